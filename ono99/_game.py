@@ -1,0 +1,740 @@
+"""The engine: one :class:`Game` runs a whole match of any variant."""
+
+from __future__ import annotations
+
+import random
+from typing import TYPE_CHECKING
+
+from attrs import frozen
+
+from . import events as ev
+from ._compiled import CompiledCard, Rules, compile_rules
+from ._errors import IllegalMoveError, ReplayError, VariantError
+from ._loader import fingerprint, load_variant
+from ._moves import Move, Play, Redraw
+from ._observation import Observation
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+    from ._variant import Variant
+    from .rules import Stacking
+
+__all__ = ["Game", "GameRecord"]
+
+_NO_MOVES: tuple[Move, ...] = ()
+
+
+def _is_int(value: object) -> bool:
+    """Whether ``value`` is an integer and not a boolean."""
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+@frozen
+class GameRecord:
+    """Everything needed to replay a game: its rules, seed, deck and moves.
+
+    Get one from :meth:`Game.record`; :meth:`Game.replay` plays it again to
+    the same state. :func:`ono99.to_data` turns it into plain data.
+
+    Attributes:
+        variant: The variant's id.
+        fingerprint: The content hash of the variant's rules.
+        players: How many played.
+        seed: The seed of the game's shuffles.
+        deck: The explicit first deck order, if one was given.
+        moves: The moves, in order.
+    """
+
+    variant: str
+    fingerprint: str
+    players: int
+    seed: int
+    deck: tuple[str, ...] | None
+    moves: tuple[Move, ...]
+
+
+class _Round:
+    """The state of the round in progress; the :class:`~ono99.rules.Table` rule objects see."""
+
+    __slots__ = (
+        "alive",
+        "answering",
+        "direction",
+        "discard",
+        "draw",
+        "ends_turn",
+        "forced",
+        "forced_by",
+        "hands",
+        "losers",
+        "next_forced_by",
+        "next_owed",
+        "out",
+        "players_in_round",
+        "plays_made",
+        "stacking",
+        "stuck",
+        "total",
+        "turn_plays",
+    )
+
+    def __init__(self, stacking: Stacking) -> None:
+        self.total = 0
+        self.direction = 1
+        self.forced = 1
+        self.forced_by = ""
+        self.answering = False
+        self.players_in_round = 0
+        self.stacking = stacking
+        self.next_owed = 0
+        self.next_forced_by = ""
+        self.ends_turn = False
+        self.plays_made = 0
+        self.turn_plays: list[str] = []
+        self.hands: list[list[int]] = []
+        self.draw: list[int] = []
+        self.discard: list[int] = []
+        self.out: list[int] = []
+        self.alive: list[bool] = []
+        self.losers: list[int] = []
+        self.stuck: list[int] = []
+
+    def times_played_this_turn(self, card_id: str) -> int:
+        return self.turn_plays.count(card_id)
+
+    def copy(self) -> _Round:
+        new = _Round.__new__(_Round)
+        for name in _Round.__slots__:
+            value = getattr(self, name)
+            if isinstance(value, list):
+                value = [v[:] for v in value] if name == "hands" else value[:]
+            setattr(new, name, value)
+        return new
+
+
+class Game:
+    """A whole game (every round, to the final winner) of one variant.
+
+    Args:
+        variant: A :class:`~ono99.Variant`, or the id or path to load one.
+        players: How many play; seats are numbered from 0.
+        seed: The seed of every shuffle. ``None`` picks one at random, which
+            is then kept in :attr:`seed` so the game can still be replayed.
+        deck: An explicit order for the first deal: card ids, top card first.
+            It may list the whole deck or only its top; the rest is shuffled
+            underneath. Later shuffles use the seed.
+
+    Raises:
+        VariantError: If the variant cannot be loaded, or the player count or
+            deck does not fit it.
+
+    Cards are dealt one at a time clockwise from the dealer's left, and the
+    player left of the dealer leads. A player with no safe play is dealt with
+    at once by the variant's ``no_safe_play`` rule, so whenever the game is
+    not over the current player has at least one legal move.
+
+    >>> import ono99
+    >>> game = ono99.Game("ono99-2022", players=3, seed=7)
+    >>> game.current_player, game.total
+    (0, 0)
+    >>> move = game.legal_moves()[0]
+    >>> events = game.play(move)
+    >>> events[0]
+    Played(player=0, card='0', total=0)
+    """
+
+    def __init__(
+        self,
+        variant: Variant | str,
+        players: int,
+        seed: int | None = None,
+        *,
+        deck: Sequence[str] | None = None,
+    ) -> None:
+        if isinstance(variant, str):
+            variant = load_variant(variant)
+        low, high = variant.players.min, variant.players.max
+        if not _is_int(players) or not low <= players <= high:
+            raise VariantError(f"{variant.name} is for {low} to {high} players, not {players!r}")
+        if seed is None:
+            seed = random.SystemRandom().getrandbits(63)
+        elif not _is_int(seed):
+            raise TypeError(f"seed must be an integer, not {seed!r}")
+        self.variant = variant
+        self._rules: Rules = compile_rules(variant)
+        self._n = players
+        self.seed: int = seed
+        self._rng = random.Random(seed)
+        self._deck = tuple(deck) if deck is not None else None
+        first_order = self._explicit_order(self._deck) if self._deck is not None else None
+        self._events: list[ev.Event] = []
+        self._moves: list[Move] = []
+        self._in_game = [True] * players
+        self._tokens = [variant.match.tokens.count] * players
+        self._scores = [0] * players
+        self._round_no = 0
+        self._winner: int | None = None
+        self._current = 0
+        self._last_losers: tuple[int, ...] = ()
+        self._legal: tuple[Move, ...] | None = None
+        self._r = _Round(self._rules.stacking)
+        if variant.deal.first_dealer == "random":
+            self._dealer = self._rng.randrange(players)
+        else:
+            self._dealer = players - 1
+        self._start_round(first_order, first=True)
+        self._advance()
+
+    # ---------------------------------------------------------------- queries
+
+    @property
+    def players(self) -> int:
+        """How many players the game was started with."""
+        return self._n
+
+    @property
+    def is_over(self) -> bool:
+        """Whether the game has a winner."""
+        return self._winner is not None
+
+    @property
+    def winner(self) -> int | None:
+        """The winner's seat, or ``None`` while the game goes on."""
+        return self._winner
+
+    @property
+    def current_player(self) -> int:
+        """The seat whose move it is (after the game ends: the last to move)."""
+        return self._current
+
+    @property
+    def total(self) -> int:
+        """The running total."""
+        return self._r.total
+
+    @property
+    def direction(self) -> int:
+        """``1`` while play goes clockwise (to the left), ``-1`` after a reverse."""
+        return self._r.direction
+
+    @property
+    def plays_owed(self) -> int:
+        """How many plays the current player still has to make this turn."""
+        if self._winner is not None:
+            return 0
+        return self._r.forced - self._r.plays_made
+
+    @property
+    def round(self) -> int:
+        """The number of the round in progress (or last played), from 1."""
+        return self._round_no
+
+    @property
+    def events(self) -> tuple[ev.Event, ...]:
+        """The whole log of events, oldest first."""
+        return tuple(self._events)
+
+    @property
+    def moves(self) -> tuple[Move, ...]:
+        """Every move played, in order."""
+        return tuple(self._moves)
+
+    @property
+    def tokens(self) -> tuple[int, ...]:
+        """Tokens left per seat (token scoring)."""
+        return tuple(self._tokens)
+
+    @property
+    def scores(self) -> tuple[int, ...]:
+        """Points per seat (points scoring; lower is better)."""
+        return tuple(self._scores)
+
+    @property
+    def in_game(self) -> tuple[bool, ...]:
+        """Per seat, whether the player is still in the game."""
+        return tuple(self._in_game)
+
+    @property
+    def in_round(self) -> tuple[bool, ...]:
+        """Per seat, whether the player is still in the round."""
+        return tuple(self._r.alive)
+
+    def hand(self, player: int) -> tuple[str, ...]:
+        """The cards in a player's hand (card ids, in the order they were received)."""
+        cards = self._rules.cards
+        return tuple(cards[k].id for k in self._r.hands[self._seat(player)])
+
+    @property
+    def draw_pile(self) -> tuple[str, ...]:
+        """The draw pile, top card first (what no player may see)."""
+        cards = self._rules.cards
+        return tuple(cards[k].id for k in reversed(self._r.draw))
+
+    @property
+    def discard_pile(self) -> tuple[str, ...]:
+        """The played cards not yet reshuffled, oldest first."""
+        cards = self._rules.cards
+        return tuple(cards[k].id for k in self._r.discard)
+
+    @property
+    def out_of_play(self) -> tuple[str, ...]:
+        """Cards that left play this round (hands laid down)."""
+        cards = self._rules.cards
+        return tuple(cards[k].id for k in self._r.out)
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """Every legal move of the current player; empty once the game is over.
+
+        Each card id appears once however many copies the hand holds, in the
+        variant's card order, then :class:`~ono99.Redraw` when allowed.
+        """
+        legal = self._legal
+        if legal is None:
+            legal = self._legal = self._compute_legal()
+        return legal
+
+    def why_illegal(self, move: object) -> str | None:
+        """Why ``move`` is illegal now, in words; ``None`` when it is legal.
+
+        >>> import ono99
+        >>> game = ono99.Game("ono99-2022", players=2, seed=1)
+        >>> game.why_illegal(ono99.Play("ono99"))
+        'player 0 holds no ONO 99'
+        """
+        if self._winner is not None:
+            return "the game is over"
+        rules = self._rules
+        r = self._r
+        player = self._current
+        if isinstance(move, Play):
+            index = rules.index.get(move.card)
+            if index is None:
+                known = ", ".join(c.id for c in rules.cards)
+                return f"there is no card {move.card!r} in {self.variant.id} (its cards: {known})"
+            card = rules.cards[index]
+            if index not in r.hands[player]:
+                return f"player {player} holds no {card.name}"
+            return self._why_card(card)
+        if isinstance(move, Redraw):
+            if rules.redraw_card < 0:
+                return f"{self.variant.name} has no redraw"
+            card = rules.cards[rules.redraw_card]
+            held = r.hands[player].count(card.index)
+            if held < rules.redraw_count:
+                return (
+                    f"a redraw needs {rules.redraw_count} {card.name} cards; "
+                    f"player {player} holds {held}"
+                )
+            return None
+        return f"{move!r} is not a move (expected Play or Redraw)"
+
+    def is_legal(self, move: object) -> bool:
+        """Whether ``move`` is legal now."""
+        return self.why_illegal(move) is None
+
+    def observation(self, player: int) -> Observation:
+        """All that ``player`` may know, and nothing else.
+
+        The player's own hand, the total, direction, whose turn it is and the
+        plays they owe, the other players' hand sizes, tokens, scores, who is
+        still in, the played cards and the draw pile's size; never another
+        player's cards or the order of the draw pile.
+        """
+        seat = self._seat(player)
+        r = self._r
+        cards = self._rules.cards
+        mine = seat == self._current and self._winner is None
+        return Observation(
+            player=seat,
+            hand=tuple(cards[k].id for k in r.hands[seat]),
+            total=r.total,
+            direction=r.direction,
+            current_player=self._current,
+            plays_owed=self.plays_owed if mine else 0,
+            hand_sizes=tuple(len(h) for h in r.hands),
+            tokens=tuple(self._tokens),
+            scores=tuple(self._scores),
+            in_game=tuple(self._in_game),
+            in_round=tuple(r.alive),
+            round=self._round_no,
+            draw_pile_size=len(r.draw),
+            discard_pile=tuple(cards[k].id for k in r.discard),
+            out_of_play=tuple(cards[k].id for k in r.out),
+            winner=self._winner,
+            legal_moves=self.legal_moves() if mine else _NO_MOVES,
+            variant=self.variant,
+        )
+
+    # ------------------------------------------------------------------ moves
+
+    def play(self, move: Move) -> tuple[ev.Event, ...]:
+        """Play a move for the current player.
+
+        Returns:
+            The events the move caused, up to the next decision (including
+            later players who had no safe play, and new rounds).
+
+        Raises:
+            IllegalMoveError: If the move is not legal; the game is unchanged.
+        """
+        reason = self.why_illegal(move)
+        if reason is not None:
+            raise IllegalMoveError(reason, move)
+        mark = len(self._events)
+        self._moves.append(move)
+        self._legal = None
+        if isinstance(move, Play):
+            self._play_card(self._rules.cards[self._rules.index[move.card]])
+        else:
+            self._redraw()
+        self._after_play()
+        self._advance()
+        return tuple(self._events[mark:])
+
+    def record(self) -> GameRecord:
+        """A record of the game so far, to save and replay."""
+        return GameRecord(
+            variant=self.variant.id,
+            fingerprint=fingerprint(self.variant),
+            players=self._n,
+            seed=self.seed,
+            deck=self._deck,
+            moves=tuple(self._moves),
+        )
+
+    @classmethod
+    def replay(cls, record: GameRecord, variant: Variant | str | None = None) -> Game:
+        """Play a saved game again, to the same state.
+
+        Args:
+            record: What :meth:`record` returned (or :func:`ono99.from_data` read).
+            variant: The rules to replay under; by default the record's
+                variant id is loaded. Their fingerprint must match the record's.
+
+        Raises:
+            ReplayError: If the rules differ from the record's, or a move is
+                illegal under them.
+        """
+        if variant is None:
+            variant = record.variant
+        if isinstance(variant, str):
+            variant = load_variant(variant)
+        found = fingerprint(variant)
+        if found != record.fingerprint:
+            raise ReplayError(
+                f"the game was played under rules with fingerprint {record.fingerprint} "
+                f"({record.variant}); {variant.id} has fingerprint {found}: "
+                "replaying it under other rules is refused"
+            )
+        game = cls(variant, record.players, record.seed, deck=record.deck)
+        for number, move in enumerate(record.moves, 1):
+            reason = game.why_illegal(move)
+            if reason is not None:
+                raise ReplayError(f"move {number} ({move}) is illegal: {reason}")
+            game.play(move)
+        return game
+
+    def copy(self) -> Game:
+        """An independent copy of the game, random state included."""
+        new = Game.__new__(Game)
+        new.__dict__.update(self.__dict__)
+        new._rng = random.Random()
+        new._rng.setstate(self._rng.getstate())
+        new._events = self._events[:]
+        new._moves = self._moves[:]
+        new._in_game = self._in_game[:]
+        new._tokens = self._tokens[:]
+        new._scores = self._scores[:]
+        new._r = self._r.copy()
+        return new
+
+    def __repr__(self) -> str:
+        state = (
+            f"winner={self._winner}"
+            if self._winner is not None
+            else (f"round={self._round_no}, total={self._r.total}, current_player={self._current}")
+        )
+        return f"<Game {self.variant.id} players={self._n} seed={self.seed} {state}>"
+
+    # --------------------------------------------------------------- internals
+
+    def _seat(self, player: int) -> int:
+        if not _is_int(player) or not 0 <= player < self._n:
+            raise IndexError(f"no player {player!r}: seats are 0 to {self._n - 1}")
+        return player
+
+    def _explicit_order(self, deck: Iterable[str]) -> list[int]:
+        rules = self._rules
+        remaining = list(rules.deck)
+        for position, card_id in enumerate(deck):
+            index = rules.index.get(card_id)
+            if index is None:
+                raise VariantError(
+                    f"deck[{position}]: there is no card {card_id!r} in {self.variant.id}"
+                )
+            try:
+                remaining.remove(index)
+            except ValueError:
+                raise VariantError(
+                    f"deck[{position}]: the deck has only "
+                    f"{rules.deck.count(index)} {rules.cards[index].name} cards"
+                ) from None
+        order = [rules.index[c] for c in deck]
+        self._rng.shuffle(remaining)
+        return order + remaining
+
+    def _why_card(self, card: CompiledCard) -> str | None:
+        r = self._r
+        for condition in card.conditions:
+            reason = condition.check(r, card)
+            if reason is not None:
+                return reason
+        rules = self._rules
+        new = rules.total_after(card, r.total)
+        if new >= rules.bust:
+            return f"{card.name} would take the total to {new}; it must stay below {rules.bust}"
+        return None
+
+    def _compute_legal(self) -> tuple[Move, ...]:
+        if self._winner is not None:
+            return _NO_MOVES
+        r = self._r
+        rules = self._rules
+        hand = r.hands[self._current]
+        moves: list[Move] = []
+        for index in sorted(set(hand)):
+            card = rules.cards[index]
+            if self._why_card(card) is None:
+                moves.append(Play(card.id))
+        if rules.redraw_card >= 0 and hand.count(rules.redraw_card) >= rules.redraw_count:
+            moves.append(Redraw())
+        return tuple(moves)
+
+    def _emit(self, event: ev.Event) -> None:
+        self._events.append(event)
+
+    def _next_seat(self, seat: int, alive: list[bool], direction: int = 1) -> int:
+        n = self._n
+        for _ in range(n):
+            seat = (seat + direction) % n
+            if alive[seat]:
+                return seat
+        return seat
+
+    def _start_round(self, order: list[int] | None = None, *, first: bool = False) -> None:
+        rules = self._rules
+        self._round_no += 1
+        if not first or not self._in_game[self._dealer]:
+            self._dealer = self._next_seat(self._dealer, self._in_game)
+        if order is None:
+            order = list(rules.deck)
+            self._rng.shuffle(order)
+        r = self._r = _Round(rules.stacking)
+        r.total = rules.start
+        r.alive = self._in_game[:]
+        r.players_in_round = sum(r.alive)
+        r.hands = [[] for _ in range(self._n)]
+        r.draw = order[::-1]
+        dealer = self._dealer
+        left = self._next_seat(dealer, r.alive)
+        leader = left
+        if self.variant.deal.leader == "last_loser" and self._last_losers:
+            loser = self._last_losers[-1]
+            if self._in_game[loser]:
+                leader = loser
+        self._emit(ev.RoundStarted(self._round_no, dealer, leader, r.total))
+        seats = []
+        seat = left
+        for _ in range(r.players_in_round):
+            seats.append(seat)
+            seat = self._next_seat(seat, r.alive)
+        for _ in range(rules.hand_size):
+            for seat in seats:
+                if r.draw:
+                    r.hands[seat].append(r.draw.pop())
+        cards = rules.cards
+        for seat in seats:
+            self._emit(ev.Dealt(seat, tuple(cards[k].id for k in r.hands[seat])))
+        self._current = leader
+        self._legal = None
+
+    def _refill(self, player: int) -> None:
+        r = self._r
+        hand = r.hands[player]
+        size = self._rules.hand_size
+        cards = self._rules.cards
+        while len(hand) < size:
+            if not r.draw and not self._reshuffle():
+                return
+            index = r.draw.pop()
+            hand.append(index)
+            self._emit(ev.Drew(player, cards[index].id))
+
+    def _reshuffle(self) -> bool:
+        r = self._r
+        pile = r.discard
+        keep = pile[-1:] if self._rules.keep_top_card else []
+        cards = pile[: len(pile) - len(keep)]
+        if not cards:
+            return False
+        self._rng.shuffle(cards)
+        r.draw = cards
+        r.discard = keep
+        self._emit(ev.Reshuffled(len(cards)))
+        return True
+
+    def _play_card(self, card: CompiledCard) -> None:
+        r = self._r
+        player = self._current
+        r.hands[player].remove(card.index)
+        r.discard.append(card.index)
+        r.total = self._rules.total_after(card, r.total)
+        r.ends_turn = False
+        for effect in card.actions:
+            effect.apply(r, card)
+        r.turn_plays.append(card.id)
+        r.plays_made += 1
+        r.answering = False
+        self._emit(ev.Played(player, card.id, r.total))
+        self._refill(player)
+
+    def _redraw(self) -> None:
+        r = self._r
+        rules = self._rules
+        player = self._current
+        hand = r.hands[player]
+        card = rules.cards[rules.redraw_card]
+        for _ in range(rules.redraw_count):
+            hand.remove(card.index)
+            r.discard.append(card.index)
+        r.ends_turn = False
+        r.plays_made += 1
+        r.answering = False
+        self._emit(ev.Redrew(player, (card.id,) * rules.redraw_count))
+        self._refill(player)
+
+    def _after_play(self) -> None:
+        r = self._r
+        if r.ends_turn or r.plays_made >= r.forced:
+            self._next_turn()
+
+    def _next_turn(self) -> None:
+        r = self._r
+        owed, by = r.next_owed, r.next_forced_by
+        self._current = self._next_seat(self._current, r.alive, r.direction)
+        r.forced, r.forced_by = (owed, by) if owed > 1 else (1, "")
+        r.next_owed, r.next_forced_by = 0, ""
+        r.ends_turn = False
+        r.plays_made = 0
+        r.turn_plays.clear()
+        r.answering = r.forced > 1
+        if r.forced > 1:
+            self._emit(ev.PlaysOwed(self._current, r.forced, r.forced_by))
+
+    def _advance(self) -> None:
+        """Resolve every player who has no safe play, until a decision is due."""
+        while self._winner is None:
+            self._legal = None
+            if self.legal_moves():
+                return
+            self._no_safe_play()
+
+    def _no_safe_play(self) -> None:
+        r = self._r
+        rules = self._rules
+        player = self._current
+        hand = r.hands[player]
+        if rules.lay_down:
+            cards = tuple(rules.cards[k].id for k in hand)
+            r.out.extend(hand)
+            hand.clear()
+            self._emit(ev.LaidDown(player, cards))
+        else:
+            playable = [
+                rules.cards[k]
+                for k in sorted(set(hand))
+                if not any(c.check(r, rules.cards[k]) for c in rules.cards[k].conditions)
+            ]
+            if playable:
+                lowest = min(playable, key=lambda c: rules.total_after(c, r.total))
+                self._play_card(lowest)
+                self._emit(ev.Busted(player, r.total))
+            else:
+                r.stuck.append(player)
+                self._emit(ev.Stuck(player))
+        self._lose(player)
+
+    def _lose(self, player: int) -> None:
+        r = self._r
+        r.alive[player] = False
+        r.players_in_round -= 1
+        r.losers.append(player)
+        if self._rules.first_loss_ends_round or r.players_in_round <= 1:
+            self._end_round()
+            return
+        # The next player is not forced, whatever the loser owed or passed on.
+        r.next_owed, r.next_forced_by = 0, ""
+        self._next_turn()
+
+    def _end_round(self) -> None:
+        r = self._r
+        match = self.variant.match
+        survivor = r.alive.index(True) if r.players_in_round == 1 else None
+        losers = tuple(r.losers)
+        self._last_losers = losers
+        self._emit(ev.RoundEnded(self._round_no, losers, survivor))
+        if match.scoring == "none":
+            if survivor is not None:
+                for seat in range(self._n):
+                    if seat != survivor and self._in_game[seat]:
+                        self._eliminate(seat)
+        elif match.scoring == "tokens":
+            tokens = match.tokens
+            for seat in losers:
+                if self._tokens[seat] > 0:
+                    self._tokens[seat] -= 1
+                    self._emit(ev.TokenLost(seat, self._tokens[seat]))
+                    if self._tokens[seat] == 0 and not tokens.play_on_at_zero:
+                        self._eliminate(seat)
+                else:
+                    self._eliminate(seat)
+        else:
+            self._score_round(losers)
+        standing = [seat for seat in range(self._n) if self._in_game[seat]]
+        if len(standing) == 1:
+            self._winner = standing[0]
+            self._legal = None
+            self._emit(ev.GameWon(standing[0]))
+            return
+        self._start_round()
+
+    def _score_round(self, losers: tuple[int, ...]) -> None:
+        r = self._r
+        rules = self._rules
+        points = self.variant.match.points
+        standing = [seat for seat in range(self._n) if self._in_game[seat]]
+        for seat in standing:
+            hand = r.hands[seat]
+            gained = sum(rules.cards[k].points for k in hand)
+            gained += points.missing_card * max(0, rules.hand_size - len(hand))
+            if seat in losers and (points.stuck_is_bust or seat not in r.stuck):
+                gained += points.bust
+            self._scores[seat] += gained
+            self._emit(ev.Scored(seat, gained, self._scores[seat]))
+        reached = [seat for seat in standing if self._scores[seat] >= points.target]
+        if not reached:
+            return
+        best = min(self._scores[seat] for seat in standing)
+        if points.at_target == "out" and len(reached) < len(standing):
+            leaving = reached
+        else:
+            # Game over at the target (or everyone reached it): the lowest score
+            # wins; players tied for it play on.
+            leaving = [seat for seat in standing if self._scores[seat] > best]
+        for seat in leaving:
+            self._eliminate(seat)
+
+    def _eliminate(self, seat: int) -> None:
+        self._in_game[seat] = False
+        self._emit(ev.Eliminated(seat))

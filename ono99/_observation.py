@@ -1,0 +1,64 @@
+"""What one player may know of a game."""
+
+from __future__ import annotations
+
+from attrs import field, frozen
+
+from ._moves import Move
+from ._variant import Variant
+
+__all__ = ["Observation"]
+
+
+@frozen
+class Observation:
+    """A player's view of the game: their own hand and everything public.
+
+    It never holds another player's cards or the order of the draw pile.
+    Seats are numbered from 0; per-seat tuples are indexed by seat.
+
+    Attributes:
+        player: Whose view this is.
+        hand: The player's own cards (card ids).
+        total: The running total.
+        direction: ``1`` clockwise, ``-1`` after a reverse.
+        current_player: The seat whose move it is.
+        plays_owed: Plays this player still has to make this turn (0 when it
+            is not their turn).
+        hand_sizes: How many cards each seat holds.
+        tokens: Tokens left per seat.
+        scores: Points per seat.
+        in_game: Per seat, whether still in the game.
+        in_round: Per seat, whether still in this round.
+        round: The round's number.
+        draw_pile_size: Cards left in the draw pile.
+        discard_pile: The played cards not yet reshuffled, oldest first.
+        out_of_play: Cards laid down this round, face up.
+        winner: The winner, once the game is over.
+        legal_moves: The player's legal moves when it is their turn.
+        variant: The rules being played (public knowledge).
+    """
+
+    player: int
+    hand: tuple[str, ...]
+    total: int
+    direction: int
+    current_player: int
+    plays_owed: int
+    hand_sizes: tuple[int, ...]
+    tokens: tuple[int, ...]
+    scores: tuple[int, ...]
+    in_game: tuple[bool, ...]
+    in_round: tuple[bool, ...]
+    round: int
+    draw_pile_size: int
+    discard_pile: tuple[str, ...]
+    out_of_play: tuple[str, ...]
+    winner: int | None
+    legal_moves: tuple[Move, ...]
+    variant: Variant = field(repr=False, eq=False)
+
+    @property
+    def is_my_turn(self) -> bool:
+        """Whether this player is to move."""
+        return self.current_player == self.player and self.winner is None

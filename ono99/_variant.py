@@ -1,0 +1,294 @@
+"""The variant model: a whole rule set as frozen attrs objects.
+
+A :class:`Variant` is what a TOML file in ``variants/`` structures into. Every
+rule that differs between editions is a field here, never a branch in the
+engine.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from attrs import frozen
+
+from ._errors import VariantError
+from .rules import AnyCondition, AnyEffect
+
+__all__ = [
+    "Card",
+    "Deal",
+    "Deck",
+    "ForcedPlay",
+    "Match",
+    "NoSafePlay",
+    "PlayerCount",
+    "Points",
+    "RedrawRule",
+    "Reshuffle",
+    "RoundRules",
+    "Tokens",
+    "Total",
+    "Variant",
+]
+
+
+@frozen
+class Card:
+    """One kind of card: its name, how many are in the deck, and its rules.
+
+    Attributes:
+        id: The card's id, the key of its table in the variant file
+            (``[cards.minus_ten]``). Moves and events name cards by id.
+        name: The printed name, used in messages and rulebooks.
+        count: How many cards of this kind one deck holds.
+        effects: Rule objects applied in order when the card is played.
+        conditions: Rule objects that must all allow a play of the card.
+        points: What the card costs its holder when a round is scored.
+        text: An optional note for the rulebook.
+    """
+
+    id: str
+    name: str
+    count: int
+    effects: tuple[AnyEffect, ...] = ()
+    conditions: tuple[AnyCondition, ...] = ()
+    points: int = 0
+    text: str = ""
+
+
+@frozen
+class PlayerCount:
+    """How many players the game allows.
+
+    Attributes:
+        min: The fewest players.
+        max: The most players.
+    """
+
+    min: int = 2
+    max: int = 6
+
+
+@frozen
+class Deck:
+    """How the deck is built from the cards.
+
+    Attributes:
+        copies: How many copies of the whole deck are shuffled together.
+    """
+
+    copies: int = 1
+
+
+@frozen
+class Deal:
+    """Dealing and who leads.
+
+    Attributes:
+        hand_size: Cards dealt to each player, and the hand size kept by
+            drawing after each play.
+        first_dealer: ``"last_seat"`` (the last seat deals the first round, so
+            seat 0 leads it) or ``"random"`` (drawn with the game's seed).
+        leader: Who leads each round: ``"left_of_dealer"``, or ``"last_loser"``
+            (the loser of the previous round leads the next).
+    """
+
+    hand_size: int = 4
+    first_dealer: Literal["last_seat", "random"] = "last_seat"
+    leader: Literal["left_of_dealer", "last_loser"] = "left_of_dealer"
+
+
+@frozen
+class Total:
+    """The running total: where it starts, what busts, and its floor.
+
+    Attributes:
+        start: The total at the start of each round.
+        bust: A total of this or more loses: with 99, 98 is safe and 99 busts.
+        floor: The total never goes below this (it is raised to it), or
+            ``None`` for no floor (negative totals allowed).
+    """
+
+    start: int = 0
+    bust: int = 99
+    floor: int | None = None
+
+
+@frozen
+class ForcedPlay:
+    """How forced plays (Double Play, Play 2) combine.
+
+    Attributes:
+        stacking: ``"none"`` (the next player owes exactly what the card
+            says), ``"multiply"`` or ``"add"`` (a forced player who plays one
+            passes on the product or sum).
+    """
+
+    stacking: Literal["none", "multiply", "add"] = "none"
+
+
+@frozen
+class NoSafePlay:
+    """What happens to a player who has no safe play.
+
+    Attributes:
+        action: ``"play_lowest"``: the player must play the card that gives
+            the lowest total, busting, and draws; a player who can play no
+            card at all (a hand of O'NO 99 cards) loses without playing.
+            ``"lay_down"``: the player plays nothing, lays the hand down (the
+            cards leave play) and loses.
+    """
+
+    action: Literal["play_lowest", "lay_down"] = "lay_down"
+
+
+@frozen
+class Reshuffle:
+    """Forming a new draw pile when it runs out.
+
+    Attributes:
+        keep_top_card: Whether the last card played stays on the discard
+            pile instead of being shuffled in.
+    """
+
+    keep_top_card: bool = False
+
+
+@frozen
+class RedrawRule:
+    """Trading in a hand of unplayable cards.
+
+    Attributes:
+        card: The id of the card to trade in.
+        count: How many of them must be discarded together; the player then
+            draws as many. This is the turn's play (or one of its plays).
+    """
+
+    card: str
+    count: int = 4
+
+
+@frozen
+class RoundRules:
+    """When a round ends.
+
+    Attributes:
+        end: ``"first_loss"``: the first player to lose ends the round.
+            ``"last_standing"``: losers drop out and play goes on until one
+            player is left.
+    """
+
+    end: Literal["first_loss", "last_standing"] = "last_standing"
+
+
+@frozen
+class Tokens:
+    """Token scoring: each lost round costs a token.
+
+    Attributes:
+        count: Tokens each player starts with.
+        play_on_at_zero: Whether a player with no tokens left stays in until
+            losing once more (the 1980 rule: out on the fourth loss).
+    """
+
+    count: int = 3
+    play_on_at_zero: bool = True
+
+
+@frozen
+class Points:
+    """Points scoring: the lowest score wins.
+
+    Attributes:
+        target: The score that knocks a player out (or ends the game).
+        at_target: ``"out"``: a player at or over the target is out and play
+            goes on to the last player; ``"end"``: the game ends when anyone
+            reaches it, the lowest score wins, tied players play on.
+        bust: Added to the score of each player who lost the round.
+        stuck_is_bust: Whether a player who lost without playing (a hand of
+            O'NO 99 cards) also takes the ``bust`` points.
+        missing_card: Added for each card a hand is short of its size.
+    """
+
+    target: int = 500
+    at_target: Literal["out", "end"] = "out"
+    bust: int = 25
+    stuck_is_bust: bool = True
+    missing_card: int = 15
+
+
+@frozen
+class Match:
+    """How rounds make a whole game.
+
+    Attributes:
+        scoring: ``"none"``: one round, its last player standing wins.
+            ``"tokens"`` and ``"points"``: rounds until one player is left.
+        tokens: Settings for token scoring.
+        points: Settings for points scoring.
+    """
+
+    scoring: Literal["none", "tokens", "points"] = "none"
+    tokens: Tokens = Tokens()
+    points: Points = Points()
+
+
+@frozen
+class Variant:
+    """A complete rule set: an edition, a relative, or an edition with house rules.
+
+    Load one with :func:`ono99.load_variant`; every field has a TOML key of the
+    same name.
+
+    Attributes:
+        id: The variant's id (``"ono99-2022"``).
+        name: Its full name.
+        description: One line on what it is.
+        aliases: Other ids that find it.
+        source: Where its rules come from.
+        players: How many may play.
+        deck: How the deck is built.
+        deal: Dealing and leading.
+        total: Start, bust limit and floor of the running total.
+        forced_play: How forced plays combine.
+        no_safe_play: What a player with no safe play does.
+        reshuffle: How the draw pile is renewed.
+        redraw: The trade-in of unplayable cards, if the variant has one.
+        round: When a round ends.
+        match: How rounds make a game.
+        cards: The kinds of card, in deck order.
+    """
+
+    id: str
+    name: str
+    cards: tuple[Card, ...]
+    description: str = ""
+    aliases: tuple[str, ...] = ()
+    source: str = ""
+    players: PlayerCount = PlayerCount()
+    deck: Deck = Deck()
+    deal: Deal = Deal()
+    total: Total = Total()
+    forced_play: ForcedPlay = ForcedPlay()
+    no_safe_play: NoSafePlay = NoSafePlay()
+    reshuffle: Reshuffle = Reshuffle()
+    redraw: RedrawRule | None = None
+    round: RoundRules = RoundRules()
+    match: Match = Match()
+
+    def card(self, card_id: str) -> Card:
+        """The card with this id.
+
+        Raises:
+            VariantError: If the variant has no such card.
+        """
+        for card in self.cards:
+            if card.id == card_id:
+                return card
+        known = ", ".join(repr(c.id) for c in self.cards)
+        raise VariantError(f"no card {card_id!r} in {self.id}; its cards are {known}")
+
+    @property
+    def deck_size(self) -> int:
+        """How many cards the whole deck holds."""
+        return sum(card.count for card in self.cards) * self.deck.copies
