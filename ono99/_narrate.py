@@ -1,0 +1,74 @@
+"""Events told in words, for the command line and for logs people read."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import events as ev
+
+if TYPE_CHECKING:
+    from ._variant import Variant
+
+__all__ = ["describe_event"]
+
+
+def _name(variant: Variant, card_id: str) -> str:
+    for card in variant.cards:
+        if card.id == card_id:
+            return card.name
+    return card_id
+
+
+def describe_event(event: ev.Event, variant: Variant, *, hidden: bool = False) -> str | None:
+    """One line saying what happened, or ``None`` for events not worth a line.
+
+    Args:
+        event: The event.
+        variant: The rules, for card names.
+        hidden: Leave out what only one player may see (dealt and drawn cards).
+
+    >>> import ono99
+    >>> v = ono99.load_variant("ono99-1980")
+    >>> describe_event(ono99.events.Played(2, "minus_ten", -10), v)
+    'Player 2 plays Minus Ten: total -10'
+    """
+    match event:
+        case ev.RoundStarted(round=number, dealer=dealer, leader=leader):
+            return f"Round {number}: player {dealer} deals, player {leader} leads"
+        case ev.Dealt(player=player, cards=cards):
+            if hidden:
+                return None
+            names = ", ".join(_name(variant, c) for c in cards)
+            return f"Player {player} is dealt {names}"
+        case ev.Played(player=player, card=card, total=total):
+            return f"Player {player} plays {_name(variant, card)}: total {total}"
+        case ev.Redrew(player=player, cards=cards):
+            name = _name(variant, cards[0])
+            return f"Player {player} discards {len(cards)} {name} cards to draw anew"
+        case ev.Drew(player=player, card=card):
+            return None if hidden else f"Player {player} draws {_name(variant, card)}"
+        case ev.Reshuffled(cards=count):
+            return f"The discard pile is shuffled into a new draw pile of {count} cards"
+        case ev.PlaysOwed(player=player, plays=plays, by=by):
+            return f"Player {player} must play {plays} cards ({by})"
+        case ev.Busted(player=player, total=total):
+            return f"Player {player} has no safe play and busts at {total}"
+        case ev.Stuck(player=player):
+            return f"Player {player} can play no card and loses the round"
+        case ev.LaidDown(player=player, cards=cards):
+            names = ", ".join(_name(variant, c) for c in cards) or "no cards"
+            return f"Player {player} has no safe play, lays down {names} and is out"
+        case ev.RoundEnded(round=number, losers=losers, survivor=survivor):
+            who = ", ".join(str(p) for p in losers)
+            text = f"Round {number} ends; lost by player {who}"
+            if survivor is not None:
+                text += f"; player {survivor} is the last standing"
+            return text
+        case ev.TokenLost(player=player, tokens=tokens):
+            return f"Player {player} loses a token ({tokens} left)"
+        case ev.Scored(player=player, points=points, score=score):
+            return f"Player {player} scores {points} (total {score})"
+        case ev.Eliminated(player=player):
+            return f"Player {player} is out of the game"
+        case ev.GameWon(player=player):
+            return f"Player {player} wins the game"
