@@ -17,8 +17,23 @@ from ._game import Game, GameRecord
 from ._loader import dump_variant, fingerprint, list_variants, load_variant
 from ._moves import Move, Play, Redraw
 from ._observation import Observation
-from ._players import CautiousPlayer, Player, RandomPlayer, play_out
+from ._players import CautiousPlayer, Player, RandomPlayer, RecklessPlayer, play_out
+from ._plot import plot_results
+from ._rulebook import diff_variants, rulebook
+from ._search import SearchPlayer
 from ._serial import from_data, to_data
+from ._simulate import (
+    Comparison,
+    Distribution,
+    PlayerFactory,
+    SimulationResult,
+    Strategy,
+    WinRate,
+    compare_variants,
+    list_strategies,
+    make_player,
+    simulate,
+)
 from ._variant import (
     Card,
     Deal,
@@ -41,8 +56,10 @@ __version__ = "0.1.0"
 __all__ = [
     "Card",
     "CautiousPlayer",
+    "Comparison",
     "Deal",
     "Deck",
+    "Distribution",
     "ForcedPlay",
     "Game",
     "GameRecord",
@@ -55,24 +72,37 @@ __all__ = [
     "Play",
     "Player",
     "PlayerCount",
+    "PlayerFactory",
     "Points",
     "RandomPlayer",
+    "RecklessPlayer",
     "Redraw",
     "RedrawRule",
     "ReplayError",
     "Reshuffle",
     "RoundRules",
+    "SearchPlayer",
+    "SimulationResult",
+    "Strategy",
     "Tokens",
     "Total",
     "Variant",
     "VariantError",
+    "WinRate",
+    "compare_variants",
+    "diff_variants",
     "dump_variant",
     "events",
     "fingerprint",
     "from_data",
+    "list_strategies",
     "list_variants",
     "load_variant",
+    "make_player",
     "play_out",
+    "plot_results",
+    "rulebook",
     "rules",
+    "simulate",
     "to_data",
 ]
