@@ -32,6 +32,10 @@ __all__ = ["SearchPlayer"]
 # in the shipped variants; it keeps a pathological variant from hanging a search).
 _MAX_ROLLOUT = 5_000
 
+# A move whose gain over the cautious choice cannot be more than this (at the
+# search's confidence) is not worth more deals.
+_NEGLIGIBLE = 0.01
+
 
 class SearchPlayer:
     """Looks ahead over random deals of the unseen cards, and plays the best move it finds.
@@ -47,9 +51,9 @@ class SearchPlayer:
     the deals the chance node, the playouts the evaluation.
 
     Deals come in batches of ``batch``, up to ``iterations`` in all. Moves are
-    compared with the cautious choice deal by deal; a move clearly worse is
-    dropped after each batch, and the search stops early once none is left
-    to challenge it. The player plays another move than the cautious one only
+    compared with the cautious choice deal by deal; after each batch a move
+    is dropped once it clearly cannot gain more than 1% on it, and the
+    search stops early when none is left to challenge it. The player plays another move than the cautious one only
     when its mean gain is more than ``confidence`` standard errors above zero.
     With a single legal move it does not search.
 
@@ -130,7 +134,7 @@ class SearchPlayer:
                 own = _outcome(game.copy(), base, me, span, traits)
                 for move in rivals:
                     gains[move].append(_outcome(game.copy(), move, me, span, traits) - own)
-            rivals = [m for m in rivals if _upper(gains[m], z) > 0.0]
+            rivals = [m for m in rivals if _upper(gains[m], z) > _NEGLIGIBLE]
         best, top = base, 0.0
         for move, found in gains.items():
             if len(found) > 1:

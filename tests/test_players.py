@@ -101,3 +101,15 @@ def test_search_player_does_not_search_a_single_move() -> None:
 def test_search_player_rejects_no_iterations() -> None:
     with pytest.raises(ValueError, match="iterations"):
         ono99.SearchPlayer(1, iterations=0)
+
+
+def test_search_finds_the_attack_cautious_misses() -> None:
+    """"The DOUBLE PLAY card ... causes the next player to make a normal play plus one
+    additional" (R80). At 90, with a Hold and a Double Play and two 10s, the cautious
+    player keeps the Double Play and holds; looking ahead, the search sees that two
+    plays from 90 often bust the opponent, and plays the Double Play, whatever its seed."""
+    hands = [["hold", "double_play", "10", "10"], ["2", "3", "5", "6"]]
+    game = _position("ono99-1980", hands, total=90)
+    assert _choice(ono99.CautiousPlayer(), game) == ono99.Play("hold")
+    for seed in range(3):
+        assert _choice(ono99.SearchPlayer(seed), game) == ono99.Play("double_play")

@@ -163,21 +163,6 @@ def test_compare_variants_uses_the_same_seeds() -> None:
     assert "rounds per game, mean" in table
 
 
-def test_search_beats_cautious_heads_up() -> None:
-    """A modest, deterministic check; benchmarks/search_vs_cautious.py measures it properly."""
-    result = ono99.simulate(
-        "ono99-1980",
-        players=2,
-        games=16,
-        seed=1,
-        jobs=2,
-        rotate=True,
-        strategies=[functools.partial(ono99.SearchPlayer, iterations=40), "cautious"],
-    )
-    search, cautious = result.by_strategy
-    assert search.wins > cautious.wins
-
-
 def test_the_core_does_not_import_matplotlib() -> None:
     code = (
         "import sys, ono99, ono99._cli; ono99.simulate('ono99-2022', games=2, jobs=1); "
