@@ -20,8 +20,8 @@ from cattrs.errors import (
 from cattrs.gen import make_dict_structure_fn
 from cattrs.preconf.tomllib import make_converter
 
-from ._variant import Card, Variant
-from .rules import AnyCondition, AnyEffect, condition_types, effect_types
+from ._variant import Card, PlayerStep, Variant
+from .rules import AnyCondition, AnyEffect, SetTotal, condition_types, effect_types
 
 __all__ = ["ProblemsError", "check_variant", "structure_variant", "unstructure_variant"]
 
@@ -251,6 +251,17 @@ _register_exact(
     tuple[str, ...],
     lambda v, _: _structure_items(_array(v, "strings"), lambda s: _strict_str(s, str)),
 )
+_register_exact(
+    tuple[int, ...],
+    lambda v, _: _structure_items(_array(v, "integers"), lambda i: _strict_int(i, int)),
+)
+_register_exact(
+    tuple[PlayerStep, ...],
+    lambda v, _: _structure_items(
+        _array(v, "tables such as { more_than = 4, value = 2 }"),
+        lambda t: converter.structure(t, PlayerStep),
+    ),
+)
 
 
 def _structure_cards(value: object, _: object) -> tuple[Card, ...]:
@@ -285,14 +296,14 @@ def _rule_data(rule: AnyEffect | AnyCondition) -> dict[str, Any]:
 
 
 def _plain(obj: Any) -> Any:
-    """Attrs objects as TOML-ready data: no ``None``, tuples as lists."""
+    """Attrs objects as TOML-ready data: no ``None``, no empty arrays, tuples as lists."""
     if isinstance(obj, tuple):
         return [_plain(o) for o in obj]
     if attrs.has(type(obj)):
         out: dict[str, Any] = {}
         for a in attrs.fields(type(obj)):
             value = getattr(obj, a.name)
-            if value is not None:
+            if value is not None and value != ():
                 out[a.name] = _plain(value)
         return out
     return obj
@@ -302,7 +313,7 @@ def unstructure_variant(variant: Variant) -> dict[str, Any]:
     """The variant as plain TOML-ready data; :func:`structure_variant` reverses it."""
     data: dict[str, Any] = _plain(attrs.evolve(variant, cards=()))
     data["total"]["floor"] = "none" if variant.total.floor is None else variant.total.floor
-    del data["cards"]
+    data.pop("cards", None)
     cards: dict[str, Any] = {}
     for card in variant.cards:
         table = _plain(attrs.evolve(card, effects=(), conditions=()))
@@ -352,6 +363,7 @@ def check_variant(variant: Variant) -> list[tuple[str, str]]:
         )
     if variant.deck.copies < 1:
         out.append(("deck.copies", f"expected 1 or more, got {variant.deck.copies}"))
+    out += _step_problems("deck.copies_by_players", variant.deck.copies_by_players)
     hand = variant.deal.hand_size
     if hand < 1:
         out.append(("deal.hand_size", f"expected 1 or more, got {hand}"))
@@ -367,17 +379,23 @@ def check_variant(variant: Variant) -> list[tuple[str, str]]:
                     (f"{path}.{kind}[{i}].{name}", msg)
                     for name, msg in getattr(rule, "problems", list)()
                 ]
+        out += _choice_problems(card, variant.total.bust)
     if not variant.cards:
         out.append(("cards", "expected at least one [cards.<id>] table"))
-    need = max(players.max, 2) * max(hand, 1)
-    if variant.deck_size < need and variant.deck.copies >= 1:
-        out.append(
-            (
-                "cards",
-                f"the deck holds {variant.deck_size} cards, too few to deal "
-                f"{hand} to each of {players.max} players ({need} needed)",
+    # The deck may grow with the player count: check the most players each size serves.
+    steps = variant.deck.copies_by_players
+    for count in sorted({players.max, *(s.more_than for s in steps if s.more_than < players.max)}):
+        need = max(count, 2) * max(hand, 1)
+        size = variant.deck_size_for(count)
+        if size < need and variant.deck.copies_for(count) >= 1:
+            out.append(
+                (
+                    "cards",
+                    f"the deck holds {size} cards, too few to deal "
+                    f"{hand} to each of {count} players ({need} needed)",
+                )
             )
-        )
+            break
     total = variant.total
     if total.bust <= total.start:
         out.append(
@@ -390,7 +408,7 @@ def check_variant(variant: Variant) -> list[tuple[str, str]]:
     if not any(
         card.count > 0
         and not any(c.type == "never" for c in card.conditions)
-        and _total_after(card, total.start) > total.start
+        and max(_totals_after(card, total.start)) > total.start
         for card in variant.cards
     ):
         out.append(("cards", "no card can raise the total, so a round could never end"))
@@ -421,12 +439,57 @@ def check_variant(variant: Variant) -> list[tuple[str, str]]:
         )
     if match.tokens.count < 1:
         out.append(("match.tokens.count", f"expected 1 or more, got {match.tokens.count}"))
+    out += _step_problems("match.tokens.count_by_players", match.tokens.count_by_players)
     if match.points.target < 1:
         out.append(("match.points.target", f"expected 1 or more, got {match.points.target}"))
     return out
 
 
-def _total_after(card: Card, total: int) -> int:
-    for effect in card.effects:
-        total = effect.total_after(total)
-    return total
+def _totals_after(card: Card, total: int) -> list[int]:
+    """The totals a card can make from ``total``, one per amount it offers."""
+    choices: list[int | None] = [a for effect in card.effects for a in effect.choices]
+    out = []
+    for amount in choices or [None]:
+        new = total
+        for effect in card.effects:
+            new = effect.total_after(new, amount)
+        out.append(new)
+    return out
+
+
+def _choice_problems(card: Card, bust: int) -> list[tuple[str, str]]:
+    """A card offers at most one choice of amount, and can be played at all."""
+    path = f"cards.{card.id}.effects"
+    out = []
+    choosing = [i for i, effect in enumerate(card.effects) if effect.choices]
+    if len(choosing) > 1:
+        out.append(
+            (
+                f"{path}[{choosing[1]}]",
+                f"a card offers one choice of amount; effects[{choosing[0]}] already does",
+            )
+        )
+    for i, effect in enumerate(card.effects):
+        if isinstance(effect, SetTotal) and effect.value >= bust:
+            out.append(
+                (
+                    f"{path}[{i}].value",
+                    f"expected less than total.bust ({bust}), got {effect.value}: "
+                    "the card could never be played",
+                )
+            )
+    return out
+
+
+def _step_problems(path: str, steps: tuple[PlayerStep, ...]) -> list[tuple[str, str]]:
+    out = []
+    seen: set[int] = set()
+    for i, step in enumerate(steps):
+        if step.more_than < 1:
+            out.append((f"{path}[{i}].more_than", f"expected 1 or more, got {step.more_than}"))
+        if step.more_than in seen:
+            out.append((f"{path}[{i}].more_than", f"{step.more_than} is given twice"))
+        seen.add(step.more_than)
+        if step.value < 1:
+            out.append((f"{path}[{i}].value", f"expected 1 or more, got {step.value}"))
+    return out
