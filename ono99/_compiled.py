@@ -74,6 +74,7 @@ class Rules:
         self.floor = variant.total.floor
         self.stacking = variant.forced_play.stacking
         self.lay_down = variant.no_safe_play.action == "lay_down"
+        self.undo_bust = variant.no_safe_play.undo_bust
         self.first_loss_ends_round = variant.round.end == "first_loss"
         self.keep_top_card = variant.reshuffle.keep_top_card
         redraw = variant.redraw
