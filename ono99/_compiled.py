@@ -10,6 +10,9 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
+from ._convert import check_variant
+from ._errors import VariantError
+
 if TYPE_CHECKING:
     from ._variant import Card, Variant
     from .rules import AnyCondition, AnyEffect
@@ -60,6 +63,9 @@ class Rules:
     """A variant's settings and cards in the form the engine reads."""
 
     def __init__(self, variant: Variant) -> None:
+        problems = check_variant(variant)
+        if problems:
+            raise VariantError([f"{p.path}: {p.message}" for p in problems], variant.id)
         self.variant = variant
         self.cards = tuple(CompiledCard(i, c) for i, c in enumerate(variant.cards))
         self.index = {c.id: c.index for c in self.cards}

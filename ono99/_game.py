@@ -141,7 +141,7 @@ class Game:
     >>> move = game.legal_moves()[0]
     >>> events = game.play(move)
     >>> events[0]
-    Played(player=0, card='0', total=0)
+    Played(player=0, card='8', total=8)
     """
 
     def __init__(
@@ -167,18 +167,18 @@ class Game:
         self.seed: int = seed
         self._rng = random.Random(seed)
         self._deck = tuple(deck) if deck is not None else None
+        self._winner: int | None = None
+        self._round_no = 0
+        self._current = 0
+        self._r = _Round(self._rules.stacking)
         first_order = self._explicit_order(self._deck) if self._deck is not None else None
         self._events: list[ev.Event] = []
         self._moves: list[Move] = []
         self._in_game = [True] * players
         self._tokens = [variant.match.tokens.count] * players
         self._scores = [0] * players
-        self._round_no = 0
-        self._winner: int | None = None
-        self._current = 0
         self._last_losers: tuple[int, ...] = ()
         self._legal: tuple[Move, ...] | None = None
-        self._r = _Round(self._rules.stacking)
         if variant.deal.first_dealer == "random":
             self._dealer = self._rng.randrange(players)
         else:
@@ -299,8 +299,14 @@ class Game:
 
         >>> import ono99
         >>> game = ono99.Game("ono99-2022", players=2, seed=1)
+        >>> game.hand(0)
+        ('play_2', '10', 'ono99', 'minus_ten')
         >>> game.why_illegal(ono99.Play("ono99"))
-        'player 0 holds no ONO 99'
+        'ONO 99 can never be played'
+        >>> game.why_illegal(ono99.Play("reverse"))
+        'player 0 holds no Reverse'
+        >>> game.why_illegal(ono99.Play("10")) is None
+        True
         """
         if self._winner is not None:
             return "the game is over"
@@ -477,8 +483,8 @@ class Game:
                 remaining.remove(index)
             except ValueError:
                 raise VariantError(
-                    f"deck[{position}]: the deck has only "
-                    f"{rules.deck.count(index)} {rules.cards[index].name} cards"
+                    f"deck[{position}]: the deck holds only {rules.deck.count(index)} "
+                    f"of card {card_id!r}, and the order asks for more"
                 ) from None
         order = [rules.index[c] for c in deck]
         self._rng.shuffle(remaining)

@@ -1,9 +1,7 @@
 """The shipped house rules: each plays to completion and changes what it claims to change.
 
-Each scenario plays the same stacked deck under the base edition and under the
-house rule, and shows the difference. Decks are dealt one card at a time from
-the dealer's left (seat 0 first), so seat ``s`` of ``n`` gets cards ``s``,
-``s + n``, ``s + 2n`` and ``s + 3n`` of the deck; the next cards are drawn.
+Each scenario plays the same stacked deck (see ``stacking.stacked``) under the
+base edition and under the house rule, and shows the difference.
 """
 
 from __future__ import annotations
@@ -12,6 +10,7 @@ import textwrap
 from typing import TYPE_CHECKING
 
 import pytest
+from stacking import stacked
 
 import ono99
 from ono99 import events as ev
@@ -19,12 +18,6 @@ from ono99 import events as ev
 if TYPE_CHECKING:
     from collections.abc import Sequence
     from pathlib import Path
-
-
-def stack(hands: Sequence[Sequence[str]], draws: Sequence[str] = ()) -> list[str]:
-    """A deck top that deals ``hands`` (one per seat), then gives ``draws``."""
-    size = len(hands[0])
-    return [hand[k] for k in range(size) for hand in hands] + list(draws)
 
 
 def overlay(folder: Path, name: str, text: str) -> Path:
@@ -44,7 +37,7 @@ def game(
 ) -> ono99.Game:
     """A game of the variant with house rules, its first deal stacked."""
     variant_ = ono99.load_variant(variant, rules, later_wins=later_wins)
-    return ono99.Game(variant_, len(hands), seed=5, deck=stack(hands, draws))
+    return ono99.Game(variant_, len(hands), seed=5, deck=stacked(hands, draws))
 
 
 def of_type(game: ono99.Game, kind: type) -> list[object]:
@@ -167,7 +160,7 @@ def test_two_decks_double_every_count() -> None:
     double = ono99.load_variant("ono99-1980", ["two-decks"])
     assert (single.deck_size, double.deck_size) == (54, 108)
     hands = [["double_play", "double_play", "double_play", "2"], ["5", "6", "7", "8"]]
-    with pytest.raises(ono99.VariantError, match="the deck has only 2 Double Play cards"):
+    with pytest.raises(ono99.VariantError, match="the deck holds only 2 of card 'double_play'"):
         game("ono99-1980", [], hands)
     played = game("ono99-1980", ["two-decks"], hands)
     assert played.hand(0).count("double_play") == 3

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import doctest
 import os
 import textwrap
 from pathlib import Path
@@ -11,7 +10,6 @@ import attrs
 import pytest
 
 import ono99
-from ono99 import _files, _house, _loader, _overlay, _schema
 from ono99._convert import unstructure_variant
 from ono99._files import house_rules_dir, variants_dir
 from ono99._overlay import leaves
@@ -33,12 +31,6 @@ def _all_combinations() -> list[ono99.Variant]:
 
 
 ALL = _all_combinations()
-
-
-@pytest.mark.parametrize("module", [_loader, _files, _house, _overlay, _schema])
-def test_doctests(module: object) -> None:
-    failed, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)  # type: ignore[arg-type]
-    assert failed == 0
 
 
 # ----------------------------------------------------------------- shipping
