@@ -92,6 +92,12 @@ def _resolve_data(
     default_id: str | None,
     chain: tuple[Path, ...],
 ) -> Doc:
+    if "for" in data:
+        raise VariantError(
+            "for: only a house rule says which variants it is for; to lay this file "
+            "over a variant, give it in house_rules=[...]",
+            source,
+        )
     own_problems = check_top_keys(data, (*_VARIANT_KEYS, *_DIRECTIVES), "a variant", source)
     if default_id is None and "id" not in data:
         own_problems.append((Problem("id", "missing required key (expected a string)"), source))

@@ -394,6 +394,14 @@ def test_an_unknown_variant_id_suggests_one() -> None:
     assert "the shipped variants are ono99-1980," in str(error)
 
 
+def test_a_house_rule_file_given_as_a_variant(tmp_path: Path) -> None:
+    rule = write(tmp_path, "r.toml", 'for = ["ono99-1980"]\n[total]\nbust = 100\n')
+    assert load_error(rule).problems == (
+        "for: only a house rule says which variants it is for; to lay this file over a "
+        "variant, give it in house_rules=[...]",
+    )
+
+
 def test_a_house_rule_id_given_as_a_variant() -> None:
     assert "that is a house rule, give it in house_rules=[...]" in str(load_error("two-decks"))
 
