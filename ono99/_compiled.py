@@ -56,9 +56,12 @@ class CompiledCard:
         self.conditions: tuple[AnyCondition, ...] = card.conditions
         # The amounts a move chooses among (the variant check allows one such
         # effect per card), and ``amounts``: what a move may say, None for no choice.
-        self.choices: tuple[int, ...] = tuple(a for e in card.effects for a in e.choices)
+        # (getattr: rule objects written before choices existed lack the attributes.)
+        self.choices: tuple[int, ...] = tuple(
+            a for e in card.effects for a in getattr(e, "choices", ())
+        )
         self.amounts: tuple[int | None, ...] = self.choices or (None,)
-        self.chooses_player = any(e.chooses_player for e in card.effects)
+        self.chooses_player = any(getattr(e, "chooses_player", False) for e in card.effects)
         # The one move that plays the card, when it leaves no choice (shared, it is frozen).
         self.play = None if self.choices or self.chooses_player else Play(card.id)
         # Whether every total effect adds an amount (fixed or chosen), and when it
@@ -72,6 +75,10 @@ class CompiledCard:
         """The total after this card's effects with the chosen amount, before the floor."""
         if self.delta is not None:
             return total + self.delta
+        if amount is None:
+            for effect in self.totals:
+                total = effect.total_after(total)
+            return total
         for effect in self.totals:
             total = effect.total_after(total, amount)
         return total
@@ -87,7 +94,7 @@ class Rules:
     def __init__(self, variant: Variant) -> None:
         problems = check_variant(variant)
         if problems:
-            raise VariantError([f"{path}: {message}" for path, message in problems], variant.id)
+            raise VariantError([f"{p.path}: {p.message}" for p in problems], variant.id)
         self.variant = variant
         self.cards = tuple(CompiledCard(i, c) for i, c in enumerate(variant.cards))
         self.index = {c.id: c.index for c in self.cards}
@@ -101,6 +108,7 @@ class Rules:
         self.stacking = variant.forced_play.stacking
         self.lay_down = variant.no_safe_play.action == "lay_down"
         self.laid_down_discarded = variant.no_safe_play.laid_down == "discard_pile"
+        self.undo_bust = variant.no_safe_play.undo_bust
         self.first_loss_ends_round = variant.round.end == "first_loss"
         self.keep_top_card = variant.reshuffle.keep_top_card
         redraw = variant.redraw

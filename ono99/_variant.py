@@ -188,10 +188,17 @@ class NoSafePlay:
             leave play until the next round, as the 2022 edition says) or
             ``"discard_pile"`` (they are shuffled in with the played cards
             when the draw pile runs out, so the deck keeps its make-up).
+        undo_bust: When play goes on after a player busts with
+            ``"play_lowest"`` (``round.end = "last_standing"``), whether the
+            busting card's total is undone: the players still in go on from
+            the total the loser could not play on. With ``false`` the busting
+            total stands, and the next player must bring it back under the
+            limit (with a Minus Ten) or bust too.
     """
 
     action: Literal["play_lowest", "lay_down"] = "lay_down"
     laid_down: Literal["out_of_play", "discard_pile"] = "out_of_play"
+    undo_bust: bool = True
 
 
 @frozen

@@ -375,7 +375,7 @@ class AddChoice:
     "Ninety-nine").
 
     Attributes:
-        amounts: The amounts to choose from, such as ``(1, 11)`` or ``(10, -10)``.
+        amounts: The amounts to choose from, such as ``[1, 11]`` or ``[10, -10]``.
 
     >>> ace = AddChoice((1, 11))
     >>> ace.total_after(80, 11), ace.choices

@@ -373,7 +373,7 @@ effects = [{ type = "add", amount = 7 }]
         ),
         (
             '[no_safe_play]\nlaid_down = "discard"',
-            r"no_safe_play\.laid_down: expected one of 'out_of_play', 'discard_pile'",
+            r'no_safe_play\.laid_down: expected one of "out_of_play", "discard_pile"',
         ),
     ],
 )
@@ -396,5 +396,9 @@ def test_a_deck_too_small_for_some_player_count_is_refused(tmp_path: Path) -> No
         + "[deck]\ncopies_by_players = [{ more_than = 7, value = 2 }]\n",
         encoding="utf-8",
     )
-    with pytest.raises(ono99.VariantError, match="too few to deal 3 to each of 7 players"):
+    with pytest.raises(
+        ono99.VariantError,
+        match=r"too few to deal 3 \(deal.hand_size\) to each of 7 players "
+        r"\(deck.copies_by_players\)",
+    ):
         ono99.load_variant(path)

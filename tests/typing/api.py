@@ -33,6 +33,17 @@ def autoplay() -> int:
     return ono99.play_out(ono99.Game("ono99-1980", players=3, seed=1), players)
 
 
+def house_rules(path: str) -> str:
+    names: list[str] = ono99.list_house_rules(fits="ono99-1980")
+    rule: ono99.HouseRule = ono99.load_house_rule(names[0])
+    keys: tuple[str, ...] = rule.keys
+    assert keys
+    variant = ono99.load_variant("ono99-1980", house_rules=[*names[:1], path], later_wins=True)
+    text: str = ono99.dump_variant(variant)
+    again: ono99.Variant = ono99.loads_variant(text)
+    return ono99.fingerprint(again)
+
+
 def choices(seed: int) -> list[tuple[str, int | None, int | None]]:
     game = ono99.Game("ninety-nine-everything2", players=4, seed=seed)
     step: ono99.PlayerStep = ono99.PlayerStep(more_than=4, value=2)
