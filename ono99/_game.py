@@ -294,7 +294,9 @@ class Game:
         """Every legal move of the current player; empty once the game is over.
 
         Each card id appears once however many copies the hand holds, in the
-        variant's card order, then :class:`~ono99.Redraw` when allowed.
+        variant's card order, then :class:`~ono99.Redraw` when allowed. A card
+        that leaves a choice appears once for each safe choice: each amount in
+        the order the card lists them, each player it may name by seat.
         """
         legal = self._legal
         if legal is None:

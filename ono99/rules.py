@@ -532,7 +532,7 @@ class ChooseNext:
     elwen, "Ninety-nine").
 
     >>> ChooseNext().describe()
-    'lets the player choose who plays next'
+    'names the next player (any other player still in); play goes on from there'
     """
 
     type: ClassVar[str] = "choose_next"
@@ -552,7 +552,7 @@ class ChooseNext:
 
     def describe(self) -> str:
         """The effect in words."""
-        return "lets the player choose who plays next"
+        return "names the next player (any other player still in); play goes on from there"
 
 
 def _words(items: Sequence[object]) -> str:

@@ -217,7 +217,10 @@ def test_rule_objects_in_words() -> None:
     assert SetTotal(0).describe() == "sets the total to 0"
     assert Skip().describe() == "skips the next player"
     assert Skip(2).describe() == "skips the next 2 players"
-    assert ChooseNext().describe() == "lets the player choose who plays next"
+    assert (
+        ChooseNext().describe()
+        == "names the next player (any other player still in); play goes on from there"
+    )
 
 
 def test_set_total_to_zero() -> None:
