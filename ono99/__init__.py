@@ -18,6 +18,7 @@ from ._loader import dump_variant, fingerprint, list_variants, load_variant
 from ._moves import Move, Play, Redraw
 from ._observation import Observation
 from ._players import CautiousPlayer, Player, RandomPlayer, play_out
+from ._rulebook import rulebook
 from ._serial import from_data, to_data
 from ._variant import (
     Card,
@@ -73,6 +74,7 @@ __all__ = [
     "list_variants",
     "load_variant",
     "play_out",
+    "rulebook",
     "rules",
     "to_data",
 ]

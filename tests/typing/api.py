@@ -31,3 +31,9 @@ class Lowest:
 def autoplay() -> int:
     players: list[ono99.Player] = [Lowest(), ono99.RandomPlayer(1), ono99.CautiousPlayer()]
     return ono99.play_out(ono99.Game("ono99-1980", players=3, seed=1), players)
+
+
+def read_rules() -> str:
+    text: str = ono99.rulebook("ono99-1980")
+    markup: str = ono99.rulebook(ono99.load_variant("ono99-2022"), format="rst")
+    return text + markup
