@@ -1,0 +1,275 @@
+"""Pages generated from the variant files and the library at build time.
+
+Writes into ``docs/_generated/`` (ignored by git) before Sphinx reads any
+page:
+
+- ``rulebooks.rst`` and ``rulebooks/<id>.rst``: each shipped variant's
+  rulebook (:func:`ono99.rulebook`), what it changes from the variant it
+  extends, and its TOML file;
+- ``house-rules.rst`` and ``house-rules/<id>.rst``: the same for each shipped
+  house rule, when the library has them;
+- ``includes/editions.rst``: a table of every setting and card in which the
+  base editions differ;
+- ``includes/cli.rst``: the help of the ``ono99`` command and its commands.
+
+So the documentation cannot drift from the TOML or the code: change a file,
+rebuild, and the pages follow.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import tomllib
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import ono99
+from ono99._cli import build_parser
+from ono99._rulebook import card_rules, relevant_settings, rulebook, setting_text
+
+if TYPE_CHECKING:
+    from sphinx.application import Sphinx
+
+ROOT = Path(__file__).resolve().parents[2]
+VARIANTS = ROOT / "variants"
+MISSING = "—"
+
+
+def setup(app: Sphinx) -> dict[str, Any]:
+    """Register the generator with Sphinx."""
+    app.connect("builder-inited", generate)
+    return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
+
+
+def generate(app: Sphinx) -> None:
+    """Write every generated page, leaving unchanged files untouched."""
+    out = Path(app.srcdir) / "_generated"
+    pages = pages_for_variants()
+    pages.update(pages_for_house_rules())
+    pages["includes/editions.rst"] = editions_table()
+    pages["includes/cli.rst"] = cli_help()
+    stale = set(out.rglob("*.rst")) if out.exists() else set()
+    for name, text in pages.items():
+        path = out / name
+        stale.discard(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        if not path.exists() or path.read_text(encoding="utf-8") != text:
+            path.write_text(text, encoding="utf-8")
+    for path in stale:
+        path.unlink()
+
+
+# ------------------------------------------------------------------ variants
+
+
+def raw_file(variant_id: str, folder: Path = VARIANTS) -> tuple[Path, dict[str, Any]] | None:
+    """A shipped file and its data as written (before ``extends`` is resolved)."""
+    path = folder / f"{variant_id}.toml"
+    if not path.is_file():
+        return None
+    return path, tomllib.loads(path.read_text(encoding="utf-8"))
+
+
+def base_editions() -> list[str]:
+    """The shipped variants that extend no other: the editions themselves."""
+    out = []
+    for variant_id in ono99.list_variants():
+        found = raw_file(variant_id)
+        if found is None or "extends" not in found[1]:
+            out.append(variant_id)
+    return out
+
+
+def pages_for_variants() -> dict[str, str]:
+    """A rulebook page per shipped variant, and their index."""
+    pages: dict[str, str] = {}
+    ids = ono99.list_variants()
+    bases = base_editions()
+    for variant_id in ids:
+        variant = ono99.load_variant(variant_id)
+        parts = [f".. _rulebook-{variant_id}:", "", rulebook(variant, format="rst")]
+        found = raw_file(variant_id)
+        if found is not None:
+            path, data = found
+            parent = data.get("extends")
+            if isinstance(parent, str):
+                parts.append(changes_section(ono99.load_variant(parent), variant))
+            parts.append(file_section(path))
+        pages[f"rulebooks/{variant_id}.rst"] = "\n".join(parts)
+    lines = [
+        ".. _rulebooks:",
+        "",
+        "Rulebooks of the shipped variants",
+        "=================================",
+        "",
+        "Each page is generated from the variant's TOML file when these pages are",
+        "built, with :func:`ono99.rulebook`: the rules in words, the cards, every",
+        "setting, and the file itself. The editions:",
+        "",
+    ]
+    lines += [f"- :ref:`rulebook-{i}`" for i in bases]
+    lines += ["", "Variants built on them (each page says what it changes):", ""]
+    lines += [f"- :ref:`rulebook-{i}`" for i in ids if i not in bases]
+    lines += ["", ".. toctree::", "   :hidden:", ""]
+    lines += [f"   rulebooks/{i}" for i in ids]
+    pages["rulebooks.rst"] = "\n".join(lines) + "\n"
+    return pages
+
+
+def changes_section(parent: ono99.Variant, variant: ono99.Variant) -> str:
+    """A section listing what ``variant`` changes from the variant it extends."""
+    title = f"Changes from {parent.id}"
+    lines = [
+        title,
+        "-" * len(title),
+        "",
+        f"This variant extends :ref:`rulebook-{parent.id}` and changes:",
+        "",
+    ]
+    lines += differences_table([parent, variant])
+    return "\n".join(lines)
+
+
+def file_section(path: Path) -> str:
+    """The variant file as written, with its source comments."""
+    lines = [
+        "The file",
+        "--------",
+        "",
+        f"``variants/{path.name}``, as shipped:",
+        "",
+        ".. code-block:: toml",
+        "",
+    ]
+    lines += [f"   {line}" if line else "" for line in path.read_text("utf-8").splitlines()]
+    return "\n".join(lines) + "\n"
+
+
+# --------------------------------------------------------------- house rules
+
+
+def pages_for_house_rules() -> dict[str, str]:
+    """A page per shipped house rule, when the library has house rules."""
+    list_house_rules = getattr(ono99, "list_house_rules", None)
+    if list_house_rules is None:
+        return {}
+    pages: dict[str, str] = {}
+    ids: list[str] = list(list_house_rules())
+    bases = base_editions()
+    for rule_id in ids:
+        applied = []
+        for base in bases:
+            try:
+                variant = ono99.load_variant(base, house_rules=[rule_id])
+            except ono99.VariantError:
+                continue
+            applied.append((ono99.load_variant(base), variant))
+        title = rule_id
+        lines = [f".. _house-rule-{rule_id}:", "", title, "=" * len(title), ""]
+        for base, variant in applied:
+            head = f"On {base.id}"
+            lines += [head, "-" * len(head), ""]
+            lines += differences_table([base, variant])
+        found = raw_file(rule_id, VARIANTS / "house")
+        if found is not None:
+            lines.append(file_section(found[0]).replace("``variants/", "``variants/house/"))
+        pages[f"house-rules/{rule_id}.rst"] = "\n".join(lines)
+    lines = [".. _house-rules-list:", "", "Shipped house rules", "===================", ""]
+    lines += [f"- :ref:`house-rule-{i}`" for i in ids]
+    lines += ["", ".. toctree::", "   :hidden:", ""]
+    lines += [f"   house-rules/{i}" for i in ids]
+    pages["house-rules.rst"] = "\n".join(lines) + "\n"
+    return pages
+
+
+# ------------------------------------------------------------- differences
+
+
+def card_cell(card: ono99.Card | None, *, rules: bool, points: bool) -> str:
+    """A card in a table cell: name and count, and its rules when asked."""
+    if card is None:
+        return MISSING
+    cards = "1 card" if card.count == 1 else f"{card.count} cards"
+    text = (
+        f"{esc(card.name)} ({cards}, {card.points} points each)"
+        if points
+        else (f"{esc(card.name)} ({cards})")
+    )
+    if rules:
+        text += ": " + esc(card_rules(card))
+    return text
+
+
+def differences_table(variants: list[ono99.Variant]) -> list[str]:
+    """A table of the settings and cards in which ``variants`` differ."""
+    settings = [relevant_settings(v) for v in variants]
+    keys = list(dict.fromkeys(k for s in settings for k in s))
+    rows: list[list[str]] = []
+    for key in keys:
+        values = [setting_text(s[key]) if key in s else None for s in settings]
+        if len(set(values)) > 1:
+            rows.append([f"``{key}``", *(f"``{v}``" if v else MISSING for v in values)])
+    ids = list(dict.fromkeys(c.id for v in variants for c in v.cards))
+    points = any(v.match.scoring == "points" for v in variants)
+    for card_id in ids:
+        cards = [next((c for c in v.cards if c.id == card_id), None) for v in variants]
+        if len({repr(c) for c in cards}) == 1:
+            continue
+        rules = len({card_rules(c) if c else None for c in cards}) > 1
+        rows.append(
+            [
+                f"card ``{card_id}``",
+                *(card_cell(c, rules=rules, points=points) for c in cards),
+            ]
+        )
+    if not rows:
+        return ["Nothing: the rules are the same.", ""]
+    lines = [
+        ".. list-table::",
+        "   :header-rows: 1",
+        "   :class: ono99-diff",
+        "",
+        "   * - ",
+    ]
+    lines += [f"     - :ref:`{v.id} <rulebook-{v.id}>`" for v in variants]
+    for row in rows:
+        lines.append(f"   * - {row[0]}")
+        lines += [f"     - {cell}" for cell in row[1:]]
+    return [*lines, ""]
+
+
+def editions_table() -> str:
+    """How the base editions differ, setting by setting and card by card."""
+    variants = [ono99.load_variant(i) for i in base_editions()]
+    return "\n".join(differences_table(variants))
+
+
+def esc(text: str) -> str:
+    """Text with reStructuredText markup characters escaped."""
+    for char in "\\*`|_":
+        text = text.replace(char, "\\" + char)
+    return text
+
+
+# ------------------------------------------------------------ command line
+
+
+def cli_help() -> str:
+    """The help of the ``ono99`` command and each of its commands."""
+    os.environ["COLUMNS"] = "80"  # argparse wraps help to the terminal's width
+    parser = build_parser()
+    lines = ["``ono99 --help``:", "", ".. code-block:: text", ""]
+    lines += indent(parser.format_help())
+    for action in parser._actions:
+        if isinstance(action, argparse._SubParsersAction):
+            for name, sub in action.choices.items():
+                lines += [f".. _cli-{name}:", "", f"ono99 {name}", "-" * (6 + len(name)), ""]
+                lines += [f"``ono99 {name} --help``:", "", ".. code-block:: text", ""]
+                lines += indent(sub.format_help())
+    return "\n".join(lines) + "\n"
+
+
+def indent(text: str) -> list[str]:
+    """Lines indented for a directive's content."""
+    return [f"   {line}" if line.strip() else "" for line in text.splitlines()] + [""]
