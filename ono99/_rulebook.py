@@ -196,6 +196,11 @@ class _Writer:
             self.lines += _wrap(item, "- ", "  ")
         self.lines.append("")
 
+    @property
+    def see_cards(self) -> str:
+        """A pointer to the section listing the cards."""
+        return "see `The cards`_" if self.rst else "see The cards"
+
     def lit(self, text: str) -> str:
         return f"``{text}``" if self.rst else text
 
@@ -235,10 +240,10 @@ class _Writer:
         out = [f"{low} players." if low == high else f"{low} to {high} players."]
         per_deck = sum(card.count for card in v.cards)
         if v.deck.copies == 1:
-            out.append(f"One deck of {per_deck} cards (listed under The cards).")
+            out.append(f"One deck of {per_deck} cards ({self.see_cards}).")
         else:
             out.append(
-                f"{v.deck.copies} decks of {per_deck} cards (listed under The cards) "
+                f"{v.deck.copies} decks of {per_deck} cards ({self.see_cards}) "
                 f"shuffled together: {v.deck_size} cards."
             )
         hand = v.deal.hand_size
@@ -361,7 +366,7 @@ class _Writer:
         )
         out.append(
             "After each round every player still in the game scores the points of the "
-            f"cards left in hand (listed under The cards){missing}; the lowest score is best."
+            f"cards left in hand ({self.see_cards}){missing}; the lowest score is best."
         )
         bust = f"A player who lost the round adds {points.bust}"
         if points.stuck_is_bust:
@@ -400,27 +405,30 @@ class _Writer:
                 items.append(f"{card.name} ({count}): {card_rules(card)}")
             self.bullets(items)
             return
-        header = ["Card", "Id", "Count", *(["Points"] if points else []), "What it does"]
-        widths = "12 12 8 8 60" if points else "14 14 8 64"
         self.lines += [
             ".. list-table::",
             "   :header-rows: 1",
-            f"   :widths: {widths}",
+            "   :widths: 30 70",
             "   :class: ono99-cards",
             "",
+            "   * - Card",
+            "     - What it does",
         ]
-        for i, cell in enumerate(header):
-            self.lines.append(f"   {'*' if i == 0 else ' '} - {cell}")
         for card in v.cards:
-            cells = [
-                self.esc(card.name),
-                self.lit(card.id),
-                str(card.count),
-                *([str(card.points)] if points else []),
-                self.esc(card_rules(card)),
+            count = _plural(card.count, "card")
+            if points:
+                count += f", {_plural(card.points, 'point')} each"
+            # The card's name with its id (what moves and files call it) when
+            # that differs, and how many there are.
+            name = f"**{self.esc(card.name)}**"
+            if card.id != card.name:
+                name += f" ``{card.id}``"
+            self.lines += [
+                f"   * - {name}",
+                "",
+                f"       {count}",
+                f"     - {_cell(self.esc(card_rules(card)))}",
             ]
-            for i, cell in enumerate(cells):
-                self.lines.append(f"   {'*' if i == 0 else ' '} - {_cell(cell)}")
         self.lines.append("")
 
     def settings(self) -> None:

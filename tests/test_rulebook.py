@@ -181,7 +181,7 @@ def test_rst_markup_is_escaped() -> None:
     )
     book = rulebook(odd, format="rst")
     assert book.startswith("\\*Starred\\* \\`odd\\` name\\_\n")
-    assert "   * - -10 \\*minus\\*" in book
+    assert "   * - **-10 \\*minus\\*** ``minus_ten``" in book
 
 
 def test_rst_parses_cleanly() -> None:
@@ -194,3 +194,26 @@ def test_rst_parses_cleanly() -> None:
             settings_overrides={"report_level": 2, "warning_stream": warnings},
         )
         assert warnings.getvalue() == "", variant_id
+
+
+def test_rst_escapes_read_back_as_written() -> None:
+    """Parsed, the escaped names give back exactly the names in the variant."""
+    docutils_core = pytest.importorskip("docutils.core")
+    variant = ono99.load_variant("ono99-2022")
+    odd = attrs.evolve(
+        variant,
+        name="*Starred* `odd` name_",
+        cards=tuple(
+            attrs.evolve(c, name="-10 *minus* | x") if c.id == "minus_ten" else c
+            for c in variant.cards
+        ),
+    )
+    warnings = io.StringIO()
+    tree = docutils_core.publish_doctree(
+        rulebook(odd, format="rst"),
+        settings_overrides={"report_level": 2, "warning_stream": warnings},
+    )
+    assert warnings.getvalue() == ""
+    text = tree.astext()
+    assert text.startswith("*Starred* `odd` name_\n")
+    assert "-10 *minus* | x minus_ten" in text
