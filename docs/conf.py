@@ -122,3 +122,4 @@ html_theme_options = {
 }
 pygments_style = "friendly"
 pygments_dark_style = "monokai"
+toc_object_entries_show_parents = "hide"
