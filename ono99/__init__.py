@@ -14,7 +14,16 @@ from __future__ import annotations
 from . import events, rules
 from ._errors import IllegalMoveError, Ono99Error, ReplayError, VariantError
 from ._game import Game, GameRecord
-from ._loader import dump_variant, fingerprint, list_variants, load_variant
+from ._loader import (
+    HouseRule,
+    dump_variant,
+    fingerprint,
+    list_house_rules,
+    list_variants,
+    load_house_rule,
+    load_variant,
+    loads_variant,
+)
 from ._moves import Move, Play, Redraw
 from ._observation import Observation
 from ._players import CautiousPlayer, Player, RandomPlayer, play_out
@@ -47,6 +56,7 @@ __all__ = [
     "ForcedPlay",
     "Game",
     "GameRecord",
+    "HouseRule",
     "IllegalMoveError",
     "Match",
     "Move",
@@ -71,8 +81,11 @@ __all__ = [
     "events",
     "fingerprint",
     "from_data",
+    "list_house_rules",
     "list_variants",
+    "load_house_rule",
     "load_variant",
+    "loads_variant",
     "play_out",
     "rulebook",
     "rules",

@@ -65,7 +65,7 @@ class Rules:
     def __init__(self, variant: Variant) -> None:
         problems = check_variant(variant)
         if problems:
-            raise VariantError([f"{path}: {message}" for path, message in problems], variant.id)
+            raise VariantError([f"{p.path}: {p.message}" for p in problems], variant.id)
         self.variant = variant
         self.cards = tuple(CompiledCard(i, c) for i, c in enumerate(variant.cards))
         self.index = {c.id: c.index for c in self.cards}
@@ -80,6 +80,7 @@ class Rules:
         self.floor = variant.total.floor
         self.stacking = variant.forced_play.stacking
         self.lay_down = variant.no_safe_play.action == "lay_down"
+        self.undo_bust = variant.no_safe_play.undo_bust
         self.first_loss_ends_round = variant.round.end == "first_loss"
         self.keep_top_card = variant.reshuffle.keep_top_card
         redraw = variant.redraw

@@ -651,6 +651,7 @@ class Game:
         rules = self._rules
         player = self._current
         hand = r.hands[player]
+        undo_to: int | None = None
         if rules.lay_down:
             cards = tuple(rules.cards[k].id for k in hand)
             r.out.extend(hand)
@@ -663,15 +664,17 @@ class Game:
                 if not any(c.check(r, rules.cards[k]) for c in rules.cards[k].conditions)
             ]
             if playable:
+                before = r.total
                 lowest = min(playable, key=lambda c: rules.total_after(c, r.total))
                 self._play_card(lowest)
                 self._emit(ev.Busted(player, r.total))
+                undo_to = before if rules.undo_bust else None
             else:
                 r.stuck.append(player)
                 self._emit(ev.Stuck(player))
-        self._lose(player)
+        self._lose(player, undo_to)
 
-    def _lose(self, player: int) -> None:
+    def _lose(self, player: int, undo_to: int | None = None) -> None:
         r = self._r
         r.alive[player] = False
         r.players_in_round -= 1
@@ -679,6 +682,9 @@ class Game:
         if self._rules.first_loss_ends_round or r.players_in_round <= 1:
             self._end_round()
             return
+        if undo_to is not None:
+            # Play goes on after a bust: the others go on from the total before it.
+            r.total = undo_to
         # The next player is not forced, whatever the loser owed or passed on.
         r.next_owed, r.next_forced_by = 0, ""
         self._next_turn()

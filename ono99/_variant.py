@@ -137,9 +137,16 @@ class NoSafePlay:
             card at all (a hand of O'NO 99 cards) loses without playing.
             ``"lay_down"``: the player plays nothing, lays the hand down (the
             cards leave play) and loses.
+        undo_bust: When play goes on after a player busts with
+            ``"play_lowest"`` (``round.end = "last_standing"``), whether the
+            busting card's total is undone: the players still in go on from
+            the total the loser could not play on. With ``false`` the busting
+            total stands, and the next player must bring it back under the
+            limit (with a Minus Ten) or bust too.
     """
 
     action: Literal["play_lowest", "lay_down"] = "lay_down"
+    undo_bust: bool = True
 
 
 @frozen

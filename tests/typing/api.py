@@ -37,3 +37,14 @@ def read_rules() -> str:
     text: str = ono99.rulebook("ono99-1980")
     markup: str = ono99.rulebook(ono99.load_variant("ono99-2022"), format="rst")
     return text + markup
+
+
+def house_rules(path: str) -> str:
+    names: list[str] = ono99.list_house_rules(fits="ono99-1980")
+    rule: ono99.HouseRule = ono99.load_house_rule(names[0])
+    keys: tuple[str, ...] = rule.keys
+    assert keys
+    variant = ono99.load_variant("ono99-1980", house_rules=[*names[:1], path], later_wins=True)
+    text: str = ono99.dump_variant(variant)
+    again: ono99.Variant = ono99.loads_variant(text)
+    return ono99.fingerprint(again)
