@@ -47,6 +47,7 @@ nitpick_ignore_regex = [
     ("py:class", r"(typing\.)?(Literal|ClassVar)\[.*"),
     ("py:class", r"Stacking"),
     ("py:class", r"Format"),
+    ("py:class", r"PathName"),
 ]
 
 # -- autodoc and napoleon ------------------------------------------------------

@@ -99,9 +99,9 @@ def setting_text(value: object) -> str:
 def relevant_settings(variant: Variant) -> dict[str, Any]:
     """The settings that affect play, by TOML key path, with their values.
 
-    Settings of a scoring system the variant does not use (the points values
-    of a token game, say) are left out, and so are the cards and the
-    variant's names.
+    Settings that cannot matter under the others (the points values of a
+    token game, say) are left out, and so are the cards and the variant's
+    names.
 
     >>> import ono99
     >>> settings = relevant_settings(ono99.load_variant("ono99-2022"))
@@ -113,11 +113,16 @@ def relevant_settings(variant: Variant) -> dict[str, Any]:
         data.pop(key, None)
     flat = _flatten(data)
     scoring = variant.match.scoring
+    # Undoing a bust matters only when play goes on after a player busts.
+    busts_play_on = (
+        variant.no_safe_play.action == "play_lowest" and variant.round.end == "last_standing"
+    )
     return {
         path: value
         for path, value in flat.items()
         if not (path.startswith("match.tokens.") and scoring != "tokens")
         and not (path.startswith("match.points.") and scoring != "points")
+        and not (path == "no_safe_play.undo_bust" and not busts_play_on)
     }
 
 
@@ -313,6 +318,17 @@ class _Writer:
                 "total, busting, and draws; a player who can play no card at all loses "
                 "without playing or drawing."
             )
+            if v.round.end == "last_standing":
+                if v.no_safe_play.undo_bust:
+                    out.append(
+                        "After a bust the players still in go on from the total before "
+                        "the busting card."
+                    )
+                else:
+                    out.append(
+                        "After a bust the busting total stands: the next player must "
+                        f"bring it back below {bust} or bust too."
+                    )
         if v.redraw is not None:
             card = self.card_name(v.redraw.card)
             count = v.redraw.count

@@ -14,8 +14,9 @@ from ono99._convert import ProblemsError, structure_variant, unstructure_variant
 from ono99._rulebook import card_rules, relevant_settings, rulebook
 
 SHIPPED = ono99.list_variants()
-# One variant of each shape: with a redraw and a floor, with tokens, with points.
-BASES = ["ono99-2022", "ono99-1980", "ono99-1980-points"]
+# One variant of each shape: with a redraw and a floor, with tokens, with points,
+# with play going on after a bust.
+BASES = ["ono99-2022", "ono99-1980", "ono99-1980-points", "ono99-1980+points-elimination"]
 METADATA = {"id", "name", "description", "aliases", "source", "cards"}
 
 

@@ -6,8 +6,8 @@ page:
 - ``rulebooks.rst`` and ``rulebooks/<id>.rst``: each shipped variant's
   rulebook (:func:`ono99.rulebook`), what it changes from the variant it
   extends, and its TOML file;
-- ``house-rules.rst`` and ``house-rules/<id>.rst``: the same for each shipped
-  house rule, when the library has them;
+- ``house-rules.rst`` and ``house-rules/<id>.rst``: each shipped house rule,
+  what it changes on each edition it fits, and its file;
 - ``includes/editions.rst``: a table of every setting and card in which the
   base editions differ;
 - ``includes/cli.rst``: the help of the ``ono99`` command and its commands.
@@ -131,13 +131,13 @@ def changes_section(parent: ono99.Variant, variant: ono99.Variant) -> str:
     return "\n".join(lines)
 
 
-def file_section(path: Path) -> str:
+def file_section(path: Path, shown: str | None = None) -> str:
     """The variant file as written, with its source comments."""
     lines = [
         "The file",
         "--------",
         "",
-        f"``variants/{path.name}``, as shipped:",
+        f"``{shown or 'variants/' + path.name}``, as shipped:",
         "",
         ".. code-block:: toml",
         "",
@@ -150,33 +150,56 @@ def file_section(path: Path) -> str:
 
 
 def pages_for_house_rules() -> dict[str, str]:
-    """A page per shipped house rule, when the library has house rules."""
-    list_house_rules = getattr(ono99, "list_house_rules", None)
-    if list_house_rules is None:
-        return {}
+    """A page per shipped house rule, and their index."""
     pages: dict[str, str] = {}
-    ids: list[str] = list(list_house_rules())
+    ids = ono99.list_house_rules()
     bases = base_editions()
     for rule_id in ids:
-        applied = []
-        for base in bases:
-            try:
-                variant = ono99.load_variant(base, house_rules=[rule_id])
-            except ono99.VariantError:
-                continue
-            applied.append((ono99.load_variant(base), variant))
-        title = rule_id
+        rule = ono99.load_house_rule(rule_id)
+        title = esc(rule.name)
         lines = [f".. _house-rule-{rule_id}:", "", title, "=" * len(title), ""]
-        for base, variant in applied:
-            head = f"On {base.id}"
+        if rule.description:
+            lines += [esc(rule.description), ""]
+        about = [f"House rule id: ``{rule_id}``."]
+        if rule.editions:
+            about.append(
+                "For " + ", ".join(f":ref:`rulebook-{e}`" for e in rule.editions) + " only."
+            )
+        else:
+            about.append("For any variant.")
+        if rule.source:
+            about.append(f"Source: {esc(rule.source)}.")
+        lines += [" ".join(about), ""]
+        for base in bases:
+            if rule_id not in ono99.list_house_rules(fits=base):
+                continue
+            edition = ono99.load_variant(base)
+            combined = ono99.load_variant(base, house_rules=[rule_id])
+            head = f"On {edition.name}"
             lines += [head, "-" * len(head), ""]
-            lines += differences_table([base, variant])
-        found = raw_file(rule_id, VARIANTS / "house")
-        if found is not None:
-            lines.append(file_section(found[0]).replace("``variants/", "``variants/house/"))
+            lines += [
+                f"``ono99.load_variant({base!r}, house_rules=[{rule_id!r}])`` changes:",
+                "",
+            ]
+            lines += differences_table([edition, combined], links=False)
+        path = Path(rule.path)
+        lines.append(file_section(path, f"variants/house/{path.name}"))
         pages[f"house-rules/{rule_id}.rst"] = "\n".join(lines)
-    lines = [".. _house-rules-list:", "", "Shipped house rules", "===================", ""]
-    lines += [f"- :ref:`house-rule-{i}`" for i in ids]
+    lines = [
+        ".. _house-rules-list:",
+        "",
+        "Shipped house rules",
+        "===================",
+        "",
+        "Each page is generated from the house rule's file when these pages are",
+        "built: what it changes on each edition it fits, and the file itself. Lay",
+        "them over a variant with ``ono99.load_variant(id, house_rules=[...])``",
+        "(see :doc:`/howto/house-rules`).",
+        "",
+    ]
+    for rule_id in ids:
+        rule = ono99.load_house_rule(rule_id)
+        lines.append(f"- :ref:`house-rule-{rule_id}`: {esc(rule.description)}")
     lines += ["", ".. toctree::", "   :hidden:", ""]
     lines += [f"   house-rules/{i}" for i in ids]
     pages["house-rules.rst"] = "\n".join(lines) + "\n"
@@ -201,8 +224,11 @@ def card_cell(card: ono99.Card | None, *, rules: bool, points: bool) -> str:
     return text
 
 
-def differences_table(variants: list[ono99.Variant]) -> list[str]:
-    """A table of the settings and cards in which ``variants`` differ."""
+def differences_table(variants: list[ono99.Variant], *, links: bool = True) -> list[str]:
+    """A table of the settings and cards in which ``variants`` differ.
+
+    With ``links``, each column's head links to the variant's rulebook page.
+    """
     settings = [relevant_settings(v) for v in variants]
     keys = list(dict.fromkeys(k for s in settings for k in s))
     rows: list[list[str]] = []
@@ -232,7 +258,10 @@ def differences_table(variants: list[ono99.Variant]) -> list[str]:
         "",
         "   * - ",
     ]
-    lines += [f"     - :ref:`{v.id} <rulebook-{v.id}>`" for v in variants]
+    lines += [
+        f"     - :ref:`{v.id} <rulebook-{v.id}>`" if links else f"     - ``{v.id}``"
+        for v in variants
+    ]
     for row in rows:
         lines.append(f"   * - {row[0]}")
         lines += [f"     - {cell}" for cell in row[1:]]
