@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ._convert import check_variant
 from ._errors import VariantError
+from ._moves import Play
 
 if TYPE_CHECKING:
     from ._variant import Card, Variant
@@ -19,18 +20,26 @@ if TYPE_CHECKING:
 
 __all__ = ["CompiledCard", "Rules", "compile_rules"]
 
+# Effect types whose new total is the old one plus an amount.
+_ADDITIVE = frozenset({"add", "add_choice"})
+
 
 class CompiledCard:
     """One kind of card, ready for the engine."""
 
     __slots__ = (
         "actions",
+        "additive",
+        "amounts",
         "card",
+        "choices",
+        "chooses_player",
         "conditions",
         "delta",
         "id",
         "index",
         "name",
+        "play",
         "points",
         "totals",
     )
@@ -45,18 +54,38 @@ class CompiledCard:
         self.totals: tuple[AnyEffect, ...] = tuple(e for e in card.effects if e.changes_total)
         self.actions: tuple[AnyEffect, ...] = tuple(e for e in card.effects if e.acts)
         self.conditions: tuple[AnyCondition, ...] = card.conditions
-        # When every total effect adds a fixed amount, the new total is total + delta.
+        # The amounts a move chooses among (the variant check allows one such
+        # effect per card), and ``amounts``: what a move may say, None for no choice.
+        # (getattr: rule objects written before choices existed lack the attributes.)
+        self.choices: tuple[int, ...] = tuple(
+            a for e in card.effects for a in getattr(e, "choices", ())
+        )
+        self.amounts: tuple[int | None, ...] = self.choices or (None,)
+        self.chooses_player = any(getattr(e, "chooses_player", False) for e in card.effects)
+        # The one move that plays the card, when it leaves no choice (shared, it is frozen).
+        self.play = None if self.choices or self.chooses_player else Play(card.id)
+        # Whether every total effect adds an amount (fixed or chosen), and when it
+        # is fixed the delta: the new total is then total + delta.
+        self.additive = all(e.type in _ADDITIVE for e in self.totals)
         self.delta: int | None = None
-        if all(e.type == "add" for e in self.totals):
+        if self.additive and not self.choices:
             self.delta = sum(e.total_after(0) for e in self.totals)
 
-    def total_after(self, total: int) -> int:
-        """The total after this card's effects, before the floor."""
+    def total_after(self, total: int, amount: int | None = None) -> int:
+        """The total after this card's effects with the chosen amount, before the floor."""
         if self.delta is not None:
             return total + self.delta
+        if amount is None:
+            for effect in self.totals:
+                total = effect.total_after(total)
+            return total
         for effect in self.totals:
-            total = effect.total_after(total)
+            total = effect.total_after(total, amount)
         return total
+
+    def adds(self, amount: int | None = None) -> int | None:
+        """What the card adds to any total, or ``None`` when that depends on the total."""
+        return self.total_after(0, amount) if self.additive else None
 
 
 class Rules:
@@ -69,17 +98,16 @@ class Rules:
         self.variant = variant
         self.cards = tuple(CompiledCard(i, c) for i, c in enumerate(variant.cards))
         self.index = {c.id: c.index for c in self.cards}
-        deck: list[int] = []
-        for _ in range(variant.deck.copies):
-            for c in self.cards:
-                deck.extend([c.index] * c.card.count)
-        self.deck = tuple(deck)
+        one = tuple(c.index for c in self.cards for _ in range(c.card.count))
+        self._one_deck = one
+        self.deck = one * variant.deck.copies
         self.hand_size = variant.deal.hand_size
         self.start = variant.total.start
         self.bust = variant.total.bust
         self.floor = variant.total.floor
         self.stacking = variant.forced_play.stacking
         self.lay_down = variant.no_safe_play.action == "lay_down"
+        self.laid_down_discarded = variant.no_safe_play.laid_down == "discard_pile"
         self.undo_bust = variant.no_safe_play.undo_bust
         self.first_loss_ends_round = variant.round.end == "first_loss"
         self.keep_top_card = variant.reshuffle.keep_top_card
@@ -87,9 +115,13 @@ class Rules:
         self.redraw_card = self.index[redraw.card] if redraw else -1
         self.redraw_count = redraw.count if redraw else 0
 
-    def total_after(self, card: CompiledCard, total: int) -> int:
-        """The total after playing ``card``, with the floor applied."""
-        new = card.total_after(total)
+    def deck_for(self, players: int) -> tuple[int, ...]:
+        """The whole deck (card indices) for a game of ``players`` players."""
+        return self._one_deck * self.variant.deck.copies_for(players)
+
+    def total_after(self, card: CompiledCard, total: int, amount: int | None = None) -> int:
+        """The total after playing ``card`` for ``amount``, with the floor applied."""
+        new = card.total_after(total, amount)
         floor = self.floor
         if floor is not None and new < floor:
             return floor

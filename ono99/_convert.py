@@ -24,8 +24,8 @@ from cattrs.errors import (
 from cattrs.gen import make_dict_structure_fn
 from cattrs.preconf.tomllib import make_converter
 
-from ._variant import Card, Variant
-from .rules import AnyCondition, AnyEffect, condition_types, effect_types
+from ._variant import Card, PlayerStep, Variant
+from .rules import AnyCondition, AnyEffect, SetTotal, condition_types, effect_types
 
 __all__ = [
     "Problem",
@@ -344,6 +344,17 @@ _register_exact(
     tuple[str, ...],
     lambda v, _: _structure_items(_array(v, "strings"), lambda s: _strict_str(s, str)),
 )
+_register_exact(
+    tuple[int, ...],
+    lambda v, _: _structure_items(_array(v, "integers"), lambda i: _strict_int(i, int)),
+)
+_register_exact(
+    tuple[PlayerStep, ...],
+    lambda v, _: _structure_items(
+        _array(v, "tables such as { more_than = 4, value = 2 }"),
+        lambda t: converter.structure(t, PlayerStep),
+    ),
+)
 
 
 def _structure_cards(value: object, _: object) -> tuple[Card, ...]:
@@ -480,6 +491,7 @@ def check_variant(variant: Variant) -> list[Problem]:
             )
         )
     out += _at_least("deck.copies", variant.deck.copies, 1)
+    out += _check_steps("deck.copies_by_players", variant.deck.copies_by_players)
     hand = variant.deal.hand_size
     out += _at_least("deal.hand_size", hand, 1)
     out += _check_cards(variant)
@@ -503,7 +515,7 @@ def check_variant(variant: Variant) -> list[Problem]:
     if variant.cards and not any(
         card.count > 0
         and not any(c.type == "never" for c in card.conditions)
-        and _total_after(card, total.start) > total.start
+        and max(_totals_after(card, total.start)) > total.start
         for card in variant.cards
     ):
         out.append(
@@ -526,6 +538,7 @@ def check_variant(variant: Variant) -> list[Problem]:
             )
         )
     out += _at_least("match.tokens.count", match.tokens.count, 1)
+    out += _check_steps("match.tokens.count_by_players", match.tokens.count_by_players)
     points = match.points
     out += _at_least("match.points.target", points.target, 1)
     out += _at_least("match.points.bust", points.bust, 0)
@@ -563,19 +576,63 @@ def _check_cards(variant: Variant) -> list[Problem]:
                                 ("cards",),
                             )
                         )
+        out += _check_choices(card, variant.total.bust)
     players, hand = variant.players, variant.deal.hand_size
-    need = max(players.max, 2) * max(hand, 1)
-    size = variant.deck_size
-    if variant.deck.copies >= 1 and size < need:
+    # The deck may grow with the player count: check the most players each size serves.
+    steps = variant.deck.copies_by_players
+    for count in sorted({players.max, *(s.more_than for s in steps if s.more_than < players.max)}):
+        need = max(count, 2) * max(hand, 1)
+        size = variant.deck_size_for(count)
+        if variant.deck.copies_for(count) >= 1 and size < need:
+            out.append(
+                Problem(
+                    "cards",
+                    f"the deck holds {size} cards, too few to deal {hand} "
+                    f"(deal.hand_size) to each of {count} players "
+                    f"({'players.max' if count == players.max else 'deck.copies_by_players'}): "
+                    f"expected at least {need} (raise card counts or deck.copies)",
+                    ("players.max", "deal.hand_size", "deck.copies", "deck.copies_by_players"),
+                )
+            )
+            break
+    return out
+
+
+def _check_choices(card: Card, bust: int) -> list[Problem]:
+    """A card offers at most one choice of amount, and can be played at all."""
+    path = f"cards.{card.id}.effects"
+    out: list[Problem] = []
+    # Rule objects written before choices existed may lack the attribute.
+    choosing = [i for i, effect in enumerate(card.effects) if getattr(effect, "choices", ())]
+    if len(choosing) > 1:
         out.append(
             Problem(
-                "cards",
-                f"the deck holds {size} cards, too few to deal {hand} "
-                f"(deal.hand_size) to each of {players.max} players (players.max): "
-                f"expected at least {need} (raise card counts or deck.copies)",
-                ("players.max", "deal.hand_size", "deck.copies"),
+                f"{path}[{choosing[1]}]",
+                f"a card offers one choice of amount; effects[{choosing[0]}] already does",
             )
         )
+    for i, effect in enumerate(card.effects):
+        if isinstance(effect, SetTotal) and effect.value >= bust:
+            out.append(
+                Problem(
+                    f"{path}[{i}].value",
+                    f"expected less than total.bust ({bust}), got {effect.value}: "
+                    "the card could never be played",
+                    ("total.bust",),
+                )
+            )
+    return out
+
+
+def _check_steps(path: str, steps: tuple[PlayerStep, ...]) -> list[Problem]:
+    out: list[Problem] = []
+    seen: set[int] = set()
+    for i, step in enumerate(steps):
+        out += _at_least(f"{path}[{i}].more_than", step.more_than, 1)
+        if step.more_than in seen:
+            out.append(Problem(f"{path}[{i}].more_than", f"{step.more_than} is given twice"))
+        seen.add(step.more_than)
+        out += _at_least(f"{path}[{i}].value", step.value, 1)
     return out
 
 
@@ -614,7 +671,17 @@ def _check_redraw(variant: Variant) -> list[Problem]:
     return []
 
 
-def _total_after(card: Card, total: int) -> int:
-    for effect in card.effects:
-        total = effect.total_after(total)
-    return total
+def _totals_after(card: Card, total: int) -> list[int]:
+    """The totals a card can make from ``total``, one per amount it offers."""
+    choices: list[int] = [a for e in card.effects for a in getattr(e, "choices", ())]
+    if not choices:
+        for effect in card.effects:
+            total = effect.total_after(total)
+        return [total]
+    out = []
+    for amount in choices:
+        new = total
+        for effect in card.effects:
+            new = effect.total_after(new, amount)
+        out.append(new)
+    return out

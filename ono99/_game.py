@@ -70,11 +70,14 @@ class _Round:
         "losers",
         "next_forced_by",
         "next_owed",
+        "next_player",
         "out",
         "players_in_round",
         "plays_made",
+        "skip",
         "stacking",
         "stuck",
+        "target",
         "total",
         "turn_plays",
     )
@@ -90,6 +93,9 @@ class _Round:
         self.next_owed = 0
         self.next_forced_by = ""
         self.ends_turn = False
+        self.skip = 0
+        self.target: int | None = None
+        self.next_player: int | None = None
         self.plays_made = 0
         self.turn_plays: list[str] = []
         self.hands: list[list[int]] = []
@@ -164,6 +170,7 @@ class Game:
         self.variant = variant
         self._rules: Rules = compile_rules(variant)
         self._n = players
+        self._full_deck = self._rules.deck_for(players)
         self.seed: int = seed
         self._rng = random.Random(seed)
         self._deck = tuple(deck) if deck is not None else None
@@ -175,7 +182,7 @@ class Game:
         self._events: list[ev.Event] = []
         self._moves: list[Move] = []
         self._in_game = [True] * players
-        self._tokens = [variant.match.tokens.count] * players
+        self._tokens = [variant.match.tokens.count_for(players)] * players
         self._scores = [0] * players
         self._last_losers: tuple[int, ...] = ()
         self._legal: tuple[Move, ...] | None = None
@@ -287,7 +294,9 @@ class Game:
         """Every legal move of the current player; empty once the game is over.
 
         Each card id appears once however many copies the hand holds, in the
-        variant's card order, then :class:`~ono99.Redraw` when allowed.
+        variant's card order, then :class:`~ono99.Redraw` when allowed. A card
+        that leaves a choice appears once for each safe choice: each amount in
+        the order the card lists them, each player it may name by seat.
         """
         legal = self._legal
         if legal is None:
@@ -307,6 +316,16 @@ class Game:
         'player 0 holds no Reverse'
         >>> game.why_illegal(ono99.Play("10")) is None
         True
+
+        A card that leaves a choice needs it, and only a choice it offers:
+
+        >>> game = ono99.Game("ninety-nine", players=3, seed=1, deck=["ace"])
+        >>> game.why_illegal(ono99.Play("ace"))
+        'Ace counts 1 or 11: the move must say which, e.g. Play("ace", amount=1)'
+        >>> game.why_illegal(ono99.Play("ace", amount=5))
+        'Ace counts 1 or 11, not 5'
+        >>> game.why_illegal(ono99.Play("ace", amount=11)) is None
+        True
         """
         if self._winner is not None:
             return "the game is over"
@@ -314,14 +333,19 @@ class Game:
         r = self._r
         player = self._current
         if isinstance(move, Play):
-            index = rules.index.get(move.card)
+            card_id: object = move.card  # typed str, but a caller may pass anything
+            index = rules.index.get(card_id) if isinstance(card_id, str) else None
             if index is None:
                 known = ", ".join(c.id for c in rules.cards)
                 return f"there is no card {move.card!r} in {self.variant.id} (its cards: {known})"
             card = rules.cards[index]
             if index not in r.hands[player]:
                 return f"player {player} holds no {card.name}"
-            return self._why_card(card)
+            return (
+                self._why_blocked(card)
+                or self._why_choice(card, move)
+                or self._why_bust(card, move.amount)
+            )
         if isinstance(move, Redraw):
             if rules.redraw_card < 0:
                 return f"{self.variant.name} has no redraw"
@@ -391,7 +415,8 @@ class Game:
         self._moves.append(move)
         self._legal = None
         if isinstance(move, Play):
-            self._play_card(self._rules.cards[self._rules.index[move.card]])
+            card = self._rules.cards[self._rules.index[move.card]]
+            self._play_card(card, move.amount, move.target)
         else:
             self._redraw()
         self._after_play()
@@ -472,7 +497,7 @@ class Game:
 
     def _explicit_order(self, deck: Iterable[str]) -> list[int]:
         rules = self._rules
-        remaining = list(rules.deck)
+        remaining = list(self._full_deck)
         for position, card_id in enumerate(deck):
             index = rules.index.get(card_id)
             if index is None:
@@ -483,24 +508,60 @@ class Game:
                 remaining.remove(index)
             except ValueError:
                 raise VariantError(
-                    f"deck[{position}]: the deck holds only {rules.deck.count(index)} "
+                    f"deck[{position}]: the deck holds only {self._full_deck.count(index)} "
                     f"of card {card_id!r}, and the order asks for more"
                 ) from None
         order = [rules.index[c] for c in deck]
         self._rng.shuffle(remaining)
         return order + remaining
 
-    def _why_card(self, card: CompiledCard) -> str | None:
+    def _why_blocked(self, card: CompiledCard) -> str | None:
         r = self._r
         for condition in card.conditions:
             reason = condition.check(r, card)
             if reason is not None:
                 return reason
-        rules = self._rules
-        new = rules.total_after(card, r.total)
-        if new >= rules.bust:
-            return f"{card.name} would take the total to {new}; it must stay below {rules.bust}"
         return None
+
+    def _why_bust(self, card: CompiledCard, amount: int | None) -> str | None:
+        rules = self._rules
+        new = rules.total_after(card, self._r.total, amount)
+        if new >= rules.bust:
+            what = card.name if amount is None else f"{card.name} for {amount}"
+            return f"{what} would take the total to {new}; it must stay below {rules.bust}"
+        return None
+
+    def _why_choice(self, card: CompiledCard, move: Play) -> str | None:
+        """Whether the move makes exactly the choices the card leaves open."""
+        amount, target = move.amount, move.target
+        if card.choices:
+            options = " or ".join(str(a) for a in card.choices)
+            if amount is None:
+                return (
+                    f"{card.name} counts {options}: the move must say which, "
+                    f'e.g. Play("{card.id}", amount={card.choices[0]})'
+                )
+            if not _is_int(amount) or amount not in card.choices:
+                return f"{card.name} counts {options}, not {amount!r}"
+        elif amount is not None:
+            return f"{card.name} leaves no amount to choose (the move gives amount={amount!r})"
+        if card.chooses_player:
+            seats = ", ".join(str(seat) for seat in self._targets())
+            if target is None:
+                return (
+                    f"{card.name} names the next player: the move must give a target "
+                    f"(one of players {seats})"
+                )
+            if not _is_int(target) or target not in self._targets():
+                return f"{card.name} may name one of players {seats}, not {target!r}"
+        elif target is not None:
+            return f"{card.name} names no player (the move gives target={target!r})"
+        return None
+
+    def _targets(self) -> list[int]:
+        """The players a card may name: the others still in the round."""
+        alive, current = self._r.alive, self._current
+        return [seat for seat in range(self._n) if alive[seat] and seat != current]
 
     def _compute_legal(self) -> tuple[Move, ...]:
         if self._winner is not None:
@@ -509,10 +570,21 @@ class Game:
         rules = self._rules
         hand = r.hands[self._current]
         moves: list[Move] = []
+        total, bust = r.total, rules.bust
         for index in sorted(set(hand)):
             card = rules.cards[index]
-            if self._why_card(card) is None:
-                moves.append(Play(card.id))
+            if card.conditions and self._why_blocked(card) is not None:
+                continue
+            if card.play is not None:  # no choice to make: one move or none
+                if rules.total_after(card, total) < bust:
+                    moves.append(card.play)
+                continue
+            targets: list[int | None] = [None]
+            if card.chooses_player:
+                targets = list(self._targets())
+            for amount in card.amounts:
+                if rules.total_after(card, total, amount) < bust:
+                    moves.extend(Play(card.id, amount=amount, target=t) for t in targets)
         if rules.redraw_card >= 0 and hand.count(rules.redraw_card) >= rules.redraw_count:
             moves.append(Redraw())
         return tuple(moves)
@@ -534,7 +606,7 @@ class Game:
         if not first or not self._in_game[self._dealer]:
             self._dealer = self._next_seat(self._dealer, self._in_game)
         if order is None:
-            order = list(rules.deck)
+            order = list(self._full_deck)
             self._rng.shuffle(order)
         r = self._r = _Round(rules.stacking)
         r.total = rules.start
@@ -590,19 +662,23 @@ class Game:
         self._emit(ev.Reshuffled(len(cards)))
         return True
 
-    def _play_card(self, card: CompiledCard) -> None:
+    def _play_card(
+        self, card: CompiledCard, amount: int | None = None, target: int | None = None
+    ) -> None:
         r = self._r
         player = self._current
         r.hands[player].remove(card.index)
         r.discard.append(card.index)
-        r.total = self._rules.total_after(card, r.total)
+        r.total = self._rules.total_after(card, r.total, amount)
         r.ends_turn = False
+        r.target = target
         for effect in card.actions:
             effect.apply(r, card)
+        r.target = None
         r.turn_plays.append(card.id)
         r.plays_made += 1
         r.answering = False
-        self._emit(ev.Played(player, card.id, r.total))
+        self._emit(ev.Played(player, card.id, r.total, amount=amount, target=target))
         self._refill(player)
 
     def _redraw(self) -> None:
@@ -628,7 +704,13 @@ class Game:
     def _next_turn(self) -> None:
         r = self._r
         owed, by = r.next_owed, r.next_forced_by
-        self._current = self._next_seat(self._current, r.alive, r.direction)
+        seat = r.next_player
+        if seat is None:
+            seat = self._next_seat(self._current, r.alive, r.direction)
+            for _ in range(r.skip):
+                seat = self._next_seat(seat, r.alive, r.direction)
+        self._current = seat
+        r.skip, r.next_player = 0, None
         r.forced, r.forced_by = (owed, by) if owed > 1 else (1, "")
         r.next_owed, r.next_forced_by = 0, ""
         r.ends_turn = False
@@ -654,7 +736,7 @@ class Game:
         undo_to: int | None = None
         if rules.lay_down:
             cards = tuple(rules.cards[k].id for k in hand)
-            r.out.extend(hand)
+            (r.discard if rules.laid_down_discarded else r.out).extend(hand)
             hand.clear()
             self._emit(ev.LaidDown(player, cards))
         else:
@@ -665,8 +747,16 @@ class Game:
             ]
             if playable:
                 before = r.total
-                lowest = min(playable, key=lambda c: rules.total_after(c, r.total))
-                self._play_card(lowest)
+                # The lowest total any card (for any amount it offers) gives.
+                _, card, amount = min(
+                    (
+                        (rules.total_after(c, r.total, a), c, a)
+                        for c in playable
+                        for a in c.amounts
+                    ),
+                    key=lambda option: option[0],
+                )
+                self._play_card(card, amount)
                 self._emit(ev.Busted(player, r.total))
                 undo_to = before if rules.undo_bust else None
             else:
@@ -685,8 +775,9 @@ class Game:
         if undo_to is not None:
             # Play goes on after a bust: the others go on from the total before it.
             r.total = undo_to
-        # The next player is not forced, whatever the loser owed or passed on.
+        # The next player is not forced or skipped, whatever the loser owed or passed on.
         r.next_owed, r.next_forced_by = 0, ""
+        r.skip, r.next_player = 0, None
         self._next_turn()
 
     def _end_round(self) -> None:

@@ -75,6 +75,8 @@ def _type_name(tp: Any) -> str:
         return "array of conditions"
     if tp == tuple[str, ...]:
         return "array of strings"
+    if tp == tuple[int, ...]:
+        return "array of integers"
     if tp == tuple[Card, ...]:
         return "tables, one per card"
     args = [a for a in typing.get_args(tp) if a is not type(None)]
@@ -115,9 +117,20 @@ def _fields(cls: type) -> Iterator[tuple[attrs.Attribute[Any], Any, str]]:
         yield field, hints[field.name], meanings.get(field.name, "")
 
 
+def _array_class(tp: Any) -> type | None:
+    """The class of the tables in an array of tables (``tuple[PlayerStep, ...]``)."""
+    args = typing.get_args(tp)
+    array = typing.get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis
+    if array and attrs.has(args[0]) and args[0] is not Card:
+        return typing.cast("type", args[0])
+    return None
+
+
 def _table_class(tp: Any) -> type | None:
     if attrs.has(tp):
         return typing.cast("type", tp)
+    if _array_class(tp) is not None:
+        return _array_class(tp)
     args = [a for a in typing.get_args(tp) if a is not type(None)]
     if len(args) == 1 and attrs.has(args[0]):
         return typing.cast("type", args[0])
@@ -125,7 +138,10 @@ def _table_class(tp: Any) -> type | None:
 
 
 def _sections() -> list[tuple[str, type, str]]:
-    """Every TOML table of a variant file: ``(key path, model class, meaning)``."""
+    """Every TOML table of a variant file: ``(key path, model class, meaning)``.
+
+    The key path of an array of tables is written ``[path]`` (``[[path]]`` in TOML).
+    """
     out: list[tuple[str, type, str]] = [("", Variant, "")]
 
     def walk(prefix: str, cls: type) -> None:
@@ -136,7 +152,7 @@ def _sections() -> list[tuple[str, type, str]]:
                 continue
             inner = _table_class(tp)
             if inner is not None:
-                out.append((path, inner, meaning))
+                out.append((f"[{path}]" if _array_class(tp) else path, inner, meaning))
                 walk(path, inner)
 
     walk("", Variant)
@@ -145,6 +161,7 @@ def _sections() -> list[tuple[str, type, str]]:
 
 def _rows(prefix: str, cls: type) -> Iterator[tuple[str, str, str, str]]:
     """The keys of one table that hold values (not tables of their own)."""
+    prefix = prefix.strip("[]")
     for field, tp, meaning in _fields(cls):
         if cls is Card and field.name == "id":
             continue  # a card's id is the name of its table
@@ -202,6 +219,10 @@ def _set_in(shipped: Sequence[tuple[str, bool, dict[str, Any]]]) -> dict[str, st
                 walk(value, path, file_id, house)
                 continue
             note(path, file_id, house)
+            if key not in ("effects", "conditions") and isinstance(value, list):
+                for item in value:  # an array of tables: note the keys of each
+                    if isinstance(item, dict):
+                        walk(item, path, file_id, house)
             if key in ("effects", "conditions") and isinstance(value, list):
                 kind = "effect" if key == "effects" else "condition"
                 for rule in value:
@@ -254,7 +275,8 @@ def _generated() -> list[str]:
         title = "Top-level keys" if not prefix else f"[{prefix}]"
         out += _heading(title, "~")
         summary, _ = _docs(cls)
-        out += [f"{meaning} {summary}" if cls is Card else summary, ""]
+        shared = cls is Card or prefix.startswith("[")  # one meaning for many tables
+        out += [f"{meaning} {summary}" if shared else summary, ""]
         rows = [
             (f"``{path}``", kind, default, text, where(path))
             for path, kind, default, text in _rows(prefix, cls)

@@ -21,6 +21,9 @@ CASES = [
     ("ono99-1980", 3, 1980),
     ("ono99-1980-points", 3, 500),
     ("ono99-1980-option", 2, 10),
+    ("ninety-nine-pagat", 5, 99),
+    ("ninety-nine-parlett", 3, 9),
+    ("ninety-nine-everything2", 4, 5),
 ]
 
 

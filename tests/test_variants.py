@@ -38,6 +38,14 @@ ALL = _all_combinations()
 
 def test_the_shipped_files() -> None:
     assert ono99.list_variants() == [
+        "ninety-eight",
+        "ninety-nine",
+        "ninety-nine-chicago",
+        "ninety-nine-everything2",
+        "ninety-nine-jokers",
+        "ninety-nine-king-of-spades",
+        "ninety-nine-pagat",
+        "ninety-nine-parlett",
         "ono99-1980",
         "ono99-1980-option",
         "ono99-1980-points",

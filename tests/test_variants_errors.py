@@ -112,7 +112,8 @@ BAD_VALUES = [
         '[cards.ten]\nname = "Ten"\ncount = 4\neffects = [{ type = "ad", amount = 10 }]\n',
         "cards.ten.effects[0].type",
         'unknown effect "ad" (a string); did you mean "add"?',
-        "the effects are add, deflect, force_plays, hold, reverse",
+        "the effects are add, add_choice, choose_next, deflect, force_plays, hold, reverse, "
+        "set_total, skip",
     ),
     (
         '[cards.ten]\nname = "Ten"\ncount = 4\neffects = [{ type = "add" }]\n',
@@ -391,7 +392,7 @@ def test_a_missing_file_and_a_folder(tmp_path: Path) -> None:
 def test_an_unknown_variant_id_suggests_one() -> None:
     error = load_error("ono99-1908")
     assert "no shipped variant 'ono99-1908'; did you mean 'ono99-1980'?" in str(error)
-    assert "the shipped variants are ono99-1980," in str(error)
+    assert "the shipped variants are " in str(error) and " ono99-1980," in str(error)
 
 
 def test_a_house_rule_file_given_as_a_variant(tmp_path: Path) -> None:

@@ -48,3 +48,18 @@ def house_rules(path: str) -> str:
     text: str = ono99.dump_variant(variant)
     again: ono99.Variant = ono99.loads_variant(text)
     return ono99.fingerprint(again)
+
+
+def choices(seed: int) -> list[tuple[str, int | None, int | None]]:
+    game = ono99.Game("ninety-nine-everything2", players=4, seed=seed)
+    step: ono99.PlayerStep = ono99.PlayerStep(more_than=4, value=2)
+    assert game.variant.deck.copies_for(step.more_than) == 1
+    game.play(ono99.Play("5", target=2) if "5" in game.hand(0) else game.legal_moves()[0])
+    ace = ono99.Play("ace", amount=11)
+    reason: str | None = game.why_illegal(ace)
+    assert reason is None or isinstance(reason, str)
+    return [
+        (move.card, move.amount, move.target)
+        for move in game.legal_moves()
+        if isinstance(move, ono99.Play)
+    ]
