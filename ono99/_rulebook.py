@@ -123,6 +123,7 @@ def relevant_settings(variant: Variant) -> dict[str, Any]:
         if not (path.startswith("match.tokens.") and scoring != "tokens")
         and not (path.startswith("match.points.") and scoring != "points")
         and not (path == "no_safe_play.undo_bust" and not busts_play_on)
+        and not (path == "no_safe_play.laid_down" and variant.no_safe_play.action != "lay_down")
     }
 
 
@@ -251,6 +252,12 @@ class _Writer:
                 f"{v.deck.copies} decks of {per_deck} cards ({self.see_cards}) "
                 f"shuffled together: {v.deck_size} cards."
             )
+        for step in v.deck.copies_by_players:
+            decks = "one deck" if step.value == 1 else f"{step.value} decks"
+            out.append(
+                f"With more than {_plural(step.more_than, 'player')}, {decks} of "
+                f"{per_deck} cards: {step.value * per_deck} cards."
+            )
         hand = v.deal.hand_size
         out.append(
             f"Each player is dealt {_plural(hand, 'card')}, one at a time, starting left "
@@ -308,9 +315,14 @@ class _Writer:
                 "A player who loses during a forced turn passes no forced plays on.",
             ]
         if v.no_safe_play.action == "lay_down":
+            where = {
+                "out_of_play": "those cards leave play until the next round",
+                "discard_pile": "those cards join the played cards, to be shuffled "
+                "into the next draw pile",
+            }[v.no_safe_play.laid_down]
             out.append(
                 "A player with no safe play plays nothing, lays the hand down face up "
-                "(those cards leave play until the next round) and is out."
+                f"({where}) and is out."
             )
         else:
             out.append(
@@ -365,6 +377,11 @@ class _Writer:
                 f"Each player starts with {_plural(tokens.count, 'token')} and loses one "
                 "for each round lost."
             )
+            for step in tokens.count_by_players:
+                out.append(
+                    f"With more than {_plural(step.more_than, 'player')}, each starts "
+                    f"with {_plural(step.value, 'token')}."
+                )
             if tokens.play_on_at_zero:
                 out.append(
                     "A player with no tokens left plays on, and is out of the game on "

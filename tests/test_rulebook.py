@@ -28,8 +28,9 @@ def model_leaves(cls: type = ono99.Variant, prefix: str = "") -> dict[str, Any]:
         if not prefix and field.name in METADATA:
             continue
         tp = hints[field.name]
-        args = [a for a in typing.get_args(tp) if a is not type(None)]
-        inner = args[0] if typing.get_origin(tp) is not typing.Literal and args else tp
+        # A table that may be absent (``redraw``) is still a table of settings.
+        optional = [a for a in typing.get_args(tp) if a is not type(None)]
+        inner = optional[0] if type(None) in typing.get_args(tp) else tp
         if attrs.has(inner):
             out.update(model_leaves(inner, f"{prefix}{field.name}."))
         else:
@@ -43,6 +44,8 @@ def alternatives(value: object, tp: Any, variant: ono99.Variant) -> list[object]
         return [choice for choice in typing.get_args(tp) if choice != value]
     if isinstance(value, bool):
         return [not value]
+    if isinstance(value, list):  # player steps (deck.copies_by_players): add or drop one
+        return [[{"more_than": variant.players.min, "value": 2}]] if not value else [[]]
     if isinstance(value, int):
         return [value + 1, value - 1]
     if value == "none":  # total.floor: no floor becomes one at the start

@@ -8,9 +8,10 @@ page:
   extends, and its TOML file;
 - ``house-rules.rst`` and ``house-rules/<id>.rst``: each shipped house rule,
   what it changes on each edition it fits, and its file;
-- ``includes/editions.rst``: a table of every setting and card in which the
-  base editions differ;
 - ``includes/cli.rst``: the help of the ``ono99`` command and its commands.
+
+It also adds a directive, ``.. ono99-differences:: ID ID ...``, that puts a
+table of every setting and card in which the variants differ into a page.
 
 So the documentation cannot drift from the TOML or the code: change a file,
 rebuild, and the pages follow.
@@ -24,6 +25,10 @@ import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+from docutils import nodes
+from docutils.statemachine import StringList
+from sphinx.util.docutils import SphinxDirective
+
 import ono99
 from ono99._cli import build_parser
 from ono99._rulebook import card_rules, relevant_settings, rulebook, setting_text
@@ -34,11 +39,13 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[2]
 VARIANTS = ROOT / "variants"
 MISSING = "—"
+EMPTY = "\\ "  # an empty table cell, in reStructuredText
 
 
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the generator with Sphinx."""
     app.connect("builder-inited", generate)
+    app.add_directive("ono99-differences", Differences)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
 
 
@@ -47,7 +54,6 @@ def generate(app: Sphinx) -> None:
     out = Path(app.srcdir) / "_generated"
     pages = pages_for_variants()
     pages.update(pages_for_house_rules())
-    pages["includes/editions.rst"] = editions_table()
     pages["includes/cli.rst"] = cli_help()
     stale = set(out.rglob("*.rst")) if out.exists() else set()
     for name, text in pages.items():
@@ -105,7 +111,7 @@ def pages_for_variants() -> dict[str, str]:
         "",
         "Each page is generated from the variant's TOML file when these pages are",
         "built, with :func:`ono99.rulebook`: the rules in words, the cards, every",
-        "setting, and the file itself. The editions:",
+        "setting, and the file itself. The complete rule sets:",
         "",
     ]
     lines += [f"- :ref:`rulebook-{i}`" for i in bases]
@@ -170,18 +176,29 @@ def pages_for_house_rules() -> dict[str, str]:
         if rule.source:
             about.append(f"Source: {esc(rule.source)}.")
         lines += [" ".join(about), ""]
+        changes: dict[str, list[list[str]]] = {}
         for base in bases:
-            if rule_id not in ono99.list_house_rules(fits=base):
-                continue
-            edition = ono99.load_variant(base)
-            combined = ono99.load_variant(base, house_rules=[rule_id])
-            head = f"On {edition.name}"
-            lines += [head, "-" * len(head), ""]
+            if rule_id in ono99.list_house_rules(fits=base):
+                edition = ono99.load_variant(base)
+                combined = ono99.load_variant(base, house_rules=[rule_id])
+                rows = difference_rows([edition, combined])
+                if rows:  # it may fit and change nothing (bust-above-99 on 99)
+                    changes[base] = rows
+        lines += ["What it changes", "---------------", ""]
+        header = ["Setting or card", "Before", "After"]
+        links = {base: f":ref:`{base} <rulebook-{base}>`" for base in changes}
+        tables = {repr(rows) for rows in changes.values()}
+        if len(tables) == 1 and len(changes) > 1:
             lines += [
-                f"``ono99.load_variant({base!r}, house_rules=[{rule_id!r}])`` changes:",
+                "The same on every shipped variant it fits ("
+                + ", ".join(links.values())
+                + f"), laid over with ``house_rules=[{rule_id!r}]``:",
                 "",
+                *list_table(header, next(iter(changes.values())), "ono99-diff"),
             ]
-            lines += differences_table([edition, combined], links=False)
+        else:
+            for base, rows in changes.items():
+                lines += [f"On {links[base]}:", "", *list_table(header, rows, "ono99-diff")]
         path = Path(rule.path)
         lines.append(file_section(path, f"variants/house/{path.name}"))
         pages[f"house-rules/{rule_id}.rst"] = "\n".join(lines)
@@ -224,11 +241,8 @@ def card_cell(card: ono99.Card | None, *, rules: bool, points: bool) -> str:
     return text
 
 
-def differences_table(variants: list[ono99.Variant], *, links: bool = True) -> list[str]:
-    """A table of the settings and cards in which ``variants`` differ.
-
-    With ``links``, each column's head links to the variant's rulebook page.
-    """
+def difference_rows(variants: list[ono99.Variant]) -> list[list[str]]:
+    """The settings and cards in which ``variants`` differ: a label, then a cell each."""
     settings = [relevant_settings(v) for v in variants]
     keys = list(dict.fromkeys(k for s in settings for k in s))
     rows: list[list[str]] = []
@@ -249,29 +263,45 @@ def differences_table(variants: list[ono99.Variant], *, links: bool = True) -> l
                 *(card_cell(c, rules=rules, points=points) for c in cards),
             ]
         )
-    if not rows:
-        return ["Nothing: the rules are the same.", ""]
-    lines = [
-        ".. list-table::",
-        "   :header-rows: 1",
-        "   :class: ono99-diff",
-        "",
-        "   * - ",
-    ]
-    lines += [
-        f"     - :ref:`{v.id} <rulebook-{v.id}>`" if links else f"     - ``{v.id}``"
-        for v in variants
-    ]
-    for row in rows:
-        lines.append(f"   * - {row[0]}")
+    return rows
+
+
+def list_table(header: list[str], rows: list[list[str]], css: str) -> list[str]:
+    """A reStructuredText list-table."""
+    lines = [".. list-table::", "   :header-rows: 1", f"   :class: {css}", ""]
+    for row in [header, *rows]:
+        lines.append(f"   * - {row[0] or EMPTY}")
         lines += [f"     - {cell}" for cell in row[1:]]
     return [*lines, ""]
 
 
-def editions_table() -> str:
-    """How the base editions differ, setting by setting and card by card."""
-    variants = [ono99.load_variant(i) for i in base_editions()]
-    return "\n".join(differences_table(variants))
+def differences_table(variants: list[ono99.Variant]) -> list[str]:
+    """A table of the settings and cards in which ``variants`` differ.
+
+    Each column's head links to the variant's rulebook page.
+    """
+    rows = difference_rows(variants)
+    if not rows:
+        return ["Nothing: the rules are the same.", ""]
+    header = ["", *(f":ref:`{v.id} <rulebook-{v.id}>`" for v in variants)]
+    return list_table(header, rows, "ono99-diff")
+
+
+class Differences(SphinxDirective):
+    """``.. ono99-differences:: ID ID ...``: how the named variants differ."""
+
+    required_arguments = 2
+    optional_arguments = 10
+
+    def run(self) -> list[nodes.Node]:
+        """The table, parsed in place."""
+        for path in sorted(VARIANTS.rglob("*.toml")):
+            self.env.note_dependency(str(path))
+        variants = [ono99.load_variant(name) for name in self.arguments]
+        box = nodes.container()
+        lines = StringList(differences_table(variants), source="ono99-differences")
+        self.state.nested_parse(lines, self.content_offset, box)
+        return list(box.children)
 
 
 def esc(text: str) -> str:
