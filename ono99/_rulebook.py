@@ -117,13 +117,17 @@ def relevant_settings(variant: Variant) -> dict[str, Any]:
     busts_play_on = (
         variant.no_safe_play.action == "play_lowest" and variant.round.end == "last_standing"
     )
+    # Stacking matters only where some card forces plays.
+    forces = any(e.type == "force_plays" for card in variant.cards for e in card.effects)
     return {
         path: value
         for path, value in flat.items()
-        if not (path.startswith("match.tokens.") and scoring != "tokens")
+        if not (path == "forced_play.stacking" and not forces)
+        and not (path.startswith("match.tokens.") and scoring != "tokens")
         and not (path.startswith("match.points.") and scoring != "points")
         and not (path == "no_safe_play.undo_bust" and not busts_play_on)
         and not (path == "no_safe_play.laid_down" and variant.no_safe_play.action != "lay_down")
+        and value != []  # no steps by player count: nothing to say
     }
 
 
