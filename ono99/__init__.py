@@ -27,6 +27,7 @@ from ._loader import (
 from ._moves import Move, Play, Redraw
 from ._observation import Observation
 from ._players import CautiousPlayer, Player, RandomPlayer, play_out
+from ._rulebook import rulebook
 from ._serial import from_data, to_data
 from ._variant import (
     Card,
@@ -88,6 +89,7 @@ __all__ = [
     "load_variant",
     "loads_variant",
     "play_out",
+    "rulebook",
     "rules",
     "to_data",
 ]

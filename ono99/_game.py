@@ -212,7 +212,7 @@ class Game:
 
     @property
     def current_player(self) -> int:
-        """The seat whose move it is (after the game ends: the last to move)."""
+        """The seat whose move it is (once the game is over, the seat that moved last)."""
         return self._current
 
     @property

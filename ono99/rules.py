@@ -394,7 +394,7 @@ class AddChoice:
 
     @property
     def choices(self) -> tuple[int, ...]:
-        """The amounts a move may choose: ``amounts``."""
+        """The amounts a move may choose (the ``amounts`` setting)."""
         return self.amounts
 
     def total_after(self, total: int, amount: int | None = None) -> int:

@@ -33,6 +33,12 @@ def autoplay() -> int:
     return ono99.play_out(ono99.Game("ono99-1980", players=3, seed=1), players)
 
 
+def read_rules() -> str:
+    text: str = ono99.rulebook("ono99-1980")
+    markup: str = ono99.rulebook(ono99.load_variant("ono99-2022"), format="rst")
+    return text + markup
+
+
 def house_rules(path: str) -> str:
     names: list[str] = ono99.list_house_rules(fits="ono99-1980")
     rule: ono99.HouseRule = ono99.load_house_rule(names[0])
