@@ -41,6 +41,7 @@ class CompiledCard:
         "name",
         "play",
         "points",
+        "safe_below",
         "totals",
     )
 
@@ -70,6 +71,9 @@ class CompiledCard:
         self.delta: int | None = None
         if self.additive and not self.choices:
             self.delta = sum(e.total_after(0) for e in self.totals)
+        # For a card with a fixed delta, the totals below which playing it is safe
+        # (set by Rules, which knows the bust limit); None for any other card.
+        self.safe_below: int | None = None
 
     def total_after(self, total: int, amount: int | None = None) -> int:
         """The total after this card's effects with the chosen amount, before the floor."""
@@ -97,6 +101,7 @@ class Rules:
             raise VariantError([f"{p.path}: {p.message}" for p in problems], variant.id)
         self.variant = variant
         self.cards = tuple(CompiledCard(i, c) for i, c in enumerate(variant.cards))
+        self.ids = tuple(c.id for c in self.cards)
         self.index = {c.id: c.index for c in self.cards}
         one = tuple(c.index for c in self.cards for _ in range(c.card.count))
         self._one_deck = one
@@ -105,6 +110,11 @@ class Rules:
         self.start = variant.total.start
         self.bust = variant.total.bust
         self.floor = variant.total.floor
+        for card in self.cards:
+            if card.delta is not None:
+                # total + delta < bust, and a floor (always below bust) never makes
+                # a safe play unsafe or an unsafe one safe.
+                card.safe_below = self.bust - card.delta
         self.stacking = variant.forced_play.stacking
         self.lay_down = variant.no_safe_play.action == "lay_down"
         self.laid_down_discarded = variant.no_safe_play.laid_down == "discard_pile"

@@ -685,3 +685,17 @@ def _totals_after(card: Card, total: int) -> list[int]:
             new = effect.total_after(new, amount)
         out.append(new)
     return out
+
+
+def _prepare() -> None:
+    """Build the structuring code for every rule class now, not on the first load.
+
+    cattrs generates and compiles one function per attrs class the first time
+    it meets the class; doing it while the library is imported keeps the first
+    :func:`~ono99.load_variant` as quick as the later ones.
+    """
+    for cls in (Variant, PlayerStep, *effect_types().values(), *condition_types().values()):
+        converter.get_structure_hook(cls)
+
+
+_prepare()

@@ -172,6 +172,12 @@ def locate(name: PathName, kind: str, base: Path | None = None) -> Path:
         if not path.is_file():
             raise VariantError(f"no such {kind} file", str(path))
         return path.resolve()
+    # The usual case first: a shipped file named after the id, found without
+    # reading every shipped file for its aliases.
+    folder = variants_dir() if kind == "variant" else house_rules_dir()
+    direct = folder / f"{text.lower()}.toml"
+    if direct.is_file() and str(read(direct).get("id", direct.stem)).lower() == text.lower():
+        return direct
     own, other = (
         (variants_registry(), house_rules_registry())
         if kind == "variant"

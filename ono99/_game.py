@@ -373,24 +373,24 @@ class Game:
         """
         seat = self._seat(player)
         r = self._r
-        cards = self._rules.cards
+        name = self._rules.ids.__getitem__
         mine = seat == self._current and self._winner is None
         return Observation(
             player=seat,
-            hand=tuple(cards[k].id for k in r.hands[seat]),
+            hand=tuple(map(name, r.hands[seat])),
             total=r.total,
             direction=r.direction,
             current_player=self._current,
             plays_owed=self.plays_owed if mine else 0,
-            hand_sizes=tuple(len(h) for h in r.hands),
+            hand_sizes=tuple(map(len, r.hands)),
             tokens=tuple(self._tokens),
             scores=tuple(self._scores),
             in_game=tuple(self._in_game),
             in_round=tuple(r.alive),
             round=self._round_no,
             draw_pile_size=len(r.draw),
-            discard_pile=tuple(cards[k].id for k in r.discard),
-            out_of_play=tuple(cards[k].id for k in r.out),
+            discard_pile=tuple(map(name, r.discard)),
+            out_of_play=tuple(map(name, r.out)),
             winner=self._winner,
             legal_moves=self.legal_moves() if mine else _NO_MOVES,
             variant=self.variant,
@@ -408,18 +408,26 @@ class Game:
         Raises:
             IllegalMoveError: If the move is not legal; the game is unchanged.
         """
-        reason = self.why_illegal(move)
-        if reason is not None:
-            raise IllegalMoveError(reason, move)
+        # One of the very objects legal_moves() listed needs no further check;
+        # anything else (even an equal move) gets the full check and its reason.
+        for listed in self._legal or _NO_MOVES:
+            if listed is move:
+                break
+        else:
+            reason = self.why_illegal(move)
+            if reason is not None:
+                raise IllegalMoveError(reason, move)
         mark = len(self._events)
         self._moves.append(move)
         self._legal = None
-        if isinstance(move, Play):
-            card = self._rules.cards[self._rules.index[move.card]]
-            self._play_card(card, move.amount, move.target)
+        if type(move) is Play:
+            rules = self._rules
+            self._play_card(rules.cards[rules.index[move.card]], move.amount, move.target)
         else:
             self._redraw()
-        self._after_play()
+        r = self._r
+        if r.ends_turn or r.plays_made >= r.forced:
+            self._next_turn()
         self._advance()
         return tuple(self._events[mark:])
 
@@ -571,9 +579,15 @@ class Game:
         hand = r.hands[self._current]
         moves: list[Move] = []
         total, bust = r.total, rules.bust
+        cards = rules.cards
         for index in sorted(set(hand)):
-            card = rules.cards[index]
+            card = cards[index]
             if card.conditions and self._why_blocked(card) is not None:
+                continue
+            safe_below = card.safe_below
+            if safe_below is not None and card.play is not None:  # the common case
+                if total < safe_below:
+                    moves.append(card.play)
                 continue
             if card.play is not None:  # no choice to make: one move or none
                 if rules.total_after(card, total) < bust:
@@ -641,13 +655,14 @@ class Game:
         r = self._r
         hand = r.hands[player]
         size = self._rules.hand_size
-        cards = self._rules.cards
+        ids = self._rules.ids
+        emit = self._events.append
         while len(hand) < size:
             if not r.draw and not self._reshuffle():
                 return
             index = r.draw.pop()
             hand.append(index)
-            self._emit(ev.Drew(player, cards[index].id))
+            emit(ev.Drew(player, ids[index]))
 
     def _reshuffle(self) -> bool:
         r = self._r
@@ -669,16 +684,28 @@ class Game:
         player = self._current
         r.hands[player].remove(card.index)
         r.discard.append(card.index)
-        r.total = self._rules.total_after(card, r.total, amount)
+        delta = card.delta
+        if delta is not None:
+            total = r.total + delta
+            floor = self._rules.floor
+            if floor is not None and total < floor:
+                total = floor
+            r.total = total
+        else:
+            r.total = self._rules.total_after(card, r.total, amount)
         r.ends_turn = False
-        r.target = target
-        for effect in card.actions:
-            effect.apply(r, card)
-        r.target = None
+        if card.actions:
+            r.target = target
+            for effect in card.actions:
+                effect.apply(r, card)
+            r.target = None
         r.turn_plays.append(card.id)
         r.plays_made += 1
         r.answering = False
-        self._emit(ev.Played(player, card.id, r.total, amount=amount, target=target))
+        if amount is None and target is None:
+            self._events.append(ev.Played(player, card.id, r.total))
+        else:
+            self._events.append(ev.Played(player, card.id, r.total, amount=amount, target=target))
         self._refill(player)
 
     def _redraw(self) -> None:
@@ -695,11 +722,6 @@ class Game:
         r.answering = False
         self._emit(ev.Redrew(player, (card.id,) * rules.redraw_count))
         self._refill(player)
-
-    def _after_play(self) -> None:
-        r = self._r
-        if r.ends_turn or r.plays_made >= r.forced:
-            self._next_turn()
 
     def _next_turn(self) -> None:
         r = self._r
@@ -723,8 +745,8 @@ class Game:
     def _advance(self) -> None:
         """Resolve every player who has no safe play, until a decision is due."""
         while self._winner is None:
-            self._legal = None
-            if self.legal_moves():
+            legal = self._legal = self._compute_legal()
+            if legal:
                 return
             self._no_safe_play()
 
