@@ -55,7 +55,8 @@ def test_every_player_count_plays_to_one_winner(variant_id: str) -> None:
     """Every shipped variant plays to the end for every allowed player count over
     many seeds, with exactly one winner, who is the only player left in the game."""
     variant = ono99.load_variant(variant_id)
-    seeds = 150 if variant.match.scoring == "none" else 40
+    # The two editions over hundreds of seeds each; the other variants over fewer.
+    seeds = 200 if variant_id in ("ono99-1980", "ono99-2022") else 40
     for players in range(variant.players.min, variant.players.max + 1):
         for seed in range(seeds):
             game = ono99.Game(variant, players, seed=seed)
