@@ -12,14 +12,24 @@ Load an edition, start a game, and play it move by move::
 from __future__ import annotations
 
 from . import events, rules
+from ._diff import diff_variants
 from ._errors import IllegalMoveError, Ono99Error, ReplayError, VariantError
 from ._game import Game, GameRecord
-from ._loader import dump_variant, fingerprint, list_variants, load_variant
+from ._loader import (
+    HouseRule,
+    dump_variant,
+    fingerprint,
+    list_house_rules,
+    list_variants,
+    load_house_rule,
+    load_variant,
+    loads_variant,
+)
 from ._moves import Move, Play, Redraw
 from ._observation import Observation
 from ._players import CautiousPlayer, Player, RandomPlayer, RecklessPlayer, play_out
 from ._plot import plot_results
-from ._rulebook import diff_variants, rulebook
+from ._rulebook import rulebook
 from ._search import SearchPlayer
 from ._serial import from_data, to_data
 from ._simulate import (
@@ -42,6 +52,7 @@ from ._variant import (
     Match,
     NoSafePlay,
     PlayerCount,
+    PlayerStep,
     Points,
     RedrawRule,
     Reshuffle,
@@ -63,6 +74,7 @@ __all__ = [
     "ForcedPlay",
     "Game",
     "GameRecord",
+    "HouseRule",
     "IllegalMoveError",
     "Match",
     "Move",
@@ -73,6 +85,7 @@ __all__ = [
     "Player",
     "PlayerCount",
     "PlayerFactory",
+    "PlayerStep",
     "Points",
     "RandomPlayer",
     "RecklessPlayer",
@@ -95,9 +108,12 @@ __all__ = [
     "events",
     "fingerprint",
     "from_data",
+    "list_house_rules",
     "list_strategies",
     "list_variants",
+    "load_house_rule",
     "load_variant",
+    "loads_variant",
     "make_player",
     "play_out",
     "plot_results",

@@ -9,23 +9,26 @@ from __future__ import annotations
 import argparse
 import json
 import sys
+import textwrap
+import tomllib
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-from . import __version__, _loader
+from . import __version__
+from ._diff import diff_variants
 from ._errors import Ono99Error, VariantError
 from ._game import Game
 from ._interactive import play_in_terminal
-from ._loader import list_variants, load_variant
+from ._loader import list_house_rules, list_variants, load_house_rule, load_variant
 from ._narrate import describe_event
 from ._players import CautiousPlayer, Player, RandomPlayer
 from ._plot import plot_results
-from ._rulebook import diff_variants, rulebook
+from ._rulebook import rulebook
 from ._simulate import compare_variants, list_strategies, simulate
 from ._text import format_table
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Sequence
 
     from ._variant import Variant
 
@@ -35,35 +38,28 @@ __all__ = ["build_parser", "main"]
 # ---------------------------------------------------------------- variants
 
 
-def _house_rules() -> list[str]:
-    """The shipped house rules' ids, if this version of the library has any."""
-    finder: Callable[[], list[str]] | None = getattr(_loader, "list_house_rules", None)
-    return list(finder()) if finder is not None else []
-
-
 def _load(source: str, house_rules: Sequence[str] = ()) -> Variant:
-    """Load a variant, with house rules on top when any are given."""
-    if not house_rules:
-        return load_variant(source)
-    loader: Any = load_variant
-    try:
-        variant: Variant = loader(source, house_rules=list(house_rules))
-    except TypeError:
-        raise Ono99Error("this version of ono99 cannot apply house rules") from None
-    return variant
+    """Load a variant, with house rules laid over it in order."""
+    return load_variant(source, house_rules)
+
+
+def _listing(title: str, rows: list[tuple[str, str]]) -> None:
+    """Names and one-line descriptions, the descriptions wrapped to the terminal."""
+    width = max(len(name) for name, _ in rows)
+    print(title)
+    for name, text in rows:
+        lines = textwrap.wrap(text, max(30, 79 - width - 4)) or [""]
+        print(f"  {name:{width}}  {lines[0]}")
+        for line in lines[1:]:
+            print(" " * (width + 4) + line)
 
 
 def _variants(_: argparse.Namespace) -> int:
-    rows = [[v, load_variant(v).description] for v in list_variants()]
-    print(format_table(["variant", "what it is"], rows))
-    house = _house_rules()
+    _listing("Variants:", [(v, load_variant(v).description) for v in list_variants()])
+    house = [(rule, load_house_rule(rule).description) for rule in list_house_rules()]
     if house:
-        described = []
-        for rule in house:
-            describe: Any = getattr(_loader, "house_rule_description", None)
-            described.append([rule, describe(rule) if describe is not None else ""])
         print()
-        print(format_table(["house rule", "what it changes"], described))
+        _listing("House rules (--house-rule ID, or VARIANT+ID):", house)
     return 0
 
 
@@ -85,15 +81,29 @@ def _diff(args: argparse.Namespace) -> int:
 def _validate(args: argparse.Namespace) -> int:
     failed = 0
     for name in args.files:
+        path = Path(name)
         try:
-            variant = load_variant(Path(name))
+            if _is_house_rule(path):
+                rule = load_house_rule(path)
+                print(f"{name}: ok (house rule {rule.id}, setting {', '.join(rule.keys)})")
+                continue
+            variant = load_variant(path)
         except VariantError as exc:
             print(f"ono99: {exc}", file=sys.stderr)
             failed += 1
             continue
         kinds, size = len(variant.cards), variant.deck_size
-        print(f"{name}: ok ({variant.id}, {kinds} kinds of card, {size} cards)")
+        print(f"{name}: ok (variant {variant.id}, {kinds} kinds of card, {size} cards)")
     return 1 if failed else 0
+
+
+def _is_house_rule(path: Path) -> bool:
+    """Whether a file reads as a house rule: settings without cards or a parent."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False  # loading it as a variant reports the problem
+    return not {"cards", "extends", "house_rules"} & data.keys()
 
 
 # ------------------------------------------------------------------- games

@@ -139,8 +139,13 @@ def _status(game: Game, seat: int) -> list[str]:
     for letter, move in zip(_LETTERS, game.legal_moves(), strict=False):
         if isinstance(move, Play):
             card = rules.cards[rules.index[move.card]]
-            after = rules.total_after(card, game.total)
-            lines.append(f"  {letter}) {card.name}  (total {after})")
+            after = rules.total_after(card, game.total, move.amount)
+            what = card.name
+            if move.amount is not None:
+                what += f" for {move.amount}"
+            if move.target is not None:
+                what += f", naming player {move.target}"
+            lines.append(f"  {letter}) {what}  (total {after})")
         else:
             lines.append(
                 f"  {letter}) redraw: discard your {_redraw_name(variant)} cards, draw anew"

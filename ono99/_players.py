@@ -61,18 +61,34 @@ class RandomPlayer:
 class _Traits:
     """What the shipped strategies need to know of each card, per variant."""
 
-    __slots__ = ("cards", "deck", "rules", "variant")
+    __slots__ = ("_decks", "cards", "rules", "variant")
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
         self.rules = rules = compile_rules(variant)
-        self.deck = [rules.cards[k].id for k in rules.deck]
+        self._decks: dict[int, list[str]] = {}
         # card id -> (compiled card, is a number card, passes forced plays on)
         self.cards: dict[str, tuple[CompiledCard, bool, bool]] = {}
         for card in rules.cards:
-            plain = not card.actions and card.delta is not None and card.delta >= 0
+            plain = not card.choices and _is_number(card, None)
             forcing = any(a.type in ("force_plays", "deflect") for a in card.actions)
             self.cards[card.id] = (card, plain, forcing)
+
+    def deck(self, players: int) -> list[str]:
+        """The card ids of the whole deck for ``players`` players."""
+        deck = self._decks.get(players)
+        if deck is None:
+            ids = self.rules.ids
+            deck = self._decks[players] = [ids[k] for k in self.rules.deck_for(players)]
+        return deck
+
+
+def _is_number(card: CompiledCard, amount: int | None) -> bool:
+    """Whether ``card``, played for ``amount``, only adds a non-negative amount."""
+    if card.actions:
+        return False
+    added = card.adds(amount)
+    return added is not None and added >= 0
 
 
 def _traits(cache: list[_Traits], variant: Variant) -> _Traits:
@@ -92,9 +108,12 @@ def cautious_move(traits: _Traits, legal: Sequence[Move], total: int) -> Move:
         if not isinstance(move, Play):
             return move  # a redraw is always taken
         card, plain, forcing = cards[move.card]
+        amount = move.amount
+        if amount is not None:  # an Ace for 11 is a number card, a Ten for -10 a helper
+            plain = _is_number(card, amount)
         # Number cards first, highest total; then helpers keeping the total
         # highest (holding rather than subtracting), forcing cards first.
-        key = (1 if plain else 0, rules.total_after(card, total), 1 if forcing else 0)
+        key = (1 if plain else 0, rules.total_after(card, total, amount), 1 if forcing else 0)
         if best is None or key > best:
             best, choice = key, move
     return choice
@@ -110,8 +129,11 @@ def reckless_move(traits: _Traits, legal: Sequence[Move], total: int) -> Move:
         if not isinstance(move, Play):
             return move
         card, plain, forcing = cards[move.card]
+        amount = move.amount
+        if amount is not None:
+            plain = _is_number(card, amount)
         # Helpers first, forcing ones before the rest; then the highest total.
-        key = (0 if plain else 1, 1 if forcing else 0, rules.total_after(card, total))
+        key = (0 if plain else 1, 1 if forcing else 0, rules.total_after(card, total, amount))
         if best is None or key > best:
             best, choice = key, move
     return choice
@@ -124,9 +146,13 @@ class CautiousPlayer:
     play is to save all special cards until the very end. As long as you can
     play a valued card without hitting 99 or more points, you should hold onto
     the special cards." A *number card* is one whose only effect adds a
-    non-negative amount; every other playable card is a helper. When forced to
-    use a helper it prefers one that passes forced plays on or keeps the total,
-    then the one that lowers the total least. A redraw is always taken.
+    non-negative amount; every other playable card is a helper. A card that
+    lets the player choose the amount counts as played: an Ace played for 11
+    is a number card, a Ten played for -10 a helper, so the player takes the
+    highest safe amount. When forced to use a helper it prefers one that keeps
+    the total highest (holding rather than subtracting, a King that sets 99
+    rather than a pass), then one that passes forced plays on. A card that names
+    the next player names the first player it may. A redraw is always taken.
 
     The player is deterministic: it has no seed.
     """

@@ -45,7 +45,7 @@ def plot_results(
             ``.svg``, ``.pdf``); ``None`` only returns the figure.
 
     Returns:
-        The :class:`matplotlib.figure.Figure`.
+        The ``matplotlib.figure.Figure``.
 
     Raises:
         Ono99Error: If matplotlib is not installed (``pip install 'ono99[plot]'``).

@@ -53,8 +53,9 @@ class SearchPlayer:
     Deals come in batches of ``batch``, up to ``iterations`` in all. Moves are
     compared with the cautious choice deal by deal; after each batch a move
     is dropped once it clearly cannot gain more than 1% on it, and the
-    search stops early when none is left to challenge it. The player plays another move than the cautious one only
-    when its mean gain is more than ``confidence`` standard errors above zero.
+    search stops early when none is left to challenge it. The player plays
+    another move than the cautious one only when its mean gain is more than
+    ``confidence`` standard errors above zero.
     With a single legal move it does not search.
 
     It is deterministic for a given seed, and measurably stronger than
@@ -168,7 +169,7 @@ class SearchPlayer:
     def _deal(self, observation: Observation, traits: _Traits, turn: tuple[str, ...]) -> Game:
         """A game consistent with ``observation``, the unseen cards dealt at random."""
         rng = self._rng
-        unseen = Counter(traits.deck)
+        unseen = Counter(traits.deck(len(observation.hand_sizes)))
         unseen.subtract(observation.hand)
         unseen.subtract(observation.discard_pile)
         unseen.subtract(observation.out_of_play)

@@ -104,7 +104,7 @@ def test_search_player_rejects_no_iterations() -> None:
 
 
 def test_search_finds_the_attack_cautious_misses() -> None:
-    """"The DOUBLE PLAY card ... causes the next player to make a normal play plus one
+    """ "The DOUBLE PLAY card ... causes the next player to make a normal play plus one
     additional" (R80). At 90, with a Hold and a Double Play and two 10s, the cautious
     player keeps the Double Play and holds; looking ahead, the search sees that two
     plays from 90 often bust the opponent, and plays the Double Play, whatever its seed."""
