@@ -81,7 +81,7 @@ class SearchPlayer:
         self,
         seed: int | None = None,
         *,
-        iterations: int = 200,
+        iterations: int = 100,
         batch: int = 20,
         confidence: float = 2.0,
     ) -> None:

@@ -532,7 +532,8 @@ def simulate(
                 f"give one strategy for every seat, or one per seat ({players}); got {len(given)}"
             )
     for strategy in given:
-        make_player(strategy, 0)  # fails early on an unknown name
+        if isinstance(strategy, str):
+            make_player(strategy, 0)  # fails early on an unknown name
     if jobs is None:
         jobs = os.cpu_count() or 1
     _check_int("jobs", jobs, 1)

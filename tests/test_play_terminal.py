@@ -76,3 +76,18 @@ def test_quit() -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_simulate_shows_progress_in_a_terminal() -> None:
+    """On a terminal the simulation draws a progress bar on standard error."""
+    child = pexpect.spawn(
+        sys.executable,
+        ["-m", "ono99", "simulate", "--games", "40", "--players", "2", "--jobs", "1"],
+        encoding="utf-8",
+        timeout=60,
+    )
+    child.expect(r"\] 40/40 games")
+    child.expect("win rate")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
