@@ -60,7 +60,9 @@ def test_both_take_a_redraw() -> None:
         lambda: ono99.SearchPlayer(3, iterations=8),
     ],
 )
-@pytest.mark.parametrize("variant", ["ono99-2022", "ono99-1980", "ono99-1980-option"])
+@pytest.mark.parametrize(
+    "variant", ["ono99-2022", "ono99-1980", "ono99-1980-option", "ninety-nine-everything2"]
+)
 def test_every_player_plays_games_out(make: object, variant: str) -> None:
     """Each shipped player is a Player and finishes games against the others."""
     for seed in range(2):
