@@ -74,12 +74,14 @@ def test_one_strategy_per_seat_and_rotation() -> None:
     assert abs(rotated.wins[0] - rotated.wins[1]) < rotated.by_strategy[0].wins - 100
 
 
-def test_factories_and_their_names() -> None:
-    few = functools.partial(ono99.SearchPlayer, iterations=3)
-    result = ono99.simulate(
-        "ono99-2022", players=2, games=4, seed=1, jobs=2, strategies=[few, ono99.RandomPlayer]
-    )
+def test_factories_their_names_and_a_seeded_search() -> None:
+    """Player factories get their per-game seeds, so even the search player's games
+    come out the same in one process and in two."""
+    few = functools.partial(ono99.SearchPlayer, iterations=6)
+    options = {"players": 2, "games": 6, "seed": 1, "strategies": [few, ono99.RandomPlayer]}
+    result = ono99.simulate("ono99-2022", jobs=2, chunk_size=2, **options)  # type: ignore[arg-type]
     assert result.strategies == ("SearchPlayer", "RandomPlayer")
+    assert result == ono99.simulate("ono99-2022", jobs=1, **options)  # type: ignore[arg-type]
 
 
 def test_bad_arguments_are_clear_errors() -> None:
