@@ -98,9 +98,19 @@ def _wins(ax: Any, items: list[SimulationResult]) -> None:
                 lows.append(max(0.0, w.rate - low) * 100)
                 highs.append(max(0.0, high - w.rate) * 100)
         ax.bar(xs, ys, width * 0.95, yerr=[lows, highs], capsize=3, label=result.variant.id)
-    fair = [w.fair for w in groups[0]]
-    if len(set(fair)) == 1:
-        ax.axhline(fair[0] * 100, color="grey", linestyle="--", linewidth=1, label="fair share")
+    # Each label's fair share (its seats / players) as a dashed line across its bars.
+    fair = {w.label: w.fair for group in groups for w in group}
+    for j, name in enumerate(names):
+        ax.hlines(
+            fair[name] * 100,
+            j - 0.45,
+            j + 0.45,
+            colors="grey",
+            linestyles="--",
+            linewidth=1.2,
+            zorder=3,
+            label="fair share" if j == 0 else None,
+        )
     ax.set_xticks(range(len(names)), names)
     ax.set_ylabel("games won (%)")
     ax.set_title("Wins, with 95% confidence intervals")
