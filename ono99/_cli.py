@@ -7,6 +7,7 @@ the library itself; charts (``simulate --chart``) need the ``plot`` extra.
 from __future__ import annotations
 
 import argparse
+import importlib.util
 import json
 import sys
 import textwrap
@@ -44,7 +45,7 @@ def _load(source: str, house_rules: Sequence[str] = ()) -> Variant:
 
 
 def _listing(title: str, rows: list[tuple[str, str]]) -> None:
-    """Names and one-line descriptions, the descriptions wrapped to the terminal."""
+    """Names and one-line descriptions, wrapped at 79 columns."""
     width = max(len(name) for name, _ in rows)
     print(title)
     for name, text in rows:
@@ -152,7 +153,14 @@ class _Progress:
         sys.stderr.flush()
 
 
+def _check_chart(args: argparse.Namespace) -> None:
+    """Fail before a long run, not after it, when a chart cannot be drawn."""
+    if args.chart and importlib.util.find_spec("matplotlib") is None:
+        raise Ono99Error("--chart needs matplotlib: install it with pip install 'ono99[plot]'")
+
+
 def _simulate(args: argparse.Namespace) -> int:
+    _check_chart(args)
     variant = _load(args.variant, args.house_rule)
     players = args.players if args.players is not None else min(4, variant.players.max)
     strategies = args.strategy or ["cautious"]
@@ -178,6 +186,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _compare(args: argparse.Namespace) -> int:
+    _check_chart(args)
     variants = [_load(v, args.house_rule) for v in args.variants]
     players = args.players
     if players is None:
