@@ -170,3 +170,14 @@ def test_compare_side_by_side(capsys: pytest.CaptureFixture[str]) -> None:
     )
     assert status == 0
     assert out.splitlines()[0].split() == ["ono99-1980", "ono99-1980-option"]
+
+
+def test_simulate_draws_a_chart(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib")
+    chart = tmp_path / "wins.png"
+    status, out, _ = run(
+        capsys, "simulate", "--games", "10", "--players", "2", "--jobs", "1", "--chart", str(chart)
+    )
+    assert status == 0
+    assert "chart written to" in out
+    assert chart.stat().st_size > 10_000
