@@ -8,6 +8,10 @@ player's win rate with its 95% confidence interval beside its fair share
     python benchmarks/search_vs_cautious.py --variant ono99-1980 --players 2 --games 2000
 
 Runs on every CPU by default (--jobs); the same --seed gives the same numbers.
+
+Measured with the command above at --games 600 (seed 2024, 100 deals a
+decision, two cores, 2.7 s a game): the search player won 357 of 600 games,
+59.5% (95% CI 55.5% to 63.4%) against a fair share of 50%.
 """
 
 from __future__ import annotations
