@@ -333,6 +333,12 @@ def structure_variant(data: dict[str, Any]) -> Variant:
     return variant
 
 
+MAX_DECK_SIZE = 10_000
+"""The most cards a deck may hold: far more than any card game needs, few enough
+that a typo such as ``count = 1000000000`` is an error rather than a game that
+cannot be dealt."""
+
+
 def check_variant(variant: Variant) -> list[tuple[str, str]]:
     """Checks beyond types: counts, sizes, references, and that games can end.
 
@@ -361,6 +367,9 @@ def check_variant(variant: Variant) -> list[tuple[str, str]]:
         ids.add(card.id)
         if card.count < 0:
             out.append((f"{path}.count", f"expected 0 or more, got {card.count}"))
+        if card.points < 0:
+            # A score never goes down: a card in hand costs points, never earns them.
+            out.append((f"{path}.points", f"expected 0 or more, got {card.points}"))
         for kind, rules in (("effects", card.effects), ("conditions", card.conditions)):
             for i, rule in enumerate(rules):
                 out += [
@@ -369,6 +378,14 @@ def check_variant(variant: Variant) -> list[tuple[str, str]]:
                 ]
     if not variant.cards:
         out.append(("cards", "expected at least one [cards.<id>] table"))
+    if variant.deck_size > MAX_DECK_SIZE:
+        out.append(
+            (
+                "cards",
+                f"the deck holds {variant.deck_size} cards (counts times deck.copies); "
+                f"at most {MAX_DECK_SIZE} are allowed",
+            )
+        )
     need = max(players.max, 2) * max(hand, 1)
     if variant.deck_size < need and variant.deck.copies >= 1:
         out.append(
@@ -423,6 +440,23 @@ def check_variant(variant: Variant) -> list[tuple[str, str]]:
         out.append(("match.tokens.count", f"expected 1 or more, got {match.tokens.count}"))
     if match.points.target < 1:
         out.append(("match.points.target", f"expected 1 or more, got {match.points.target}"))
+    for name in ("bust", "missing_card"):
+        value = getattr(match.points, name)
+        if value < 0:
+            out.append((f"match.points.{name}", f"expected 0 or more, got {value}"))
+    if (
+        match.scoring == "points"
+        and match.points.bust <= 0
+        and match.points.missing_card <= 0
+        and all(card.points <= 0 for card in variant.cards)
+    ):
+        out.append(
+            (
+                "match.points.bust",
+                "no score can ever grow (bust, missing_card and every card's points are 0), "
+                "so a points game could never end",
+            )
+        )
     return out
 
 

@@ -327,7 +327,8 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
     start = draw(st.integers(-10, 30))
     rise = raiser.effects[0].total_after(0)
     bust = start + draw(st.integers(1, 12 * rise if playable else 150))
-    floor = draw(st.none() | st.integers(start - 30, start))
+    floors = st.integers(start - 20, start)
+    floor = draw(floors if playable else st.none() | floors)
     redraw = None
     # A redraw of a playable card is a move that is always safe: only cards that
     # can never be played are traded in when games must end.
@@ -388,8 +389,9 @@ def variants(*, playable: bool = True) -> st.SearchStrategy[Variant]:
     Args:
         playable: Keep games short enough to play many of: raising cards make
             at least half the deck and outnumber what the hands can hold, a
-            dozen of them reach the bust limit, and only cards that can never
-            be played are traded in by a redraw. A valid variant without
+            dozen of them reach the bust limit, the total has a floor (or
+            minus cards could drag it down for ever), and only cards that can
+            never be played are traded in by a redraw. A valid variant without
             this can make games that random players take very long to end,
             or that cannot end at all (when every card left to play changes
             nothing and the raising cards sit in hands that cannot play them,

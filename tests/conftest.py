@@ -9,14 +9,34 @@ from hypothesis import HealthCheck, settings
 
 import ono99
 
-# HYPOTHESIS_PROFILE picks one: "dev" (default, quick), "ci" (what CI runs, a
-# couple of minutes in all) and "deep" (thousands of examples, before a release).
-settings.register_profile("dev", max_examples=25, deadline=None)
+# HYPOTHESIS_PROFILE picks one (docs/testing.md says more):
+# - "dev" (the default): quick, for the edit-test loop;
+# - "ci": what CI runs; the property tests take about a minute on two cores;
+# - "deep": thousands of examples per property, before a release (an hour or more);
+# - "mutation": few examples, derandomized, so that mutmut's verdicts repeat.
+settings.register_profile("dev", max_examples=25, deadline=None, stateful_step_count=30)
 settings.register_profile(
-    "ci", max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+    "ci",
+    max_examples=60,
+    deadline=None,
+    stateful_step_count=40,
+    suppress_health_check=[HealthCheck.too_slow],
 )
 settings.register_profile(
-    "deep", max_examples=3000, deadline=None, suppress_health_check=list(HealthCheck)
+    "deep",
+    max_examples=3000,
+    deadline=None,
+    stateful_step_count=100,
+    suppress_health_check=list(HealthCheck),
+)
+settings.register_profile(
+    "mutation",
+    max_examples=20,
+    deadline=None,
+    derandomize=True,
+    database=None,
+    stateful_step_count=30,
+    suppress_health_check=list(HealthCheck),
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
