@@ -367,9 +367,6 @@ def check_variant(variant: Variant) -> list[tuple[str, str]]:
         ids.add(card.id)
         if card.count < 0:
             out.append((f"{path}.count", f"expected 0 or more, got {card.count}"))
-        if card.points < 0:
-            # A score never goes down: a card in hand costs points, never earns them.
-            out.append((f"{path}.points", f"expected 0 or more, got {card.points}"))
         for kind, rules in (("effects", card.effects), ("conditions", card.conditions)):
             for i, rule in enumerate(rules):
                 out += [
@@ -378,14 +375,6 @@ def check_variant(variant: Variant) -> list[tuple[str, str]]:
                 ]
     if not variant.cards:
         out.append(("cards", "expected at least one [cards.<id>] table"))
-    if variant.deck_size > MAX_DECK_SIZE:
-        out.append(
-            (
-                "cards",
-                f"the deck holds {variant.deck_size} cards (counts times deck.copies); "
-                f"at most {MAX_DECK_SIZE} are allowed",
-            )
-        )
     need = max(players.max, 2) * max(hand, 1)
     if variant.deck_size < need and variant.deck.copies >= 1:
         out.append(
@@ -440,14 +429,34 @@ def check_variant(variant: Variant) -> list[tuple[str, str]]:
         out.append(("match.tokens.count", f"expected 1 or more, got {match.tokens.count}"))
     if match.points.target < 1:
         out.append(("match.points.target", f"expected 1 or more, got {match.points.target}"))
+    out += _check_size_and_points(variant)
+    return out
+
+
+def _check_size_and_points(variant: Variant) -> list[tuple[str, str]]:
+    """A deck small enough to deal, and points that only ever add up."""
+    out: list[tuple[str, str]] = []
+    if variant.deck_size > MAX_DECK_SIZE:
+        out.append(
+            (
+                "cards",
+                f"the deck holds {variant.deck_size} cards (counts times deck.copies); "
+                f"at most {MAX_DECK_SIZE} are allowed",
+            )
+        )
+    # A score never goes down: a card in hand costs points, never earns them.
+    for card in variant.cards:
+        if card.points < 0:
+            out.append((f"cards.{card.id}.points", f"expected 0 or more, got {card.points}"))
+    points = variant.match.points
     for name in ("bust", "missing_card"):
-        value = getattr(match.points, name)
+        value = getattr(points, name)
         if value < 0:
             out.append((f"match.points.{name}", f"expected 0 or more, got {value}"))
     if (
-        match.scoring == "points"
-        and match.points.bust <= 0
-        and match.points.missing_card <= 0
+        variant.match.scoring == "points"
+        and points.bust <= 0
+        and points.missing_card <= 0
         and all(card.points <= 0 for card in variant.cards)
     ):
         out.append(

@@ -41,7 +41,7 @@ import string
 import typing
 from collections import Counter
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 import attrs
 from hypothesis import strategies as st
@@ -49,10 +49,10 @@ from hypothesis import strategies as st
 from . import events as ev
 from ._compiled import compile_rules
 from ._convert import check_variant
-from ._errors import IllegalMoveError, Ono99Error
+from ._errors import IllegalMoveError, Ono99Error, ReplayError
 from ._game import Game
 from ._loader import list_variants, load_variant
-from ._moves import Play, Redraw
+from ._moves import Move, Play, Redraw
 from ._observation import Observation
 from ._players import RandomPlayer
 from ._serial import from_data, to_data
@@ -72,12 +72,11 @@ from ._variant import (
     Total,
     Variant,
 )
-from .rules import condition_types, effect_types
+from .rules import Add, ForcePlays, condition_types, effect_types
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping, Sequence
 
-    from ._moves import Move
     from .rules import AnyCondition, AnyEffect
 
 __all__ = [
@@ -97,7 +96,8 @@ __all__ = [
 ]
 
 INVARIANTS: Mapping[str, str] = {
-    "cards conserved": "hands + draw pile + discard pile + out of play equal the deck, kind by kind",
+    "cards conserved": "hands + draw pile + discard pile + out of play equal the deck, "
+    "kind by kind",
     "hand size": "no hand exceeds the hand size; a player's refill stops short only when no "
     "card is left to draw",
     "floor": "with a floor, the total never goes below it",
@@ -164,9 +164,7 @@ def snapshot(game: Game) -> dict[str, Any]:
         elif name == "_legal":
             continue  # a cache of legal_moves(), recomputed on demand
         elif name == "_r":
-            out[name] = {
-                slot: _plain_copy(getattr(value, slot)) for slot in type(value).__slots__
-            }
+            out[name] = {slot: _plain_copy(getattr(value, slot)) for slot in type(value).__slots__}
         else:
             out[name] = _plain_copy(value)
     return out
@@ -266,7 +264,7 @@ _ID_CHARS = string.ascii_lowercase + string.digits + "_-' "
 
 
 @st.composite
-def _cards(draw: st.DrawFn, hand_size: int) -> tuple[Card, ...]:
+def _cards(draw: st.DrawFn) -> tuple[Card, ...]:
     kinds = draw(st.integers(1, 7))
     ids = draw(
         st.lists(
@@ -278,7 +276,7 @@ def _cards(draw: st.DrawFn, hand_size: int) -> tuple[Card, ...]:
         if index == 0:
             # One card that can raise the total, so rounds can end.
             card_effects: tuple[AnyEffect, ...] = (
-                effect_types()["add"](draw(st.integers(1, 15))),
+                Add(draw(st.integers(1, 15))),
                 *draw(st.lists(effects(), max_size=1)),
             )
             card_conditions: tuple[AnyCondition, ...] = tuple(
@@ -303,10 +301,15 @@ def _cards(draw: st.DrawFn, hand_size: int) -> tuple[Card, ...]:
     return tuple(cards)
 
 
+def _choices(cls: type[Any], field: str) -> st.SearchStrategy[Any]:
+    """Any of the values a ``Literal`` field of a model class allows."""
+    return st.sampled_from(typing.get_args(typing.get_type_hints(cls)[field]))
+
+
 @st.composite
 def _variants(draw: st.DrawFn, playable: bool) -> Variant:
     hand_size = draw(st.integers(1, 6))
-    cards = list(draw(_cards(hand_size)))
+    cards = list(draw(_cards()))
     copies = draw(st.integers(1, 2))
     low = draw(st.integers(2, 4))
     raiser = cards[0]
@@ -332,17 +335,15 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
     redraw = None
     # A redraw of a playable card is a move that is always safe: only cards that
     # can never be played are traded in when games must end.
-    traded = [
-        c.id for c in cards if not playable or any(k.type == "never" for k in c.conditions)
-    ]
-    if traded and draw(st.booleans()):
+    traded = [c.id for c in cards if not playable or any(k.type == "never" for k in c.conditions)]
+    wants_redraw = draw(st.booleans())
+    if traded and wants_redraw:
         redraw = RedrawRule(
             card=draw(st.sampled_from(traded)), count=draw(st.integers(1, hand_size))
         )
-    scoring = draw(st.sampled_from(["none", "tokens", "points"]))
-    end = "last_standing"
-    if scoring != "none":
-        end = draw(st.sampled_from(["first_loss", "last_standing"]))
+    scoring = draw(_choices(Match, "scoring"))
+    # Without scoring, the one round is played to the last player standing.
+    end: Any = "last_standing" if scoring == "none" else draw(_choices(RoundRules, "end"))
     return Variant(
         id=draw(st.text(_ID_CHARS, min_size=1, max_size=10)),
         name=draw(st.text(max_size=16)),
@@ -354,12 +355,12 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
         deck=Deck(copies=copies),
         deal=Deal(
             hand_size=hand_size,
-            first_dealer=draw(st.sampled_from(["last_seat", "random"])),
-            leader=draw(st.sampled_from(["left_of_dealer", "last_loser"])),
+            first_dealer=draw(_choices(Deal, "first_dealer")),
+            leader=draw(_choices(Deal, "leader")),
         ),
         total=Total(start=start, bust=bust, floor=floor),
-        forced_play=ForcedPlay(stacking=draw(st.sampled_from(["none", "multiply", "add"]))),
-        no_safe_play=NoSafePlay(action=draw(st.sampled_from(["play_lowest", "lay_down"]))),
+        forced_play=ForcedPlay(stacking=draw(_choices(ForcedPlay, "stacking"))),
+        no_safe_play=NoSafePlay(action=draw(_choices(NoSafePlay, "action"))),
         reshuffle=Reshuffle(keep_top_card=draw(st.booleans())),
         redraw=redraw,
         round=RoundRules(end=end),
@@ -368,7 +369,7 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
             tokens=Tokens(count=draw(st.integers(1, 4)), play_on_at_zero=draw(st.booleans())),
             points=Points(
                 target=draw(st.integers(1, 150 if playable else 10**6)),
-                at_target=draw(st.sampled_from(["out", "end"])),
+                at_target=draw(_choices(Points, "at_target")),
                 bust=draw(st.integers(1, 40)),
                 stuck_is_bust=draw(st.booleans()),
                 missing_card=draw(st.integers(0, 20)),
@@ -452,6 +453,7 @@ def move_sequences(
     in all, are chosen by a :class:`~ono99.RandomPlayer` with a drawn seed.
 
     Args:
+        draw: Given by Hypothesis (not passed by callers).
         variants: The variants to play (default: shipped or generated).
         max_moves: The most moves to play.
         drawn: How many of the moves Hypothesis chooses.
@@ -550,7 +552,7 @@ class GameChecker:
         self._scores = [0] * self._n
         self._refilling: int | None = None
         self._forced_plays = sorted(
-            {e.plays for c in game.variant.cards for e in c.effects if e.type == "force_plays"}
+            {e.plays for c in game.variant.cards for e in c.effects if isinstance(e, ForcePlays)}
         )
         self._owed_seen: set[int] = set(self._forced_plays)
         self._rounds = 0
@@ -569,7 +571,7 @@ class GameChecker:
         raise InvariantError(invariant, detail, where)
 
     def expect(self, ok: bool, invariant: str, detail: str | Callable[[], str]) -> None:
-        """Fail ``invariant`` unless ``ok``; ``detail`` may be a function (made only on failure)."""
+        """Fail ``invariant`` unless ``ok``; ``detail`` may be a function, called on failure."""
         if not ok:
             self.fail(invariant, detail() if callable(detail) else detail)
 
@@ -613,8 +615,10 @@ class GameChecker:
             self.expect(
                 self._draw == 0 and spare == 0,
                 "hand size",
-                lambda: f"player {player} stopped drawing at {held} of {size} cards while "
-                f"{self._draw} cards were left to draw and {spare} to reshuffle",
+                lambda: (
+                    f"player {player} stopped drawing at {held} of {size} cards while "
+                    f"{self._draw} cards were left to draw and {spare} to reshuffle"
+                ),
             )
 
     def _actor(self, player: int, what: str) -> None:
@@ -632,123 +636,148 @@ class GameChecker:
     def _event(self, event: ev.Event) -> None:
         if not isinstance(event, ev.Drew | ev.Reshuffled):
             self._close_refill()
-        rules = self.rules
-        if isinstance(event, ev.RoundStarted):
-            self._rounds += 1
-            self._hands = [[] for _ in range(self._n)]
-            self._draw = len(rules.deck)
-            self._discard = []
-            self._out = 0
-            self._total = event.total
-            self._in_round = self._in_game[:]
-            self._actor(event.leader, "leads")
-        elif isinstance(event, ev.Dealt):
-            self._actor(event.player, "is dealt cards")
-            self._hands[event.player] = list(event.cards)
-            self._draw -= len(event.cards)
-            self.expect(self._draw >= 0, "cards conserved", "more cards dealt than the deck has")
-        elif isinstance(event, ev.Played):
-            self._actor(event.player, f"plays {event.card}")
-            self._take(event.player, [event.card])
-            self._discard.append(event.card)
-            expected = _total_after(self.variant, event.card, self._total)
-            self.expect(
-                event.total == expected,
-                "total follows the card",
-                lambda: f"{event.card} took the total from {self._total} to {event.total}, "
-                f"its effects say {expected}",
-            )
-            floor = rules.floor
-            self.expect(
-                floor is None or event.total >= floor,
-                "floor",
-                f"the total went to {event.total}, below the floor {floor}",
-            )
-            self._total = event.total
-            self._refilling = event.player
-            self._last_played = event.player
-        elif isinstance(event, ev.Redrew):
-            self._actor(event.player, "redraws")
-            self._take(event.player, list(event.cards))
-            self._discard.extend(event.cards)
-            self._refilling = event.player
-        elif isinstance(event, ev.Drew):
-            self.expect(
-                self._refilling == event.player,
-                "hand size",
-                f"player {event.player} drew outside a refill after their play",
-            )
-            self._actor(event.player, "draws")
-            self.expect(self._draw > 0, "cards conserved", "a card was drawn from an empty pile")
-            self._draw -= 1
-            self._hands[event.player].append(event.card)
-        elif isinstance(event, ev.Reshuffled):
-            keep = 1 if rules.keep_top_card and self._discard else 0
-            self.expect(
-                self._draw == 0 and event.cards == len(self._discard) - keep > 0,
-                "cards conserved",
-                lambda: f"reshuffled {event.cards} cards with {self._draw} left to draw "
-                f"and {len(self._discard)} discarded",
-            )
-            self._draw = event.cards
-            self._discard = self._discard[len(self._discard) - keep :]
-        elif isinstance(event, ev.LaidDown):
-            self._actor(event.player, "lays down")
-            self.expect(
-                Counter(event.cards) == Counter(self._hands[event.player]),
-                "event log",
-                f"player {event.player} laid down {event.cards}, not the hand held",
-            )
-            self._out += len(event.cards)
-            self._hands[event.player] = []
-            self._in_round[event.player] = False
-        elif isinstance(event, ev.Busted):
-            self.expect(
-                self._last_played == event.player and event.total >= rules.bust,
-                "event log",
-                f"player {event.player} busted at {event.total} without playing to the limit",
-            )
-            self._in_round[event.player] = False
-        elif isinstance(event, ev.Stuck):
-            self._in_round[event.player] = False
-        elif isinstance(event, ev.PlaysOwed):
-            self._actor(event.player, "owes plays")
-            self._plays_owed(event.plays)
-        elif isinstance(event, ev.RoundEnded):
-            self._in_round = [False] * self._n
-        elif isinstance(event, ev.TokenLost):
-            before = self._tokens[event.player]
-            self.expect(
-                event.tokens == before - 1 >= 0,
-                "tokens never increase",
-                f"player {event.player} went from {before} to {event.tokens} tokens",
-            )
-            self._tokens[event.player] = event.tokens
-        elif isinstance(event, ev.Scored):
-            before = self._scores[event.player]
-            self.expect(
-                event.points >= 0 and event.score == before + event.points,
-                "scores never decrease",
-                f"player {event.player} scored {event.points}: {before} to {event.score}",
-            )
-            self._scores[event.player] = event.score
-        elif isinstance(event, ev.Eliminated):
-            self.expect(
-                self._in_game[event.player],
-                "eliminated never act",
-                f"player {event.player} was eliminated twice",
-            )
-            self._in_game[event.player] = False
-        elif isinstance(event, ev.GameWon):
-            self._won += 1
-            self.expect(
-                self._won == 1 and sum(self._in_game) == 1 and self._in_game[event.player],
-                "one winner",
-                lambda: f"player {event.player} won with {sum(self._in_game)} players in the game "
-                f"({self._won} GameWon events)",
-            )
+        # One method per event type; an event type added later and not known
+        # here is skipped, and the state checks still compare the outcome.
+        handler = getattr(self, f"_on_{event.type}", None)
+        if handler is not None:
+            handler(event)
         if not isinstance(event, ev.Played | ev.Drew | ev.Reshuffled):
             self._last_played = None
+
+    def _on_round_started(self, event: ev.RoundStarted) -> None:
+        self._rounds += 1
+        self._hands = [[] for _ in range(self._n)]
+        self._draw = len(self.rules.deck)
+        self._discard = []
+        self._out = 0
+        self._total = event.total
+        self._in_round = self._in_game[:]
+        self._actor(event.leader, "leads")
+
+    def _on_dealt(self, event: ev.Dealt) -> None:
+        self._actor(event.player, "is dealt cards")
+        self._hands[event.player] = list(event.cards)
+        self._draw -= len(event.cards)
+        self.expect(self._draw >= 0, "cards conserved", "more cards dealt than the deck has")
+
+    def _on_played(self, event: ev.Played) -> None:
+        self._actor(event.player, f"plays {event.card}")
+        self._take(event.player, [event.card])
+        self._discard.append(event.card)
+        expected = _total_after(self.variant, event.card, self._total)
+        self.expect(
+            event.total == expected,
+            "total follows the card",
+            lambda: (
+                f"{event.card} took the total from {self._total} to {event.total}, "
+                f"its effects say {expected}"
+            ),
+        )
+        floor = self.rules.floor
+        self.expect(
+            floor is None or event.total >= floor,
+            "floor",
+            f"the total went to {event.total}, below the floor {floor}",
+        )
+        self._total = event.total
+        self._refilling = event.player
+        self._last_played = event.player
+
+    def _on_redrew(self, event: ev.Redrew) -> None:
+        self._actor(event.player, "redraws")
+        self._take(event.player, list(event.cards))
+        self._discard.extend(event.cards)
+        self._refilling = event.player
+
+    def _on_drew(self, event: ev.Drew) -> None:
+        self.expect(
+            self._refilling == event.player,
+            "hand size",
+            f"player {event.player} drew outside a refill after their play",
+        )
+        self._actor(event.player, "draws")
+        self.expect(self._draw > 0, "cards conserved", "a card was drawn from an empty pile")
+        self._draw -= 1
+        self._hands[event.player].append(event.card)
+
+    def _on_reshuffled(self, event: ev.Reshuffled) -> None:
+        keep = 1 if self.rules.keep_top_card and self._discard else 0
+        self.expect(
+            self._draw == 0 and event.cards == len(self._discard) - keep > 0,
+            "cards conserved",
+            lambda: (
+                f"reshuffled {event.cards} cards with {self._draw} left to draw "
+                f"and {len(self._discard)} discarded"
+            ),
+        )
+        self._draw = event.cards
+        self._discard = self._discard[len(self._discard) - keep :]
+
+    def _on_laid_down(self, event: ev.LaidDown) -> None:
+        self._actor(event.player, "lays down")
+        self.expect(
+            Counter(event.cards) == Counter(self._hands[event.player]),
+            "event log",
+            f"player {event.player} laid down {event.cards}, not the hand held",
+        )
+        self._out += len(event.cards)
+        self._hands[event.player] = []
+        self._in_round[event.player] = False
+
+    def _on_busted(self, event: ev.Busted) -> None:
+        self.expect(
+            self._last_played == event.player and event.total >= self.rules.bust,
+            "event log",
+            f"player {event.player} busted at {event.total} without playing to the limit",
+        )
+        self._in_round[event.player] = False
+
+    def _on_stuck(self, event: ev.Stuck) -> None:
+        self._in_round[event.player] = False
+
+    def _on_plays_owed(self, event: ev.PlaysOwed) -> None:
+        self._actor(event.player, "owes plays")
+        self._plays_owed(event.plays)
+
+    def _on_round_ended(self, _: ev.RoundEnded) -> None:
+        self._in_round = [False] * self._n
+
+    def _on_token_lost(self, event: ev.TokenLost) -> None:
+        before = self._tokens[event.player]
+        self.expect(
+            event.tokens == before - 1 >= 0,
+            "tokens never increase",
+            f"player {event.player} went from {before} to {event.tokens} tokens",
+        )
+        self._tokens[event.player] = event.tokens
+
+    def _on_scored(self, event: ev.Scored) -> None:
+        before = self._scores[event.player]
+        self.expect(
+            event.points >= 0 and event.score == before + event.points,
+            "scores never decrease",
+            f"player {event.player} scored {event.points}: {before} to {event.score}",
+        )
+        self._scores[event.player] = event.score
+
+    def _on_eliminated(self, event: ev.Eliminated) -> None:
+        self.expect(
+            self._in_game[event.player],
+            "eliminated never act",
+            f"player {event.player} was eliminated twice",
+        )
+        self._in_game[event.player] = False
+
+    def _on_game_won(self, event: ev.GameWon) -> None:
+        self._won += 1
+        self.expect(
+            self._won == 1 and sum(self._in_game) == 1 and self._in_game[event.player],
+            "one winner",
+            lambda: (
+                f"player {event.player} won with {sum(self._in_game)} players in the game "
+                f"({self._won} GameWon events)"
+            ),
+        )
 
     def _take(self, player: int, cards: Sequence[str]) -> None:
         hand = self._hands[player]
@@ -770,8 +799,10 @@ class GameChecker:
         self.expect(
             plays > 1 and plays in allowed,
             "plays owed",
-            lambda: f"{plays} plays owed; the cards force {self._forced_plays} with stacking "
-            f"{stacking!r}, and {sorted(self._owed_seen)} were owed before",
+            lambda: (
+                f"{plays} plays owed; the cards force {self._forced_plays} with stacking "
+                f"{stacking!r}, and {sorted(self._owed_seen)} were owed before"
+            ),
         )
         self._owed_seen.add(plays)
 
@@ -799,15 +830,19 @@ class GameChecker:
                 f"player {p} holds {len(hand)} cards, more than {rules.hand_size}",
             )
             if Counter(hand) != Counter(self._hands[p]):
-                self.fail("event log", f"player {p} holds {hand}; the events give {self._hands[p]}")
+                self.fail(
+                    "event log", f"player {p} holds {hand}; the events give {self._hands[p]}"
+                )
         self.expect(
             len(game.draw_pile) == self._draw
             and list(game.discard_pile) == self._discard
             and len(game.out_of_play) == self._out,
             "event log",
-            lambda: f"piles of {len(game.draw_pile)}/{len(game.discard_pile)}/"
-            f"{len(game.out_of_play)} cards; the events give {self._draw}/"
-            f"{len(self._discard)}/{self._out}",
+            lambda: (
+                f"piles of {len(game.draw_pile)}/{len(game.discard_pile)}/"
+                f"{len(game.out_of_play)} cards; the events give {self._draw}/"
+                f"{len(self._discard)}/{self._out}"
+            ),
         )
         self.expect(
             rules.floor is None or game.total >= rules.floor,
@@ -894,7 +929,7 @@ class GameChecker:
             self.expect(
                 listed == (reason is None),
                 "legal moves",
-                f"{move} is {'listed' if listed else 'not listed'} but why_illegal says {reason!r}",
+                f"{move} is {'' if listed else 'not '}listed but why_illegal says {reason!r}",
             )
 
     def check_illegal(self, moves: Iterable[object] | None = None) -> int:
@@ -921,7 +956,9 @@ class GameChecker:
             try:
                 game.play(move)  # type: ignore[arg-type]
             except IllegalMoveError as exc:
-                self.expect(bool(str(exc)), "illegal move", f"{move!r} was refused without a reason")
+                self.expect(
+                    bool(str(exc)), "illegal move", f"{move!r} was refused without a reason"
+                )
             else:
                 self.fail("illegal move", f"{move!r} was played though why_illegal refused it")
             self.expect(
@@ -986,11 +1023,16 @@ class GameChecker:
         return obs
 
     def check_replay(self) -> None:
-        """Same seed and moves give the same events; a JSON-saved record replays to the same state."""
+        """Same seed and moves give the same events; a record saved as JSON replays alike."""
         game = self.game
         again = Game(game.variant, game.players, game.seed)
-        for move in game.moves:
-            again.play(move)
+        for number, move in enumerate(game.moves, 1):
+            try:
+                again.play(move)
+            except IllegalMoveError as exc:
+                self.fail(
+                    "deterministic", f"move {number} ({move}) is illegal the second time: {exc}"
+                )
         self.expect(
             again.events == game.events,
             "deterministic",
@@ -998,7 +1040,10 @@ class GameChecker:
         )
         text = json.dumps(to_data(game.record()))
         record = from_data(json.loads(text))
-        replayed = Game.replay(record, game.variant)
+        try:
+            replayed = Game.replay(record, game.variant)
+        except ReplayError as exc:
+            self.fail("replay", f"the saved game does not replay: {exc}")
         self.expect(
             snapshot(replayed) == snapshot(game),
             "replay",
@@ -1015,8 +1060,11 @@ def _total_after(variant: Variant, card_id: str, total: int) -> int:
 
 
 def candidate_moves(game: Game) -> list[Move]:
-    """Moves to test legality with: a play of every card of the variant, a redraw,
-    a play of an unknown card, and every legal move with one field changed."""
+    """Moves to test legality with.
+
+    A play of every card of the variant, a redraw, a play of an unknown card,
+    and every legal move with one of its fields (other than the card) changed.
+    """
     out: list[Move] = [Play(card.id) for card in game.variant.cards]
     out += [Redraw(), Play("no such card")]
     for move in game.legal_moves():
@@ -1025,7 +1073,8 @@ def candidate_moves(game: Game) -> list[Move]:
                 continue
             for value in (None, -1, 0, 1, 11, 99, 10**6):
                 try:
-                    out.append(attrs.evolve(move, **{field.name: value}))
+                    changed: Any = attrs.evolve(cast("Any", move), **{field.name: value})
+                    out.append(changed)
                 except (TypeError, ValueError):
                     continue
     seen: list[Move] = []
@@ -1038,7 +1087,7 @@ def candidate_moves(game: Game) -> list[Move]:
 def _shuffle_hidden(game: Game, player: int, rng: random.Random) -> Game:
     """A copy of ``game`` with the information ``player`` cannot see shuffled."""
     other = game.copy()
-    r = other._r  # noqa: SLF001 - the test reaches into the engine's hidden state on purpose
+    r = other._r  # the check reaches into the engine's hidden state on purpose
     others = [p for p in range(game.players) if p != player]
     pool = [card for p in others for card in r.hands[p]] + r.draw
     rng.shuffle(pool)
@@ -1046,7 +1095,7 @@ def _shuffle_hidden(game: Game, player: int, rng: random.Random) -> Game:
         size = len(r.hands[p])
         r.hands[p], pool = pool[:size], pool[size:]
     r.draw = pool
-    other._legal = None  # noqa: SLF001
+    other._legal = None
     return other
 
 

@@ -5,15 +5,20 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from hypothesis import HealthCheck, settings
+from typing import TYPE_CHECKING
+
+from hypothesis import HealthCheck, Phase, settings
 
 import ono99
+
+if TYPE_CHECKING:
+    import pytest
 
 # HYPOTHESIS_PROFILE picks one (docs/testing.md says more):
 # - "dev" (the default): quick, for the edit-test loop;
 # - "ci": what CI runs; the property tests take about a minute on two cores;
 # - "deep": thousands of examples per property, before a release (an hour or more);
-# - "mutation": few examples, derandomized, so that mutmut's verdicts repeat.
+# - "mutation": few examples, derandomized and never shrunk, for mutmut (fast, repeatable).
 settings.register_profile("dev", max_examples=25, deadline=None, stateful_step_count=30)
 settings.register_profile(
     "ci",
@@ -35,10 +40,26 @@ settings.register_profile(
     deadline=None,
     derandomize=True,
     database=None,
+    # A failure is all mutmut needs: shrinking it would only cost time.
+    phases=[Phase.explicit, Phase.generate],
     stateful_step_count=30,
     suppress_health_check=list(HealthCheck),
 )
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Run the quick example tests before the property tests, each group in file order.
+
+    A broken rule then fails within a second, which is also what keeps mutation
+    testing (which stops at the first failure) fast.
+    """
+
+    def is_property(item: pytest.Item) -> bool:
+        function = getattr(item, "obj", None)
+        return bool(getattr(function, "is_hypothesis_test", False)) or "stateful" in item.nodeid
+
+    items.sort(key=is_property)
 
 
 def pytest_report_header() -> str:
