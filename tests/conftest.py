@@ -3,16 +3,17 @@
 from __future__ import annotations
 
 import os
+import signal
 from pathlib import Path
-
 from typing import TYPE_CHECKING
 
+import pytest
 from hypothesis import HealthCheck, Phase, settings
 
 import ono99
 
 if TYPE_CHECKING:
-    import pytest
+    from collections.abc import Iterator
 
 # HYPOTHESIS_PROFILE picks one (docs/testing.md says more):
 # - "dev" (the default): quick, for the edit-test loop;
@@ -60,6 +61,25 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         return bool(getattr(function, "is_hypothesis_test", False)) or "stateful" in item.nodeid
 
     items.sort(key=is_property)
+
+
+if os.environ.get("HYPOTHESIS_PROFILE") == "mutation":
+    # A mutant can make a game loop for ever; failing the test after a while
+    # keeps mutmut from waiting for its own, much longer, time limit.
+    MUTATION_TEST_SECONDS = 20
+
+    def _too_long(signum: int, frame: object) -> None:
+        signal.alarm(2)  # and again, should the failure be retried
+        raise TimeoutError(f"a test took more than {MUTATION_TEST_SECONDS} s")
+
+    @pytest.hookimpl(wrapper=True)
+    def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+        signal.signal(signal.SIGALRM, _too_long)
+        signal.alarm(MUTATION_TEST_SECONDS)
+        try:
+            return (yield)
+        finally:
+            signal.alarm(0)
 
 
 def pytest_report_header() -> str:

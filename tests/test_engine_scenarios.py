@@ -340,12 +340,17 @@ def test_missing_cards_cost_points() -> None:
 
 
 def test_reaching_the_target_is_out() -> None:
-    """ "Once a player reaches the total or greater, he is out" (1980)."""
-    points = {"scoring": "points", "points": ono99.Points(target=100)}
-    game = game_of([["x", "x", "x", "x"], ONES, ONES], match=points, **FIRST_LOSS)
+    """ "Once a player reaches the total or greater, he is out and the play continues until only
+    one player is left" (1980): exactly the target is enough."""
+    points = {"scoring": "points", "points": ono99.Points(target=105)}
+    hands = [["x", "x", "x", "x"], ["10", "1", "1", "1"], ONES]
+    game = game_of(hands, match=points, **FIRST_LOSS)
+    assert game.scores == (105, 13, 4)
     assert ev.Eliminated(0) in game.events
     assert game.in_game == (False, True, True)
     assert not game.is_over
+    game = game_of(hands, match={"scoring": "points", "points": ono99.Points(target=106)})
+    assert game.in_game == (True, True, True)
 
 
 def test_at_target_end_the_lowest_score_wins() -> None:
@@ -484,10 +489,27 @@ def test_a_redraw_needs_all_the_cards() -> None:
 
 
 def test_a_redraw_is_one_of_the_plays_owed() -> None:
-    game = game_of([["p2", "1", "1", "1"], ["x", "x", "x", "x"], ONES], top=["1"], **REDRAW)
+    """A redraw is the turn's play, or one of the two plays owed to a Play 2; it answers
+    nothing, so the play after it is an ordinary one."""
+    top = ["1", "dp", "rev", "1", "1"]
+    game = game_of([["p2", "1", "1", "1"], ["x", "x", "x", "x"], ONES], top=top, **REDRAW)
     game.play(ono99.Play("p2"))
     game.play(ono99.Redraw())
     assert (game.current_player, game.plays_owed) == (1, 1)
+    assert game.hand(1) == ("dp", "rev", "1", "1")
+    assert game.why_illegal(ono99.Play("dp")) is None
+    game.play(ono99.Play("rev"))  # played second, it only reverses
+    assert (game.current_player, game.plays_owed, game.direction) == (0, 1, -1)
+
+
+def test_a_redraw_as_the_second_play_ends_the_turn() -> None:
+    top = ["x", "x", "x", "x", "1", "1", "1", "1"]
+    game = game_of([["p2", "1", "1", "1"], ["1", "x", "x", "x"], ONES], top=top, **REDRAW)
+    game.play(ono99.Play("p2"))
+    game.play(ono99.Play("1"))
+    assert game.hand(1) == ("x", "x", "x", "x")
+    game.play(ono99.Redraw())
+    assert (game.current_player, game.plays_owed) == (2, 1)
 
 
 def test_bad_games_are_refused() -> None:

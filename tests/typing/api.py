@@ -31,3 +31,10 @@ class Lowest:
 def autoplay() -> int:
     players: list[ono99.Player] = [Lowest(), ono99.RandomPlayer(1), ono99.CautiousPlayer()]
     return ono99.play_out(ono99.Game("ono99-1980", players=3, seed=1), players)
+
+
+def check_my_variant(path: str) -> int:
+    from ono99.testing import Checked, check_invariants
+
+    checked: Checked = check_invariants(path, games=2, seed=1, players=[2, 3])
+    return checked.moves
