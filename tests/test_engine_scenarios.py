@@ -14,7 +14,17 @@ import pytest
 
 import ono99
 from ono99 import events as ev
-from ono99.rules import Add, Deflect, ForcePlays, Hold, Never, NotAsAnswer, Reverse
+from ono99.rules import (
+    Add,
+    Deflect,
+    ForcePlays,
+    Hold,
+    Never,
+    NotAsAnswer,
+    OncePerTurn,
+    Reverse,
+    TotalMultipleOf,
+)
 
 TOY = ono99.Variant(
     id="toy",
@@ -189,6 +199,16 @@ def test_a_double_play_may_not_answer_a_double_play() -> None:
     assert game.plays_owed == 2
 
 
+def test_an_ordinary_turn_is_no_answer() -> None:
+    """Only a forced turn's first play answers: on an ordinary turn a Double Play may be played
+    and a Reverse only reverses."""
+    game = game_of([ONES, ["dp", "rev", "1", "1"], ONES], top=["1", "1"])
+    game.play(ono99.Play("1"))
+    assert game.legal_moves() == (ono99.Play("1"), ono99.Play("rev"), ono99.Play("dp"))
+    game.play(ono99.Play("rev"))
+    assert (game.current_player, game.plays_owed, game.direction) == (0, 1, -1)
+
+
 @pytest.mark.parametrize(("stacking", "owed"), [("none", 2), ("multiply", 4), ("add", 4)])
 def test_stacking_combines_forced_plays(stacking: str, owed: int) -> None:
     """House rule: back-to-back Double Plays stack (x2 then x2 makes x4)."""
@@ -285,7 +305,7 @@ def test_a_hand_of_unplayable_cards_loses_without_playing() -> None:
 
 
 @pytest.mark.parametrize(("play_on", "events"), [
-    (True, [ev.TokenLost(0, 0)]),
+    (True, [ev.TokenLost(0, 0), ev.RoundStarted(2, 0, 1, 0)]),
     (False, [ev.TokenLost(0, 0), ev.Eliminated(0), ev.GameWon(1)]),
 ])  # fmt: skip
 def test_the_last_token(play_on: bool, events: list[ev.Event]) -> None:
@@ -296,6 +316,7 @@ def test_the_last_token(play_on: bool, events: list[ev.Event]) -> None:
         **FIRST_LOSS,
     )
     assert list(game.events[5 : 5 + len(events)]) == events
+    assert game.in_game == (play_on, True)
 
 
 def test_a_loss_without_tokens_is_out() -> None:
@@ -378,16 +399,17 @@ def test_when_everyone_reaches_the_target_the_lowest_stays() -> None:
 
 def test_the_loser_may_lead_the_next_round() -> None:
     game = game_of(
-        [ONES, ["x", "x", "x", "x"], ONES],
+        [ONES, ONES, ["x", "x", "x", "x"]],
         match={"scoring": "tokens"},
         deal={"leader": "last_loser"},
         **FIRST_LOSS,
     )
     game.play(ono99.Play("1"))
+    game.play(ono99.Play("1"))
     assert game.round == 2
     started = [e for e in game.events if isinstance(e, ev.RoundStarted)]
-    assert started[1].leader == 1
-    assert started[1].dealer == 0
+    assert started[1] == ev.RoundStarted(2, 0, 2, 0)
+    assert game.current_player == 2
 
 
 def test_an_eliminated_loser_does_not_lead() -> None:
@@ -462,6 +484,21 @@ def test_an_empty_draw_pile_with_nothing_to_reshuffle_leaves_hands_short() -> No
 
 
 REDRAW = {"redraw": ono99.RedrawRule("x", 4)}
+
+
+def test_only_one_card_of_a_kind_a_turn() -> None:
+    """ "Only (1) O'NO 99 card may be played during a player's turn" (1980 option)."""
+    zed = ono99.Card(
+        "z", "Zed", 4, effects=(Hold(),), conditions=(TotalMultipleOf(10), OncePerTurn())
+    )
+    variant = attrs.evolve(TOY, cards=(*TOY.cards, zed))
+    order = deal(variant, [["dp", "1", "1", "1"], ["z", "z", "1", "1"], ONES])
+    game = ono99.Game(variant, 3, 1, deck=order)
+    game.play(ono99.Play("dp"))
+    game.play(ono99.Play("z"))
+    assert game.why_illegal(ono99.Play("z")) == "only one Zed may be played in a turn"
+    game.play(ono99.Play("1"))
+    assert game.current_player == 2
 
 
 def test_four_unplayable_cards_may_be_traded_in() -> None:

@@ -180,7 +180,7 @@ def test_never_refuses() -> None:
 
 @pytest.mark.parametrize(
     ("total", "negative", "allowed"),
-    [(0, True, True), (10, True, True), (20, False, True), (-10, True, True),
+    [(0, True, True), (10, True, True), (20, False, True), (-10, True, True), (0, False, True),
      (-10, False, False), (5, True, False), (11, True, False), (-5, True, False)],
 )  # fmt: skip
 def test_total_multiple_of(total: int, negative: bool, allowed: bool) -> None:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ono99
 from ono99 import events
+from ono99.testing import Checked, check_invariants
 
 
 def play_first_moves(seed: int) -> int | None:
@@ -34,7 +35,5 @@ def autoplay() -> int:
 
 
 def check_my_variant(path: str) -> int:
-    from ono99.testing import Checked, check_invariants
-
     checked: Checked = check_invariants(path, games=2, seed=1, players=[2, 3])
     return checked.moves
