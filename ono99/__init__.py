@@ -14,10 +14,20 @@ from __future__ import annotations
 from . import events, rules
 from ._errors import IllegalMoveError, Ono99Error, ReplayError, VariantError
 from ._game import Game, GameRecord
-from ._loader import dump_variant, fingerprint, list_variants, load_variant
+from ._loader import (
+    HouseRule,
+    dump_variant,
+    fingerprint,
+    list_house_rules,
+    list_variants,
+    load_house_rule,
+    load_variant,
+    loads_variant,
+)
 from ._moves import Move, Play, Redraw
 from ._observation import Observation
 from ._players import CautiousPlayer, Player, RandomPlayer, play_out
+from ._rulebook import rulebook
 from ._serial import from_data, to_data
 from ._variant import (
     Card,
@@ -27,6 +37,7 @@ from ._variant import (
     Match,
     NoSafePlay,
     PlayerCount,
+    PlayerStep,
     Points,
     RedrawRule,
     Reshuffle,
@@ -46,6 +57,7 @@ __all__ = [
     "ForcedPlay",
     "Game",
     "GameRecord",
+    "HouseRule",
     "IllegalMoveError",
     "Match",
     "Move",
@@ -55,6 +67,7 @@ __all__ = [
     "Play",
     "Player",
     "PlayerCount",
+    "PlayerStep",
     "Points",
     "RandomPlayer",
     "Redraw",
@@ -70,9 +83,13 @@ __all__ = [
     "events",
     "fingerprint",
     "from_data",
+    "list_house_rules",
     "list_variants",
+    "load_house_rule",
     "load_variant",
+    "loads_variant",
     "play_out",
+    "rulebook",
     "rules",
     "to_data",
 ]

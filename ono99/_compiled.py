@@ -10,11 +10,18 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
+from ._convert import check_variant
+from ._errors import VariantError
+from ._moves import Play
+
 if TYPE_CHECKING:
     from ._variant import Card, Variant
     from .rules import AnyCondition, AnyEffect
 
 __all__ = ["CompiledCard", "Rules", "compile_rules"]
+
+# Effect types whose new total is the old one plus an amount.
+_ADDITIVE = frozenset({"add", "add_choice"})
 
 
 class CompiledCard:
@@ -22,13 +29,19 @@ class CompiledCard:
 
     __slots__ = (
         "actions",
+        "additive",
+        "amounts",
         "card",
+        "choices",
+        "chooses_player",
         "conditions",
         "delta",
         "id",
         "index",
         "name",
+        "play",
         "points",
+        "safe_below",
         "totals",
     )
 
@@ -42,47 +55,83 @@ class CompiledCard:
         self.totals: tuple[AnyEffect, ...] = tuple(e for e in card.effects if e.changes_total)
         self.actions: tuple[AnyEffect, ...] = tuple(e for e in card.effects if e.acts)
         self.conditions: tuple[AnyCondition, ...] = card.conditions
-        # When every total effect adds a fixed amount, the new total is total + delta.
+        # The amounts a move chooses among (the variant check allows one such
+        # effect per card), and ``amounts``: what a move may say, None for no choice.
+        # (getattr: rule objects written before choices existed lack the attributes.)
+        self.choices: tuple[int, ...] = tuple(
+            a for e in card.effects for a in getattr(e, "choices", ())
+        )
+        self.amounts: tuple[int | None, ...] = self.choices or (None,)
+        self.chooses_player = any(getattr(e, "chooses_player", False) for e in card.effects)
+        # The one move that plays the card, when it leaves no choice (shared, it is frozen).
+        self.play = None if self.choices or self.chooses_player else Play(card.id)
+        # Whether every total effect adds an amount (fixed or chosen), and when it
+        # is fixed the delta: the new total is then total + delta.
+        self.additive = all(e.type in _ADDITIVE for e in self.totals)
         self.delta: int | None = None
-        if all(e.type == "add" for e in self.totals):
+        if self.additive and not self.choices:
             self.delta = sum(e.total_after(0) for e in self.totals)
+        # For a card with a fixed delta, the totals below which playing it is safe
+        # (set by Rules, which knows the bust limit); None for any other card.
+        self.safe_below: int | None = None
 
-    def total_after(self, total: int) -> int:
-        """The total after this card's effects, before the floor."""
+    def total_after(self, total: int, amount: int | None = None) -> int:
+        """The total after this card's effects with the chosen amount, before the floor."""
         if self.delta is not None:
             return total + self.delta
+        if amount is None:
+            for effect in self.totals:
+                total = effect.total_after(total)
+            return total
         for effect in self.totals:
-            total = effect.total_after(total)
+            total = effect.total_after(total, amount)
         return total
+
+    def adds(self, amount: int | None = None) -> int | None:
+        """What the card adds to any total, or ``None`` when that depends on the total."""
+        return self.total_after(0, amount) if self.additive else None
 
 
 class Rules:
     """A variant's settings and cards in the form the engine reads."""
 
     def __init__(self, variant: Variant) -> None:
+        problems = check_variant(variant)
+        if problems:
+            raise VariantError([f"{p.path}: {p.message}" for p in problems], variant.id)
         self.variant = variant
         self.cards = tuple(CompiledCard(i, c) for i, c in enumerate(variant.cards))
+        self.ids = tuple(c.id for c in self.cards)
         self.index = {c.id: c.index for c in self.cards}
-        deck: list[int] = []
-        for _ in range(variant.deck.copies):
-            for c in self.cards:
-                deck.extend([c.index] * c.card.count)
-        self.deck = tuple(deck)
+        one = tuple(c.index for c in self.cards for _ in range(c.card.count))
+        self._one_deck = one
+        self.deck = one * variant.deck.copies
         self.hand_size = variant.deal.hand_size
         self.start = variant.total.start
         self.bust = variant.total.bust
         self.floor = variant.total.floor
+        for card in self.cards:
+            if card.delta is not None:
+                # total + delta < bust, and a floor (always below bust) never makes
+                # a safe play unsafe or an unsafe one safe.
+                card.safe_below = self.bust - card.delta
         self.stacking = variant.forced_play.stacking
         self.lay_down = variant.no_safe_play.action == "lay_down"
+        self.laid_down_discarded = variant.no_safe_play.laid_down == "discard_pile"
+        self.undo_bust = variant.no_safe_play.undo_bust
         self.first_loss_ends_round = variant.round.end == "first_loss"
         self.keep_top_card = variant.reshuffle.keep_top_card
         redraw = variant.redraw
         self.redraw_card = self.index[redraw.card] if redraw else -1
         self.redraw_count = redraw.count if redraw else 0
 
-    def total_after(self, card: CompiledCard, total: int) -> int:
-        """The total after playing ``card``, with the floor applied."""
-        new = card.total_after(total)
+    def deck_for(self, players: int) -> tuple[int, ...]:
+        """The whole deck (card indices) for a game of ``players`` players."""
+        return self._one_deck * self.variant.deck.copies_for(players)
+
+    def total_after(self, card: CompiledCard, total: int, amount: int | None = None) -> int:
+        """The total after playing ``card`` for ``amount``, with the floor applied."""
+        new = card.total_after(total, amount)
         floor = self.floor
         if floor is not None and new < floor:
             return floor

@@ -2,14 +2,18 @@
 
 One cattrs converter does both directions. Its hooks are strict (a string is
 never silently turned into a number) and every problem is reported with the
-TOML key path where it was found.
+TOML key path where it was found. :func:`check_variant` then checks what types
+cannot say: counts, sizes, references, and that a game can end.
 """
 
 from __future__ import annotations
 
 import difflib
+import json
+import re
+import types
 import typing
-from typing import Any, Literal, NoReturn
+from typing import Any, Literal, NamedTuple, NoReturn
 
 import attrs
 from cattrs.errors import (
@@ -20,10 +24,36 @@ from cattrs.errors import (
 from cattrs.gen import make_dict_structure_fn
 from cattrs.preconf.tomllib import make_converter
 
-from ._variant import Card, Variant
-from .rules import AnyCondition, AnyEffect, condition_types, effect_types
+from ._variant import Card, PlayerStep, Variant
+from .rules import AnyCondition, AnyEffect, SetTotal, condition_types, effect_types
 
-__all__ = ["ProblemsError", "check_variant", "structure_variant", "unstructure_variant"]
+__all__ = [
+    "Problem",
+    "ProblemsError",
+    "check_variant",
+    "describe_type",
+    "describe_value",
+    "structure_variant",
+    "suggest",
+    "unstructure_variant",
+]
+
+# A card id names the card in moves, events and key paths (cards.<id>.count).
+CARD_ID = re.compile(r"[A-Za-z0-9_-]+")
+
+
+class Problem(NamedTuple):
+    """One problem: its key path, what is wrong, and other keys that bear on it.
+
+    ``related`` lists the key paths whose values together make the problem
+    (the deck size depends on ``players.max`` and ``deal.hand_size`` too), so
+    that a problem found in a combination of files can be laid at the door of
+    the file that set one of them last.
+    """
+
+    path: str
+    message: str
+    related: tuple[str, ...] = ()
 
 
 class _ProblemError(Exception):
@@ -36,15 +66,28 @@ class _ProblemError(Exception):
 
 
 class ProblemsError(Exception):
-    """Several problems, each at a subpath."""
+    """Several problems, each at a key path."""
 
-    def __init__(self, problems: list[tuple[str, str]]) -> None:
+    def __init__(self, problems: list[Problem]) -> None:
         super().__init__(problems)
         self.problems = problems
 
 
+def toml_value(value: object) -> str:
+    """A value as it is written in TOML: ``"four"``, ``true``, ``[1, 2]``."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return json.dumps(value, ensure_ascii=False)
+    if isinstance(value, list | tuple):
+        return "[" + ", ".join(toml_value(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {toml_value(v)}" for k, v in value.items()) + " }"
+    return repr(value)
+
+
 def describe_value(value: object) -> str:
-    """A value and its TOML type, for messages: ``'four' (a string)``."""
+    """A value and its TOML type, for messages: ``"four" (a string)``."""
     kinds: list[tuple[type, str]] = [
         (bool, "a boolean"),
         (int, "an integer"),
@@ -57,15 +100,49 @@ def describe_value(value: object) -> str:
         if isinstance(value, cls):
             if isinstance(value, dict | list):
                 return name
-            return f"{value!r} ({name})"
-    return f"{value!r}"
+            return f"{toml_value(value)} ({name})"
+    return f"{value!r} (a {type(value).__name__})"
+
+
+def _is_union(tp: object) -> bool:
+    return typing.get_origin(tp) in (typing.Union, types.UnionType)
+
+
+def describe_type(tp: Any) -> str:
+    """What a field of this type expects in TOML, in words: ``an integer``."""
+    if tp is int:
+        return "an integer"
+    if tp is str:
+        return "a string"
+    if tp is bool:
+        return "true or false"
+    if typing.get_origin(tp) is Literal:
+        return "one of " + ", ".join(toml_value(a) for a in typing.get_args(tp))
+    if tp == int | None:
+        return 'an integer, or "none"'
+    if _is_union(tp):
+        args = [a for a in typing.get_args(tp) if a is not type(None)]
+        if len(args) == 1:
+            return describe_type(args[0])
+    if tp == tuple[Card, ...]:
+        return "a table of cards, one [cards.<id>] table each"
+    if tp == tuple[AnyEffect, ...]:
+        return "an array of effect tables"
+    if tp == tuple[AnyCondition, ...]:
+        return "an array of condition tables"
+    if typing.get_origin(tp) is tuple:
+        return f"an array of {describe_type(typing.get_args(tp)[0]).split(' ', 1)[1]}s"
+    if attrs.has(tp):
+        return "a table"
+    return str(tp)
 
 
 def _expected(what: str, value: object) -> NoReturn:
     raise _ProblemError(f"expected {what}, got {describe_value(value)}")
 
 
-def _join(path: str, sub: str) -> str:
+def join_path(path: str, sub: str) -> str:
+    """``path`` and a subpath below it, as one key path."""
     if not sub:
         return path
     if not path:
@@ -75,46 +152,60 @@ def _join(path: str, sub: str) -> str:
     return f"{path}.{sub.lstrip('.')}"
 
 
-def _suggest(word: str, choices: typing.Iterable[str]) -> str:
+def suggest(word: str, choices: typing.Iterable[str], quote: bool = False) -> str:
+    """``"; did you mean 'x'?"`` for the closest of ``choices``, or nothing."""
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
-    return f"; did you mean {close[0]!r}?" if close else ""
+    if not close:
+        return ""
+    shown = toml_value(close[0]) if quote else repr(close[0])
+    return f"; did you mean {shown}?"
 
 
 def _field_names(cl: type) -> list[str]:
-    return [a.name for a in attrs.fields(cl)] if attrs.has(cl) else []
+    if not attrs.has(cl):
+        return []
+    # A card's id is the name of its table, not a key in it.
+    return [a.name for a in attrs.fields(cl) if not (cl is Card and a.name == "id")]
 
 
-def problems_from(exc: BaseException, path: str = "") -> list[tuple[str, str]]:
-    """Turn a structuring failure into ``(key path, message)`` pairs."""
+def problems_from(exc: BaseException, path: str = "", expected: Any = None) -> list[Problem]:
+    """Turn a structuring failure into problems, each at its key path.
+
+    Args:
+        exc: What structuring raised.
+        path: The key path of the value that failed.
+        expected: The type expected there, if known (for missing keys).
+    """
     if isinstance(exc, ClassValidationError | IterableValidationError):
-        pairs: list[tuple[str, str]] = []
+        found: list[Problem] = []
         if isinstance(exc, ClassValidationError):
             with_notes, others = exc.group_exceptions()
             for sub, note in with_notes:
-                pairs += problems_from(sub, _join(path, str(note.name)))
+                found += problems_from(sub, join_path(path, str(note.name)), note.type)
         else:
             with_index, others = exc.group_exceptions()
             for sub, inote in with_index:
-                pairs += problems_from(sub, f"{path}[{inote.index}]")
+                found += problems_from(sub, f"{path}[{inote.index}]")
         for sub in others:
-            pairs += problems_from(sub, path)
-        return pairs
+            found += problems_from(sub, path)
+        return found
     if isinstance(exc, ForbiddenExtraKeysError):
         names = _field_names(exc.cl)
         return [
-            (
-                _join(path, key),
-                f"unknown key{_suggest(key, names)} (known keys here: {', '.join(names)})",
+            Problem(
+                join_path(path, key),
+                f"unknown key{suggest(key, names)} (the keys here are {', '.join(names)})",
             )
             for key in sorted(exc.extra_fields)
         ]
     if isinstance(exc, ProblemsError):
-        return [(_join(path, sub), msg) for sub, msg in exc.problems]
+        return [p._replace(path=join_path(path, p.path)) for p in exc.problems]
     if isinstance(exc, _ProblemError):
-        return [(_join(path, exc.subpath), exc.message)]
+        return [Problem(join_path(path, exc.subpath), exc.message)]
     if isinstance(exc, KeyError):
-        return [(path, "missing required key")]
-    return [(path, str(exc))]
+        what = f" (expected {describe_type(expected)})" if expected is not None else ""
+        return [Problem(path, f"missing required key{what}")]
+    return [Problem(path, str(exc))]
 
 
 # ------------------------------------------------------------------ converter
@@ -157,10 +248,9 @@ def _literal_hook(tp: Any) -> Any:
     allowed = typing.get_args(tp)
 
     def hook(value: object, _: object) -> object:
-        if value not in allowed or isinstance(value, bool):
-            choices = ", ".join(repr(a) for a in allowed)
-            hint = _suggest(value, map(str, allowed)) if isinstance(value, str) else ""
-            raise _ProblemError(f"expected one of {choices}, got {describe_value(value)}{hint}")
+        if isinstance(value, bool) or value not in allowed:
+            hint = suggest(value, map(str, allowed), quote=True) if isinstance(value, str) else ""
+            raise _ProblemError(f"expected {describe_type(tp)}, got {describe_value(value)}{hint}")
         return value
 
     return hook
@@ -203,7 +293,7 @@ def _array(value: object, what: str) -> list[Any]:
 
 
 def _structure_items(values: list[Any], structure: typing.Callable[[Any], Any]) -> tuple[Any, ...]:
-    problems: list[tuple[str, str]] = []
+    problems: list[Problem] = []
     out = []
     for index, item in enumerate(values):
         try:
@@ -216,17 +306,20 @@ def _structure_items(values: list[Any], structure: typing.Callable[[Any], Any]) 
 
 
 def _tagged(kinds: typing.Mapping[str, type], what: str) -> typing.Callable[[Any], Any]:
+    # Rule objects are looked up by name in the library's own registry: a file
+    # can only choose among them, never name code to run.
+    known = ", ".join(sorted(kinds))
+
     def structure(item: object) -> object:
         if not isinstance(item, dict):
             _expected(f'a table such as {{ type = "{next(iter(kinds))}" }}', item)
         if "type" not in item:
-            raise _ProblemError(f"missing required key 'type' (one of {', '.join(sorted(kinds))})")
+            raise _ProblemError(f"missing required key 'type' (the {what}s are {known})")
         kind = item["type"]
-        if kind not in kinds:
-            hint = _suggest(kind, kinds) if isinstance(kind, str) else ""
+        if not isinstance(kind, str) or kind not in kinds:
+            hint = suggest(kind, kinds, quote=True) if isinstance(kind, str) else ""
             raise _ProblemError(
-                f"unknown {what} {describe_value(kind)}{hint}; known {what}s: "
-                + ", ".join(sorted(kinds)),
+                f"unknown {what} {describe_value(kind)}{hint} (the {what}s are {known})",
                 ".type",
             )
         rest = {k: v for k, v in item.items() if k != "type"}
@@ -251,19 +344,32 @@ _register_exact(
     tuple[str, ...],
     lambda v, _: _structure_items(_array(v, "strings"), lambda s: _strict_str(s, str)),
 )
+_register_exact(
+    tuple[int, ...],
+    lambda v, _: _structure_items(_array(v, "integers"), lambda i: _strict_int(i, int)),
+)
+_register_exact(
+    tuple[PlayerStep, ...],
+    lambda v, _: _structure_items(
+        _array(v, "tables such as { more_than = 4, value = 2 }"),
+        lambda t: converter.structure(t, PlayerStep),
+    ),
+)
 
 
 def _structure_cards(value: object, _: object) -> tuple[Card, ...]:
     if not isinstance(value, dict):
         _expected("a table of cards, one [cards.<id>] table each", value)
-    problems: list[tuple[str, str]] = []
+    problems: list[Problem] = []
     cards = []
     for card_id, table in value.items():
         if not isinstance(table, dict):
-            problems.append((card_id, f"expected a table, got {describe_value(table)}"))
+            problems.append(Problem(card_id, f"expected a table, got {describe_value(table)}"))
             continue
         if "id" in table:
-            problems.append((f"{card_id}.id", "unknown key (a card's id is its table's name)"))
+            problems.append(
+                Problem(f"{card_id}.id", "unknown key (a card's id is the name of its table)")
+            )
             continue
         try:
             cards.append(converter.structure({"id": card_id, **table}, Card))
@@ -280,35 +386,55 @@ _register_exact(tuple[Card, ...], _structure_cards)
 # ---------------------------------------------------------------- unstructure
 
 
-def _rule_data(rule: AnyEffect | AnyCondition) -> dict[str, Any]:
-    return {"type": rule.type, **attrs.asdict(rule)}
+def _is_default(field: attrs.Attribute[Any], value: object) -> bool:
+    # A default made by a factory never compares equal, so such a setting is
+    # always written out: safe, if not the shortest.
+    default = field.default
+    return default is not attrs.NOTHING and bool(value == default)
 
 
-def _plain(obj: Any) -> Any:
+def _rule_data(rule: AnyEffect | AnyCondition, omit_defaults: bool) -> dict[str, Any]:
+    out: dict[str, Any] = {"type": rule.type}
+    out.update(_plain(rule, omit_defaults))
+    return out
+
+
+def _plain(obj: Any, omit_defaults: bool = False) -> Any:
     """Attrs objects as TOML-ready data: no ``None``, tuples as lists."""
     if isinstance(obj, tuple):
-        return [_plain(o) for o in obj]
+        return [_plain(o, omit_defaults) for o in obj]
     if attrs.has(type(obj)):
         out: dict[str, Any] = {}
-        for a in attrs.fields(type(obj)):
-            value = getattr(obj, a.name)
-            if value is not None:
-                out[a.name] = _plain(value)
+        for field in attrs.fields(type(obj)):
+            value = getattr(obj, field.name)
+            if value is None or (omit_defaults and _is_default(field, value)):
+                continue
+            out[field.name] = _plain(value, omit_defaults)
         return out
     return obj
 
 
-def unstructure_variant(variant: Variant) -> dict[str, Any]:
-    """The variant as plain TOML-ready data; :func:`structure_variant` reverses it."""
-    data: dict[str, Any] = _plain(attrs.evolve(variant, cards=()))
-    data["total"]["floor"] = "none" if variant.total.floor is None else variant.total.floor
-    del data["cards"]
+def unstructure_variant(variant: Variant, *, omit_defaults: bool = False) -> dict[str, Any]:
+    """The variant as plain TOML-ready data; :func:`structure_variant` reverses it.
+
+    Args:
+        variant: The variant.
+        omit_defaults: Leave out every setting that has its default value (the
+            canonical form hashed by :func:`ono99.fingerprint`).
+    """
+    data: dict[str, Any] = _plain(attrs.evolve(variant, cards=()), omit_defaults)
+    floor = variant.total.floor
+    if floor is None and not omit_defaults:
+        data["total"]["floor"] = "none"
+    data.pop("cards", None)
     cards: dict[str, Any] = {}
     for card in variant.cards:
-        table = _plain(attrs.evolve(card, effects=(), conditions=()))
+        table = _plain(attrs.evolve(card, effects=(), conditions=()), omit_defaults)
         del table["id"]
-        table["effects"] = [_rule_data(e) for e in card.effects]
-        table["conditions"] = [_rule_data(c) for c in card.conditions]
+        if card.effects or not omit_defaults:
+            table["effects"] = [_rule_data(e, omit_defaults) for e in card.effects]
+        if card.conditions or not omit_defaults:
+            table["conditions"] = [_rule_data(c, omit_defaults) for c in card.conditions]
         cards[card.id] = table
     data["cards"] = cards
     return data
@@ -319,6 +445,9 @@ def unstructure_variant(variant: Variant) -> dict[str, Any]:
 
 def structure_variant(data: dict[str, Any]) -> Variant:
     """Structure plain data into a variant and check it.
+
+    Type problems are reported first; the checks of :func:`check_variant` run
+    once the types are right.
 
     Raises:
         ProblemsError: Every problem found, each with its key path.
@@ -333,126 +462,111 @@ def structure_variant(data: dict[str, Any]) -> Variant:
     return variant
 
 
+def _at_least(path: str, value: int, low: int) -> list[Problem]:
+    return [] if value >= low else [Problem(path, f"expected {low} or more, got {value}")]
+
+
 MAX_DECK_SIZE = 10_000
 """The most cards a deck may hold: far more than any card game needs, few enough
 that a typo such as ``count = 1000000000`` is an error rather than a game that
 cannot be dealt."""
 
 
-def check_variant(variant: Variant) -> list[tuple[str, str]]:
+def check_variant(variant: Variant) -> list[Problem]:
     """Checks beyond types: counts, sizes, references, and that games can end.
 
+    Rule objects take part through two optional methods: ``problems()``
+    returns ``(field, what was expected)`` pairs for settings out of range, and
+    ``referenced_cards()`` returns ``(field, card id)`` pairs for the cards the
+    rule names, each of which must exist.
+
     Returns:
-        ``(key path, message)`` for every problem found; empty when the
-        variant is sound.
+        Every problem found; empty when the variant is sound.
     """
-    out: list[tuple[str, str]] = []
+    out: list[Problem] = []
     if not variant.id:
-        out.append(("id", "expected a non-empty id"))
+        out.append(Problem("id", "expected a non-empty id"))
     players = variant.players
-    if players.min < 2:
-        out.append(("players.min", f"expected 2 or more, got {players.min}"))
+    out += _at_least("players.min", players.min, 2)
     if players.max < players.min:
         out.append(
-            ("players.max", f"expected at least players.min ({players.min}), got {players.max}")
-        )
-    if variant.deck.copies < 1:
-        out.append(("deck.copies", f"expected 1 or more, got {variant.deck.copies}"))
-    hand = variant.deal.hand_size
-    if hand < 1:
-        out.append(("deal.hand_size", f"expected 1 or more, got {hand}"))
-    ids = set()
-    for card in variant.cards:
-        path = f"cards.{card.id}"
-        ids.add(card.id)
-        if card.count < 0:
-            out.append((f"{path}.count", f"expected 0 or more, got {card.count}"))
-        for kind, rules in (("effects", card.effects), ("conditions", card.conditions)):
-            for i, rule in enumerate(rules):
-                out += [
-                    (f"{path}.{kind}[{i}].{name}", msg)
-                    for name, msg in getattr(rule, "problems", list)()
-                ]
-    if not variant.cards:
-        out.append(("cards", "expected at least one [cards.<id>] table"))
-    need = max(players.max, 2) * max(hand, 1)
-    if variant.deck_size < need and variant.deck.copies >= 1:
-        out.append(
-            (
-                "cards",
-                f"the deck holds {variant.deck_size} cards, too few to deal "
-                f"{hand} to each of {players.max} players ({need} needed)",
+            Problem(
+                "players.max",
+                f"expected at least players.min ({players.min}), got {players.max}",
+                ("players.min",),
             )
         )
+    out += _at_least("deck.copies", variant.deck.copies, 1)
+    out += _check_steps("deck.copies_by_players", variant.deck.copies_by_players)
+    hand = variant.deal.hand_size
+    out += _at_least("deal.hand_size", hand, 1)
+    out += _check_cards(variant)
     total = variant.total
     if total.bust <= total.start:
         out.append(
-            ("total.bust", f"expected more than total.start ({total.start}), got {total.bust}")
+            Problem(
+                "total.bust",
+                f"expected more than total.start ({total.start}), got {total.bust}",
+                ("total.start",),
+            )
         )
     if total.floor is not None and total.floor > total.start:
         out.append(
-            ("total.floor", f"expected at most total.start ({total.start}), got {total.floor}")
+            Problem(
+                "total.floor",
+                f"expected at most total.start ({total.start}), got {total.floor}",
+                ("total.start",),
+            )
         )
-    if not any(
+    if variant.cards and not any(
         card.count > 0
         and not any(c.type == "never" for c in card.conditions)
-        and _total_after(card, total.start) > total.start
+        and max(_totals_after(card, total.start)) > total.start
         for card in variant.cards
     ):
-        out.append(("cards", "no card can raise the total, so a round could never end"))
-    if variant.redraw is not None:
-        if variant.redraw.card not in ids:
-            out.append(
-                (
-                    "redraw.card",
-                    f"no card {variant.redraw.card!r} in [cards]"
-                    f"{_suggest(variant.redraw.card, ids)}",
-                )
+        out.append(
+            Problem(
+                "cards",
+                "no card can raise the total, so a round could never end "
+                "(expected at least one card with count > 0 and an effect "
+                'such as { type = "add", amount = 5 })',
             )
-        if not 1 <= variant.redraw.count <= max(hand, 1):
-            out.append(
-                (
-                    "redraw.count",
-                    f"expected 1 to the hand size ({hand}), got {variant.redraw.count}",
-                )
-            )
+        )
+    out += _check_redraw(variant)
     match = variant.match
     if match.scoring == "none" and variant.round.end != "last_standing":
         out.append(
-            (
+            Problem(
                 "match.scoring",
-                'scoring "none" plays one round to the last player '
-                'standing, so it needs round.end = "last_standing"',
+                'scoring "none" plays one round to the last player standing, so it needs '
+                'round.end = "last_standing" (or choose scoring "tokens" or "points")',
+                ("round.end",),
             )
         )
-    if match.tokens.count < 1:
-        out.append(("match.tokens.count", f"expected 1 or more, got {match.tokens.count}"))
-    if match.points.target < 1:
-        out.append(("match.points.target", f"expected 1 or more, got {match.points.target}"))
-    out += _check_size_and_points(variant)
+    out += _at_least("match.tokens.count", match.tokens.count, 1)
+    out += _check_steps("match.tokens.count_by_players", match.tokens.count_by_players)
+    points = match.points
+    out += _at_least("match.points.target", points.target, 1)
+    out += _at_least("match.points.bust", points.bust, 0)
+    out += _at_least("match.points.missing_card", points.missing_card, 0)
+    out += _check_game_ends(variant)
     return out
 
 
-def _check_size_and_points(variant: Variant) -> list[tuple[str, str]]:
-    """A deck small enough to deal, and points that only ever add up."""
-    out: list[tuple[str, str]] = []
-    if variant.deck_size > MAX_DECK_SIZE:
+def _check_game_ends(variant: Variant) -> list[Problem]:
+    """A deck small enough to deal, and a points game where some score can grow."""
+    out: list[Problem] = []
+    most = max(variant.deck_size_for(variant.players.max), variant.deck_size)
+    if most > MAX_DECK_SIZE:
         out.append(
-            (
+            Problem(
                 "cards",
-                f"the deck holds {variant.deck_size} cards (counts times deck.copies); "
-                f"at most {MAX_DECK_SIZE} are allowed",
+                f"the deck holds {most} cards (card counts times deck.copies): "
+                f"expected at most {MAX_DECK_SIZE}",
+                ("deck.copies", "deck.copies_by_players"),
             )
         )
-    # A score never goes down: a card in hand costs points, never earns them.
-    for card in variant.cards:
-        if card.points < 0:
-            out.append((f"cards.{card.id}.points", f"expected 0 or more, got {card.points}"))
     points = variant.match.points
-    for name in ("bust", "missing_card"):
-        value = getattr(points, name)
-        if value < 0:
-            out.append((f"match.points.{name}", f"expected 0 or more, got {value}"))
     if (
         variant.match.scoring == "points"
         and points.bust <= 0
@@ -460,16 +574,166 @@ def _check_size_and_points(variant: Variant) -> list[tuple[str, str]]:
         and all(card.points <= 0 for card in variant.cards)
     ):
         out.append(
-            (
+            Problem(
                 "match.points.bust",
                 "no score can ever grow (bust, missing_card and every card's points are 0), "
                 "so a points game could never end",
+                ("match.points.missing_card", "match.scoring"),
             )
         )
     return out
 
 
-def _total_after(card: Card, total: int) -> int:
-    for effect in card.effects:
-        total = effect.total_after(total)
-    return total
+def _check_cards(variant: Variant) -> list[Problem]:
+    out: list[Problem] = []
+    if not variant.cards:
+        return [Problem("cards", "expected at least one [cards.<id>] table")]
+    ids = {card.id for card in variant.cards}
+    for card in variant.cards:
+        path = f"cards.{card.id}"
+        if not CARD_ID.fullmatch(card.id):
+            out.append(
+                Problem(
+                    path,
+                    f"a card id may hold only letters, digits, '_' and '-', got {card.id!r}",
+                )
+            )
+        out += _at_least(f"{path}.count", card.count, 0)
+        out += _at_least(f"{path}.points", card.points, 0)
+        for kind, rules in (("effects", card.effects), ("conditions", card.conditions)):
+            for i, rule in enumerate(rules):
+                where = f"{path}.{kind}[{i}]"
+                for name, message in getattr(rule, "problems", list)():
+                    out.append(Problem(f"{where}.{name}", message))
+                for name, ref in getattr(rule, "referenced_cards", list)():
+                    if ref not in ids:
+                        out.append(
+                            Problem(
+                                f"{where}.{name}",
+                                f"no card {ref!r} in [cards]{suggest(ref, ids)}",
+                                ("cards",),
+                            )
+                        )
+        out += _check_choices(card, variant.total.bust)
+    players, hand = variant.players, variant.deal.hand_size
+    # The deck may grow with the player count: check the most players each size serves.
+    steps = variant.deck.copies_by_players
+    for count in sorted({players.max, *(s.more_than for s in steps if s.more_than < players.max)}):
+        need = max(count, 2) * max(hand, 1)
+        size = variant.deck_size_for(count)
+        if variant.deck.copies_for(count) >= 1 and size < need:
+            out.append(
+                Problem(
+                    "cards",
+                    f"the deck holds {size} cards, too few to deal {hand} "
+                    f"(deal.hand_size) to each of {count} players "
+                    f"({'players.max' if count == players.max else 'deck.copies_by_players'}): "
+                    f"expected at least {need} (raise card counts or deck.copies)",
+                    ("players.max", "deal.hand_size", "deck.copies", "deck.copies_by_players"),
+                )
+            )
+            break
+    return out
+
+
+def _check_choices(card: Card, bust: int) -> list[Problem]:
+    """A card offers at most one choice of amount, and can be played at all."""
+    path = f"cards.{card.id}.effects"
+    out: list[Problem] = []
+    # Rule objects written before choices existed may lack the attribute.
+    choosing = [i for i, effect in enumerate(card.effects) if getattr(effect, "choices", ())]
+    if len(choosing) > 1:
+        out.append(
+            Problem(
+                f"{path}[{choosing[1]}]",
+                f"a card offers one choice of amount; effects[{choosing[0]}] already does",
+            )
+        )
+    for i, effect in enumerate(card.effects):
+        if isinstance(effect, SetTotal) and effect.value >= bust:
+            out.append(
+                Problem(
+                    f"{path}[{i}].value",
+                    f"expected less than total.bust ({bust}), got {effect.value}: "
+                    "the card could never be played",
+                    ("total.bust",),
+                )
+            )
+    return out
+
+
+def _check_steps(path: str, steps: tuple[PlayerStep, ...]) -> list[Problem]:
+    out: list[Problem] = []
+    seen: set[int] = set()
+    for i, step in enumerate(steps):
+        out += _at_least(f"{path}[{i}].more_than", step.more_than, 1)
+        if step.more_than in seen:
+            out.append(Problem(f"{path}[{i}].more_than", f"{step.more_than} is given twice"))
+        seen.add(step.more_than)
+        out += _at_least(f"{path}[{i}].value", step.value, 1)
+    return out
+
+
+def _check_redraw(variant: Variant) -> list[Problem]:
+    redraw = variant.redraw
+    if redraw is None:
+        return []
+    ids = {card.id for card in variant.cards}
+    if redraw.card not in ids:
+        return [
+            Problem(
+                "redraw.card",
+                f"no card {redraw.card!r} in [cards]{suggest(redraw.card, ids)}",
+                ("cards",),
+            )
+        ]
+    hand = variant.deal.hand_size
+    if not 1 <= redraw.count <= max(hand, 1):
+        return [
+            Problem(
+                "redraw.count",
+                f"expected 1 to the hand size ({hand}), got {redraw.count}",
+                ("deal.hand_size",),
+            )
+        ]
+    held = variant.card(redraw.card).count * variant.deck.copies
+    if held < redraw.count:
+        return [
+            Problem(
+                "redraw.count",
+                f"the deck holds only {held} {redraw.card!r} cards, so a redraw of "
+                f"{redraw.count} could never happen: expected at most {held}",
+                (f"cards.{redraw.card}.count", "deck.copies"),
+            )
+        ]
+    return []
+
+
+def _totals_after(card: Card, total: int) -> list[int]:
+    """The totals a card can make from ``total``, one per amount it offers."""
+    choices: list[int] = [a for e in card.effects for a in getattr(e, "choices", ())]
+    if not choices:
+        for effect in card.effects:
+            total = effect.total_after(total)
+        return [total]
+    out = []
+    for amount in choices:
+        new = total
+        for effect in card.effects:
+            new = effect.total_after(new, amount)
+        out.append(new)
+    return out
+
+
+def _prepare() -> None:
+    """Build the structuring code for every rule class now, not on the first load.
+
+    cattrs generates and compiles one function per attrs class the first time
+    it meets the class; doing it while the library is imported keeps the first
+    :func:`~ono99.load_variant` as quick as the later ones.
+    """
+    for cls in (Variant, PlayerStep, *effect_types().values(), *condition_types().values()):
+        converter.get_structure_hook(cls)
+
+
+_prepare()

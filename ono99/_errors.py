@@ -61,3 +61,9 @@ class ReplayError(Ono99Error, ValueError):
     def __init__(self, reason: str) -> None:
         self.reason = reason
         super().__init__(reason)
+
+
+# The public classes live at the top of the package: tracebacks and reprs say
+# ``ono99.IllegalMoveError``, not the private module's name.
+for _cls in (Ono99Error, VariantError, IllegalMoveError, ReplayError):
+    _cls.__module__ = "ono99"

@@ -70,11 +70,14 @@ class _Round:
         "losers",
         "next_forced_by",
         "next_owed",
+        "next_player",
         "out",
         "players_in_round",
         "plays_made",
+        "skip",
         "stacking",
         "stuck",
+        "target",
         "total",
         "turn_plays",
     )
@@ -90,6 +93,9 @@ class _Round:
         self.next_owed = 0
         self.next_forced_by = ""
         self.ends_turn = False
+        self.skip = 0
+        self.target: int | None = None
+        self.next_player: int | None = None
         self.plays_made = 0
         self.turn_plays: list[str] = []
         self.hands: list[list[int]] = []
@@ -141,7 +147,7 @@ class Game:
     >>> move = game.legal_moves()[0]
     >>> events = game.play(move)
     >>> events[0]
-    Played(player=0, card='0', total=0)
+    Played(player=0, card='8', total=8)
     """
 
     def __init__(
@@ -164,21 +170,22 @@ class Game:
         self.variant = variant
         self._rules: Rules = compile_rules(variant)
         self._n = players
+        self._full_deck = self._rules.deck_for(players)
         self.seed: int = seed
         self._rng = random.Random(seed)
         self._deck = tuple(deck) if deck is not None else None
+        self._winner: int | None = None
+        self._round_no = 0
+        self._current = 0
+        self._r = _Round(self._rules.stacking)
         first_order = self._explicit_order(self._deck) if self._deck is not None else None
         self._events: list[ev.Event] = []
         self._moves: list[Move] = []
         self._in_game = [True] * players
-        self._tokens = [variant.match.tokens.count] * players
+        self._tokens = [variant.match.tokens.count_for(players)] * players
         self._scores = [0] * players
-        self._round_no = 0
-        self._winner: int | None = None
-        self._current = 0
         self._last_losers: tuple[int, ...] = ()
         self._legal: tuple[Move, ...] | None = None
-        self._r = _Round(self._rules.stacking)
         if variant.deal.first_dealer == "random":
             self._dealer = self._rng.randrange(players)
         else:
@@ -205,7 +212,7 @@ class Game:
 
     @property
     def current_player(self) -> int:
-        """The seat whose move it is (after the game ends: the last to move)."""
+        """The seat whose move it is (once the game is over, the seat that moved last)."""
         return self._current
 
     @property
@@ -287,7 +294,9 @@ class Game:
         """Every legal move of the current player; empty once the game is over.
 
         Each card id appears once however many copies the hand holds, in the
-        variant's card order, then :class:`~ono99.Redraw` when allowed.
+        variant's card order, then :class:`~ono99.Redraw` when allowed. A card
+        that leaves a choice appears once for each safe choice: each amount in
+        the order the card lists them, each player it may name by seat.
         """
         legal = self._legal
         if legal is None:
@@ -299,8 +308,24 @@ class Game:
 
         >>> import ono99
         >>> game = ono99.Game("ono99-2022", players=2, seed=1)
+        >>> game.hand(0)
+        ('play_2', '10', 'ono99', 'minus_ten')
         >>> game.why_illegal(ono99.Play("ono99"))
-        'player 0 holds no ONO 99'
+        'ONO 99 can never be played'
+        >>> game.why_illegal(ono99.Play("reverse"))
+        'player 0 holds no Reverse'
+        >>> game.why_illegal(ono99.Play("10")) is None
+        True
+
+        A card that leaves a choice needs it, and only a choice it offers:
+
+        >>> game = ono99.Game("ninety-nine", players=3, seed=1, deck=["ace"])
+        >>> game.why_illegal(ono99.Play("ace"))
+        'Ace counts 1 or 11: the move must say which, e.g. Play("ace", amount=1)'
+        >>> game.why_illegal(ono99.Play("ace", amount=5))
+        'Ace counts 1 or 11, not 5'
+        >>> game.why_illegal(ono99.Play("ace", amount=11)) is None
+        True
         """
         if self._winner is not None:
             return "the game is over"
@@ -308,14 +333,19 @@ class Game:
         r = self._r
         player = self._current
         if isinstance(move, Play):
-            index = rules.index.get(move.card)
+            card_id: object = move.card  # typed str, but a caller may pass anything
+            index = rules.index.get(card_id) if isinstance(card_id, str) else None
             if index is None:
                 known = ", ".join(c.id for c in rules.cards)
                 return f"there is no card {move.card!r} in {self.variant.id} (its cards: {known})"
             card = rules.cards[index]
             if index not in r.hands[player]:
                 return f"player {player} holds no {card.name}"
-            return self._why_card(card)
+            return (
+                self._why_blocked(card)
+                or self._why_choice(card, move)
+                or self._why_bust(card, move.amount)
+            )
         if isinstance(move, Redraw):
             if rules.redraw_card < 0:
                 return f"{self.variant.name} has no redraw"
@@ -343,24 +373,24 @@ class Game:
         """
         seat = self._seat(player)
         r = self._r
-        cards = self._rules.cards
+        name = self._rules.ids.__getitem__
         mine = seat == self._current and self._winner is None
         return Observation(
             player=seat,
-            hand=tuple(cards[k].id for k in r.hands[seat]),
+            hand=tuple(map(name, r.hands[seat])),
             total=r.total,
             direction=r.direction,
             current_player=self._current,
             plays_owed=self.plays_owed if mine else 0,
-            hand_sizes=tuple(len(h) for h in r.hands),
+            hand_sizes=tuple(map(len, r.hands)),
             tokens=tuple(self._tokens),
             scores=tuple(self._scores),
             in_game=tuple(self._in_game),
             in_round=tuple(r.alive),
             round=self._round_no,
             draw_pile_size=len(r.draw),
-            discard_pile=tuple(cards[k].id for k in r.discard),
-            out_of_play=tuple(cards[k].id for k in r.out),
+            discard_pile=tuple(map(name, r.discard)),
+            out_of_play=tuple(map(name, r.out)),
             winner=self._winner,
             legal_moves=self.legal_moves() if mine else _NO_MOVES,
             variant=self.variant,
@@ -378,17 +408,26 @@ class Game:
         Raises:
             IllegalMoveError: If the move is not legal; the game is unchanged.
         """
-        reason = self.why_illegal(move)
-        if reason is not None:
-            raise IllegalMoveError(reason, move)
+        # One of the very objects legal_moves() listed needs no further check;
+        # anything else (even an equal move) gets the full check and its reason.
+        for listed in self._legal or _NO_MOVES:
+            if listed is move:
+                break
+        else:
+            reason = self.why_illegal(move)
+            if reason is not None:
+                raise IllegalMoveError(reason, move)
         mark = len(self._events)
         self._moves.append(move)
         self._legal = None
-        if isinstance(move, Play):
-            self._play_card(self._rules.cards[self._rules.index[move.card]])
+        if type(move) is Play:
+            rules = self._rules
+            self._play_card(rules.cards[rules.index[move.card]], move.amount, move.target)
         else:
             self._redraw()
-        self._after_play()
+        r = self._r
+        if r.ends_turn or r.plays_made >= r.forced:
+            self._next_turn()
         self._advance()
         return tuple(self._events[mark:])
 
@@ -466,7 +505,7 @@ class Game:
 
     def _explicit_order(self, deck: Iterable[str]) -> list[int]:
         rules = self._rules
-        remaining = list(rules.deck)
+        remaining = list(self._full_deck)
         for position, card_id in enumerate(deck):
             index = rules.index.get(card_id)
             if index is None:
@@ -477,24 +516,60 @@ class Game:
                 remaining.remove(index)
             except ValueError:
                 raise VariantError(
-                    f"deck[{position}]: the deck has only "
-                    f"{rules.deck.count(index)} {rules.cards[index].name} cards"
+                    f"deck[{position}]: the deck holds only {self._full_deck.count(index)} "
+                    f"of card {card_id!r}, and the order asks for more"
                 ) from None
         order = [rules.index[c] for c in deck]
         self._rng.shuffle(remaining)
         return order + remaining
 
-    def _why_card(self, card: CompiledCard) -> str | None:
+    def _why_blocked(self, card: CompiledCard) -> str | None:
         r = self._r
         for condition in card.conditions:
             reason = condition.check(r, card)
             if reason is not None:
                 return reason
-        rules = self._rules
-        new = rules.total_after(card, r.total)
-        if new >= rules.bust:
-            return f"{card.name} would take the total to {new}; it must stay below {rules.bust}"
         return None
+
+    def _why_bust(self, card: CompiledCard, amount: int | None) -> str | None:
+        rules = self._rules
+        new = rules.total_after(card, self._r.total, amount)
+        if new >= rules.bust:
+            what = card.name if amount is None else f"{card.name} for {amount}"
+            return f"{what} would take the total to {new}; it must stay below {rules.bust}"
+        return None
+
+    def _why_choice(self, card: CompiledCard, move: Play) -> str | None:
+        """Whether the move makes exactly the choices the card leaves open."""
+        amount, target = move.amount, move.target
+        if card.choices:
+            options = " or ".join(str(a) for a in card.choices)
+            if amount is None:
+                return (
+                    f"{card.name} counts {options}: the move must say which, "
+                    f'e.g. Play("{card.id}", amount={card.choices[0]})'
+                )
+            if not _is_int(amount) or amount not in card.choices:
+                return f"{card.name} counts {options}, not {amount!r}"
+        elif amount is not None:
+            return f"{card.name} leaves no amount to choose (the move gives amount={amount!r})"
+        if card.chooses_player:
+            seats = ", ".join(str(seat) for seat in self._targets())
+            if target is None:
+                return (
+                    f"{card.name} names the next player: the move must give a target "
+                    f"(one of players {seats})"
+                )
+            if not _is_int(target) or target not in self._targets():
+                return f"{card.name} may name one of players {seats}, not {target!r}"
+        elif target is not None:
+            return f"{card.name} names no player (the move gives target={target!r})"
+        return None
+
+    def _targets(self) -> list[int]:
+        """The players a card may name: the others still in the round."""
+        alive, current = self._r.alive, self._current
+        return [seat for seat in range(self._n) if alive[seat] and seat != current]
 
     def _compute_legal(self) -> tuple[Move, ...]:
         if self._winner is not None:
@@ -503,10 +578,27 @@ class Game:
         rules = self._rules
         hand = r.hands[self._current]
         moves: list[Move] = []
+        total, bust = r.total, rules.bust
+        cards = rules.cards
         for index in sorted(set(hand)):
-            card = rules.cards[index]
-            if self._why_card(card) is None:
-                moves.append(Play(card.id))
+            card = cards[index]
+            if card.conditions and self._why_blocked(card) is not None:
+                continue
+            safe_below = card.safe_below
+            if safe_below is not None and card.play is not None:  # the common case
+                if total < safe_below:
+                    moves.append(card.play)
+                continue
+            if card.play is not None:  # no choice to make: one move or none
+                if rules.total_after(card, total) < bust:
+                    moves.append(card.play)
+                continue
+            targets: list[int | None] = [None]
+            if card.chooses_player:
+                targets = list(self._targets())
+            for amount in card.amounts:
+                if rules.total_after(card, total, amount) < bust:
+                    moves.extend(Play(card.id, amount=amount, target=t) for t in targets)
         if rules.redraw_card >= 0 and hand.count(rules.redraw_card) >= rules.redraw_count:
             moves.append(Redraw())
         return tuple(moves)
@@ -528,7 +620,7 @@ class Game:
         if not first or not self._in_game[self._dealer]:
             self._dealer = self._next_seat(self._dealer, self._in_game)
         if order is None:
-            order = list(rules.deck)
+            order = list(self._full_deck)
             self._rng.shuffle(order)
         r = self._r = _Round(rules.stacking)
         r.total = rules.start
@@ -563,13 +655,14 @@ class Game:
         r = self._r
         hand = r.hands[player]
         size = self._rules.hand_size
-        cards = self._rules.cards
+        ids = self._rules.ids
+        emit = self._events.append
         while len(hand) < size:
             if not r.draw and not self._reshuffle():
                 return
             index = r.draw.pop()
             hand.append(index)
-            self._emit(ev.Drew(player, cards[index].id))
+            emit(ev.Drew(player, ids[index]))
 
     def _reshuffle(self) -> bool:
         r = self._r
@@ -584,19 +677,35 @@ class Game:
         self._emit(ev.Reshuffled(len(cards)))
         return True
 
-    def _play_card(self, card: CompiledCard) -> None:
+    def _play_card(
+        self, card: CompiledCard, amount: int | None = None, target: int | None = None
+    ) -> None:
         r = self._r
         player = self._current
         r.hands[player].remove(card.index)
         r.discard.append(card.index)
-        r.total = self._rules.total_after(card, r.total)
+        delta = card.delta
+        if delta is not None:
+            total = r.total + delta
+            floor = self._rules.floor
+            if floor is not None and total < floor:
+                total = floor
+            r.total = total
+        else:
+            r.total = self._rules.total_after(card, r.total, amount)
         r.ends_turn = False
-        for effect in card.actions:
-            effect.apply(r, card)
+        if card.actions:
+            r.target = target
+            for effect in card.actions:
+                effect.apply(r, card)
+            r.target = None
         r.turn_plays.append(card.id)
         r.plays_made += 1
         r.answering = False
-        self._emit(ev.Played(player, card.id, r.total))
+        if amount is None and target is None:
+            self._events.append(ev.Played(player, card.id, r.total))
+        else:
+            self._events.append(ev.Played(player, card.id, r.total, amount=amount, target=target))
         self._refill(player)
 
     def _redraw(self) -> None:
@@ -614,15 +723,16 @@ class Game:
         self._emit(ev.Redrew(player, (card.id,) * rules.redraw_count))
         self._refill(player)
 
-    def _after_play(self) -> None:
-        r = self._r
-        if r.ends_turn or r.plays_made >= r.forced:
-            self._next_turn()
-
     def _next_turn(self) -> None:
         r = self._r
         owed, by = r.next_owed, r.next_forced_by
-        self._current = self._next_seat(self._current, r.alive, r.direction)
+        seat = r.next_player
+        if seat is None:
+            seat = self._next_seat(self._current, r.alive, r.direction)
+            for _ in range(r.skip):
+                seat = self._next_seat(seat, r.alive, r.direction)
+        self._current = seat
+        r.skip, r.next_player = 0, None
         r.forced, r.forced_by = (owed, by) if owed > 1 else (1, "")
         r.next_owed, r.next_forced_by = 0, ""
         r.ends_turn = False
@@ -635,8 +745,8 @@ class Game:
     def _advance(self) -> None:
         """Resolve every player who has no safe play, until a decision is due."""
         while self._winner is None:
-            self._legal = None
-            if self.legal_moves():
+            legal = self._legal = self._compute_legal()
+            if legal:
                 return
             self._no_safe_play()
 
@@ -645,9 +755,10 @@ class Game:
         rules = self._rules
         player = self._current
         hand = r.hands[player]
+        undo_to: int | None = None
         if rules.lay_down:
             cards = tuple(rules.cards[k].id for k in hand)
-            r.out.extend(hand)
+            (r.discard if rules.laid_down_discarded else r.out).extend(hand)
             hand.clear()
             self._emit(ev.LaidDown(player, cards))
         else:
@@ -657,15 +768,25 @@ class Game:
                 if not any(c.check(r, rules.cards[k]) for c in rules.cards[k].conditions)
             ]
             if playable:
-                lowest = min(playable, key=lambda c: rules.total_after(c, r.total))
-                self._play_card(lowest)
+                before = r.total
+                # The lowest total any card (for any amount it offers) gives.
+                _, card, amount = min(
+                    (
+                        (rules.total_after(c, r.total, a), c, a)
+                        for c in playable
+                        for a in c.amounts
+                    ),
+                    key=lambda option: option[0],
+                )
+                self._play_card(card, amount)
                 self._emit(ev.Busted(player, r.total))
+                undo_to = before if rules.undo_bust else None
             else:
                 r.stuck.append(player)
                 self._emit(ev.Stuck(player))
-        self._lose(player)
+        self._lose(player, undo_to)
 
-    def _lose(self, player: int) -> None:
+    def _lose(self, player: int, undo_to: int | None = None) -> None:
         r = self._r
         r.alive[player] = False
         r.players_in_round -= 1
@@ -673,8 +794,12 @@ class Game:
         if self._rules.first_loss_ends_round or r.players_in_round <= 1:
             self._end_round()
             return
-        # The next player is not forced, whatever the loser owed or passed on.
+        if undo_to is not None:
+            # Play goes on after a bust: the others go on from the total before it.
+            r.total = undo_to
+        # The next player is not forced or skipped, whatever the loser owed or passed on.
         r.next_owed, r.next_forced_by = 0, ""
+        r.skip, r.next_player = 0, None
         self._next_turn()
 
     def _end_round(self) -> None:

@@ -1,231 +1,352 @@
-"""Finding, reading and writing variant files.
+"""Loading variants: parents, house rules and the file's own settings, merged and checked.
 
-Shipped variants live in the ``variants/`` folder of the project (installed
-as ``ono99/variants`` in the wheel); a variant is named by its id, one of its
-aliases (case-insensitive), or a path to a TOML file.
+How a variant is resolved, in order:
+
+1. the variant it ``extends`` (by id, or by a path relative to the file),
+   itself resolved the same way;
+2. the house rules the file lists in ``house_rules``, in order;
+3. the file's own settings.
+
+Then the house rules given to :func:`load_variant`, in order. Each step merges
+tables key by key (see :mod:`ono99._overlay`), and the result is structured
+and checked (see :mod:`ono99._convert`). Loading only reads TOML: a file can
+choose among the library's rule objects by name, never run code.
 """
 
 from __future__ import annotations
 
-import functools
 import hashlib
 import json
 import os
-import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import attrs
 import tomli_w
 
-from ._convert import ProblemsError, structure_variant, unstructure_variant
-from ._errors import Ono99Error, VariantError
+from ._convert import (
+    Problem,
+    ProblemsError,
+    describe_value,
+    structure_variant,
+    unstructure_variant,
+)
+from ._errors import VariantError
+from ._files import (
+    PathName,
+    house_rules_registry,
+    ids,
+    list_variants,
+    locate,
+    parse,
+    read,
+    stamp,
+    variants_dir,
+)
+from ._house import NOT_RULES, HouseRule, Rule, apply_rules, load_house_rule, load_rule
+from ._house import fits as _fits
+from ._overlay import Doc, check_top_keys, leaves, overlay, raise_problems
+from ._variant import Variant
 
 if TYPE_CHECKING:
-    from ._variant import Variant
+    from collections.abc import Sequence
 
 __all__ = [
+    "HouseRule",
     "dump_variant",
     "fingerprint",
+    "list_house_rules",
     "list_variants",
+    "load_house_rule",
     "load_variant",
+    "loads_variant",
     "variants_dir",
 ]
 
-_HERE = Path(__file__).resolve().parent
-# Metadata that names or describes a variant without changing how it plays.
-_NOT_RULES = ("id", "name", "description", "aliases", "source")
+# Keys of a variant file that say how to build it rather than what it is.
+_DIRECTIVES = ("extends", "house_rules")
+_VARIANT_KEYS = tuple(field.name for field in attrs.fields(Variant))
 
 
-def variants_dir() -> Path:
-    """The folder of the shipped variant files.
-
-    Raises:
-        Ono99Error: If the installation has lost its variant files.
-    """
-    for candidate in (_HERE / "variants", _HERE.parent / "variants"):
-        if candidate.is_dir():
-            return candidate
-    raise Ono99Error("the shipped variant files were not found; reinstall ono99")
+# ------------------------------------------------------------------ resolving
 
 
-def _read(path: Path) -> dict[str, Any]:
-    try:
-        text = path.read_text(encoding="utf-8")
-    except OSError as exc:
-        raise VariantError(f"cannot read the file: {exc.strerror or exc}", str(path)) from None
-    try:
-        return tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise VariantError(f"invalid TOML: {exc}", str(path)) from None
+def _loop_message(chain: Sequence[Path], again: Path) -> str:
+    return " extends ".join(p.name for p in (*chain, again))
 
 
-@functools.cache
-def _registry() -> dict[str, Path]:
-    """Lower-case ids and aliases of the shipped variants, to their files."""
-    found: dict[str, Path] = {}
-    for path in sorted(variants_dir().glob("*.toml")):
-        data = _read(path)
-        names = [data.get("id", path.stem), *data.get("aliases", [])]
-        for name in names:
-            found.setdefault(str(name).lower(), path)
-    return found
-
-
-def _shipped_ids() -> list[str]:
-    return sorted({path.stem for path in _registry().values()})
-
-
-def list_variants(*, aliases: bool = False) -> list[str]:
-    """The ids of the shipped variants.
-
-    Args:
-        aliases: Also list the aliases, each as it is looked up (lower case).
-
-    >>> "ono99-2022" in list_variants()
-    True
-    >>> "gibsons-1988" in list_variants(aliases=True)
-    True
-    """
-    if aliases:
-        return sorted(_registry())
-    return _shipped_ids()
-
-
-def _is_path(name: str) -> bool:
-    return name.endswith(".toml") or os.sep in name or "/" in name
-
-
-def _locate(name: str | os.PathLike[str], base: Path | None = None) -> Path:
-    text = os.fspath(name)
-    if _is_path(text):
-        path = Path(text)
-        if base is not None and not path.is_absolute():
-            path = base / path
-        if not path.is_file():
-            raise VariantError("no such file", str(path))
-        return path.resolve()
-    found = _registry().get(text.lower())
-    if found is None:
-        known = ", ".join(_shipped_ids())
-        raise VariantError(f"no shipped variant {text!r}; the shipped variants are {known}")
-    return found
-
-
-def _merge(base: dict[str, Any], top: dict[str, Any]) -> dict[str, Any]:
-    """Deep merge: tables merge key by key; anything else in ``top`` replaces."""
-    out = dict(base)
-    for key, value in top.items():
-        if isinstance(value, dict) and isinstance(out.get(key), dict):
-            out[key] = _merge(out[key], value)
-        else:
-            out[key] = value
-    return out
-
-
-def _resolve(path: Path, chain: tuple[Path, ...] = ()) -> dict[str, Any]:
-    """The file's data with its ``extends`` chain merged in."""
+def _resolve(path: Path, chain: tuple[Path, ...]) -> Doc:
+    """The variant file at ``path`` with everything it builds on merged in."""
     if path in chain:
-        names = " -> ".join(str(p.name) for p in (*chain, path))
-        raise VariantError(f"extends: the chain loops: {names}", str(chain[0]))
-    data = _read(path)
-    data.setdefault("id", path.stem)
+        raise VariantError(
+            f"extends: the chain loops: {_loop_message(chain, path)}", str(chain[-1])
+        )
+    data = read(path)
+    return _resolve_data(data, str(path), path.parent, path.stem, (*chain, path))
+
+
+def _resolve_data(
+    data: dict[str, Any],
+    source: str,
+    folder: Path,
+    default_id: str | None,
+    chain: tuple[Path, ...],
+) -> Doc:
+    if "for" in data:
+        raise VariantError(
+            "for: only a house rule says which variants it is for; to lay this file "
+            "over a variant, give it in house_rules=[...]",
+            source,
+        )
+    own_problems = check_top_keys(data, (*_VARIANT_KEYS, *_DIRECTIVES), "a variant", source)
+    if default_id is None and "id" not in data:
+        own_problems.append((Problem("id", "missing required key (expected a string)"), source))
     parent = data.pop("extends", None)
+    house = data.pop("house_rules", None)
+    if default_id is not None:
+        data.setdefault("id", default_id)
     if parent is None:
-        return data
+        doc = Doc(source=source)
+        if house is not None:
+            raise VariantError(
+                "house_rules: a variant file lays house rules over the variant it "
+                'extends; add extends = "<variant id or path>"',
+                source,
+            )
+    else:
+        doc = _resolve_parent(parent, source, folder, chain)
+        doc.data.pop("aliases", None)  # the parent's aliases name the parent only
+    if house is not None:
+        if not isinstance(house, list) or not all(isinstance(h, str) for h in house):
+            raise VariantError(
+                "house_rules: expected an array of house-rule ids or paths, such as "
+                f'["last-standing"], got {describe_value(house)}',
+                source,
+            )
+        rules = [load_rule(name, folder) for name in house]
+        doc.source = source
+        apply_rules(
+            doc,
+            rules,
+            later_wins=False,
+            settled=[path for path, _ in leaves(data)],
+            how="set the key in this file to settle it",
+        )
+    overlay(doc, data, source, doc.lineage[0] if doc.lineage else None)
+    doc.problems += own_problems
+    own_id = data.get("id")
+    doc.lineage.insert(0, own_id.lower() if isinstance(own_id, str) else "")
+    doc.source = source
+    doc.files.extend(chain[-1:])
+    return doc
+
+
+def _resolve_parent(parent: object, source: str, folder: Path, chain: tuple[Path, ...]) -> Doc:
     if not isinstance(parent, str):
         raise VariantError(
-            f"extends: expected a variant id or a relative path, got {parent!r}", str(path)
+            f"extends: expected a variant id or a path relative to this file, got "
+            f"{describe_value(parent)}",
+            source,
         )
     try:
-        parent_path = _locate(parent, base=path.parent)
+        parent_path = locate(parent, "variant", base=folder)
     except VariantError as exc:
-        raise VariantError(f"extends: {exc}", str(path)) from None
-    inherited = _resolve(parent_path, (*chain, path))
-    inherited.pop("aliases", None)
-    return _merge(inherited, data)
+        what = exc.problems[0] + (f": {exc.source}" if exc.source else "")
+        steps = " extends ".join([*(p.name for p in chain), repr(parent)])
+        raise VariantError(f"extends: {steps}, but {what}", source) from None
+    return _resolve(parent_path, chain)
 
 
-def _build(data: dict[str, Any], source: str) -> Variant:
+def _build(doc: Doc) -> Variant:
+    problems = list(doc.problems)
+    variant = None
     try:
-        return structure_variant(data)
+        variant = structure_variant(doc.data)
     except ProblemsError as exc:
-        raise VariantError(
-            [f"{path or '(top level)'}: {message}" for path, message in exc.problems], source
-        ) from None
+        problems += [(p, doc.where(p)) for p in exc.problems]
+    if problems or variant is None:
+        raise_problems(problems, doc.source)
+    return variant
 
 
-@functools.cache
-def _load_file(path: Path) -> Variant:
-    return _build(_resolve(path), str(path))
+# -------------------------------------------------------------------- loading
 
 
-def load_variant(source: str | os.PathLike[str]) -> Variant:
+def _split(name: PathName) -> tuple[PathName, list[str]]:
+    """``"ono99-1980+two-decks"``: the variant, then house rules joined by ``+``."""
+    if isinstance(name, os.PathLike) or "+" not in name or Path(name).is_file():
+        return name, []
+    first, *rest = name.split("+")
+    return first, rest
+
+
+_LOADED: dict[tuple[Any, ...], tuple[tuple[tuple[Path, tuple[int, int]], ...], Variant]] = {}
+
+
+def load_variant(
+    source: PathName,
+    house_rules: Sequence[PathName] | PathName = (),
+    *,
+    later_wins: bool = False,
+) -> Variant:
     """Load a shipped variant by id or alias, or a variant file by path.
 
     Args:
         source: An id or alias such as ``"ono99-2022"`` (case-insensitive), or
             the path of a TOML file (a string ending in ``.toml`` or
-            containing a path separator, or a :class:`os.PathLike`).
+            containing a path separator, or a :class:`os.PathLike`). House
+            rules may follow the id, joined by ``+``:
+            ``"ono99-1980+last-standing"``.
+        house_rules: House rules to lay over the variant, in order: ids of
+            shipped ones (see :func:`list_house_rules`) or paths of house-rule
+            files.
+        later_wins: When two of the house rules set the same key to different
+            values, let the later one win. By default that is an error naming
+            both, so that no setting is lost without notice.
 
     Returns:
-        The variant, frozen.
+        The variant, frozen. With house rules, its id is the variant's id and
+        theirs joined by ``+`` (``"ono99-1980+last-standing"``), which
+        :func:`load_variant` reads back, so a saved game can be replayed.
 
     Raises:
-        VariantError: If there is no such variant, or the file has problems;
-            the message names the file, each key path and what was expected.
+        VariantError: If there is no such variant or house rule, a house rule
+            is not for this variant, two house rules disagree, or a file has
+            problems; the message names the file, each key path and what was
+            expected.
 
     >>> v = load_variant("ONO99-1980")
     >>> v.id, v.deck_size, v.total.floor
     ('ono99-1980', 54, None)
+    >>> v = load_variant("ono99-1980", house_rules=["floor-zero", "two-decks"])
+    >>> v.id, v.deck_size, v.total.floor
+    ('ono99-1980+floor-zero+two-decks', 108, 0)
     """
-    if isinstance(source, os.PathLike):
-        path = Path(source)
-        if not path.is_file():
-            raise VariantError("no such file", str(path))
-        return _load_file(path.resolve())
-    return _load_file(_locate(source))
+    if isinstance(house_rules, str | os.PathLike):
+        house_rules = [house_rules]
+    key = (os.fspath(source), tuple(os.fspath(n) for n in house_rules), later_wins, os.getcwd())
+    cached = _LOADED.get(key)
+    if cached is not None and all(stamp(p) == s for p, s in cached[0]):
+        return cached[1]
+    doc = _resolve_request(source, house_rules, later_wins=later_wins)
+    variant = _build(doc)
+    stamps = tuple((path, stamp(path)) for path in dict.fromkeys(doc.files))
+    if len(_LOADED) > 256:
+        _LOADED.clear()
+    _LOADED[key] = (stamps, variant)
+    return variant
 
 
-def dump_variant(variant: Variant) -> str:
-    """The variant as TOML; loading the text gives an equal variant.
+def _resolve_request(
+    source: PathName, house_rules: Sequence[PathName], *, later_wins: bool
+) -> Doc:
+    """The data of a variant (``id+rule`` allowed) with house rules laid over it."""
+    base, joined = _split(source)
+    names: list[PathName] = [*joined, *house_rules]
+    doc = _resolve(locate(base, "variant"), ())
+    if names:
+        rules = [load_rule(name) for name in names]
+        doc.source = f"{doc.data.get('id', doc.source)} with house rules " + ", ".join(
+            rule.info.id for rule in rules
+        )
+        apply_rules(doc, rules, later_wins=later_wins)
+        _rename(doc, rules)
+    return doc
 
-    >>> v = load_variant("ono99-2022")
-    >>> text = dump_variant(v)
-    >>> from ono99._loader import loads_variant
-    >>> loads_variant(text) == v
-    True
-    """
-    return tomli_w.dumps(unstructure_variant(variant))
+
+def _rename(doc: Doc, rules: Sequence[Rule]) -> None:
+    """Name a variant with house rules after them: id ``base+rule``, name ``Base + Rule``."""
+    data = doc.data
+    if isinstance(data.get("id"), str):
+        data["id"] = "+".join([data["id"], *(rule.info.id for rule in rules)])
+    if isinstance(data.get("name"), str):
+        data["name"] = " + ".join([data["name"], *(rule.info.name for rule in rules)])
+    data.pop("aliases", None)
+    doc.lineage.insert(0, str(data.get("id", "")).lower())
 
 
 def loads_variant(text: str, source: str = "<string>") -> Variant:
-    """Load a variant from TOML text (``extends`` is not allowed here).
+    r"""Load a variant from TOML text, such as :func:`dump_variant` writes.
+
+    The text may extend a shipped variant by id (or a file by a path relative
+    to the current folder) and list house rules, like a file.
 
     Raises:
         VariantError: If the text has problems.
+
+    >>> v = loads_variant('extends = "ono99-2022"\nid = "mine"\n[deck]\ncopies = 2\n')
+    >>> v.id, v.deck_size
+    ('mine', 224)
     """
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as exc:
-        raise VariantError(f"invalid TOML: {exc}", source) from None
-    if "extends" in data:
-        raise VariantError("extends: only variant files may extend another variant", source)
-    return _build(data, source)
+    data = parse(text, source)
+    return _build(_resolve_data(data, source, Path.cwd(), None, ()))
+
+
+# -------------------------------------------------------------------- writing
+
+
+def dump_variant(variant: Variant) -> str:
+    """The variant as TOML, every setting stated; loading it gives an equal variant.
+
+    Use it to see exactly what a variant with its parents and house rules
+    means: the text has no ``extends`` and no ``house_rules``.
+
+    >>> v = load_variant("ono99-2022", house_rules=["negative-totals"])
+    >>> text = dump_variant(v)
+    >>> 'floor = "none"' in text
+    True
+    >>> loads_variant(text) == v
+    True
+    """
+    # A name may hold any character; a comment line may not (a newline would end it).
+    name = "".join(c if c.isprintable() else " " for c in variant.name)
+    head = (
+        f"# {name}: every setting stated, nothing inherited.\n"
+        f"# Written by ono99.dump_variant; rules fingerprint {fingerprint(variant)}.\n\n"
+    )
+    return head + tomli_w.dumps(unstructure_variant(variant))
 
 
 def fingerprint(variant: Variant) -> str:
     """A content hash of the variant's rules (names and descriptions aside).
 
     Two variants with the same fingerprint play identically; a saved game
-    records it so that it is never replayed under other rules.
+    records it so that it is never replayed under other rules. Settings at
+    their default value are left out of the hash, so a later version of the
+    library that adds a setting (whose default keeps the old rule) keeps the
+    fingerprints, and the saved games, of existing variants.
 
     >>> len(fingerprint(load_variant("ono99-2022")))
     16
+    >>> fingerprint(load_variant("ono99-1980")) == fingerprint(load_variant("gibsons-1988"))
+    True
     """
-    data = unstructure_variant(variant)
-    for key in _NOT_RULES:
+    data = unstructure_variant(variant, omit_defaults=True)
+    for key in NOT_RULES:
         data.pop(key, None)
-    for card in data["cards"].values():
-        card.pop("text", None)
+    # Cards keep their order (it decides the deck's order before shuffling).
+    data["cards"] = [
+        [card_id, {k: v for k, v in table.items() if k != "text"}]
+        for card_id, table in data["cards"].items()
+    ]
     blob = json.dumps(data, sort_keys=True, separators=(",", ":"))
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
+
+
+def list_house_rules(fits: PathName | None = None) -> list[str]:
+    """The ids of the shipped house rules.
+
+    Args:
+        fits: A variant (as :func:`load_variant` names it): list only the
+            house rules that may be laid over it, by their ``for`` key.
+
+    >>> "last-standing" in list_house_rules()
+    True
+    >>> "negative-totals" in list_house_rules(fits="ono99-1980")
+    False
+    """
+    shipped = ids(house_rules_registry())
+    if fits is None:
+        return shipped
+    lineage = _resolve_request(fits, (), later_wins=True).lineage
+    return [rule_id for rule_id in shipped if _fits(load_rule(rule_id).info, lineage)]

@@ -4,27 +4,53 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from attrs import frozen
+from attrs import field, frozen
 
 __all__ = ["Move", "Play", "Redraw"]
 
 
-@frozen
+@frozen(repr=False)
 class Play:
-    """Play one card from the hand.
+    """Play one card from the hand, with the choices the card leaves open.
 
     Attributes:
         card: The card's id in the variant file (``"minus_ten"``, ``"7"``).
+        amount: For a card that lets the player choose an amount (an Ace
+            counting 1 or 11), the amount chosen; ``None`` for other cards.
+        target: For a card that lets the player name a player (who plays
+            next), that player's seat; ``None`` for other cards.
+
+    The game's legal moves list every choice, so a player picking from them
+    never has to build one.
 
     >>> Play("minus_ten")
     Play(card='minus_ten')
+    >>> Play("ace", amount=11)
+    Play(card='ace', amount=11)
+    >>> print(Play("5", target=2))
+    play 5, naming player 2
     """
 
     type: ClassVar[str] = "play"
     card: str
+    amount: int | None = field(default=None, kw_only=True)
+    target: int | None = field(default=None, kw_only=True)
+
+    def __repr__(self) -> str:
+        text = f"card={self.card!r}"
+        if self.amount is not None:
+            text += f", amount={self.amount!r}"
+        if self.target is not None:
+            text += f", target={self.target!r}"
+        return f"Play({text})"
 
     def __str__(self) -> str:
-        return f"play {self.card}"
+        text = f"play {self.card}"
+        if self.amount is not None:
+            text += f" for {self.amount}"
+        if self.target is not None:
+            text += f", naming player {self.target}"
+        return text
 
 
 @frozen

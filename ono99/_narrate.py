@@ -31,6 +31,9 @@ def describe_event(event: ev.Event, variant: Variant, *, hidden: bool = False) -
     >>> v = ono99.load_variant("ono99-1980")
     >>> describe_event(ono99.events.Played(2, "minus_ten", -10), v)
     'Player 2 plays Minus Ten: total -10'
+    >>> v99 = ono99.load_variant("ninety-nine")
+    >>> describe_event(ono99.events.Played(0, "ace", 61, amount=11), v99)
+    'Player 0 plays Ace for 11: total 61'
     """
     match event:
         case ev.RoundStarted(round=number, dealer=dealer, leader=leader):
@@ -40,8 +43,13 @@ def describe_event(event: ev.Event, variant: Variant, *, hidden: bool = False) -
                 return None
             names = ", ".join(_name(variant, c) for c in cards)
             return f"Player {player} is dealt {names}"
-        case ev.Played(player=player, card=card, total=total):
-            return f"Player {player} plays {_name(variant, card)}: total {total}"
+        case ev.Played(player=player, card=card, total=total, amount=amount, target=target):
+            text = f"Player {player} plays {_name(variant, card)}"
+            if amount is not None:
+                text += f" for {amount}"
+            if target is not None:
+                text += f", naming player {target} to play next"
+            return f"{text}: total {total}"
         case ev.Redrew(player=player, cards=cards):
             name = _name(variant, cards[0])
             return f"Player {player} discards {len(cards)} {name} cards to draw anew"

@@ -63,9 +63,13 @@ class CautiousPlayer:
     play is to save all special cards until the very end. As long as you can
     play a valued card without hitting 99 or more points, you should hold onto
     the special cards." A *number card* is one whose only effect adds a
-    non-negative amount; every other playable card is a helper. When forced to
-    use a helper it prefers one that passes forced plays on or keeps the total,
-    then the one that lowers the total least. A redraw is always taken.
+    non-negative amount; every other playable card is a helper. A card that
+    lets the player choose the amount counts as played: an Ace played for 11
+    is a number card, a Ten played for -10 a helper, so the player takes the
+    highest safe amount. When forced to use a helper it prefers one that keeps
+    the total highest (holding rather than subtracting, a King that sets 99
+    rather than a pass), then one that passes forced plays on. A card that names
+    the next player names the first player it may. A redraw is always taken.
     """
 
     def choose(self, observation: Observation) -> Move:
@@ -82,8 +86,9 @@ class CautiousPlayer:
             if not isinstance(move, Play):
                 continue
             card = rules.cards[rules.index[move.card]]
-            new = rules.total_after(card, total)
-            plain = not card.actions and card.delta is not None and card.delta >= 0
+            new = rules.total_after(card, total, move.amount)
+            added = card.adds(move.amount)
+            plain = not card.actions and added is not None and added >= 0
             # Rank: number cards first, highest total; then helpers keeping the
             # total highest (holding rather than subtracting), forcing cards first.
             forcing = any(a.type in ("force_plays", "deflect") for a in card.actions)

@@ -37,6 +37,8 @@ def to_data(obj: Any) -> Any:
 
     >>> to_data(Play("minus_ten"))
     {'type': 'play', 'card': 'minus_ten'}
+    >>> to_data(Play("ace", amount=11))
+    {'type': 'play', 'card': 'ace', 'amount': 11}
     """
     if isinstance(obj, GameRecord):
         data = {"type": "game_record", **attrs.asdict(obj, recurse=False)}
@@ -47,10 +49,13 @@ def to_data(obj: Any) -> Any:
         return [to_data(o) for o in obj]
     kind = getattr(type(obj), "type", None)
     if kind in _KINDS and isinstance(obj, _KINDS[kind]):
-        return {
-            "type": kind,
-            **{k: list(v) if isinstance(v, tuple) else v for k, v in attrs.asdict(obj).items()},
-        }
+        out: dict[str, Any] = {"type": kind}
+        for a in attrs.fields(type(obj)):
+            value = getattr(obj, a.name)
+            if value is None and a.default is None:
+                continue  # an optional choice not made (Play.amount): left out
+            out[a.name] = list(value) if isinstance(value, tuple) else value
+        return out
     raise TypeError(f"cannot turn {obj!r} into data")
 
 
@@ -62,6 +67,8 @@ def from_data(data: Any) -> Any:
 
     >>> from_data({"type": "play", "card": "7"})
     Play(card='7')
+    >>> from_data({"type": "play", "card": "5", "target": 2})
+    Play(card='5', target=2)
     """
     if isinstance(data, list):
         return [from_data(d) for d in data]

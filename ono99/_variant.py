@@ -22,6 +22,7 @@ __all__ = [
     "Match",
     "NoSafePlay",
     "PlayerCount",
+    "PlayerStep",
     "Points",
     "RedrawRule",
     "Reshuffle",
@@ -70,14 +71,60 @@ class PlayerCount:
 
 
 @frozen
+class PlayerStep:
+    """A setting's value when more than a number of players play.
+
+    Used where a rule depends on the player count, such as "if more than 4
+    people are playing use 2 decks and give each player just 3 pennies"
+    (pagat.com, "99")::
+
+        [deck]
+        copies = 1
+        copies_by_players = [{ more_than = 4, value = 2 }]
+
+    Attributes:
+        more_than: The step applies with more players than this.
+        value: The setting's value then.
+    """
+
+    more_than: int
+    value: int
+
+
+def by_players(base: int, steps: tuple[PlayerStep, ...], players: int) -> int:
+    """The value of a setting for ``players`` players.
+
+    The step with the highest ``more_than`` below ``players`` gives it; with
+    no such step the setting keeps its ``base`` value.
+
+    >>> by_players(1, (PlayerStep(4, 2), PlayerStep(8, 3)), 6)
+    2
+    >>> by_players(1, (PlayerStep(4, 2),), 4)
+    1
+    """
+    best: PlayerStep | None = None
+    for step in steps:
+        if players > step.more_than and (best is None or step.more_than > best.more_than):
+            best = step
+    return base if best is None else best.value
+
+
+@frozen
 class Deck:
     """How the deck is built from the cards.
 
     Attributes:
         copies: How many copies of the whole deck are shuffled together.
+        copies_by_players: Other numbers of copies for more players, such as
+            two decks when more than four play.
     """
 
     copies: int = 1
+    copies_by_players: tuple[PlayerStep, ...] = ()
+
+    def copies_for(self, players: int) -> int:
+        """How many copies a game of ``players`` players uses."""
+        return by_players(self.copies, self.copies_by_players, players)
 
 
 @frozen
@@ -135,11 +182,23 @@ class NoSafePlay:
         action: ``"play_lowest"``: the player must play the card that gives
             the lowest total, busting, and draws; a player who can play no
             card at all (a hand of O'NO 99 cards) loses without playing.
-            ``"lay_down"``: the player plays nothing, lays the hand down (the
-            cards leave play) and loses.
+            ``"lay_down"``: the player plays nothing, lays the hand down and
+            loses.
+        laid_down: Where a laid-down hand goes: ``"out_of_play"`` (the cards
+            leave play until the next round, as the 2022 edition says) or
+            ``"discard_pile"`` (they are shuffled in with the played cards
+            when the draw pile runs out, so the deck keeps its make-up).
+        undo_bust: When play goes on after a player busts with
+            ``"play_lowest"`` (``round.end = "last_standing"``), whether the
+            busting card's total is undone: the players still in go on from
+            the total the loser could not play on. With ``false`` the busting
+            total stands, and the next player must bring it back under the
+            limit (with a Minus Ten) or bust too.
     """
 
     action: Literal["play_lowest", "lay_down"] = "lay_down"
+    laid_down: Literal["out_of_play", "discard_pile"] = "out_of_play"
+    undo_bust: bool = True
 
 
 @frozen
@@ -189,10 +248,16 @@ class Tokens:
         count: Tokens each player starts with.
         play_on_at_zero: Whether a player with no tokens left stays in until
             losing once more (the 1980 rule: out on the fourth loss).
+        count_by_players: Other starting counts for more players.
     """
 
     count: int = 3
     play_on_at_zero: bool = True
+    count_by_players: tuple[PlayerStep, ...] = ()
+
+    def count_for(self, players: int) -> int:
+        """Tokens each player starts with in a game of ``players`` players."""
+        return by_players(self.count, self.count_by_players, players)
 
 
 @frozen
@@ -290,5 +355,9 @@ class Variant:
 
     @property
     def deck_size(self) -> int:
-        """How many cards the whole deck holds."""
+        """How many cards the whole deck holds (with ``deck.copies`` copies)."""
         return sum(card.count for card in self.cards) * self.deck.copies
+
+    def deck_size_for(self, players: int) -> int:
+        """How many cards the deck holds in a game of ``players`` players."""
+        return sum(card.count for card in self.cards) * self.deck.copies_for(players)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
-from attrs import frozen
+from attrs import field, frozen
 
 __all__ = [
     "Busted",
@@ -59,14 +59,35 @@ class Dealt:
     cards: tuple[str, ...]
 
 
-@frozen
+@frozen(repr=False)
 class Played:
-    """A player played a card; ``total`` is the total after it."""
+    """A player played a card; ``total`` is the total after it.
+
+    Attributes:
+        player: Who played.
+        card: The card's id.
+        total: The total after the card.
+        amount: The amount chosen, for a card that leaves one to choose.
+        target: The player named, for a card that names one.
+
+    >>> Played(0, "ace", 11, amount=11)
+    Played(player=0, card='ace', total=11, amount=11)
+    """
 
     type: ClassVar[str] = "played"
     player: int
     card: str
     total: int
+    amount: int | None = field(default=None, kw_only=True)
+    target: int | None = field(default=None, kw_only=True)
+
+    def __repr__(self) -> str:
+        text = f"player={self.player!r}, card={self.card!r}, total={self.total!r}"
+        if self.amount is not None:
+            text += f", amount={self.amount!r}"
+        if self.target is not None:
+            text += f", target={self.target!r}"
+        return f"Played({text})"
 
 
 @frozen
@@ -124,7 +145,11 @@ class Stuck:
 
 @frozen
 class LaidDown:
-    """A player had no safe play, laid the hand down (out of play) and lost the round."""
+    """A player had no safe play, laid the hand down and lost the round.
+
+    The cards leave play, or go to the discard pile, as the variant's
+    ``no_safe_play.laid_down`` says.
+    """
 
     type: ClassVar[str] = "laid_down"
     player: int

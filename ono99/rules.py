@@ -19,11 +19,33 @@ The engine knows nothing about particular cards: it asks each effect for the
 new total (:meth:`~Add.total_after`), checks the bust limit and the floor,
 then lets each effect act on the :class:`Table` (:meth:`~Reverse.apply`).
 
->>> from ono99.rules import Add, effect_types
+Every effect has the class attributes ``type`` (its TOML name),
+``changes_total`` (the engine asks it for the new total), ``acts`` (the
+engine calls :meth:`~Reverse.apply` after the total is set), ``choices`` and
+``chooses_player``. Some cards leave a choice to the player, and the move
+carries it (:class:`ono99.Play`): an effect with ``choices`` (such as
+:class:`AddChoice`, the Ace that counts 1 or 11) is given the amount the
+move names, ``total_after(total, amount)``; an effect with ``chooses_player``
+(:class:`ChooseNext`) reads the player the move names from
+:attr:`Table.target`. The engine lists every choice among the legal moves::
+
+    [cards.ace]
+    name = "Ace"
+    count = 4
+    effects = [{ type = "add_choice", amounts = [1, 11] }]
+
+    [cards.king]
+    name = "King"
+    count = 4
+    effects = [{ type = "set_total", value = 99 }]
+
+>>> from ono99.rules import Add, AddChoice, effect_types
 >>> Add(-10).total_after(5)
 -5
+>>> AddChoice((1, 11)).total_after(50, 11)
+61
 >>> sorted(effect_types())[:3]
-['add', 'deflect', 'force_plays']
+['add', 'add_choice', 'choose_next']
 """
 
 from __future__ import annotations
@@ -33,13 +55,15 @@ from typing import TYPE_CHECKING, ClassVar, Literal, Protocol
 from attrs import frozen
 
 if TYPE_CHECKING:
-    from collections.abc import Mapping
+    from collections.abc import Mapping, Sequence
 
 __all__ = [
     "Add",
+    "AddChoice",
     "AnyCondition",
     "AnyEffect",
     "CardInfo",
+    "ChooseNext",
     "Deflect",
     "ForcePlays",
     "Hold",
@@ -47,6 +71,8 @@ __all__ = [
     "NotAsAnswer",
     "OncePerTurn",
     "Reverse",
+    "SetTotal",
+    "Skip",
     "Table",
     "TotalMultipleOf",
     "condition_types",
@@ -90,6 +116,12 @@ class Table(Protocol):
         next_owed: Plays the next player will owe (0 when not forced).
         next_forced_by: Name of the card that forced the next player.
         ends_turn: Set to end the turn now, whatever plays were still owed.
+        skip: How many players the turn passes over when it ends (0: play
+            goes to the next player in the direction of play).
+        target: The player the move being played names (``Play.target``),
+            or ``None``; only cards that choose a player accept one.
+        next_player: Set to a seat to make that player play next, whatever
+            the direction and ``skip`` say; ``None`` otherwise.
     """
 
     total: int
@@ -102,6 +134,9 @@ class Table(Protocol):
     next_owed: int
     next_forced_by: str
     ends_turn: bool
+    skip: int
+    target: int | None
+    next_player: int | None
 
     def times_played_this_turn(self, card_id: str) -> int:
         """How many cards with this id the current player played this turn."""
@@ -127,15 +162,25 @@ class Add:
 
     >>> Add(9).total_after(57)
     66
+    >>> Add(9).describe()
+    'adds 9 to the total'
     """
 
     type: ClassVar[str] = "add"
     changes_total: ClassVar[bool] = True
     acts: ClassVar[bool] = False
+    choices: ClassVar[tuple[int, ...]] = ()
+    chooses_player: ClassVar[bool] = False
     amount: int
 
-    def total_after(self, total: int) -> int:
-        """The total after this effect."""
+    def total_after(self, total: int, amount: int | None = None) -> int:
+        """The total after this effect.
+
+        Args:
+            total: The total before it.
+            amount: The amount the move chose, for effects with ``choices``;
+                effects without choices (like this one) ignore it.
+        """
         return total + self.amount
 
     def apply(self, table: Table, card: CardInfo) -> None:
@@ -162,8 +207,10 @@ class Hold:
     type: ClassVar[str] = "hold"
     changes_total: ClassVar[bool] = False
     acts: ClassVar[bool] = False
+    choices: ClassVar[tuple[int, ...]] = ()
+    chooses_player: ClassVar[bool] = False
 
-    def total_after(self, total: int) -> int:
+    def total_after(self, total: int, amount: int | None = None) -> int:
         """The total is unchanged."""
         return total
 
@@ -191,8 +238,10 @@ class Reverse:
     type: ClassVar[str] = "reverse"
     changes_total: ClassVar[bool] = False
     acts: ClassVar[bool] = True
+    choices: ClassVar[tuple[int, ...]] = ()
+    chooses_player: ClassVar[bool] = False
 
-    def total_after(self, total: int) -> int:
+    def total_after(self, total: int, amount: int | None = None) -> int:
         """The total is unchanged."""
         return total
 
@@ -226,9 +275,11 @@ class ForcePlays:
     type: ClassVar[str] = "force_plays"
     changes_total: ClassVar[bool] = False
     acts: ClassVar[bool] = True
+    choices: ClassVar[tuple[int, ...]] = ()
+    chooses_player: ClassVar[bool] = False
     plays: int = 2
 
-    def total_after(self, total: int) -> int:
+    def total_after(self, total: int, amount: int | None = None) -> int:
         """The total is unchanged."""
         return total
 
@@ -279,9 +330,11 @@ class Deflect:
     type: ClassVar[str] = "deflect"
     changes_total: ClassVar[bool] = False
     acts: ClassVar[bool] = True
+    choices: ClassVar[tuple[int, ...]] = ()
+    chooses_player: ClassVar[bool] = False
     min_players: int = 2
 
-    def total_after(self, total: int) -> int:
+    def total_after(self, total: int, amount: int | None = None) -> int:
         """The total is unchanged."""
         return total
 
@@ -306,6 +359,208 @@ class Deflect:
         if self.min_players > 2:
             text += f" (only with {self.min_players} or more players in the round)"
         return text
+
+
+@frozen
+class AddChoice:
+    """Add one of several amounts, chosen by the player who plays the card.
+
+    The move names the amount: ``Play("ace", amount=11)``; the legal moves list
+    each amount that keeps the total safe.
+
+    Rules: "An Ace adds either 1 or 11 points, announced by the player who
+    plays it" (considerable.com, "How to play 99"); "Ten - increases or reduces
+    the value of the pile by ten, at the player's choice" (pagat.com, "99");
+    "Queens add or subtract 20, at the player's choice" (Everything2, elwen,
+    "Ninety-nine").
+
+    Attributes:
+        amounts: The amounts to choose from, such as ``[1, 11]`` or ``[10, -10]``.
+
+    >>> ace = AddChoice((1, 11))
+    >>> ace.total_after(80, 11), ace.choices
+    (91, (1, 11))
+    >>> ace.describe()
+    'adds 1 or 11 to the total, as the player chooses'
+    >>> AddChoice((10, -10)).describe()
+    'adds or subtracts 10, as the player chooses'
+    """
+
+    type: ClassVar[str] = "add_choice"
+    changes_total: ClassVar[bool] = True
+    acts: ClassVar[bool] = False
+    chooses_player: ClassVar[bool] = False
+    amounts: tuple[int, ...]
+
+    @property
+    def choices(self) -> tuple[int, ...]:
+        """The amounts a move may choose (the ``amounts`` setting)."""
+        return self.amounts
+
+    def total_after(self, total: int, amount: int | None = None) -> int:
+        """The total after adding the chosen ``amount``.
+
+        Raises:
+            ValueError: If ``amount`` is not one of :attr:`amounts`. The engine
+                never asks so: a move with another amount is illegal.
+        """
+        if amount is None or amount not in self.amounts:
+            raise ValueError(f"the amount must be one of {_words(self.amounts)}, not {amount!r}")
+        return total + amount
+
+    def apply(self, table: Table, card: CardInfo) -> None:
+        """No effect on the table beyond the total."""
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Settings out of range, as ``(field, what was expected)`` pairs."""
+        if len(self.amounts) < 2:
+            return [("amounts", f"expected 2 or more amounts to choose from, got {self.amounts}")]
+        if len(set(self.amounts)) < len(self.amounts):
+            return [("amounts", f"expected different amounts, got {list(self.amounts)}")]
+        return []
+
+    def describe(self) -> str:
+        """The effect in words."""
+        amounts = self.amounts
+        if len(amounts) == 2 and amounts[0] == -amounts[1]:
+            return f"adds or subtracts {abs(amounts[0])}, as the player chooses"
+        if all(a >= 0 for a in amounts):
+            return f"adds {_words(amounts)} to the total, as the player chooses"
+        signed = [f"{a:+d}" for a in amounts]
+        return f"changes the total by {_words(signed)}, as the player chooses"
+
+
+@frozen
+class SetTotal:
+    """Set the total to a fixed value, whatever it was.
+
+    A value at or above the bust limit would make the card unplayable, so the
+    variant check refuses it; the variant's floor still applies.
+
+    Rules: "A King takes the point total to 99 (or keeps it 99 if the total is
+    already 99)" (considerable.com); "9 ... Count automatically becomes 99"
+    (denexa.com, "Ninety-Nine"); "king....the value is set to 98" (pagat.com,
+    "98").
+
+    Attributes:
+        value: The new total.
+
+    >>> SetTotal(99).total_after(12)
+    99
+    >>> SetTotal(99).describe()
+    'sets the total to 99'
+    """
+
+    type: ClassVar[str] = "set_total"
+    changes_total: ClassVar[bool] = True
+    acts: ClassVar[bool] = False
+    choices: ClassVar[tuple[int, ...]] = ()
+    chooses_player: ClassVar[bool] = False
+    value: int
+
+    def total_after(self, total: int, amount: int | None = None) -> int:
+        """The total is ``value``."""
+        return self.value
+
+    def apply(self, table: Table, card: CardInfo) -> None:
+        """No effect on the table beyond the total."""
+
+    def describe(self) -> str:
+        """The effect in words."""
+        return f"sets the total to {self.value}"
+
+
+@frozen
+class Skip:
+    """The next player, or the next ``players`` players, miss their turn.
+
+    Players are counted in the direction of play, among those still in the
+    round. With two players, skipping the other one gives the turn back to
+    the player who played the card.
+
+    Rules: "3 ... +3 ... Next player skipped" (denexa.com, "Ninety-Nine");
+    "a 3 skips the next player's turn" (t_games, Ninety-Nine), whose "chicago"
+    options move the skip to the 9 ("zero=4/9 skip=9").
+
+    Attributes:
+        players: How many players miss their turn.
+
+    >>> Skip().describe(), Skip(2).describe()
+    ('skips the next player', 'skips the next 2 players')
+    """
+
+    type: ClassVar[str] = "skip"
+    changes_total: ClassVar[bool] = False
+    acts: ClassVar[bool] = True
+    choices: ClassVar[tuple[int, ...]] = ()
+    chooses_player: ClassVar[bool] = False
+    players: int = 1
+
+    def total_after(self, total: int, amount: int | None = None) -> int:
+        """The total is unchanged."""
+        return total
+
+    def apply(self, table: Table, card: CardInfo) -> None:
+        """Pass over ``players`` more players when the turn ends."""
+        table.skip += self.players
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Settings out of range, as ``(field, what was expected)`` pairs."""
+        return (
+            [] if self.players >= 1 else [("players", f"expected 1 or more, got {self.players}")]
+        )
+
+    def describe(self) -> str:
+        """The effect in words."""
+        if self.players == 1:
+            return "skips the next player"
+        return f"skips the next {self.players} players"
+
+
+@frozen
+class ChooseNext:
+    """The player names who plays next; play goes on from that player.
+
+    The move names the player: ``Play("5", target=2)``. Any other player still
+    in the round may be named (not the one playing); the legal moves list each.
+    Play then continues in the current direction from the named player. A card
+    played without a target (the forced play of a player who has no safe
+    play) names nobody and play passes on as usual.
+
+    Rule: "Fives allow the player to select the next person to play, not
+    himself. Play then continues normally from that person" (Everything2,
+    elwen, "Ninety-nine").
+
+    >>> ChooseNext().describe()
+    'names the next player (any other player still in); play goes on from there'
+    """
+
+    type: ClassVar[str] = "choose_next"
+    changes_total: ClassVar[bool] = False
+    acts: ClassVar[bool] = True
+    choices: ClassVar[tuple[int, ...]] = ()
+    chooses_player: ClassVar[bool] = True
+
+    def total_after(self, total: int, amount: int | None = None) -> int:
+        """The total is unchanged."""
+        return total
+
+    def apply(self, table: Table, card: CardInfo) -> None:
+        """Make the named player the next to play."""
+        if table.target is not None:
+            table.next_player = table.target
+
+    def describe(self) -> str:
+        """The effect in words."""
+        return "names the next player (any other player still in); play goes on from there"
+
+
+def _words(items: Sequence[object]) -> str:
+    """``(1, 11)`` as ``'1 or 11'``; three or more as ``'1, 5 or 11'``."""
+    texts = [str(i) for i in items]
+    if len(texts) < 2:
+        return "".join(texts)
+    return f"{', '.join(texts[:-1])} or {texts[-1]}"
 
 
 # ------------------------------------------------------------------ conditions
@@ -410,13 +665,23 @@ class OncePerTurn:
         return "at most one per turn"
 
 
-AnyEffect = Add | Hold | Reverse | ForcePlays | Deflect
+AnyEffect = Add | Hold | Reverse | ForcePlays | Deflect | AddChoice | SetTotal | Skip | ChooseNext
 """Every effect a card may list."""
 
 AnyCondition = Never | TotalMultipleOf | NotAsAnswer | OncePerTurn
 """Every condition a card may list."""
 
-_EFFECTS: tuple[type[AnyEffect], ...] = (Add, Hold, Reverse, ForcePlays, Deflect)
+_EFFECTS: tuple[type[AnyEffect], ...] = (
+    Add,
+    Hold,
+    Reverse,
+    ForcePlays,
+    Deflect,
+    AddChoice,
+    SetTotal,
+    Skip,
+    ChooseNext,
+)
 _CONDITIONS: tuple[type[AnyCondition], ...] = (Never, TotalMultipleOf, NotAsAnswer, OncePerTurn)
 
 

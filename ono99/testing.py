@@ -64,6 +64,7 @@ from ._variant import (
     Match,
     NoSafePlay,
     PlayerCount,
+    PlayerStep,
     Points,
     RedrawRule,
     Reshuffle,
@@ -72,7 +73,7 @@ from ._variant import (
     Total,
     Variant,
 )
-from .rules import Add, ForcePlays, condition_types, effect_types
+from .rules import Add, ForcePlays, SetTotal, condition_types, effect_types
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -188,6 +189,11 @@ FIELD_STRATEGIES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
     ("force_plays", "plays"): _int_field(2, 4),
     ("deflect", "min_players"): _int_field(2, 4),
     ("total_multiple_of", "n"): _int_field(1, 12),
+    ("add_choice", "amounts"): st.lists(
+        st.integers(-15, 15), min_size=2, max_size=3, unique=True
+    ).map(tuple),
+    ("set_total", "value"): _int_field(-10, 60),
+    ("skip", "players"): _int_field(1, 3),
 }
 """Strategies for particular fields of rule objects, by ``(type, field)``.
 
@@ -260,7 +266,30 @@ def shipped_variants() -> st.SearchStrategy[Variant]:
     return st.sampled_from(list_variants()).map(load_variant)
 
 
-_ID_CHARS = string.ascii_lowercase + string.digits + "_-' "
+_ID_CHARS = string.ascii_letters + string.digits + "_-"
+
+
+def _one_choice(card_effects: list[AnyEffect]) -> tuple[AnyEffect, ...]:
+    """The effects, keeping only the first that leaves the player a choice of amount."""
+    out: list[AnyEffect] = []
+    for effect in card_effects:
+        if getattr(effect, "choices", ()) and any(getattr(e, "choices", ()) for e in out):
+            continue
+        out.append(effect)
+    return tuple(out)
+
+
+_acting = effects().filter(lambda e: not e.changes_total)
+"""Effects that leave the total alone, to go with the card that raises it."""
+
+
+def _fit_set_totals(card: Card, bust: int) -> Card:
+    """The card, with any total it sets brought below the bust limit."""
+    fitted = tuple(
+        attrs.evolve(e, value=bust - 1) if isinstance(e, SetTotal) and e.value >= bust else e
+        for e in card.effects
+    )
+    return attrs.evolve(card, effects=fitted)
 
 
 @st.composite
@@ -275,16 +304,15 @@ def _cards(draw: st.DrawFn) -> tuple[Card, ...]:
     for index, card_id in enumerate(ids):
         if index == 0:
             # One card that can raise the total, so rounds can end.
-            card_effects: tuple[AnyEffect, ...] = (
-                Add(draw(st.integers(1, 15))),
-                *draw(st.lists(effects(), max_size=1)),
+            card_effects: tuple[AnyEffect, ...] = _one_choice(
+                [Add(draw(st.integers(1, 15))), *draw(st.lists(_acting, max_size=1))]
             )
             card_conditions: tuple[AnyCondition, ...] = tuple(
                 draw(st.lists(conditions(["not_as_answer", "once_per_turn"]), max_size=1))
             )
             count = draw(st.integers(1, 12))
         else:
-            card_effects = tuple(draw(st.lists(effects(), max_size=3)))
+            card_effects = _one_choice(draw(st.lists(effects(), max_size=3)))
             card_conditions = tuple(draw(st.lists(conditions(), max_size=2)))
             count = draw(st.integers(0, 12))
         cards.append(
@@ -299,6 +327,14 @@ def _cards(draw: st.DrawFn) -> tuple[Card, ...]:
             )
         )
     return tuple(cards)
+
+
+def _steps(
+    low: int, high: int, least: int, most: int
+) -> st.SearchStrategy[tuple[PlayerStep, ...]]:
+    """Up to two settings by player count, between ``low`` and ``high`` players."""
+    step = st.builds(PlayerStep, more_than=st.integers(low, high), value=st.integers(least, most))
+    return st.lists(step, max_size=2, unique_by=lambda s: s.more_than).map(tuple)
 
 
 def _choices(cls: type[Any], field: str) -> st.SearchStrategy[Any]:
@@ -329,18 +365,30 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
     cards[0] = raiser
     start = draw(st.integers(-10, 30))
     rise = raiser.effects[0].total_after(0)
-    bust = start + draw(st.integers(1, 12 * rise if playable else 150))
-    floors = st.integers(start - 20, start)
-    floor = draw(floors if playable else st.none() | floors)
+    if playable:
+        # From the floor, three raising cards reach the limit.
+        bust = start + draw(st.integers(1, 2 * rise))
+        floor: int | None = start - draw(st.integers(0, rise))
+        cards = [_fit_set_totals(card, bust) for card in cards]
+    else:
+        bust = start + draw(st.integers(1, 150))
+        floor = draw(st.none() | st.integers(start - 20, start))
+        # A card that sets the total at or above the limit could never be played.
+        fixed = [e.value for c in cards for e in c.effects if isinstance(e, SetTotal)]
+        bust = max([bust, *(value + 1 for value in fixed)])
     redraw = None
     # A redraw of a playable card is a move that is always safe: only cards that
     # can never be played are traded in when games must end.
-    traded = [c.id for c in cards if not playable or any(k.type == "never" for k in c.conditions)]
+    traded = [
+        c
+        for c in cards
+        if c.count and (not playable or any(k.type == "never" for k in c.conditions))
+    ]
     wants_redraw = draw(st.booleans())
     if traded and wants_redraw:
-        redraw = RedrawRule(
-            card=draw(st.sampled_from(traded)), count=draw(st.integers(1, hand_size))
-        )
+        card = draw(st.sampled_from(traded))
+        most = min(hand_size, card.count * copies)
+        redraw = RedrawRule(card=card.id, count=draw(st.integers(1, most)))
     scoring = draw(_choices(Match, "scoring"))
     # Without scoring, the one round is played to the last player standing.
     end: Any = "last_standing" if scoring == "none" else draw(_choices(RoundRules, "end"))
@@ -352,7 +400,7 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
         source=draw(st.text(max_size=8)),
         cards=tuple(cards),
         players=PlayerCount(min=low, max=high),
-        deck=Deck(copies=copies),
+        deck=Deck(copies=copies, copies_by_players=draw(_steps(low, high, 1, 3))),
         deal=Deal(
             hand_size=hand_size,
             first_dealer=draw(_choices(Deal, "first_dealer")),
@@ -360,13 +408,21 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
         ),
         total=Total(start=start, bust=bust, floor=floor),
         forced_play=ForcedPlay(stacking=draw(_choices(ForcedPlay, "stacking"))),
-        no_safe_play=NoSafePlay(action=draw(_choices(NoSafePlay, "action"))),
+        no_safe_play=NoSafePlay(
+            action=draw(_choices(NoSafePlay, "action")),
+            laid_down=draw(_choices(NoSafePlay, "laid_down")),
+            undo_bust=draw(st.booleans()),
+        ),
         reshuffle=Reshuffle(keep_top_card=draw(st.booleans())),
         redraw=redraw,
         round=RoundRules(end=end),
         match=Match(
             scoring=scoring,
-            tokens=Tokens(count=draw(st.integers(1, 4)), play_on_at_zero=draw(st.booleans())),
+            tokens=Tokens(
+                count=draw(st.integers(1, 4)),
+                play_on_at_zero=draw(st.booleans()),
+                count_by_players=draw(_steps(low, high, 1, 4)),
+            ),
             points=Points(
                 target=draw(st.integers(1, 150 if playable else 10**6)),
                 at_target=draw(_choices(Points, "at_target")),
@@ -389,9 +445,9 @@ def variants(*, playable: bool = True) -> st.SearchStrategy[Variant]:
 
     Args:
         playable: Keep games short enough to play many of: raising cards make
-            at least half the deck and outnumber what the hands can hold, a
-            dozen of them reach the bust limit, the total has a floor (or
-            minus cards could drag it down for ever), and only cards that can
+            at least half the deck and outnumber what the hands can hold,
+            three of them take the total from its floor to the bust limit
+            (whatever minus cards or set totals did), and only cards that can
             never be played are traded in by a redraw. A valid variant without
             this can make games that random players take very long to end,
             or that cannot end at all (when every card left to play changes
@@ -548,7 +604,9 @@ class GameChecker:
         self._total = 0
         self._in_game = [True] * self._n
         self._in_round = [True] * self._n
-        self._tokens = [game.variant.match.tokens.count] * self._n
+        self._tokens = [game.variant.match.tokens.count_for(self._n)] * self._n
+        self._deck = self.rules.deck_for(self._n)
+        self._before_bust: int | None = None
         self._scores = [0] * self._n
         self._refilling: int | None = None
         self._forced_plays = sorted(
@@ -647,7 +705,7 @@ class GameChecker:
     def _on_round_started(self, event: ev.RoundStarted) -> None:
         self._rounds += 1
         self._hands = [[] for _ in range(self._n)]
-        self._draw = len(self.rules.deck)
+        self._draw = len(self._deck)
         self._discard = []
         self._out = 0
         self._total = event.total
@@ -664,7 +722,7 @@ class GameChecker:
         self._actor(event.player, f"plays {event.card}")
         self._take(event.player, [event.card])
         self._discard.append(event.card)
-        expected = _total_after(self.variant, event.card, self._total)
+        expected = _total_after(self.variant, event.card, self._total, event.amount)
         self.expect(
             event.total == expected,
             "total follows the card",
@@ -679,6 +737,7 @@ class GameChecker:
             "floor",
             f"the total went to {event.total}, below the floor {floor}",
         )
+        self._before_bust = self._total
         self._total = event.total
         self._refilling = event.player
         self._last_played = event.player
@@ -720,7 +779,10 @@ class GameChecker:
             "event log",
             f"player {event.player} laid down {event.cards}, not the hand held",
         )
-        self._out += len(event.cards)
+        if self.rules.laid_down_discarded:
+            self._discard.extend(event.cards)
+        else:
+            self._out += len(event.cards)
         self._hands[event.player] = []
         self._in_round[event.player] = False
 
@@ -731,6 +793,10 @@ class GameChecker:
             f"player {event.player} busted at {event.total} without playing to the limit",
         )
         self._in_round[event.player] = False
+        rules = self.rules
+        if rules.undo_bust and not rules.first_loss_ends_round and sum(self._in_round) > 1:
+            # Play goes on from the total the loser could not play on.
+            self._total = self._before_bust if self._before_bust is not None else self._total
 
     def _on_stuck(self, event: ev.Stuck) -> None:
         self._in_round[event.player] = False
@@ -817,7 +883,7 @@ class GameChecker:
         held = Counter(c for hand in hands for c in hand)
         everything = held + Counter(game.draw_pile) + Counter(game.discard_pile)
         everything += Counter(game.out_of_play)
-        deck = Counter(rules.cards[k].id for k in rules.deck)
+        deck = Counter(rules.cards[k].id for k in self._deck)
         self.expect(
             everything == deck,
             "cards conserved",
@@ -912,7 +978,7 @@ class GameChecker:
             bound = 1
         elif match.scoring == "tokens":
             # Every round has a loser, who loses a token or (with none left) is out.
-            bound = self._n * (match.tokens.count + 1)
+            bound = self._n * (match.tokens.count_for(self._n) + 1)
         else:
             return
         self.expect(rounds <= bound, "round bound", f"round {rounds} of at most {bound}")
@@ -1051,10 +1117,10 @@ class GameChecker:
         )
 
 
-def _total_after(variant: Variant, card_id: str, total: int) -> int:
+def _total_after(variant: Variant, card_id: str, total: int, amount: int | None = None) -> int:
     """The total after a card, straight from the variant's rule objects and floor."""
     for effect in variant.card(card_id).effects:
-        total = effect.total_after(total)
+        total = effect.total_after(total, amount)
     floor = variant.total.floor
     return total if floor is None else max(total, floor)
 

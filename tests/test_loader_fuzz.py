@@ -14,8 +14,10 @@ import datetime
 import math
 import re
 import tomllib
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import attrs
 import pytest
 import tomli_w
 from hypothesis import given
@@ -23,12 +25,11 @@ from hypothesis import strategies as st
 
 import ono99
 from ono99._convert import check_variant, unstructure_variant
-from ono99._loader import _build, loads_variant, variants_dir
+from ono99._loader import _build, _resolve_data, loads_variant, variants_dir
 from ono99.testing import variants
 
 if TYPE_CHECKING:
     from collections.abc import Callable
-    from pathlib import Path
 
 EXTREME_INTS = st.sampled_from(
     [0, -1, 1, 2, -(2**63), 2**63 - 1, 2**64, -(10**30), 10**30, 10**6, 99, 100]
@@ -119,6 +120,11 @@ def malformed(draw: st.DrawFn) -> dict[str, Any]:
     return data
 
 
+def build(data: dict[str, Any], source: str) -> ono99.Variant:
+    """Load a variant from plain data, as from a file named ``source`` in this folder."""
+    return _build(_resolve_data(copy.deepcopy(data), source, Path.cwd(), None, ()))
+
+
 KEY_PATH = re.compile(r"^(\(top level\)|\S.*?): \S", re.DOTALL)
 
 
@@ -139,7 +145,7 @@ def check_refusal(exc: ono99.VariantError, source: str) -> None:
 
 
 def check_loads_or_refuses(data: dict[str, Any]) -> None:
-    result = load_or_error(lambda: _build(data, "fuzzed.toml"))
+    result = load_or_error(lambda: build(data, "fuzzed.toml"))
     if isinstance(result, ono99.VariantError):
         check_refusal(result, "fuzzed.toml")
     else:
@@ -221,7 +227,7 @@ def load_changed(name: str, *changes: tuple[str, Any]) -> ono99.Variant:
         for key in parents:
             table = table[key]
         table[last] = value
-    return _build(data, "changed.toml")
+    return build(data, "changed.toml")
 
 
 @pytest.mark.parametrize(
@@ -259,9 +265,17 @@ def test_a_points_game_that_could_never_end_is_refused() -> None:
     load_changed("ono99-1980-points", ("match.points.bust", 0), ("match.points.missing_card", 0))
 
 
+@pytest.mark.parametrize("name", ["two\nlines", "tab\there", "\x1f", "bell\x07", "\x7f", "cr\r"])
+def test_any_name_survives_the_round_trip(name: str) -> None:
+    """Regression: dump_variant wrote the name into a comment line, where a newline or a
+    control character made the TOML invalid."""
+    variant = attrs.evolve(ono99.load_variant("ono99-2022"), name=name)
+    assert loads_variant(ono99.dump_variant(variant)) == variant
+
+
 def test_extreme_dates_are_reported_with_their_type() -> None:
     data = copy.deepcopy(SHIPPED[0])
     data["deal"]["hand_size"] = datetime.date(2020, 1, 1)
     with pytest.raises(ono99.VariantError) as info:
-        _build(data, "x.toml")
+        build(data, "x.toml")
     assert any(p.startswith("deal.hand_size: expected an integer") for p in info.value.problems)

@@ -46,13 +46,14 @@ def each_state(seq: MoveSequence) -> Iterator[Game]:
         yield game
 
 
-def deck_of(variant: ono99.Variant) -> Counter[str]:
-    return Counter({c.id: c.count * variant.deck.copies for c in variant.cards if c.count})
+def deck_of(variant: ono99.Variant, players: int) -> Counter[str]:
+    copies = variant.deck.copies_for(players)
+    return Counter({c.id: c.count * copies for c in variant.cards if c.count})
 
 
-def total_after(variant: ono99.Variant, card_id: str, total: int) -> int:
+def total_after(variant: ono99.Variant, card_id: str, total: int, amount: int | None) -> int:
     for effect in variant.card(card_id).effects:
-        total = effect.total_after(total)
+        total = effect.total_after(total, amount)
     floor = variant.total.floor
     return total if floor is None else max(total, floor)
 
@@ -63,7 +64,7 @@ games_in_play = move_sequences(max_moves=250, drawn=50)
 @given(games_in_play)
 def test_cards_are_conserved_kind_by_kind(seq: MoveSequence) -> None:
     """Hands + draw pile + discard pile + cards out of play equal the deck, kind by kind."""
-    deck = deck_of(seq.variant)
+    deck = deck_of(seq.variant, seq.players)
     for game in each_state(seq):
         found = Counter(c for p in range(game.players) for c in game.hand(p))
         found += Counter(game.draw_pile) + Counter(game.discard_pile) + Counter(game.out_of_play)
@@ -105,18 +106,23 @@ def test_the_total_never_goes_below_the_floor(seq: MoveSequence) -> None:
 
 @given(games_in_play)
 def test_the_total_changes_only_as_the_played_card_says(seq: MoveSequence) -> None:
-    """Each play takes the total to what the card's effects (then the floor) give; the total
-    changes at nothing else but the start of a round."""
+    """Each play takes the total to what the card's effects, for the amount the move chose, and
+    then the floor give; the total changes at nothing else but the start of a round, and (with
+    ``undo_bust``) a bust that the round goes on after, which goes back to the total before."""
     game = seq.play()
-    total = None
-    for event in game.events:
+    variant = seq.variant
+    undo = variant.no_safe_play.undo_bust and variant.round.end == "last_standing"
+    total = before = None
+    for event, after in zip(game.events, (*game.events[1:], None), strict=True):
         if isinstance(event, ev.RoundStarted):
-            assert event.total == seq.variant.total.start
+            assert event.total == variant.total.start
             total = event.total
         elif isinstance(event, ev.Played):
             assert total is not None
-            assert event.total == total_after(seq.variant, event.card, total)
-            total = event.total
+            assert event.total == total_after(variant, event.card, total, event.amount)
+            before, total = total, event.total
+        elif isinstance(event, ev.Busted) and undo and not isinstance(after, ev.RoundEnded):
+            total = before
     assert game.total == total
 
 
@@ -183,7 +189,7 @@ def test_tokens_never_increase_and_scores_never_decrease(seq: MoveSequence) -> N
             assert all(now >= before for now, before in zip(game.scores, scores, strict=True))
         assert min(game.tokens) >= 0
         tokens, scores = game.tokens, game.scores
-    left = [seq.variant.match.tokens.count] * seq.players
+    left = [seq.variant.match.tokens.count_for(seq.players)] * seq.players
     for event in game.events:
         if isinstance(event, ev.TokenLost):
             assert event.tokens == left[event.player] - 1
@@ -222,7 +228,7 @@ def test_every_game_ends_with_exactly_one_winner(seq: MoveSequence) -> None:
     if match.scoring == "none":
         assert game.round == 1
     elif match.scoring == "tokens":
-        assert game.round <= game.players * (match.tokens.count + 1)
+        assert game.round <= game.players * (match.tokens.count_for(game.players) + 1)
 
 
 @given(move_sequences(max_moves=150, drawn=30))

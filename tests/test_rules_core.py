@@ -11,6 +11,8 @@ import ono99
 from ono99._compiled import CompiledCard, Rules, compile_rules
 from ono99.rules import (
     Add,
+    AddChoice,
+    ChooseNext,
     Deflect,
     ForcePlays,
     Hold,
@@ -18,6 +20,8 @@ from ono99.rules import (
     NotAsAnswer,
     OncePerTurn,
     Reverse,
+    SetTotal,
+    Skip,
     TotalMultipleOf,
     condition_types,
     effect_types,
@@ -229,6 +233,10 @@ def test_registries() -> None:
         "reverse": Reverse,
         "force_plays": ForcePlays,
         "deflect": Deflect,
+        "add_choice": AddChoice,
+        "set_total": SetTotal,
+        "skip": Skip,
+        "choose_next": ChooseNext,
     }
     assert condition_types() == {
         "never": Never,

@@ -34,6 +34,38 @@ def autoplay() -> int:
     return ono99.play_out(ono99.Game("ono99-1980", players=3, seed=1), players)
 
 
+def read_rules() -> str:
+    text: str = ono99.rulebook("ono99-1980")
+    markup: str = ono99.rulebook(ono99.load_variant("ono99-2022"), format="rst")
+    return text + markup
+
+
+def house_rules(path: str) -> str:
+    names: list[str] = ono99.list_house_rules(fits="ono99-1980")
+    rule: ono99.HouseRule = ono99.load_house_rule(names[0])
+    keys: tuple[str, ...] = rule.keys
+    assert keys
+    variant = ono99.load_variant("ono99-1980", house_rules=[*names[:1], path], later_wins=True)
+    text: str = ono99.dump_variant(variant)
+    again: ono99.Variant = ono99.loads_variant(text)
+    return ono99.fingerprint(again)
+
+
+def choices(seed: int) -> list[tuple[str, int | None, int | None]]:
+    game = ono99.Game("ninety-nine-everything2", players=4, seed=seed)
+    step: ono99.PlayerStep = ono99.PlayerStep(more_than=4, value=2)
+    assert game.variant.deck.copies_for(step.more_than) == 1
+    game.play(ono99.Play("5", target=2) if "5" in game.hand(0) else game.legal_moves()[0])
+    ace = ono99.Play("ace", amount=11)
+    reason: str | None = game.why_illegal(ace)
+    assert reason is None or isinstance(reason, str)
+    return [
+        (move.card, move.amount, move.target)
+        for move in game.legal_moves()
+        if isinstance(move, ono99.Play)
+    ]
+
+
 def check_my_variant(path: str) -> int:
     checked: Checked = check_invariants(path, games=2, seed=1, players=[2, 3])
     return checked.moves

@@ -1,0 +1,209 @@
+"""Where variant and house-rule files are, reading them, and finding them by name.
+
+Shipped variants live in the ``variants/`` folder of the project (installed
+as ``ono99/variants`` in the wheel), shipped house rules in ``variants/house/``.
+A variant or a house rule is named by its id, one of its aliases
+(case-insensitive), or a path to a TOML file.
+"""
+
+from __future__ import annotations
+
+import copy
+import functools
+import os
+import re
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from ._convert import suggest
+from ._errors import Ono99Error, VariantError
+
+__all__ = [
+    "PathName",
+    "canonical_id",
+    "house_rules_dir",
+    "house_rules_registry",
+    "ids",
+    "list_variants",
+    "locate",
+    "parse",
+    "read",
+    "stamp",
+    "variants_dir",
+    "variants_registry",
+]
+
+_HERE = Path(__file__).resolve().parent
+
+PathName = str | os.PathLike[str]
+
+
+def variants_dir() -> Path:
+    """The folder of the shipped variant files.
+
+    Raises:
+        Ono99Error: If the installation has lost its variant files.
+    """
+    for candidate in (_HERE / "variants", _HERE.parent / "variants"):
+        if candidate.is_dir():
+            return candidate
+    raise Ono99Error("the shipped variant files were not found; reinstall ono99")
+
+
+def house_rules_dir() -> Path:
+    """The folder of the shipped house-rule files (``house/`` in :func:`variants_dir`)."""
+    return variants_dir() / "house"
+
+
+def _syntax_message(exc: tomllib.TOMLDecodeError, text: str) -> str:
+    message = str(exc)
+    where = re.fullmatch(r"(.*) \(at line (\d+), column (\d+)\)", message, re.DOTALL)
+    if where:
+        what, line, column = where.groups()
+        return f"invalid TOML at line {line}, column {column}: {what}"
+    end = re.fullmatch(r"(.*) \(at end of document\)", message, re.DOTALL)
+    if end:
+        lines = text.split("\n")
+        return (
+            f"invalid TOML at line {len(lines)}, column {len(lines[-1]) + 1} "
+            f"(the end of the file): {end.group(1)}"
+        )
+    return f"invalid TOML: {message}"
+
+
+def parse(text: str, source: str) -> dict[str, Any]:
+    try:
+        return tomllib.loads(text)
+    except tomllib.TOMLDecodeError as exc:
+        raise VariantError(_syntax_message(exc, text), source) from None
+
+
+@functools.lru_cache(maxsize=256)
+def _parse_file(path: Path, _stamp: tuple[int, int]) -> dict[str, Any]:
+    # The stamp (modification time and size) is part of the cache key only: an
+    # edited file is read again.
+    try:
+        raw = path.read_bytes()
+    except OSError as exc:
+        raise VariantError(f"cannot read the file: {exc.strerror or exc}", str(path)) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise VariantError(
+            f"the file is not UTF-8 text (byte {exc.start}); TOML files must be UTF-8", str(path)
+        ) from None
+    return parse(text, str(path))
+
+
+def stamp(path: Path) -> tuple[int, int]:
+    try:
+        found = path.stat()
+    except OSError as exc:
+        raise VariantError(f"cannot read the file: {exc.strerror or exc}", str(path)) from None
+    return found.st_mtime_ns, found.st_size
+
+
+def read(path: Path) -> dict[str, Any]:
+    """The file's TOML data: a fresh copy, free to change."""
+    return copy.deepcopy(_parse_file(path, stamp(path)))
+
+
+@functools.cache
+def _registry(folder: Path) -> dict[str, Path]:
+    """Lower-case ids and aliases of the files in ``folder``, to their files."""
+    found: dict[str, Path] = {}
+    if not folder.is_dir():
+        return found
+    for path in sorted(folder.glob("*.toml")):
+        data = read(path)
+        aliases = data.get("aliases", [])
+        names = [data.get("id", path.stem), *(aliases if isinstance(aliases, list) else [])]
+        for name in names:
+            found.setdefault(str(name).lower(), path)
+    return found
+
+
+def variants_registry() -> dict[str, Path]:
+    return _registry(variants_dir())
+
+
+def house_rules_registry() -> dict[str, Path]:
+    return _registry(house_rules_dir())
+
+
+def ids(registry: dict[str, Path]) -> list[str]:
+    return sorted({str(read(path).get("id", path.stem)) for path in registry.values()})
+
+
+def list_variants(*, aliases: bool = False) -> list[str]:
+    """The ids of the shipped variants.
+
+    Args:
+        aliases: Also list the aliases, each as it is looked up (lower case).
+
+    >>> "ono99-2022" in list_variants()
+    True
+    >>> "gibsons-1988" in list_variants(aliases=True)
+    True
+    """
+    if aliases:
+        return sorted(variants_registry())
+    return ids(variants_registry())
+
+
+def _is_path(name: str) -> bool:
+    return name.endswith(".toml") or os.sep in name or "/" in name
+
+
+def locate(name: PathName, kind: str, base: Path | None = None) -> Path:
+    """The file that ``name`` (an id, an alias or a path) names.
+
+    Args:
+        name: What to find.
+        kind: ``"variant"`` or ``"house rule"``.
+        base: The folder relative paths start from (default: the current one).
+    """
+    text = os.fspath(name)
+    if isinstance(name, os.PathLike) or _is_path(text):
+        path = Path(text)
+        if base is not None and not path.is_absolute():
+            path = base / path
+        if not path.is_file():
+            raise VariantError(f"no such {kind} file", str(path))
+        return path.resolve()
+    # The usual case first: a shipped file named after the id, found without
+    # reading every shipped file for its aliases.
+    folder = variants_dir() if kind == "variant" else house_rules_dir()
+    direct = folder / f"{text.lower()}.toml"
+    if direct.is_file() and str(read(direct).get("id", direct.stem)).lower() == text.lower():
+        return direct
+    own, other = (
+        (variants_registry(), house_rules_registry())
+        if kind == "variant"
+        else (house_rules_registry(), variants_registry())
+    )
+    found = own.get(text.lower())
+    if found is not None:
+        return found
+    message = f"no shipped {kind} {text!r}"
+    if text.lower() in other:
+        message += (
+            ": that is a house rule, give it in house_rules=[...]"
+            if kind == "variant"
+            else ": that is a variant, not a house rule"
+        )
+    else:
+        message += suggest(text.lower(), own)
+    raise VariantError(
+        f"{message} (the shipped {kind}s are {', '.join(ids(own))}; "
+        "or give the path of a .toml file)"
+    )
+
+
+def canonical_id(name: str) -> str:
+    """A variant id or alias as the lower-case id it stands for."""
+    path = variants_registry().get(name.lower())
+    if path is None:
+        return name.lower()
+    return str(read(path).get("id", path.stem)).lower()

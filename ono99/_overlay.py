@@ -1,0 +1,163 @@
+"""Variant data being put together from several files, each key path with its file.
+
+Files are laid over one another: tables merge key by key, so a file states only
+what differs; any other value (a number, a string, an array such as a card's
+``effects``) replaces the one before it. Every key path remembers the file
+that set it last, so that a problem is reported against the file that caused
+it.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, NoReturn
+
+import attrs
+
+from ._convert import Problem, suggest
+from ._errors import VariantError
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+__all__ = ["Doc", "check_top_keys", "leaves", "merge", "overlay", "raise_problems"]
+
+
+@attrs.define
+class Doc:
+    """Variant data being resolved, with the file that set each key path.
+
+    Attributes:
+        data: The merged TOML data so far.
+        origin: Key path to ``(order, file)``: the file that set it last, and
+            when (files are numbered in the order they were applied).
+        lineage: Lower-case ids of the variant and the variants it extends,
+            nearest first; house rules' ``for`` is checked against it.
+        files: Every file read, to notice when one changes.
+        problems: Problems found while merging, with the file of each.
+        source: The file (or combination) to name in messages.
+        applied: How many files have been laid on so far (the next one's order).
+    """
+
+    data: dict[str, Any] = attrs.Factory(dict)
+    origin: dict[str, tuple[int, str]] = attrs.Factory(dict)
+    lineage: list[str] = attrs.Factory(list)
+    files: list[Path] = attrs.Factory(list)
+    problems: list[tuple[Problem, str]] = attrs.Factory(list)
+    source: str = ""
+    applied: int = 0
+
+    def where(self, problem: Problem) -> str:
+        """The file to blame for a problem: the last to set a key it involves."""
+        best = (-1, self.source)
+        for path in (problem.path, *problem.related):
+            found = self._origin_of(path)
+            if found is not None and found[0] > best[0]:
+                best = found
+        return best[1]
+
+    def _origin_of(self, path: str) -> tuple[int, str] | None:
+        parts = [p for p in re.split(r"\.|(?=\[)", path) if p]
+        for end in range(len(parts), 0, -1):
+            key = ".".join(parts[:end]).replace(".[", "[")
+            if key in self.origin:
+                return self.origin[key]
+        return None
+
+
+def leaves(data: dict[str, Any], prefix: str = "") -> Iterable[tuple[str, Any]]:
+    """Every ``(key path, value)`` below ``data``: tables are walked, arrays are values."""
+    for key, value in data.items():
+        path = f"{prefix}.{key}" if prefix else str(key)
+        if isinstance(value, dict) and value:
+            yield from leaves(value, path)
+        else:
+            yield path, value
+
+
+def merge(base: dict[str, Any], top: dict[str, Any]) -> dict[str, Any]:
+    """Deep merge: tables merge key by key; anything else in ``top`` replaces."""
+    out = dict(base)
+    for key, value in top.items():
+        if isinstance(value, dict) and isinstance(out.get(key), dict):
+            out[key] = merge(out[key], value)
+        else:
+            out[key] = value
+    return out
+
+
+def overlay(doc: Doc, top: dict[str, Any], file: str, over: str | None) -> None:
+    """Merge ``top`` (read from ``file``) over the document.
+
+    Args:
+        doc: The document, changed in place.
+        top: The settings to merge.
+        file: Where they come from.
+        over: The name of what they are laid over, or ``None`` when there is
+            nothing under them yet. A card table that names no card of it
+            must then be a whole new card, with a name and a count.
+    """
+    cards = top.get("cards")
+    base_cards = doc.data.get("cards")
+    if over is not None and isinstance(cards, dict) and isinstance(base_cards, dict):
+        cards = dict(cards)
+        for card_id, table in list(cards.items()):
+            if card_id in base_cards or not isinstance(table, dict):
+                continue
+            missing = [f"a {key}" for key in ("name", "count") if key not in table]
+            if missing:
+                doc.problems.append(
+                    (
+                        Problem(
+                            f"cards.{card_id}",
+                            f"{over} has no card {card_id!r} to change"
+                            f"{suggest(card_id, base_cards)} (a new card needs "
+                            f"{' and '.join(missing)} too; the cards of {over} are "
+                            f"{', '.join(map(str, base_cards))})",
+                        ),
+                        file,
+                    )
+                )
+                del cards[card_id]
+        top = {**top, "cards": cards}
+    order = doc.applied
+    doc.applied += 1
+    for path, _ in leaves(top):
+        parts = path.split(".")
+        for end in range(1, len(parts) + 1):
+            doc.origin[".".join(parts[:end])] = (order, file)
+    doc.data = merge(doc.data, top)
+
+
+def check_top_keys(
+    data: dict[str, Any], allowed: Sequence[str], what: str, file: str
+) -> list[tuple[Problem, str]]:
+    """Unknown top-level keys, each removed from ``data`` and reported."""
+    found = []
+    for key in list(data):
+        if key not in allowed:
+            found.append(
+                (
+                    Problem(
+                        str(key),
+                        f"unknown key{suggest(str(key), allowed)} "
+                        f"(the keys of {what} are {', '.join(allowed)})",
+                    ),
+                    file,
+                )
+            )
+            del data[key]
+    return found
+
+
+def raise_problems(problems: Sequence[tuple[Problem, str]], source: str) -> NoReturn:
+    """Raise every problem at once, naming the file (or each problem's file)."""
+    files = {file for _, file in problems}
+    if len(files) == 1:
+        (only,) = files
+        lines = [f"{p.path or '(top level)'}: {p.message}" for p, _ in problems]
+        raise VariantError(lines, only)
+    raise VariantError(
+        [f"{file}: {p.path or '(top level)'}: {p.message}" for p, file in problems], source
+    )

@@ -1,0 +1,506 @@
+"""A variant's rules in plain words, generated from its resolved rule objects.
+
+The rulebook is written from the :class:`~ono99.Variant` alone: its settings
+and the ``describe()`` of each card's rule objects. Nothing here knows a card
+or a variant by name, so a new variant or house rule gets a correct rulebook
+without new code, and the rulebook cannot drift from the TOML.
+"""
+
+from __future__ import annotations
+
+import re
+import textwrap
+from typing import TYPE_CHECKING, Any, Literal
+
+from ._convert import unstructure_variant
+from ._loader import load_variant
+from ._variant import Variant
+
+if TYPE_CHECKING:
+    import os
+
+    from ._variant import Card
+
+__all__ = ["card_rules", "relevant_settings", "rulebook", "setting_text"]
+
+Format = Literal["text", "rst"]
+
+_FORMATS = ("text", "rst")
+# Metadata that names or describes a variant without changing how it plays.
+_NOT_RULES = ("id", "name", "description", "aliases", "source")
+_WIDTH = 79
+
+
+def rulebook(variant: Variant | str | os.PathLike[str], *, format: Format = "text") -> str:
+    """A variant's rules in plain words, from its settings and rule objects.
+
+    Every setting that affects play is stated in a sentence, and every card
+    is listed with what it does, in the words of its rule objects'
+    ``describe()``.
+
+    Args:
+        variant: A :class:`~ono99.Variant`, or the id or path to load one.
+        format: ``"text"`` for plain text (lines of at most 79 characters),
+            or ``"rst"`` for reStructuredText: the same words, with the
+            cards as a table and, at the end, the settings as TOML keys.
+
+    Returns:
+        The rulebook, a title first and one section per part of the rules.
+
+    Raises:
+        VariantError: If ``variant`` names no variant or its file has problems.
+        ValueError: If ``format`` is neither ``"text"`` nor ``"rst"``.
+
+    >>> import ono99
+    >>> text = ono99.rulebook("ono99-2022")
+    >>> print(text.splitlines()[0])
+    ONO 99 (Mattel, 2022)
+    >>> print(next(line for line in text.splitlines() if "goes below" in line))
+    - The total never goes below 0: a card that would take it lower leaves it at 0.
+    """
+    if format not in _FORMATS:
+        raise ValueError(f"format must be 'text' or 'rst', not {format!r}")
+    if not isinstance(variant, Variant):
+        variant = load_variant(variant)
+    return _Writer(variant, rst=format == "rst").write()
+
+
+# ----------------------------------------------------------------- settings
+
+
+def _flatten(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for key, value in data.items():
+        path = f"{prefix}{key}"
+        if isinstance(value, dict):
+            out.update(_flatten(value, path + "."))
+        else:
+            out[path] = value
+    return out
+
+
+def setting_text(value: object) -> str:
+    """A setting's value as it is written in TOML: ``0``, ``"none"``, ``true``.
+
+    >>> setting_text(True), setting_text("last_seat"), setting_text(99)
+    ('true', '"last_seat"', '99')
+    """
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, str):
+        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
+    if isinstance(value, list):
+        return "[" + ", ".join(setting_text(v) for v in value) + "]"
+    if isinstance(value, dict):
+        return "{ " + ", ".join(f"{k} = {setting_text(v)}" for k, v in value.items()) + " }"
+    return str(value)
+
+
+def relevant_settings(variant: Variant) -> dict[str, Any]:
+    """The settings that affect play, by TOML key path, with their values.
+
+    Settings that cannot matter under the others (the points values of a
+    token game, say) are left out, and so are the cards and the variant's
+    names.
+
+    >>> import ono99
+    >>> settings = relevant_settings(ono99.load_variant("ono99-2022"))
+    >>> settings["total.floor"], settings["redraw.count"], "match.tokens.count" in settings
+    (0, 4, False)
+    """
+    data = unstructure_variant(variant)
+    for key in (*_NOT_RULES, "cards"):
+        data.pop(key, None)
+    flat = _flatten(data)
+    scoring = variant.match.scoring
+    # Undoing a bust matters only when play goes on after a player busts.
+    busts_play_on = (
+        variant.no_safe_play.action == "play_lowest" and variant.round.end == "last_standing"
+    )
+    # Stacking matters only where some card forces plays.
+    forces = any(e.type == "force_plays" for card in variant.cards for e in card.effects)
+    return {
+        path: value
+        for path, value in flat.items()
+        if not (path == "forced_play.stacking" and not forces)
+        and not (path.startswith("match.tokens.") and scoring != "tokens")
+        and not (path.startswith("match.points.") and scoring != "points")
+        and not (path == "no_safe_play.undo_bust" and not busts_play_on)
+        and not (path == "no_safe_play.laid_down" and variant.no_safe_play.action != "lay_down")
+        and value != []  # no steps by player count: nothing to say
+    }
+
+
+# ------------------------------------------------------------------- words
+
+
+def _sentence(text: str) -> str:
+    text = text.strip()
+    if not text:
+        return text
+    text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "!", "?")) else text + "."
+
+
+def _plural(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def _ordinal(number: int) -> str:
+    if 10 <= number % 100 <= 20:
+        suffix = "th"
+    else:
+        suffix = {1: "st", 2: "nd", 3: "rd"}.get(number % 10, "th")
+    return f"{number}{suffix}"
+
+
+def card_rules(card: Card) -> str:
+    """What a card does and when it may be played, in sentences.
+
+    >>> import ono99
+    >>> print(card_rules(ono99.load_variant("ono99-1980").card("double_play")))
+    Makes the next player play 2 cards. Not as the first play of a forced turn.
+    """
+    effects = "; ".join(effect.describe() for effect in card.effects)
+    conditions = [_sentence(condition.describe()) for condition in card.conditions]
+    never = any(condition.type == "never" for condition in card.conditions)
+    if effects:
+        parts = [_sentence(effects)]
+    elif never:
+        parts = []
+    else:
+        parts = ["Does not change the total."]
+    parts += conditions
+    if card.text:
+        parts.append(_sentence(card.text))
+    return " ".join(parts)
+
+
+class _Writer:
+    """Builds one rulebook; ``rst`` switches the markup, not the words."""
+
+    def __init__(self, variant: Variant, *, rst: bool) -> None:
+        self.v = variant
+        self.rst = rst
+        self.lines: list[str] = []
+
+    # markup --------------------------------------------------------------
+
+    def esc(self, text: str) -> str:
+        """Text as it must be written to read the same in the output."""
+        if not self.rst:
+            return text
+        return re.sub(r"([\\*`|_])", r"\\\1", text)
+
+    def heading(self, text: str, underline: str) -> None:
+        text = self.esc(text)
+        if self.lines and self.lines[-1]:
+            self.lines.append("")
+        self.lines += [text, underline * len(text), ""]
+
+    def para(self, text: str) -> None:
+        self.lines += [*_wrap(text), ""]
+
+    def bullets(self, items: list[str]) -> None:
+        for item in items:
+            self.lines += _wrap(item, "- ", "  ")
+        self.lines.append("")
+
+    @property
+    def see_cards(self) -> str:
+        """A pointer to the section listing the cards."""
+        return "see `The cards`_" if self.rst else "see The cards"
+
+    def lit(self, text: str) -> str:
+        return f"``{text}``" if self.rst else text
+
+    # the book ------------------------------------------------------------
+
+    def write(self) -> str:
+        v = self.v
+        self.heading(v.name or v.id, "=")
+        if v.description:
+            self.para(self.esc(v.description))
+        about = [f"Variant id: {self.lit(v.id)}."]
+        if v.aliases:
+            about.append("Also found as " + ", ".join(self.lit(a) for a in v.aliases) + ".")
+        if v.source:
+            about.append(_sentence(f"Source: {self.esc(v.source)}"))
+        self.para(" ".join(about))
+        self.heading("Players and the deal", "-")
+        self.bullets(self.players_and_deal())
+        self.heading("The total", "-")
+        self.bullets(self.the_total())
+        self.heading("A turn", "-")
+        self.bullets(self.a_turn())
+        self.heading("Rounds and winning", "-")
+        self.bullets(self.rounds_and_winning())
+        self.heading("The cards", "-")
+        self.cards()
+        if self.rst:
+            self.heading("Settings", "-")
+            self.settings()
+        while self.lines and not self.lines[-1]:
+            self.lines.pop()
+        return "\n".join(self.lines) + "\n"
+
+    def players_and_deal(self) -> list[str]:
+        v = self.v
+        low, high = v.players.min, v.players.max
+        out = [f"{low} players." if low == high else f"{low} to {high} players."]
+        per_deck = sum(card.count for card in v.cards)
+        if v.deck.copies == 1:
+            out.append(f"One deck of {per_deck} cards ({self.see_cards}).")
+        else:
+            out.append(
+                f"{v.deck.copies} decks of {per_deck} cards ({self.see_cards}) "
+                f"shuffled together: {v.deck_size} cards."
+            )
+        for step in v.deck.copies_by_players:
+            decks = "one deck" if step.value == 1 else f"{step.value} decks"
+            out.append(
+                f"With more than {_plural(step.more_than, 'player')}, {decks} of "
+                f"{per_deck} cards: {step.value * per_deck} cards."
+            )
+        hand = v.deal.hand_size
+        out.append(
+            f"Each player is dealt {_plural(hand, 'card')}, one at a time, starting left "
+            f"of the dealer, and draws back up to {hand} after each play."
+        )
+        if v.deal.first_dealer == "random":
+            dealer = "A seat drawn at random (with the game's seed) deals the first round"
+        else:
+            dealer = "The last seat deals the first round, so seat 0 leads it"
+        out.append(f"{dealer}; the deal passes to the left each round.")
+        if v.deal.leader == "last_loser":
+            out.append(
+                "The player who lost the previous round leads the next one (in the first "
+                "round, the player left of the dealer); play starts clockwise."
+            )
+        else:
+            out.append("The player left of the dealer leads; play starts clockwise.")
+        return out
+
+    def the_total(self) -> list[str]:
+        t = self.v.total
+        out = [f"The total starts at {t.start} each round."]
+        out.append(
+            f"A card may not take the total to {t.bust} or more: {t.bust - 1} is safe, "
+            f"{t.bust} busts."
+        )
+        if t.floor is None:
+            out.append("The total may go below zero: there is no floor.")
+        else:
+            out.append(
+                f"The total never goes below {t.floor}: a card that would take it lower "
+                f"leaves it at {t.floor}."
+            )
+        return out
+
+    def a_turn(self) -> list[str]:
+        v = self.v
+        bust = v.total.bust
+        out = [
+            f"On a turn a player plays one card, keeping the total below {bust}, "
+            "announces the new total and draws."
+        ]
+        if any(e.type == "force_plays" for c in v.cards for e in c.effects):
+            stacking = {
+                "none": "the next player owes exactly what that card says: forced plays "
+                "never stack",
+                "multiply": "the plays multiply: the next player owes the plays still "
+                "owed times what the card says (2 x 2 = 4)",
+                "add": "the plays add up: the next player owes the plays still owed plus "
+                "what the card says (2 + 2 = 4)",
+            }[v.forced_play.stacking]
+            out += [
+                "A player forced to make several plays draws after each of them.",
+                f"When a forced player plays a card that forces plays, {stacking}.",
+                "A player who loses during a forced turn passes no forced plays on.",
+            ]
+        if v.no_safe_play.action == "lay_down":
+            where = {
+                "out_of_play": "those cards leave play until the next round",
+                "discard_pile": "those cards join the played cards, to be shuffled "
+                "into the next draw pile",
+            }[v.no_safe_play.laid_down]
+            out.append(
+                "A player with no safe play plays nothing, lays the hand down face up "
+                f"({where}) and is out."
+            )
+        else:
+            out.append(
+                "A player with no safe play must play the card that gives the lowest "
+                "total, busting, and draws; a player who can play no card at all loses "
+                "without playing or drawing."
+            )
+            if v.round.end == "last_standing":
+                if v.no_safe_play.undo_bust:
+                    out.append(
+                        "After a bust the players still in go on from the total before "
+                        "the busting card."
+                    )
+                else:
+                    out.append(
+                        "After a bust the busting total stands: the next player must "
+                        f"bring it back below {bust} or bust too."
+                    )
+        if v.redraw is not None:
+            card = self.card_name(v.redraw.card)
+            count = v.redraw.count
+            out.append(
+                f"A player holding {count} {card} cards may discard {count} of them and "
+                f"draw {count}, adding nothing to the total; this counts as the turn's play "
+                "(or one of the plays a forced turn owes)."
+            )
+        pile = "the discard pile"
+        if v.reshuffle.keep_top_card:
+            pile += " (all but the last card played)"
+        out.append(
+            f"When the draw pile runs out, {pile} is shuffled into a new draw pile; "
+            "the total stays as it is."
+        )
+        return out
+
+    def rounds_and_winning(self) -> list[str]:
+        v = self.v
+        match = v.match
+        if v.round.end == "first_loss":
+            out = ["The first player to lose ends the round."]
+        else:
+            out = [
+                "A player who loses is out of the round; the round goes on until one "
+                "player is left."
+            ]
+        if match.scoring == "none":
+            out.append("The game is a single round: its last player standing wins.")
+            return out
+        if match.scoring == "tokens":
+            tokens = match.tokens
+            out.append(
+                f"Each player starts with {_plural(tokens.count, 'token')} and loses one "
+                "for each round lost."
+            )
+            for step in tokens.count_by_players:
+                out.append(
+                    f"With more than {_plural(step.more_than, 'player')}, each starts "
+                    f"with {_plural(step.value, 'token')}."
+                )
+            if tokens.play_on_at_zero:
+                out.append(
+                    "A player with no tokens left plays on, and is out of the game on "
+                    f"the next loss (the {_ordinal(tokens.count + 1)} loss)."
+                )
+            else:
+                out.append("A player who loses the last token is out of the game.")
+            out.append("The last player left in the game wins.")
+            return out
+        points = match.points
+        missing = (
+            f", plus {points.missing_card} for each card the hand is short of {v.deal.hand_size}"
+            if points.missing_card
+            else ""
+        )
+        out.append(
+            "After each round every player still in the game scores the points of the "
+            f"cards left in hand ({self.see_cards}){missing}; the lowest score is best."
+        )
+        bust = f"A player who lost the round adds {points.bust}"
+        if points.stuck_is_bust:
+            bust += ", also one who lost because no card could be played."
+        else:
+            bust += ", except one who lost because no card could be played."
+        out.append(bust)
+        if points.at_target == "out":
+            out.append(
+                f"A player whose score reaches {points.target} is out of the game; the last "
+                "player left wins. If every player left reaches it in the same round, the "
+                "lowest score wins and players tied for it play on."
+            )
+        else:
+            out.append(
+                f"When any player's score reaches {points.target}, the game ends: the lowest "
+                "score wins, and players tied for it play on."
+            )
+        return out
+
+    def card_name(self, card_id: str) -> str:
+        for card in self.v.cards:
+            if card.id == card_id:
+                return self.esc(card.name)
+        return self.esc(card_id)
+
+    def cards(self) -> None:
+        v = self.v
+        points = v.match.scoring == "points"
+        if not self.rst:
+            items = []
+            for card in v.cards:
+                count = _plural(card.count, "card")
+                if points:
+                    count += f", {_plural(card.points, 'point')} each"
+                items.append(f"{card.name} ({count}): {card_rules(card)}")
+            self.bullets(items)
+            return
+        self.lines += [
+            ".. list-table::",
+            "   :header-rows: 1",
+            "   :widths: 30 70",
+            "   :class: ono99-cards",
+            "",
+            "   * - Card",
+            "     - What it does",
+        ]
+        for card in v.cards:
+            count = _plural(card.count, "card")
+            if points:
+                count += f", {_plural(card.points, 'point')} each"
+            # The card's name with its id (what moves and files call it) when
+            # that differs, and how many there are.
+            name = f"**{self.esc(card.name)}**"
+            if card.id != card.name:
+                name += f" ``{card.id}``"
+            self.lines += [
+                f"   * - {name}",
+                "",
+                f"       {count}",
+                f"     - {_cell(self.esc(card_rules(card)))}",
+            ]
+        self.lines.append("")
+
+    def settings(self) -> None:
+        self.para(
+            "The settings above, as written in a variant file (the resolved values, "
+            "defaults included; settings of unused scoring systems are left out):"
+        )
+        self.lines += [
+            ".. list-table::",
+            "   :header-rows: 1",
+            "   :class: ono99-settings",
+            "",
+            "   * - Key",
+            "     - Value",
+        ]
+        for path, value in relevant_settings(self.v).items():
+            self.lines += [f"   * - ``{path}``", f"     - ``{setting_text(value)}``"]
+        self.lines.append("")
+
+
+def _wrap(text: str, first: str = "", rest: str = "") -> list[str]:
+    return textwrap.wrap(
+        text,
+        _WIDTH,
+        initial_indent=first,
+        subsequent_indent=rest,
+        break_long_words=False,
+        break_on_hyphens=False,
+    )
+
+
+def _cell(text: str) -> str:
+    """A table cell's text: an empty cell, or one starting with a list marker, kept plain."""
+    if not text:
+        return r"\ "
+    if re.match(r"^([-+*]|\d+[.)])(\s|$)", text):
+        return "\\" + text
+    return text

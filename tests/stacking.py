@@ -1,0 +1,22 @@
+"""Build explicit deck orders for scenario tests."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+
+def stacked(hands: Sequence[Sequence[str]], draws: Sequence[str] = ()) -> list[str]:
+    """A deck order (top card first) that deals ``hands`` and then ``draws``.
+
+    ``hands[seat]`` is what each seat is dealt, with seat 0 the first to the
+    dealer's left (the default first dealer is the last seat, so seat 0 leads).
+    Cards are dealt one at a time around the table, as the rules say; the
+    cards drawn afterwards come off the deck in the order given.
+    """
+    size = len(hands[0])
+    assert all(len(hand) == size for hand in hands)
+    order = [hand[i] for i in range(size) for hand in hands]
+    return order + list(draws)

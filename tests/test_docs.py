@@ -1,0 +1,95 @@
+"""The documentation: every public name in the API reference, every command shown works.
+
+The examples of the pages themselves run in Sphinx's doctest builder (see
+``.ci/run``); these tests need only the source tree.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import doctest
+import io
+import re
+import shlex
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import pytest
+
+import ono99
+from ono99 import events, rules
+from ono99._cli import main
+
+if TYPE_CHECKING:
+    from types import ModuleType
+
+DOCS = Path(__file__).resolve().parents[1] / "docs"
+API_PAGE = DOCS / "reference" / "api.rst"
+
+pytestmark = pytest.mark.skipif(not DOCS.is_dir(), reason="the docs are not in this tree")
+
+
+def documented() -> set[str]:
+    """The fully qualified names the API page documents."""
+    text = API_PAGE.read_text(encoding="utf-8")
+    names = set(
+        re.findall(
+            r"^\.\. (?:auto)?(?:module|class|function|exception|data)::\s+(\S+)", text, re.M
+        )
+    )
+    return {name if name.startswith("ono99") else f"ono99.{name}" for name in names}
+
+
+@pytest.mark.parametrize(
+    ("module", "prefix"), [(ono99, "ono99"), (rules, "ono99.rules"), (events, "ono99.events")]
+)
+def test_every_public_name_is_in_the_api_reference(module: ModuleType, prefix: str) -> None:
+    """Each name in ``__all__`` of ``ono99``, ``ono99.rules`` and ``ono99.events`` has an
+    entry on the hand-written API page, so no public name goes undocumented."""
+    missing = [name for name in module.__all__ if f"{prefix}.{name}" not in documented()]
+    assert missing == [], f"add these to {API_PAGE.name}: {missing}"
+
+
+def test_the_api_reference_lists_no_private_or_unknown_name() -> None:
+    """Every name the API page documents is public: it is in an ``__all__``."""
+    public = {"ono99", "ono99.rules", "ono99.events"}
+    public |= {f"ono99.{n}" for n in ono99.__all__}
+    public |= {f"ono99.rules.{n}" for n in rules.__all__}
+    public |= {f"ono99.events.{n}" for n in events.__all__}
+    assert documented() - public == set()
+
+
+def console_examples() -> list[tuple[str, str, str]]:
+    """``$ ono99 ...`` commands in the pages' console blocks, with the output shown."""
+    found = []
+    for page in sorted(DOCS.rglob("*.rst")):
+        if "_generated" in page.parts or "_build" in page.parts:
+            continue
+        text = page.read_text(encoding="utf-8")
+        for block in re.findall(r"^\.\. code-block:: console\n\n((?:   .*\n|\n)+)", text, re.M):
+            lines = [line[3:] for line in block.rstrip("\n").split("\n")]
+            for i, line in enumerate(lines):
+                command = re.match(r"\$ (?:\S*/)?ono99 (.*)", line)
+                if command:
+                    output = []
+                    for rest in lines[i + 1 :]:
+                        if rest.startswith("$ "):
+                            break
+                        output.append(rest)
+                    name = f"{page.relative_to(DOCS)}: {line}"
+                    found.append((name, command.group(1), "\n".join(output).strip() + "\n"))
+    return found
+
+
+@pytest.mark.parametrize(("where", "args", "shown"), console_examples())
+def test_commands_in_the_docs_print_what_they_show(where: str, args: str, shown: str) -> None:
+    """Each ``ono99`` command shown in the docs runs and prints what the page shows
+    (``...`` stands for any text)."""
+    out = io.StringIO()
+    with contextlib.redirect_stdout(out):
+        status = main(shlex.split(args))
+    assert status == 0, where
+    checker = doctest.OutputChecker()
+    assert checker.check_output(shown, out.getvalue(), doctest.ELLIPSIS), (
+        f"{where}\nshown:\n{shown}\nprinted:\n{out.getvalue()}"
+    )

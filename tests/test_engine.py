@@ -1,0 +1,278 @@
+"""Tests of the engine that hold for every shipped variant."""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+
+import attrs
+import pytest
+
+import ono99
+from ono99 import Play, events
+
+SHIPPED = ono99.list_variants()
+
+
+def snapshot(game: ono99.Game) -> tuple[object, ...]:
+    """Everything that makes up a game's state."""
+    return (
+        game.events,
+        game.moves,
+        tuple(game.hand(p) for p in range(game.players)),
+        game.draw_pile,
+        game.discard_pile,
+        game.out_of_play,
+        game.total,
+        game.direction,
+        game.current_player,
+        game.plays_owed,
+        game.tokens,
+        game.scores,
+        game.in_game,
+        game.in_round,
+        game.round,
+        game.winner,
+    )
+
+
+def conserved(game: ono99.Game) -> Counter[str]:
+    cards: Counter[str] = Counter()
+    for p in range(game.players):
+        cards.update(game.hand(p))
+    cards.update(game.draw_pile)
+    cards.update(game.discard_pile)
+    cards.update(game.out_of_play)
+    return cards
+
+
+def full_deck(variant: ono99.Variant) -> Counter[str]:
+    return Counter({c.id: c.count * variant.deck.copies for c in variant.cards if c.count})
+
+
+@pytest.mark.parametrize("variant_id", SHIPPED)
+def test_every_player_count_plays_to_one_winner(variant_id: str) -> None:
+    """Every shipped variant plays to the end for every allowed player count over
+    many seeds, with exactly one winner, who is the only player left in the game."""
+    variant = ono99.load_variant(variant_id)
+    # The two editions over hundreds of seeds each; the other variants over fewer.
+    seeds = 200 if variant_id in ("ono99-1980", "ono99-2022") else 40
+    for players in range(variant.players.min, variant.players.max + 1):
+        for seed in range(seeds):
+            game = ono99.Game(variant, players, seed=seed)
+            seats = [ono99.RandomPlayer(seed * 31 + i) for i in range(players)]
+            winner = ono99.play_out(game, seats)
+            assert game.is_over and game.winner == winner
+            assert game.in_game == tuple(p == winner for p in range(players))
+            assert [e for e in game.events if isinstance(e, events.GameWon)] == [
+                events.GameWon(winner)
+            ]
+            assert game.legal_moves() == ()
+
+
+@pytest.mark.parametrize("variant_id", SHIPPED)
+def test_cards_are_conserved_after_every_move(variant_id: str) -> None:
+    """Hands, draw pile, discard pile and cards out of play always make up the deck,
+    kind by kind, through reshuffles and new rounds; hands never exceed their size."""
+    variant = ono99.load_variant(variant_id)
+    deck = full_deck(variant)
+    for seed in range(4):
+        game = ono99.Game(variant, 4, seed=seed)
+        player = ono99.RandomPlayer(seed)
+        reshuffles = 0
+        while not game.is_over:
+            assert conserved(game) == deck
+            for p in range(game.players):
+                assert len(game.hand(p)) <= variant.deal.hand_size
+            happened = game.play(player.choose(game.observation(game.current_player)))
+            reshuffles += sum(isinstance(e, events.Reshuffled) for e in happened)
+        assert conserved(game) == deck
+
+
+def test_reshuffle_keeps_the_total() -> None:
+    """R80/M22: when the draw pile runs out the played cards are shuffled into a new
+    draw pile, and the total is kept: the next card played counts from it."""
+    variant = ono99.load_variant("ono99-1980")
+    floor = variant.total.floor
+    seen = 0
+    for seed in range(5):
+        game = ono99.Game(variant, 8, seed=seed)
+        ono99.play_out(game, [ono99.RandomPlayer(seed + i) for i in range(8)])
+        total, pending = 0, None
+        for event in game.events:
+            if isinstance(event, events.RoundStarted):
+                total, pending = event.total, None
+            elif isinstance(event, events.Reshuffled):
+                pending = total
+                seen += 1
+            elif isinstance(event, events.Played):
+                if pending is not None:
+                    expected = pending
+                    for effect in variant.card(event.card).effects:
+                        expected = effect.total_after(expected)
+                    if floor is not None:
+                        expected = max(expected, floor)
+                    assert event.total == expected
+                    pending = None
+                total = event.total
+    assert seen > 0
+
+
+def test_same_seed_same_game() -> None:
+    """The same variant, players, seed and moves give the identical event log."""
+    logs = []
+    for _ in range(2):
+        game = ono99.Game("ono99-1980", 5, seed=1234)
+        ono99.play_out(game, [ono99.RandomPlayer(i) for i in range(5)])
+        logs.append(game.events)
+    assert logs[0] == logs[1]
+    other = ono99.Game("ono99-1980", 5, seed=1235)
+    assert other.events[:6] != logs[0][:6]
+
+
+def test_seed_is_recorded_when_not_given() -> None:
+    """A game started without a seed picks one and keeps it, so it can be replayed."""
+    game = ono99.Game("ono99-2022", 3)
+    ono99.play_out(game, [ono99.RandomPlayer(1)] * 3)
+    again = ono99.Game.replay(game.record())
+    assert again.events == game.events
+
+
+@pytest.mark.parametrize("variant_id", SHIPPED)
+def test_saved_game_replays_to_the_same_state(variant_id: str) -> None:
+    """A record saved as JSON and replayed gives the same state, move by move."""
+    game = ono99.Game(variant_id, 3, seed=99)
+    player = ono99.RandomPlayer(3)
+    for _ in range(60):
+        if game.is_over:
+            break
+        game.play(player.choose(game.observation(game.current_player)))
+    text = json.dumps(ono99.to_data(game.record()))
+    record = ono99.from_data(json.loads(text))
+    assert record == game.record()
+    again = ono99.Game.replay(record)
+    assert snapshot(again) == snapshot(game)
+    assert [ono99.from_data(ono99.to_data(e)) for e in game.events] == list(game.events)
+
+
+def test_replay_under_other_rules_is_refused() -> None:
+    """A saved game records its rules' fingerprint; other rules are refused."""
+    game = ono99.Game("ono99-1980", 3, seed=1)
+    game.play(game.legal_moves()[0])
+    record = game.record()
+    with pytest.raises(ono99.ReplayError, match="other rules"):
+        ono99.Game.replay(record, ono99.load_variant("ono99-1980-points"))
+    # The same rules under another name are fine.
+    assert ono99.Game.replay(record, "gibsons-1988").events == game.events
+
+
+def test_explicit_deck_deals_in_order() -> None:
+    """``deck=`` sets the first deal, top card first, one card at a time from the
+    dealer's left; later shuffles use the seed."""
+    deck = ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"]
+    game = ono99.Game("ono99-2022", 2, seed=1, deck=deck)
+    assert game.hand(0) == ("1", "3", "5", "7")
+    assert game.hand(1) == ("2", "4", "6", "8")
+    assert game.draw_pile[:2] == ("9", "10")
+
+
+@pytest.mark.parametrize(
+    ("deck", "message"),
+    [
+        (["zebra"], r"deck\[0\]: there is no card 'zebra'"),
+        (["hold"] * 5, r"deck\[4\]: the deck holds only 4 of card 'hold'"),
+    ],
+)
+def test_bad_explicit_deck(deck: list[str], message: str) -> None:
+    with pytest.raises(ono99.VariantError, match=message):
+        ono99.Game("ono99-1980", 2, seed=1, deck=deck)
+
+
+@pytest.mark.parametrize("players", [1, 7, 0, "4", True])
+def test_player_count_outside_the_rules(players: object) -> None:
+    with pytest.raises(ono99.VariantError, match="is for 2 to 6 players"):
+        ono99.Game("ono99-2022", players, seed=1)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("variant_id", SHIPPED)
+def test_illegal_moves_raise_and_change_nothing(variant_id: str) -> None:
+    """An illegal move raises IllegalMoveError with a reason, and the game is left
+    exactly as it was."""
+    variant = ono99.load_variant(variant_id)
+    game = ono99.Game(variant, 3, seed=7)
+    player = ono99.RandomPlayer(7)
+    for _ in range(40):
+        if game.is_over:
+            break
+        legal = set(game.legal_moves())
+        candidates = [Play(c.id) for c in variant.cards] + [ono99.Redraw(), "pass", None]
+        for move in candidates:
+            if move in legal:
+                continue
+            before = snapshot(game)
+            reason = game.why_illegal(move)
+            assert isinstance(reason, str) and reason
+            with pytest.raises(ono99.IllegalMoveError) as caught:
+                game.play(move)  # type: ignore[arg-type]
+            assert str(caught.value) == reason
+            assert snapshot(game) == before
+        for move in legal:
+            assert game.why_illegal(move) is None
+        game.play(player.choose(game.observation(game.current_player)))
+
+
+def test_observation_hides_other_hands_and_the_draw_order() -> None:
+    """An observation holds the player's own hand and public facts only."""
+    game = ono99.Game("ono99-2022", 4, seed=3)
+    for _ in range(10):
+        game.play(game.legal_moves()[0])
+    for seat in range(4):
+        seen = game.observation(seat)
+        assert seen.hand == game.hand(seat)
+        assert seen.hand_sizes == tuple(len(game.hand(p)) for p in range(4))
+        assert seen.draw_pile_size == len(game.draw_pile)
+        values = [
+            getattr(seen, a.name)
+            for a in attrs.fields(type(seen))
+            if a.name not in ("hand", "variant", "legal_moves")
+        ]
+        for other in range(4):
+            if other != seat and game.hand(other):
+                assert game.hand(other) not in values
+        assert game.draw_pile not in values
+        assert (seen.legal_moves != ()) == (seat == game.current_player)
+
+
+def test_observation_legal_moves_match_the_game() -> None:
+    game = ono99.Game("ono99-1980", 3, seed=2)
+    seen = game.observation(game.current_player)
+    assert seen.legal_moves == game.legal_moves() and seen.is_my_turn
+    assert seen.plays_owed == 1
+
+
+def test_game_copy_is_independent() -> None:
+    """A copy plays on alone: moves on it leave the original as it was."""
+    game = ono99.Game("ono99-2022", 3, seed=8)
+    before = snapshot(game)
+    clone = game.copy()
+    ono99.play_out(clone, [ono99.RandomPlayer(1)] * 3)
+    assert snapshot(game) == before
+    assert clone.is_over
+    # And the copy continues exactly as the original would.
+    again = game.copy()
+    ono99.play_out(game, [ono99.CautiousPlayer()] * 3)
+    ono99.play_out(again, [ono99.CautiousPlayer()] * 3)
+    assert again.events == game.events
+
+
+def test_python_built_variants_are_checked() -> None:
+    """A variant built in Python gets the same checks as a file."""
+    variant = ono99.load_variant("ono99-2022")
+    broken = attrs.evolve(variant, total=ono99.Total(start=0, bust=0, floor=0))
+    with pytest.raises(ono99.VariantError, match=r"total\.bust"):
+        ono99.Game(broken, 2, seed=1)
+
+
+def test_unknown_variant_lists_the_known_ones() -> None:
+    with pytest.raises(ono99.VariantError, match=r"no shipped variant 'ono-98'.*ono99-2022"):
+        ono99.load_variant("ono-98")

@@ -1,0 +1,47 @@
+"""Golden games: fixed seeds and players whose whole event logs are checked in.
+
+Any change in how the rules play out shows up here as a diff of a file in
+``tests/golden/``. When a change is intended, regenerate the files with
+``ONO99_UPDATE_GOLDEN=1 pytest tests/test_golden.py`` and review the diff.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from pathlib import Path
+
+import pytest
+
+import ono99
+
+GOLDEN = Path(__file__).parent / "golden"
+CASES = [
+    ("ono99-2022", 4, 2022),
+    ("ono99-1980", 3, 1980),
+    ("ono99-1980-points", 3, 500),
+    ("ono99-1980-option", 2, 10),
+    ("ninety-nine-pagat", 5, 99),
+    ("ninety-nine-parlett", 3, 9),
+    ("ninety-nine-everything2", 4, 5),
+]
+
+
+def play(variant_id: str, players: int, seed: int) -> str:
+    game = ono99.Game(variant_id, players, seed=seed)
+    seats = [ono99.RandomPlayer(seed + i) for i in range(players)]
+    ono99.play_out(game, seats)
+    lines = [json.dumps(ono99.to_data(game.record()), sort_keys=True)]
+    lines += [json.dumps(ono99.to_data(e), sort_keys=True) for e in game.events]
+    return "\n".join(lines) + "\n"
+
+
+@pytest.mark.parametrize(("variant_id", "players", "seed"), CASES)
+def test_golden_game(variant_id: str, players: int, seed: int) -> None:
+    """The game's record and event log match the checked-in file exactly."""
+    path = GOLDEN / f"{variant_id}-{players}p-seed{seed}.jsonl"
+    text = play(variant_id, players, seed)
+    if os.environ.get("ONO99_UPDATE_GOLDEN"):
+        GOLDEN.mkdir(exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert path.read_text(encoding="utf-8") == text

@@ -1,0 +1,343 @@
+"""The shipped house rules: each plays to completion and changes what it claims to change.
+
+Each scenario plays the same stacked deck (see ``stacking.stacked``) under the
+base edition and under the house rule, and shows the difference.
+"""
+
+from __future__ import annotations
+
+import textwrap
+from typing import TYPE_CHECKING
+
+import pytest
+from stacking import stacked
+
+import ono99
+from ono99 import events as ev
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+    from pathlib import Path
+
+
+def overlay(folder: Path, name: str, text: str) -> Path:
+    """A house-rule file of the test's own, to set up a scenario."""
+    path = folder / f"{name}.toml"
+    path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return path
+
+
+def game(
+    variant: str,
+    rules: Sequence[str | Path],
+    hands: Sequence[Sequence[str]],
+    draws: Sequence[str] = (),
+    *,
+    later_wins: bool = False,
+) -> ono99.Game:
+    """A game of the variant with house rules, its first deal stacked."""
+    variant_ = ono99.load_variant(variant, rules, later_wins=later_wins)
+    return ono99.Game(variant_, len(hands), seed=5, deck=stacked(hands, draws))
+
+
+def of_type(game: ono99.Game, kind: type) -> list[object]:
+    return [e for e in game.events if isinstance(e, kind)]
+
+
+# ------------------------------------------------------- they all play out
+
+
+def _fitting() -> list[tuple[str, str]]:
+    return [
+        (variant, rule)
+        for variant in ("ono99-1980", "ono99-2022")
+        for rule in ono99.list_house_rules(fits=variant)
+    ]
+
+
+@pytest.mark.parametrize(("variant", "rule"), _fitting())
+def test_each_house_rule_plays_to_completion(variant: str, rule: str) -> None:
+    """Invariant: with any shipped house rule that fits, games end with a winner
+    and replay from their record to the same end."""
+    rules = ono99.load_variant(variant, [rule])
+    for players, seed in ((2, 1), (rules.players.max, 2)):
+        played = ono99.Game(rules, players, seed)
+        seats: list[ono99.Player] = [
+            ono99.CautiousPlayer() if seat % 2 else ono99.RandomPlayer(seed + seat)
+            for seat in range(players)
+        ]
+        winner = ono99.play_out(played, seats)
+        assert played.is_over
+        assert winner == played.winner
+        again = ono99.Game.replay(played.record())
+        assert again.events == played.events
+
+
+def test_every_shipped_house_rule_fits_an_edition() -> None:
+    fitting = {rule for _, rule in _fitting()}
+    assert fitting == set(ono99.list_house_rules())
+
+
+@pytest.mark.parametrize(
+    ("variant", "rules"),
+    [
+        (
+            "ono99-1980",
+            [
+                "last-standing",
+                "two-decks",
+                "stacking-double-play",
+                "floor-zero",
+                "ono99-card-option",
+                "bust-above-99",
+            ],
+        ),
+        ("ono99-1980", ["points-elimination", "two-decks", "stacking", "bust-above-99"]),
+        ("ono99-2022", ["negative-totals", "two-decks", "stacking-play-2", "bust-above-99"]),
+    ],
+)
+def test_house_rules_combine(variant: str, rules: list[str]) -> None:
+    combined = ono99.load_variant(variant, rules)
+    assert combined.id == "+".join([variant, *(ono99.load_house_rule(r).id for r in rules)])
+    for seed in range(3):
+        played = ono99.Game(combined, 4, seed)
+        ono99.play_out(played, [ono99.CautiousPlayer()] * 4)
+        assert played.is_over
+
+
+# ---------------------------------------------------------------- the totals
+
+
+def test_floor_zero_keeps_a_1980_total_at_zero() -> None:
+    """Mattel 2022: "Negative totals are not allowed", laid over the 1980 edition,
+    where "It is possible for the point value to be minus ten"."""
+    hands = [["minus_ten", "2", "3", "4"], ["5", "6", "7", "8"]]
+    base = game("ono99-1980", [], hands)
+    base.play(ono99.Play("minus_ten"))
+    assert base.total == -10
+    floored = game("ono99-1980", ["floor-zero"], hands)
+    floored.play(ono99.Play("minus_ten"))
+    assert floored.total == 0
+
+
+def test_negative_totals_let_a_2022_total_go_below_zero() -> None:
+    """1980: "the point value to be minus ten", laid over the 2022 edition, where
+    "Negative totals are not allowed"."""
+    hands = [["minus_ten", "2", "3", "4"], ["5", "6", "7", "8"]]
+    base = game("ono99-2022", [], hands)
+    base.play(ono99.Play("minus_ten"))
+    assert base.total == 0
+    negative = game("ono99-2022", ["negative-totals"], hands)
+    negative.play(ono99.Play("minus_ten"))
+    assert negative.total == -10
+
+
+@pytest.mark.parametrize("variant", ["ono99-1980", "ono99-2022"])
+def test_bust_above_99_makes_99_safe(tmp_path: Path, variant: str) -> None:
+    """1980: "avoid totaling 99 points or more", so a 9 at 90 busts; with the house
+    rule only totals over 99 do, so the 9 is a safe play."""
+    at_90 = overlay(tmp_path, "at-90", "[total]\nstart = 90\n")
+    hands = [["9", "2", "3", "4"], ["5", "6", "7", "8"]]
+    base = game(variant, [at_90], hands)
+    assert ono99.Play("9") not in base.legal_moves()
+    assert (
+        base.why_illegal(ono99.Play("9")) == "9 would take the total to 99; it must stay below 99"
+    )
+    safe = game(variant, [at_90, "bust-above-99"], hands)
+    assert ono99.Play("9") in safe.legal_moves()
+    safe.play(ono99.Play("9"))
+    assert of_type(safe, ev.Played)[0] == ev.Played(0, "9", 99)
+    assert all(e.player != 0 for e in of_type(safe, ev.Busted))  # type: ignore[attr-defined]
+
+
+# ---------------------------------------------------------------- the decks
+
+
+def test_two_decks_double_every_count() -> None:
+    """Tarrant: "I have always used two decks". 108 cards, so a third Double Play
+    can be dealt, which one 1980 deck (two Double Plays) cannot."""
+    single = ono99.load_variant("ono99-1980")
+    double = ono99.load_variant("ono99-1980", ["two-decks"])
+    assert (single.deck_size, double.deck_size) == (54, 108)
+    hands = [["double_play", "double_play", "double_play", "2"], ["5", "6", "7", "8"]]
+    with pytest.raises(ono99.VariantError, match="the deck holds only 2 of card 'double_play'"):
+        game("ono99-1980", [], hands)
+    played = game("ono99-1980", ["two-decks"], hands)
+    assert played.hand(0).count("double_play") == 3
+    assert len(played.draw_pile) == 108 - 8
+    ono99.play_out(played, [ono99.CautiousPlayer()] * 2)
+    assert played.is_over
+
+
+# --------------------------------------------------------------- the forcing
+
+
+def test_stacking_double_play_passes_on_four_in_1980() -> None:
+    """PieMan: back-to-back Double Plays pass on "a 4x"; officially (cyoder) a
+    Double Play played as the second play "would only count x2"."""
+    hands = [["double_play", "2", "3", "4"], ["5", "double_play", "6", "7"], ["8", "8", "9", "9"]]
+
+    def owed_after_second_play(rules: list[str]) -> list[object]:
+        played = game("ono99-1980", rules, hands)
+        played.play(ono99.Play("double_play"))
+        assert played.plays_owed == 2
+        with pytest.raises(ono99.IllegalMoveError, match="may not answer"):
+            played.play(ono99.Play("double_play"))  # the first play may not be one
+        played.play(ono99.Play("5"))
+        played.play(ono99.Play("double_play"))
+        assert played.current_player == 2
+        return [e for e in of_type(played, ev.PlaysOwed) if e.player == 2]  # type: ignore[attr-defined]
+
+    assert owed_after_second_play([]) == [ev.PlaysOwed(2, 2, "Double Play")]
+    assert owed_after_second_play(["stacking-double-play"]) == [ev.PlaysOwed(2, 4, "Double Play")]
+
+
+def test_stacking_play_2_passes_on_four_in_2022() -> None:
+    """Mattel 2022: "Play 2's don't 'stack'"; with the house rule a Play 2
+    answering a Play 2 passes on 4."""
+    hands = [["play_2", "2", "3", "4"], ["play_2", "5", "6", "7"], ["8"] * 4]
+    for rules, owed in (([], 2), (["stacking-play-2"], 4)):
+        played = game("ono99-2022", rules, hands)
+        played.play(ono99.Play("play_2"))
+        played.play(ono99.Play("play_2"))
+        assert played.current_player == 2
+        assert played.plays_owed == owed
+
+
+# ---------------------------------------------------------- the O'NO 99 card
+
+
+def test_ono99_card_option_plays_the_card_on_a_total_ending_in_0() -> None:
+    """1980: "You have the option to play the 99 card when your point value ends
+    in 0"; without the option "THE O'NO 99 CARD: CANNOT BE PLAYED"."""
+    hands = [["ono99", "2", "3", "4"], ["ono99", "5", "6", "7"]]
+    base = game("ono99-1980", [], hands)
+    assert base.why_illegal(ono99.Play("ono99")) == "O'NO 99 can never be played"
+    option = game("ono99-1980", ["ono99-card-option"], hands)
+    option.play(ono99.Play("ono99"))
+    assert option.total == 0  # "the point value to the second player remains 0"
+    option.play(ono99.Play("5"))
+    option.play(ono99.Play("2"))
+    assert option.total == 7
+    assert option.why_illegal(ono99.Play("ono99")) == (
+        "O'NO 99 may only be played when the total is a multiple of 10; the total is 7"
+    )
+
+
+def test_the_option_variant_is_the_edition_with_the_house_rule() -> None:
+    option = ono99.load_variant("ono99-1980-option")
+    with_rule = ono99.load_variant("ono99-1980", ["ono99-card-option"])
+    assert ono99.fingerprint(option) == ono99.fingerprint(with_rule)
+    assert option.card("ono99") == with_rule.card("ono99")
+
+
+# ------------------------------------------------------ rounds and scoring
+
+# Seat 0 can only bust at 90; seats 1 and 2 hold 14 and 15 points.
+BUST_HANDS = [["10"] * 4, ["2", "3", "4", "5"], ["2", "3", "4", "6"]]
+BUST_DRAW = ["7"]
+
+
+def test_last_standing_plays_the_hand_on_after_a_bust(tmp_path: Path) -> None:
+    """Tarrant: "continue play when a player is 'out' until ALL players but one
+    cannot keep the running total below 99, and name that player the 'winner'";
+    the tokens are ignored. Officially the first bust ends the round and costs a
+    token."""
+    at_90 = overlay(tmp_path, "at-90", "[total]\nstart = 90\n")
+    base = game("ono99-1980", [at_90], BUST_HANDS, BUST_DRAW)
+    assert of_type(base, ev.Busted) == [ev.Busted(0, 100)]
+    assert of_type(base, ev.TokenLost) == [ev.TokenLost(0, 2)]
+    assert base.round == 2
+
+    standing = game("ono99-1980", [at_90, "last-standing"], BUST_HANDS, BUST_DRAW)
+    assert of_type(standing, ev.LaidDown) == [ev.LaidDown(0, ("10",) * 4)]
+    assert (standing.round, standing.total, standing.current_player) == (1, 90, 1)
+    assert standing.in_round == (False, True, True)
+    ono99.play_out(standing, [ono99.CautiousPlayer()] * 3)
+    (ended,) = of_type(standing, ev.RoundEnded)
+    assert ended.survivor == standing.winner  # type: ignore[attr-defined]
+    assert not of_type(standing, ev.TokenLost)
+    assert standing.tokens == (3, 3, 3)
+
+
+def test_points_score_the_round_instead_of_tokens(tmp_path: Path) -> None:
+    """1980 SCORING OPTION: "Player that reaches 99 points or greater adds 25
+    points"; cards left in hand count "face value" (10, and the 7 drawn)."""
+    at_90 = overlay(tmp_path, "at-90", "[total]\nstart = 90\n")
+    scored = game("ono99-1980", [at_90, "points"], BUST_HANDS, BUST_DRAW)
+    assert of_type(scored, ev.Scored) == [
+        ev.Scored(0, 10 * 3 + 7 + 25, 62),
+        ev.Scored(1, 14, 14),
+        ev.Scored(2, 15, 15),
+    ]
+    assert not of_type(scored, ev.TokenLost)
+    assert scored.tokens == (3, 3, 3)
+
+
+def test_points_first_ends_the_game_at_the_target(tmp_path: Path) -> None:
+    """1980 "Variation: ... if one player reaches or exceeds 500 or the designated
+    total, the game is over and the lowest score wins"; in the plain option "he is
+    out and the play continues until only one player is left"."""
+    at_90 = overlay(tmp_path, "at-90", "[total]\nstart = 90\n")
+    to_60 = overlay(tmp_path, "to-60", "[match.points]\ntarget = 60\n")
+    out = game("ono99-1980", [at_90, to_60, "points"], BUST_HANDS, BUST_DRAW)
+    assert of_type(out, ev.Eliminated) == [ev.Eliminated(0)]
+    assert not out.is_over
+    assert out.in_game == (False, True, True)
+    first = game("ono99-1980", [at_90, to_60, "points-first"], BUST_HANDS, BUST_DRAW)
+    assert first.is_over
+    assert first.winner == 1  # 14 points, the lowest
+
+
+def test_points_elimination_plays_the_round_to_the_last_player(tmp_path: Path) -> None:
+    """Geeky Hobbies: in points scoring a player who goes over is eliminated from
+    the round and draws, and the round goes on until all but one are eliminated.
+    The busting card is undone: the next player goes on from 90."""
+    at_90 = overlay(tmp_path, "at-90", "[total]\nstart = 90\n")
+    base = game("ono99-1980", [at_90, "points"], BUST_HANDS, BUST_DRAW)
+    assert base.round == 2
+    played = game("ono99-1980", [at_90, "points-elimination"], BUST_HANDS, BUST_DRAW)
+    assert of_type(played, ev.Busted) == [ev.Busted(0, 100)]
+    assert played.hand(0) == ("10", "10", "10", "7")  # played one, drew one
+    assert (played.round, played.total, played.current_player) == (1, 90, 1)
+    assert not of_type(played, ev.RoundEnded)
+    ono99.play_out(played, [ono99.CautiousPlayer()] * 3)
+    ends = of_type(played, ev.RoundEnded)
+    assert ends
+    for ended in ends:
+        assert ended.survivor is not None  # type: ignore[attr-defined]
+    first = ends[0]
+    assert first.losers[0] == 0  # type: ignore[attr-defined]
+    assert len(first.losers) == 2  # type: ignore[attr-defined]
+
+
+def test_a_busting_total_can_be_left_to_stand(tmp_path: Path) -> None:
+    """With ``no_safe_play.undo_bust = false`` the busting total stands, and the
+    next player, with no Minus Ten, busts on it too."""
+    at_90 = overlay(tmp_path, "at-90", "[total]\nstart = 90\n")
+    stands = overlay(tmp_path, "stands", "[no_safe_play]\nundo_bust = false\n")
+    rules: list[str | Path] = [at_90, "points-elimination", stands]
+    with pytest.raises(ono99.VariantError, match=r"both set no_safe_play\.undo_bust"):
+        ono99.load_variant("ono99-1980", rules)
+    played = game("ono99-1980", rules, BUST_HANDS, BUST_DRAW, later_wins=True)
+    busts = of_type(played, ev.Busted)
+    assert busts[:2] == [ev.Busted(0, 100), ev.Busted(1, 102)]
+
+
+# ------------------------------------------------------------- user rules
+
+
+def test_a_three_line_house_rule_over_either_edition(tmp_path: Path) -> None:
+    """The promise of the house-rule files: three lines, any edition."""
+    rule = overlay(tmp_path, "six-minus-tens", "[cards.minus_ten]\ncount = 6\n")
+    for variant, before in (("ono99-1980", 4), ("ono99-2022", 10)):
+        base = ono99.load_variant(variant)
+        mine = ono99.load_variant(variant, [rule])
+        assert base.card("minus_ten").count == before
+        assert mine.card("minus_ten").count == 6
+        assert mine.deck_size == base.deck_size - before + 6
+        assert mine.card("minus_ten").effects == base.card("minus_ten").effects
+        assert mine.id == f"{variant}+six-minus-tens"
+        played = ono99.Game(mine, 3, seed=1)
+        ono99.play_out(played, [ono99.CautiousPlayer()] * 3)
+        assert played.is_over

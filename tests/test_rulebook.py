@@ -1,0 +1,229 @@
+"""The rulebook: every setting and every card of a variant, in words."""
+
+from __future__ import annotations
+
+import io
+import typing
+from typing import Any
+
+import attrs
+import pytest
+
+import ono99
+from ono99._convert import ProblemsError, structure_variant, unstructure_variant
+from ono99._rulebook import card_rules, relevant_settings, rulebook
+
+SHIPPED = ono99.list_variants()
+# One variant of each shape: with a redraw and a floor, with tokens, with points,
+# with play going on after a bust, with settings that depend on the player count.
+BASES = [
+    "ono99-2022",
+    "ono99-1980",
+    "ono99-1980-points",
+    "ono99-1980+points-elimination",
+    "ninety-nine-pagat",
+]
+METADATA = {"id", "name", "description", "aliases", "source", "cards"}
+
+
+def model_leaves(cls: type = ono99.Variant, prefix: str = "") -> dict[str, Any]:
+    """Every setting of the variant model, by TOML key path, with its type."""
+    hints = typing.get_type_hints(cls)
+    out: dict[str, Any] = {}
+    for field in attrs.fields(cls):
+        if not prefix and field.name in METADATA:
+            continue
+        tp = hints[field.name]
+        # A table that may be absent (``redraw``) is still a table of settings.
+        optional = [a for a in typing.get_args(tp) if a is not type(None)]
+        inner = optional[0] if type(None) in typing.get_args(tp) else tp
+        if attrs.has(inner):
+            out.update(model_leaves(inner, f"{prefix}{field.name}."))
+        else:
+            out[f"{prefix}{field.name}"] = tp
+    return out
+
+
+def alternatives(value: object, tp: Any, variant: ono99.Variant) -> list[object]:
+    """Other values for a setting of type ``tp``, the likeliest to be valid first."""
+    if typing.get_origin(tp) is typing.Literal:
+        return [choice for choice in typing.get_args(tp) if choice != value]
+    if isinstance(value, bool):
+        return [not value]
+    if isinstance(value, list):  # player steps (deck.copies_by_players): add or drop one
+        return [[{"more_than": variant.players.min, "value": 2}]] if not value else [[]]
+    if isinstance(value, int):
+        return [value + 1, value - 1]
+    if value == "none":  # total.floor: no floor becomes one at the start
+        return [variant.total.start]
+    if isinstance(value, str):  # a card id (redraw.card): another card
+        return [card.id for card in variant.cards if card.id != value]
+    raise AssertionError(f"no other value for {value!r}")
+
+
+def with_setting(variant: ono99.Variant, path: str, tp: Any) -> ono99.Variant | None:
+    """The variant with one setting changed to another valid value, if there is one."""
+    value = relevant_settings(variant)[path]
+    for other in alternatives(value, tp, variant):
+        data = unstructure_variant(variant)
+        table = data
+        *parents, key = path.split(".")
+        for name in parents:
+            table = table[name]
+        table[key] = other
+        try:
+            return structure_variant(data)
+        except ProblemsError:
+            continue
+    return None
+
+
+def words_cases() -> list[tuple[str, str]]:
+    """Each setting in each base variant where it can change alone."""
+    leaves = model_leaves()
+    cases = []
+    for base in BASES:
+        variant = ono99.load_variant(base)
+        for path in relevant_settings(variant):
+            if with_setting(variant, path, leaves[path]) is not None:
+                cases.append((base, path))
+    return cases
+
+
+def test_every_setting_of_the_model_is_checked() -> None:
+    """The words test below covers every setting the model has: a setting added
+    to the model without a shipped variant using it fails here, not silently."""
+    covered = {path for _, path in words_cases()}
+    assert set(model_leaves()) == covered
+
+
+@pytest.mark.parametrize(("base", "path"), words_cases())
+def test_every_setting_is_stated_in_words(base: str, path: str) -> None:
+    """Changing any one setting that affects play changes the plain-text
+    rulebook: no setting goes unmentioned."""
+    variant = ono99.load_variant(base)
+    other = with_setting(variant, path, model_leaves()[path])
+    assert other is not None
+    assert relevant_settings(other).get(path) != relevant_settings(variant)[path]
+    assert rulebook(other) != rulebook(variant)
+
+
+@pytest.mark.parametrize("variant_id", SHIPPED)
+@pytest.mark.parametrize("fmt", ["text", "rst"])
+def test_every_card_is_listed_with_its_rules(variant_id: str, fmt: str) -> None:
+    """Each card appears with its count and the words of its rule objects."""
+    variant = ono99.load_variant(variant_id)
+    book = rulebook(variant, format=fmt)  # type: ignore[arg-type]
+    flat = " ".join(book.split())
+    for card in variant.cards:
+        assert " ".join(card_rules(card).split()) in flat
+        for rule in (*card.effects, *card.conditions):
+            assert rule.describe().lower() in flat.lower()
+    assert book.startswith(variant.name + "\n" + "=" * len(variant.name) + "\n")
+
+
+@pytest.mark.parametrize("variant_id", SHIPPED)
+def test_plain_text_fits_a_terminal(variant_id: str) -> None:
+    """The plain-text rulebook's lines are at most 79 characters and carry no markup."""
+    book = rulebook(variant_id)
+    assert all(len(line) <= 79 for line in book.splitlines())
+    assert "``" not in book and ".. " not in book
+
+
+def test_the_editions_in_words() -> None:
+    """Rulebook sentences match the rule sheets: "Negative totals are not allowed"
+    (Mattel 2022); "It is possible for the point value to be minus ten" (1980); "If
+    all three tokens are lost, a player is allowed to lose one more round" (1980)."""
+    mattel = rulebook("ono99-2022")
+    assert "never goes below 0" in mattel
+    assert "A player holding 4 ONO 99 cards may discard 4" in " ".join(mattel.split())
+    assert "lays the hand down" in mattel
+    assert "single round" in mattel
+    classic = " ".join(rulebook("ono99-1980").split())
+    assert "may go below zero" in classic
+    assert "starts with 3 tokens" in classic and "(the 4th loss)" in classic
+    assert "98 is safe, 99 busts" in classic
+    assert "Hold (4 cards): Keeps the total as it is; answers forced plays" in classic
+    assert "Double Play (2 cards): Makes the next player play 2 cards. Not as the first" in (
+        classic
+    )
+    option = " ".join(rulebook("ono99-1980-option").split())
+    assert "Only when the total is a multiple of 10. At most one per turn." in option
+    points = " ".join(rulebook("ono99-1980-points").split())
+    assert "O'NO 99 (4 cards, 20 points each)" in points
+    assert "reaches 500 is out of the game" in points
+    first = " ".join(rulebook("ono99-1980-points-first").split())
+    assert "When any player's score reaches 500, the game ends" in first
+
+
+def test_settings_table_lists_the_resolved_settings() -> None:
+    """The reStructuredText rulebook ends with each setting in effect as a TOML key,
+    and leaves out the settings of scoring systems not in use."""
+    book = rulebook("ono99-2022", format="rst")
+    settings = book[book.index("\nSettings\n") :]
+    assert "``total.floor``" in settings and "``0``" in settings
+    assert "``redraw.card``" in settings and '``"ono99"``' in settings
+    assert "match.tokens" not in settings and "match.points" not in settings
+
+
+def test_loads_by_id_path_or_variant(tmp_path: Any) -> None:
+    variant = ono99.load_variant("ono99-1980")
+    path = tmp_path / "mine.toml"
+    path.write_text(ono99.dump_variant(attrs.evolve(variant, id="mine")), encoding="utf-8")
+    by_path = rulebook(path)
+    assert by_path == rulebook(str(path)) == rulebook(attrs.evolve(variant, id="mine"))
+    with pytest.raises(ono99.VariantError, match="no shipped variant 'nope'"):
+        rulebook("nope")
+    with pytest.raises(ValueError, match="format must be 'text' or 'rst', not 'html'"):
+        rulebook(variant, format="html")  # type: ignore[arg-type]
+
+
+def test_rst_markup_is_escaped() -> None:
+    """Names with reStructuredText markup characters read as written."""
+    variant = ono99.load_variant("ono99-2022")
+    odd = attrs.evolve(
+        variant,
+        name="*Starred* `odd` name_",
+        cards=tuple(
+            attrs.evolve(c, name="-10 *minus*") if c.id == "minus_ten" else c
+            for c in variant.cards
+        ),
+    )
+    book = rulebook(odd, format="rst")
+    assert book.startswith("\\*Starred\\* \\`odd\\` name\\_\n")
+    assert "   * - **-10 \\*minus\\*** ``minus_ten``" in book
+
+
+def test_rst_parses_cleanly() -> None:
+    """Each shipped variant's reStructuredText rulebook parses without a warning."""
+    docutils_core = pytest.importorskip("docutils.core")
+    for variant_id in SHIPPED:
+        warnings = io.StringIO()
+        docutils_core.publish_doctree(
+            rulebook(variant_id, format="rst"),
+            settings_overrides={"report_level": 2, "warning_stream": warnings},
+        )
+        assert warnings.getvalue() == "", variant_id
+
+
+def test_rst_escapes_read_back_as_written() -> None:
+    """Parsed, the escaped names give back exactly the names in the variant."""
+    docutils_core = pytest.importorskip("docutils.core")
+    variant = ono99.load_variant("ono99-2022")
+    odd = attrs.evolve(
+        variant,
+        name="*Starred* `odd` name_",
+        cards=tuple(
+            attrs.evolve(c, name="-10 *minus* | x") if c.id == "minus_ten" else c
+            for c in variant.cards
+        ),
+    )
+    warnings = io.StringIO()
+    tree = docutils_core.publish_doctree(
+        rulebook(odd, format="rst"),
+        settings_overrides={"report_level": 2, "warning_stream": warnings},
+    )
+    assert warnings.getvalue() == ""
+    text = tree.astext()
+    assert text.startswith("*Starred* `odd` name_\n")
+    assert "-10 *minus* | x minus_ten" in text
