@@ -242,9 +242,11 @@ def _rule_strategy(cls: type[Any]) -> st.SearchStrategy[Any]:
 def effects(types: Iterable[str] | None = None) -> st.SearchStrategy[AnyEffect]:
     """Valid effect objects of every registered type (or of ``types``).
 
-    >>> from hypothesis import find
-    >>> find(effects(["add"]), lambda e: e.amount < 0)
-    Add(amount=-1)
+    >>> from hypothesis import given
+    >>> @given(effects(["add", "skip"]))
+    ... def test_in_range(effect):
+    ...     assert not getattr(effect, "problems", list)()
+    >>> test_in_range()
     """
     registry = effect_types()
     names = sorted(registry) if types is None else list(types)

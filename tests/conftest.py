@@ -60,7 +60,14 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
         function = getattr(item, "obj", None)
         return bool(getattr(function, "is_hypothesis_test", False)) or "stateful" in item.nodeid
 
-    items.sort(key=is_property)
+    def quick_first(item: pytest.Item) -> tuple[bool, bool]:
+        return is_property(item), item.path.name not in QUICK_FILES
+
+    items.sort(key=quick_first)
+
+
+QUICK_FILES = frozenset({"test_rules_core.py", "test_engine_scenarios.py"})
+"""Example tests that each take a millisecond: run before everything else."""
 
 
 if os.environ.get("HYPOTHESIS_PROFILE") == "mutation":
