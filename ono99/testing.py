@@ -81,11 +81,14 @@ if TYPE_CHECKING:
     from .rules import AnyCondition, AnyEffect
 
 __all__ = [
+    "FIELD_STRATEGIES",
     "INVARIANTS",
     "Checked",
     "GameChecker",
     "InvariantError",
     "MoveSequence",
+    "any_variants",
+    "candidate_moves",
     "check_invariants",
     "conditions",
     "effects",
