@@ -201,7 +201,7 @@ FIELD_STRATEGIES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
 """Strategies for particular fields of rule objects, by ``(type, field)``.
 
 A field not listed here is drawn from its annotation (``int`` from -5 to 30,
-``bool``, ``Literal[...]``, tuples, or :func:`hypothesis.strategies.from_type`)
+``bool``, ``Literal[...]``, tuples, or ``hypothesis.strategies.from_type``)
 and the object kept only if its ``problems()`` finds none. A new rule object
 in :func:`ono99.rules.effect_types` or :func:`ono99.rules.condition_types` is
 covered without any change here; list a field to keep it in a useful range.
