@@ -23,6 +23,7 @@ from ono99.rules import (
     SetTotal,
     Skip,
     TotalMultipleOf,
+    _words,
     condition_types,
     effect_types,
 )
@@ -284,6 +285,9 @@ def test_compiled_cards_without_a_fixed_delta() -> None:
     compiled = CompiledCard(0, card)
     assert compiled.delta is None
     assert compiled.total_after(5) == 12
+    # A rule object written before choices existed: no choice, no player named.
+    assert (compiled.choices, compiled.chooses_player) == ((), False)
+    assert compiled.play == ono99.Play("d")
 
 
 def test_compiled_rules_read_the_variant() -> None:
@@ -322,3 +326,53 @@ def test_compiled_rules_of_the_1980_edition() -> None:
     assert kept.keep_top_card is True
     stacked = Rules(attrs.evolve(variant, forced_play=ono99.ForcedPlay("multiply")))
     assert stacked.stacking == "multiply"
+
+
+def test_add_choice_in_words() -> None:
+    """ "An Ace adds either 1 or 11 points" (considerable.com); "Ten - increases or reduces the
+    value of the pile by ten, at the player's choice" (pagat.com)."""
+    assert AddChoice((1, 11)).describe() == "adds 1 or 11 to the total, as the player chooses"
+    assert AddChoice((0, 5)).describe() == "adds 0 or 5 to the total, as the player chooses"
+    assert AddChoice((10, -10)).describe() == "adds or subtracts 10, as the player chooses"
+    assert AddChoice((-1, 4, 9)).describe() == (
+        "changes the total by -1, +4 or +9, as the player chooses"
+    )
+    with pytest.raises(ValueError, match="the amount must be one of 1 or 11, not 5"):
+        AddChoice((1, 11)).total_after(0, 5)
+    with pytest.raises(ValueError, match="the amount must be one of 7, not None"):
+        AddChoice((7,)).total_after(0)
+    assert AddChoice((7,)).problems() == [
+        ("amounts", "expected 2 or more amounts to choose from, got (7,)")
+    ]
+
+
+def test_compiled_choices_and_the_shared_move() -> None:
+    plain = CompiledCard(0, ono99.Card("7", "Seven", 4, effects=(Add(7),)))
+    assert (plain.choices, plain.amounts, plain.chooses_player) == ((), (None,), False)
+    assert plain.play == ono99.Play("7")
+    assert (plain.adds(), plain.additive) == (7, True)
+    ace = CompiledCard(1, ono99.Card("ace", "Ace", 4, effects=(AddChoice((1, 11)),)))
+    assert (ace.choices, ace.amounts, ace.play, ace.delta) == ((1, 11), (1, 11), None, None)
+    assert (ace.adds(11), ace.adds(1)) == (11, 1)
+    assert ace.total_after(50, 11) == 61
+    five = CompiledCard(2, ono99.Card("5", "Five", 4, effects=(Add(5), ChooseNext())))
+    assert (five.chooses_player, five.play, five.delta) == (True, None, 5)
+    king = CompiledCard(3, ono99.Card("k", "King", 4, effects=(SetTotal(99),)))
+    assert (king.additive, king.adds(), king.delta) == (False, None, None)
+    assert king.total_after(12) == 99
+
+
+def test_compiling_an_unsound_variant_names_it() -> None:
+    broken = attrs.evolve(ono99.load_variant("ono99-2022"), id="broken", deal=ono99.Deal(0))
+    with pytest.raises(ono99.VariantError) as info:
+        Rules(broken)
+    assert info.value.source == "broken"
+    assert str(info.value).startswith("broken: ")
+    assert any(p.startswith("deal.hand_size: expected 1 or more") for p in info.value.problems)
+
+
+def test_words() -> None:
+    assert _words([]) == ""
+    assert _words(["x"]) == "x"
+    assert _words([1, 11]) == "1 or 11"
+    assert _words([1, 5, 11]) == "1, 5 or 11"
