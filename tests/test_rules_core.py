@@ -305,6 +305,10 @@ def test_compiled_rules_read_the_variant() -> None:
     assert rules.keep_top_card is False
     assert (rules.redraw_card, rules.redraw_count) == (rules.index["ono99"], 4)
     minus = rules.cards[rules.index["minus_ten"]]
+    # Playing a card that adds a fixed amount is safe below bust - amount.
+    assert minus.safe_below == 109
+    assert rules.cards[rules.index["10"]].safe_below == 89
+    assert rules.cards[rules.index["reverse"]].safe_below == 99
     assert rules.total_after(minus, 5) == 0
     assert rules.total_after(minus, 10) == 0
     assert rules.total_after(minus, 15) == 5
