@@ -48,6 +48,8 @@ nitpick_ignore_regex = [
     ("py:class", r"Stacking"),
     ("py:class", r"Format"),
     ("py:class", r"PathName"),
+    # Hypothesis has no inventory here; its strategies are documented on its own site.
+    ("py:class", r"(hypothesis\.strategies\.|st\.)(SearchStrategy|DrawFn).*"),
 ]
 
 # -- autodoc and napoleon ------------------------------------------------------

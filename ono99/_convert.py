@@ -466,6 +466,12 @@ def _at_least(path: str, value: int, low: int) -> list[Problem]:
     return [] if value >= low else [Problem(path, f"expected {low} or more, got {value}")]
 
 
+MAX_DECK_SIZE = 10_000
+"""The most cards a deck may hold: far more than any card game needs, few enough
+that a typo such as ``count = 1000000000`` is an error rather than a game that
+cannot be dealt."""
+
+
 def check_variant(variant: Variant) -> list[Problem]:
     """Checks beyond types: counts, sizes, references, and that games can end.
 
@@ -543,6 +549,38 @@ def check_variant(variant: Variant) -> list[Problem]:
     out += _at_least("match.points.target", points.target, 1)
     out += _at_least("match.points.bust", points.bust, 0)
     out += _at_least("match.points.missing_card", points.missing_card, 0)
+    out += _check_game_ends(variant)
+    return out
+
+
+def _check_game_ends(variant: Variant) -> list[Problem]:
+    """A deck small enough to deal, and a points game where some score can grow."""
+    out: list[Problem] = []
+    most = max(variant.deck_size_for(variant.players.max), variant.deck_size)
+    if most > MAX_DECK_SIZE:
+        out.append(
+            Problem(
+                "cards",
+                f"the deck holds {most} cards (card counts times deck.copies): "
+                f"expected at most {MAX_DECK_SIZE}",
+                ("deck.copies", "deck.copies_by_players"),
+            )
+        )
+    points = variant.match.points
+    if (
+        variant.match.scoring == "points"
+        and points.bust <= 0
+        and points.missing_card <= 0
+        and all(card.points <= 0 for card in variant.cards)
+    ):
+        out.append(
+            Problem(
+                "match.points.bust",
+                "no score can ever grow (bust, missing_card and every card's points are 0), "
+                "so a points game could never end",
+                ("match.points.missing_card", "match.scoring"),
+            )
+        )
     return out
 
 

@@ -298,8 +298,10 @@ def dump_variant(variant: Variant) -> str:
     >>> loads_variant(text) == v
     True
     """
+    # A name may hold any character; a comment line may not (a newline would end it).
+    name = "".join(c if c.isprintable() else " " for c in variant.name)
     head = (
-        f"# {variant.name}: every setting stated, nothing inherited.\n"
+        f"# {name}: every setting stated, nothing inherited.\n"
         f"# Written by ono99.dump_variant; rules fingerprint {fingerprint(variant)}.\n\n"
     )
     return head + tomli_w.dumps(unstructure_variant(variant))

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 import ono99
-from ono99 import events, rules
+from ono99 import events, rules, testing
 from ono99._cli import main
 
 if TYPE_CHECKING:
@@ -41,7 +41,13 @@ def documented() -> set[str]:
 
 
 @pytest.mark.parametrize(
-    ("module", "prefix"), [(ono99, "ono99"), (rules, "ono99.rules"), (events, "ono99.events")]
+    ("module", "prefix"),
+    [
+        (ono99, "ono99"),
+        (rules, "ono99.rules"),
+        (events, "ono99.events"),
+        (testing, "ono99.testing"),
+    ],
 )
 def test_every_public_name_is_in_the_api_reference(module: ModuleType, prefix: str) -> None:
     """Each name in ``__all__`` of ``ono99``, ``ono99.rules`` and ``ono99.events`` has an
@@ -52,10 +58,11 @@ def test_every_public_name_is_in_the_api_reference(module: ModuleType, prefix: s
 
 def test_the_api_reference_lists_no_private_or_unknown_name() -> None:
     """Every name the API page documents is public: it is in an ``__all__``."""
-    public = {"ono99", "ono99.rules", "ono99.events"}
+    public = {"ono99", "ono99.rules", "ono99.events", "ono99.testing"}
     public |= {f"ono99.{n}" for n in ono99.__all__}
     public |= {f"ono99.rules.{n}" for n in rules.__all__}
     public |= {f"ono99.events.{n}" for n in events.__all__}
+    public |= {f"ono99.testing.{n}" for n in testing.__all__}
     assert documented() - public == set()
 
 

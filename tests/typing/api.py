@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 
 import ono99
 from ono99 import events
+from ono99.testing import Checked, check_invariants
 
 if TYPE_CHECKING:
     import concurrent.futures
@@ -96,3 +97,8 @@ def position() -> ono99.Game:
     return ono99.Game.from_position(
         "ono99-1980", hands, pile, total=90, plays_owed=2, forced_by="Double Play", seed=1
     )
+
+
+def check_my_variant(path: str) -> int:
+    checked: Checked = check_invariants(path, games=2, seed=1, players=[2, 3])
+    return checked.moves

@@ -1,0 +1,281 @@
+"""Malformed variant documents only ever raise ``ono99.VariantError`` with a key path.
+
+Documents are the shipped files' data and generated variants' data, mutated:
+keys removed, unknown keys added, values replaced by values of every TOML type
+and by extreme numbers. Loading one either gives a sound variant or raises
+``VariantError`` whose every problem starts with the key path where it was
+found; any other exception is a failure.
+"""
+
+from __future__ import annotations
+
+import copy
+import datetime
+import math
+import re
+import tomllib
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import attrs
+import pytest
+import tomli_w
+from hypothesis import given
+from hypothesis import strategies as st
+
+import ono99
+from ono99._convert import check_variant, unstructure_variant
+from ono99._loader import _build, _resolve_data, loads_variant, variants_dir
+from ono99.testing import variants
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+EXTREME_INTS = st.sampled_from(
+    [0, -1, 1, 2, -(2**63), 2**63 - 1, 2**64, -(10**30), 10**30, 10**6, 99, 100]
+)
+TOML_SCALARS = st.one_of(
+    st.integers(),
+    EXTREME_INTS,
+    st.booleans(),
+    st.floats(),
+    st.sampled_from([math.nan, math.inf, -0.0, 1.5]),
+    st.text(max_size=10),
+    st.sampled_from(["none", "", "four", "add", "never", "ono99", "multiply", "out"]),
+    st.dates(),
+    st.datetimes(),
+    st.times(),
+)
+TOML_VALUES = st.recursive(
+    TOML_SCALARS,
+    lambda inner: st.one_of(
+        st.lists(inner, max_size=3),
+        st.dictionaries(st.text(max_size=6), inner, max_size=3),
+    ),
+    max_leaves=6,
+)
+
+
+def shipped_data() -> list[dict[str, Any]]:
+    """Each shipped file's data as written (with ``extends`` resolved by hand)."""
+    raw = {p.stem: tomllib.loads(p.read_text("utf-8")) for p in variants_dir().glob("*.toml")}
+    return [
+        unstructure_variant(ono99.load_variant(name)) if "extends" in data else data
+        for name, data in raw.items()
+    ]
+
+
+SHIPPED = shipped_data()
+
+
+def paths(data: Any, prefix: tuple[Any, ...] = ()) -> list[tuple[Any, ...]]:
+    """Every path to a value in nested tables and arrays."""
+    out = [prefix] if prefix else []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            out += paths(value, (*prefix, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            out += paths(value, (*prefix, index))
+    return out
+
+
+def at(data: Any, path: tuple[Any, ...]) -> Any:
+    for step in path:
+        data = data[step]
+    return data
+
+
+@st.composite
+def malformed(draw: st.DrawFn) -> dict[str, Any]:
+    """A variant document with one to three mutations."""
+    base = draw(
+        st.one_of(
+            st.sampled_from(SHIPPED),
+            variants(playable=False).map(unstructure_variant),
+        )
+    )
+    data = copy.deepcopy(base)
+    for _ in range(draw(st.integers(1, 3))):
+        where = paths(data)
+        kind = draw(st.sampled_from(["remove", "unknown key", "replace", "extreme"]))
+        if not where:
+            data = draw(st.dictionaries(st.text(max_size=6), TOML_VALUES, max_size=3))
+            continue
+        path = draw(st.sampled_from(where))
+        parent = at(data, path[:-1])
+        key = path[-1]
+        if kind == "remove":
+            del parent[key]
+        elif kind == "unknown key" and isinstance(parent[key], dict | list):
+            table = parent[key] if isinstance(parent[key], dict) else parent
+            if isinstance(table, dict):
+                table[draw(st.text(min_size=1, max_size=8))] = draw(TOML_VALUES)
+            else:
+                table.append({draw(st.text(min_size=1, max_size=8)): draw(TOML_VALUES)})
+        elif kind in ("replace", "unknown key"):
+            parent[key] = draw(TOML_VALUES)
+        else:
+            parent[key] = draw(EXTREME_INTS)
+    return data
+
+
+def build(data: dict[str, Any], source: str) -> ono99.Variant:
+    """Load a variant from plain data, as from a file named ``source`` in this folder."""
+    return _build(_resolve_data(copy.deepcopy(data), source, Path.cwd(), None, ()))
+
+
+KEY_PATH = re.compile(r"^(\(top level\)|\S.*?): \S", re.DOTALL)
+
+
+def load_or_error(load: Callable[[], ono99.Variant]) -> ono99.Variant | ono99.VariantError:
+    """The variant loaded, or the VariantError raised; any other exception escapes."""
+    try:
+        return load()
+    except ono99.VariantError as exc:
+        return exc
+
+
+def check_refusal(exc: ono99.VariantError, source: str) -> None:
+    assert exc.problems
+    assert exc.source == source
+    for problem in exc.problems:
+        assert KEY_PATH.match(problem), problem
+    assert str(exc).startswith(f"{source}: ")
+
+
+def check_loads_or_refuses(data: dict[str, Any]) -> None:
+    result = load_or_error(lambda: build(data, "fuzzed.toml"))
+    if isinstance(result, ono99.VariantError):
+        check_refusal(result, "fuzzed.toml")
+    else:
+        assert check_variant(result) == []
+        play_a_little(result)
+
+
+def play_a_little(variant: ono99.Variant) -> None:
+    """A variant that loads can be played: no raw error from the engine either."""
+    game = ono99.Game(variant, variant.players.min, seed=0)
+    bot = ono99.RandomPlayer(0)
+    for _ in range(30):
+        if game.is_over:
+            break
+        game.play(bot.choose(game.observation(game.current_player)))
+
+
+@given(malformed())
+def test_malformed_data_raises_only_variant_errors_with_key_paths(data: dict[str, Any]) -> None:
+    """A mutated document loads into a sound variant or raises VariantError, every problem
+    with its key path; no other exception escapes."""
+    check_loads_or_refuses(data)
+
+
+@given(malformed())
+def test_malformed_files_raise_only_variant_errors(data: dict[str, Any]) -> None:
+    """The same, through TOML text: a mutated file loads or raises VariantError naming it."""
+    try:
+        text = tomli_w.dumps(data)
+    except (TypeError, ValueError):  # not writable as TOML (nan keys etc.): nothing to test
+        return
+    result = load_or_error(lambda: loads_variant(text, "fuzzed.toml"))
+    if isinstance(result, ono99.VariantError):
+        check_refusal(result, "fuzzed.toml")
+    else:
+        assert check_variant(result) == []
+
+
+@given(
+    st.sampled_from(sorted(ono99.list_variants())),
+    st.dictionaries(
+        st.sampled_from(["players", "deal", "total", "match", "cards", "deck", "redraw", "round"]),
+        TOML_VALUES,
+        min_size=1,
+        max_size=2,
+    ),
+)
+def test_malformed_house_files_raise_only_variant_errors(
+    tmp_path_factory: Any, parent: str, overlay: dict[str, Any]
+) -> None:
+    """A file that extends a shipped variant with malformed tables raises VariantError naming
+    the file; no other exception escapes."""
+    try:
+        text = tomli_w.dumps({"id": "mine", "extends": parent, **overlay})
+    except (TypeError, ValueError):
+        return
+    path: Path = tmp_path_factory.mktemp("house") / "mine.toml"
+    path.write_text(text, encoding="utf-8")
+    result = load_or_error(lambda: ono99.load_variant(path))
+    if isinstance(result, ono99.VariantError):
+        assert result.source is not None
+        assert result.source.endswith("mine.toml")
+
+
+@given(st.binary(max_size=200) | st.text(max_size=200))
+def test_garbage_text_raises_variant_error(blob: bytes | str) -> None:
+    """Text that is not a variant at all raises VariantError, never anything else."""
+    text = blob.decode("utf-8", "replace") if isinstance(blob, bytes) else blob
+    result = load_or_error(lambda: loads_variant(text, "garbage.toml"))
+    if isinstance(result, ono99.VariantError):
+        assert result.source == "garbage.toml"
+
+
+def load_changed(name: str, *changes: tuple[str, Any]) -> ono99.Variant:
+    data = unstructure_variant(ono99.load_variant(name))
+    for path, value in changes:
+        *parents, last = path.split(".")
+        table = data
+        for key in parents:
+            table = table[key]
+        table[last] = value
+    return build(data, "changed.toml")
+
+
+@pytest.mark.parametrize(
+    ("path", "value"),
+    [("cards.0.count", 10**30), ("deck.copies", 10**9), ("cards.10.count", 10_000)],
+)
+def test_a_deck_too_big_to_deal_is_refused(path: str, value: int) -> None:
+    """Regression: a huge count loaded, then Game() raised OverflowError or MemoryError."""
+    with pytest.raises(ono99.VariantError, match=r"cards: the deck holds \d+ cards .* at most"):
+        load_changed("ono99-2022", (path, value))
+
+
+@pytest.mark.parametrize(
+    ("path", "value"),
+    [("cards.7.points", -7), ("match.points.bust", -25), ("match.points.missing_card", -1)],
+)
+def test_negative_points_are_refused(path: str, value: int) -> None:
+    """Regression: negative points loaded, and scores then went down (scores never decrease)."""
+    with pytest.raises(ono99.VariantError, match=re.escape(f"{path}: expected 0 or more")):
+        load_changed("ono99-1980-points", (path, value))
+
+
+def test_a_points_game_that_could_never_end_is_refused() -> None:
+    """Regression: with every point value 0, no score grows and a points game never ends."""
+    variant = ono99.load_variant("ono99-1980-points")
+    zero = [(f"cards.{c.id}.points", 0) for c in variant.cards]
+    with pytest.raises(ono99.VariantError, match="could never end"):
+        load_changed(
+            "ono99-1980-points",
+            ("match.points.bust", 0),
+            ("match.points.missing_card", 0),
+            *zero,
+        )
+    # One point anywhere is enough.
+    load_changed("ono99-1980-points", ("match.points.bust", 0), ("match.points.missing_card", 0))
+
+
+@pytest.mark.parametrize("name", ["two\nlines", "tab\there", "\x1f", "bell\x07", "\x7f", "cr\r"])
+def test_any_name_survives_the_round_trip(name: str) -> None:
+    """Regression: dump_variant wrote the name into a comment line, where a newline or a
+    control character made the TOML invalid."""
+    variant = attrs.evolve(ono99.load_variant("ono99-2022"), name=name)
+    assert loads_variant(ono99.dump_variant(variant)) == variant
+
+
+def test_extreme_dates_are_reported_with_their_type() -> None:
+    data = copy.deepcopy(SHIPPED[0])
+    data["deal"]["hand_size"] = datetime.date(2020, 1, 1)
+    with pytest.raises(ono99.VariantError) as info:
+        build(data, "x.toml")
+    assert any(p.startswith("deal.hand_size: expected an integer") for p in info.value.problems)

@@ -1,0 +1,338 @@
+"""Property tests: the engine's invariants, for shipped and generated variants.
+
+Each test states its invariant in its docstring and checks it after every move
+of games that Hypothesis chooses (``ono99.testing.move_sequences``): shipped
+variants and generated ones, every allowed seat count, any seed and any legal
+moves.
+"""
+
+from __future__ import annotations
+
+import json
+from collections import Counter
+from typing import TYPE_CHECKING
+
+import attrs
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+import ono99
+from ono99 import events as ev
+from ono99._loader import loads_variant
+from ono99.testing import (
+    GameChecker,
+    MoveSequence,
+    any_variants,
+    candidate_moves,
+    move_sequences,
+    shipped_variants,
+    snapshot,
+    variants,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from ono99 import Game
+
+
+def each_state(seq: MoveSequence) -> Iterator[Game]:
+    """The game before the first move and after each move of ``seq``."""
+    game = seq.new_game()
+    yield game
+    for move in seq.moves:
+        game.play(move)
+        yield game
+
+
+def deck_of(variant: ono99.Variant, players: int) -> Counter[str]:
+    copies = variant.deck.copies_for(players)
+    return Counter({c.id: c.count * copies for c in variant.cards if c.count})
+
+
+def total_after(variant: ono99.Variant, card_id: str, total: int, amount: int | None) -> int:
+    for effect in variant.card(card_id).effects:
+        total = effect.total_after(total, amount)
+    floor = variant.total.floor
+    return total if floor is None else max(total, floor)
+
+
+games_in_play = move_sequences(max_moves=250, drawn=50)
+
+
+@given(games_in_play)
+def test_cards_are_conserved_kind_by_kind(seq: MoveSequence) -> None:
+    """Hands + draw pile + discard pile + cards out of play equal the deck, kind by kind."""
+    deck = deck_of(seq.variant, seq.players)
+    for game in each_state(seq):
+        found = Counter(c for p in range(game.players) for c in game.hand(p))
+        found += Counter(game.draw_pile) + Counter(game.discard_pile) + Counter(game.out_of_play)
+        assert found == deck
+
+
+@given(games_in_play)
+def test_hands_never_exceed_the_hand_size_and_are_full_while_cards_remain(
+    seq: MoveSequence,
+) -> None:
+    """No hand holds more than the hand size; the player who just played holds a full hand
+    unless no card was left to draw (draw pile empty, nothing to reshuffle)."""
+    size = seq.variant.deal.hand_size
+    keep = seq.variant.reshuffle.keep_top_card
+    game = seq.new_game()
+    for move in seq.moves:
+        mover = game.current_player
+        happened = game.play(move)
+        assert all(len(game.hand(p)) <= size for p in range(game.players))
+        after_refill = happened[1:]
+        only_refill = all(
+            isinstance(e, ev.Drew | ev.Reshuffled | ev.PlaysOwed) for e in after_refill
+        )
+        if game.in_round[mover] and only_refill and len(game.hand(mover)) < size:
+            # Nothing but the refill moved a card: the piles are as the refill left them.
+            assert not game.draw_pile
+            assert len(game.discard_pile) == (1 if keep and game.discard_pile else 0)
+
+
+@given(games_in_play)
+def test_the_total_never_goes_below_the_floor(seq: MoveSequence) -> None:
+    """With a floor, the total (and every total announced in a play) never goes below it."""
+    floor = seq.variant.total.floor
+    for game in each_state(seq):
+        if floor is not None:
+            assert game.total >= floor
+            assert all(e.total >= floor for e in game.events if isinstance(e, ev.Played))
+
+
+@given(games_in_play)
+def test_the_total_changes_only_as_the_played_card_says(seq: MoveSequence) -> None:
+    """Each play takes the total to what the card's effects, for the amount the move chose, and
+    then the floor give; the total changes at nothing else but the start of a round, and (with
+    ``undo_bust``) a bust that the round goes on after, which goes back to the total before."""
+    game = seq.play()
+    variant = seq.variant
+    undo = variant.no_safe_play.undo_bust and variant.round.end == "last_standing"
+    total = before = None
+    for event, after in zip(game.events, (*game.events[1:], None), strict=True):
+        if isinstance(event, ev.RoundStarted):
+            assert event.total == variant.total.start
+            total = event.total
+        elif isinstance(event, ev.Played):
+            assert total is not None
+            assert event.total == total_after(variant, event.card, total, event.amount)
+            before, total = total, event.total
+        elif isinstance(event, ev.Busted) and undo and not isinstance(after, ev.RoundEnded):
+            total = before
+    assert game.total == total
+
+
+def forced_plays(variant: ono99.Variant) -> set[int]:
+    return {e.plays for c in variant.cards for e in c.effects if e.type == "force_plays"}
+
+
+@given(games_in_play)
+def test_plays_owed_stay_within_what_the_rules_allow(seq: MoveSequence) -> None:
+    """Plays owed are 1 on an ordinary turn; a forced turn owes what a card forces, the forced
+    plays passed on by a deflection, or, with stacking, their product or sum with a card's."""
+    fresh = forced_plays(seq.variant)
+    stacking = seq.variant.forced_play.stacking
+    owed_before: set[int] = set()
+    for game in each_state(seq):
+        for event in game.events:
+            if isinstance(event, ev.PlaysOwed):
+                allowed = fresh | owed_before
+                if stacking == "multiply":
+                    allowed |= {a * b for a in owed_before for b in fresh}
+                elif stacking == "add":
+                    allowed |= {a + b for a in owed_before for b in fresh}
+                assert event.plays in allowed
+                owed_before.add(event.plays)
+        if game.is_over:
+            assert game.plays_owed == 0
+        else:
+            assert 1 <= game.plays_owed <= max(owed_before | {1})
+            if stacking == "none":
+                assert game.plays_owed <= max(fresh | {1})
+
+
+@given(games_in_play)
+def test_eliminated_players_never_act_again(seq: MoveSequence) -> None:
+    """A player out of the game is never again to move, dealt, drawing or playing; nobody comes
+    back into the game, and a player out of the round does not act until the next round."""
+    game = seq.new_game()
+    out: set[int] = set()
+    seen = 0
+    for move in seq.moves:
+        assert game.current_player not in out
+        assert game.in_round[game.current_player]
+        game.play(move)
+        for event in game.events[seen:]:
+            player = getattr(event, "player", None)
+            if isinstance(event, ev.Dealt | ev.Drew | ev.Played | ev.Redrew | ev.PlaysOwed):
+                assert player not in out
+            if isinstance(event, ev.Eliminated):
+                out.add(event.player)
+        seen = len(game.events)
+        assert out == {p for p, still in enumerate(game.in_game) if not still}
+        if not game.is_over:  # at the end, in_round still shows the last round
+            assert not any(game.in_round[p] for p in out)
+
+
+@given(games_in_play)
+def test_tokens_never_increase_and_scores_never_decrease(seq: MoveSequence) -> None:
+    """A player's tokens never go up, and go down one at a time (one per lost round); a score
+    never goes down."""
+    tokens, scores = None, None
+    for game in each_state(seq):
+        if tokens is not None and scores is not None:
+            assert all(now <= before for now, before in zip(game.tokens, tokens, strict=True))
+            assert all(now >= before for now, before in zip(game.scores, scores, strict=True))
+        assert min(game.tokens) >= 0
+        tokens, scores = game.tokens, game.scores
+    left = [seq.variant.match.tokens.count_for(seq.players)] * seq.players
+    for event in game.events:
+        if isinstance(event, ev.TokenLost):
+            assert event.tokens == left[event.player] - 1
+            left[event.player] = event.tokens
+        if isinstance(event, ev.Scored):
+            assert event.points >= 0
+    assert tuple(left) == game.tokens
+
+
+MAX_MOVES = 20_000
+"""A generous bound on the moves of a game played by random players.
+
+A game has no bound in theory: minus cards and holds let adversarial players
+keep the total below the limit for ever. Random players do not: each game of
+the shipped variants takes a few hundred moves, and the generated variants
+(``variants(playable=True)``) are built so that games stay short. Reaching this
+bound means a game that random play cannot end.
+"""
+
+
+@given(move_sequences(max_moves=MAX_MOVES, drawn=20, to_end=True))
+def test_every_game_ends_with_exactly_one_winner(seq: MoveSequence) -> None:
+    """Every game played by random players ends within the bound, with exactly one winner: the
+    only player left in the game, announced once; and within the rounds its scoring allows
+    (one round without scoring; with tokens, each player loses all tokens and once more at most).
+    """
+    game = seq.play()
+    assert game.is_over, f"no winner after {len(seq.moves)} moves"
+    winner = game.winner
+    assert winner is not None
+    assert game.in_game.count(True) == 1
+    assert game.in_game[winner]
+    assert [e for e in game.events if isinstance(e, ev.GameWon)] == [ev.GameWon(winner)]
+    assert game.legal_moves() == ()
+    match = seq.variant.match
+    if match.scoring == "none":
+        assert game.round == 1
+    elif match.scoring == "tokens":
+        assert game.round <= game.players * (match.tokens.count_for(game.players) + 1)
+
+
+@given(move_sequences(max_moves=150, drawn=30))
+def test_an_observation_holds_no_other_players_cards_nor_the_draw_order(
+    seq: MoveSequence,
+) -> None:
+    """A player's observation holds only its own hand and public facts: it has only the known
+    fields, and shuffling the other players' cards among them and the draw pile leaves it equal."""
+    checker = GameChecker(seq.new_game())
+    for move in (None, *seq.moves):
+        if move is not None:
+            checker.play(move)
+        game = checker.game
+        for player in range(game.players):
+            obs = checker.check_observation(player)  # fields, public facts, hidden shuffles
+            assert obs.hand == game.hand(player)
+            assert obs.draw_pile_size == len(game.draw_pile)
+            assert obs.hand_sizes == tuple(len(game.hand(p)) for p in range(game.players))
+
+
+@given(games_in_play)
+def test_the_same_seed_and_moves_give_the_same_event_log(seq: MoveSequence) -> None:
+    """Two games with the same variant, seats, seed and moves have the same event log."""
+    first, second = seq.play(), seq.play()
+    assert first.events == second.events
+    assert snapshot(first) == snapshot(second)
+
+
+@given(games_in_play)
+def test_replaying_a_saved_game_gives_the_same_state(seq: MoveSequence) -> None:
+    """A game's record, turned into JSON and back and replayed, is in the same state."""
+    game = seq.play()
+    text = json.dumps(ono99.to_data(game.record()))
+    record = ono99.from_data(json.loads(text))
+    assert record == game.record()
+    again = ono99.Game.replay(record, seq.variant)
+    assert snapshot(again) == snapshot(game)
+    assert again.events == game.events
+
+
+@given(games_in_play, st.data())
+def test_an_illegal_move_raises_and_leaves_the_game_unchanged(
+    seq: MoveSequence, data: st.DataObject
+) -> None:
+    """Every move not listed as legal raises IllegalMoveError (with a reason) and leaves the game
+    exactly as it was, random state included; every listed move is legal."""
+    game = seq.play()
+    legal = game.legal_moves()
+    candidates = [*candidate_moves(game), None, "play 7", 7]
+    illegal = [m for m in candidates if m not in legal]
+    for move in legal:
+        assert game.why_illegal(move) is None
+    before = snapshot(game)
+    tried = data.draw(st.lists(st.sampled_from(illegal), min_size=1, max_size=4))
+    for move in tried:
+        reason = game.why_illegal(move)
+        assert reason
+        with pytest.raises(ono99.IllegalMoveError, match=r"\w"):
+            game.play(move)  # type: ignore[arg-type]
+        assert snapshot(game) == before
+    if not game.is_over:
+        game.play(legal[0])  # the game goes on from the unchanged state
+
+
+@given(variants(playable=False))
+def test_loading_a_dumped_variant_gives_it_back(variant: ono99.Variant) -> None:
+    """``load(dump(v)) == v`` for generated variants, and the fingerprint is stable."""
+    again = loads_variant(ono99.dump_variant(variant))
+    assert again == variant
+    assert ono99.fingerprint(again) == ono99.fingerprint(variant)
+    assert ono99.dump_variant(again) == ono99.dump_variant(variant)
+
+
+@given(shipped_variants())
+def test_shipped_variants_survive_the_round_trip(variant: ono99.Variant) -> None:
+    """``load(dump(v)) == v`` for the shipped variants, with the same fingerprint."""
+    again = loads_variant(ono99.dump_variant(variant))
+    assert again == variant
+    assert ono99.fingerprint(again) == ono99.fingerprint(variant)
+
+
+@given(variants(playable=False), st.data())
+def test_the_fingerprint_changes_with_the_rules_only(
+    variant: ono99.Variant, data: st.DataObject
+) -> None:
+    """Renaming or redescribing a variant keeps its fingerprint; changing a rule changes it."""
+    renamed = attrs.evolve(variant, id=variant.id + "x", name="other", description="d")
+    assert ono99.fingerprint(renamed) == ono99.fingerprint(variant)
+    card = data.draw(st.sampled_from(variant.cards))
+    index = variant.cards.index(card)
+    changed = attrs.evolve(card, count=card.count + 1)
+    cards = (*variant.cards[:index], changed, *variant.cards[index + 1 :])
+    assert ono99.fingerprint(attrs.evolve(variant, cards=cards)) != ono99.fingerprint(variant)
+
+
+@given(move_sequences(any_variants(), max_moves=300, drawn=40))
+def test_the_checker_finds_nothing(seq: MoveSequence) -> None:
+    """Every invariant of ``ono99.testing.INVARIANTS`` holds after every move: the state matches
+    the event log (hands, piles, total), legal moves are exactly the legal ones, observations
+    reveal nothing hidden, and the game replays."""
+    checker = GameChecker(seq.new_game())
+    for move in seq.moves:
+        checker.check_legal_moves()
+        checker.play(move)
+    checker.check_observation(checker.game.current_player)
+    checker.check_illegal()
+    checker.check_replay()

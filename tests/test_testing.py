@@ -1,0 +1,254 @@
+"""The public testing helpers: strategies, the checker, and the one-call check."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
+
+import attrs
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ono99
+from ono99 import _compiled, _game, testing
+from ono99._convert import check_variant
+from ono99.testing import (
+    INVARIANTS,
+    Checked,
+    GameChecker,
+    InvariantError,
+    check_invariants,
+    effects,
+    games,
+    shipped_variants,
+    variants,
+)
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+
+def test_importing_ono99_does_not_import_hypothesis() -> None:
+    """Hypothesis is a test-only dependency: only ``ono99.testing`` needs it."""
+    code = "import sys, ono99; print('hypothesis' in sys.modules)"
+    command = [sys.executable, "-c", code]
+    out = subprocess.run(command, capture_output=True, text=True, check=True)  # noqa: S603 - our own code
+    assert out.stdout.strip() == "False"
+
+
+@pytest.mark.parametrize("name", ono99.list_variants())
+def test_check_invariants_passes_for_every_shipped_variant(name: str) -> None:
+    checked = check_invariants(name, games=3, seed=5)
+    assert checked.games == 3
+    assert checked.moves > 0
+    assert checked.rounds >= 3
+
+
+def test_check_invariants_takes_a_path_and_seat_counts(tmp_path: Path) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text(
+        'id = "mine"\nextends = "ono99-2022"\n[cards.play_2]\ncount = 20\n', encoding="utf-8"
+    )
+    assert check_invariants(path, games=2, players=3).games == 2
+    assert check_invariants(str(path), games=2, players=[2, 6], deep=False).games == 2
+
+
+def test_check_invariants_is_deterministic() -> None:
+    first = check_invariants("ono99-1980", games=2, seed=11, deep=False)
+    assert first == check_invariants("ono99-1980", games=2, seed=11, deep=False)
+    assert first == Checked(games=2, moves=first.moves, rounds=first.rounds)
+
+
+def test_a_bad_file_raises_variant_error(tmp_path: Path) -> None:
+    path = tmp_path / "bad.toml"
+    path.write_text('id = "bad"\nextends = "ono99-2022"\n[deal]\nhand_size = "four"\n')
+    with pytest.raises(ono99.VariantError, match=r"deal\.hand_size"):
+        check_invariants(path, games=1)
+
+
+def test_a_game_that_never_ends_breaks_game_ends() -> None:
+    with pytest.raises(InvariantError, match="'game ends' broken") as info:
+        check_invariants("ono99-1980", games=1, max_moves=5, deep=False)
+    assert info.value.invariant == "game ends"
+    assert "'ono99-1980' (2 players, seed 0) after 5 moves" in str(info.value)
+
+
+# The checker must catch broken engines: each test breaks one rule and expects the
+# invariant that guards it to fail.
+
+
+def test_a_total_off_by_one_breaks_total_follows_the_card(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = _compiled.compile_rules(ono99.load_variant("ono99-1980"))
+    monkeypatch.setattr(rules.cards[rules.index["5"]], "delta", 6)
+    with pytest.raises(InvariantError, match="'total follows the card' broken"):
+        check_invariants("ono99-1980", games=3, deep=False)
+
+
+def test_ignoring_the_floor_breaks_floor(monkeypatch: pytest.MonkeyPatch) -> None:
+    rules = _compiled.compile_rules(ono99.load_variant("ono99-2022"))
+    monkeypatch.setattr(rules, "floor", None)
+    with pytest.raises(InvariantError, match=r"'(floor|total follows the card)' broken"):
+        check_invariants("ono99-2022", games=5, deep=False)
+
+
+def test_a_lost_card_breaks_cards_conserved(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = _game.Game._play_card
+
+    def lose_a_card(self: _game.Game, *args: Any) -> None:
+        real(self, *args)
+        if len(self._moves) == 3:
+            self._r.discard.pop()
+
+    monkeypatch.setattr(_game.Game, "_play_card", lose_a_card)
+    with pytest.raises(InvariantError, match="'cards conserved' broken"):
+        check_invariants("ono99-2022", games=1, deep=False)
+
+
+def test_a_short_refill_breaks_hand_size(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = _game.Game._refill
+
+    def short(self: _game.Game, player: int) -> None:
+        if len(self._moves) != 4:
+            real(self, player)
+
+    monkeypatch.setattr(_game.Game, "_refill", short)
+    with pytest.raises(InvariantError, match="'hand size' broken"):
+        check_invariants("ono99-1980", games=1, deep=False)
+
+
+def test_a_token_given_back_breaks_tokens(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = _game.Game._start_round
+
+    def generous(self: _game.Game, *args: object, **kwargs: object) -> None:
+        real(self, *args, **kwargs)  # type: ignore[arg-type]
+        if self._round_no == 3:
+            self._tokens[0] += 1
+
+    monkeypatch.setattr(_game.Game, "_start_round", generous)
+    with pytest.raises(InvariantError, match="'tokens never increase' broken"):
+        check_invariants("ono99-1980", games=3, deep=False)
+
+
+def test_a_leaky_observation_breaks_observation(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = _game.Game.observation
+
+    def leaky(self: _game.Game, player: int) -> ono99.Observation:
+        obs = real(self, player)
+        return attrs.evolve(obs, hand=self.hand(player) + self.draw_pile[:1])
+
+    monkeypatch.setattr(_game.Game, "observation", leaky)
+    with pytest.raises(InvariantError, match="'observation' broken"):
+        check_invariants("ono99-2022", games=1)
+
+
+def test_an_illegal_move_that_changes_the_game_breaks_illegal_move(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real = _game.Game.why_illegal
+
+    def touchy(self: _game.Game, move: object) -> str | None:
+        reason = real(self, move)
+        if reason is not None:
+            self._rng.random()  # refusing a move must not touch the shuffles
+        return reason
+
+    monkeypatch.setattr(_game.Game, "why_illegal", touchy)
+    game = ono99.Game("ono99-2022", players=2, seed=1)
+    with pytest.raises(InvariantError, match="'illegal move' broken"):
+        GameChecker(game).check_illegal()
+
+
+def test_a_forced_turn_of_three_breaks_plays_owed(monkeypatch: pytest.MonkeyPatch) -> None:
+    real = _game.Game._next_turn
+
+    def three(self: _game.Game) -> None:
+        if self._r.next_owed == 2:
+            self._r.next_owed = 3
+        real(self)
+
+    monkeypatch.setattr(_game.Game, "_next_turn", three)
+    with pytest.raises(InvariantError, match="'plays owed' broken"):
+        check_invariants("ono99-2022", games=5, deep=False)
+
+
+def test_a_replay_that_differs_breaks_replay(monkeypatch: pytest.MonkeyPatch) -> None:
+    game = ono99.Game("ono99-2022", players=3, seed=2)
+    checker = GameChecker(game)
+    for _ in range(10):
+        checker.play(game.legal_moves()[0])
+    real_init = _game.Game.__init__
+
+    def other_seed(
+        self: _game.Game, variant: object, players: int, seed: object = None, **kw: object
+    ) -> None:
+        real_init(self, variant, players, 99, **kw)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(_game.Game, "__init__", other_seed)
+    with pytest.raises(InvariantError, match="'deterministic' broken"):
+        checker.check_replay()
+
+
+def test_every_invariant_is_stated() -> None:
+    assert all(text and not text.endswith(".") for text in INVARIANTS.values())
+    error = InvariantError("floor", "the total is -1", "somewhere")
+    assert str(error) == (
+        "invariant 'floor' broken in somewhere: the total is -1 "
+        f"(the invariant: {INVARIANTS['floor']})"
+    )
+    assert isinstance(error, AssertionError)
+    assert isinstance(error, ono99.Ono99Error)
+
+
+@given(variants(playable=False))
+def test_generated_variants_pass_the_loader_checks(variant: ono99.Variant) -> None:
+    """Generated variants are valid: they pass every semantic check of the loader."""
+    assert check_variant(variant) == []
+    assert variant.players.min >= 2
+
+
+@given(variants())
+def test_playable_variants_keep_raising_cards_circulating(variant: ono99.Variant) -> None:
+    """Playable variants: raising cards are at least half the deck and outnumber the hands."""
+    first = variant.cards[0]
+    assert first.effects[0].total_after(0) > 0
+    assert first.count * 2 >= sum(c.count for c in variant.cards)
+    assert first.count * variant.deck.copies > variant.players.max * variant.deal.hand_size
+    assert variant.total.floor is not None
+    assert variant.total.bust - variant.total.floor <= 3 * first.effects[0].total_after(0)
+
+
+@given(effects())
+def test_generated_effects_have_no_problems(effect: object) -> None:
+    assert not getattr(effect, "problems", list)()
+
+
+@settings(max_examples=10)
+@given(games(shipped_variants(), max_moves=50))
+def test_games_in_progress_are_games(game: ono99.Game) -> None:
+    assert len(game.moves) <= 50
+    assert game.is_over or game.legal_moves()
+
+
+@attrs.frozen
+class SkipPlayers:
+    """A rule object the strategies have never heard of."""
+
+    type: ClassVar[str] = "skip_players"
+    count: int = 1
+    mode: Literal["next", "all"] = "next"
+    amounts: tuple[int, ...] = (1,)
+    flag: bool = False
+
+    def problems(self) -> list[tuple[str, str]]:
+        return [] if self.count >= 1 else [("count", "expected 1 or more")]
+
+
+@given(st.data())
+def test_the_generic_field_strategy_covers_new_rule_objects(data: st.DataObject) -> None:
+    """A rule object the strategies do not know is drawn from its annotations and problems()."""
+    rule = data.draw(testing._rule_strategy(SkipPlayers))
+    assert rule.count >= 1
+    assert rule.mode in ("next", "all")
+    assert rule.amounts
