@@ -17,6 +17,7 @@ import math
 import os
 import pickle
 import time
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeAlias
 
 from attrs import field, frozen
@@ -31,7 +32,7 @@ from ._text import format_table
 from ._variant import Variant
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterator, Sequence
+    from collections.abc import Iterator, Sequence
 
 __all__ = [
     "Comparison",
@@ -46,7 +47,7 @@ __all__ = [
     "simulate",
 ]
 
-PlayerFactory: TypeAlias = "Callable[[int], Player]"
+PlayerFactory: TypeAlias = Callable[[int], Player]
 """Makes a player for one seat of one game from a seed: ``factory(seed) -> Player``.
 
 A class whose first argument is a seed, such as :class:`~ono99.RandomPlayer` or
@@ -55,7 +56,7 @@ A class whose first argument is a seed, such as :class:`~ono99.RandomPlayer` or
 processes it must be picklable: a module-level function or class, not a lambda.
 """
 
-Strategy: TypeAlias = "str | PlayerFactory"
+Strategy: TypeAlias = str | PlayerFactory
 """A shipped strategy's name (see :func:`list_strategies`) or a player factory."""
 
 _Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval

@@ -3,17 +3,24 @@
 from __future__ import annotations
 
 import sys
+import tempfile
 
 import pytest
 
 pexpect = pytest.importorskip("pexpect")
 
 PROMPT = "Your move: "
+# Run from elsewhere than the source tree, so the installed ono99 is what runs.
+ELSEWHERE = tempfile.gettempdir()
 
 
 def spawn(*args: str) -> pexpect.spawn:
     child = pexpect.spawn(
-        sys.executable, ["-m", "ono99", "play", *args], encoding="utf-8", timeout=30
+        sys.executable,
+        ["-m", "ono99", "play", *args],
+        encoding="utf-8",
+        timeout=30,
+        cwd=ELSEWHERE,
     )
     child.setwinsize(40, 120)
     return child
@@ -85,6 +92,7 @@ def test_simulate_shows_progress_in_a_terminal() -> None:
         ["-m", "ono99", "simulate", "--games", "40", "--players", "2", "--jobs", "1"],
         encoding="utf-8",
         timeout=60,
+        cwd=ELSEWHERE,
     )
     child.expect(r"\] 40/40 games")
     child.expect("win rate")

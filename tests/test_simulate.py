@@ -6,12 +6,16 @@ import functools
 import json
 import subprocess
 import sys
+from typing import TYPE_CHECKING
 
 import pytest
 
 import ono99
 from ono99 import events as ev
 from ono99._simulate import _deciding_card, wilson_interval
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 def test_same_seed_same_result_whatever_the_jobs() -> None:
@@ -165,11 +169,14 @@ def test_compare_variants_uses_the_same_seeds() -> None:
     assert "rounds per game, mean" in table
 
 
-def test_the_core_does_not_import_matplotlib() -> None:
+def test_the_core_does_not_import_matplotlib(tmp_path: Path) -> None:
     code = (
         "import sys, ono99, ono99._cli; ono99.simulate('ono99-2022', games=2, jobs=1); "
         "print('matplotlib' in sys.modules)"
     )
     command = [sys.executable, "-c", code]
-    out = subprocess.run(command, capture_output=True, text=True, check=True)  # noqa: S603 - our own code
+    # From elsewhere than the source tree, so that the installed ono99 is imported.
+    out = subprocess.run(  # noqa: S603 - runs our own code
+        command, capture_output=True, text=True, check=True, cwd=tmp_path
+    )
     assert out.stdout.strip() == "False"
