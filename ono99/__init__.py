@@ -12,6 +12,7 @@ Load an edition, start a game, and play it move by move::
 from __future__ import annotations
 
 from . import events, rules
+from ._diff import diff_variants
 from ._errors import IllegalMoveError, Ono99Error, ReplayError, VariantError
 from ._game import Game, GameRecord
 from ._loader import (
@@ -26,9 +27,23 @@ from ._loader import (
 )
 from ._moves import Move, Play, Redraw
 from ._observation import Observation
-from ._players import CautiousPlayer, Player, RandomPlayer, play_out
+from ._players import CautiousPlayer, Player, RandomPlayer, RecklessPlayer, play_out
+from ._plot import plot_results
 from ._rulebook import rulebook
+from ._search import SearchPlayer
 from ._serial import from_data, to_data
+from ._simulate import (
+    Comparison,
+    Distribution,
+    PlayerFactory,
+    SimulationResult,
+    Strategy,
+    WinRate,
+    compare_variants,
+    list_strategies,
+    make_player,
+    simulate,
+)
 from ._variant import (
     Card,
     Deal,
@@ -52,8 +67,10 @@ __version__ = "0.1.0"
 __all__ = [
     "Card",
     "CautiousPlayer",
+    "Comparison",
     "Deal",
     "Deck",
+    "Distribution",
     "ForcedPlay",
     "Game",
     "GameRecord",
@@ -67,29 +84,41 @@ __all__ = [
     "Play",
     "Player",
     "PlayerCount",
+    "PlayerFactory",
     "PlayerStep",
     "Points",
     "RandomPlayer",
+    "RecklessPlayer",
     "Redraw",
     "RedrawRule",
     "ReplayError",
     "Reshuffle",
     "RoundRules",
+    "SearchPlayer",
+    "SimulationResult",
+    "Strategy",
     "Tokens",
     "Total",
     "Variant",
     "VariantError",
+    "WinRate",
+    "compare_variants",
+    "diff_variants",
     "dump_variant",
     "events",
     "fingerprint",
     "from_data",
     "list_house_rules",
+    "list_strategies",
     "list_variants",
     "load_house_rule",
     "load_variant",
     "loads_variant",
+    "make_player",
     "play_out",
+    "plot_results",
     "rulebook",
     "rules",
+    "simulate",
     "to_data",
 ]

@@ -1,25 +1,117 @@
-"""The ``ono99`` command."""
+"""The ``ono99`` command: play, read, compare and simulate variants.
+
+Only the standard library is used here, so the command needs nothing beyond
+the library itself; charts (``simulate --chart``) need the ``plot`` extra.
+"""
 
 from __future__ import annotations
 
 import argparse
+import importlib.util
+import json
 import sys
+import textwrap
+import tomllib
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ._errors import Ono99Error
+from . import __version__
+from ._diff import diff_variants
+from ._errors import Ono99Error, VariantError
 from ._game import Game
-from ._loader import list_variants, load_variant
+from ._interactive import play_in_terminal
+from ._loader import list_house_rules, list_variants, load_house_rule, load_variant
 from ._narrate import describe_event
 from ._players import CautiousPlayer, Player, RandomPlayer
+from ._plot import plot_results
+from ._rulebook import rulebook
+from ._simulate import compare_variants, list_strategies, simulate
+from ._text import format_table
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["main"]
+    from ._variant import Variant
+
+__all__ = ["build_parser", "main"]
+
+
+# ---------------------------------------------------------------- variants
+
+
+def _load(source: str, house_rules: Sequence[str] = ()) -> Variant:
+    """Load a variant, with house rules laid over it in order."""
+    return load_variant(source, house_rules)
+
+
+def _listing(title: str, rows: list[tuple[str, str]]) -> None:
+    """Names and one-line descriptions, wrapped at 79 columns."""
+    width = max(len(name) for name, _ in rows)
+    print(title)
+    for name, text in rows:
+        lines = textwrap.wrap(text, max(30, 79 - width - 4)) or [""]
+        print(f"  {name:{width}}  {lines[0]}")
+        for line in lines[1:]:
+            print(" " * (width + 4) + line)
+
+
+def _variants(_: argparse.Namespace) -> int:
+    _listing("Variants:", [(v, load_variant(v).description) for v in list_variants()])
+    house = [(rule, load_house_rule(rule).description) for rule in list_house_rules()]
+    if house:
+        print()
+        _listing("House rules (--house-rule ID, or VARIANT+ID):", house)
+    return 0
+
+
+def _rules(args: argparse.Namespace) -> int:
+    print(rulebook(_load(args.variant, args.house_rule)), end="")
+    return 0
+
+
+def _diff(args: argparse.Namespace) -> int:
+    a, b = load_variant(args.a), load_variant(args.b)
+    rows = [list(row) for row in diff_variants(a, b)]
+    if not rows:
+        print(f"{a.id} and {b.id} have the same rules")
+        return 0
+    print(format_table(["rule", a.id, b.id], rows))
+    return 0
+
+
+def _validate(args: argparse.Namespace) -> int:
+    failed = 0
+    for name in args.files:
+        path = Path(name)
+        try:
+            if _is_house_rule(path):
+                rule = load_house_rule(path)
+                print(f"{name}: ok (house rule {rule.id}, setting {', '.join(rule.keys)})")
+                continue
+            variant = load_variant(path)
+        except VariantError as exc:
+            print(f"ono99: {exc}", file=sys.stderr)
+            failed += 1
+            continue
+        kinds, size = len(variant.cards), variant.deck_size
+        print(f"{name}: ok (variant {variant.id}, {kinds} kinds of card, {size} cards)")
+    return 1 if failed else 0
+
+
+def _is_house_rule(path: Path) -> bool:
+    """Whether a file reads as a house rule: settings without cards or a parent."""
+    try:
+        data = tomllib.loads(path.read_text(encoding="utf-8"))
+    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
+        return False  # loading it as a variant reports the problem
+    return not {"cards", "extends", "house_rules"} & data.keys()
+
+
+# ------------------------------------------------------------------- games
 
 
 def _demo(args: argparse.Namespace) -> int:
-    variant = load_variant(args.variant)
+    variant = _load(args.variant, args.house_rule)
     players = args.players if args.players is not None else min(4, variant.players.max)
     game = Game(variant, players, seed=args.seed)
     seats: list[Player] = [
@@ -43,29 +135,279 @@ def _show(event: object, game: Game, verbose: bool) -> None:
         print(line)
 
 
-def _variants(_: argparse.Namespace) -> int:
-    for variant_id in list_variants():
-        variant = load_variant(variant_id)
-        print(f"{variant_id:28} {variant.description}")
+class _Progress:
+    """A progress bar on standard error, drawn only when it is a terminal."""
+
+    def __init__(self, enabled: bool) -> None:
+        self.enabled = enabled and sys.stderr.isatty()
+
+    def __call__(self, done: int, total: int) -> None:
+        if not self.enabled:
+            return
+        width = 30
+        filled = width * done // total
+        bar = "#" * filled + "-" * (width - filled)
+        sys.stderr.write(f"\r[{bar}] {done}/{total} games")
+        if done == total:
+            sys.stderr.write("\n")
+        sys.stderr.flush()
+
+
+def _check_chart(args: argparse.Namespace) -> None:
+    """Fail before a long run, not after it, when a chart cannot be drawn."""
+    if args.chart and importlib.util.find_spec("matplotlib") is None:
+        raise Ono99Error("--chart needs matplotlib: install it with pip install 'ono99[plot]'")
+
+
+def _simulate(args: argparse.Namespace) -> int:
+    _check_chart(args)
+    variant = _load(args.variant, args.house_rule)
+    players = args.players if args.players is not None else min(4, variant.players.max)
+    strategies = args.strategy or ["cautious"]
+    result = simulate(
+        variant,
+        players=players,
+        games=args.games,
+        strategies=strategies,
+        seed=args.seed,
+        jobs=args.jobs,
+        rotate=args.rotate,
+        progress=_Progress(not args.json and not args.quiet),
+    )
+    if args.json:
+        print(json.dumps(result.to_data()))
+    else:
+        print(result.table())
+    if args.chart:
+        plot_results(result, args.chart)
+        if not args.json:
+            print(f"\nchart written to {args.chart}")
     return 0
+
+
+def _compare(args: argparse.Namespace) -> int:
+    _check_chart(args)
+    variants = [_load(v, args.house_rule) for v in args.variants]
+    players = args.players
+    if players is None:
+        players = min(4, *(v.players.max for v in variants))
+    comparison = compare_variants(
+        variants,
+        players=players,
+        games=args.games,
+        strategies=args.strategy or ["cautious"],
+        seed=args.seed,
+        jobs=args.jobs,
+        rotate=args.rotate,
+    )
+    if args.json:
+        print(json.dumps(comparison.to_data()))
+    else:
+        print(comparison.table())
+    if args.chart:
+        plot_results(comparison, args.chart)
+        if not args.json:
+            print(f"\nchart written to {args.chart}")
+    return 0
+
+
+def _play(args: argparse.Namespace) -> int:
+    variant = _load(args.variant, args.house_rule)
+    players = args.players if args.players is not None else min(3, variant.players.max)
+    return play_in_terminal(
+        variant, players=players, seed=args.seed, opponent=args.opponent, seat=args.seat
+    )
+
+
+# ------------------------------------------------------------------ parser
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
+    return value
+
+
+def _whole(text: str) -> int:
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def _strategy(text: str) -> str:
+    if text.lower() not in list_strategies():
+        known = ", ".join(list_strategies())
+        raise argparse.ArgumentTypeError(f"no strategy {text!r} (choose from {known})")
+    return text.lower()
+
+
+def _variant_options(parser: argparse.ArgumentParser, default: str | None = "ono99-2022") -> None:
+    if default is not None:
+        parser.add_argument(
+            "--variant",
+            default=default,
+            metavar="ID|PATH",
+            help=f"variant id or TOML file path (default: {default})",
+        )
+    parser.add_argument(
+        "--house-rule",
+        action="append",
+        default=[],
+        metavar="ID|PATH",
+        help="apply a house rule on top (repeat for several, applied in order)",
+    )
+
+
+def _match_options(parser: argparse.ArgumentParser, *, games: int) -> None:
+    parser.add_argument(
+        "--players",
+        type=_positive,
+        metavar="N",
+        help="players per game (default: 4, or the variant's most)",
+    )
+    parser.add_argument(
+        "--games", type=_positive, default=games, metavar="N", help=f"games (default: {games})"
+    )
+    parser.add_argument(
+        "--seed", type=_whole, default=0, metavar="N", help="master seed (default: 0)"
+    )
+    parser.add_argument(
+        "--strategy",
+        action="append",
+        type=_strategy,
+        metavar="NAME",
+        help=(
+            f"player strategy: {', '.join(list_strategies())}; once for every seat, or once "
+            "per seat (default: cautious)"
+        ),
+    )
+    parser.add_argument(
+        "--rotate",
+        action="store_true",
+        help="move the strategies one seat on each game, so each plays every seat",
+    )
+    parser.add_argument(
+        "--jobs", type=_positive, metavar="N", help="processes to use (default: one per CPU)"
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON object instead of tables"
+    )
+    parser.add_argument(
+        "--chart",
+        metavar="FILE",
+        help="also draw charts to FILE (PNG, SVG or PDF; needs the 'plot' extra)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:
     """The command's argument parser."""
     parser = argparse.ArgumentParser(
-        prog="ono99", description="Play, read and simulate O'NO 99 and its relatives."
+        prog="ono99",
+        description="Play, read, compare and simulate O'NO 99 and its relatives.",
+        epilog="Run 'ono99 COMMAND --help' for a command's options.",
     )
+    parser.add_argument("--version", action="version", version=f"ono99 {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
-    demo = commands.add_parser(
-        "demo", help="watch built-in players play a whole game, turn by turn"
+
+    variants = commands.add_parser(
+        "variants",
+        help="list the shipped variants and house rules",
+        description="List the shipped variants and house rules, one line each.",
     )
-    demo.add_argument("--variant", default="ono99-2022", help="variant id or TOML file path")
-    demo.add_argument("--players", type=int, help="number of players (default: 4)")
-    demo.add_argument("--seed", type=int, help="seed of the shuffles (default: random)")
+    variants.set_defaults(run=_variants)
+
+    rules = commands.add_parser(
+        "rules",
+        help="print a variant's rulebook, in words",
+        description="Print the rules of a variant in words, generated from its TOML.",
+    )
+    rules.add_argument("variant", metavar="VARIANT", help="variant id or TOML file path")
+    _variant_options(rules, default=None)
+    rules.set_defaults(run=_rules)
+
+    diff = commands.add_parser(
+        "diff",
+        help="show every rule that differs between two variants",
+        description="A table of every rule (by TOML key) that differs between two variants.",
+    )
+    diff.add_argument("a", metavar="A", help="variant id or TOML file path")
+    diff.add_argument("b", metavar="B", help="variant id or TOML file path")
+    diff.set_defaults(run=_diff)
+
+    validate = commands.add_parser(
+        "validate",
+        help="check variant files; exit status 1 if any is bad",
+        description=(
+            "Load variant files and report every problem with its TOML key path. "
+            "The exit status is 1 if any file is bad."
+        ),
+    )
+    validate.add_argument("files", nargs="+", metavar="FILE", help="a variant TOML file")
+    validate.set_defaults(run=_validate)
+
+    sim = commands.add_parser(
+        "simulate",
+        help="play many games between built-in players and summarise them",
+        description=(
+            "Play many games between built-in players: wins per seat and strategy with 95%% "
+            "confidence intervals, game lengths, and the cards that decided games. The same "
+            "seed gives the same result, whatever --jobs."
+        ),
+    )
+    _variant_options(sim)
+    _match_options(sim, games=1000)
+    sim.add_argument("--quiet", action="store_true", help="no progress bar")
+    sim.set_defaults(run=_simulate)
+
+    compare = commands.add_parser(
+        "compare",
+        help="simulate several variants with the same seeds, side by side",
+        description="Simulate several variants with the same seeds and players, side by side.",
+    )
+    compare.add_argument(
+        "variants", nargs="+", metavar="VARIANT", help="variant ids or TOML file paths"
+    )
+    _variant_options(compare, default=None)
+    _match_options(compare, games=500)
+    compare.set_defaults(run=_compare)
+
+    play = commands.add_parser(
+        "play",
+        help="play a game in the terminal against built-in players",
+        description="Play a game against built-in players. Type a card's number or name.",
+    )
+    _variant_options(play)
+    play.add_argument(
+        "--players", type=_positive, metavar="N", help="players, you included (default: 3)"
+    )
+    play.add_argument("--seed", type=_whole, metavar="N", help="seed of the shuffles")
+    play.add_argument(
+        "--opponent",
+        type=_strategy,
+        default="cautious",
+        metavar="NAME",
+        help=f"the other players' strategy: {', '.join(list_strategies())} (default: cautious)",
+    )
+    play.add_argument(
+        "--seat", type=_whole, default=0, metavar="N", help="your seat, from 0 (default: 0)"
+    )
+    play.set_defaults(run=_play)
+
+    demo = commands.add_parser(
+        "demo",
+        help="watch built-in players play a whole game, turn by turn",
+        description="Watch built-in players play a whole game, turn by turn.",
+    )
+    _variant_options(demo)
+    demo.add_argument("--players", type=_positive, help="number of players (default: 4)")
+    demo.add_argument("--seed", type=_whole, help="seed of the shuffles (default: random)")
     demo.add_argument("--verbose", action="store_true", help="also show the cards dealt and drawn")
     demo.set_defaults(run=_demo)
-    variants = commands.add_parser("variants", help="list the shipped variants")
-    variants.set_defaults(run=_variants)
     return parser
 
 
@@ -74,9 +416,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     try:
         status: int = args.run(args)
-    except Ono99Error as exc:
+    except (Ono99Error, ValueError) as exc:
         print(f"ono99: error: {exc}", file=sys.stderr)
         return 1
+    except KeyboardInterrupt:
+        print(file=sys.stderr)
+        return 130
     except BrokenPipeError:  # the reader went away (``ono99 demo | head``)
         sys.stderr.close()
         return 0

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from attrs import frozen
 
 from . import events as ev
 from ._compiled import CompiledCard, Rules, compile_rules
-from ._errors import IllegalMoveError, ReplayError, VariantError
+from ._errors import IllegalMoveError, Ono99Error, ReplayError, VariantError
 from ._loader import fingerprint, load_variant
 from ._moves import Move, Play, Redraw
 from ._observation import Observation
@@ -28,6 +28,83 @@ _NO_MOVES: tuple[Move, ...] = ()
 def _is_int(value: object) -> bool:
     """Whether ``value`` is an integer and not a boolean."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _card_indices(
+    rules: Rules, cards: Sequence[str], where: str, problems: list[str]
+) -> list[int]:
+    """The cards' indices; a problem for each unknown card id."""
+    found = []
+    for position, card_id in enumerate(cards):
+        key: object = card_id  # callers may pass anything
+        index = rules.index.get(key) if isinstance(key, str) else None
+        if index is None:
+            problems.append(f"{where}[{position}]: there is no card {card_id!r}")
+        else:
+            found.append(index)
+    return found
+
+
+def _per_seat(
+    values: Sequence[Any] | None, where: str, default: list[Any], problems: list[str]
+) -> list[Any]:
+    """``values`` as a list, one per seat (``default`` if not given or misfit)."""
+    if values is None:
+        return default
+    if len(values) != len(default):
+        problems.append(f"{where}: expected {len(default)} values, one per seat")
+        return default
+    return list(values)
+
+
+def _missing_cards(rules: Rules, deck: tuple[int, ...], r: _Round) -> list[str]:
+    """A problem for each kind of card the position holds more or fewer of than the deck."""
+    placed = sorted([*(k for h in r.hands for k in h), *r.draw, *r.discard, *r.out])
+    if placed == sorted(deck):
+        return []
+    problems = []
+    for card in rules.cards:
+        have, want = placed.count(card.index), deck.count(card.index)
+        if have != want:
+            problems.append(
+                f"cards.{card.id}: the position holds {have}, the deck {want} ({card.name})"
+            )
+    return problems
+
+
+def _position_problems(
+    *,
+    alive: list[bool],
+    in_game: list[bool],
+    current_player: int,
+    direction: int,
+    plays_owed: int,
+    dealer: int | None,
+    round_no: int,
+    total: int | None,
+) -> list[str]:
+    """What is wrong with the settings of :meth:`Game.from_position`, one line each."""
+    problems = []
+    players = len(alive)
+    if any(a and not g for a, g in zip(alive, in_game, strict=True)):
+        problems.append("in_round: a seat out of the game cannot be in the round")
+    if sum(alive) < 2:
+        problems.append("in_round: at least two players must be in the round")
+    if not _is_int(current_player) or not 0 <= current_player < players:
+        problems.append(f"current_player: no seat {current_player!r}")
+    elif not alive[current_player]:
+        problems.append(f"current_player: seat {current_player} is not in the round")
+    if direction not in (1, -1):
+        problems.append(f"direction: expected 1 or -1, got {direction!r}")
+    if not _is_int(plays_owed) or plays_owed < 1:
+        problems.append(f"plays_owed: expected 1 or more, got {plays_owed!r}")
+    if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < players):
+        problems.append(f"dealer: no seat {dealer!r}")
+    if not _is_int(round_no) or round_no < 1:
+        problems.append(f"round: expected 1 or more, got {round_no!r}")
+    if total is not None and not _is_int(total):
+        problems.append(f"total: expected an integer, got {total!r}")
+    return problems
 
 
 @frozen
@@ -149,6 +226,8 @@ class Game:
     >>> events[0]
     Played(player=0, card='8', total=8)
     """
+
+    _from_position = False
 
     def __init__(
         self,
@@ -432,7 +511,14 @@ class Game:
         return tuple(self._events[mark:])
 
     def record(self) -> GameRecord:
-        """A record of the game so far, to save and replay."""
+        """A record of the game so far, to save and replay.
+
+        Raises:
+            Ono99Error: If the game was set up with :meth:`from_position`,
+                which a record (seed, deck and moves) cannot reproduce.
+        """
+        if self._from_position:
+            raise Ono99Error("a game set up from a position cannot be recorded for replay")
         return GameRecord(
             variant=self.variant.id,
             fingerprint=fingerprint(self.variant),
@@ -472,6 +558,144 @@ class Game:
             if reason is not None:
                 raise ReplayError(f"move {number} ({move}) is illegal: {reason}")
             game.play(move)
+        return game
+
+    @classmethod
+    def from_position(
+        cls,
+        variant: Variant | str,
+        hands: Sequence[Sequence[str]],
+        draw_pile: Sequence[str],
+        *,
+        discard_pile: Sequence[str] = (),
+        out_of_play: Sequence[str] = (),
+        total: int | None = None,
+        direction: int = 1,
+        current_player: int = 0,
+        plays_owed: int = 1,
+        played_this_turn: Sequence[str] = (),
+        forced_by: str = "",
+        in_round: Sequence[bool] | None = None,
+        in_game: Sequence[bool] | None = None,
+        tokens: Sequence[int] | None = None,
+        scores: Sequence[int] | None = None,
+        round: int = 1,
+        dealer: int | None = None,
+        seed: int | None = None,
+    ) -> Game:
+        """A game set up in the middle of a round, from an explicit position.
+
+        Every card of the deck must be somewhere: in a hand, the draw pile,
+        the discard pile or out of play. This is how a player who searches
+        ahead builds a game consistent with what it knows (its observation),
+        with the unseen cards dealt at random; it also sets up puzzles and
+        tests. The game goes on from here under the variant's rules; the
+        events log starts empty.
+
+        Args:
+            variant: A :class:`~ono99.Variant`, or the id or path to load one.
+            hands: One hand per seat (card ids); ``len(hands)`` players.
+            draw_pile: The draw pile, top card first.
+            discard_pile: The played cards, oldest first.
+            out_of_play: Cards that left play this round (hands laid down).
+            total: The running total (default: the variant's start).
+            direction: ``1`` clockwise, ``-1`` after a reverse.
+            current_player: The seat to move.
+            plays_owed: Plays the current player still has to make this turn.
+            played_this_turn: Cards the current player already played this
+                turn (for once-a-turn conditions; when empty, the next play is
+                the turn's first, which may answer forced plays).
+            forced_by: The name of the card that forced the plays owed.
+            in_round: Per seat, whether still in the round (default: all
+                those in the game). Seats in the game but out of the round
+                count as this round's losers, in seat order.
+            in_game: Per seat, whether still in the game (default: all).
+            tokens: Tokens left per seat (default: the variant's count).
+            scores: Points per seat (default: 0).
+            round: The round's number.
+            dealer: The seat that dealt this round (default: the seat before
+                ``current_player``); the next deal passes to its left.
+            seed: The seed of later shuffles (``None``: a random seed).
+
+        Returns:
+            The game, with the current player to move (a player with no safe
+            play there is dealt with at once, as in any game).
+
+        Raises:
+            VariantError: If the position does not fit the variant: unknown
+                cards, cards missing from or added to the deck, or seats and
+                settings out of range.
+
+        A game set up this way cannot be recorded for replay: :meth:`record`
+        refuses it.
+
+        >>> import ono99
+        >>> v = ono99.load_variant("ono99-1980")
+        >>> hands = [["10", "9", "hold", "2"], ["ono99", "ono99", "ono99", "ono99"]]
+        >>> pile = [c.id for c in v.cards for _ in range(c.count)]
+        >>> for card in hands[0] + hands[1]:
+        ...     pile.remove(card)
+        >>> game = ono99.Game.from_position(v, hands, pile, total=90, seed=1)
+        >>> game.legal_moves()
+        (Play(card='2'), Play(card='hold'))
+        """
+        if isinstance(variant, str):
+            variant = load_variant(variant)
+        players = len(hands)
+        game = cls(variant, players, seed)
+        game._from_position = True
+        rules = game._rules
+        problems: list[str] = []
+
+        def indices(cards: Sequence[str], where: str) -> list[int]:
+            return _card_indices(rules, cards, where, problems)
+
+        def flags(values: Sequence[Any] | None, where: str, default: list[Any]) -> list[Any]:
+            return _per_seat(values, where, default, problems)
+
+        r = _Round(rules.stacking)
+        r.hands = [indices(hand, f"hands[{seat}]") for seat, hand in enumerate(hands)]
+        r.draw = indices(draw_pile, "draw_pile")[::-1]
+        r.discard = indices(discard_pile, "discard_pile")
+        r.out = indices(out_of_play, "out_of_play")
+        if not problems:
+            problems += _missing_cards(rules, game._full_deck, r)
+        game._in_game = flags(in_game, "in_game", [True] * players)
+        r.alive = flags(in_round, "in_round", game._in_game[:])
+        game._tokens = flags(tokens, "tokens", game._tokens)
+        game._scores = flags(scores, "scores", [0] * players)
+        problems += _position_problems(
+            alive=r.alive,
+            in_game=game._in_game,
+            current_player=current_player,
+            direction=direction,
+            plays_owed=plays_owed,
+            dealer=dealer,
+            round_no=round,
+            total=total,
+        )
+        turn = indices(played_this_turn, "played_this_turn")
+        if problems:
+            raise VariantError(problems, "position")
+        r.total = rules.start if total is None else total
+        r.direction = direction
+        r.players_in_round = sum(r.alive)
+        r.losers = [s for s in range(players) if game._in_game[s] and not r.alive[s]]
+        r.turn_plays = [rules.cards[k].id for k in turn]
+        r.plays_made = len(turn)
+        r.forced = plays_owed + r.plays_made
+        r.forced_by = forced_by if r.forced > 1 else ""
+        r.answering = r.forced > 1 and not turn
+        game._r = r
+        game._round_no = round
+        game._current = current_player
+        game._dealer = (
+            dealer if dealer is not None else game._next_seat(current_player, r.alive, -1)
+        )
+        game._events.clear()
+        game._moves.clear()
+        game._legal = None
+        game._advance()
         return game
 
     def copy(self) -> Game:

@@ -7,15 +7,17 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ._compiled import compile_rules
 from ._errors import Ono99Error
-from ._moves import Move, Play, Redraw
+from ._moves import Move, Play
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from ._compiled import CompiledCard
     from ._game import Game
     from ._observation import Observation
+    from ._variant import Variant
 
-__all__ = ["CautiousPlayer", "Player", "RandomPlayer", "play_out"]
+__all__ = ["CautiousPlayer", "Player", "RandomPlayer", "RecklessPlayer", "play_out"]
 
 
 @runtime_checkable
@@ -56,6 +58,87 @@ class RandomPlayer:
         return "RandomPlayer()"
 
 
+class _Traits:
+    """What the shipped strategies need to know of each card, per variant."""
+
+    __slots__ = ("_decks", "cards", "rules", "variant")
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.rules = rules = compile_rules(variant)
+        self._decks: dict[int, list[str]] = {}
+        # card id -> (compiled card, is a number card, passes forced plays on)
+        self.cards: dict[str, tuple[CompiledCard, bool, bool]] = {}
+        for card in rules.cards:
+            plain = not card.choices and _is_number(card, None)
+            forcing = any(a.type in ("force_plays", "deflect") for a in card.actions)
+            self.cards[card.id] = (card, plain, forcing)
+
+    def deck(self, players: int) -> list[str]:
+        """The card ids of the whole deck for ``players`` players."""
+        deck = self._decks.get(players)
+        if deck is None:
+            ids = self.rules.ids
+            deck = self._decks[players] = [ids[k] for k in self.rules.deck_for(players)]
+        return deck
+
+
+def _is_number(card: CompiledCard, amount: int | None) -> bool:
+    """Whether ``card``, played for ``amount``, only adds a non-negative amount."""
+    if card.actions:
+        return False
+    added = card.adds(amount)
+    return added is not None and added >= 0
+
+
+def _traits(cache: list[_Traits], variant: Variant) -> _Traits:
+    """The traits of ``variant``, kept in a one-slot ``cache`` (a player meets one variant)."""
+    if not cache or cache[0].variant is not variant:
+        cache[:] = [_Traits(variant)]
+    return cache[0]
+
+
+def cautious_move(traits: _Traits, legal: Sequence[Move], total: int) -> Move:
+    """The cautious choice among ``legal`` at ``total`` (see :class:`CautiousPlayer`)."""
+    best: tuple[int, int, int] | None = None
+    choice: Move = legal[0]
+    rules = traits.rules
+    cards = traits.cards
+    for move in legal:
+        if not isinstance(move, Play):
+            return move  # a redraw is always taken
+        card, plain, forcing = cards[move.card]
+        amount = move.amount
+        if amount is not None:  # an Ace for 11 is a number card, a Ten for -10 a helper
+            plain = _is_number(card, amount)
+        # Number cards first, highest total; then helpers keeping the total
+        # highest (holding rather than subtracting), forcing cards first.
+        key = (1 if plain else 0, rules.total_after(card, total, amount), 1 if forcing else 0)
+        if best is None or key > best:
+            best, choice = key, move
+    return choice
+
+
+def reckless_move(traits: _Traits, legal: Sequence[Move], total: int) -> Move:
+    """The reckless choice among ``legal`` at ``total`` (see :class:`RecklessPlayer`)."""
+    best: tuple[int, int, int] | None = None
+    choice: Move = legal[0]
+    rules = traits.rules
+    cards = traits.cards
+    for move in legal:
+        if not isinstance(move, Play):
+            return move
+        card, plain, forcing = cards[move.card]
+        amount = move.amount
+        if amount is not None:
+            plain = _is_number(card, amount)
+        # Helpers first, forcing ones before the rest; then the highest total.
+        key = (0 if plain else 1, 1 if forcing else 0, rules.total_after(card, total, amount))
+        if best is None or key > best:
+            best, choice = key, move
+    return choice
+
+
 class CautiousPlayer:
     """Plays the highest safe number card and keeps its helper cards until forced.
 
@@ -70,35 +153,45 @@ class CautiousPlayer:
     the total highest (holding rather than subtracting, a King that sets 99
     rather than a pass), then one that passes forced plays on. A card that names
     the next player names the first player it may. A redraw is always taken.
+
+    The player is deterministic: it has no seed.
     """
+
+    def __init__(self) -> None:
+        self._cache: list[_Traits] = []
 
     def choose(self, observation: Observation) -> Move:
         """The cautious choice among the legal moves."""
-        legal = observation.legal_moves
-        for move in legal:
-            if isinstance(move, Redraw):
-                return move
-        rules = compile_rules(observation.variant)
-        total = observation.total
-        best: tuple[int, int, int] | None = None
-        choice: Move = legal[0]
-        for move in legal:
-            if not isinstance(move, Play):
-                continue
-            card = rules.cards[rules.index[move.card]]
-            new = rules.total_after(card, total, move.amount)
-            added = card.adds(move.amount)
-            plain = not card.actions and added is not None and added >= 0
-            # Rank: number cards first, highest total; then helpers keeping the
-            # total highest (holding rather than subtracting), forcing cards first.
-            forcing = any(a.type in ("force_plays", "deflect") for a in card.actions)
-            key = (1 if plain else 0, new, 1 if forcing else 0)
-            if best is None or key > best:
-                best, choice = key, move
-        return choice
+        traits = _traits(self._cache, observation.variant)
+        return cautious_move(traits, observation.legal_moves, observation.total)
 
     def __repr__(self) -> str:
         return "CautiousPlayer()"
+
+
+class RecklessPlayer:
+    """Spends its helper cards as soon as it can, then plays its highest number card.
+
+    The opposite of :class:`CautiousPlayer`: it plays a helper (a card that
+    does more than add a non-negative amount) whenever one is legal, those
+    that force or pass on plays first, then the one leaving the highest total;
+    with only number cards it plays the highest it safely can. A redraw is
+    always taken. It shows what the reviewers' advice is worth: "save all
+    special cards until the very end".
+
+    The player is deterministic: it has no seed.
+    """
+
+    def __init__(self) -> None:
+        self._cache: list[_Traits] = []
+
+    def choose(self, observation: Observation) -> Move:
+        """The reckless choice among the legal moves."""
+        traits = _traits(self._cache, observation.variant)
+        return reckless_move(traits, observation.legal_moves, observation.total)
+
+    def __repr__(self) -> str:
+        return "RecklessPlayer()"
 
 
 def play_out(game: Game, players: Sequence[Player], *, max_moves: int = 1_000_000) -> int:

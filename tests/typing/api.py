@@ -2,9 +2,15 @@
 
 from __future__ import annotations
 
+import functools
+from typing import TYPE_CHECKING
+
 import ono99
 from ono99 import events
 from ono99.testing import Checked, check_invariants
+
+if TYPE_CHECKING:
+    import concurrent.futures
 
 
 def play_first_moves(seed: int) -> int | None:
@@ -64,6 +70,33 @@ def choices(seed: int) -> list[tuple[str, int | None, int | None]]:
         for move in game.legal_moves()
         if isinstance(move, ono99.Play)
     ]
+
+
+def simulations(executor: concurrent.futures.Executor) -> float:
+    deeper = functools.partial(ono99.SearchPlayer, iterations=50)
+    strategies: list[ono99.Strategy] = ["cautious", deeper, ono99.RandomPlayer]
+    result: ono99.SimulationResult = ono99.simulate(
+        "ono99-1980", players=3, games=10, strategies=strategies, seed=1, executor=executor
+    )
+    wins: tuple[int, ...] = result.wins
+    rate: ono99.WinRate = result.by_strategy[0]
+    low, high = rate.interval
+    lengths: ono99.Distribution = result.plays_per_game
+    both: ono99.Comparison = ono99.compare_variants(["ono99-1980", "ono99-1980-option"], games=5)
+    table: str = both.table()
+    rows: list[tuple[str, str, str]] = ono99.diff_variants("ono99-1980", "ono99-2022")
+    player: ono99.Player = ono99.make_player("reckless", 3)
+    assert wins and table and rows
+    assert isinstance(player, ono99.Player)
+    return low + high + lengths.mean + result.seconds
+
+
+def position() -> ono99.Game:
+    hands = [["10", "9", "hold", "2"], ["5", "6", "7", "8"]]
+    pile: list[str] = []
+    return ono99.Game.from_position(
+        "ono99-1980", hands, pile, total=90, plays_owed=2, forced_by="Double Play", seed=1
+    )
 
 
 def check_my_variant(path: str) -> int:

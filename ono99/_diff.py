@@ -1,0 +1,104 @@
+"""The rules that differ between two variants, key by key."""
+
+from __future__ import annotations
+
+import json
+import re
+from typing import TYPE_CHECKING, Any
+
+from ._convert import unstructure_variant
+from ._loader import load_variant
+from ._rulebook import card_rules
+from ._variant import Variant
+
+if TYPE_CHECKING:
+    import os
+    from collections.abc import Iterator
+
+__all__ = ["diff_variants"]
+
+# Metadata that names or describes a variant without changing how it plays.
+_NOT_RULES = frozenset({"id", "name", "description", "aliases", "source"})
+_MISSING = object()
+
+
+def _flatten(data: Any, prefix: str = "") -> Iterator[tuple[str, Any]]:
+    """Leaf key paths of plain data: ``("cards.reverse.effects[1].type", "deflect")``."""
+    if isinstance(data, dict):
+        if not data and prefix:
+            yield prefix, {}
+        for key, value in data.items():
+            yield from _flatten(value, f"{prefix}.{key}" if prefix else str(key))
+    elif isinstance(data, list):
+        if not data:
+            yield prefix, []
+        for index, value in enumerate(data):
+            yield from _flatten(value, f"{prefix}[{index}]")
+    else:
+        yield prefix, data
+
+
+def _show(value: Any) -> str:
+    if value is _MISSING:
+        return "(not set)"
+    if isinstance(value, str):
+        return value
+    return json.dumps(value)
+
+
+def _top(key: str) -> str:
+    """The top-level key of a key path."""
+    return re.split(r"[.\[]", key, maxsplit=1)[0]
+
+
+def _is_card_text(key: str) -> bool:
+    parts = key.split(".")
+    return len(parts) == 3 and parts[0] == "cards" and parts[2] == "text"
+
+
+def _leaves(variant: Variant) -> dict[str, Any]:
+    return {
+        key: value
+        for key, value in _flatten(unstructure_variant(variant))
+        if _top(key) not in _NOT_RULES and not _is_card_text(key)
+    }
+
+
+def diff_variants(
+    a: Variant | str | os.PathLike[str], b: Variant | str | os.PathLike[str]
+) -> list[tuple[str, str, str]]:
+    """Every rule that differs between two variants, by TOML key path.
+
+    Compares the resolved variants' plain data leaf by leaf, names and
+    descriptions aside. A key one variant lacks shows as ``(not set)``; a card
+    only one variant has is one row, saying what the card does.
+
+    Returns:
+        ``(key path, value in a, value in b)`` triples, values as text, in
+        the order of ``a``'s keys, then ``b``'s.
+
+    Raises:
+        VariantError: If either variant cannot be loaded.
+
+    >>> import ono99
+    >>> for row in ono99.diff_variants("ono99-1980", "ono99-1980-points"):
+    ...     print(row)
+    ('match.scoring', 'tokens', 'points')
+    """
+    if not isinstance(a, Variant):
+        a = load_variant(a)
+    if not isinstance(b, Variant):
+        b = load_variant(b)
+    left, right = _leaves(a), _leaves(b)
+    for one, other, variant in ((left, right, a), (right, left, b)):
+        for card in variant.cards:
+            if f"cards.{card.id}.count" not in other:
+                for key in [k for k in one if k.startswith(f"cards.{card.id}.")]:
+                    del one[key]
+                one[f"cards.{card.id}"] = f"{card.name} ({card.count} cards): {card_rules(card)}"
+    rows = []
+    for key in dict.fromkeys([*left, *right]):
+        x, y = left.get(key, _MISSING), right.get(key, _MISSING)
+        if x != y or type(x) is not type(y):
+            rows.append((key, _show(x), _show(y)))
+    return rows

@@ -1,0 +1,183 @@
+"""The ono99 command, called as main(argv) the way the entry point calls it."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+import pytest
+
+import ono99
+from ono99._cli import build_parser, main
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+
+def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
+    status = main(list(argv))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize(
+    "command",
+    [
+        [],
+        ["variants"],
+        ["rules"],
+        ["diff"],
+        ["validate"],
+        ["simulate"],
+        ["compare"],
+        ["play"],
+        ["demo"],
+    ],
+)
+def test_help_everywhere(command: list[str], capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        build_parser().parse_args([*command, "--help"])
+    assert exit_.value.code == 0
+    assert "usage: ono99" in capsys.readouterr().out
+
+
+def test_variants_lists_each_with_its_description(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "variants")
+    assert status == 0
+    flat = " ".join(out.split())
+    for variant_id in ono99.list_variants():
+        assert f"\n  {variant_id} " in out
+        assert " ".join(ono99.load_variant(variant_id).description.split()) in flat
+    for rule in ono99.list_house_rules():
+        assert f"\n  {rule} " in out
+        assert " ".join(ono99.load_house_rule(rule).description.split()) in flat
+
+
+def test_rules_prints_the_rulebook(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "rules", "ono99-1980")
+    assert status == 0
+    assert out == ono99.rulebook("ono99-1980")
+
+
+def test_diff_shows_every_differing_rule(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "diff", "ono99-1980", "ono99-1980-option")
+    assert status == 0
+    assert "cards.ono99.conditions[0].type" in out
+    assert "total_multiple_of" in out
+    status, out, _ = run(capsys, "diff", "ono99-1980", "gibsons-1988")
+    assert "the same rules" in out
+
+
+def test_validate_good_and_bad_files(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    good = tmp_path / "good.toml"
+    good.write_text('extends = "ono99-2022"\nid = "mine"\n[cards.minus_ten]\ncount = 4\n')
+    status, out, _ = run(capsys, "validate", str(good))
+    assert status == 0
+    assert "ok" in out
+    bad = tmp_path / "bad.toml"
+    bad.write_text('extends = "ono99-2022"\nid = "bad"\n[cards.minus_ten]\ncount = "four"\n')
+    status, _, err = run(capsys, "validate", str(bad))
+    assert status == 1
+    assert "cards.minus_ten.count" in err
+    assert "bad.toml" in err
+    status, _, err = run(capsys, "validate", str(tmp_path / "missing.toml"))
+    assert status == 1
+    assert "no such" in err
+
+
+def test_simulate_json(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(
+        capsys,
+        "simulate",
+        "--variant",
+        "ono99-1980",
+        "--players",
+        "3",
+        "--games",
+        "20",
+        "--seed",
+        "3",
+        "--jobs",
+        "1",
+        "--json",
+    )
+    assert status == 0
+    assert err == ""
+    data = json.loads(out)
+    expected = ono99.simulate("ono99-1980", players=3, games=20, seed=3, jobs=1)
+    assert data["games"] == 20
+    assert data["plays"] == expected.plays
+    assert data["wins"] == list(expected.wins)
+    assert data["seconds"] > 0
+
+
+def test_simulate_table_with_a_strategy_per_seat(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        capsys,
+        "simulate",
+        "--players",
+        "2",
+        "--games",
+        "10",
+        "--jobs",
+        "1",
+        "--strategy",
+        "cautious",
+        "--strategy",
+        "reckless",
+    )
+    assert status == 0
+    assert "reckless" in out
+    assert "win rate (95% CI)" in out
+
+
+def test_simulate_bad_input_exits_nonzero(capsys: pytest.CaptureFixture[str]) -> None:
+    status, _, err = run(
+        capsys,
+        "simulate",
+        "--players",
+        "3",
+        "--games",
+        "5",
+        "--strategy",
+        "cautious",
+        "--strategy",
+        "random",
+    )
+    assert status == 1
+    assert "one per seat" in err
+    status, _, err = run(capsys, "simulate", "--variant", "nope", "--games", "5")
+    assert status == 1
+    assert "no shipped variant 'nope'" in err
+    with pytest.raises(SystemExit) as exit_:
+        main(["simulate", "--strategy", "careful"])
+    assert exit_.value.code == 2
+    assert "no strategy 'careful'" in capsys.readouterr().err
+
+
+def test_compare_side_by_side(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(
+        capsys,
+        "compare",
+        "ono99-1980",
+        "ono99-1980-option",
+        "--games",
+        "10",
+        "--players",
+        "2",
+        "--jobs",
+        "1",
+    )
+    assert status == 0
+    assert out.splitlines()[0].split() == ["ono99-1980", "ono99-1980-option"]
+
+
+def test_simulate_draws_a_chart(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    pytest.importorskip("matplotlib")
+    chart = tmp_path / "wins.png"
+    status, out, _ = run(
+        capsys, "simulate", "--games", "10", "--players", "2", "--jobs", "1", "--chart", str(chart)
+    )
+    assert status == 0
+    assert "chart written to" in out
+    assert chart.stat().st_size > 10_000

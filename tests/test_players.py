@@ -1,0 +1,117 @@
+"""The shipped players: what each strategy plays, and that every one plays legal moves."""
+
+from __future__ import annotations
+
+import pytest
+
+import ono99
+
+
+def _position(variant: str, hands: list[list[str]], **settings: object) -> ono99.Game:
+    v = ono99.load_variant(variant)
+    pile = [c.id for c in v.cards for _ in range(c.count * v.deck.copies)]
+    for hand in hands:
+        for card in hand:
+            pile.remove(card)
+    return ono99.Game.from_position(v, hands, pile, seed=1, **settings)  # type: ignore[arg-type]
+
+
+def _choice(player: ono99.Player, game: ono99.Game) -> ono99.Move:
+    return player.choose(game.observation(game.current_player))
+
+
+def test_cautious_plays_highest_safe_number_and_keeps_helpers() -> None:
+    """ "As long as you can play a valued card without hitting 99 or more points, you
+    should hold onto the special cards" (R80 review)."""
+    game = _position(
+        "ono99-1980", [["9", "4", "hold", "minus_ten"], ["2", "3", "5", "6"]], total=85
+    )
+    assert _choice(ono99.CautiousPlayer(), game) == ono99.Play("9")
+    game = _position(
+        "ono99-1980", [["10", "10", "hold", "minus_ten"], ["2", "3", "5", "6"]], total=95
+    )
+    # Forced to use a helper: keep the total rather than lower it.
+    assert _choice(ono99.CautiousPlayer(), game) == ono99.Play("hold")
+
+
+def test_reckless_spends_helpers_first_forcing_ones_first() -> None:
+    game = _position(
+        "ono99-1980", [["9", "2", "minus_ten", "double_play"], ["3", "4", "5", "6"]], total=20
+    )
+    assert _choice(ono99.RecklessPlayer(), game) == ono99.Play("double_play")
+    game = _position("ono99-1980", [["9", "4", "2", "3"], ["5", "6", "7", "8"]], total=20)
+    assert _choice(ono99.RecklessPlayer(), game) == ono99.Play("9")
+
+
+def test_both_take_a_redraw() -> None:
+    """ "If you have 4 ONO 99 cards in your hand, you may discard all 4" (M22)."""
+    game = _position("ono99-2022", [["ono99"] * 4, ["1", "2", "3", "4"]], total=40)
+    assert game.legal_moves() == (ono99.Redraw(),)
+    for player in (ono99.CautiousPlayer(), ono99.RecklessPlayer()):
+        assert _choice(player, game) == ono99.Redraw()
+
+
+@pytest.mark.parametrize(
+    "make",
+    [
+        lambda: ono99.RandomPlayer(3),
+        ono99.CautiousPlayer,
+        ono99.RecklessPlayer,
+        lambda: ono99.SearchPlayer(3, iterations=8),
+    ],
+)
+@pytest.mark.parametrize(
+    "variant", ["ono99-2022", "ono99-1980", "ono99-1980-option", "ninety-nine-everything2"]
+)
+def test_every_player_plays_games_out(make: object, variant: str) -> None:
+    """Each shipped player is a Player and finishes games against the others."""
+    for seed in range(2):
+        seats = [make(), ono99.CautiousPlayer(), ono99.RandomPlayer(seed)]  # type: ignore[operator]
+        assert isinstance(seats[0], ono99.Player)
+        game = ono99.Game(variant, 3, seed=seed)
+        assert ono99.play_out(game, seats) == game.winner
+
+
+def test_search_player_is_deterministic_for_a_seed() -> None:
+    def moves(seed: int) -> tuple[ono99.Move, ...]:
+        game = ono99.Game("ono99-2022", 2, seed=11)
+        ono99.play_out(game, [ono99.SearchPlayer(seed, iterations=15), ono99.CautiousPlayer()])
+        return game.moves
+
+    assert moves(4) == moves(4)
+
+
+def test_search_player_sees_only_its_observation() -> None:
+    """The search deals the unseen cards itself: two games that differ only in what the
+    player cannot see get the same choice from equally seeded players."""
+    v = ono99.load_variant("ono99-2022")
+    mine = ["7", "reverse", "play_2", "3"]
+    a = _position("ono99-2022", [mine, ["1", "2", "4", "5"]], total=80)
+    b = _position("ono99-2022", [mine, ["minus_ten", "reverse", "0", "0"]], total=80)
+    assert a.observation(0) == b.observation(0)
+    assert v is a.variant
+    first = ono99.SearchPlayer(5, iterations=30).choose(a.observation(0))
+    second = ono99.SearchPlayer(5, iterations=30).choose(b.observation(0))
+    assert first == second
+
+
+def test_search_player_does_not_search_a_single_move() -> None:
+    game = _position("ono99-2022", [["ono99"] * 4, ["1", "2", "3", "4"]], total=40)
+    assert ono99.SearchPlayer(1).choose(game.observation(0)) == ono99.Redraw()
+
+
+def test_search_player_rejects_no_iterations() -> None:
+    with pytest.raises(ValueError, match="iterations"):
+        ono99.SearchPlayer(1, iterations=0)
+
+
+def test_search_finds_the_attack_cautious_misses() -> None:
+    """ "The DOUBLE PLAY card ... causes the next player to make a normal play plus one
+    additional" (R80). At 90, with a Hold and a Double Play and two 10s, the cautious
+    player keeps the Double Play and holds; looking ahead, the search sees that two
+    plays from 90 often bust the opponent, and plays the Double Play, whatever its seed."""
+    hands = [["hold", "double_play", "10", "10"], ["2", "3", "5", "6"]]
+    game = _position("ono99-1980", hands, total=90)
+    assert _choice(ono99.CautiousPlayer(), game) == ono99.Play("hold")
+    for seed in range(3):
+        assert _choice(ono99.SearchPlayer(seed), game) == ono99.Play("double_play")

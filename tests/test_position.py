@@ -1,0 +1,129 @@
+"""Game.from_position: a game set up in the middle of a round, from explicit cards."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+import ono99
+from ono99 import events as ev
+
+
+def _state(game: ono99.Game) -> dict[str, object]:
+    """Everything from_position needs to rebuild ``game`` exactly."""
+    return {
+        "hands": [game.hand(s) for s in range(game.players)],
+        "draw_pile": game.draw_pile,
+        "discard_pile": game.discard_pile,
+        "out_of_play": game.out_of_play,
+        "total": game.total,
+        "direction": game.direction,
+        "current_player": game.current_player,
+        "plays_owed": game.plays_owed,
+        "in_round": game.in_round,
+        "in_game": game.in_game,
+        "tokens": game.tokens,
+        "scores": game.scores,
+        "round": game.round,
+    }
+
+
+@pytest.mark.parametrize(("variant", "players"), [("ono99-2022", 4), ("ono99-1980", 3)])
+def test_rebuilt_game_plays_on_identically(variant: str, players: int) -> None:
+    """A game rebuilt from every card's place plays on exactly as the original.
+
+    Until a reshuffle (which the two games' seeds make differently), the same
+    moves give the same legal moves and the same played totals and draws.
+    """
+    for seed in range(5):
+        game = ono99.Game(variant, players, seed=seed)
+        for _ in range(7):
+            game.play(game.legal_moves()[0])
+        if game.is_over or game.plays_owed != 1:
+            continue
+        copy = ono99.Game.from_position(game.variant, seed=99, **_state(game))  # type: ignore[arg-type]
+        assert copy.events == ()
+        player = ono99.CautiousPlayer()
+        for _ in range(15):
+            if game.is_over:
+                break
+            assert copy.legal_moves() == game.legal_moves()
+            assert copy.observation(copy.current_player) == game.observation(game.current_player)
+            move = player.choose(game.observation(game.current_player))
+            mine, theirs = game.play(move), copy.play(move)
+            if any(isinstance(e, ev.Reshuffled | ev.RoundStarted) for e in mine):
+                break
+            assert mine == theirs
+
+
+def _deal_rest(variant: ono99.Variant, *hands: list[str]) -> list[str]:
+    pile = [c.id for c in variant.cards for _ in range(c.count * variant.deck.copies)]
+    for hand in hands:
+        for card in hand:
+            pile.remove(card)
+    return pile
+
+
+def test_position_sets_total_and_legal_moves() -> None:
+    """The rule "avoid totaling 99 points or more" (R80) applies to the given total."""
+    v = ono99.load_variant("ono99-1980")
+    hands = [["10", "9", "hold", "2"], ["5", "6", "7", "8"]]
+    game = ono99.Game.from_position(v, hands, _deal_rest(v, *hands), total=90, seed=1)
+    assert game.total == 90
+    assert game.legal_moves() == (ono99.Play("2"), ono99.Play("hold"))
+
+
+def test_forced_turn_first_play_cannot_answer_with_double_play() -> None:
+    """ "A player affected by the Double Play card may not play another Double Play
+    card on his first play" (R80): owed plays with none made yet is an answering turn."""
+    v = ono99.load_variant("ono99-1980")
+    hands = [["double_play", "2", "3", "4"], ["5", "6", "7", "8"]]
+    pile = _deal_rest(v, *hands)
+    forced = ono99.Game.from_position(v, hands, pile, plays_owed=2, forced_by="Double Play")
+    assert ono99.Play("double_play") not in forced.legal_moves()
+    assert "may not answer a Double Play" in str(forced.why_illegal(ono99.Play("double_play")))
+    second = ono99.Game.from_position(v, hands, pile, plays_owed=1, played_this_turn=["9"])
+    assert ono99.Play("double_play") in second.legal_moves()
+
+
+def test_no_safe_play_is_resolved_at_once() -> None:
+    """ "If NO ONE is able to play ... you are out" (M22): a current player with no safe
+    play lays down at once, as in any game."""
+    v = ono99.load_variant("ono99-2022")
+    hands = [["10", "10", "9", "9"], ["0", "1", "2", "3"], ["4", "5", "6", "7"]]
+    game = ono99.Game.from_position(v, hands, _deal_rest(v, *hands), total=95)
+    assert game.in_round == (False, True, True)
+    assert game.current_player == 1
+    assert game.out_of_play == ("10", "10", "9", "9")
+
+
+@pytest.mark.parametrize(
+    ("change", "message"),
+    [
+        ({"hands": [["10", "9", "hold", "2"], ["5", "6", "7", "nine"]]}, "hands[1][3]"),
+        ({"draw_pile": []}, "cards.hold: the position holds 1, the deck 4 (Hold)"),
+        ({"current_player": 5}, "current_player: no seat 5"),
+        ({"in_round": [True, False]}, "at least two players"),
+        ({"direction": 2}, "direction: expected 1 or -1"),
+        ({"plays_owed": 0}, "plays_owed"),
+        ({"tokens": [3]}, "tokens: expected 2 values"),
+    ],
+)
+def test_bad_positions_are_refused_with_the_reason(
+    change: dict[str, object], message: str
+) -> None:
+    v = ono99.load_variant("ono99-1980")
+    hands = [["10", "9", "hold", "2"], ["5", "6", "7", "8"]]
+    args: dict[str, object] = {"hands": hands, "draw_pile": _deal_rest(v, *hands), **change}
+    with pytest.raises(ono99.VariantError, match=re.escape(message)):
+        ono99.Game.from_position(v, **args)  # type: ignore[arg-type]
+
+
+def test_position_game_cannot_be_recorded() -> None:
+    v = ono99.load_variant("ono99-1980")
+    hands = [["10", "9", "hold", "2"], ["5", "6", "7", "8"]]
+    game = ono99.Game.from_position(v, hands, _deal_rest(v, *hands))
+    with pytest.raises(ono99.Ono99Error, match="cannot be recorded"):
+        game.record()
+    ono99.Game(v, 2, seed=1).record()  # an ordinary game still can

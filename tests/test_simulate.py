@@ -1,0 +1,175 @@
+"""simulate() and compare_variants(): reproducible, parallel, and counting the right things."""
+
+from __future__ import annotations
+
+import functools
+import json
+import subprocess
+import sys
+
+import pytest
+
+import ono99
+from ono99 import events as ev
+from ono99._simulate import _deciding_card, wilson_interval
+
+
+def test_same_seed_same_result_whatever_the_jobs() -> None:
+    """Game i and its players are seeded from (seed, i): processes and chunks don't matter."""
+    options = {
+        "players": 3,
+        "games": 40,
+        "seed": 5,
+        "strategies": ["cautious", "random", "reckless"],
+    }
+    alone = ono99.simulate("ono99-1980", jobs=1, **options)  # type: ignore[arg-type]
+    assert alone == ono99.simulate("ono99-1980", jobs=2, **options)  # type: ignore[arg-type]
+    assert alone == ono99.simulate("ono99-1980", jobs=2, chunk_size=3, **options)  # type: ignore[arg-type]
+    other = ono99.simulate("ono99-1980", jobs=1, **{**options, "seed": 6})  # type: ignore[arg-type]
+    assert other != alone
+
+
+def test_counts_add_up() -> None:
+    result = ono99.simulate("ono99-2022", players=4, games=60, seed=2, jobs=1)
+    assert result.games == 60 == sum(result.wins) == result.plays_per_game.games
+    assert result.plays == sum(v * n for v, n in result.plays_per_game.counts)
+    assert result.rounds_per_game.counts == ((1, 60),)  # the 2022 game is one round
+    assert sum(n for _, n in result.deciding_cards) == 60
+    assert [w.wins for w in result.by_seat] == list(result.wins)
+    assert result.by_strategy[0].label == "cautious"
+    assert result.by_strategy[0].wins == 60
+    assert result.seconds > 0
+
+
+def test_plays_and_winners_match_games_played_directly() -> None:
+    """The result counts what the engine did: replay game 0 by hand and compare."""
+    result = ono99.simulate("ono99-1980", players=2, games=1, seed=9, jobs=1, strategies="random")
+    game = ono99.Game("ono99-1980", 2, seed=ono99._simulate.game_seed(9, 0))
+    seats = [ono99.RandomPlayer(ono99._simulate.player_seed(9, 0, s)) for s in range(2)]
+    winner = ono99.play_out(game, seats)
+    assert result.wins[winner] == 1
+    assert result.plays == sum(isinstance(e, ev.Played) for e in game.events)
+    assert result.rounds_per_game.counts == ((game.round, 1),)
+
+
+def test_one_strategy_per_seat_and_rotation() -> None:
+    fixed = ono99.simulate(
+        "ono99-2022", players=2, games=200, seed=1, jobs=1, strategies=["cautious", "random"]
+    )
+    assert fixed.strategies == ("cautious", "random")
+    cautious, rand = fixed.by_strategy
+    assert cautious.wins == fixed.wins[0]
+    assert cautious.rate > 0.6 > rand.rate  # cautious is much the stronger
+    assert cautious.fair == 0.5
+    rotated = ono99.simulate(
+        "ono99-2022",
+        players=2,
+        games=200,
+        seed=1,
+        jobs=1,
+        strategies=["cautious", "random"],
+        rotate=True,
+    )
+    # Each strategy sat in each seat for half the games, so seat wins are near even.
+    assert abs(rotated.wins[0] - rotated.wins[1]) < rotated.by_strategy[0].wins - 100
+
+
+def test_factories_their_names_and_a_seeded_search() -> None:
+    """Player factories get their per-game seeds, so even the search player's games
+    come out the same in one process and in two."""
+    few = functools.partial(ono99.SearchPlayer, iterations=6)
+    options = {"players": 2, "games": 6, "seed": 1, "strategies": [few, ono99.RandomPlayer]}
+    result = ono99.simulate("ono99-2022", jobs=2, chunk_size=2, **options)  # type: ignore[arg-type]
+    assert result.strategies == ("SearchPlayer", "RandomPlayer")
+    assert result == ono99.simulate("ono99-2022", jobs=1, **options)  # type: ignore[arg-type]
+
+
+def test_bad_arguments_are_clear_errors() -> None:
+    with pytest.raises(ValueError, match="no strategy 'careful'"):
+        ono99.simulate("ono99-2022", games=1, strategies="careful")
+    with pytest.raises(ValueError, match="one per seat"):
+        ono99.simulate("ono99-2022", players=3, games=1, strategies=["random", "cautious"])
+    with pytest.raises(ono99.VariantError, match="2 to 6 players"):
+        ono99.simulate("ono99-2022", players=7, games=1)
+    with pytest.raises(ValueError, match="games must be 1 or more"):
+        ono99.simulate("ono99-2022", games=0)
+    with pytest.raises(ValueError, match="cannot be sent to other processes"):
+        ono99.simulate(
+            "ono99-2022",
+            players=2,
+            games=4,
+            jobs=2,
+            strategies=lambda seed: ono99.CautiousPlayer(),
+        )
+    # In one process a lambda is fine.
+    ono99.simulate(
+        "ono99-2022", players=2, games=2, jobs=1, strategies=lambda s: ono99.CautiousPlayer()
+    )
+
+
+def test_progress_is_reported_to_the_end() -> None:
+    seen: list[tuple[int, int]] = []
+    ono99.simulate(
+        "ono99-2022", games=10, jobs=1, chunk_size=4, progress=lambda d, t: seen.append((d, t))
+    )
+    assert seen == [(4, 10), (8, 10), (10, 10)]
+
+
+def test_wilson_interval_known_values() -> None:
+    """Checked against the textbook formula (Wilson 1927; e.g. 0/10 -> 0 to 0.278)."""
+    low, high = wilson_interval(0, 10)
+    assert low == 0.0
+    assert high == pytest.approx(0.2775, abs=1e-4)
+    low, high = wilson_interval(50, 100)
+    assert (low, high) == (pytest.approx(0.4038, abs=1e-4), pytest.approx(0.5962, abs=1e-4))
+
+
+def test_deciding_card_is_the_last_card_another_player_played() -> None:
+    log = [
+        ev.RoundStarted(1, 1, 0, 0),
+        ev.Played(0, "7", 90),
+        ev.Played(1, "play_2", 90),
+        ev.Played(0, "5", 95),
+        ev.LaidDown(0, ("10",)),
+        ev.RoundEnded(1, (0,), 1),
+    ]
+    assert _deciding_card(log) == "play_2"  # not the loser's own first play
+    bust = [
+        ev.RoundStarted(1, 1, 0, 90),
+        ev.Played(1, "hold", 90),
+        ev.Played(0, "2", 101),
+        ev.Busted(0, 101),
+    ]
+    assert _deciding_card(bust) == "hold"
+    assert _deciding_card([ev.RoundStarted(1, 1, 0, 0), ev.Stuck(0)]) == ""
+
+
+def test_results_as_data_and_tables() -> None:
+    result = ono99.simulate("ono99-1980", players=3, games=12, seed=3, jobs=1)
+    data = json.loads(json.dumps(result.to_data()))
+    assert data["games"] == 12
+    assert len(data["wins"]) == 3
+    assert data["plays"] == result.plays
+    table = result.table()
+    assert "seat 2" in table
+    assert "deciding card" in table
+    assert "cards played" in table
+
+
+def test_compare_variants_uses_the_same_seeds() -> None:
+    both = ono99.compare_variants(["ono99-1980", "ono99-1980-points"], players=3, games=15, jobs=1)
+    alone = ono99.simulate("ono99-1980", players=3, games=15, jobs=1)
+    assert both.results[0] == alone
+    table = both.table()
+    assert "ono99-1980-points" in table.splitlines()[0]
+    assert "rounds per game, mean" in table
+
+
+def test_the_core_does_not_import_matplotlib() -> None:
+    code = (
+        "import sys, ono99, ono99._cli; ono99.simulate('ono99-2022', games=2, jobs=1); "
+        "print('matplotlib' in sys.modules)"
+    )
+    command = [sys.executable, "-c", code]
+    out = subprocess.run(command, capture_output=True, text=True, check=True)  # noqa: S603 - our own code
+    assert out.stdout.strip() == "False"
