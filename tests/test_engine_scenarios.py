@@ -522,6 +522,21 @@ def test_four_unplayable_cards_may_be_traded_in() -> None:
     assert (game.current_player, game.total) == (1, 0)
 
 
+def test_the_first_card_may_be_the_redraw_card() -> None:
+    first = attrs.evolve(TOY, cards=(TOY.cards[-1], *TOY.cards[:-1]), **REDRAW)
+    order = deal(first, [["x", "x", "x", "x"], ONES])
+    game = ono99.Game(first, 2, 1, deck=order)
+    assert game.why_illegal(ono99.Redraw()) is None
+    assert game.legal_moves() == (ono99.Redraw(),)
+
+
+def test_a_card_id_that_is_not_a_string_is_no_card() -> None:
+    game = game_of([ONES, ONES])
+    reason = game.why_illegal(ono99.Play(["1"]))  # type: ignore[arg-type]
+    assert reason is not None
+    assert reason.startswith("there is no card ['1'] in toy")
+
+
 def test_a_redraw_needs_all_the_cards() -> None:
     game = game_of([["x", "x", "x", "1"], ONES], **REDRAW)
     assert game.why_illegal(ono99.Redraw()) == "a redraw needs 4 Ex cards; player 0 holds 3"

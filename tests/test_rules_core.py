@@ -43,6 +43,9 @@ class FakeTable:
     next_owed: int = 0
     next_forced_by: str = ""
     ends_turn: bool = False
+    skip: int = 0
+    target: int | None = None
+    next_player: int | None = None
     played: list[str] = attrs.Factory(list)
 
     def times_played_this_turn(self, card_id: str) -> int:
@@ -380,3 +383,12 @@ def test_words() -> None:
     assert _words(["x"]) == "x"
     assert _words([1, 11]) == "1 or 11"
     assert _words([1, 5, 11]) == "1, 5 or 11"
+
+
+def test_skips_add_up() -> None:
+    """ "3 ... Next player skipped" (denexa.com): each skip passes over one more player."""
+    table = FakeTable(skip=1)
+    Skip(2).apply(table, CARD)
+    assert table.skip == 3
+    assert Skip(1).describe() == "skips the next player"
+    assert Skip(0).problems() == [("players", "expected 1 or more, got 0")]
