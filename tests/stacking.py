@@ -4,6 +4,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import ono99
+
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
@@ -20,3 +22,24 @@ def stacked(hands: Sequence[Sequence[str]], draws: Sequence[str] = ()) -> list[s
     assert all(len(hand) == size for hand in hands)
     order = [hand[i] for i in range(size) for hand in hands]
     return order + list(draws)
+
+
+# The standard-deck "99" family as shipped.
+FAMILY = [
+    "ninety-nine",
+    "ninety-nine-pagat",
+    "ninety-nine-parlett",
+    "ninety-nine-chicago",
+    "ninety-nine-jokers",
+    "ninety-nine-king-of-spades",
+    "ninety-nine-everything2",
+    "ninety-eight",
+]
+
+
+def drive(game: ono99.Game, *moves: str | ono99.Play) -> list[ono99.events.Event]:
+    """Play the moves in turn (a card id stands for a play without choices)."""
+    happened: list[ono99.events.Event] = []
+    for move in moves:
+        happened += game.play(ono99.Play(move) if isinstance(move, str) else move)
+    return happened

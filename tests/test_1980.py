@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import attrs
 import pytest
-from stacking import stacked
+from stacking import drive, stacked
 
 import ono99
 from ono99 import Play, events
@@ -17,13 +17,6 @@ from ono99 import Play, events
 @pytest.fixture(scope="module")
 def v1980() -> ono99.Variant:
     return ono99.load_variant("ono99-1980")
-
-
-def drive(game: ono99.Game, *cards: str) -> list[events.Event]:
-    happened: list[events.Event] = []
-    for card in cards:
-        happened += game.play(Play(card))
-    return happened
 
 
 def test_edition_facts(v1980: ono99.Variant) -> None:
@@ -133,6 +126,7 @@ def test_reverse_sends_double_play_back_and_hold_passes_it_on(v1980: ono99.Varia
     drive(game2, "2", "2", "double_play")
     assert (game2.current_player, game2.plays_owed) == (3, 2)
     happened = game2.play(Play("hold"))
+    assert events.PlaysOwed(0, 2, "Double Play") in happened
     assert (game2.current_player, game2.plays_owed) == (0, 2)
     assert game2.total == 4
 

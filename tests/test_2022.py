@@ -7,7 +7,7 @@ deck and checks the outcome.
 from __future__ import annotations
 
 import pytest
-from stacking import stacked
+from stacking import drive, stacked
 
 import ono99
 from ono99 import Play, Redraw, events
@@ -16,13 +16,6 @@ from ono99 import Play, Redraw, events
 @pytest.fixture(scope="module")
 def v2022() -> ono99.Variant:
     return ono99.load_variant("ono99-2022")
-
-
-def drive(game: ono99.Game, *cards: str) -> list[events.Event]:
-    happened: list[events.Event] = []
-    for card in cards:
-        happened += game.play(Play(card))
-    return happened
 
 
 def test_edition_facts(v2022: ono99.Variant) -> None:

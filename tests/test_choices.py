@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import attrs
 import pytest
-from stacking import stacked
+from stacking import FAMILY, stacked
 
 import ono99
 from ono99 import Play, events
@@ -21,17 +21,6 @@ from ono99.rules import AddChoice, ChooseNext, SetTotal, Skip
 
 if TYPE_CHECKING:
     from pathlib import Path
-
-FAMILY = [
-    "ninety-nine",
-    "ninety-nine-pagat",
-    "ninety-nine-parlett",
-    "ninety-nine-chicago",
-    "ninety-nine-jokers",
-    "ninety-nine-king-of-spades",
-    "ninety-nine-everything2",
-    "ninety-eight",
-]
 
 
 # ------------------------------------------------------------------- the move

@@ -10,30 +10,12 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-from stacking import stacked
+from stacking import FAMILY, drive, stacked
 
 import ono99
 from ono99 import Play, events
 
-FAMILY = [
-    "ninety-nine",
-    "ninety-nine-pagat",
-    "ninety-nine-parlett",
-    "ninety-nine-chicago",
-    "ninety-nine-jokers",
-    "ninety-nine-king-of-spades",
-    "ninety-nine-everything2",
-    "ninety-eight",
-]
 RANKS = ["ace", *map(str, range(2, 11)), "jack", "queen", "king"]
-
-
-def drive(game: ono99.Game, *moves: str | Play) -> list[events.Event]:
-    """Play the moves in turn (a card id stands for a play without choices)."""
-    happened: list[events.Event] = []
-    for move in moves:
-        happened += game.play(Play(move) if isinstance(move, str) else move)
-    return happened
 
 
 def cards_in_play(game: ono99.Game) -> Counter[str]:
