@@ -8,17 +8,24 @@ variant by name: it only reads the variant's settings and rule objects.
 from __future__ import annotations
 
 import functools
+import math
 from typing import TYPE_CHECKING
 
+from . import events as ev
 from ._convert import check_variant
 from ._errors import VariantError
 from ._moves import Play
+from .rules import Never
 
 if TYPE_CHECKING:
     from ._variant import Card, Variant
     from .rules import AnyCondition, AnyEffect
 
 __all__ = ["CompiledCard", "Rules", "compile_rules"]
+
+# Per seat, per card index: the shared Drew event; the Played events by total.
+DrewTable = tuple[tuple[ev.Drew, ...], ...]
+PlayedTable = tuple[tuple[dict[int, ev.Played], ...], ...]
 
 # Effect types whose new total is the old one plus an amount.
 _ADDITIVE = frozenset({"add", "add_choice"})
@@ -115,6 +122,13 @@ class Rules:
                 # total + delta < bust, and a floor (always below bust) never makes
                 # a safe play unsafe or an unsafe one safe.
                 card.safe_below = self.bust - card.delta
+        self.by_id = {c.id: c for c in self.cards}
+        # Per card index, ``(below, move)`` when one comparison lists the card's
+        # moves: its one move is legal exactly when total < below (-inf for a
+        # card that can never be played). None sends the card to the full check
+        # (other conditions, choices, effects that do not add a fixed amount).
+        self.quick = tuple(_quick_test(c) for c in self.cards)
+        self._events: dict[int, tuple[DrewTable, PlayedTable]] = {}
         self.stacking = variant.forced_play.stacking
         self.lay_down = variant.no_safe_play.action == "lay_down"
         self.laid_down_discarded = variant.no_safe_play.laid_down == "discard_pile"
@@ -129,6 +143,22 @@ class Rules:
         """The whole deck (card indices) for a game of ``players`` players."""
         return self._one_deck * self.variant.deck.copies_for(players)
 
+    def event_tables(self, players: int) -> tuple[DrewTable, PlayedTable]:
+        """The shared ``Drew`` and ``Played`` events of a ``players``-player game.
+
+        Events are frozen, so those that recur are made once and shared: seat
+        ``p`` drawing card ``k`` is ``drew[p][k]``, and playing it to total
+        ``t`` (a card that leaves no choice) is ``played[p][k][t]``, filled in
+        as totals are met.
+        """
+        tables = self._events.get(players)
+        if tables is None:
+            seats = range(players)
+            drew = tuple(tuple(ev.Drew(p, c.id) for c in self.cards) for p in seats)
+            played: PlayedTable = tuple(tuple({} for _ in self.cards) for _ in seats)
+            tables = self._events[players] = (drew, played)
+        return tables
+
     def total_after(self, card: CompiledCard, total: int, amount: int | None = None) -> int:
         """The total after playing ``card`` for ``amount``, with the floor applied."""
         new = card.total_after(total, amount)
@@ -136,6 +166,17 @@ class Rules:
         if floor is not None and new < floor:
             return floor
         return new
+
+
+def _quick_test(card: CompiledCard) -> tuple[float, Play] | None:
+    """The total below which ``card``'s one move is legal, if a comparison decides it."""
+    if card.play is None:
+        return None
+    if card.conditions and all(isinstance(c, Never) for c in card.conditions):
+        return (-math.inf, card.play)
+    if card.conditions or card.safe_below is None:
+        return None
+    return (card.safe_below, card.play)
 
 
 @functools.lru_cache(maxsize=32)

@@ -250,6 +250,8 @@ class Game:
         self._rules: Rules = compile_rules(variant)
         self._n = players
         self._full_deck = self._rules.deck_for(players)
+        self._drew, self._played = self._rules.event_tables(players)
+        self._cards_played = 0
         self.seed: int = seed
         self._rng = random.Random(seed)
         self._deck = tuple(deck) if deck is not None else None
@@ -500,8 +502,7 @@ class Game:
         self._moves.append(move)
         self._legal = None
         if type(move) is Play:
-            rules = self._rules
-            self._play_card(rules.cards[rules.index[move.card]], move.amount, move.target)
+            self._play_card(self._rules.by_id[move.card], move.amount, move.target)
         else:
             self._redraw()
         r = self._r
@@ -801,31 +802,35 @@ class Game:
         r = self._r
         rules = self._rules
         hand = r.hands[self._current]
+        total = r.total
+        quick = rules.quick
         moves: list[Move] = []
-        total, bust = r.total, rules.bust
-        cards = rules.cards
         for index in sorted(set(hand)):
-            card = cards[index]
-            if card.conditions and self._why_blocked(card) is not None:
-                continue
-            safe_below = card.safe_below
-            if safe_below is not None and card.play is not None:  # the common case
-                if total < safe_below:
-                    moves.append(card.play)
-                continue
-            if card.play is not None:  # no choice to make: one move or none
-                if rules.total_after(card, total) < bust:
-                    moves.append(card.play)
-                continue
-            targets: list[int | None] = [None]
-            if card.chooses_player:
-                targets = list(self._targets())
-            for amount in card.amounts:
-                if rules.total_after(card, total, amount) < bust:
-                    moves.extend(Play(card.id, amount=amount, target=t) for t in targets)
+            test = quick[index]
+            if test is None:
+                self._card_moves(rules.cards[index], total, moves)
+            elif total < test[0]:
+                moves.append(test[1])
         if rules.redraw_card >= 0 and hand.count(rules.redraw_card) >= rules.redraw_count:
             moves.append(Redraw())
         return tuple(moves)
+
+    def _card_moves(self, card: CompiledCard, total: int, moves: list[Move]) -> None:
+        """Add the legal moves of ``card`` (held by the current player) to ``moves``."""
+        if card.conditions and self._why_blocked(card) is not None:
+            return
+        rules = self._rules
+        bust = rules.bust
+        if card.play is not None:  # no choice to make: one move or none
+            if rules.total_after(card, total) < bust:
+                moves.append(card.play)
+            return
+        targets: list[int | None] = [None]
+        if card.chooses_player:
+            targets = list(self._targets())
+        for amount in card.amounts:
+            if rules.total_after(card, total, amount) < bust:
+                moves.extend(Play(card.id, amount=amount, target=t) for t in targets)
 
     def _emit(self, event: ev.Event) -> None:
         self._events.append(event)
@@ -879,14 +884,14 @@ class Game:
         r = self._r
         hand = r.hands[player]
         size = self._rules.hand_size
-        ids = self._rules.ids
+        drew = self._drew[player]
         emit = self._events.append
         while len(hand) < size:
             if not r.draw and not self._reshuffle():
                 return
             index = r.draw.pop()
             hand.append(index)
-            emit(ev.Drew(player, ids[index]))
+            emit(drew[index])
 
     def _reshuffle(self) -> bool:
         r = self._r
@@ -906,8 +911,9 @@ class Game:
     ) -> None:
         r = self._r
         player = self._current
-        r.hands[player].remove(card.index)
-        r.discard.append(card.index)
+        index = card.index
+        r.hands[player].remove(index)
+        r.discard.append(index)
         delta = card.delta
         if delta is not None:
             total = r.total + delta
@@ -916,20 +922,26 @@ class Game:
                 total = floor
             r.total = total
         else:
-            r.total = self._rules.total_after(card, r.total, amount)
+            r.total = total = self._rules.total_after(card, r.total, amount)
         r.ends_turn = False
         if card.actions:
             r.target = target
             for effect in card.actions:
                 effect.apply(r, card)
             r.target = None
+            total = r.total
         r.turn_plays.append(card.id)
         r.plays_made += 1
         r.answering = False
+        self._cards_played += 1
         if amount is None and target is None:
-            self._events.append(ev.Played(player, card.id, r.total))
+            shared = self._played[player][index]
+            event = shared.get(total)
+            if event is None:
+                event = shared[total] = ev.Played(player, card.id, total)
+            self._events.append(event)
         else:
-            self._events.append(ev.Played(player, card.id, r.total, amount=amount, target=target))
+            self._events.append(ev.Played(player, card.id, total, amount=amount, target=target))
         self._refill(player)
 
     def _redraw(self) -> None:
@@ -949,22 +961,31 @@ class Game:
 
     def _next_turn(self) -> None:
         r = self._r
-        owed, by = r.next_owed, r.next_forced_by
         seat = r.next_player
         if seat is None:
-            seat = self._next_seat(self._current, r.alive, r.direction)
-            for _ in range(r.skip):
-                seat = self._next_seat(seat, r.alive, r.direction)
+            alive, direction = r.alive, r.direction
+            seat = (self._current + direction) % self._n
+            if not alive[seat]:
+                seat = self._next_seat(seat, alive, direction)
+            if r.skip:
+                for _ in range(r.skip):
+                    seat = self._next_seat(seat, alive, direction)
+                r.skip = 0
+        else:
+            r.skip, r.next_player = 0, None
         self._current = seat
-        r.skip, r.next_player = 0, None
-        r.forced, r.forced_by = (owed, by) if owed > 1 else (1, "")
-        r.next_owed, r.next_forced_by = 0, ""
+        owed = r.next_owed
+        if owed > 1:
+            r.forced, r.forced_by = owed, r.next_forced_by
+            r.next_owed, r.next_forced_by = 0, ""
+        elif r.forced != 1:
+            r.forced, r.forced_by = 1, ""
         r.ends_turn = False
         r.plays_made = 0
         r.turn_plays.clear()
-        r.answering = r.forced > 1
-        if r.forced > 1:
-            self._emit(ev.PlaysOwed(self._current, r.forced, r.forced_by))
+        r.answering = owed > 1
+        if owed > 1:
+            self._emit(ev.PlaysOwed(seat, owed, r.forced_by))
 
     def _advance(self) -> None:
         """Resolve every player who has no safe play, until a decision is due."""

@@ -298,7 +298,7 @@ class Match:
     points: Points = Points()
 
 
-@frozen
+@frozen(cache_hash=True)
 class Variant:
     """A complete rule set: an edition, a relative, or an edition with house rules.
 
