@@ -27,7 +27,14 @@ from ._loader import (
 )
 from ._moves import Move, Play, Redraw
 from ._observation import Observation
-from ._players import CautiousPlayer, Player, RandomPlayer, RecklessPlayer, play_out
+from ._players import (
+    CautiousPlayer,
+    Player,
+    QuickPlayer,
+    RandomPlayer,
+    RecklessPlayer,
+    play_out,
+)
 from ._plot import plot_results
 from ._rulebook import rulebook
 from ._search import SearchPlayer
@@ -87,6 +94,7 @@ __all__ = [
     "PlayerFactory",
     "PlayerStep",
     "Points",
+    "QuickPlayer",
     "RandomPlayer",
     "RecklessPlayer",
     "Redraw",

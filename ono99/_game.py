@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any
 from attrs import frozen
 
 from . import events as ev
+from ._chance import shuffle
 from ._compiled import CompiledCard, Rules, compile_rules
 from ._errors import IllegalMoveError, Ono99Error, ReplayError, VariantError
 from ._loader import fingerprint, load_variant
@@ -17,6 +18,7 @@ from ._observation import Observation
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
+    from ._players import Player
     from ._variant import Variant
     from .rules import Stacking
 
@@ -319,6 +321,11 @@ class Game:
         return self._round_no
 
     @property
+    def cards_played(self) -> int:
+        """How many cards have been played (a bust's card included, a redraw's not)."""
+        return self._cards_played
+
+    @property
     def events(self) -> tuple[ev.Event, ...]:
         """The whole log of events, oldest first."""
         return tuple(self._events)
@@ -381,7 +388,7 @@ class Game:
         """
         legal = self._legal
         if legal is None:
-            legal = self._legal = self._compute_legal()
+            legal = self._compute_legal()
         return legal
 
     def why_illegal(self, move: object) -> str | None:
@@ -489,6 +496,12 @@ class Game:
         Raises:
             IllegalMoveError: If the move is not legal; the game is unchanged.
         """
+        mark = len(self._events)
+        self._play(move)
+        return tuple(self._events[mark:])
+
+    def _play(self, move: Move) -> None:
+        """Check and play ``move``, as :meth:`play` does, without returning its events."""
         # One of the very objects legal_moves() listed needs no further check;
         # anything else (even an equal move) gets the full check and its reason.
         for listed in self._legal or _NO_MOVES:
@@ -498,7 +511,6 @@ class Game:
             reason = self.why_illegal(move)
             if reason is not None:
                 raise IllegalMoveError(reason, move)
-        mark = len(self._events)
         self._moves.append(move)
         self._legal = None
         if type(move) is Play:
@@ -508,8 +520,32 @@ class Game:
         r = self._r
         if r.ends_turn or r.plays_made >= r.forced:
             self._next_turn()
-        self._advance()
-        return tuple(self._events[mark:])
+        # What _advance() does, with its first step inline: most moves leave
+        # the next player a safe play.
+        if not self._compute_legal():
+            self._advance()
+
+    def _play_out(self, players: Sequence[Player], max_moves: int) -> int | None:
+        """Let ``players`` (one per seat) move, for at most ``max_moves`` moves.
+
+        Returns:
+            The winner, or ``None`` if the game has not ended.
+        """
+        variant = self.variant
+        # A quick player decides from the legal moves and the total: no observation.
+        picks = [getattr(player, "pick", None) for player in players]
+        play = self._play
+        for _ in range(max_moves):
+            if self._winner is not None:
+                break
+            seat = self._current
+            pick = picks[seat]
+            if pick is None:
+                move = players[seat].choose(self.observation(seat))
+            else:
+                move = pick(self._legal or self.legal_moves(), self._r.total, variant)
+            play(move)
+        return self._winner
 
     def record(self) -> GameRecord:
         """A record of the game so far, to save and replay.
@@ -745,7 +781,7 @@ class Game:
                     f"of card {card_id!r}, and the order asks for more"
                 ) from None
         order = [rules.index[c] for c in deck]
-        self._rng.shuffle(remaining)
+        shuffle(self._rng, remaining)
         return order + remaining
 
     def _why_blocked(self, card: CompiledCard) -> str | None:
@@ -797,7 +833,9 @@ class Game:
         return [seat for seat in range(self._n) if alive[seat] and seat != current]
 
     def _compute_legal(self) -> tuple[Move, ...]:
+        """List the current player's legal moves and keep them in ``_legal``."""
         if self._winner is not None:
+            self._legal = _NO_MOVES
             return _NO_MOVES
         r = self._r
         rules = self._rules
@@ -813,7 +851,8 @@ class Game:
                 moves.append(test[1])
         if rules.redraw_card >= 0 and hand.count(rules.redraw_card) >= rules.redraw_count:
             moves.append(Redraw())
-        return tuple(moves)
+        legal = self._legal = tuple(moves)
+        return legal
 
     def _card_moves(self, card: CompiledCard, total: int, moves: list[Move]) -> None:
         """Add the legal moves of ``card`` (held by the current player) to ``moves``."""
@@ -850,13 +889,12 @@ class Game:
             self._dealer = self._next_seat(self._dealer, self._in_game)
         if order is None:
             order = list(self._full_deck)
-            self._rng.shuffle(order)
+            shuffle(self._rng, order)
         r = self._r = _Round(rules.stacking)
         r.total = rules.start
         r.alive = self._in_game[:]
         r.players_in_round = sum(r.alive)
         r.hands = [[] for _ in range(self._n)]
-        r.draw = order[::-1]
         dealer = self._dealer
         left = self._next_seat(dealer, r.alive)
         leader = left
@@ -870,10 +908,12 @@ class Game:
         for _ in range(r.players_in_round):
             seats.append(seat)
             seat = self._next_seat(seat, r.alive)
-        for _ in range(rules.hand_size):
-            for seat in seats:
-                if r.draw:
-                    r.hands[seat].append(r.draw.pop())
+        # One card at a time round the table: the i-th seat gets every k-th card.
+        k = len(seats)
+        dealt = min(len(order), k * rules.hand_size)
+        for i, seat in enumerate(seats):
+            r.hands[seat] = order[i:dealt:k]
+        r.draw = order[dealt:][::-1]  # the top card last
         cards = rules.cards
         for seat in seats:
             self._emit(ev.Dealt(seat, tuple(cards[k].id for k in r.hands[seat])))
@@ -900,7 +940,7 @@ class Game:
         cards = pile[: len(pile) - len(keep)]
         if not cards:
             return False
-        self._rng.shuffle(cards)
+        shuffle(self._rng, cards)
         r.draw = cards
         r.discard = keep
         self._emit(ev.Reshuffled(len(cards)))
@@ -910,19 +950,21 @@ class Game:
         self, card: CompiledCard, amount: int | None = None, target: int | None = None
     ) -> None:
         r = self._r
+        rules = self._rules
         player = self._current
         index = card.index
-        r.hands[player].remove(index)
+        hand = r.hands[player]
+        hand.remove(index)
         r.discard.append(index)
         delta = card.delta
         if delta is not None:
             total = r.total + delta
-            floor = self._rules.floor
+            floor = rules.floor
             if floor is not None and total < floor:
                 total = floor
             r.total = total
         else:
-            r.total = total = self._rules.total_after(card, r.total, amount)
+            r.total = total = rules.total_after(card, r.total, amount)
         r.ends_turn = False
         if card.actions:
             r.target = target
@@ -930,18 +972,20 @@ class Game:
                 effect.apply(r, card)
             r.target = None
             total = r.total
-        r.turn_plays.append(card.id)
+        if rules.counts_turn_plays:
+            r.turn_plays.append(card.id)
         r.plays_made += 1
         r.answering = False
         self._cards_played += 1
+        events = self._events
         if amount is None and target is None:
             shared = self._played[player][index]
             event = shared.get(total)
             if event is None:
                 event = shared[total] = ev.Played(player, card.id, total)
-            self._events.append(event)
+            events.append(event)
         else:
-            self._events.append(ev.Played(player, card.id, total, amount=amount, target=target))
+            events.append(ev.Played(player, card.id, total, amount=amount, target=target))
         self._refill(player)
 
     def _redraw(self) -> None:
@@ -974,24 +1018,27 @@ class Game:
         else:
             r.skip, r.next_player = 0, None
         self._current = seat
-        owed = r.next_owed
-        if owed > 1:
-            r.forced, r.forced_by = owed, r.next_forced_by
-            r.next_owed, r.next_forced_by = 0, ""
-        elif r.forced != 1:
-            r.forced, r.forced_by = 1, ""
         r.ends_turn = False
         r.plays_made = 0
-        r.turn_plays.clear()
-        r.answering = owed > 1
-        if owed > 1:
-            self._emit(ev.PlaysOwed(seat, owed, r.forced_by))
+        if r.turn_plays:
+            r.turn_plays.clear()
+        owed = r.next_owed
+        if owed:
+            forced_by = r.next_forced_by
+            r.next_owed, r.next_forced_by = 0, ""
+            if owed > 1:
+                r.forced, r.forced_by = owed, forced_by
+                r.answering = True
+                self._emit(ev.PlaysOwed(seat, owed, forced_by))
+                return
+        if r.forced != 1:
+            r.forced, r.forced_by = 1, ""
+        r.answering = False
 
     def _advance(self) -> None:
         """Resolve every player who has no safe play, until a decision is due."""
         while self._winner is None:
-            legal = self._legal = self._compute_legal()
-            if legal:
+            if self._compute_legal():
                 return
             self._no_safe_play()
 

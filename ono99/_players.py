@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from ._chance import choice
 from ._compiled import compile_rules
 from ._errors import Ono99Error
 from ._moves import Move, Play
@@ -17,7 +18,14 @@ if TYPE_CHECKING:
     from ._observation import Observation
     from ._variant import Variant
 
-__all__ = ["CautiousPlayer", "Player", "RandomPlayer", "RecklessPlayer", "play_out"]
+__all__ = [
+    "CautiousPlayer",
+    "Player",
+    "QuickPlayer",
+    "RandomPlayer",
+    "RecklessPlayer",
+    "play_out",
+]
 
 
 @runtime_checkable
@@ -40,6 +48,34 @@ class Player(Protocol):
         ...
 
 
+@runtime_checkable
+class QuickPlayer(Player, Protocol):
+    """A player that decides from its legal moves and the total alone.
+
+    An :class:`~ono99.Observation` holds every public fact of the game, and
+    building one at every move costs more than the move itself.
+    :func:`play_out` and :func:`~ono99.simulate` therefore ask a player that
+    has a ``pick`` method for ``pick(legal_moves, total, variant)`` instead
+    of ``choose(observation)``. The two must agree: ``pick`` returns what
+    ``choose`` would for an observation with those legal moves, total and
+    variant, and changes the player's state (its random generator) alike.
+    The shipped random, cautious and reckless players are quick players.
+
+    >>> import ono99
+    >>> class FirstMove:
+    ...     def choose(self, observation: ono99.Observation) -> ono99.Move:
+    ...         return observation.legal_moves[0]
+    ...     def pick(self, legal_moves, total, variant):
+    ...         return legal_moves[0]
+    >>> isinstance(FirstMove(), ono99.QuickPlayer)
+    True
+    """
+
+    def pick(self, legal_moves: Sequence[Move], total: int, variant: Variant) -> Move:
+        """Pick one of ``legal_moves`` (at least one) at ``total``, playing ``variant``."""
+        ...
+
+
 class RandomPlayer:
     """Picks a legal move uniformly at random, from its own seeded generator.
 
@@ -52,7 +88,16 @@ class RandomPlayer:
 
     def choose(self, observation: Observation) -> Move:
         """A uniformly random legal move."""
-        return self._rng.choice(observation.legal_moves)
+        return choice(self._rng, observation.legal_moves)
+
+    def pick(
+        self,
+        legal_moves: Sequence[Move],
+        total: int,  # noqa: ARG002 - the protocol's signature; chance needs no total
+        variant: Variant,  # noqa: ARG002
+    ) -> Move:
+        """What :meth:`choose` would pick (see :class:`QuickPlayer`)."""
+        return choice(self._rng, legal_moves)
 
     def __repr__(self) -> str:
         return "RandomPlayer()"
@@ -162,8 +207,11 @@ class CautiousPlayer:
 
     def choose(self, observation: Observation) -> Move:
         """The cautious choice among the legal moves."""
-        traits = _traits(self._cache, observation.variant)
-        return cautious_move(traits, observation.legal_moves, observation.total)
+        return self.pick(observation.legal_moves, observation.total, observation.variant)
+
+    def pick(self, legal_moves: Sequence[Move], total: int, variant: Variant) -> Move:
+        """What :meth:`choose` would pick (see :class:`QuickPlayer`)."""
+        return cautious_move(_traits(self._cache, variant), legal_moves, total)
 
     def __repr__(self) -> str:
         return "CautiousPlayer()"
@@ -187,8 +235,11 @@ class RecklessPlayer:
 
     def choose(self, observation: Observation) -> Move:
         """The reckless choice among the legal moves."""
-        traits = _traits(self._cache, observation.variant)
-        return reckless_move(traits, observation.legal_moves, observation.total)
+        return self.pick(observation.legal_moves, observation.total, observation.variant)
+
+    def pick(self, legal_moves: Sequence[Move], total: int, variant: Variant) -> Move:
+        """What :meth:`choose` would pick (see :class:`QuickPlayer`)."""
+        return reckless_move(_traits(self._cache, variant), legal_moves, total)
 
     def __repr__(self) -> str:
         return "RecklessPlayer()"
@@ -196,6 +247,9 @@ class RecklessPlayer:
 
 def play_out(game: Game, players: Sequence[Player], *, max_moves: int = 1_000_000) -> int:
     """Let ``players`` (one per seat) play ``game`` to its end.
+
+    Each player is asked with ``choose(observation)``, or with ``pick`` if
+    it is a :class:`QuickPlayer`.
 
     Args:
         game: The game, in any state.
@@ -212,10 +266,7 @@ def play_out(game: Game, players: Sequence[Player], *, max_moves: int = 1_000_00
     """
     if len(players) != game.players:
         raise Ono99Error(f"{len(players)} players given for {game.players} seats")
-    for _ in range(max_moves):
-        winner = game.winner
-        if winner is not None:
-            return winner
-        seat = game.current_player
-        game.play(players[seat].choose(game.observation(seat)))
-    raise Ono99Error(f"the game did not end within {max_moves} moves")
+    winner = game._play_out(players, max_moves)  # the engine's own loop
+    if winner is None:
+        raise Ono99Error(f"the game did not end within {max_moves} moves")
+    return winner

@@ -104,13 +104,18 @@ def make_player(strategy: Strategy, seed: int) -> Player:
     >>> make_player("cautious", 1)
     CautiousPlayer()
     """
+    return _factory(strategy)(seed)
+
+
+def _factory(strategy: Strategy) -> PlayerFactory:
+    """The factory of ``strategy``: itself, or the shipped strategy of that name."""
     if isinstance(strategy, str):
         factory = _STRATEGIES.get(strategy.lower())
         if factory is None:
             known = ", ".join(list_strategies())
             raise ValueError(f"no strategy {strategy!r}; the strategies are {known}")
-        return factory(seed)
-    return strategy(seed)
+        return factory
+    return strategy
 
 
 def _strategy_name(strategy: Strategy) -> str:
@@ -439,18 +444,15 @@ def _play_chunk(task: _Task) -> list[_Outcome]:
     """Play games ``task.start`` to ``task.stop``; runs in a worker."""
     out: list[_Outcome] = []
     n = task.players
+    factories = [_factory(strategy) for strategy in task.strategies]
     for index in range(task.start, task.stop):
         shift = index % n if task.rotate else 0
         kinds = [(seat + shift) % n for seat in range(n)]
-        seats = [
-            make_player(task.strategies[kinds[seat]], player_seed(task.seed, index, seat))
-            for seat in range(n)
-        ]
+        seats = [factories[kinds[seat]](player_seed(task.seed, index, seat)) for seat in range(n)]
         game = Game(task.variant, n, seed=game_seed(task.seed, index))
         winner = play_out(game, seats)
-        log = game.events
-        plays = sum(1 for event in log if isinstance(event, ev.Played))
-        out.append((winner, kinds[winner], plays, game.round, _deciding_card(log)))
+        deciding = _deciding_card(game.events)
+        out.append((winner, kinds[winner], game.cards_played, game.round, deciding))
     return out
 
 

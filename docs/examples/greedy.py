@@ -2,7 +2,12 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import ono99
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 
 class GreedyPlayer:
@@ -10,14 +15,24 @@ class GreedyPlayer:
 
     def choose(self, observation: ono99.Observation) -> ono99.Move:
         """The legal move after which the total is highest."""
-        return max(observation.legal_moves, key=lambda move: total_after(observation, move))
+        variant, total = observation.variant, observation.total
+        return max(observation.legal_moves, key=lambda m: total_after(variant, total, m))
 
 
-def total_after(observation: ono99.Observation, move: ono99.Move) -> int:
+class QuickGreedyPlayer(GreedyPlayer):
+    """The greedy player, deciding without an observation (a quick player)."""
+
+    def pick(
+        self, legal_moves: Sequence[ono99.Move], total: int, variant: ono99.Variant
+    ) -> ono99.Move:
+        """The legal move after which the total is highest."""
+        return max(legal_moves, key=lambda m: total_after(variant, total, m))
+
+
+def total_after(variant: ono99.Variant, total: int, move: ono99.Move) -> int:
     """The total after ``move``, worked out from the variant's rule objects."""
-    total = observation.total
     if isinstance(move, ono99.Play):
-        for effect in observation.variant.card(move.card).effects:
+        for effect in variant.card(move.card).effects:
             total = effect.total_after(total)
-    floor = observation.variant.total.floor
+    floor = variant.total.floor
     return total if floor is None else max(total, floor)
