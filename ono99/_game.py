@@ -914,24 +914,26 @@ class Game:
         for i, seat in enumerate(seats):
             r.hands[seat] = order[i:dealt:k]
         r.draw = order[dealt:][::-1]  # the top card last
-        cards = rules.cards
+        name = rules.ids.__getitem__
         for seat in seats:
-            self._emit(ev.Dealt(seat, tuple(cards[k].id for k in r.hands[seat])))
+            self._emit(ev.Dealt(seat, tuple(map(name, r.hands[seat]))))
         self._current = leader
         self._legal = None
 
     def _refill(self, player: int) -> None:
         r = self._r
         hand = r.hands[player]
-        size = self._rules.hand_size
+        missing = self._rules.hand_size - len(hand)
+        if missing <= 0:
+            return
         drew = self._drew[player]
-        emit = self._events.append
-        while len(hand) < size:
+        events = self._events
+        for _ in range(missing):
             if not r.draw and not self._reshuffle():
                 return
             index = r.draw.pop()
             hand.append(index)
-            emit(drew[index])
+            events.append(drew[index])
 
     def _reshuffle(self) -> bool:
         r = self._r
