@@ -115,3 +115,38 @@ def test_search_finds_the_attack_cautious_misses() -> None:
     assert _choice(ono99.CautiousPlayer(), game) == ono99.Play("hold")
     for seed in range(3):
         assert _choice(ono99.SearchPlayer(seed), game) == ono99.Play("double_play")
+
+
+class _Watched:
+    """Hides a player's ``pick``, so that ``play_out`` must use ``choose``."""
+
+    def __init__(self, player: ono99.Player) -> None:
+        self.player = player
+
+    def choose(self, observation: ono99.Observation) -> ono99.Move:
+        return self.player.choose(observation)
+
+
+@pytest.mark.parametrize("variant", ["ono99-2022", "ono99-1980-points", "ninety-nine"])
+def test_play_out_gives_the_same_game_through_pick_or_choose(variant: str) -> None:
+    """play_out asks a quick player with pick(), any other with choose(): the same game."""
+    for seed in range(5):
+        quick = [ono99.RandomPlayer(seed), ono99.CautiousPlayer(), ono99.RecklessPlayer()]
+        slow = [_Watched(p) for p in (ono99.RandomPlayer(seed), *quick[1:])]
+        assert not isinstance(slow[0], ono99.QuickPlayer)
+        games = ono99.Game(variant, 3, seed=seed), ono99.Game(variant, 3, seed=seed)
+        assert ono99.play_out(games[0], quick) == ono99.play_out(games[1], slow)
+        assert games[0].events == games[1].events
+
+
+def test_play_out_returns_a_winner_found_on_the_last_move_allowed() -> None:
+    players = [ono99.CautiousPlayer()] * 2
+    game = ono99.Game("ono99-2022", 2, seed=4)
+    ono99.play_out(game, players)
+    moves = len(game.moves)
+    again = ono99.Game("ono99-2022", 2, seed=4)
+    assert ono99.play_out(again, players, max_moves=moves) == game.winner
+    short = ono99.Game("ono99-2022", 2, seed=4)
+    with pytest.raises(ono99.Ono99Error, match=f"did not end within {moves - 1} moves"):
+        ono99.play_out(short, players, max_moves=moves - 1)
+    assert not short.is_over

@@ -336,3 +336,45 @@ def test_the_checker_finds_nothing(seq: MoveSequence) -> None:
     checker.check_observation(checker.game.current_player)
     checker.check_illegal()
     checker.check_replay()
+
+
+@given(
+    any_variants(),
+    st.integers(0, 2**32),
+    st.sampled_from([ono99.RandomPlayer, ono99.CautiousPlayer, ono99.RecklessPlayer]),
+)
+def test_a_quick_player_picks_what_it_would_choose(
+    variant: ono99.Variant, seed: int, kind: type[ono99.Player]
+) -> None:
+    """A shipped quick player's ``pick`` gives the move its ``choose`` gives for the same
+    position, so a game played out through ``pick`` is move for move the game played
+    through observations."""
+    players = variant.players.min
+
+    def seats() -> list[ono99.Player]:
+        if kind is ono99.RandomPlayer:
+            return [ono99.RandomPlayer(seed + p) for p in range(players)]
+        return [kind() for _ in range(players)]
+
+    made, twins = seats(), seats()
+    assert all(isinstance(p, ono99.QuickPlayer) for p in made)
+    quick, slow = ono99.Game(variant, players, seed), ono99.Game(variant, players, seed)
+    for _ in range(300):
+        if quick.is_over:
+            break
+        observation = slow.observation(slow.current_player)
+        picked = made[quick.current_player].pick(  # type: ignore[attr-defined]
+            quick.legal_moves(), quick.total, variant
+        )
+        chosen = twins[slow.current_player].choose(observation)
+        assert picked == chosen
+        quick.play(picked)
+        slow.play(chosen)
+    assert quick.events == slow.events
+
+
+@given(move_sequences(max_moves=400, drawn=10))
+def test_cards_played_counts_the_played_events(seq: MoveSequence) -> None:
+    """``Game.cards_played`` is the number of ``Played`` events in the log, after every move."""
+    for game in each_state(seq):
+        assert game.cards_played == sum(isinstance(e, ev.Played) for e in game.events)
