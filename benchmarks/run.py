@@ -13,11 +13,17 @@ It prints, for ``ono99-2022`` with 4 random players:
 
 then (a)/(c) and (b)/(c), the time of ``import ono99`` and of a first
 ``load_variant`` in a fresh interpreter, and the speed-up of 2 processes over 1.
+
+Two figures give the others context: (a') ``simulate`` with random players
+that are not quick players (they get an ``Observation`` at every move), and
+the speed-up of 2 processes over 1 for a plain arithmetic loop, which is the
+most this machine's cores allow any program.
 """
 
 from __future__ import annotations
 
 import argparse
+import concurrent.futures
 import os
 import random
 import statistics
@@ -87,6 +93,45 @@ def simulated(games: int, jobs: int = 1) -> tuple[int, float]:
     return result.plays, time.perf_counter() - start
 
 
+class ObservingPlayer:
+    """A random player that is not a quick player: it is asked with an observation."""
+
+    def __init__(self, seed: int) -> None:
+        self._player = ono99.RandomPlayer(seed)
+
+    def choose(self, observation: ono99.Observation) -> ono99.Move:
+        return self._player.choose(observation)
+
+
+def simulated_observing(games: int) -> tuple[int, float]:
+    start = time.perf_counter()
+    result = ono99.simulate(
+        VARIANT, players=PLAYERS, games=games, strategies=ObservingPlayer, seed=1, jobs=1
+    )
+    return result.plays, time.perf_counter() - start
+
+
+def busy(n: int) -> int:
+    total = 0
+    for i in range(n):
+        total += i * i
+    return total
+
+
+def machine_ceiling(n: int = 10_000_000) -> float:
+    """The speed-up of 2 processes over 1 for a plain loop: what the cores allow."""
+    start = time.perf_counter()
+    busy(n)
+    busy(n)
+    one = time.perf_counter() - start
+    with concurrent.futures.ProcessPoolExecutor(max_workers=2) as pool:
+        list(pool.map(busy, [1000, 1000]))  # start the workers before timing
+        start = time.perf_counter()
+        list(pool.map(busy, [n, n]))
+        two = time.perf_counter() - start
+    return one / two
+
+
 def fresh_interpreter(code: str, repeats: int = 7) -> float:
     """The median time, in ms, that ``code`` reports in a fresh interpreter."""
     times = []
@@ -121,10 +166,12 @@ def main() -> None:
     c = best_rate(lambda: reference_loop(games * 2), repeats)
     b = best_rate(lambda: step_api(games), repeats)
     a = best_rate(lambda: simulated(games), repeats)
+    observing = best_rate(lambda: simulated_observing(games), repeats)
     print(f"Python {sys.version.split()[0]}, {VARIANT}, {PLAYERS} random players, {games} games")
     print(f"(a) simulate:          {a:>10,.0f} plays/s")
     print(f"(b) legal_moves+play:  {b:>10,.0f} plays/s")
     print(f"(c) reference loop:    {c:>10,.0f} plays/s")
+    print(f"(a') simulate, players reading observations: {observing:>10,.0f} plays/s")
     print(f"(a)/(c) = {a / c:.3f}   (goal >= 0.5)")
     print(f"(b)/(c) = {b / c:.3f}   (goal >= 0.25)")
     print(f"import ono99:          {fresh_interpreter(IMPORT):8.1f} ms   (goal <= 150)")
@@ -134,6 +181,7 @@ def main() -> None:
         one = simulated(many, jobs=1)[1]
         two = simulated(many, jobs=2)[1]
         print(f"2 processes over 1:    {one / two:8.2f} x   (goal >= 1.8, {many} games)")
+        print(f"  a plain loop, same:  {machine_ceiling():8.2f} x   (what the cores allow)")
 
 
 if __name__ == "__main__":
