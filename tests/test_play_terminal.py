@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import signal
 import sys
 import tempfile
 
@@ -14,6 +15,12 @@ PROMPT = "Your move: "
 ELSEWHERE = tempfile.gettempdir()
 
 
+def _interruptible() -> None:
+    """As at a terminal, let Ctrl-C interrupt, whatever the test runner did with SIGINT."""
+    signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT})
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def spawn(*args: str) -> pexpect.spawn:
     child = pexpect.spawn(
         sys.executable,
@@ -21,6 +28,7 @@ def spawn(*args: str) -> pexpect.spawn:
         encoding="utf-8",
         timeout=30,
         cwd=ELSEWHERE,
+        preexec_fn=_interruptible,
     )
     child.setwinsize(40, 120)
     return child
@@ -93,6 +101,7 @@ def test_simulate_shows_progress_in_a_terminal() -> None:
         encoding="utf-8",
         timeout=60,
         cwd=ELSEWHERE,
+        preexec_fn=_interruptible,
     )
     child.expect(r"\] 40/40 games")
     child.expect("win rate")
