@@ -1,0 +1,72 @@
+"""Profile the engine with cProfile: where ``simulate`` and the step-by-step API spend time.
+
+Usage::
+
+    python benchmarks/hotspots.py              # simulate, 4 random players, 500 games
+    python benchmarks/hotspots.py --step       # legal_moves + play instead
+    python benchmarks/hotspots.py --observing  # players that read observations
+
+It prints the functions that take the most time of their own (``tottime``).
+cProfile adds a cost to every call, so it shows where the time goes, not how
+fast the engine is: ``benchmarks/run.py`` measures that.
+"""
+
+from __future__ import annotations
+
+import argparse
+import cProfile
+import pstats
+import random
+
+import ono99
+
+VARIANT = "ono99-2022"
+PLAYERS = 4
+
+
+class ObservingPlayer:
+    """A random player asked with an observation at every move."""
+
+    def __init__(self, seed: int) -> None:
+        self._player = ono99.RandomPlayer(seed)
+
+    def choose(self, observation: ono99.Observation) -> ono99.Move:
+        return self._player.choose(observation)
+
+
+def step_api(games: int) -> None:
+    variant = ono99.load_variant(VARIANT)
+    rng = random.Random(1)
+    for seed in range(games):
+        game = ono99.Game(variant, PLAYERS, seed=seed)
+        while not game.is_over:
+            game.play(rng.choice(game.legal_moves()))
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", type=int, default=500)
+    parser.add_argument("--step", action="store_true", help="profile legal_moves + play")
+    parser.add_argument("--observing", action="store_true", help="players read observations")
+    parser.add_argument("--top", type=int, default=20, help="how many functions to show")
+    args = parser.parse_args()
+    variant = ono99.load_variant(VARIANT)
+    profile = cProfile.Profile()
+    if args.step:
+        profile.runcall(step_api, args.games)
+    else:
+        strategies = ObservingPlayer if args.observing else "random"
+        profile.runcall(
+            ono99.simulate,
+            variant,
+            players=PLAYERS,
+            games=args.games,
+            strategies=strategies,
+            seed=1,
+            jobs=1,
+        )
+    pstats.Stats(profile).sort_stats("tottime").print_stats(args.top)
+
+
+if __name__ == "__main__":
+    main()
