@@ -127,3 +127,59 @@ def test_position_game_cannot_be_recorded() -> None:
     with pytest.raises(ono99.Ono99Error, match="cannot be recorded"):
         game.record()
     ono99.Game(v, 2, seed=1).record()  # an ordinary game still can
+
+
+@pytest.mark.parametrize(
+    ("change", "problems"),
+    [
+        (
+            {"in_game": [True, False], "in_round": [True, True]},
+            ["in_round: a seat out of the game cannot be in the round"],
+        ),
+        (
+            {"in_round": [False, True], "current_player": 1},
+            ["in_round: at least two players must be in the round"],
+        ),
+        ({"current_player": 2}, ["current_player: no seat 2"]),
+        ({"current_player": -1}, ["current_player: no seat -1"]),
+        ({"current_player": True}, ["current_player: no seat True"]),
+        (
+            {"in_game": [True, True, True], "in_round": [True, False, True], "current_player": 1},
+            ["current_player: seat 1 is not in the round"],
+        ),
+        ({"direction": 0}, ["direction: expected 1 or -1, got 0"]),
+        ({"plays_owed": True}, ["plays_owed: expected 1 or more, got True"]),
+        ({"dealer": 2}, ["dealer: no seat 2"]),
+        ({"dealer": -1}, ["dealer: no seat -1"]),
+        ({"dealer": 1.0}, ["dealer: no seat 1.0"]),
+        ({"round": 0}, ["round: expected 1 or more, got 0"]),
+        ({"round": 2.0}, ["round: expected 1 or more, got 2.0"]),
+        ({"total": "90"}, ["total: expected an integer, got '90'"]),
+        ({"total": 90.0}, ["total: expected an integer, got 90.0"]),
+        ({"card": 8}, ["hands[1][3]: there is no card 8"]),
+        ({"card": ["8"]}, ["hands[1][3]: there is no card ['8']"]),
+    ],
+)
+def test_each_bad_setting_is_one_problem_in_words(
+    change: dict[str, object], problems: list[str]
+) -> None:
+    """Every setting from_position checks is reported alone, in full, when it is wrong."""
+    change = dict(change)
+    v = ono99.load_variant("ono99-1980")
+    hands: list[list[object]] = [["10", "9", "hold", "2"], ["5", "6", "7", "8"]]
+    hands += [[] for _ in range(len(change.get("in_game", "..")) - 2)]  # type: ignore[arg-type]
+    pile = _deal_rest(v, *hands)  # type: ignore[arg-type]
+    if "card" in change:  # an unknown card in place of the 8, which goes back to the pile
+        hands[1][3] = change.pop("card")
+        pile.append("8")
+    with pytest.raises(ono99.VariantError) as error:
+        ono99.Game.from_position(v, hands, pile, **change)  # type: ignore[arg-type]
+    assert list(error.value.problems) == problems
+
+
+@pytest.mark.parametrize("dealer", [0, 1])
+def test_a_dealer_on_any_seat_is_accepted(dealer: int) -> None:
+    v = ono99.load_variant("ono99-1980")
+    hands = [["10", "9", "hold", "2"], ["5", "6", "7", "8"]]
+    game = ono99.Game.from_position(v, hands, _deal_rest(v, *hands), dealer=dealer, seed=3)
+    assert game.current_player == 0
