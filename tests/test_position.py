@@ -183,3 +183,69 @@ def test_a_dealer_on_any_seat_is_accepted(dealer: int) -> None:
     hands = [["10", "9", "hold", "2"], ["5", "6", "7", "8"]]
     game = ono99.Game.from_position(v, hands, _deal_rest(v, *hands), dealer=dealer, seed=3)
     assert game.current_player == 0
+
+
+@pytest.mark.parametrize("where", ["draw_pile", "discard_pile", "out_of_play", "played_this_turn"])
+def test_an_unknown_card_is_named_by_where_it_is(where: str) -> None:
+    v = ono99.load_variant("ono99-1980")
+    hands = [["10", "9", "hold", "2"], ["5", "6", "7", "8"]]
+    args: dict[str, object] = {"hands": hands, "draw_pile": _deal_rest(v, *hands)}
+    args[where] = ["joker"]
+    if where == "draw_pile":
+        args["discard_pile"] = _deal_rest(v, *hands)
+    with pytest.raises(ono99.VariantError) as error:
+        ono99.Game.from_position(v, **args)  # type: ignore[arg-type]
+    assert error.value.problems[0] == f"{where}[0]: there is no card 'joker'"
+    assert error.value.source == "position"
+    assert str(error.value).startswith("position: ")
+
+
+@pytest.mark.parametrize("setting", ["in_game", "in_round", "tokens", "scores"])
+def test_a_per_seat_setting_needs_one_value_a_seat(setting: str) -> None:
+    v = ono99.load_variant("ono99-1980")
+    hands = [["10", "9", "hold", "2"], ["5", "6", "7", "8"]]
+    with pytest.raises(ono99.VariantError) as error:
+        ono99.Game.from_position(v, hands, _deal_rest(v, *hands), **{setting: [1, 1, 1]})  # type: ignore[arg-type]
+    assert list(error.value.problems) == [f"{setting}: expected 2 values, one per seat"]
+
+
+def test_the_defaults_and_the_given_settings_are_kept() -> None:
+    v = ono99.load_variant("ono99-1980-points")
+    hands = [["10", "9", "hold", "2"], ["5", "6", "7", "8"], []]
+    pile = _deal_rest(v, *hands)
+    game = ono99.Game.from_position("ono99-1980-points", hands, pile, seed=11)
+    assert (game.round, game.scores, game.in_game, game.seed) == (1, (0, 0, 0), (True,) * 3, 11)
+    game = ono99.Game.from_position(
+        v,
+        hands,
+        pile,
+        in_game=[True, True, False],
+        in_round=[True, True, False],
+        scores=[5, 7, 120],
+        round=4,
+    )
+    assert (game.round, game.scores, game.in_game) == (4, (5, 7, 120), (True, True, False))
+
+
+def test_forced_plays_passed_on_keep_the_name_given_or_none() -> None:
+    """A Reverse answering forced plays passes them on with the name of the card that forced
+    them ("sends it back the other way", M22); from_position names none unless told."""
+    v = ono99.load_variant("ono99-2022")
+    hands = [["reverse", "1", "2", "3"], ["4", "5", "6", "7"], ["8", "9", "1", "2"]]
+    pile = _deal_rest(v, *hands)
+    for given, expected in (({}, ""), ({"forced_by": "Play 2"}, "Play 2")):
+        game = ono99.Game.from_position(v, hands, pile, plays_owed=2, seed=1, **given)  # type: ignore[arg-type]
+        events = game.play(ono99.Play("reverse"))
+        assert ev.PlaysOwed(2, 2, expected) in events
+
+
+def test_stacking_applies_from_a_position() -> None:
+    """With stacking, a Double Play played by a forced player passes on x4 (house rule)."""
+    v = ono99.load_variant("ono99-1980+stacking-double-play")
+    hands = [["double_play", "2", "3", "4"], ["5", "6", "7", "8"]]
+    pile = _deal_rest(v, *hands, ["9"])
+    game = ono99.Game.from_position(
+        v, hands, pile, discard_pile=["9"], plays_owed=1, played_this_turn=["9"], seed=1
+    )
+    events = game.play(ono99.Play("double_play"))
+    assert ev.PlaysOwed(1, 4, "Double Play") in events
