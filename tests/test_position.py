@@ -250,3 +250,19 @@ def test_stacking_applies_from_a_position() -> None:
     )
     events = game.play(ono99.Play("double_play"))
     assert ev.PlaysOwed(1, 4, "Double Play") in events
+
+
+@pytest.mark.parametrize(("dealer", "next_dealer"), [(None, 0), (2, 0), (0, 1), (1, 2)])
+def test_the_deal_passes_left_of_the_dealer_given_or_the_seat_before_the_leader(
+    dealer: int | None, next_dealer: int
+) -> None:
+    """The next round is dealt by the seat left of this round's dealer (R80 leaves the
+    rotation unstated; the engine passes the deal clockwise). Without a dealer, the seat
+    before the current player is taken to have dealt, as "the player on the dealer's left
+    starts" (R80)."""
+    v = ono99.load_variant("ono99-1980")
+    hands = [["10", "9", "hold", "2"], ["5", "6", "7", "8"], ["3", "4", "10", "10"]]
+    game = ono99.Game.from_position(v, hands, _deal_rest(v, *hands), dealer=dealer, seed=2)
+    ono99.play_out(game, [ono99.CautiousPlayer()] * 3)
+    started = [e for e in game.events if isinstance(e, ev.RoundStarted)]
+    assert started[0].dealer == next_dealer
