@@ -364,15 +364,19 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
         raiser = attrs.evolve(raiser, count=raiser.count - (-(low * hand_size - size) // copies))
     size = (raiser.count + sum(card.count for card in cards[1:])) * copies
     high = min(draw(st.integers(low, 8)), size // hand_size)
-    if playable and raiser.count * copies <= high * hand_size:
-        # More raising cards than the hands can hold, so some always circulate.
-        raiser = attrs.evolve(raiser, count=high * hand_size // copies + 1)
+    copies_by_players = draw(_steps(low, high, 1, 3))
+    fewest = min([copies, *(step.value for step in copies_by_players)])
+    if playable and raiser.count * fewest <= high * hand_size:
+        # More raising cards than the hands can hold, however many decks the
+        # player count gives, so some always circulate.
+        raiser = attrs.evolve(raiser, count=high * hand_size // fewest + 1)
     cards[0] = raiser
     start = draw(st.integers(-10, 30))
     rise = raiser.effects[0].total_after(0)
     if playable:
-        # From the floor, three raising cards reach the limit.
-        bust = start + draw(st.integers(1, 2 * rise))
+        # A raising card is safe at the start, and from the floor three of
+        # them reach the limit.
+        bust = start + draw(st.integers(rise + 1, 2 * rise))
         floor: int | None = start - draw(st.integers(0, rise))
         cards = [_fit_set_totals(card, bust) for card in cards]
     else:
@@ -395,6 +399,10 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
         most = min(hand_size, card.count * copies)
         redraw = RedrawRule(card=card.id, count=draw(st.integers(1, most)))
     scoring = draw(_choices(Match, "scoring"))
+    if playable and scoring == "points" and len({c.points for c in cards if c.count}) < 2:
+        # Every hand scores alike, so players can tie round after round, and
+        # tied players play on: such a game may never end.
+        scoring = "tokens"
     # Without scoring, the one round is played to the last player standing.
     end: Any = "last_standing" if scoring == "none" else draw(_choices(RoundRules, "end"))
     return Variant(
@@ -405,7 +413,7 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
         source=draw(st.text(max_size=8)),
         cards=tuple(cards),
         players=PlayerCount(min=low, max=high),
-        deck=Deck(copies=copies, copies_by_players=draw(_steps(low, high, 1, 3))),
+        deck=Deck(copies=copies, copies_by_players=copies_by_players),
         deal=Deal(
             hand_size=hand_size,
             first_dealer=draw(_choices(Deal, "first_dealer")),
@@ -450,14 +458,18 @@ def variants(*, playable: bool = True) -> st.SearchStrategy[Variant]:
 
     Args:
         playable: Keep games short enough to play many of: raising cards make
-            at least half the deck and outnumber what the hands can hold,
-            three of them take the total from its floor to the bust limit
-            (whatever minus cards or set totals did), and only cards that can
-            never be played are traded in by a redraw. A valid variant without
-            this can make games that random players take very long to end,
-            or that cannot end at all (when every card left to play changes
-            nothing and the raising cards sit in hands that cannot play them,
-            or when a redraw of playable cards is always a safe move).
+            at least half the deck and outnumber what the hands can hold at
+            any player count, one is safe at the start total, three of them
+            take the total from its floor to the bust limit (whatever minus
+            cards or set totals did), points scoring has cards of at least
+            two point values, and only cards that can never be played are
+            traded in by a redraw. A valid variant without this can make games
+            that random players take very long to end, or that cannot end at
+            all: when every card left to play changes nothing and the raising
+            cards sit in hands that cannot play them, when a redraw of
+            playable cards is always a safe move, or when every hand scores
+            alike, so that the scores tie round after round and the tied
+            players play on.
     """
     return _variants(playable).filter(lambda v: not check_variant(v))
 
