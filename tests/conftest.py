@@ -18,7 +18,7 @@ if TYPE_CHECKING:
 # HYPOTHESIS_PROFILE picks one (docs/testing.md says more):
 # - "dev" (the default): quick, for the edit-test loop;
 # - "ci": what CI runs; the property tests take about a minute on two cores;
-# - "deep": thousands of examples per property, before a release (an hour or more);
+# - "deep": thousands of examples per property, before a release (about 20 minutes);
 # - "mutation": few examples, derandomized and never shrunk, for mutmut (fast, repeatable).
 settings.register_profile("dev", max_examples=25, deadline=None, stateful_step_count=30)
 settings.register_profile(
