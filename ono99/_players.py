@@ -88,7 +88,7 @@ class RandomPlayer:
 
     def choose(self, observation: Observation) -> Move:
         """A uniformly random legal move."""
-        return choice(self._rng, observation.legal_moves)
+        return self.pick(observation.legal_moves, observation.total, observation.variant)
 
     def pick(
         self,
@@ -184,7 +184,29 @@ def reckless_move(traits: _Traits, legal: Sequence[Move], total: int) -> Move:
     return choice
 
 
-class CautiousPlayer:
+class _RankingPlayer:
+    """A deterministic quick player that takes the legal move its strategy ranks first."""
+
+    def __init__(self) -> None:
+        self._cache: list[_Traits] = []
+
+    def choose(self, observation: Observation) -> Move:
+        """The strategy's choice among the legal moves."""
+        return self.pick(observation.legal_moves, observation.total, observation.variant)
+
+    def pick(self, legal_moves: Sequence[Move], total: int, variant: Variant) -> Move:
+        """What :meth:`choose` would pick (see :class:`QuickPlayer`)."""
+        return self._best(_traits(self._cache, variant), legal_moves, total)
+
+    @staticmethod
+    def _best(traits: _Traits, legal: Sequence[Move], total: int) -> Move:
+        raise NotImplementedError
+
+    def __repr__(self) -> str:
+        return f"{type(self).__name__}()"
+
+
+class CautiousPlayer(_RankingPlayer):
     """Plays the highest safe number card and keeps its helper cards until forced.
 
     This is the strategy the 1980 edition's reviewers describe: "the optimum
@@ -202,22 +224,10 @@ class CautiousPlayer:
     The player is deterministic: it has no seed.
     """
 
-    def __init__(self) -> None:
-        self._cache: list[_Traits] = []
-
-    def choose(self, observation: Observation) -> Move:
-        """The cautious choice among the legal moves."""
-        return self.pick(observation.legal_moves, observation.total, observation.variant)
-
-    def pick(self, legal_moves: Sequence[Move], total: int, variant: Variant) -> Move:
-        """What :meth:`choose` would pick (see :class:`QuickPlayer`)."""
-        return cautious_move(_traits(self._cache, variant), legal_moves, total)
-
-    def __repr__(self) -> str:
-        return "CautiousPlayer()"
+    _best = staticmethod(cautious_move)
 
 
-class RecklessPlayer:
+class RecklessPlayer(_RankingPlayer):
     """Spends its helper cards as soon as it can, then plays its highest number card.
 
     The opposite of :class:`CautiousPlayer`: it plays a helper (a card that
@@ -230,19 +240,7 @@ class RecklessPlayer:
     The player is deterministic: it has no seed.
     """
 
-    def __init__(self) -> None:
-        self._cache: list[_Traits] = []
-
-    def choose(self, observation: Observation) -> Move:
-        """The reckless choice among the legal moves."""
-        return self.pick(observation.legal_moves, observation.total, observation.variant)
-
-    def pick(self, legal_moves: Sequence[Move], total: int, variant: Variant) -> Move:
-        """What :meth:`choose` would pick (see :class:`QuickPlayer`)."""
-        return reckless_move(_traits(self._cache, variant), legal_moves, total)
-
-    def __repr__(self) -> str:
-        return "RecklessPlayer()"
+    _best = staticmethod(reckless_move)
 
 
 def play_out(game: Game, players: Sequence[Player], *, max_moves: int = 1_000_000) -> int:
