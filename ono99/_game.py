@@ -721,7 +721,7 @@ class Game:
         r.turn_plays = [rules.cards[k].id for k in turn]
         r.plays_made = len(turn)
         r.forced = plays_owed + r.plays_made
-        r.forced_by = forced_by if r.forced > 1 else ""
+        r.forced_by = forced_by  # read only while plays are owed
         r.answering = r.forced > 1 and not turn
         game._r = r
         game._round_no = round
