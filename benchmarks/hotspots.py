@@ -16,31 +16,10 @@ from __future__ import annotations
 import argparse
 import cProfile
 import pstats
-import random
+
+from run import PLAYERS, VARIANT, ObservingPlayer, step_api
 
 import ono99
-
-VARIANT = "ono99-2022"
-PLAYERS = 4
-
-
-class ObservingPlayer:
-    """A random player asked with an observation at every move."""
-
-    def __init__(self, seed: int) -> None:
-        self._player = ono99.RandomPlayer(seed)
-
-    def choose(self, observation: ono99.Observation) -> ono99.Move:
-        return self._player.choose(observation)
-
-
-def step_api(games: int) -> None:
-    variant = ono99.load_variant(VARIANT)
-    rng = random.Random(1)
-    for seed in range(games):
-        game = ono99.Game(variant, PLAYERS, seed=seed)
-        while not game.is_over:
-            game.play(rng.choice(game.legal_moves()))
 
 
 def main() -> None:
