@@ -49,6 +49,7 @@ from hypothesis import strategies as st
 from . import events as ev
 from ._compiled import compile_rules
 from ._convert import check_variant
+from ._engine import ENGINE_FIELDS, ROUND_FIELDS
 from ._errors import IllegalMoveError, Ono99Error, ReplayError
 from ._game import Game
 from ._loader import list_variants, load_variant
@@ -159,16 +160,20 @@ def snapshot(game: Game) -> dict[str, Any]:
     Two games with equal snapshots are in the same state and will stay so
     under the same moves.
     """
-    out: dict[str, Any] = {}
-    for name, value in vars(game).items():
-        if name == "_rng":
+    out: dict[str, Any] = {
+        name: _plain_copy(value) for name, value in vars(game).items() if name != "_e"
+    }
+    engine = game._e  # the check reaches into the engine's hidden state on purpose
+    for name in ENGINE_FIELDS:
+        value = getattr(engine, name)
+        if name in {"legal", "drew", "played"}:
+            continue  # caches: the legal moves, and events shared by every game
+        if name == "rng":
             out[name] = value.getstate()
-        elif name == "_rules":
+        elif name == "rules":
             out[name] = value.variant
-        elif name == "_legal":
-            continue  # a cache of legal_moves(), recomputed on demand
-        elif name == "_r":
-            out[name] = {slot: _plain_copy(getattr(value, slot)) for slot in type(value).__slots__}
+        elif name == "r":
+            out[name] = {field: _plain_copy(getattr(value, field)) for field in ROUND_FIELDS}
         else:
             out[name] = _plain_copy(value)
     return out
@@ -1170,7 +1175,7 @@ def candidate_moves(game: Game) -> list[Move]:
 def _shuffle_hidden(game: Game, player: int, rng: random.Random) -> Game:
     """A copy of ``game`` with the information ``player`` cannot see shuffled."""
     other = game.copy()
-    r = other._r  # the check reaches into the engine's hidden state on purpose
+    r = other._e.r  # the check reaches into the engine's hidden state on purpose
     others = [p for p in range(game.players) if p != player]
     pool = [card for p in others for card in r.hands[p]] + r.draw
     rng.shuffle(pool)
@@ -1178,7 +1183,7 @@ def _shuffle_hidden(game: Game, player: int, rng: random.Random) -> Game:
         size = len(r.hands[p])
         r.hands[p], pool = pool[:size], pool[size:]
     r.draw = pool
-    other._legal = None
+    other._e.legal = None
     return other
 
 

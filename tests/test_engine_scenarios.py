@@ -323,7 +323,7 @@ def test_a_loss_without_tokens_is_out() -> None:
     """ "On a fourth loss, that player is completely out" (1980)."""
     variant = toy(match={"scoring": "tokens", "tokens": ono99.Tokens(1)}, **FIRST_LOSS)
     game = ono99.Game(variant, 2, 1, deck=deal(variant, [ONES, ["x", "x", "x", "x"]]))
-    game._tokens[1] = 0  # as after three lost rounds
+    game._e.tokens[1] = 0  # as after three lost rounds
     happened = game.play(ono99.Play("1"))
     assert happened[-4:] == (
         ev.Stuck(1),

@@ -1,0 +1,605 @@
+"""The state machine a :class:`~ono99.Game` plays its moves on.
+
+:class:`Engine` holds a game's whole state and plays moves that are known to
+be legal; :class:`~ono99.Game`, its public face, checks what a caller passes
+before anything reaches it. The split lets this module be compiled (wheels
+built with mypyc carry it as a C extension) while every argument a user gives
+is still checked, and explained, in plain Python. Both forms run this one
+source, so there is one engine.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from . import events as ev
+from ._chance import shuffle
+from ._errors import IllegalMoveError
+from ._moves import Move, Play, Redraw
+
+if TYPE_CHECKING:
+    import random
+    from collections.abc import Callable, Sequence
+
+    from ._compiled import CompiledCard, Rules
+    from ._observation import Observation
+    from ._players import Player
+    from ._variant import Variant
+    from .rules import Stacking
+
+__all__ = ["ENGINE_FIELDS", "NO_MOVES", "ROUND_FIELDS", "Engine", "Round"]
+
+NO_MOVES: tuple[Move, ...] = ()
+
+# The round's state, one attribute each (what Round.copy copies).
+ROUND_FIELDS = (
+    "alive",
+    "answering",
+    "direction",
+    "discard",
+    "draw",
+    "ends_turn",
+    "forced",
+    "forced_by",
+    "hands",
+    "losers",
+    "next_forced_by",
+    "next_owed",
+    "next_player",
+    "out",
+    "players_in_round",
+    "plays_made",
+    "skip",
+    "stacking",
+    "stuck",
+    "target",
+    "total",
+    "turn_plays",
+)
+
+# The game's state, one attribute each (what Engine.copy and snapshots read).
+ENGINE_FIELDS = (
+    "cards_played",
+    "current",
+    "dealer",
+    "drew",
+    "events",
+    "full_deck",
+    "in_game",
+    "last_losers",
+    "legal",
+    "moves",
+    "n",
+    "played",
+    "r",
+    "rng",
+    "round_no",
+    "rules",
+    "scores",
+    "tokens",
+    "variant",
+    "winner",
+)
+
+
+class Round:
+    """The state of the round in progress; the :class:`~ono99.rules.Table` rule objects see."""
+
+    __slots__ = ROUND_FIELDS
+
+    def __init__(self, stacking: Stacking) -> None:
+        self.total = 0
+        self.direction = 1
+        self.forced = 1
+        self.forced_by = ""
+        self.answering = False
+        self.players_in_round = 0
+        self.stacking = stacking
+        self.next_owed = 0
+        self.next_forced_by = ""
+        self.ends_turn = False
+        self.skip = 0
+        self.target: int | None = None
+        self.next_player: int | None = None
+        self.plays_made = 0
+        self.turn_plays: list[str] = []
+        self.hands: list[list[int]] = []
+        self.draw: list[int] = []
+        self.discard: list[int] = []
+        self.out: list[int] = []
+        self.alive: list[bool] = []
+        self.losers: list[int] = []
+        self.stuck: list[int] = []
+
+    def times_played_this_turn(self, card_id: str) -> int:
+        return self.turn_plays.count(card_id)
+
+    def copy(self) -> Round:
+        new = Round(self.stacking)
+        for name in ROUND_FIELDS:
+            value = getattr(self, name)
+            if isinstance(value, list):
+                value = [v[:] for v in value] if name == "hands" else value[:]
+            setattr(new, name, value)
+        return new
+
+
+class Engine:
+    """A game's state, and the rules that move it on.
+
+    Args:
+        variant: The variant (already checked).
+        rules: Its compiled form.
+        players: How many play (already checked).
+        rng: The generator of every shuffle.
+
+    The engine starts empty: :meth:`begin` deals the first round.
+    """
+
+    __slots__ = ENGINE_FIELDS
+
+    def __init__(self, variant: Variant, rules: Rules, players: int, rng: random.Random) -> None:
+        self.variant = variant
+        self.rules = rules
+        self.n = players
+        self.full_deck = rules.deck_for(players)
+        self.drew, self.played = rules.event_tables(players)
+        self.cards_played = 0
+        self.rng = rng
+        self.winner: int | None = None
+        self.round_no = 0
+        self.current = 0
+        self.dealer = players - 1
+        self.r = Round(rules.stacking)
+        self.events: list[ev.Event] = []
+        self.moves: list[Move] = []
+        self.in_game = [True] * players
+        self.tokens = [variant.match.tokens.count_for(players)] * players
+        self.scores = [0] * players
+        self.last_losers: tuple[int, ...] = ()
+        self.legal: tuple[Move, ...] | None = None
+
+    def begin(self, order: list[int] | None) -> None:
+        """Choose the first dealer and deal the first round (in ``order``, if given)."""
+        if self.variant.deal.first_dealer == "random":
+            self.dealer = self.rng.randrange(self.n)
+        self.start_round(order, first=True)
+        self.advance()
+
+    def copy(self) -> Engine:
+        """An independent copy, random state included."""
+        rng = type(self.rng)()
+        rng.setstate(self.rng.getstate())
+        new = Engine(self.variant, self.rules, self.n, rng)
+        for name in ENGINE_FIELDS:
+            if name != "rng":
+                value = getattr(self, name)
+                setattr(new, name, value[:] if isinstance(value, list) else value)
+        new.r = self.r.copy()
+        return new
+
+    # ------------------------------------------------------------------ moves
+
+    def legal_moves(self) -> tuple[Move, ...]:
+        """The current player's legal moves (listed once, then kept until the next move)."""
+        legal = self.legal
+        if legal is None:
+            legal = self.compute_legal()
+        return legal
+
+    def is_listed(self, move: object) -> bool:
+        """Whether ``move`` is one of the very objects :meth:`legal_moves` listed.
+
+        Such a move needs no further check; anything else, even an equal
+        move, gets the full check (and its reason) from the caller.
+        """
+        for listed in self.legal or NO_MOVES:  # noqa: SIM110 - a plain loop is faster than any()
+            if listed is move:
+                return True
+        return False
+
+    def play(self, move: Move) -> None:
+        """Play ``move``, which the caller has found legal."""
+        self.moves.append(move)
+        self.legal = None
+        if type(move) is Play:
+            self.play_card(self.rules.by_id[move.card], move.amount, move.target)
+        else:
+            self.redraw()
+        r = self.r
+        if r.ends_turn or r.plays_made >= r.forced:
+            self.next_turn()
+        # What advance() does, with its first step inline: most moves leave
+        # the next player a safe play.
+        if not self.compute_legal():
+            self.advance()
+
+    def play_out(
+        self,
+        players: Sequence[Player],
+        max_moves: int,
+        observe: Callable[[int], Observation],
+        why_illegal: Callable[[object], str | None],
+    ) -> int | None:
+        """Let ``players`` (one per seat) move, for at most ``max_moves`` moves.
+
+        ``observe`` gives a seat's observation and ``why_illegal`` checks a
+        move that is not one of the listed objects, as :class:`~ono99.Game` does.
+
+        Returns:
+            The winner, or ``None`` if the game has not ended.
+
+        Raises:
+            IllegalMoveError: If a player makes an illegal move.
+        """
+        variant = self.variant
+        # A quick player decides from the legal moves and the total: no observation.
+        picks = [getattr(player, "pick", None) for player in players]
+        for _ in range(max_moves):
+            if self.winner is not None:
+                break
+            seat = self.current
+            pick = picks[seat]
+            if pick is None:
+                move = players[seat].choose(observe(seat))
+            else:
+                move = pick(self.legal or self.legal_moves(), self.r.total, variant)
+            if not self.is_listed(move):
+                reason = why_illegal(move)
+                if reason is not None:
+                    raise IllegalMoveError(reason, move)
+            self.play(move)
+        return self.winner
+
+    # ----------------------------------------------------------------- checks
+
+    def why_blocked(self, card: CompiledCard) -> str | None:
+        r = self.r
+        for condition in card.conditions:
+            reason = condition.check(r, card)
+            if reason is not None:
+                return reason
+        return None
+
+    def why_bust(self, card: CompiledCard, amount: int | None) -> str | None:
+        rules = self.rules
+        new = rules.total_after(card, self.r.total, amount)
+        if new >= rules.bust:
+            what = card.name if amount is None else f"{card.name} for {amount}"
+            return f"{what} would take the total to {new}; it must stay below {rules.bust}"
+        return None
+
+    def targets(self) -> list[int]:
+        """The players a card may name: the others still in the round."""
+        alive, current = self.r.alive, self.current
+        return [seat for seat in range(self.n) if alive[seat] and seat != current]
+
+    def compute_legal(self) -> tuple[Move, ...]:
+        """List the current player's legal moves and keep them in ``_legal``."""
+        if self.winner is not None:
+            self.legal = NO_MOVES
+            return NO_MOVES
+        r = self.r
+        rules = self.rules
+        hand = r.hands[self.current]
+        total = r.total
+        quick = rules.quick
+        moves: list[Move] = []
+        last = -1
+        for index in sorted(hand):  # each kind of card once, in the variant's order
+            if index == last:
+                continue
+            last = index
+            test = quick[index]
+            if test is None:
+                self.card_moves(rules.cards[index], total, moves)
+            elif total < test[0]:
+                moves.append(test[1])
+        if rules.redraw_card >= 0 and hand.count(rules.redraw_card) >= rules.redraw_count:
+            moves.append(Redraw())
+        legal = self.legal = tuple(moves)
+        return legal
+
+    def card_moves(self, card: CompiledCard, total: int, moves: list[Move]) -> None:
+        """Add the legal moves of ``card`` (held by the current player) to ``moves``."""
+        if card.conditions and self.why_blocked(card) is not None:
+            return
+        rules = self.rules
+        bust = rules.bust
+        if card.play is not None:  # no choice to make: one move or none
+            if rules.total_after(card, total) < bust:
+                moves.append(card.play)
+            return
+        targets: list[int | None] = [None]
+        if card.chooses_player:
+            targets = list(self.targets())
+        for amount in card.amounts:
+            if rules.total_after(card, total, amount) < bust:
+                moves.extend(Play(card.id, amount=amount, target=t) for t in targets)
+
+    def emit(self, event: ev.Event) -> None:
+        self.events.append(event)
+
+    def next_seat(self, seat: int, alive: list[bool], direction: int = 1) -> int:
+        n = self.n
+        for _ in range(n):
+            seat = (seat + direction) % n
+            if alive[seat]:
+                return seat
+        return seat
+
+    def start_round(self, order: list[int] | None = None, *, first: bool = False) -> None:
+        rules = self.rules
+        self.round_no += 1
+        if not first or not self.in_game[self.dealer]:
+            self.dealer = self.next_seat(self.dealer, self.in_game)
+        if order is None:
+            order = list(self.full_deck)
+            shuffle(self.rng, order)
+        r = self.r = Round(rules.stacking)
+        r.total = rules.start
+        r.alive = self.in_game[:]
+        r.players_in_round = sum(r.alive)
+        r.hands = [[] for _ in range(self.n)]
+        dealer = self.dealer
+        left = self.next_seat(dealer, r.alive)
+        leader = left
+        if self.variant.deal.leader == "last_loser" and self.last_losers:
+            loser = self.last_losers[-1]
+            if self.in_game[loser]:
+                leader = loser
+        self.emit(ev.RoundStarted(self.round_no, dealer, leader, r.total))
+        seats = []
+        seat = left
+        for _ in range(r.players_in_round):
+            seats.append(seat)
+            seat = self.next_seat(seat, r.alive)
+        # One card at a time round the table: the i-th seat gets every k-th card.
+        k = len(seats)
+        dealt = min(len(order), k * rules.hand_size)
+        for i, seat in enumerate(seats):
+            r.hands[seat] = order[i:dealt:k]
+        r.draw = order[dealt:][::-1]  # the top card last
+        name = rules.ids.__getitem__
+        for seat in seats:
+            self.emit(ev.Dealt(seat, tuple(map(name, r.hands[seat]))))
+        self.current = leader
+        self.legal = None
+
+    def refill(self, player: int) -> None:
+        r = self.r
+        hand = r.hands[player]
+        missing = self.rules.hand_size - len(hand)
+        if missing <= 0:
+            return
+        drew = self.drew[player]
+        events = self.events
+        for _ in range(missing):
+            if not r.draw and not self.reshuffle():
+                return
+            index = r.draw.pop()
+            hand.append(index)
+            events.append(drew[index])
+
+    def reshuffle(self) -> bool:
+        r = self.r
+        pile = r.discard
+        keep = pile[-1:] if self.rules.keep_top_card else []
+        cards = pile[: len(pile) - len(keep)]
+        if not cards:
+            return False
+        shuffle(self.rng, cards)
+        r.draw = cards
+        r.discard = keep
+        self.emit(ev.Reshuffled(len(cards)))
+        return True
+
+    def play_card(
+        self, card: CompiledCard, amount: int | None = None, target: int | None = None
+    ) -> None:
+        r = self.r
+        rules = self.rules
+        player = self.current
+        index = card.index
+        hand = r.hands[player]
+        hand.remove(index)
+        r.discard.append(index)
+        delta = card.delta
+        if delta is not None:
+            total = r.total + delta
+            floor = rules.floor
+            if floor is not None and total < floor:
+                total = floor
+            r.total = total
+        else:
+            r.total = total = rules.total_after(card, r.total, amount)
+        r.ends_turn = False
+        if card.actions:
+            r.target = target
+            for effect in card.actions:
+                effect.apply(r, card)
+            r.target = None
+            total = r.total
+        if rules.counts_turn_plays:
+            r.turn_plays.append(card.id)
+        r.plays_made += 1
+        r.answering = False
+        self.cards_played += 1
+        events = self.events
+        if amount is None and target is None:
+            shared = self.played[player][index]
+            event = shared.get(total)
+            if event is None:
+                event = shared[total] = ev.Played(player, card.id, total)
+            events.append(event)
+        else:
+            events.append(ev.Played(player, card.id, total, amount=amount, target=target))
+        self.refill(player)
+
+    def redraw(self) -> None:
+        r = self.r
+        rules = self.rules
+        player = self.current
+        hand = r.hands[player]
+        card = rules.cards[rules.redraw_card]
+        for _ in range(rules.redraw_count):
+            hand.remove(card.index)
+            r.discard.append(card.index)
+        r.ends_turn = False
+        r.plays_made += 1
+        r.answering = False
+        self.emit(ev.Redrew(player, (card.id,) * rules.redraw_count))
+        self.refill(player)
+
+    def next_turn(self) -> None:
+        r = self.r
+        seat = r.next_player
+        if seat is None:
+            alive, direction = r.alive, r.direction
+            seat = (self.current + direction) % self.n
+            if not alive[seat]:
+                seat = self.next_seat(seat, alive, direction)
+            if r.skip:
+                for _ in range(r.skip):
+                    seat = self.next_seat(seat, alive, direction)
+                r.skip = 0
+        else:
+            r.skip, r.next_player = 0, None
+        self.current = seat
+        r.ends_turn = False
+        r.plays_made = 0
+        if r.turn_plays:
+            r.turn_plays.clear()
+        owed = r.next_owed
+        if owed:
+            forced_by = r.next_forced_by
+            r.next_owed, r.next_forced_by = 0, ""
+            if owed > 1:
+                r.forced, r.forced_by = owed, forced_by
+                r.answering = True
+                self.emit(ev.PlaysOwed(seat, owed, forced_by))
+                return
+        if r.forced != 1:
+            r.forced, r.forced_by = 1, ""
+        r.answering = False
+
+    def advance(self) -> None:
+        """Resolve every player who has no safe play, until a decision is due."""
+        while self.winner is None:
+            if self.compute_legal():
+                return
+            self.no_safe_play()
+
+    def no_safe_play(self) -> None:
+        r = self.r
+        rules = self.rules
+        player = self.current
+        hand = r.hands[player]
+        undo_to: int | None = None
+        if rules.lay_down:
+            cards = tuple(rules.cards[k].id for k in hand)
+            (r.discard if rules.laid_down_discarded else r.out).extend(hand)
+            hand.clear()
+            self.emit(ev.LaidDown(player, cards))
+        else:
+            playable = [
+                rules.cards[k]
+                for k in sorted(set(hand))
+                if not any(c.check(r, rules.cards[k]) for c in rules.cards[k].conditions)
+            ]
+            if playable:
+                before = r.total
+                # The lowest total any card (for any amount it offers) gives.
+                _, card, amount = min(
+                    (
+                        (rules.total_after(c, r.total, a), c, a)
+                        for c in playable
+                        for a in c.amounts
+                    ),
+                    key=lambda option: option[0],
+                )
+                self.play_card(card, amount)
+                self.emit(ev.Busted(player, r.total))
+                undo_to = before if rules.undo_bust else None
+            else:
+                r.stuck.append(player)
+                self.emit(ev.Stuck(player))
+        self.lose(player, undo_to)
+
+    def lose(self, player: int, undo_to: int | None = None) -> None:
+        r = self.r
+        r.alive[player] = False
+        r.players_in_round -= 1
+        r.losers.append(player)
+        if self.rules.first_loss_ends_round or r.players_in_round <= 1:
+            self.end_round()
+            return
+        if undo_to is not None:
+            # Play goes on after a bust: the others go on from the total before it.
+            r.total = undo_to
+        # The next player is not forced or skipped, whatever the loser owed or passed on.
+        r.next_owed, r.next_forced_by = 0, ""
+        r.skip, r.next_player = 0, None
+        self.next_turn()
+
+    def end_round(self) -> None:
+        r = self.r
+        match = self.variant.match
+        survivor = r.alive.index(True) if r.players_in_round == 1 else None
+        losers = tuple(r.losers)
+        self.last_losers = losers
+        self.emit(ev.RoundEnded(self.round_no, losers, survivor))
+        if match.scoring == "none":
+            if survivor is not None:
+                for seat in range(self.n):
+                    if seat != survivor and self.in_game[seat]:
+                        self.eliminate(seat)
+        elif match.scoring == "tokens":
+            tokens = match.tokens
+            for seat in losers:
+                if self.tokens[seat] > 0:
+                    self.tokens[seat] -= 1
+                    self.emit(ev.TokenLost(seat, self.tokens[seat]))
+                    if self.tokens[seat] == 0 and not tokens.play_on_at_zero:
+                        self.eliminate(seat)
+                else:
+                    self.eliminate(seat)
+        else:
+            self.score_round(losers)
+        standing = [seat for seat in range(self.n) if self.in_game[seat]]
+        if len(standing) == 1:
+            self.winner = standing[0]
+            self.legal = None
+            self.emit(ev.GameWon(standing[0]))
+            return
+        self.start_round()
+
+    def score_round(self, losers: tuple[int, ...]) -> None:
+        r = self.r
+        rules = self.rules
+        points = self.variant.match.points
+        standing = [seat for seat in range(self.n) if self.in_game[seat]]
+        for seat in standing:
+            hand = r.hands[seat]
+            gained = sum(rules.cards[k].points for k in hand)
+            gained += points.missing_card * max(0, rules.hand_size - len(hand))
+            if seat in losers and (points.stuck_is_bust or seat not in r.stuck):
+                gained += points.bust
+            self.scores[seat] += gained
+            self.emit(ev.Scored(seat, gained, self.scores[seat]))
+        reached = [seat for seat in standing if self.scores[seat] >= points.target]
+        if not reached:
+            return
+        best = min(self.scores[seat] for seat in standing)
+        if points.at_target == "out" and len(reached) < len(standing):
+            leaving = reached
+        else:
+            # Game over at the target (or everyone reached it): the lowest score
+            # wins; players tied for it play on.
+            leaving = [seat for seat in standing if self.scores[seat] > best]
+        for seat in leaving:
+            self.eliminate(seat)
+
+    def eliminate(self, seat: int) -> None:
+        self.in_game[seat] = False
+        self.emit(ev.Eliminated(seat))
