@@ -8,7 +8,6 @@ variant by name: it only reads the variant's settings and rule objects.
 from __future__ import annotations
 
 import functools
-import math
 from typing import TYPE_CHECKING
 
 from . import events as ev
@@ -124,8 +123,8 @@ class Rules:
                 card.safe_below = self.bust - card.delta
         self.by_id = {c.id: c for c in self.cards}
         # Per card index, ``(below, move)`` when one comparison lists the card's
-        # moves: its one move is legal exactly when total < below (-inf for a
-        # card that can never be played). None sends the card to the full check
+        # moves: its one move is legal exactly when total < below (a number below any
+        # total for a card that can never be played). None sends the card to the full check
         # (other conditions, choices, effects that do not add a fixed amount).
         self.quick = tuple(_quick_test(c) for c in self.cards)
         self._events: dict[int, tuple[DrewTable, PlayedTable]] = {}
@@ -172,12 +171,16 @@ class Rules:
         return new
 
 
-def _quick_test(card: CompiledCard) -> tuple[float, Play] | None:
+# Below any total a game can reach: the threshold of a card that can never be played.
+_NEVER = -(1 << 60)
+
+
+def _quick_test(card: CompiledCard) -> tuple[int, Play] | None:
     """The total below which ``card``'s one move is legal, if a comparison decides it."""
     if card.play is None:
         return None
     if card.conditions and all(isinstance(c, Never) for c in card.conditions):
-        return (-math.inf, card.play)
+        return (_NEVER, card.play)
     if card.conditions or card.safe_below is None:
         return None
     return (card.safe_below, card.play)
