@@ -23,6 +23,7 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from attrs import field, frozen
 
 from . import events as ev
+from ._compiled import compile_rules
 from ._errors import VariantError
 from ._game import Game
 from ._loader import load_variant
@@ -410,9 +411,14 @@ class SimulationResult:
 
 @frozen
 class _Task:
-    """A chunk of games for one worker."""
+    """A chunk of games for one worker.
 
-    variant: Variant
+    The variant travels pickled, made once for all tasks: a pickled task then
+    costs a copy of those bytes, where pickling the variant for each task would
+    cost the parent process more than a worker spends on some chunks.
+    """
+
+    variant: bytes
     players: int
     strategies: tuple[Strategy, ...]
     seed: int
@@ -445,15 +451,27 @@ def _play_chunk(task: _Task) -> list[_Outcome]:
     out: list[_Outcome] = []
     n = task.players
     factories = [_factory(strategy) for strategy in task.strategies]
+    variant = _unpickled(task.variant)
     for index in range(task.start, task.stop):
         shift = index % n if task.rotate else 0
         kinds = [(seat + shift) % n for seat in range(n)]
         seats = [factories[kinds[seat]](player_seed(task.seed, index, seat)) for seat in range(n)]
-        game = Game(task.variant, n, seed=game_seed(task.seed, index))
+        game = Game(variant, n, seed=game_seed(task.seed, index))
         winner = play_out(game, seats)
         deciding = _deciding_card(game.events)
         out.append((winner, kinds[winner], game.cards_played, game.round, deciding))
     return out
+
+
+@functools.lru_cache(maxsize=8)
+def _unpickled(data: bytes) -> Variant:
+    """The variant pickled as ``data``, one object for all the chunks that carry it.
+
+    The object is the one whose rules are compiled, so that each game finds
+    them by identity rather than by comparing whole variants.
+    """
+    variant: Variant = pickle.loads(data)  # noqa: S301 - pickled by simulate() itself
+    return compile_rules(variant).variant
 
 
 def _chunks(games: int, size: int) -> Iterator[tuple[int, int]]:
@@ -543,8 +561,9 @@ def simulate(
     if chunk_size is None:
         chunk_size = max(1, min(100, math.ceil(games / (jobs * 8))))
     _check_int("chunk_size", chunk_size, 1)
+    pickled = pickle.dumps(variant)
     tasks = [
-        _Task(variant, players, given, seed, start, stop, rotate)
+        _Task(pickled, players, given, seed, start, stop, rotate)
         for start, stop in _chunks(games, chunk_size)
     ]
     outcomes: dict[int, list[_Outcome]] = {}
