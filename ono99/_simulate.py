@@ -559,7 +559,10 @@ def simulate(
         jobs = os.cpu_count() or 1
     _check_int("jobs", jobs, 1)
     if chunk_size is None:
-        chunk_size = max(1, min(100, math.ceil(games / (jobs * 8))))
+        # At least 8 chunks a process, to share the work out evenly; at most 250
+        # games a chunk, since each chunk costs the parent process about half a
+        # millisecond (a fast game takes well under that).
+        chunk_size = max(1, min(250, math.ceil(games / (jobs * 8))))
     _check_int("chunk_size", chunk_size, 1)
     pickled = pickle.dumps(variant)
     tasks = [
