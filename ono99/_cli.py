@@ -354,7 +354,7 @@ def build_parser() -> argparse.ArgumentParser:
         "simulate",
         help="play many games between built-in players and summarise them",
         description=(
-            "Play many games between built-in players: wins per seat and strategy with 95%% "
+            "Play many games between built-in players: wins per seat and strategy with 95% "
             "confidence intervals, game lengths, and the cards that decided games. The same "
             "seed gives the same result, whatever --jobs."
         ),
