@@ -15,7 +15,7 @@ import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from . import __version__
+from . import __version__, _engine
 from ._diff import diff_variants
 from ._errors import Ono99Error, VariantError
 from ._game import Game
@@ -304,6 +304,12 @@ def _match_options(parser: argparse.ArgumentParser, *, games: int) -> None:
     )
 
 
+def version() -> str:
+    """The version, and whether the engine runs compiled (a wheel built with mypyc)."""
+    kind = "pure-Python" if _engine.__file__.endswith(".py") else "compiled"
+    return f"ono99 {__version__} ({kind} engine)"
+
+
 def build_parser() -> argparse.ArgumentParser:
     """The command's argument parser."""
     parser = argparse.ArgumentParser(
@@ -311,7 +317,7 @@ def build_parser() -> argparse.ArgumentParser:
         description="Play, read, compare and simulate O'NO 99 and its relatives.",
         epilog="Run 'ono99 COMMAND --help' for a command's options.",
     )
-    parser.add_argument("--version", action="version", version=f"ono99 {__version__}")
+    parser.add_argument("--version", action="version", version=version())
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
 
     variants = commands.add_parser(

@@ -11,6 +11,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, settings
 
 import ono99
+from ono99._cli import version
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -90,7 +91,7 @@ if os.environ.get("HYPOTHESIS_PROFILE") == "mutation":
 
 
 def pytest_report_header() -> str:
-    return f"ono99 {ono99.__version__} from {Path(ono99.__file__).parent}"
+    return f"{version()} from {Path(ono99.__file__).parent}"
 
 
 if os.environ.get("ONO99_EXPECT_INSTALLED"):
@@ -98,3 +99,10 @@ if os.environ.get("ONO99_EXPECT_INSTALLED"):
     # what was imported, so a file missing from the wheel fails the build.
     _where = Path(ono99.__file__).resolve()
     assert "site-packages" in _where.parts, f"testing {_where}, not the installed wheel"
+
+_compiled = os.environ.get("ONO99_EXPECT_COMPILED")
+if _compiled is not None:
+    # CI tests a wheel built with mypyc: make sure the engine under test is the
+    # compiled one (a build that fell back to pure Python must not pass unseen).
+    _kind = "compiled" if _compiled == "1" else "pure-Python"
+    assert version().endswith(f"({_kind} engine)"), f"expected the {_kind} engine: {version()}"

@@ -181,3 +181,12 @@ def test_simulate_draws_a_chart(tmp_path: Path, capsys: pytest.CaptureFixture[st
     assert status == 0
     assert "chart written to" in out
     assert chart.stat().st_size > 10_000
+
+
+def test_version_names_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    out = capsys.readouterr().out
+    kind = "pure-Python" if ono99._engine.__file__.endswith(".py") else "compiled"
+    assert out == f"ono99 {ono99.__version__} ({kind} engine)\n"
