@@ -12,7 +12,13 @@ It prints, for ``ono99-2022`` with 4 random players:
 (c) the straight-line reference loop in ``benchmarks/reference.py``;
 
 then (a)/(c) and (b)/(c), the time of ``import ono99`` and of a first
-``load_variant`` in a fresh interpreter, and the speed-up of 2 processes over 1.
+``load_variant`` in a fresh interpreter, and the speed-up of 2 processes over 1
+on a run long enough (about 3 s in one process with the compiled engine) that
+starting the worker processes is not most of what it measures.
+
+It measures the ``ono99`` it imports, and says which engine that has: run from
+a virtual environment where ``pip install .`` built the compiled engine, or
+where ``pip install -e .`` left it pure Python.
 
 Two figures give the others context: (a') ``simulate`` with random players
 that are not quick players (they get an ``Observation`` at every move), and
@@ -38,6 +44,7 @@ import reference
 
 import ono99
 from ono99 import events
+from ono99._cli import version
 
 VARIANT = "ono99-2022"
 PLAYERS = 4
@@ -167,7 +174,10 @@ def main() -> None:
     b = best_rate(lambda: step_api(games), repeats)
     a = best_rate(lambda: simulated(games), repeats)
     observing = best_rate(lambda: simulated_observing(games), repeats)
-    print(f"Python {sys.version.split()[0]}, {VARIANT}, {PLAYERS} random players, {games} games")
+    print(
+        f"Python {sys.version.split()[0]}, {version()}, "
+        f"{VARIANT}, {PLAYERS} random players, {games} games"
+    )
     print(f"(a) simulate:          {a:>10,.0f} plays/s")
     print(f"(b) legal_moves+play:  {b:>10,.0f} plays/s")
     print(f"(c) reference loop:    {c:>10,.0f} plays/s")
@@ -177,7 +187,7 @@ def main() -> None:
     print(f"import ono99:          {fresh_interpreter(IMPORT):8.1f} ms   (goal <= 150)")
     print(f"first load_variant:    {fresh_interpreter(LOAD):8.1f} ms   (goal <= 5)")
     if getattr(ono99, "simulate", None) is not None:
-        many = games * 4
+        many = games * 12
         one = simulated(many, jobs=1)[1]
         two = simulated(many, jobs=2)[1]
         print(f"2 processes over 1:    {one / two:8.2f} x   (goal >= 1.8, {many} games)")
