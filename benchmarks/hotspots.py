@@ -9,6 +9,10 @@ Usage::
 It prints the functions that take the most time of their own (``tottime``).
 cProfile adds a cost to every call, so it shows where the time goes, not how
 fast the engine is: ``benchmarks/run.py`` measures that.
+
+cProfile sees Python functions only: run it where the engine is pure Python
+(an editable install). A compiled engine is profiled with ``perf record``, which
+names its C functions (``CPyDef__engine___Engine___play_card`` and so on).
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import pstats
 from run import PLAYERS, VARIANT, ObservingPlayer, step_api
 
 import ono99
+from ono99._cli import version
 
 
 def main() -> None:
@@ -29,6 +34,7 @@ def main() -> None:
     parser.add_argument("--observing", action="store_true", help="players read observations")
     parser.add_argument("--top", type=int, default=20, help="how many functions to show")
     args = parser.parse_args()
+    print(version())
     variant = ono99.load_variant(VARIANT)
     profile = cProfile.Profile()
     if args.step:
