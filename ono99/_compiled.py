@@ -17,6 +17,8 @@ from ._moves import Play
 from .rules import Never, OncePerTurn
 
 if TYPE_CHECKING:
+    from collections.abc import Callable
+
     from ._variant import Card, Variant
     from .rules import AnyCondition, AnyEffect
 
@@ -141,6 +143,10 @@ class Rules:
         redraw = variant.redraw
         self.redraw_card = self.index[redraw.card] if redraw else -1
         self.redraw_count = redraw.count if redraw else 0
+
+    def __reduce__(self) -> tuple[Callable[[Variant], Rules], tuple[Variant]]:
+        # The variant is all it takes: read back, these are its (cached) compiled rules.
+        return (compile_rules, (self.variant,))
 
     def deck_for(self, players: int) -> tuple[int, ...]:
         """The whole deck (card indices) for a game of ``players`` players."""

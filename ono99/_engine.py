@@ -10,10 +10,11 @@ source, so there is one engine.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from . import events as ev
 from ._chance import shuffle
+from ._compiled import compile_rules
 from ._errors import IllegalMoveError
 from ._moves import Move, Play, Redraw
 
@@ -123,6 +124,23 @@ class Round:
             setattr(new, name, value)
         return new
 
+    def __reduce__(self) -> tuple[Callable[..., Round], tuple[object, ...]]:
+        # By the fields: a compiled class cannot be made without its arguments.
+        return (_round_from, ({name: getattr(self, name) for name in ROUND_FIELDS},))
+
+
+def _round_from(fields: dict[str, Any]) -> Round:
+    """A round with these fields (how a pickled round is read back)."""
+    new = Round(fields["stacking"])
+    for name, value in fields.items():
+        setattr(new, name, value)
+    return new
+
+
+# Fields an engine rebuilds from its variant rather than pickles: the compiled
+# rules, the events shared by every game, and the legal-move cache.
+_DERIVED = frozenset({"rules", "drew", "played", "legal"})
+
 
 class Engine:
     """A game's state, and the rules that move it on.
@@ -177,6 +195,11 @@ class Engine:
                 setattr(new, name, value[:] if isinstance(value, list) else value)
         new.r = self.r.copy()
         return new
+
+    def __reduce__(self) -> tuple[Callable[..., Engine], tuple[object, ...]]:
+        # By the fields, leaving out what the variant gives back (see _DERIVED).
+        state = {name: getattr(self, name) for name in ENGINE_FIELDS if name not in _DERIVED}
+        return (_engine_from, (self.variant, self.n, self.rng, state))
 
     # ------------------------------------------------------------------ moves
 
@@ -603,3 +626,13 @@ class Engine:
     def eliminate(self, seat: int) -> None:
         self.in_game[seat] = False
         self.emit(ev.Eliminated(seat))
+
+
+def _engine_from(
+    variant: Variant, players: int, rng: random.Random, state: dict[str, Any]
+) -> Engine:
+    """An engine in this state (how a pickled engine is read back)."""
+    new = Engine(variant, compile_rules(variant), players, rng)
+    for name, value in state.items():
+        setattr(new, name, value)
+    return new

@@ -119,6 +119,10 @@ class _Traits:
             forcing = any(a.type in ("force_plays", "deflect") for a in card.actions)
             self.cards[card.id] = (card, plain, forcing)
 
+    def __reduce__(self) -> tuple[type[_Traits], tuple[Variant]]:
+        # All derived from the variant (compiled cards need not be picklable).
+        return (_Traits, (self.variant,))
+
     def deck(self, players: int) -> list[str]:
         """The card ids of the whole deck for ``players`` players."""
         deck = self._decks.get(players)

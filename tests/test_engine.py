@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import copy
 import json
+import pickle
 from collections import Counter
 
 import attrs
@@ -263,6 +265,35 @@ def test_game_copy_is_independent() -> None:
     ono99.play_out(game, [ono99.CautiousPlayer()] * 3)
     ono99.play_out(again, [ono99.CautiousPlayer()] * 3)
     assert again.events == game.events
+
+
+@pytest.mark.parametrize("variant", ["ono99-2022", "ono99-1980", "ninety-nine-everything2"])
+@pytest.mark.parametrize("how", ["pickle", "deepcopy"])
+def test_a_pickled_game_plays_on_alike(variant: str, how: str) -> None:
+    """A game read back from a pickle (or deep-copied) is in the same state, random
+    state included: it plays on exactly as the original, with either engine."""
+    game = ono99.Game(variant, 3, seed=4)
+    for _ in range(12):  # into the game, past the first deal
+        game.play(game.legal_moves()[-1])
+    assert not game.is_over
+    clone = pickle.loads(pickle.dumps(game)) if how == "pickle" else copy.deepcopy(game)  # noqa: S301
+    assert snapshot(clone) == snapshot(game)
+    assert clone.legal_moves() == game.legal_moves()
+    for g in (game, clone):
+        ono99.play_out(g, [ono99.RandomPlayer(3)] * 3)
+    assert clone.is_over
+    assert clone.events == game.events
+
+
+def test_a_player_that_has_played_pickles() -> None:
+    """A shipped player keeps what it learnt of a variant; it still pickles."""
+    player = ono99.CautiousPlayer()
+    ono99.play_out(ono99.Game("ono99-2022", 2, seed=1), [player, player])
+    again = pickle.loads(pickle.dumps(player))  # noqa: S301 - pickled just above
+    first, second = ono99.Game("ono99-2022", 2, seed=2), ono99.Game("ono99-2022", 2, seed=2)
+    ono99.play_out(first, [player, player])
+    ono99.play_out(second, [again, again])
+    assert first.events == second.events
 
 
 def test_python_built_variants_are_checked() -> None:
