@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Callable, Sequence
+from typing import TYPE_CHECKING, Any, TypeGuard
 
 from attrs import frozen
 
@@ -18,7 +19,7 @@ from ._moves import Move, Play, Redraw
 from ._observation import Observation
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Iterable
 
     from ._players import Player
     from ._variant import Variant
@@ -26,15 +27,23 @@ if TYPE_CHECKING:
 __all__ = ["Game", "GameRecord"]
 
 
-def _is_int(value: object) -> bool:
+def _is_int(value: object) -> TypeGuard[int]:
     """Whether ``value`` is an integer and not a boolean."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _is_list(value: object) -> bool:
+    """Whether ``value`` is a sequence of items (a list or tuple), not a string."""
+    return isinstance(value, Sequence) and not isinstance(value, str | bytes)
 
 
 def _card_indices(
     rules: Rules, cards: Sequence[str], where: str, problems: list[str]
 ) -> list[int]:
     """The cards' indices; a problem for each unknown card id."""
+    if not _is_list(cards):
+        problems.append(f"{where}: expected a list of card ids, got {cards!r}")
+        return []
     found = []
     for position, card_id in enumerate(cards):
         key: object = card_id  # callers may pass anything
@@ -46,14 +55,32 @@ def _card_indices(
     return found
 
 
+# What each per-seat setting of Game.from_position holds: a test, and its words.
+_SEAT_VALUES: dict[str, tuple[Callable[[object], bool], str]] = {
+    "in_game": (lambda v: isinstance(v, bool), "True or False"),
+    "in_round": (lambda v: isinstance(v, bool), "True or False"),
+    "tokens": (lambda v: _is_int(v) and v >= 0, "a whole number, 0 or more"),
+    "scores": (_is_int, "a whole number"),
+}
+
+
 def _per_seat(
     values: Sequence[Any] | None, where: str, default: list[Any], problems: list[str]
 ) -> list[Any]:
     """``values`` as a list, one per seat (``default`` if not given or misfit)."""
     if values is None:
         return default
-    if len(values) != len(default):
+    if not _is_list(values) or len(values) != len(default):
         problems.append(f"{where}: expected {len(default)} values, one per seat")
+        return default
+    test, expected = _SEAT_VALUES[where]
+    bad = [
+        f"{where}[{seat}]: expected {expected}, got {value!r}"
+        for seat, value in enumerate(values)
+        if not test(value)
+    ]
+    if bad:
+        problems += bad
         return default
     return list(values)
 
@@ -83,6 +110,7 @@ def _position_problems(
     dealer: int | None,
     round_no: int,
     total: int | None,
+    forced_by: object,  # typed str, but a caller may pass anything
 ) -> list[str]:
     """What is wrong with the settings of :meth:`Game.from_position`, one line each."""
     problems = []
@@ -95,7 +123,7 @@ def _position_problems(
         problems.append(f"current_player: no seat {current_player!r}")
     elif not alive[current_player]:
         problems.append(f"current_player: seat {current_player} is not in the round")
-    if direction not in (1, -1):
+    if not _is_int(direction) or direction not in (1, -1):
         problems.append(f"direction: expected 1 or -1, got {direction!r}")
     if not _is_int(plays_owed) or plays_owed < 1:
         problems.append(f"plays_owed: expected 1 or more, got {plays_owed!r}")
@@ -105,6 +133,8 @@ def _position_problems(
         problems.append(f"round: expected 1 or more, got {round_no!r}")
     if total is not None and not _is_int(total):
         problems.append(f"total: expected an integer, got {total!r}")
+    if not isinstance(forced_by, str):
+        problems.append(f"forced_by: expected a card's name, got {forced_by!r}")
     return problems
 
 
@@ -557,6 +587,10 @@ class Game:
         """
         if isinstance(variant, str):
             variant = load_variant(variant)
+        if not _is_list(hands):
+            raise VariantError(
+                [f"hands: expected one list of cards per seat, got {hands!r}"], "position"
+            )
         players = len(hands)
         game = cls(variant, players, seed)
         game._from_position = True
@@ -589,6 +623,7 @@ class Game:
             dealer=dealer,
             round_no=round,
             total=total,
+            forced_by=forced_by,
         )
         turn = indices(played_this_turn, "played_this_turn")
         if problems:

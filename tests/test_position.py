@@ -159,6 +159,17 @@ def test_position_game_cannot_be_recorded() -> None:
         ({"total": 90.0}, ["total: expected an integer, got 90.0"]),
         ({"card": 8}, ["hands[1][3]: there is no card 8"]),
         ({"card": ["8"]}, ["hands[1][3]: there is no card ['8']"]),
+        ({"direction": 1.0}, ["direction: expected 1 or -1, got 1.0"]),
+        ({"direction": True}, ["direction: expected 1 or -1, got True"]),
+        ({"forced_by": 5}, ["forced_by: expected a card's name, got 5"]),
+        ({"tokens": [1.5, 2]}, ["tokens[0]: expected a whole number, 0 or more, got 1.5"]),
+        ({"tokens": [2, -1]}, ["tokens[1]: expected a whole number, 0 or more, got -1"]),
+        ({"tokens": 2}, ["tokens: expected 2 values, one per seat"]),
+        ({"scores": [None, 0]}, ["scores[0]: expected a whole number, got None"]),
+        ({"in_round": [1, True]}, ["in_round[0]: expected True or False, got 1"]),
+        ({"in_game": ["yes", True]}, ["in_game[0]: expected True or False, got 'yes'"]),
+        ({"discard_pile": 7}, ["discard_pile: expected a list of card ids, got 7"]),
+        ({"played_this_turn": "9"}, ["played_this_turn: expected a list of card ids, got '9'"]),
     ],
 )
 def test_each_bad_setting_is_one_problem_in_words(
@@ -266,3 +277,18 @@ def test_the_deal_passes_left_of_the_dealer_given_or_the_seat_before_the_leader(
     ono99.play_out(game, [ono99.CautiousPlayer()] * 3)
     started = [e for e in game.events if isinstance(e, ev.RoundStarted)]
     assert started[0].dealer == next_dealer
+
+
+@pytest.mark.parametrize("hands", [None, "10 9 hold 2", 5])
+def test_hands_that_are_no_list_are_refused(hands: object) -> None:
+    v = ono99.load_variant("ono99-1980")
+    with pytest.raises(ono99.VariantError) as error:
+        ono99.Game.from_position(v, hands, [])  # type: ignore[arg-type]
+    assert error.value.problems == (f"hands: expected one list of cards per seat, got {hands!r}",)
+
+
+def test_a_hand_that_is_no_list_is_one_problem() -> None:
+    v = ono99.load_variant("ono99-1980")
+    with pytest.raises(ono99.VariantError) as error:
+        ono99.Game.from_position(v, [["10", "9", "hold", "2"], 8], [])  # type: ignore[list-item]
+    assert error.value.problems == ("hands[1]: expected a list of card ids, got 8",)
