@@ -113,9 +113,11 @@ class Round:
         self.stuck: list[int] = []
 
     def times_played_this_turn(self, card_id: str) -> int:
+        """How often the current player has played ``card_id`` this turn."""
         return self.turn_plays.count(card_id)
 
     def copy(self) -> Round:
+        """An independent copy (the hands and piles copied too)."""
         new = Round(self.stacking)
         for name in ROUND_FIELDS:
             value = getattr(self, name)
@@ -277,6 +279,7 @@ class Engine:
     # ----------------------------------------------------------------- checks
 
     def why_blocked(self, card: CompiledCard) -> str | None:
+        """The first reason a condition of ``card`` gives against playing it now."""
         r = self.r
         for condition in card.conditions:
             reason = condition.check(r, card)
@@ -285,6 +288,7 @@ class Engine:
         return None
 
     def why_bust(self, card: CompiledCard, amount: int | None) -> str | None:
+        """Why playing ``card`` for ``amount`` would bust, in words; ``None`` if it would not."""
         rules = self.rules
         new = rules.total_after(card, self.r.total, amount)
         if new >= rules.bust:
@@ -341,9 +345,11 @@ class Engine:
                 moves.extend(Play(card.id, amount=amount, target=t) for t in targets)
 
     def emit(self, event: ev.Event) -> None:
+        """Add ``event`` to the log."""
         self.events.append(event)
 
     def next_seat(self, seat: int, alive: list[bool], direction: int = 1) -> int:
+        """The next seat from ``seat`` in ``direction`` whose ``alive`` flag is set."""
         n = self.n
         for _ in range(n):
             seat = (seat + direction) % n
@@ -352,6 +358,7 @@ class Engine:
         return seat
 
     def start_round(self, order: list[int] | None = None, *, first: bool = False) -> None:
+        """Pass the deal on (unless ``first``), shuffle (unless ``order`` is given) and deal."""
         rules = self.rules
         self.round_no += 1
         if not first or not self.in_game[self.dealer]:
@@ -390,6 +397,7 @@ class Engine:
         self.legal = None
 
     def refill(self, player: int) -> None:
+        """Draw up to the hand size, reshuffling the discard pile when the draw pile is empty."""
         r = self.r
         hand = r.hands[player]
         missing = self.rules.hand_size - len(hand)
@@ -405,6 +413,7 @@ class Engine:
             events.append(drew[index])
 
     def reshuffle(self) -> bool:
+        """Shuffle the discard pile into a new draw pile; whether there was anything to shuffle."""
         r = self.r
         pile = r.discard
         keep = pile[-1:] if self.rules.keep_top_card else []
@@ -420,6 +429,7 @@ class Engine:
     def play_card(
         self, card: CompiledCard, amount: int | None = None, target: int | None = None
     ) -> None:
+        """Play ``card`` (for ``amount``, naming ``target``): effects, event, refill."""
         r = self.r
         rules = self.rules
         player = self.current
@@ -460,6 +470,7 @@ class Engine:
         self.refill(player)
 
     def redraw(self) -> None:
+        """Discard the redraw cards and draw as many."""
         r = self.r
         rules = self.rules
         player = self.current
@@ -475,6 +486,7 @@ class Engine:
         self.refill(player)
 
     def next_turn(self) -> None:
+        """Pass the turn on, with the plays the next player owes."""
         r = self.r
         seat = r.next_player
         if seat is None:
@@ -514,6 +526,7 @@ class Engine:
             self.no_safe_play()
 
     def no_safe_play(self) -> None:
+        """Deal with a current player who has no legal move, as ``no_safe_play`` says."""
         r = self.r
         rules = self.rules
         player = self.current
@@ -550,6 +563,7 @@ class Engine:
         self.lose(player, undo_to)
 
     def lose(self, player: int, undo_to: int | None = None) -> None:
+        """Take ``player`` out of the round, and end it or play on."""
         r = self.r
         r.alive[player] = False
         r.players_in_round -= 1
@@ -566,6 +580,7 @@ class Engine:
         self.next_turn()
 
     def end_round(self) -> None:
+        """Score the round as ``match`` says, then end the game or deal again."""
         r = self.r
         match = self.variant.match
         survivor = r.alive.index(True) if r.players_in_round == 1 else None
@@ -598,6 +613,7 @@ class Engine:
         self.start_round()
 
     def score_round(self, losers: tuple[int, ...]) -> None:
+        """Add each standing player's points, and take out those past the target."""
         r = self.r
         rules = self.rules
         points = self.variant.match.points
@@ -624,6 +640,7 @@ class Engine:
             self.eliminate(seat)
 
     def eliminate(self, seat: int) -> None:
+        """Take ``seat`` out of the game."""
         self.in_game[seat] = False
         self.emit(ev.Eliminated(seat))
 
