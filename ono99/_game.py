@@ -212,6 +212,8 @@ class Game:
             seed = random.SystemRandom().getrandbits(63)
         elif not _is_int(seed):
             raise TypeError(f"seed must be an integer, not {seed!r}")
+        if deck is not None and not _is_list(deck):
+            raise VariantError(f"deck: expected a list of card ids, top card first, got {deck!r}")
         self.variant = variant
         self.seed: int = seed
         self._deck = tuple(deck) if deck is not None else None
@@ -676,7 +678,8 @@ class Game:
         rules = self._e.rules
         remaining = list(self._e.full_deck)
         for position, card_id in enumerate(deck):
-            index = rules.index.get(card_id)
+            key: object = card_id  # callers may pass anything
+            index = rules.index.get(key) if isinstance(key, str) else None
             if index is None:
                 raise VariantError(
                     f"deck[{position}]: there is no card {card_id!r} in {self.variant.id}"

@@ -183,6 +183,9 @@ def test_explicit_deck_deals_in_order() -> None:
     [
         (["zebra"], r"deck\[0\]: there is no card 'zebra'"),
         (["hold"] * 5, r"deck\[4\]: the deck holds only 4 of card 'hold'"),
+        ([["hold"]], r"deck\[0\]: there is no card \['hold'\]"),
+        ("hold 5", r"deck: expected a list of card ids, top card first, got 'hold 5'"),
+        (5, r"deck: expected a list of card ids, top card first, got 5"),
     ],
 )
 def test_bad_explicit_deck(deck: list[str], message: str) -> None:
