@@ -10,7 +10,7 @@ source, so there is one engine.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from . import events as ev
 from ._chance import shuffle
@@ -212,16 +212,24 @@ class Engine:
             legal = self.compute_legal()
         return legal
 
-    def is_listed(self, move: object) -> bool:
-        """Whether ``move`` is one of the very objects :meth:`legal_moves` listed.
+    def play_checked(self, move: object, why_illegal: Callable[[object], str | None]) -> None:
+        """Play ``move`` if it is legal; if not, raise and leave the game as it was.
 
-        Such a move needs no further check; anything else, even an equal
-        move, gets the full check (and its reason) from the caller.
+        One of the very objects :meth:`legal_moves` listed needs no further
+        check; anything else, even an equal move, gets the full check (and its
+        reason) from ``why_illegal``.
+
+        Raises:
+            IllegalMoveError: If the move is not legal.
         """
-        for listed in self.legal or NO_MOVES:  # noqa: SIM110 - a plain loop is faster than any()
+        for listed in self.legal or NO_MOVES:
             if listed is move:
-                return True
-        return False
+                break
+        else:
+            reason = why_illegal(move)
+            if reason is not None:
+                raise IllegalMoveError(reason, move)
+        self.play(cast("Move", move))
 
     def play(self, move: Move) -> None:
         """Play ``move``, which the caller has found legal."""
@@ -269,11 +277,7 @@ class Engine:
                 move = players[seat].choose(observe(seat))
             else:
                 move = pick(self.legal or self.legal_moves(), self.r.total, variant)
-            if not self.is_listed(move):
-                reason = why_illegal(move)
-                if reason is not None:
-                    raise IllegalMoveError(reason, move)
-            self.play(move)
+            self.play_checked(move, why_illegal)
         return self.winner
 
     # ----------------------------------------------------------------- checks

@@ -13,7 +13,7 @@ from . import events as ev  # noqa: TC001
 from ._chance import shuffle
 from ._compiled import CompiledCard, Rules, compile_rules
 from ._engine import NO_MOVES, Engine, Round
-from ._errors import IllegalMoveError, Ono99Error, ReplayError, VariantError
+from ._errors import Ono99Error, ReplayError, VariantError
 from ._loader import fingerprint, load_variant
 from ._moves import Move, Play, Redraw
 from ._observation import Observation
@@ -443,12 +443,7 @@ class Game:
 
     def _play(self, move: Move) -> None:
         """Check and play ``move``, as :meth:`play` does, without returning its events."""
-        engine = self._e
-        if not engine.is_listed(move):
-            reason = self.why_illegal(move)
-            if reason is not None:
-                raise IllegalMoveError(reason, move)
-        engine.play(move)
+        self._e.play_checked(move, self.why_illegal)
 
     def _play_out(self, players: Sequence[Player], max_moves: int) -> int | None:
         """Let ``players`` (one per seat) move, for at most ``max_moves`` moves.
