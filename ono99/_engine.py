@@ -139,9 +139,10 @@ def _round_from(fields: dict[str, Any]) -> Round:
     return new
 
 
-# Fields an engine rebuilds from its variant rather than pickles: the compiled
-# rules, the events shared by every game, and the legal-move cache.
-_DERIVED = frozenset({"rules", "drew", "played", "legal"})
+# Fields an engine rebuilds from its variant rather than pickles (the compiled
+# rules, the events shared by every game, the legal-move cache), and those it
+# is made with.
+_NOT_PICKLED = frozenset({"rules", "drew", "played", "legal", "variant", "n", "rng"})
 
 
 class Engine:
@@ -199,8 +200,8 @@ class Engine:
         return new
 
     def __reduce__(self) -> tuple[Callable[..., Engine], tuple[object, ...]]:
-        # By the fields, leaving out what the variant gives back (see _DERIVED).
-        state = {name: getattr(self, name) for name in ENGINE_FIELDS if name not in _DERIVED}
+        # By the fields, leaving out what it is made with or from (see _NOT_PICKLED).
+        state = {name: getattr(self, name) for name in ENGINE_FIELDS if name not in _NOT_PICKLED}
         return (_engine_from, (self.variant, self.n, self.rng, state))
 
     # ------------------------------------------------------------------ moves

@@ -285,6 +285,7 @@ def test_hands_that_are_no_list_are_refused(hands: object) -> None:
     with pytest.raises(ono99.VariantError) as error:
         ono99.Game.from_position(v, hands, [])  # type: ignore[arg-type]
     assert error.value.problems == (f"hands: expected one list of cards per seat, got {hands!r}",)
+    assert error.value.source == "position"
 
 
 def test_a_hand_that_is_no_list_is_one_problem() -> None:
