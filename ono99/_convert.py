@@ -520,6 +520,7 @@ def check_variant(variant: Variant) -> list[Problem]:
         )
     if variant.cards and not any(
         card.count > 0
+        and _is_sound(card)
         and not any(c.type == "never" for c in card.conditions)
         and max(_totals_after(card, total.start)) > total.start
         for card in variant.cards
@@ -707,6 +708,19 @@ def _check_redraw(variant: Variant) -> list[Problem]:
             )
         ]
     return []
+
+
+def _is_sound(card: Card) -> bool:
+    """Whether the totals ``card`` makes can be worked out.
+
+    They can when its rule objects have their settings in range and it offers at
+    most one choice of amount; the problems of any other card are reported
+    where they are.
+    """
+    rules = (*card.effects, *card.conditions)
+    if any(getattr(rule, "problems", list)() for rule in rules):
+        return False
+    return sum(1 for effect in card.effects if getattr(effect, "choices", ())) <= 1
 
 
 def _totals_after(card: Card, total: int) -> list[int]:

@@ -185,6 +185,17 @@ BAD_VALUES = [
         "cards",
         "no card can raise the total",
     ),
+    (
+        '[cards.five]\neffects = [{ type = "add_choice", amounts = [] }]\n',
+        "cards.five.effects[0].amounts",
+        "expected 2 or more amounts to choose from, got ()",
+    ),
+    (
+        '[cards.five]\neffects = [{ type = "add_choice", amounts = [1, 11] }, '
+        '{ type = "add_choice", amounts = [10, -10] }]\n',
+        "cards.five.effects[1]",
+        "a card offers one choice of amount; effects[0] already does",
+    ),
     ("[total]\nstart = 99\n", "total.bust", "expected more than total.start (99), got 99"),
     ("[total]\nfloor = 5\n", "total.floor", "expected at most total.start (0), got 5"),
     (
