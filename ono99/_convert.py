@@ -557,7 +557,15 @@ def check_variant(variant: Variant) -> list[Problem]:
 def _check_game_ends(variant: Variant) -> list[Problem]:
     """A deck small enough to deal, and a points game where some score can grow."""
     out: list[Problem] = []
-    most = max(variant.deck_size_for(variant.players.max), variant.deck_size)
+    # The number of copies changes only where a step starts, so the largest deck
+    # any allowed player count gets is at the fewest players or at a step.
+    players = variant.players
+    counts = {players.min, players.max} | {
+        step.more_than + 1
+        for step in variant.deck.copies_by_players
+        if players.min <= step.more_than + 1 <= players.max
+    }
+    most = max(variant.deck_size, *(variant.deck_size_for(p) for p in counts))
     if most > MAX_DECK_SIZE:
         out.append(
             Problem(

@@ -241,6 +241,23 @@ def test_a_deck_too_big_to_deal_is_refused(path: str, value: int) -> None:
 
 
 @pytest.mark.parametrize(
+    "steps",
+    [
+        # The most copies for the fewest players, fewer again at players.max.
+        [{"more_than": 1, "value": 10**6}, {"more_than": 5, "value": 1}],
+        # The most copies between players.min and players.max only.
+        [{"more_than": 3, "value": 10**6}, {"more_than": 4, "value": 1}],
+    ],
+)
+def test_a_deck_too_big_for_some_player_count_is_refused(steps: list[dict[str, int]]) -> None:
+    """Regression (deep fuzz profile): the deck's size was checked for players.max alone,
+    so copies_by_players could give fewer players a deck of millions of cards, and
+    Game() then ran out of memory."""
+    with pytest.raises(ono99.VariantError, match=r"cards: the deck holds 112000000 cards"):
+        load_changed("ono99-2022", ("deck.copies_by_players", steps))
+
+
+@pytest.mark.parametrize(
     ("path", "value"),
     [("cards.7.points", -7), ("match.points.bust", -25), ("match.points.missing_card", -1)],
 )
