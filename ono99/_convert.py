@@ -557,14 +557,7 @@ def check_variant(variant: Variant) -> list[Problem]:
 def _check_game_ends(variant: Variant) -> list[Problem]:
     """A deck small enough to deal, and a points game where some score can grow."""
     out: list[Problem] = []
-    # The number of copies changes only where a step starts, so the largest deck
-    # any allowed player count gets is at the fewest players or at a step.
-    players = variant.players
-    counts = {players.min, players.max} | {
-        step.more_than + 1
-        for step in variant.deck.copies_by_players
-        if players.min <= step.more_than + 1 <= players.max
-    }
+    counts = _deck_player_counts(variant)
     most = max(variant.deck_size, *(variant.deck_size_for(p) for p in counts))
     if most > MAX_DECK_SIZE:
         out.append(
@@ -625,9 +618,7 @@ def _check_cards(variant: Variant) -> list[Problem]:
                         )
         out += _check_choices(card, variant.total.bust)
     players, hand = variant.players, variant.deal.hand_size
-    # The deck may grow with the player count: check the most players each size serves.
-    steps = variant.deck.copies_by_players
-    for count in sorted({players.max, *(s.more_than for s in steps if s.more_than < players.max)}):
+    for count in _deck_player_counts(variant):
         need = max(count, 2) * max(hand, 1)
         size = variant.deck_size_for(count)
         if variant.deck.copies_for(count) >= 1 and size < need:
@@ -643,6 +634,17 @@ def _check_cards(variant: Variant) -> list[Problem]:
             )
             break
     return out
+
+
+def _deck_player_counts(variant: Variant) -> list[int]:
+    """One player count for each deck size the variant deals: the most players it serves.
+
+    The number of decks changes only where a ``copies_by_players`` step starts,
+    so these counts meet every deck size up to ``players.max``.
+    """
+    steps = variant.deck.copies_by_players
+    most = variant.players.max
+    return sorted({most, *(s.more_than for s in steps if s.more_than < most)})
 
 
 def _check_choices(card: Card, bust: int) -> list[Problem]:
