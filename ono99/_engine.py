@@ -307,7 +307,7 @@ class Engine:
         return [seat for seat in range(self.n) if alive[seat] and seat != current]
 
     def compute_legal(self) -> tuple[Move, ...]:
-        """List the current player's legal moves and keep them in ``_legal``."""
+        """List the current player's legal moves and keep them in ``legal``."""
         if self.winner is not None:
             self.legal = NO_MOVES
             return NO_MOVES

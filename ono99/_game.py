@@ -37,6 +37,11 @@ def _is_list(value: object) -> bool:
     return isinstance(value, Sequence) and not isinstance(value, str | bytes)
 
 
+def _card_index(rules: Rules, card_id: object) -> int | None:
+    """The index of the card ``card_id`` names (callers may pass anything), or ``None``."""
+    return rules.index.get(card_id) if isinstance(card_id, str) else None
+
+
 def _card_indices(
     rules: Rules, cards: Sequence[str], where: str, problems: list[str]
 ) -> list[int]:
@@ -46,8 +51,7 @@ def _card_indices(
         return []
     found = []
     for position, card_id in enumerate(cards):
-        key: object = card_id  # callers may pass anything
-        index = rules.index.get(key) if isinstance(key, str) else None
+        index = _card_index(rules, card_id)
         if index is None:
             problems.append(f"{where}[{position}]: there is no card {card_id!r}")
         else:
@@ -672,9 +676,9 @@ class Game:
     def _explicit_order(self, deck: Iterable[str]) -> list[int]:
         rules = self._e.rules
         remaining = list(self._e.full_deck)
+        order = []
         for position, card_id in enumerate(deck):
-            key: object = card_id  # callers may pass anything
-            index = rules.index.get(key) if isinstance(key, str) else None
+            index = _card_index(rules, card_id)
             if index is None:
                 raise VariantError(
                     f"deck[{position}]: there is no card {card_id!r} in {self.variant.id}"
@@ -686,7 +690,7 @@ class Game:
                     f"deck[{position}]: the deck holds only {self._e.full_deck.count(index)} "
                     f"of card {card_id!r}, and the order asks for more"
                 ) from None
-        order = [rules.index[c] for c in deck]
+            order.append(index)
         shuffle(self._e.rng, remaining)
         return order + remaining
 
