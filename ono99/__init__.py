@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from . import events, rules
 from ._diff import diff_variants
-from ._errors import IllegalMoveError, Ono99Error, ReplayError, VariantError
+from ._errors import IllegalMoveError, Ono99Error, PluginError, ReplayError, VariantError
 from ._game import Game, GameRecord
 from ._loader import (
     HouseRule,
@@ -93,6 +93,7 @@ __all__ = [
     "PlayerCount",
     "PlayerFactory",
     "PlayerStep",
+    "PluginError",
     "Points",
     "QuickPlayer",
     "RandomPlayer",

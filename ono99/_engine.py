@@ -84,11 +84,18 @@ ENGINE_FIELDS = (
 
 
 class Round:
-    """The state of the round in progress; the :class:`~ono99.rules.Table` rule objects see."""
+    """The state of the round in progress; the :class:`~ono99.rules.Table` rule objects see.
 
-    __slots__ = ROUND_FIELDS
+    Besides the round's fields it knows its game (``game``, which draws cards
+    and keeps tokens and scores) and the id of the card whose effects are
+    acting (``acting``); neither is copied or pickled with the round.
+    """
 
-    def __init__(self, stacking: Stacking) -> None:
+    __slots__ = (*ROUND_FIELDS, "acting", "game")
+
+    def __init__(self, stacking: Stacking, game: Engine | None = None) -> None:
+        self.game = game
+        self.acting = ""
         self.total = 0
         self.direction = 1
         self.forced = 1
@@ -115,6 +122,94 @@ class Round:
     def times_played_this_turn(self, card_id: str) -> int:
         """How often the current player has played ``card_id`` this turn."""
         return self.turn_plays.count(card_id)
+
+    # The rest of the Table: what the game knows beyond the round's fields.
+
+    def engine(self) -> Engine:
+        """The game this round belongs to."""
+        game = self.game
+        if game is None:
+            raise RuntimeError("this round belongs to no game")
+        return game
+
+    @property
+    def player(self) -> int:
+        """The seat whose move it is."""
+        return self.engine().current
+
+    def seats_in_round(self) -> list[int]:
+        """The seats in the round, from the player on in the direction of play."""
+        game = self.engine()
+        n, first, alive, direction = game.n, game.current, self.alive, self.direction
+        return [
+            (first + i * direction) % n for i in range(n) if alive[(first + i * direction) % n]
+        ]
+
+    def next_seat(self, seat: int) -> int:
+        """The next seat in the round after ``seat`` in the direction of play."""
+        return self.engine().next_seat(seat, self.alive, self.direction)
+
+    def hand(self, seat: int) -> tuple[str, ...]:
+        """The card ids ``seat`` holds."""
+        ids = self.engine().rules.ids
+        return tuple(ids[k] for k in self.hands[seat])
+
+    def draw_cards(self, seat: int, cards: int) -> int:
+        """``seat`` draws up to ``cards`` cards; how many were drawn."""
+        return self.engine().draw_cards(seat, cards)
+
+    def discard_card(self, seat: int, card_id: str) -> None:
+        """``seat`` puts one ``card_id`` on the discard pile."""
+        game = self.engine()
+        index = game.held(seat, card_id)
+        self.hands[seat].remove(index)
+        self.discard.append(index)
+        game.emit(ev.Discarded(seat, card_id))
+
+    def give_card(self, seat: int, to: int, card_id: str) -> None:
+        """``seat`` gives one ``card_id`` to ``to``."""
+        game = self.engine()
+        index = game.held(seat, card_id)
+        self.hands[seat].remove(index)
+        self.hands[to].append(index)
+        game.emit(ev.CardGiven(seat, to, card_id))
+
+    def swap_hands(self, seat: int, other: int) -> None:
+        """``seat`` and ``other`` swap hands."""
+        hands = self.hands
+        hands[seat], hands[other] = hands[other], hands[seat]
+        self.engine().emit(ev.HandsSwapped(seat, other))
+
+    def tokens(self, seat: int) -> int:
+        """The tokens ``seat`` holds."""
+        return self.engine().tokens[seat]
+
+    def score(self, seat: int) -> int:
+        """The points ``seat`` has scored."""
+        return self.engine().scores[seat]
+
+    def change_tokens(self, seat: int, by: int) -> None:
+        """Give ``seat`` ``by`` tokens (take them when negative), never below 0."""
+        game = self.engine()
+        new = max(0, game.tokens[seat] + by)
+        change = new - game.tokens[seat]
+        if change:
+            game.tokens[seat] = new
+            game.emit(ev.TokensChanged(seat, change, new))
+
+    def change_score(self, seat: int, by: int) -> None:
+        """Add ``by`` to ``seat``'s score, never below 0."""
+        game = self.engine()
+        new = max(0, game.scores[seat] + by)
+        change = new - game.scores[seat]
+        if change:
+            game.scores[seat] = new
+            game.emit(ev.ScoreChanged(seat, change, new))
+
+    def tell(self, rule: str, text: str, seats: tuple[int, ...] = ()) -> None:
+        """Record what an effect did."""
+        game = self.engine()
+        game.emit(ev.RuleActed(game.current, self.acting, rule, text, tuple(seats)))
 
     def copy(self) -> Round:
         """An independent copy (the hands and piles copied too)."""
@@ -171,7 +266,7 @@ class Engine:
         self.round_no = 0
         self.current = 0
         self.dealer = players - 1
-        self.r = Round(rules.stacking)
+        self.r = Round(rules.stacking, self)
         self.events: list[ev.Event] = []
         self.moves: list[Move] = []
         self.in_game = [True] * players
@@ -197,6 +292,7 @@ class Engine:
                 value = getattr(self, name)
                 setattr(new, name, value[:] if isinstance(value, list) else value)
         new.r = self.r.copy()
+        new.r.game = new
         return new
 
     def __reduce__(self) -> tuple[Callable[..., Engine], tuple[object, ...]]:
@@ -302,10 +398,17 @@ class Engine:
             return f"{what} would take the total to {new}; it must stay below {rules.bust}"
         return None
 
-    def targets(self) -> list[int]:
-        """The players a card may name: the others still in the round."""
-        alive, current = self.r.alive, self.current
-        return [seat for seat in range(self.n) if alive[seat] and seat != current]
+    def targets(self, card: CompiledCard) -> list[int]:
+        """The players a move playing ``card`` may name, as its effect says."""
+        chooser = card.chooser
+        return [] if chooser is None else chooser.targets(self.r)
+
+    def held(self, seat: int, card_id: str) -> int:
+        """The index of ``card_id``, which ``seat`` must hold (a rule object's mistake if not)."""
+        index = self.rules.index.get(card_id)
+        if index is None or index not in self.r.hands[seat]:
+            raise ValueError(f"player {seat} holds no {card_id!r} card")
+        return index
 
     def compute_legal(self) -> tuple[Move, ...]:
         """List the current player's legal moves and keep them in ``legal``."""
@@ -345,7 +448,7 @@ class Engine:
             return
         targets: list[int | None] = [None]
         if card.chooses_player:
-            targets = list(self.targets())
+            targets = list(self.targets(card))
         for amount in card.amounts:
             if rules.total_after(card, total, amount) < bust:
                 moves.extend(Play(card.id, amount=amount, target=t) for t in targets)
@@ -372,7 +475,7 @@ class Engine:
         if order is None:
             order = list(self.full_deck)
             shuffle(self.rng, order)
-        r = self.r = Round(rules.stacking)
+        r = self.r = Round(rules.stacking, self)
         r.total = rules.start
         r.alive = self.in_game[:]
         r.players_in_round = sum(r.alive)
@@ -407,16 +510,22 @@ class Engine:
         r = self.r
         hand = r.hands[player]
         missing = self.rules.hand_size - len(hand)
-        if missing <= 0:
-            return
+        if missing > 0:
+            self.draw_cards(player, missing)
+
+    def draw_cards(self, player: int, count: int) -> int:
+        """``player`` draws ``count`` cards, reshuffling as needed; how many were drawn."""
+        r = self.r
+        hand = r.hands[player]
         drew = self.drew[player]
         events = self.events
-        for _ in range(missing):
+        for done in range(count):
             if not r.draw and not self.reshuffle():
-                return
+                return done
             index = r.draw.pop()
             hand.append(index)
             events.append(drew[index])
+        return count
 
     def reshuffle(self) -> bool:
         """Shuffle the discard pile into a new draw pile; whether there was anything to shuffle."""
@@ -453,8 +562,12 @@ class Engine:
         else:
             r.total = total = rules.total_after(card, r.total, amount)
         r.ends_turn = False
+        events = self.events
+        # Events the effects record follow the card's Played event.
+        mark = len(events)
         if card.actions:
             r.target = target
+            r.acting = card.id
             for effect in card.actions:
                 effect.apply(r, card)
             r.target = None
@@ -464,15 +577,17 @@ class Engine:
         r.plays_made += 1
         r.answering = False
         self.cards_played += 1
-        events = self.events
         if amount is None and target is None:
             shared = self.played[player][index]
             event = shared.get(total)
             if event is None:
                 event = shared[total] = ev.Played(player, card.id, total)
+        else:
+            event = ev.Played(player, card.id, total, amount=amount, target=target)
+        if len(events) == mark:
             events.append(event)
         else:
-            events.append(ev.Played(player, card.id, total, amount=amount, target=target))
+            events.insert(mark, event)
         self.refill(player)
 
     def redraw(self) -> None:
@@ -658,4 +773,5 @@ def _engine_from(
     new = Engine(variant, compile_rules(variant), players, rng)
     for name, value in state.items():
         setattr(new, name, value)
+    new.r.game = new
     return new

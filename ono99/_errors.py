@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-__all__ = ["IllegalMoveError", "Ono99Error", "ReplayError", "VariantError"]
+__all__ = ["IllegalMoveError", "Ono99Error", "PluginError", "ReplayError", "VariantError"]
 
 
 class Ono99Error(Exception):
@@ -63,7 +63,15 @@ class ReplayError(Ono99Error, ValueError):
         super().__init__(reason)
 
 
+class PluginError(Ono99Error, TypeError):
+    """An installed package's rule object does not follow the rule-object contract.
+
+    Raised when the ``ono99.rules`` entry points are first read; the message
+    names the entry point and what its class lacks.
+    """
+
+
 # The public classes live at the top of the package: tracebacks and reprs say
 # ``ono99.IllegalMoveError``, not the private module's name.
-for _cls in (Ono99Error, VariantError, IllegalMoveError, ReplayError):
+for _cls in (Ono99Error, VariantError, IllegalMoveError, ReplayError, PluginError):
     _cls.__module__ = "ono99"

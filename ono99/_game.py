@@ -604,7 +604,7 @@ class Game:
         def flags(values: Sequence[Any] | None, where: str, default: list[Any]) -> list[Any]:
             return _per_seat(values, where, default, problems)
 
-        r = Round(rules.stacking)
+        r = Round(rules.stacking, game._e)
         r.hands = [indices(hand, f"hands[{seat}]") for seat, hand in enumerate(hands)]
         r.draw = indices(draw_pile, "draw_pile")[::-1]
         r.discard = indices(discard_pile, "discard_pile")
@@ -709,13 +709,13 @@ class Game:
         elif amount is not None:
             return f"{card.name} leaves no amount to choose (the move gives amount={amount!r})"
         if card.chooses_player:
-            seats = ", ".join(str(seat) for seat in self._e.targets())
+            seats = ", ".join(str(seat) for seat in self._e.targets(card))
             if target is None:
                 return (
                     f"{card.name} names the next player: the move must give a target "
                     f"(one of players {seats})"
                 )
-            if not _is_int(target) or target not in self._e.targets():
+            if not _is_int(target) or target not in self._e.targets(card):
                 return f"{card.name} may name one of players {seats}, not {target!r}"
         elif target is not None:
             return f"{card.name} names no player (the move gives target={target!r})"

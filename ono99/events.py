@@ -14,11 +14,14 @@ from attrs import field, frozen
 
 __all__ = [
     "Busted",
+    "CardGiven",
     "Dealt",
+    "Discarded",
     "Drew",
     "Eliminated",
     "Event",
     "GameWon",
+    "HandsSwapped",
     "LaidDown",
     "Played",
     "PlaysOwed",
@@ -26,9 +29,12 @@ __all__ = [
     "Reshuffled",
     "RoundEnded",
     "RoundStarted",
+    "RuleActed",
+    "ScoreChanged",
     "Scored",
     "Stuck",
     "TokenLost",
+    "TokensChanged",
 ]
 
 
@@ -207,6 +213,74 @@ class GameWon:
     player: int
 
 
+@frozen
+class Discarded:
+    """A card's effect made a player put a card from the hand on the discard pile."""
+
+    type: ClassVar[str] = "discarded"
+    player: int
+    card: str
+
+
+@frozen
+class CardGiven:
+    """A card's effect made ``player`` give a card to ``to`` (seen only by those two)."""
+
+    type: ClassVar[str] = "card_given"
+    player: int
+    to: int
+    card: str
+
+
+@frozen
+class HandsSwapped:
+    """A card's effect made ``player`` and ``other`` swap hands."""
+
+    type: ClassVar[str] = "hands_swapped"
+    player: int
+    other: int
+
+
+@frozen
+class TokensChanged:
+    """A card's effect gave (or took) tokens; ``tokens`` are those now held."""
+
+    type: ClassVar[str] = "tokens_changed"
+    player: int
+    change: int
+    tokens: int
+
+
+@frozen
+class ScoreChanged:
+    """A card's effect added (or took) points; ``score`` is the new score."""
+
+    type: ClassVar[str] = "score_changed"
+    player: int
+    change: int
+    score: int
+
+
+@frozen
+class RuleActed:
+    """A rule object recorded what it did, in words (:meth:`ono99.rules.Table.tell`).
+
+    Attributes:
+        player: Who played the card.
+        card: The card's id.
+        rule: The effect's ``type``.
+        text: What happened, in words.
+        seats: The players it concerns.
+    """
+
+    type: ClassVar[str] = "rule_acted"
+    player: int
+    card: str
+    rule: str
+    text: str
+    seats: tuple[int, ...] = ()
+
+
 Event = (
     RoundStarted
     | Dealt
@@ -223,6 +297,12 @@ Event = (
     | Scored
     | Eliminated
     | GameWon
+    | Discarded
+    | CardGiven
+    | HandsSwapped
+    | TokensChanged
+    | ScoreChanged
+    | RuleActed
 )
 """Any event."""
 
@@ -244,5 +324,11 @@ EVENT_TYPES: dict[str, type[Event]] = {
         Scored,
         Eliminated,
         GameWon,
+        Discarded,
+        CardGiven,
+        HandsSwapped,
+        TokensChanged,
+        ScoreChanged,
+        RuleActed,
     )
 }
