@@ -193,7 +193,7 @@ class Table(Protocol):
         """How many cards with this id the current player played this turn.
 
         Recorded only when some condition of the variant declares
-        :attr:`Condition.reads_turn_plays`; otherwise always 0.
+        ``reads_turn_plays`` (see :class:`Condition`); otherwise always 0.
         """
         ...
 
