@@ -19,10 +19,14 @@ The engine knows nothing about particular cards: it asks each effect for the
 new total (:meth:`~Add.total_after`), checks the bust limit and the floor,
 then lets each effect act on the :class:`Table` (:meth:`~Reverse.apply`).
 
-Every effect has the class attributes ``type`` (its TOML name),
+What a rule object can do is declared on its class, as the :class:`Effect`
+and :class:`Condition` protocols list: ``type`` (its TOML name),
 ``changes_total`` (the engine asks it for the new total), ``acts`` (the
-engine calls :meth:`~Reverse.apply` after the total is set), ``choices`` and
-``chooses_player``. Some cards leave a choice to the player, and the move
+engine calls :meth:`~Reverse.apply` after the total is set), ``choices``,
+``chooses_player`` and the rest. Nothing else in the library tests a rule's
+class or its ``type``; the registry (:func:`effect_types`) is built from the
+classes, and installed packages add their own through the ``ono99.rules``
+entry points. Some cards leave a choice to the player, and the move
 carries it (:class:`ono99.Play`): an effect with ``choices`` (such as
 :class:`AddChoice`, the Ace that counts 1 or 11) is given the amount the
 move names, ``total_after(total, amount)``; an effect with ``chooses_player``
