@@ -56,7 +56,6 @@ from __future__ import annotations
 
 import functools
 import math
-from fractions import Fraction
 from types import MappingProxyType
 from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeVar
 
@@ -1018,6 +1017,9 @@ class Multiply:
         factor = self.factor
         if float(factor).is_integer():
             return total * int(factor)
+        # Exactly as written: 0.29 x 100 is 29, not 28.999...
+        from fractions import Fraction  # noqa: PLC0415 (fractions imports decimal: only if used)
+
         return math.floor(Fraction(repr(float(factor))) * total)
 
     def apply(self, table: Table, card: CardInfo) -> None:
