@@ -18,7 +18,7 @@ import pytest
 from hypothesis import find
 
 import ono99
-from ono99 import _loader, rules
+from ono99 import _loader, _schema, rules
 from ono99 import events as ev
 from ono99._convert import check_variant
 from ono99._narrate import describe_event
@@ -95,6 +95,14 @@ def test_plugin_rules_are_in_the_rulebook_and_the_diff(hand_rules: None) -> None
     assert "swaps hands with a player of their choice" in ono99.rulebook(variant)
     rows = ono99.diff_variants(ono99.load_variant("ninety-nine"), variant)
     assert any("swap" in str(row) for row in rows)
+
+
+def test_plugin_rules_are_in_the_generated_reference(hand_rules: None) -> None:
+    """``python -m ono99._schema`` documents the installed rules' settings too."""
+    paths = _schema.key_paths()
+    assert "effect swap_hands.include_self" in paths
+    assert "effect pass_hands.against_play" in paths
+    assert 'type = "swap_hands"' in "\n".join(_schema._generated())
 
 
 def test_plugin_settings_are_checked_with_key_paths(hand_rules: None) -> None:
