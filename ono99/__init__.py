@@ -11,6 +11,8 @@ Load an edition, start a game, and play it move by move::
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import events, rules
 from ._diff import diff_variants
 from ._errors import IllegalMoveError, Ono99Error, ReplayError, VariantError
@@ -116,6 +118,7 @@ __all__ = [
     "events",
     "fingerprint",
     "from_data",
+    "json_schema",
     "list_house_rules",
     "list_strategies",
     "list_variants",
@@ -130,3 +133,16 @@ __all__ = [
     "simulate",
     "to_data",
 ]
+
+if TYPE_CHECKING:
+    from ._schema import json_schema
+
+
+def __getattr__(name: str) -> object:
+    # The JSON Schema is for authors' tools: it is built on first use, which keeps
+    # ``import ono99`` quick and ``python -m ono99._schema`` a plain script.
+    if name == "json_schema":
+        from ._schema import json_schema  # noqa: PLC0415
+
+        return json_schema
+    raise AttributeError(f"module 'ono99' has no attribute {name!r}")

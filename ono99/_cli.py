@@ -25,6 +25,7 @@ from ._narrate import describe_event
 from ._players import CautiousPlayer, Player, RandomPlayer
 from ._plot import plot_results
 from ._rulebook import rulebook
+from ._schema import schema_text
 from ._simulate import compare_variants, list_strategies, simulate
 from ._text import format_table
 
@@ -76,6 +77,18 @@ def _diff(args: argparse.Namespace) -> int:
         print(f"{a.id} and {b.id} have the same rules")
         return 0
     print(format_table(["rule", a.id, b.id], rows))
+    return 0
+
+
+def _schema(args: argparse.Namespace) -> int:
+    text = schema_text(args.kind)
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        Path(args.output).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise Ono99Error(f"cannot write {args.output}: {exc.strerror or exc}") from None
     return 0
 
 
@@ -344,6 +357,26 @@ def build_parser() -> argparse.ArgumentParser:
     diff.add_argument("a", metavar="A", help="variant id or TOML file path")
     diff.add_argument("b", metavar="B", help="variant id or TOML file path")
     diff.set_defaults(run=_diff)
+
+    schema = commands.add_parser(
+        "schema",
+        help="print the JSON Schema of variant or house-rule files, for editors",
+        description=(
+            "Print a JSON Schema (draft 2020-12) of variant files, or of house-rule files, "
+            "generated from the library and its installed rule objects. Editors such as "
+            "Taplo (Even Better TOML) use it for completion, hover help and checks."
+        ),
+    )
+    schema.add_argument(
+        "--kind",
+        choices=("variant", "house-rule"),
+        default="variant",
+        help="which files the schema describes (default: variant)",
+    )
+    schema.add_argument(
+        "-o", "--output", metavar="FILE", help="write the schema to FILE instead of printing it"
+    )
+    schema.set_defaults(run=_schema)
 
     validate = commands.add_parser(
         "validate",
