@@ -14,6 +14,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import events, rules
+from ._check import Finding, check_file
 from ._diff import diff_variants
 from ._errors import IllegalMoveError, Ono99Error, ReplayError, VariantError
 from ._game import Game, GameRecord
@@ -80,6 +81,7 @@ __all__ = [
     "Deal",
     "Deck",
     "Distribution",
+    "Finding",
     "ForcedPlay",
     "Game",
     "GameRecord",
@@ -112,6 +114,7 @@ __all__ = [
     "Variant",
     "VariantError",
     "WinRate",
+    "check_file",
     "compare_variants",
     "diff_variants",
     "dump_variant",

@@ -11,13 +11,13 @@ import importlib.util
 import json
 import sys
 import textwrap
-import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import __version__, _engine
+from ._check import check_file, file_kind
 from ._diff import diff_variants
-from ._errors import Ono99Error, VariantError
+from ._errors import Ono99Error
 from ._game import Game
 from ._interactive import play_in_terminal
 from ._loader import list_house_rules, list_variants, load_house_rule, load_variant
@@ -32,6 +32,7 @@ from ._text import format_table
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from ._check import FileKind, Finding
     from ._variant import Variant
 
 __all__ = ["build_parser", "main"]
@@ -93,31 +94,54 @@ def _schema(args: argparse.Namespace) -> int:
 
 
 def _validate(args: argparse.Namespace) -> int:
-    failed = 0
-    for name in args.files:
-        path = Path(name)
-        try:
-            if _is_house_rule(path):
-                rule = load_house_rule(path)
-                print(f"{name}: ok (house rule {rule.id}, setting {', '.join(rule.keys)})")
-                continue
-            variant = load_variant(path)
-        except VariantError as exc:
-            print(f"ono99: {exc}", file=sys.stderr)
-            failed += 1
-            continue
+    checks: list[tuple[str, FileKind | None]] = [(name, None) for name in args.files]
+    checks += [(name, "house-rule") for name in args.house_rule]
+    if not checks:
+        raise Ono99Error("validate: give at least one file (or --house-rule FILE)")
+    reports = []
+    for name, forced in checks:
+        kind = forced or file_kind(name)
+        reports.append((name, kind, check_file(name, kind=kind)))
+    errors = sum(f.level == "error" for _, _, found in reports for f in found)
+    warnings = sum(f.level == "warning" for _, _, found in reports for f in found)
+    if args.json:
+        data = {
+            "files": [
+                {
+                    "file": name,
+                    "kind": kind,
+                    "ok": not any(f.level == "error" for f in found),
+                    "findings": [f.to_data() for f in found],
+                }
+                for name, kind, found in reports
+            ],
+            "errors": errors,
+            "warnings": warnings,
+            "strict": args.strict,
+        }
+        print(json.dumps(data, indent=2))
+    else:
+        for name, kind, found in reports:
+            _print_report(name, kind, found)
+    return 1 if errors or (args.strict and warnings) else 0
+
+
+def _print_report(name: str, kind: str, found: Sequence[Finding]) -> None:
+    """A file's findings, errors on standard error, then a line saying how it went."""
+    for finding in found:
+        stream = sys.stderr if finding.level == "error" else sys.stdout
+        print(f"ono99: {finding}" if finding.level == "error" else str(finding), file=stream)
+    if any(f.level == "error" for f in found):
+        return
+    count = len(found)
+    notes = f", {count} warning{'s' if count != 1 else ''}" if count else ""
+    if kind == "house-rule":
+        rule = load_house_rule(name)
+        print(f"{name}: ok (house rule {rule.id}, setting {', '.join(rule.keys)}{notes})")
+    else:
+        variant = load_variant(name)
         kinds, size = len(variant.cards), variant.deck_size
-        print(f"{name}: ok (variant {variant.id}, {kinds} kinds of card, {size} cards)")
-    return 1 if failed else 0
-
-
-def _is_house_rule(path: Path) -> bool:
-    """Whether a file reads as a house rule: settings without cards or a parent."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return False  # loading it as a variant reports the problem
-    return not {"cards", "extends", "house_rules"} & data.keys()
+        print(f"{name}: ok (variant {variant.id}, {kinds} kinds of card, {size} cards{notes})")
 
 
 # ------------------------------------------------------------------- games
@@ -380,13 +404,34 @@ def build_parser() -> argparse.ArgumentParser:
 
     validate = commands.add_parser(
         "validate",
-        help="check variant files; exit status 1 if any is bad",
+        help="check variant and house-rule files; exit status 1 if any is bad",
         description=(
-            "Load variant files and report every problem with its TOML key path. "
-            "The exit status is 1 if any file is bad."
+            "Check variant and house-rule files and report every problem with its TOML key "
+            "path: errors where a file cannot work, warnings where it will play badly (a card "
+            "that can never be played, a setting that changes nothing). A house rule is laid "
+            "over each variant its 'for' names, or over every shipped one. The exit status is "
+            "1 if any file has an error (or, with --strict, a warning)."
         ),
     )
-    validate.add_argument("files", nargs="+", metavar="FILE", help="a variant TOML file")
+    validate.add_argument(
+        "files",
+        nargs="*",
+        metavar="FILE",
+        help="a variant or house-rule TOML file (which one is told from what it holds)",
+    )
+    validate.add_argument(
+        "--house-rule",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a file to check as a house rule, whatever it holds (repeat for several)",
+    )
+    validate.add_argument(
+        "--strict", action="store_true", help="fail (exit status 1) on warnings too"
+    )
+    validate.add_argument(
+        "--json", action="store_true", help="print the findings as one JSON object"
+    )
     validate.set_defaults(run=_validate)
 
     sim = commands.add_parser(

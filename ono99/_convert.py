@@ -88,7 +88,10 @@ def toml_value(value: object) -> str:
 
 
 def describe_value(value: object) -> str:
-    """A value and its TOML type, for messages: ``"four" (a string)``."""
+    """A value as written in TOML, with its type where the spelling does not show it.
+
+    ``"four"`` (quotes show a string), ``4 (an integer)``, ``an array``.
+    """
     kinds: list[tuple[type, str]] = [
         (bool, "a boolean"),
         (int, "an integer"),
@@ -101,6 +104,8 @@ def describe_value(value: object) -> str:
         if isinstance(value, cls):
             if isinstance(value, dict | list):
                 return name
+            if isinstance(value, str):
+                return toml_value(value)
             return f"{toml_value(value)} ({name})"
     return f"{value!r} (a {type(value).__name__})"
 
@@ -192,11 +197,9 @@ def problems_from(exc: BaseException, path: str = "", expected: Any = None) -> l
         return found
     if isinstance(exc, ForbiddenExtraKeysError):
         names = _field_names(exc.cl)
+        known = f"the keys here are {', '.join(names)}" if names else "nothing may be set here"
         return [
-            Problem(
-                join_path(path, key),
-                f"unknown key{suggest(key, names)} (the keys here are {', '.join(names)})",
-            )
+            Problem(join_path(path, key), f"unknown key{suggest(key, names)} ({known})")
             for key in sorted(exc.extra_fields)
         ]
     if isinstance(exc, ProblemsError):
