@@ -27,7 +27,6 @@ from ._plot import plot_results
 from ._rulebook import rulebook
 from ._schema import schema_text
 from ._simulate import compare_variants, list_strategies, simulate
-from ._text import format_table
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -72,13 +71,41 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _diff(args: argparse.Namespace) -> int:
-    a, b = load_variant(args.a), load_variant(args.b)
-    rows = [list(row) for row in diff_variants(a, b)]
+    a, b = load_variant(args.a), load_variant(args.b, args.house_rule)
+    rows = diff_variants(a, b)
     if not rows:
-        print(f"{a.id} and {b.id} have the same rules")
+        print(f"{_printable(a.id)} and {_printable(b.id)} have the same rules")
         return 0
-    print(format_table(["rule", a.id, b.id], rows))
+    _print_table(["rule", a.id, b.id], rows)
     return 0
+
+
+def _printable(text: str) -> str:
+    """Text from a file, safe to print: control characters shown as escapes."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def _print_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
+    """A table that fits the terminal's width, long cells wrapped within their column.
+
+    Printed to a pipe, it is as wide as ``COLUMNS`` says, or 80 characters.
+    """
+    # rich is imported here, not at the top: only a command that prints a table pays for it.
+    from rich import box  # noqa: PLC0415
+    from rich.console import Console  # noqa: PLC0415
+    from rich.table import Table  # noqa: PLC0415
+    from rich.text import Text  # noqa: PLC0415
+
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold")
+    console = Console(highlight=False)
+    for title in header:
+        table.add_column(Text(_printable(title)), overflow="fold")
+    for row in rows:
+        table.add_row(*(Text(_printable(cell)) for cell in row))
+    with console.capture() as captured:
+        console.print(table)
+    lines = captured.get().splitlines()
+    sys.stdout.write("".join(line.rstrip() + "\n" for line in lines))
 
 
 def _schema(args: argparse.Namespace) -> int:
@@ -380,6 +407,14 @@ def build_parser() -> argparse.ArgumentParser:
     )
     diff.add_argument("a", metavar="A", help="variant id or TOML file path")
     diff.add_argument("b", metavar="B", help="variant id or TOML file path")
+    diff.add_argument(
+        "--house-rule",
+        action="append",
+        default=[],
+        metavar="ID|PATH",
+        help="lay a house rule over B (repeat for several, applied in order); with A and B "
+        "the same variant, the table shows what the house rules change",
+    )
     diff.set_defaults(run=_diff)
 
     schema = commands.add_parser(
