@@ -127,8 +127,10 @@ def check_file(path: PathName, *, kind: FileKind | None = None) -> list[Finding]
 
     Args:
         path: The file.
-        kind: ``"variant"`` or ``"house-rule"``; by default
-            :func:`file_kind` tells.
+        kind: ``"variant"`` or ``"house-rule"``. By default the file's
+            content tells: a file that ``extends`` a variant, or has a name
+            and whole cards, is a variant; one that says whom it is ``for``,
+            or has no cards or only changes to cards, is a house rule.
 
     Returns:
         The findings, errors first; empty when the file is sound.
