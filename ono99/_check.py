@@ -145,8 +145,8 @@ def check_file(path: PathName, *, kind: FileKind | None = None) -> list[Finding]
     ... effects = [{ type = "add", amount = 200 }]
     ... ''')
     >>> for finding in check_file(rule):
-    ...     print(finding.level, finding.path, finding.message[:44])
-    warning cards.big.effects the card can never be played: from the lowe
+    ...     print(finding.level, finding.path, finding.message.split(":")[0])
+    warning cards.big.effects the card can never be played
     """
     file = str(path)
     if kind is None:
