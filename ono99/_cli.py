@@ -156,19 +156,27 @@ def _validate(args: argparse.Namespace) -> int:
 def _print_report(name: str, kind: str, found: Sequence[Finding]) -> None:
     """A file's findings, errors on standard error, then a line saying how it went."""
     for finding in found:
-        stream = sys.stderr if finding.level == "error" else sys.stdout
-        print(f"ono99: {finding}" if finding.level == "error" else str(finding), file=stream)
+        line = _printable(str(finding))
+        if finding.level == "error":
+            print(f"ono99: {line}", file=sys.stderr)
+        else:
+            print(line)
     if any(f.level == "error" for f in found):
         return
     count = len(found)
     notes = f", {count} warning{'s' if count != 1 else ''}" if count else ""
     if kind == "house-rule":
         rule = load_house_rule(name)
-        print(f"{name}: ok (house rule {rule.id}, setting {', '.join(rule.keys)}{notes})")
+        keys = ", ".join(rule.keys)
+        print(_printable(f"{name}: ok (house rule {rule.id}, setting {keys}{notes})"))
     else:
         variant = load_variant(name)
         kinds, size = len(variant.cards), variant.deck_size
-        print(f"{name}: ok (variant {variant.id}, {kinds} kinds of card, {size} cards{notes})")
+        print(
+            _printable(
+                f"{name}: ok (variant {variant.id}, {kinds} kinds of card, {size} cards{notes})"
+            )
+        )
 
 
 # ------------------------------------------------------------------- games

@@ -272,3 +272,27 @@ def test_the_schema_and_the_loader_accept_the_same_whole_variants(doc: dict[str,
     """Invariant: a whole variant the loader accepts has no schema error."""
     loads_variant(tomli_w.dumps(doc))
     assert _schema_paths(doc) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ('for = "ono99-1980"\n[total]\nbust = 100\n', "for"),
+        ('extends = "ono99-1980"\n[total]\nbust = 100\n', "extends"),
+        ("colour = 1\n[total]\nbust = 100\n", "colour"),
+        ('[round]\nend = "last_stand"\n', "round.end"),
+        ('[cards.minus_ten]\ncount = "six"\n', "cards.minus_ten.count"),
+    ],
+)
+def test_the_house_rule_schema_and_the_loader_agree(text: str, key: str, tmp_path: Path) -> None:
+    """What the loader refuses in a house-rule file, the house-rule schema refuses there."""
+    data = tomllib.loads(text)
+    errors = list(_validator("house-rule").iter_errors(data))
+    assert errors
+    found = {_key_path(tuple(e.absolute_path)) for e in errors}
+    assert any(_covers(path, key) for path in found), found
+    rule = tmp_path / "rule.toml"
+    rule.write_text(text, encoding="utf-8")
+    with pytest.raises(VariantError) as info:
+        load_variant("ono99-1980", [rule])
+    assert any(line.startswith(f"{key}: ") for line in info.value.problems), info.value.problems
