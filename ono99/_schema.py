@@ -378,6 +378,19 @@ def _json_value(value: object) -> object:
     return value
 
 
+def _default_of(field: attrs.Attribute[Any]) -> dict[str, object]:
+    """``{"default": value}`` for a default TOML can spell; nothing for a table or a factory."""
+    value = field.default
+    if isinstance(value, attrs.Factory) or attrs.has(type(value)):  # type: ignore[arg-type]
+        return {}
+    value = _json_value(value)
+    try:
+        json.dumps(value)
+    except (TypeError, ValueError):
+        return {}
+    return {"default": value}
+
+
 def _rule_sample(tp: Any) -> object:
     """A value of this type, to build a rule object whose settings are probed."""
     if tp is bool:
@@ -415,7 +428,8 @@ def _rule_ranges(rule: type) -> dict[str, dict[str, object]]:
     base: dict[str, object] = {}
     for field in attrs.fields(rule):
         default = field.default
-        base[field.name] = _rule_sample(hints[field.name]) if default is attrs.NOTHING else default
+        given = default is not attrs.NOTHING and not isinstance(default, attrs.Factory)  # type: ignore[arg-type]
+        base[field.name] = default if given else _rule_sample(hints[field.name])
     out: dict[str, dict[str, object]] = {}
     for field in attrs.fields(rule):
         tp = hints[field.name]
@@ -486,7 +500,11 @@ def _value_schema(tp: Any, path: str, required: bool) -> dict[str, Any]:
     table = _table_class(tp)
     if table is not None:
         return _table_schema(table, path, required=required)
-    raise TypeError(f"no JSON Schema for {tp!r} at {path}")  # pragma: no cover
+    if tp is float:
+        return {"type": "number"}
+    # A setting of a type the schema cannot state (a rule object of another
+    # package may have one) accepts any value here; loading the file checks it.
+    return {}
 
 
 def _table_schema(cls: type, prefix: str, *, required: bool) -> dict[str, Any]:
@@ -505,8 +523,8 @@ def _table_schema(cls: type, prefix: str, *, required: bool) -> dict[str, Any]:
             meaning = f"{own} {summary}" if own else summary
         if field.default is attrs.NOTHING:
             needed.append(field.name)
-        elif not attrs.has(type(field.default)):
-            schema["default"] = _json_value(field.default)
+        else:
+            schema.update(_default_of(field))
         properties[field.name] = _described(schema, meaning)
     out: dict[str, Any] = {"type": "object", "properties": properties}
     if required and needed:
@@ -529,7 +547,7 @@ def _rule_schema(kind: str, name: str, rule: type) -> dict[str, Any]:
         if field.default is attrs.NOTHING:
             needed.append(field.name)
         else:
-            schema["default"] = _json_value(field.default)
+            schema.update(_default_of(field))
         properties[field.name] = _described(schema, meanings.get(field.name, ""))
     return {
         "title": f'{kind} "{name}"',

@@ -296,3 +296,27 @@ def test_the_house_rule_schema_and_the_loader_agree(text: str, key: str, tmp_pat
     with pytest.raises(VariantError) as info:
         load_variant("ono99-1980", [rule])
     assert any(line.startswith(f"{key}: ") for line in info.value.problems), info.value.problems
+
+
+def test_a_setting_of_a_type_the_schema_cannot_state_accepts_anything(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A rule object from another package never breaks ``ono99 schema``."""
+
+    @attrs.frozen
+    class Odd:
+        """Something else.
+
+        Attributes:
+            weights: Some mapping.
+            ratio: A number.
+        """
+
+        type = "odd"
+        weights: dict[str, int] = attrs.field(factory=dict)
+        ratio: float = 0.5
+
+    monkeypatch.setattr("ono99._schema.condition_types", lambda: {**condition_types(), "odd": Odd})
+    table = json_schema()["$defs"]["condition-odd"]["properties"]
+    assert table["weights"] == {"description": "Some mapping."}
+    assert table["ratio"] == {"description": "A number.", "type": "number", "default": 0.5}
