@@ -444,13 +444,18 @@ def _rule_ranges(rule: type) -> dict[str, dict[str, object]]:
                     break
         elif tp == tuple[int, ...]:
             found: dict[str, object] = {}
-            for count in range(4):
-                bad = _field_problem(rule, {**base, field.name: tuple(range(count))}, field.name)
-                if bad is False:
-                    if count:
-                        found["minItems"] = count
-                    break
-            repeated = (0,) * max(2, int(str(found.get("minItems", 2))))
+            fewest = next(
+                (
+                    count
+                    for count in range(4)
+                    if _field_problem(rule, {**base, field.name: tuple(range(count))}, field.name)
+                    is False
+                ),
+                0,
+            )
+            if fewest:
+                found["minItems"] = fewest
+            repeated = (0,) * max(2, fewest)
             if _field_problem(rule, {**base, field.name: repeated}, field.name):
                 found["uniqueItems"] = True
             if found:
