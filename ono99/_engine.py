@@ -86,15 +86,18 @@ ENGINE_FIELDS = (
 class Round:
     """The state of the round in progress; the :class:`~ono99.rules.Table` rule objects see.
 
-    Besides the round's fields it knows its game (``game``, which draws cards
-    and keeps tokens and scores) and the id of the card whose effects are
-    acting (``acting``); neither is copied or pickled with the round.
+    Besides the round's fields it knows, while a rule object is asked
+    something, its game (``game``, which draws cards and keeps tokens and
+    scores), and the id of the card whose effects are acting (``acting``);
+    neither is copied or pickled with the round. The game is set only for
+    those calls so that a game and its round never hold each other: a
+    finished game is freed at once, not left to the cycle collector.
     """
 
     __slots__ = (*ROUND_FIELDS, "acting", "game")
 
-    def __init__(self, stacking: Stacking, game: Engine | None = None) -> None:
-        self.game = game
+    def __init__(self, stacking: Stacking) -> None:
+        self.game: Engine | None = None
         self.acting = ""
         self.total = 0
         self.direction = 1
@@ -129,7 +132,7 @@ class Round:
         """The game this round belongs to."""
         game = self.game
         if game is None:
-            raise RuntimeError("this round belongs to no game")
+            raise RuntimeError("the table is only there while the engine asks a rule object")
         return game
 
     @property
@@ -266,7 +269,7 @@ class Engine:
         self.round_no = 0
         self.current = 0
         self.dealer = players - 1
-        self.r = Round(rules.stacking, self)
+        self.r = Round(rules.stacking)
         self.events: list[ev.Event] = []
         self.moves: list[Move] = []
         self.in_game = [True] * players
@@ -292,7 +295,6 @@ class Engine:
                 value = getattr(self, name)
                 setattr(new, name, value[:] if isinstance(value, list) else value)
         new.r = self.r.copy()
-        new.r.game = new
         return new
 
     def __reduce__(self) -> tuple[Callable[..., Engine], tuple[object, ...]]:
@@ -383,10 +385,13 @@ class Engine:
     def why_blocked(self, card: CompiledCard) -> str | None:
         """The first reason a condition of ``card`` gives against playing it now."""
         r = self.r
+        r.game = self
         for condition in card.conditions:
             reason = condition.check(r, card)
             if reason is not None:
+                r.game = None
                 return reason
+        r.game = None
         return None
 
     def why_bust(self, card: CompiledCard, amount: int | None) -> str | None:
@@ -401,7 +406,13 @@ class Engine:
     def targets(self, card: CompiledCard) -> list[int]:
         """The players a move playing ``card`` may name, as its effect says."""
         chooser = card.chooser
-        return [] if chooser is None else chooser.targets(self.r)
+        if chooser is None:
+            return []
+        r = self.r
+        r.game = self
+        seats = chooser.targets(r)
+        r.game = None
+        return seats
 
     def held(self, seat: int, card_id: str) -> int:
         """The index of ``card_id``, which ``seat`` must hold (a rule object's mistake if not)."""
@@ -475,7 +486,7 @@ class Engine:
         if order is None:
             order = list(self.full_deck)
             shuffle(self.rng, order)
-        r = self.r = Round(rules.stacking, self)
+        r = self.r = Round(rules.stacking)
         r.total = rules.start
         r.alive = self.in_game[:]
         r.players_in_round = sum(r.alive)
@@ -568,8 +579,10 @@ class Engine:
         if card.actions:
             r.target = target
             r.acting = card.id
+            r.game = self
             for effect in card.actions:
                 effect.apply(r, card)
+            r.game = None
             r.target = None
             total = r.total
         if rules.counts_turn_plays:
@@ -659,11 +672,13 @@ class Engine:
             hand.clear()
             self.emit(ev.LaidDown(player, cards))
         else:
+            r.game = self
             playable = [
                 rules.cards[k]
                 for k in sorted(set(hand))
                 if not any(c.check(r, rules.cards[k]) for c in rules.cards[k].conditions)
             ]
+            r.game = None
             if playable:
                 before = r.total
                 # The lowest total any card (for any amount it offers) gives.
@@ -773,5 +788,4 @@ def _engine_from(
     new = Engine(variant, compile_rules(variant), players, rng)
     for name, value in state.items():
         setattr(new, name, value)
-    new.r.game = new
     return new

@@ -604,7 +604,7 @@ class Game:
         def flags(values: Sequence[Any] | None, where: str, default: list[Any]) -> list[Any]:
             return _per_seat(values, where, default, problems)
 
-        r = Round(rules.stacking, game._e)
+        r = Round(rules.stacking)
         r.hands = [indices(hand, f"hands[{seat}]") for seat, hand in enumerate(hands)]
         r.draw = indices(draw_pile, "draw_pile")[::-1]
         r.discard = indices(discard_pile, "discard_pile")
