@@ -11,6 +11,8 @@ from ono99._loader import load_variant
 from ono99._moves import Move, Play, Redraw
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable
+
     from ono99._game import Game
     from ono99._variant import Variant
 
@@ -75,8 +77,16 @@ class ActionTable:
         Passing the game's own object to :meth:`~ono99.Game.play` spares the
         game a second check of the move.
         """
+        return self.actions_of(game.legal_moves())
+
+    def actions_of(self, moves: Iterable[Move]) -> dict[int, Move]:
+        """Each of ``moves`` (such as an observation's legal moves) by its action index.
+
+        Raises:
+            KeyError: If a move is no move of the variant.
+        """
         index = self.index
-        return {index[move]: move for move in game.legal_moves()}
+        return {index[move]: move for move in moves}
 
     def __repr__(self) -> str:
         return f"<ActionTable {self.variant.id}: {len(self.moves)} actions>"

@@ -21,11 +21,12 @@ def table_text(game: Game, seat: int | None = None) -> str:
     """What everyone sees of ``game``, and the hand of ``seat`` (by default the player to move).
 
     >>> import ono99
-    >>> print(table_text(ono99.Game("ono99-2022", players=2, seed=1)))
-    ONO 99 (Mattel, 2022) - round 1, total 0, clockwise
+    >>> print(table_text(ono99.Game("ono99-1980", players=3, seed=1)))
+    O'NO 99 (International Games, 1980) - round 1, total 0, clockwise
       player 0: 4 cards, 3 tokens  <- to move
       player 1: 4 cards, 3 tokens
-    hand of player 0: Play 2, 10, ONO 99, -10
+      player 2: 4 cards, 3 tokens
+    hand of player 0: 2, 10, 8, 10
     """
     variant = game.variant
     names = {card.id: card.name for card in variant.cards}

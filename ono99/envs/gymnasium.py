@@ -81,7 +81,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
     >>> env = gymnasium.make("ono99/Ono99-v0", variant="ninety-nine", players=2)
     >>> observation, info = env.reset(seed=1)
     >>> observation.shape, env.action_space, int(info["action_mask"].sum()) > 0
-    ((66,), Discrete(14), True)
+    ((56,), Discrete(14), True)
     """
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012 - as Env declares it
