@@ -20,82 +20,89 @@ if TYPE_CHECKING:
 
 __all__ = ["Feature", "ObservationEncoder", "observation_encoder"]
 
+_Cards = Callable[["Observation"], Sequence[str]]
+
 # The bound of slots with none in the rules (the largest float32: Box spaces want finite bounds).
 INF = float(np.finfo(np.float32).max)
 
 
 @frozen
 class Feature:
-    """One group of slots of the observation vector.
+    """Some slots of the observation vector, read from an observation together.
 
     Attributes:
-        name: The group's name; its slots are named ``name`` (one slot) or
-            ``name[key]`` (a slot per card id or per seat).
-        keys: The keys of the slots, or ``()`` for a single slot.
-        low: The least value a slot can hold.
-        high: The most value a slot can hold.
-        values: The slots' values, read from an observation (and the
-            observer's relative seat order).
+        names: The name of each slot.
+        low: The least value each slot can hold.
+        high: The most value each slot can hold.
+        values: The slots' values, read from an observation and the order of
+            the seats as the observer counts them (its own first).
     """
 
-    name: str
-    keys: tuple[str, ...]
-    low: float
-    high: float
+    names: tuple[str, ...]
+    low: tuple[float, ...]
+    high: tuple[float, ...]
     values: Callable[[Observation, Sequence[int]], Sequence[float]]
 
-    @property
-    def names(self) -> tuple[str, ...]:
-        """The name of each slot."""
-        if not self.keys:
-            return (self.name,)
-        return tuple(f"{self.name}[{key}]" for key in self.keys)
 
+def _counts(name: str, ids: Sequence[str], most: float, cards: _Cards) -> Feature:
+    """One slot per card id: how many of that card ``cards`` gives."""
+    n = len(ids)
+    slot = {card: i for i, card in enumerate(ids)}
 
-def _card_counts(cards: Sequence[str], ids: Sequence[str]) -> list[float]:
-    counts = dict.fromkeys(ids, 0)
-    for card in cards:
-        counts[card] += 1
-    return list(counts.values())
+    def values(obs: Observation, _order: Sequence[int]) -> list[int]:
+        counts = [0] * n
+        for card in cards(obs):
+            counts[slot[card]] += 1
+        return counts
+
+    return Feature(tuple(f"{name}[{i}]" for i in ids), (0,) * n, (most,) * n, values)
 
 
 def _features(variant: Variant, players: int) -> list[Feature]:
-    """The feature groups, in slot order (add a group here to extend the vector)."""
+    """The slots, in order: add a :class:`Feature` here to extend the vector."""
     rules = compile_rules(variant)
     ids = rules.ids
-    deck = len(rules.deck_for(players))
-    most = float(deck)
-    seats = tuple(f"+{k}" for k in range(players))
-
-    def per_seat(values: Callable[[Observation], Sequence[float]]) -> Callable[..., list[float]]:
-        def read(obs: Observation, order: Sequence[int]) -> list[float]:
-            got = values(obs)
-            return [float(got[seat]) for seat in order]
-
-        return read
-
+    most = float(len(rules.deck_for(players)))
     tokens = float(variant.match.tokens.count_for(players))
+    seats = [f"+{k}" for k in range(players)]
+
+    def scalars(obs: Observation, _order: Sequence[int]) -> tuple[int, ...]:
+        return (obs.total, obs.direction, obs.plays_owed)
+
+    def per_seat(obs: Observation, order: Sequence[int]) -> list[float]:
+        mover = obs.current_player if obs.winner is None else -1
+        sizes, tokens, scores = obs.hand_sizes, obs.tokens, obs.scores
+        in_game, in_round = obs.in_game, obs.in_round
+        return [
+            *[float(s == mover) for s in order],
+            *[sizes[s] for s in order],
+            *[tokens[s] for s in order],
+            *[scores[s] for s in order],
+            *[in_game[s] for s in order],
+            *[in_round[s] for s in order],
+        ]
+
+    def piles(obs: Observation, _order: Sequence[int]) -> tuple[int, ...]:
+        return (obs.round, obs.draw_pile_size)
+
+    n = players
+    per_seat_names = tuple(
+        f"{group}[{seat}]"
+        for group in ("to_move", "hand_size", "tokens", "score", "in_game", "in_round")
+        for seat in seats
+    )
     return [
-        Feature("hand", ids, 0, most, lambda o, _: _card_counts(o.hand, ids)),
-        Feature("total", (), -INF, INF, lambda o, _: (o.total,)),
-        Feature("direction", (), -1, 1, lambda o, _: (o.direction,)),
-        Feature("plays_owed", (), 0, INF, lambda o, _: (o.plays_owed,)),
+        _counts("hand", ids, most, lambda o: o.hand),
+        Feature(("total", "direction", "plays_owed"), (-INF, -1, 0), (INF, 1, INF), scalars),
         Feature(
-            "to_move",
-            seats,
-            0,
-            1,
-            lambda o, order: [float(o.current_player == s and o.winner is None) for s in order],
+            per_seat_names,
+            (0,) * n + (0,) * n + (0,) * n + (-INF,) * n + (0,) * n + (0,) * n,
+            (1,) * n + (most,) * n + (tokens,) * n + (INF,) * n + (1,) * n + (1,) * n,
+            per_seat,
         ),
-        Feature("hand_size", seats, 0, most, per_seat(lambda o: o.hand_sizes)),
-        Feature("tokens", seats, 0, tokens, per_seat(lambda o: o.tokens)),
-        Feature("score", seats, -INF, INF, per_seat(lambda o: o.scores)),
-        Feature("in_game", seats, 0, 1, per_seat(lambda o: o.in_game)),
-        Feature("in_round", seats, 0, 1, per_seat(lambda o: o.in_round)),
-        Feature("round", (), 0, INF, lambda o, _: (o.round,)),
-        Feature("draw_pile", (), 0, most, lambda o, _: (o.draw_pile_size,)),
-        Feature("discard", ids, 0, most, lambda o, _: _card_counts(o.discard_pile, ids)),
-        Feature("out_of_play", ids, 0, most, lambda o, _: _card_counts(o.out_of_play, ids)),
+        Feature(("round", "draw_pile"), (0, 0), (INF, most), piles),
+        _counts("discard", ids, most, lambda o: o.discard_pile),
+        _counts("out_of_play", ids, most, lambda o: o.out_of_play),
     ]
 
 
@@ -150,10 +157,10 @@ class ObservationEncoder:
         self.features = tuple(_features(variant, players))
         self.names: tuple[str, ...] = tuple(n for f in self.features for n in f.names)
         self.low: NDArray[np.float32] = np.array(
-            [f.low for f in self.features for _ in f.names], dtype=np.float32
+            [low for f in self.features for low in f.low], dtype=np.float32
         )
         self.high: NDArray[np.float32] = np.array(
-            [f.high for f in self.features for _ in f.names], dtype=np.float32
+            [high for f in self.features for high in f.high], dtype=np.float32
         )
         self._orders = tuple(
             tuple((seat + k) % players for k in range(players)) for seat in range(players)
