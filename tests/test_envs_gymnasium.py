@@ -61,6 +61,10 @@ def test_gymnasium_illegal_action_ends_the_episode_with_a_reason() -> None:
     _, reward, terminated, _, info = env.step(illegal)
     assert (reward, terminated) == (-1.0, True)
     assert "ONO 99" in info["illegal"] or "holds no" in info["illegal"]
+    env.reset(seed=1)
+    _, reward, terminated, _, info = env.step(99)
+    assert (reward, terminated) == (-1.0, True)
+    assert info["illegal"] == "there is no action 99 (the actions are 0 to 15)"
 
 
 def test_gymnasium_refuses_bad_settings() -> None:

@@ -6,10 +6,12 @@ import random
 
 import pytest
 
-pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
+np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
 pyspiel = pytest.importorskip("pyspiel", reason="the rl extra (open_spiel) is not installed")
 
 from envcases import CASES, IDS  # noqa: E402
+from open_spiel.python.algorithms import evaluate_bots  # noqa: E402
+from open_spiel.python.bots import uniform_random  # noqa: E402
 
 import ono99.envs.openspiel  # noqa: E402, F401 - registers the game
 from ono99 import envs  # noqa: E402
@@ -60,3 +62,12 @@ def test_openspiel_states_clone_independently() -> None:
     clone.apply_action(clone.legal_actions()[0])
     assert str(clone) != str(state)
     assert state.history() != clone.history()
+
+
+def test_openspiel_evaluate_bots_plays_a_game() -> None:
+    """OpenSpiel's own ``evaluate_bots`` plays a whole game with its random bots."""
+    game = pyspiel.load_game("python_ono99", {"variant": "ninety-nine+two-decks", "players": 3})
+    rng = np.random.RandomState(3)
+    bots = [uniform_random.UniformRandomBot(seat, rng) for seat in range(3)]
+    returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
+    assert sorted(returns) == [-1.0, -1.0, 1.0]

@@ -1,4 +1,4 @@
-"""What the environments share: the game they wrap, its seeds and its rewards."""
+"""What the environments share: the variant they play and the seeds of their games."""
 
 from __future__ import annotations
 
@@ -12,9 +12,8 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ono99._files import PathName
-    from ono99._game import Game
 
-__all__ = ["Seeds", "make_variant", "rewards"]
+__all__ = ["Seeds", "make_variant"]
 
 
 def make_variant(
@@ -41,8 +40,9 @@ class Seeds:
 
     A seed given to ``reset`` starts a new sequence; a reset without one
     takes the next seed of the current sequence. With no seed ever given,
-    each game's seed is drawn from the operating system (never from the
-    global random generator), and kept in the game, which can be replayed.
+    each game's seed (and each built-in player's) is drawn from the
+    operating system, never from the global random generator; the game keeps
+    its seed, so it can still be replayed.
     """
 
     def __init__(self, seed: int | None = None) -> None:
@@ -56,13 +56,7 @@ class Seeds:
             return None
         return self._rng.getrandbits(63)
 
-    def spawn(self) -> int | None:
+    def spawn(self) -> int:
         """A seed for something else the environment draws (its built-in players)."""
-        return None if self._rng is None else self._rng.getrandbits(63)
-
-
-def rewards(game: Game, seat: int) -> float:
-    """The final reward of ``seat``: +1 for the winner, -1 for every other player, 0 before."""
-    if not game.is_over:
-        return 0.0
-    return 1.0 if game.winner == seat else -1.0
+        rng = self._rng if self._rng is not None else random.SystemRandom()
+        return rng.getrandbits(63)

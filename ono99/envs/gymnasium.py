@@ -149,8 +149,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
                 continue
             opponent = self.opponents[seat if seat < self.seat else seat - 1]
             if isinstance(opponent, str):
-                seed_of = self._seeds.spawn()
-                opponent = make_player(opponent, seed_of if seed_of is not None else 0)
+                opponent = make_player(opponent, self._seeds.spawn())
             seated.append(opponent)
         self._seated = seated
         self._play_others(self.game)
@@ -163,12 +162,16 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         game = self._require_game()
         if self._done(game):
             raise RuntimeError("the episode is over: reset() the environment")
-        legal = self.table.legal_actions(game)
-        move = legal.get(int(action))
+        index = int(action)
+        move = self.table.legal_actions(game).get(index)
         if move is None:
-            reason = game.why_illegal(self.table.moves[int(action)])
+            reason = (
+                game.why_illegal(self.table.moves[index])
+                if 0 <= index < len(self.table)
+                else f"there is no action {index} (the actions are 0 to {len(self.table) - 1})"
+            )
             info = self._info(game)
-            info["illegal"] = reason or f"action {int(action)} is not legal now"
+            info["illegal"] = reason or f"action {index} is not legal now"
             return self._observe(game), -1.0, True, False, info
         game.play(move)
         self._play_others(game)

@@ -22,8 +22,9 @@ each draw: a chance node with ``2**k`` equally likely outcomes, the value of
 then drawn from the pile those outcomes shuffled, so the draws follow the
 chance nodes, with the same odds as in any game. (A value too large for the
 shuffle is rejected by the engine and drawn again, so a few chance nodes
-have no effect but to be drawn again; a random policy over them is the
-engine's own shuffle.)
+have no effect but to be drawn again; sampling the outcomes by their
+probabilities is the engine's own shuffle, while a rule that always picks
+the same rejected value would draw for ever.)
 
 **Information.** ``observation_string``/``observation_tensor`` show the
 player's :class:`~ono99.Observation` now (the tensor is the vector of
