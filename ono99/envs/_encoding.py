@@ -23,7 +23,7 @@ __all__ = ["Feature", "ObservationEncoder", "observation_encoder"]
 _Cards = Callable[["Observation"], Sequence[str]]
 
 # The bound of slots with none in the rules (the largest float32: Box spaces want finite bounds).
-INF = float(np.finfo(np.float32).max)
+INF = 3.4028234663852886e38  # float(np.finfo(np.float32).max)
 
 
 @frozen
