@@ -12,6 +12,7 @@ pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo) is not insta
 from envcases import CASES, IDS  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
+from ono99 import envs  # noqa: E402
 from ono99.envs.pettingzoo import env, raw_env  # noqa: E402
 
 # ------------------------------------------------------------------ PettingZoo
@@ -48,6 +49,8 @@ def test_pettingzoo_illegal_action_is_refused_and_the_game_kept() -> None:
     before = table.game.moves
     mask = table.observe(table.agent_selection)["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])
-    with pytest.raises(ono99.IllegalMoveError):
-        table.step(illegal)
+    with pytest.raises(ono99.IllegalMoveError, match="holds no"):
+        table.step(np.int64(illegal))
+    with pytest.raises(envs.ActionError, match="no action 16"):
+        table.step(16)
     assert table.game.moves == before

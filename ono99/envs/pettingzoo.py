@@ -31,6 +31,7 @@ scoring of the variant.
 
 from __future__ import annotations
 
+import operator
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
@@ -40,7 +41,7 @@ from pettingzoo.utils import wrappers
 
 from ono99._game import Game
 
-from ._actions import action_table
+from ._actions import action_table, action_to_move
 from ._common import Seeds, make_variant
 from ._encoding import observation_encoder
 from ._render import table_text
@@ -161,19 +162,25 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
 
         Raises:
             IllegalMoveError: If the action is not legal now (the game is unchanged).
+            ActionError: If there is no such action.
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         game = self._require_game()
-        move = self._legal_actions(game).get(int(action)) if action is not None else None
-        self._cumulative_rewards[agent] = 0.0
+        try:
+            index: object = operator.index(action)  # type: ignore[arg-type]  # int, numpy int
+        except TypeError:
+            index = action
+        move = self._legal_actions(game).get(index) if isinstance(index, int) else None
         if move is None:
-            # Not a legal action: the game explains why, and stays as it was.
-            game.play(self.table.moves[int(action)] if action is not None else None)  # type: ignore[arg-type]
+            # Not a legal action: say why, and leave the game as it was.
+            move = action_to_move(self.variant, index)  # type: ignore[arg-type]  # ActionError
+            game.play(move)  # an action not legal now: IllegalMoveError, with the reason
         else:
             game.play(move)
+        self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
         for other in self.agents:
             seat = self._seat[other]
