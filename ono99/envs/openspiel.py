@@ -35,6 +35,10 @@ no bound on its length, so its whole history has no fixed-size encoding.
 
 **Returns** are +1 for the winner of the game and -1 for every other
 player, at the end (the game is constant-sum: ``2 - players``).
+
+OpenSpiel's random-simulation test, its ``evaluate_bots`` and algorithms that
+walk states and information-state strings run on it. States do not yet offer
+``resample_from_infostate``, which OpenSpiel's IS-MCTS bot needs.
 """
 
 from __future__ import annotations
