@@ -16,7 +16,7 @@ from . import events as ev
 from ._chance import shuffle
 from ._compiled import compile_rules
 from ._errors import IllegalMoveError
-from ._moves import Move, Play, Redraw
+from ._moves import Move, Play, Redraw, as_move
 
 if TYPE_CHECKING:
     import random
@@ -227,6 +227,9 @@ class Engine:
             if listed is move:
                 break
         else:
+            # Judged and played as the plain move it stands for (a subclass of
+            # Play is played as a Play, never taken for a redraw).
+            move = as_move(move)
             reason = why_illegal(move)
             if reason is not None:
                 raise IllegalMoveError(reason, move)

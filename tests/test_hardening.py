@@ -1,0 +1,61 @@
+"""Hardening: every bad input gets the library's own error, and no move or file hangs.
+
+Each test names the defect it guards against; the files it loads are the
+regression corpus in ``tests/hardening/``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import ono99
+
+CORPUS = Path(__file__).parent / "hardening"
+
+
+# ------------------------------------------------ moves of any type, one judgement
+
+
+class MyPlay(ono99.Play):
+    pass
+
+
+class MyRedraw(ono99.Redraw):
+    pass
+
+
+@pytest.mark.parametrize("variant", ["ono99-1980", "ono99-2022", "ninety-nine"])
+def test_a_subclass_of_play_is_played_as_the_play_it_stands_for(variant: str) -> None:
+    """A subclass of Play is judged and played as a Play: the card leaves the hand."""
+    game, plain = ono99.Game(variant, 3, seed=42), ono99.Game(variant, 3, seed=42)
+    move = game.legal_moves()[0]
+    assert isinstance(move, ono99.Play)
+    mine = MyPlay(move.card, amount=move.amount, target=move.target)
+    assert game.why_illegal(mine) is None
+    assert game.play(mine) == plain.play(move)
+    assert game.moves == plain.moves
+    assert type(game.moves[0]) is ono99.Play
+    assert game.hand(0) == plain.hand(0)
+
+
+def test_an_illegal_subclass_move_is_refused_and_changes_nothing() -> None:
+    """In a variant without redraw a Play subclass never reaches the redraw code."""
+    game = ono99.Game("ono99-2022", 3, seed=42)
+    held = game.hand(0)
+    card = next(c.id for c in game.variant.cards if c.id not in held)
+    before = (game.events, game.moves, game.hand(0))
+    for move in (MyPlay(card), MyRedraw()):
+        with pytest.raises(ono99.IllegalMoveError):
+            game.play(move)
+        assert (game.events, game.moves, game.hand(0)) == before
+
+
+def test_a_subclass_of_redraw_is_played_as_a_redraw() -> None:
+    deck = ["ono99", "1"] * 4  # dealt one at a time: seat 0 holds the four ONO 99s
+    game = ono99.Game("ono99-2022", 2, seed=1, deck=deck)
+    plain = ono99.Game("ono99-2022", 2, seed=1, deck=deck)
+    assert ono99.Redraw() in game.legal_moves()
+    assert game.play(MyRedraw()) == plain.play(ono99.Redraw())
+    assert game.moves == (ono99.Redraw(),)
