@@ -329,7 +329,7 @@ class Engine:
             test = quick[index]
             if test is None:
                 self.card_moves(rules.cards[index], total, moves)
-            elif total < test[0]:
+            elif test and total < test[0]:  # an empty test: never playable
                 moves.append(test[1])
         if rules.redraw_card >= 0 and hand.count(rules.redraw_card) >= rules.redraw_count:
             moves.append(Redraw())

@@ -59,3 +59,26 @@ def test_a_subclass_of_redraw_is_played_as_a_redraw() -> None:
     assert ono99.Redraw() in game.legal_moves()
     assert game.play(MyRedraw()) == plain.play(ono99.Redraw())
     assert game.moves == (ono99.Redraw(),)
+
+
+# ------------------------------------------ no sentinel collides with a reachable total
+
+
+def _position(variant: ono99.Variant, hands: list[list[str]], total: int) -> ono99.Game:
+    pile = [c.id for c in variant.cards for _ in range(c.count * variant.deck.copies_for(2))]
+    for hand in hands:
+        for card in hand:
+            pile.remove(card)
+    return ono99.Game.from_position(variant, hands, pile, total=total, seed=1)
+
+
+@pytest.mark.parametrize("total", [-(2**60) - 1, -(2**61), -(10**30), -(2**60), 0, 50])
+def test_a_never_card_stays_unplayable_at_any_total(total: int) -> None:
+    """legal_moves and why_illegal agree on a ``never`` card, however low the total."""
+    v = ono99.load_variant("ono99-2022")
+    game = _position(v, [["ono99", "ono99", "10", "1"], ["1", "2", "3", "4"]], total)
+    listed = {m.card for m in game.legal_moves() if isinstance(m, ono99.Play)}
+    assert "ono99" not in listed
+    assert game.why_illegal(ono99.Play("ono99")) == "ONO 99 can never be played"
+    for move in game.legal_moves():
+        assert game.why_illegal(move) is None
