@@ -24,6 +24,7 @@ from cattrs.errors import (
 from cattrs.gen import make_dict_structure_fn
 from cattrs.preconf.tomllib import make_converter
 
+from ._limits import MAX_DECK_SIZE, MAX_HAND_SIZE, MAX_PLAYERS, MAX_POINTS_TARGET, MAX_TOKENS
 from ._variant import Card, PlayerStep, Variant
 from .rules import AnyCondition, AnyEffect, SetTotal, condition_types, effect_types
 
@@ -466,10 +467,10 @@ def _at_least(path: str, value: int, low: int) -> list[Problem]:
     return [] if value >= low else [Problem(path, f"expected {low} or more, got {value}")]
 
 
-MAX_DECK_SIZE = 10_000
-"""The most cards a deck may hold: far more than any card game needs, few enough
-that a typo such as ``count = 1000000000`` is an error rather than a game that
-cannot be dealt."""
+def _at_most(path: str, value: int, high: int, what: str) -> list[Problem]:
+    if value <= high:
+        return []
+    return [Problem(path, f"expected at most {high} ({what}), got {value}")]
 
 
 def check_variant(variant: Variant) -> list[Problem]:
@@ -496,10 +497,12 @@ def check_variant(variant: Variant) -> list[Problem]:
                 ("players.min",),
             )
         )
+    out += _at_most("players.max", players.max, MAX_PLAYERS, "the most players at one table")
     out += _at_least("deck.copies", variant.deck.copies, 1)
     out += _check_steps("deck.copies_by_players", variant.deck.copies_by_players)
     hand = variant.deal.hand_size
     out += _at_least("deal.hand_size", hand, 1)
+    out += _at_most("deal.hand_size", hand, MAX_HAND_SIZE, "the most cards a hand is dealt")
     out += _check_cards(variant)
     total = variant.total
     if total.bust <= total.start:
@@ -545,9 +548,17 @@ def check_variant(variant: Variant) -> list[Problem]:
             )
         )
     out += _at_least("match.tokens.count", match.tokens.count, 1)
+    out += _at_most("match.tokens.count", match.tokens.count, MAX_TOKENS, "the most tokens")
     out += _check_steps("match.tokens.count_by_players", match.tokens.count_by_players)
+    for i, step in enumerate(match.tokens.count_by_players):
+        out += _at_most(
+            f"match.tokens.count_by_players[{i}].value", step.value, MAX_TOKENS, "the most tokens"
+        )
     points = match.points
     out += _at_least("match.points.target", points.target, 1)
+    out += _at_most(
+        "match.points.target", points.target, MAX_POINTS_TARGET, "the highest points target"
+    )
     out += _at_least("match.points.bust", points.bust, 0)
     out += _at_least("match.points.missing_card", points.missing_card, 0)
     out += _check_game_ends(variant)

@@ -504,7 +504,9 @@ class Engine:
             if not alive[seat]:
                 seat = self.next_seat(seat, alive, direction)
             if r.skip:
-                for _ in range(r.skip):
+                # Skipping all the players in the round comes back to the same
+                # seat: no more steps than there are players, however many skips.
+                for _ in range(r.skip % r.players_in_round):
                     seat = self.next_seat(seat, alive, direction)
                 r.skip = 0
         else:

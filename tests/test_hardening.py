@@ -82,3 +82,39 @@ def test_a_never_card_stays_unplayable_at_any_total(total: int) -> None:
     assert game.why_illegal(ono99.Play("ono99")) == "ONO 99 can never be played"
     for move in game.legal_moves():
         assert game.why_illegal(move) is None
+
+
+# --------------------------------------------- every count a file sets has a bound
+
+
+@pytest.mark.parametrize(
+    ("name", "path", "bound"),
+    [
+        ("skip-trillion-players", "players.max", "at most 100"),
+        ("skip-trillion", "cards.9.effects[0].players", "at most 100"),
+        ("choice-1000-amounts", "cards.ace.effects[0].amounts", "at most 12 amounts"),
+        ("hand-5000", "deal.hand_size", "at most 100"),
+        ("tokens-trillion", "match.tokens.count", "at most 100"),
+    ],
+)
+def test_a_count_beyond_what_a_game_can_use_is_refused_with_its_bound(
+    name: str, path: str, bound: str
+) -> None:
+    with pytest.raises(ono99.VariantError) as caught:
+        ono99.load_variant(CORPUS / f"{name}.toml")
+    assert any(p.startswith(path) and bound in p for p in caught.value.problems), caught.value
+
+
+def test_skipping_more_players_than_are_in_the_round_goes_round_the_table() -> None:
+    """Skipping k players in a round of n is skipping k mod n: 4 in a 3-player round is 1."""
+    text = (
+        'extends = "ninety-nine-chicago"\nid = "s"\n'
+        '[cards.9]\neffects = [{{ type = "skip", players = {} }}]\n'
+    )
+    one = ono99.loads_variant(text.format(1))
+    four = ono99.loads_variant(text.format(4))
+    deck = ["9", "2", "3"]  # seat 1 (the dealer's left) leads with the 9
+    games = [ono99.Game(v, 3, seed=5, deck=deck) for v in (one, four)]
+    for game in games:
+        game.play(ono99.Play("9"))
+    assert games[0].current_player == games[1].current_player
