@@ -13,7 +13,14 @@ from __future__ import annotations
 
 from . import events, rules
 from ._diff import diff_variants
-from ._errors import IllegalMoveError, Ono99Error, ReplayError, VariantError
+from ._errors import (
+    ArgumentError,
+    IllegalMoveError,
+    Ono99Error,
+    ReplayError,
+    SimulationError,
+    VariantError,
+)
 from ._game import Game, GameRecord
 from ._loader import (
     HouseRule,
@@ -72,6 +79,7 @@ from ._variant import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "ArgumentError",
     "Card",
     "CautiousPlayer",
     "Comparison",
@@ -103,6 +111,7 @@ __all__ = [
     "Reshuffle",
     "RoundRules",
     "SearchPlayer",
+    "SimulationError",
     "SimulationResult",
     "Strategy",
     "Tokens",

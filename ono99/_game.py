@@ -10,11 +10,12 @@ from attrs import frozen
 
 # Sphinx reads the signatures' annotations at run time, so events is imported for real.
 from . import events as ev  # noqa: TC001
+from ._args import shown, variant_arg, whole
 from ._chance import shuffle
 from ._compiled import CompiledCard, Rules, compile_rules
 from ._engine import NO_MOVES, Engine, Round
-from ._errors import Ono99Error, ReplayError, VariantError
-from ._loader import fingerprint, load_variant
+from ._errors import ArgumentError, Ono99Error, ReplayError, VariantError
+from ._loader import fingerprint
 from ._moves import Move, Play, Redraw
 from ._observation import Observation
 
@@ -142,6 +143,24 @@ def _position_problems(
     return problems
 
 
+def _check_record(record: GameRecord) -> None:
+    """Refuse a record whose fields have the wrong types (it may have been built by hand)."""
+    problems = [
+        f"{name}: expected {expected}, got {shown(getattr(record, name))}"
+        for name, test, expected in (
+            ("variant", lambda v: isinstance(v, str), "a variant id"),
+            ("fingerprint", lambda v: isinstance(v, str), "a fingerprint (a str)"),
+            ("players", _is_int, "a whole number"),
+            ("seed", _is_int, "a whole number"),
+            ("deck", lambda v: v is None or _is_list(v), "None or a list of card ids"),
+            ("moves", _is_list, "a list of moves"),
+        )
+        if not test(getattr(record, name))
+    ]
+    if problems:
+        raise ReplayError("the record is not usable: " + "; ".join(problems))
+
+
 @frozen
 class GameRecord:
     """Everything needed to replay a game: its rules, seed, deck and moves.
@@ -207,15 +226,15 @@ class Game:
         *,
         deck: Sequence[str] | None = None,
     ) -> None:
-        if isinstance(variant, str):
-            variant = load_variant(variant)
+        variant = variant_arg(variant)
+        whole("players", players)
         low, high = variant.players.min, variant.players.max
-        if not _is_int(players) or not low <= players <= high:
+        if not low <= players <= high:
             raise VariantError(f"{variant.name} is for {low} to {high} players, not {players!r}")
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
         elif not _is_int(seed):
-            raise TypeError(f"seed must be an integer, not {seed!r}")
+            raise ArgumentError("seed", f"expected a whole number, got {shown(seed)}")
         if deck is not None and not _is_list(deck):
             raise VariantError(f"deck: expected a list of card ids, top card first, got {deck!r}")
         self.variant = variant
@@ -488,10 +507,12 @@ class Game:
             ReplayError: If the rules differ from the record's, or a move is
                 illegal under them.
         """
-        if variant is None:
-            variant = record.variant
-        if isinstance(variant, str):
-            variant = load_variant(variant)
+        if not isinstance(record, GameRecord):
+            raise ArgumentError(
+                "record", f"expected a GameRecord (Game.record, from_data), got {shown(record)}"
+            )
+        _check_record(record)
+        variant = variant_arg(record.variant if variant is None else variant)
         found = fingerprint(variant)
         if found != record.fingerprint:
             raise ReplayError(
@@ -586,8 +607,7 @@ class Game:
         >>> game.legal_moves()
         (Play(card='2'), Play(card='hold'))
         """
-        if isinstance(variant, str):
-            variant = load_variant(variant)
+        variant = variant_arg(variant)
         if not _is_list(hands):
             raise VariantError(
                 [f"hands: expected one list of cards per seat, got {hands!r}"], "position"
@@ -670,7 +690,9 @@ class Game:
 
     def _seat(self, player: int) -> int:
         if not _is_int(player) or not 0 <= player < self._e.n:
-            raise IndexError(f"no player {player!r}: seats are 0 to {self._e.n - 1}")
+            raise ArgumentError(
+                "player", f"no player {shown(player)}: seats are 0 to {self._e.n - 1}"
+            )
         return player
 
     def _explicit_order(self, deck: Iterable[str]) -> list[int]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 import concurrent.futures
 import functools
 import hashlib
+import inspect
 import math
 import os
 import pickle
@@ -23,10 +24,11 @@ from typing import TYPE_CHECKING, Any, TypeAlias
 from attrs import field, frozen
 
 from . import events as ev
+from ._args import shown, variant_arg, whole
 from ._compiled import compile_rules
-from ._errors import VariantError
+from ._errors import ArgumentError, VariantError
 from ._game import Game
-from ._loader import load_variant
+from ._limits import MAX_GAMES
 from ._players import CautiousPlayer, Player, RandomPlayer, RecklessPlayer, play_out
 from ._search import SearchPlayer
 from ._text import format_table
@@ -100,11 +102,13 @@ def make_player(strategy: Strategy, seed: int) -> Player:
     """A player of ``strategy`` (a name or a factory), seeded with ``seed``.
 
     Raises:
-        ValueError: If there is no shipped strategy of that name.
+        ArgumentError: If there is no shipped strategy of that name, or
+            ``strategy`` is neither a name nor a factory.
 
     >>> make_player("cautious", 1)
     CautiousPlayer()
     """
+    whole("seed", seed)
     return _factory(strategy)(seed)
 
 
@@ -114,8 +118,14 @@ def _factory(strategy: Strategy) -> PlayerFactory:
         factory = _STRATEGIES.get(strategy.lower())
         if factory is None:
             known = ", ".join(list_strategies())
-            raise ValueError(f"no strategy {strategy!r}; the strategies are {known}")
+            raise ArgumentError(
+                "strategy", f"no strategy {shown(strategy)}; the strategies are {known}"
+            )
         return factory
+    if not callable(strategy):
+        raise ArgumentError(
+            "strategy", f"expected a strategy's name or a player factory, got {shown(strategy)}"
+        )
     return strategy
 
 
@@ -522,8 +532,13 @@ def simulate(
     Raises:
         VariantError: If the variant cannot be loaded or does not allow
             ``players``.
-        ValueError: If an argument is out of range, a strategy is unknown, or
-            a factory cannot be sent to other processes.
+        ArgumentError: If an argument is of the wrong type or out of range
+            (at most :data:`MAX_GAMES` games), a strategy is unknown, or a
+            factory cannot be sent to other processes.
+        SimulationError: If a game cannot be played to its end (a player
+            raises an error or chooses an illegal move, the game does not
+            end, a worker process dies); the message names the game's
+            number and seed.
 
     >>> import ono99
     >>> result = ono99.simulate("ono99-2022", players=3, games=20, seed=1, jobs=1)
@@ -533,37 +548,49 @@ def simulate(
     True
     """
     started = time.perf_counter()
-    if not isinstance(variant, Variant):
-        variant = load_variant(variant)
-    _check_int("games", games, 1)
-    _check_int("seed", seed, None)
-    _check_int("players", players, 1)
+    variant = variant_arg(variant)
+    whole("games", games, 1, MAX_GAMES)
+    whole("seed", seed)
+    whole("players", players, 1)
+    if not isinstance(rotate, bool):
+        raise ArgumentError("rotate", f"expected True or False, got {shown(rotate)}")
+    if progress is not None and not callable(progress):
+        raise ArgumentError("progress", f"expected a function or None, got {shown(progress)}")
+    if executor is not None and not isinstance(executor, concurrent.futures.Executor):
+        raise ArgumentError(
+            "executor", f"expected a concurrent.futures.Executor, got {shown(executor)}"
+        )
     low, high = variant.players.min, variant.players.max
     if not low <= players <= high:
         raise VariantError(f"{variant.name} is for {low} to {high} players, not {players}")
     given: tuple[Strategy, ...]
     if isinstance(strategies, str) or callable(strategies):
         given = (strategies,) * players
-    else:
+    elif isinstance(strategies, list | tuple):
         given = tuple(strategies)
         if len(given) == 1:
             given *= players
         elif len(given) != players:
-            raise ValueError(
-                f"give one strategy for every seat, or one per seat ({players}); got {len(given)}"
+            raise ArgumentError(
+                "strategies",
+                f"give one strategy for every seat, or one per seat ({players}); got {len(given)}",
             )
+    else:
+        raise ArgumentError(
+            "strategies",
+            f"expected a strategy, or a list of one per seat, got {shown(strategies)}",
+        )
     for strategy in given:
-        if isinstance(strategy, str):
-            make_player(strategy, 0)  # fails early on an unknown name
+        _factory(strategy)  # fails early on an unknown name or a strategy of the wrong type
     if jobs is None:
         jobs = os.cpu_count() or 1
-    _check_int("jobs", jobs, 1)
+    whole("jobs", jobs, 1)
     if chunk_size is None:
         # At least 8 chunks a process, to share the work out evenly; at most 250
         # games a chunk, since each chunk costs the parent process about half a
         # millisecond (a fast game takes well under that).
         chunk_size = max(1, min(250, math.ceil(games / (jobs * 8))))
-    _check_int("chunk_size", chunk_size, 1)
+    whole("chunk_size", chunk_size, 1)
     pickled = pickle.dumps(variant)
     tasks = [
         _Task(pickled, players, given, seed, start, stop, rotate)
@@ -597,21 +624,15 @@ def simulate(
     )
 
 
-def _check_int(name: str, value: object, least: int | None) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be a whole number, not {value!r}")
-    if least is not None and value < least:
-        raise ValueError(f"{name} must be {least} or more, not {value}")
-
-
 def _check_picklable(strategies: tuple[Strategy, ...]) -> None:
     for strategy in strategies:
         try:
             pickle.dumps(strategy)
         except (pickle.PicklingError, AttributeError, TypeError) as exc:
-            raise ValueError(
-                f"the strategy {strategy!r} cannot be sent to other processes ({exc}); "
-                "use a module-level function or class, or jobs=1"
+            raise ArgumentError(
+                "strategies",
+                f"the strategy {shown(strategy)} cannot be sent to other processes ({exc}); "
+                "use a module-level function or class, or jobs=1",
             ) from None
 
 
@@ -765,4 +786,17 @@ def compare_variants(
     >>> [r.variant.id for r in both.results]
     ['ono99-1980', 'ono99-1980-option']
     """
+    if not isinstance(variants, list | tuple) or not variants:
+        raise ArgumentError(
+            "variants", f"expected a list of variants, ids or paths, got {shown(variants)}"
+        )
+    unknown = set(options) - _SIMULATE_OPTIONS
+    if unknown:
+        known = ", ".join(sorted(_SIMULATE_OPTIONS))
+        raise ArgumentError(
+            "options", f"simulate has no option {', '.join(sorted(unknown))} (it has {known})"
+        )
     return Comparison(tuple(simulate(v, **options) for v in variants))
+
+
+_SIMULATE_OPTIONS = frozenset(inspect.signature(simulate).parameters) - {"variant"}
