@@ -24,7 +24,15 @@ from cattrs.errors import (
 from cattrs.gen import make_dict_structure_fn
 from cattrs.preconf.tomllib import make_converter
 
-from ._limits import MAX_DECK_SIZE, MAX_HAND_SIZE, MAX_PLAYERS, MAX_POINTS_TARGET, MAX_TOKENS
+from ._limits import (
+    MAX_DECK_SIZE,
+    MAX_ECHO,
+    MAX_HAND_SIZE,
+    MAX_PLAYERS,
+    MAX_POINTS_TARGET,
+    MAX_TOKENS,
+    clip,
+)
 from ._variant import Card, PlayerStep, Variant
 from .rules import AnyCondition, AnyEffect, SetTotal, condition_types, effect_types
 
@@ -101,8 +109,8 @@ def describe_value(value: object) -> str:
         if isinstance(value, cls):
             if isinstance(value, dict | list):
                 return name
-            return f"{toml_value(value)} ({name})"
-    return f"{value!r} (a {type(value).__name__})"
+            return f"{clip(toml_value(value))} ({name})"
+    return f"{clip(repr(value))} (a {type(value).__name__})"
 
 
 def _is_union(tp: object) -> bool:
@@ -155,6 +163,8 @@ def join_path(path: str, sub: str) -> str:
 
 def suggest(word: str, choices: typing.Iterable[str], quote: bool = False) -> str:
     """``"; did you mean 'x'?"`` for the closest of ``choices``, or nothing."""
+    if len(word) > MAX_ECHO:  # no name is that long; comparing it would only cost time
+        return ""
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     if not close:
         return ""
@@ -192,12 +202,14 @@ def problems_from(exc: BaseException, path: str = "", expected: Any = None) -> l
         return found
     if isinstance(exc, ForbiddenExtraKeysError):
         names = _field_names(exc.cl)
+        keys = f" (the keys here are {', '.join(names)})"
+        # The keys allowed are listed once, with the first unknown key.
         return [
             Problem(
-                join_path(path, key),
-                f"unknown key{suggest(key, names)} (the keys here are {', '.join(names)})",
+                join_path(path, clip(key)),
+                f"unknown key{suggest(key, names)}{'' if i else keys}",
             )
-            for key in sorted(exc.extra_fields)
+            for i, key in enumerate(sorted(exc.extra_fields))
         ]
     if isinstance(exc, ProblemsError):
         return [p._replace(path=join_path(path, p.path)) for p in exc.problems]

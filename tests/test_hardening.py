@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import attrs
 import pytest
 
 import ono99
@@ -118,3 +119,134 @@ def test_skipping_more_players_than_are_in_the_round_goes_round_the_table() -> N
     for game in games:
         game.play(ono99.Play("9"))
     assert games[0].current_player == games[1].current_player
+
+
+# ------------------------------------------------ only the library's errors escape
+
+
+def test_deeply_nested_toml_is_a_variant_error() -> None:
+    with pytest.raises(ono99.VariantError, match="nested more than 20 deep"):
+        ono99.load_variant(CORPUS / "nested-500.toml")
+    with pytest.raises(ono99.VariantError, match="nested more than 20 deep"):
+        ono99.loads_variant("x = " + "[" * 5000 + "]" * 5000)
+
+
+def test_a_long_chain_of_extends_is_a_variant_error(tmp_path: Path) -> None:
+    for i in range(400):
+        parent = f'"v{i + 1}.toml"' if i < 399 else '"ono99-1980"'
+        (tmp_path / f"v{i}.toml").write_text(f'extends = {parent}\nid = "v{i}"\n')
+    with pytest.raises(ono99.VariantError, match="more than 32 files each extend the next"):
+        ono99.load_variant(tmp_path / "v0.toml")
+
+
+def test_deeply_nested_data_is_a_replay_error() -> None:
+    data: list[object] = []
+    for _ in range(3000):
+        data = [data]
+    with pytest.raises(ono99.ReplayError, match="nested more than 20 deep"):
+        ono99.from_data(data)
+
+
+LONG = "v" * 251
+
+
+def test_a_name_the_file_system_refuses_is_a_variant_error(tmp_path: Path) -> None:
+    """Too long a name, or a NUL byte: no such variant, and no install path shown."""
+    install = str(Path(ono99.__file__).parent.parent)
+    for name in (LONG, LONG + ".toml", "a\x00b", f"ono99-1980+{LONG}", "x/" + LONG):
+        with pytest.raises(ono99.VariantError) as caught:
+            ono99.load_variant(name)
+        assert install not in str(caught.value)
+        assert len(str(caught.value)) < 1000
+    with pytest.raises(ono99.VariantError):
+        ono99.load_variant("ono99-1980", house_rules=[LONG])
+    (tmp_path / "child.toml").write_text(f'extends = "{LONG}"\nid = "c"\n')
+    with pytest.raises(ono99.VariantError, match="extends") as caught:
+        ono99.load_variant(tmp_path / "child.toml")
+    assert install not in str(caught.value)
+    (tmp_path / "house.toml").write_text(f'extends = "ono99-1980"\nhouse_rules = ["{LONG}"]\n')
+    with pytest.raises(ono99.VariantError, match="house_rules"):
+        ono99.load_variant(tmp_path / "house.toml")
+    record = ono99.Game("ono99-1980", 2, seed=1).record()
+    with pytest.raises(ono99.VariantError):
+        ono99.Game.replay(ono99.GameRecord(LONG, *attrs.astuple(record, recurse=False)[1:]))
+
+
+@pytest.mark.parametrize(
+    "call",
+    [
+        lambda: ono99.Game(5, 3),  # type: ignore[arg-type]
+        lambda: ono99.Game(None, 3),  # type: ignore[arg-type]
+        lambda: ono99.Game.replay([1, 2]),  # type: ignore[arg-type]
+        lambda: ono99.Game("ono99-2022", 3, seed="42"),  # type: ignore[arg-type]
+        lambda: ono99.Game("ono99-2022", 3, seed=1).hand(9),
+        lambda: ono99.Game("ono99-2022", 3, seed=1).observation(9),
+        lambda: ono99.simulate("ono99-2022", games=2, jobs=1, strategies=[None]),  # type: ignore[list-item]
+        lambda: ono99.simulate(5, games=2, jobs=1),  # type: ignore[arg-type]
+        lambda: ono99.simulate("ono99-2022", games=10**12),
+        lambda: ono99.load_variant(5),  # type: ignore[arg-type]
+        lambda: ono99.load_variant("ono99-2022", house_rules=[5]),  # type: ignore[list-item]
+        lambda: ono99.loads_variant(b"id = 'x'"),  # type: ignore[arg-type]
+        lambda: ono99.load_house_rule(None),  # type: ignore[arg-type]
+        lambda: ono99.dump_variant("ono99-2022"),  # type: ignore[arg-type]
+        lambda: ono99.fingerprint(None),  # type: ignore[arg-type]
+        lambda: ono99.rulebook(3),  # type: ignore[arg-type]
+        lambda: ono99.diff_variants("ono99-2022", 3),  # type: ignore[arg-type]
+        lambda: ono99.to_data(object()),
+        lambda: ono99.make_player(None, 1),  # type: ignore[arg-type]
+        lambda: ono99.make_player("random", "1"),  # type: ignore[arg-type]
+        lambda: ono99.play_out(None, []),  # type: ignore[arg-type]
+        lambda: ono99.compare_variants("ono99-2022", games=2),  # type: ignore[arg-type]
+        lambda: ono99.compare_variants(["ono99-2022"], gmaes=2),
+    ],
+)
+def test_a_bad_argument_is_an_argument_error(call: object) -> None:
+    with pytest.raises(ono99.ArgumentError) as caught:
+        call()  # type: ignore[operator]
+    assert isinstance(caught.value, ValueError)
+    assert caught.value.name in str(caught.value)
+
+
+def test_a_variant_may_be_given_as_a_path(tmp_path: Path) -> None:
+    path = tmp_path / "mine.toml"
+    path.write_text('extends = "ono99-2022"\nid = "mine"\n')
+    assert ono99.Game(path, 3, seed=1).variant.id == "mine"
+    assert ono99.simulate(path, players=3, games=2, jobs=1).games == 2
+
+
+# ------------------------------------------ errors name the file; messages stay short
+
+
+def test_a_bad_house_rule_in_a_variant_file_names_the_file_and_key() -> None:
+    path = CORPUS / "house-rule-not-there.toml"
+    with pytest.raises(ono99.VariantError) as caught:
+        ono99.load_variant(path)
+    assert caught.value.source == str(path)
+    assert caught.value.problems[0].startswith("house_rules[0]: no shipped house rule 'two-deck'")
+    assert "did you mean 'two-decks'" in str(caught.value)
+
+
+def test_messages_echo_little_of_what_a_file_holds(tmp_path: Path) -> None:
+    """A long value is cut short; the allowed keys are listed once, not per unknown key."""
+    keys = "\n".join(f"unknown_{i} = 1" for i in range(500))
+    long_value = "y" * 100_000
+    path = tmp_path / "noisy.toml"
+    path.write_text(
+        f'extends = "ono99-1980"\nid = "x"\n[deal]\n{keys}\nhand_size = "{long_value}"\n'
+    )
+    with pytest.raises(ono99.VariantError) as caught:
+        ono99.load_variant(path)
+    message = str(caught.value)
+    assert len(caught.value.problems) == 501
+    assert len(message) < 3000
+    assert message.count("the keys here are") == 1
+    assert "more characters" in message
+
+
+def test_the_loader_refuses_a_file_too_large_to_be_a_variant(tmp_path: Path) -> None:
+    path = tmp_path / "huge.toml"
+    path.write_text('id = "huge"\n' + "# padding\n" * 200_000)
+    with pytest.raises(ono99.VariantError, match="larger than 1,000,000 bytes"):
+        ono99.load_variant(path)
+    with pytest.raises(ono99.VariantError, match="longer than 1,000,000 characters"):
+        ono99.loads_variant(path.read_text())
