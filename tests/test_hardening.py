@@ -250,3 +250,36 @@ def test_the_loader_refuses_a_file_too_large_to_be_a_variant(tmp_path: Path) -> 
         ono99.load_variant(path)
     with pytest.raises(ono99.VariantError, match="longer than 1,000,000 characters"):
         ono99.loads_variant(path.read_text())
+
+
+# ------------------------------------------------ records are read back, never coerced
+
+
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [
+        ("seed", 1.5),
+        ("seed", True),
+        ("seed", "1"),
+        ("players", "3"),
+        ("deck", "10"),
+        ("variant", 5),
+        ("moves", [{"type": "play", "card": 7}]),
+        ("moves", [{"type": "play", "card": "7", "amount": "1"}]),
+        ("moves", "redraw"),
+    ],
+)
+def test_from_data_refuses_values_of_the_wrong_type(key: str, value: object) -> None:
+    game = ono99.Game("ono99-2022", 3, seed=1)
+    data = ono99.to_data(game.record())
+    assert ono99.from_data(data) == game.record()
+    data[key] = value
+    with pytest.raises(ono99.ReplayError):
+        ono99.from_data(data)
+
+
+def test_replay_refuses_a_hand_built_record_of_the_wrong_types() -> None:
+    record = ono99.Game("ono99-2022", 3, seed=1).record()
+    bad = attrs.evolve(record, seed=1.5)
+    with pytest.raises(ono99.ReplayError, match="seed: expected a whole number, got 1.5"):
+        ono99.Game.replay(bad)
