@@ -120,6 +120,13 @@ def parse(text: str, source: str) -> dict[str, Any]:
     return data
 
 
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
 def is_file(path: Path) -> bool:
     """Whether ``path`` is a regular file; ``False`` for a name the system refuses.
 
@@ -230,7 +237,8 @@ def locate(name: PathName, kind: str, base: Path | None = None) -> Path:
         if base is not None and not path.is_absolute():
             path = base / path
         if not is_file(path):
-            raise VariantError(f"no such {kind} file", clip(str(path), 240))
+            what = "not a regular file" if _exists(path) else f"no such {kind} file"
+            raise VariantError(what, clip(str(path), 240))
         try:
             return path.resolve()
         except (OSError, RuntimeError) as exc:

@@ -281,5 +281,5 @@ def test_from_data_refuses_values_of_the_wrong_type(key: str, value: object) -> 
 def test_replay_refuses_a_hand_built_record_of_the_wrong_types() -> None:
     record = ono99.Game("ono99-2022", 3, seed=1).record()
     bad = attrs.evolve(record, seed=1.5)
-    with pytest.raises(ono99.ReplayError, match="seed: expected a whole number, got 1.5"):
+    with pytest.raises(ono99.ReplayError, match=r"seed: expected a whole number, got 1\.5"):
         ono99.Game.replay(bad)
