@@ -237,7 +237,9 @@ def locate(name: PathName, kind: str, base: Path | None = None) -> Path:
         if base is not None and not path.is_absolute():
             path = base / path
         if not is_file(path):
-            what = "not a regular file" if _exists(path) else f"no such {kind} file"
+            what = f"no such {kind} file"
+            if _exists(path):
+                what = f"{what} (a folder)" if path.is_dir() else "not a regular file"
             raise VariantError(what, clip(str(path), 240))
         try:
             return path.resolve()
