@@ -11,12 +11,16 @@ under several variants, side by side.
 from __future__ import annotations
 
 import concurrent.futures
+import concurrent.futures.process
+import contextlib
 import functools
 import hashlib
 import inspect
 import math
 import os
 import pickle
+import signal
+import threading
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, TypeAlias
@@ -26,7 +30,7 @@ from attrs import field, frozen
 from . import events as ev
 from ._args import shown, variant_arg, whole
 from ._compiled import compile_rules
-from ._errors import ArgumentError, VariantError
+from ._errors import ArgumentError, Ono99Error, SimulationError, VariantError
 from ._game import Game
 from ._limits import MAX_GAMES
 from ._players import CautiousPlayer, Player, RandomPlayer, RecklessPlayer, play_out
@@ -457,7 +461,11 @@ def _deciding_card(events: Sequence[ev.Event]) -> str:
 
 
 def _play_chunk(task: _Task) -> list[_Outcome]:
-    """Play games ``task.start`` to ``task.stop``; runs in a worker."""
+    """Play games ``task.start`` to ``task.stop``; runs in a worker.
+
+    Raises:
+        SimulationError: If a game cannot be played to its end, naming it.
+    """
     out: list[_Outcome] = []
     n = task.players
     factories = [_factory(strategy) for strategy in task.strategies]
@@ -465,12 +473,29 @@ def _play_chunk(task: _Task) -> list[_Outcome]:
     for index in range(task.start, task.stop):
         shift = index % n if task.rotate else 0
         kinds = [(seat + shift) % n for seat in range(n)]
-        seats = [factories[kinds[seat]](player_seed(task.seed, index, seat)) for seat in range(n)]
-        game = Game(variant, n, seed=game_seed(task.seed, index))
-        winner = play_out(game, seats)
+        seed = game_seed(task.seed, index)
+        try:
+            seats = [
+                factories[kinds[seat]](player_seed(task.seed, index, seat)) for seat in range(n)
+            ]
+            game = Game(variant, n, seed=seed)
+            winner = play_out(game, seats)
+        except Exception as exc:
+            raise _game_failed(task, index, seed, exc) from exc
         deciding = _deciding_card(game.events)
         out.append((winner, kinds[winner], game.cards_played, game.round, deciding))
     return out
+
+
+def _game_failed(task: _Task, index: int, seed: int, exc: Exception) -> SimulationError:
+    """The error that says which game failed, how, and how to play it again."""
+    what = str(exc) if isinstance(exc, Ono99Error) else f"{type(exc).__name__}: {exc}"
+    return SimulationError(
+        f"game {index} of the simulation with seed {task.seed} failed (the game's own "
+        f"seed is {seed}: Game(variant, {task.players}, seed={seed}) deals it): {what}",
+        game=index,
+        seed=seed,
+    )
 
 
 @functools.lru_cache(maxsize=8)
@@ -607,8 +632,7 @@ def simulate(
     else:
         _check_picklable(given)
         if executor is None:
-            with concurrent.futures.ProcessPoolExecutor(max_workers=jobs) as pool:
-                _run_on(pool, tasks, outcomes, games, progress)
+            _run_in_processes(min(jobs, len(tasks)), tasks, outcomes, games, progress)
         else:
             _run_on(executor, tasks, outcomes, games, progress)
     names = tuple(_strategy_name(s) for s in given)
@@ -644,18 +668,100 @@ def _run_on(
     progress: Callable[[int, int], object] | None,
 ) -> None:
     futures = {executor.submit(_play_chunk, task): task for task in tasks}
-    done = 0
     try:
-        for future in concurrent.futures.as_completed(futures):
-            task = futures[future]
-            outcomes[task.start] = future.result()
-            done += task.stop - task.start
-            if progress is not None:
-                progress(done, games)
+        _collect(futures, outcomes, games, progress)
     except BaseException:
         for future in futures:
             future.cancel()
         raise
+
+
+def _collect(
+    futures: dict[concurrent.futures.Future[list[_Outcome]], _Task],
+    outcomes: dict[int, list[_Outcome]],
+    games: int,
+    progress: Callable[[int, int], object] | None,
+) -> None:
+    """Gather the chunks' outcomes as they finish; a dead worker is a SimulationError."""
+    done = 0
+    for future in concurrent.futures.as_completed(futures):
+        task = futures[future]
+        try:
+            outcomes[task.start] = future.result()
+        except concurrent.futures.process.BrokenProcessPool:
+            raise SimulationError(
+                f"a worker process died while playing games {task.start} to {task.stop - 1} "
+                f"of the simulation with seed {task.seed} (killed, or out of memory); "
+                "run them with jobs=1 to see what happens"
+            ) from None
+        done += task.stop - task.start
+        if progress is not None:
+            progress(done, games)
+
+
+def _run_in_processes(
+    workers: int,
+    tasks: list[_Task],
+    outcomes: dict[int, list[_Outcome]],
+    games: int,
+    progress: Callable[[int, int], object] | None,
+) -> None:
+    """Play the tasks on ``workers`` new processes, which never outlive this call.
+
+    The workers leave Ctrl-C to this process and end on their own if it dies
+    (killed, say): see :func:`_worker_starts`. Whatever ends the run early (an
+    error, a dead worker, Ctrl-C) kills the workers at once rather than
+    waiting for their chunks; pending futures are never cancelled one by one,
+    which races the executor's own thread when a worker has died.
+    """
+    pool = concurrent.futures.ProcessPoolExecutor(
+        max_workers=workers, initializer=_worker_starts, initargs=(os.getpid(),)
+    )
+    try:
+        futures = {pool.submit(_play_chunk, task): task for task in tasks}
+        _collect(futures, outcomes, games, progress)
+    except BaseException:
+        _kill_workers(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _kill_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """End the pool's worker processes now, and the pool with them."""
+    # The executor keeps its processes in a private attribute (Python 3.14 adds
+    # kill_workers() for this); without it, shutdown still ends them in time.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError):
+            process.kill()
+    pool.shutdown(wait=False)
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError, AssertionError):
+            process.join(timeout=2)
+
+
+# How often a worker checks that the process that started it is still there.
+_WATCH_SECONDS = 0.2
+
+
+def _worker_starts(parent: int) -> None:
+    """Set up a worker: Ctrl-C is the parent's to handle, and the worker ends with it.
+
+    Ctrl-C reaches every process in the terminal's group: the parent alone
+    decides what it means (it kills its workers). A parent killed outright
+    (SIGKILL, or SIGTERM's default) leaves its workers to the system, whose
+    new parent they notice within a fraction of a second.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    first = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(_WATCH_SECONDS)
+            if os.getppid() != first:
+                os._exit(1)
+
+    threading.Thread(target=watch, name=f"ono99-watch-{parent}", daemon=True).start()
 
 
 def _summarise(
