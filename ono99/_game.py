@@ -48,13 +48,13 @@ def _card_indices(
 ) -> list[int]:
     """The cards' indices; a problem for each unknown card id."""
     if not _is_list(cards):
-        problems.append(f"{where}: expected a list of card ids, got {cards!r}")
+        problems.append(f"{where}: expected a list of card ids, got {shown(cards)}")
         return []
     found = []
     for position, card_id in enumerate(cards):
         index = _card_index(rules, card_id)
         if index is None:
-            problems.append(f"{where}[{position}]: there is no card {card_id!r}")
+            problems.append(f"{where}[{position}]: there is no card {shown(card_id)}")
         else:
             found.append(index)
     return found
@@ -80,7 +80,7 @@ def _per_seat(
         return default
     test, expected = _SEAT_VALUES[where]
     bad = [
-        f"{where}[{seat}]: expected {expected}, got {value!r}"
+        f"{where}[{seat}]: expected {expected}, got {shown(value)}"
         for seat, value in enumerate(values)
         if not test(value)
     ]
@@ -125,21 +125,21 @@ def _position_problems(
     if sum(alive) < 2:
         problems.append("in_round: at least two players must be in the round")
     if not _is_int(current_player) or not 0 <= current_player < players:
-        problems.append(f"current_player: no seat {current_player!r}")
+        problems.append(f"current_player: no seat {shown(current_player)}")
     elif not alive[current_player]:
         problems.append(f"current_player: seat {current_player} is not in the round")
     if not _is_int(direction) or direction not in (1, -1):
-        problems.append(f"direction: expected 1 or -1, got {direction!r}")
+        problems.append(f"direction: expected 1 or -1, got {shown(direction)}")
     if not _is_int(plays_owed) or plays_owed < 1:
-        problems.append(f"plays_owed: expected 1 or more, got {plays_owed!r}")
+        problems.append(f"plays_owed: expected 1 or more, got {shown(plays_owed)}")
     if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < players):
-        problems.append(f"dealer: no seat {dealer!r}")
+        problems.append(f"dealer: no seat {shown(dealer)}")
     if not _is_int(round_no) or round_no < 1:
-        problems.append(f"round: expected 1 or more, got {round_no!r}")
+        problems.append(f"round: expected 1 or more, got {shown(round_no)}")
     if total is not None and not _is_int(total):
-        problems.append(f"total: expected an integer, got {total!r}")
+        problems.append(f"total: expected an integer, got {shown(total)}")
     if not isinstance(forced_by, str):
-        problems.append(f"forced_by: expected a card's name, got {forced_by!r}")
+        problems.append(f"forced_by: expected a card's name, got {shown(forced_by)}")
     return problems
 
 
@@ -230,13 +230,17 @@ class Game:
         whole("players", players)
         low, high = variant.players.min, variant.players.max
         if not low <= players <= high:
-            raise VariantError(f"{variant.name} is for {low} to {high} players, not {players!r}")
+            raise VariantError(
+                f"{variant.name} is for {low} to {high} players, not {shown(players)}"
+            )
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
         elif not _is_int(seed):
             raise ArgumentError("seed", f"expected a whole number, got {shown(seed)}")
         if deck is not None and not _is_list(deck):
-            raise VariantError(f"deck: expected a list of card ids, top card first, got {deck!r}")
+            raise VariantError(
+                f"deck: expected a list of card ids, top card first, got {shown(deck)}"
+            )
         self.variant = variant
         self.seed: int = seed
         self._deck = tuple(deck) if deck is not None else None
@@ -389,7 +393,10 @@ class Game:
             index = rules.index.get(card_id) if isinstance(card_id, str) else None
             if index is None:
                 known = ", ".join(c.id for c in rules.cards)
-                return f"there is no card {move.card!r} in {self.variant.id} (its cards: {known})"
+                return (
+                    f"there is no card {shown(move.card)} in {self.variant.id} "
+                    f"(its cards: {known})"
+                )
             card = rules.cards[index]
             if index not in r.hands[player]:
                 return f"player {player} holds no {card.name}"
@@ -409,7 +416,7 @@ class Game:
                     f"player {player} holds {held}"
                 )
             return None
-        return f"{move!r} is not a move (expected Play or Redraw)"
+        return f"{shown(move)} is not a move (expected Play or Redraw)"
 
     def is_legal(self, move: object) -> bool:
         """Whether ``move`` is legal now."""
@@ -524,7 +531,8 @@ class Game:
         for number, move in enumerate(record.moves, 1):
             reason = game.why_illegal(move)
             if reason is not None:
-                raise ReplayError(f"move {number} ({move}) is illegal: {reason}")
+                what = move if isinstance(move, Play | Redraw) else shown(move)
+                raise ReplayError(f"move {number} ({what}) is illegal: {reason}")
             game.play(move)
         return game
 
@@ -610,7 +618,7 @@ class Game:
         variant = variant_arg(variant)
         if not _is_list(hands):
             raise VariantError(
-                [f"hands: expected one list of cards per seat, got {hands!r}"], "position"
+                [f"hands: expected one list of cards per seat, got {shown(hands)}"], "position"
             )
         players = len(hands)
         game = cls(variant, players, seed)
@@ -703,14 +711,14 @@ class Game:
             index = _card_index(rules, card_id)
             if index is None:
                 raise VariantError(
-                    f"deck[{position}]: there is no card {card_id!r} in {self.variant.id}"
+                    f"deck[{position}]: there is no card {shown(card_id)} in {self.variant.id}"
                 )
             try:
                 remaining.remove(index)
             except ValueError:
                 raise VariantError(
                     f"deck[{position}]: the deck holds only {self._e.full_deck.count(index)} "
-                    f"of card {card_id!r}, and the order asks for more"
+                    f"of card {shown(card_id)}, and the order asks for more"
                 ) from None
             order.append(index)
         shuffle(self._e.rng, remaining)
@@ -727,9 +735,11 @@ class Game:
                     f'e.g. Play("{card.id}", amount={card.choices[0]})'
                 )
             if not _is_int(amount) or amount not in card.choices:
-                return f"{card.name} counts {options}, not {amount!r}"
+                return f"{card.name} counts {options}, not {shown(amount)}"
         elif amount is not None:
-            return f"{card.name} leaves no amount to choose (the move gives amount={amount!r})"
+            return (
+                f"{card.name} leaves no amount to choose (the move gives amount={shown(amount)})"
+            )
         if card.chooses_player:
             seats = ", ".join(str(seat) for seat in self._e.targets())
             if target is None:
@@ -738,7 +748,7 @@ class Game:
                     f"(one of players {seats})"
                 )
             if not _is_int(target) or target not in self._e.targets():
-                return f"{card.name} may name one of players {seats}, not {target!r}"
+                return f"{card.name} may name one of players {seats}, not {shown(target)}"
         elif target is not None:
-            return f"{card.name} names no player (the move gives target={target!r})"
+            return f"{card.name} names no player (the move gives target={shown(target)})"
         return None

@@ -66,7 +66,7 @@ _converter.register_structure_hook_func(_is_tuple, _structure_tuple)
 def _structure_move(value: Any, _: Any) -> Move:
     result = _from_data(value)
     if not isinstance(result, Play | Redraw):
-        raise ReplayError(f"expected a move, got {value!r}")
+        raise ReplayError(f"expected a move, got {shown(value)}")
     return result
 
 
@@ -89,6 +89,8 @@ def to_data(obj: Any) -> Any:
         data["deck"] = list(obj.deck) if obj.deck is not None else None
         return data
     if isinstance(obj, tuple | list):
+        if too_deep(obj) is not None:
+            raise ArgumentError("obj", f"nested more than {MAX_DEPTH} deep")
         return [to_data(o) for o in obj]
     kind = getattr(type(obj), "type", None)
     if kind in _KINDS and isinstance(obj, _KINDS[kind]):
