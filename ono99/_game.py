@@ -531,7 +531,8 @@ class Game:
         for number, move in enumerate(record.moves, 1):
             reason = game.why_illegal(move)
             if reason is not None:
-                what = move if isinstance(move, Play | Redraw) else shown(move)
+                given: object = move  # typed a Move, but a hand-built record may hold anything
+                what = given if isinstance(given, Play | Redraw) else shown(given)
                 raise ReplayError(f"move {number} ({what}) is illegal: {reason}")
             game.play(move)
         return game

@@ -102,3 +102,16 @@ def position() -> ono99.Game:
 def check_my_variant(path: str) -> int:
     checked: Checked = check_invariants(path, games=2, seed=1, players=[2, 3])
     return checked.moves
+
+
+def seat_or_none(game: ono99.Game, seat: int) -> tuple[str, ...] | None:
+    """Bad arguments, of any kind, raise one error that names the argument."""
+    try:
+        return game.hand(seat)
+    except ono99.ArgumentError as error:
+        name: str = error.name
+        return None if name == "player" else ()
+
+
+def failed_game(result: ono99.SimulationError) -> tuple[int | None, int | None]:
+    return result.game, result.seed
