@@ -558,7 +558,7 @@ def simulate(
         VariantError: If the variant cannot be loaded or does not allow
             ``players``.
         ArgumentError: If an argument is of the wrong type or out of range
-            (at most :data:`MAX_GAMES` games), a strategy is unknown, or a
+            (at most 100,000,000 games), a strategy is unknown, or a
             factory cannot be sent to other processes.
         SimulationError: If a game cannot be played to its end (a player
             raises an error or chooses an illegal move, the game does not

@@ -207,3 +207,10 @@ def test_play_escapes_what_it_prints(tmp_path: Path) -> None:
     play_in_terminal(variant, players=2, seed=1, read=lambda _: "quit", out=out)
     assert "\x1b" not in out.getvalue()
     assert "\\x1b" in out.getvalue()
+
+
+def test_jobs_above_the_cpu_count_is_noted(capsys: pytest.CaptureFixture[str]) -> None:
+    jobs = (os.cpu_count() or 1) + 1
+    assert main(["simulate", "--games", "2", "--jobs", str(jobs), "--quiet"]) == 0
+    err = capsys.readouterr().err
+    assert f"ono99: note: --jobs {jobs} is more than this machine's" in err
