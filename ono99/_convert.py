@@ -37,6 +37,7 @@ from ._variant import Card, PlayerStep, Variant
 from .rules import AnyCondition, AnyEffect, SetTotal, condition_types, effect_types
 
 __all__ = [
+    "MINIMUMS",
     "Problem",
     "ProblemsError",
     "check_variant",
@@ -96,7 +97,10 @@ def toml_value(value: object) -> str:
 
 
 def describe_value(value: object) -> str:
-    """A value and its TOML type, for messages: ``"four" (a string)``."""
+    """A value as written in TOML, with its type where the spelling does not show it.
+
+    ``"four"`` (quotes show a string), ``4 (an integer)``, ``an array``.
+    """
     kinds: list[tuple[type, str]] = [
         (bool, "a boolean"),
         (int, "an integer"),
@@ -109,6 +113,8 @@ def describe_value(value: object) -> str:
         if isinstance(value, cls):
             if isinstance(value, dict | list):
                 return name
+            if isinstance(value, str):
+                return clip(toml_value(value))
             return f"{clip(toml_value(value))} ({name})"
     return f"{clip(repr(value))} (a {type(value).__name__})"
 
@@ -202,12 +208,12 @@ def problems_from(exc: BaseException, path: str = "", expected: Any = None) -> l
         return found
     if isinstance(exc, ForbiddenExtraKeysError):
         names = _field_names(exc.cl)
-        keys = f" (the keys here are {', '.join(names)})"
+        known = f"the keys here are {', '.join(names)}" if names else "nothing may be set here"
         # The keys allowed are listed once, with the first unknown key.
         return [
             Problem(
                 join_path(path, clip(key)),
-                f"unknown key{suggest(key, names)}{'' if i else keys}",
+                f"unknown key{suggest(key, names)}{'' if i else f' ({known})'}",
             )
             for i, key in enumerate(sorted(exc.extra_fields))
         ]
@@ -475,7 +481,29 @@ def structure_variant(data: dict[str, Any]) -> Variant:
     return variant
 
 
-def _at_least(path: str, value: int, low: int) -> list[Problem]:
+MINIMUMS: dict[str, int] = {
+    "players.min": 2,
+    "deck.copies": 1,
+    "deck.copies_by_players.more_than": 1,
+    "deck.copies_by_players.value": 1,
+    "deal.hand_size": 1,
+    "cards.<id>.count": 0,
+    "cards.<id>.points": 0,
+    "match.tokens.count": 1,
+    "match.tokens.count_by_players.more_than": 1,
+    "match.tokens.count_by_players.value": 1,
+    "match.points.target": 1,
+    "match.points.bust": 0,
+    "match.points.missing_card": 0,
+}
+"""The least value of each integer setting that has one, by its key path in the
+reference (a card's keys under ``cards.<id>``, an array of tables' keys without
+an index). :func:`check_variant` checks them, and the JSON Schema states them."""
+
+
+def _at_least(path: str, value: int, key: str | None = None) -> list[Problem]:
+    """A problem if ``value`` is below the minimum of ``key`` (default: ``path``)."""
+    low = MINIMUMS[path if key is None else key]
     return [] if value >= low else [Problem(path, f"expected {low} or more, got {value}")]
 
 
@@ -500,7 +528,7 @@ def check_variant(variant: Variant) -> list[Problem]:
     if not variant.id:
         out.append(Problem("id", "expected a non-empty id"))
     players = variant.players
-    out += _at_least("players.min", players.min, 2)
+    out += _at_least("players.min", players.min)
     if players.max < players.min:
         out.append(
             Problem(
@@ -510,10 +538,10 @@ def check_variant(variant: Variant) -> list[Problem]:
             )
         )
     out += _at_most("players.max", players.max, MAX_PLAYERS, "the most players at one table")
-    out += _at_least("deck.copies", variant.deck.copies, 1)
+    out += _at_least("deck.copies", variant.deck.copies)
     out += _check_steps("deck.copies_by_players", variant.deck.copies_by_players)
     hand = variant.deal.hand_size
-    out += _at_least("deal.hand_size", hand, 1)
+    out += _at_least("deal.hand_size", hand)
     out += _at_most("deal.hand_size", hand, MAX_HAND_SIZE, "the most cards a hand is dealt")
     out += _check_cards(variant)
     total = variant.total
@@ -559,7 +587,7 @@ def check_variant(variant: Variant) -> list[Problem]:
                 ("round.end",),
             )
         )
-    out += _at_least("match.tokens.count", match.tokens.count, 1)
+    out += _at_least("match.tokens.count", match.tokens.count)
     out += _at_most("match.tokens.count", match.tokens.count, MAX_TOKENS, "the most tokens")
     out += _check_steps("match.tokens.count_by_players", match.tokens.count_by_players)
     for i, step in enumerate(match.tokens.count_by_players):
@@ -567,12 +595,12 @@ def check_variant(variant: Variant) -> list[Problem]:
             f"match.tokens.count_by_players[{i}].value", step.value, MAX_TOKENS, "the most tokens"
         )
     points = match.points
-    out += _at_least("match.points.target", points.target, 1)
+    out += _at_least("match.points.target", points.target)
     out += _at_most(
         "match.points.target", points.target, MAX_POINTS_TARGET, "the highest points target"
     )
-    out += _at_least("match.points.bust", points.bust, 0)
-    out += _at_least("match.points.missing_card", points.missing_card, 0)
+    out += _at_least("match.points.bust", points.bust)
+    out += _at_least("match.points.missing_card", points.missing_card)
     out += _check_game_ends(variant)
     return out
 
@@ -623,8 +651,8 @@ def _check_cards(variant: Variant) -> list[Problem]:
                     f"a card id may hold only letters, digits, '_' and '-', got {card.id!r}",
                 )
             )
-        out += _at_least(f"{path}.count", card.count, 0)
-        out += _at_least(f"{path}.points", card.points, 0)
+        out += _at_least(f"{path}.count", card.count, "cards.<id>.count")
+        out += _at_least(f"{path}.points", card.points, "cards.<id>.points")
         for kind, rules in (("effects", card.effects), ("conditions", card.conditions)):
             for i, rule in enumerate(rules):
                 where = f"{path}.{kind}[{i}]"
@@ -700,11 +728,11 @@ def _check_steps(path: str, steps: tuple[PlayerStep, ...]) -> list[Problem]:
     out: list[Problem] = []
     seen: set[int] = set()
     for i, step in enumerate(steps):
-        out += _at_least(f"{path}[{i}].more_than", step.more_than, 1)
+        out += _at_least(f"{path}[{i}].more_than", step.more_than, f"{path}.more_than")
         if step.more_than in seen:
             out.append(Problem(f"{path}[{i}].more_than", f"{step.more_than} is given twice"))
         seen.add(step.more_than)
-        out += _at_least(f"{path}[{i}].value", step.value, 1)
+        out += _at_least(f"{path}[{i}].value", step.value, f"{path}.value")
     return out
 
 

@@ -172,7 +172,15 @@ def stamp(path: Path) -> tuple[int, int]:
 
 
 def read(path: Path) -> dict[str, Any]:
-    """The file's TOML data: a fresh copy, free to change."""
+    """The file's TOML data: a fresh copy, free to change.
+
+    Raises:
+        VariantError: If it is not a regular file (a FIFO would block, a
+            device never end), or cannot be read or parsed.
+    """
+    if not is_file(path):
+        what = "not a regular file" if _exists(path) and not path.is_dir() else "no such file"
+        raise VariantError(what, clip(str(path), 240))
     return copy.deepcopy(_parse_file(path, stamp(path)))
 
 
