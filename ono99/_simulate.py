@@ -718,7 +718,14 @@ def _run_in_processes(
         max_workers=workers, initializer=_worker_starts, initargs=(os.getpid(),)
     )
     try:
-        futures = {pool.submit(_play_chunk, task): task for task in tasks}
+        try:
+            futures = {pool.submit(_play_chunk, task): task for task in tasks}
+        except concurrent.futures.process.BrokenProcessPool:  # a worker died before the last
+            raise SimulationError(
+                f"a worker process died while playing games of the simulation with seed "
+                f"{tasks[0].seed} (killed, or out of memory); run it with jobs=1 to see "
+                "what happens"
+            ) from None
         _collect(futures, outcomes, games, progress)
     except BaseException:
         _kill_workers(pool)

@@ -124,7 +124,7 @@ def test_a_dead_worker_is_a_clear_error_promptly_every_time() -> None:
         finally:
             child.kill()
         assert child.returncode == 1
-        assert "ono99.SimulationError: a worker process died while playing games" in err
+        assert "ono99.SimulationError: a worker process died while playing games" in err, err
         assert "BrokenProcessPool" not in err
 
 
