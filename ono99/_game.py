@@ -138,7 +138,7 @@ def _position_problems(
     if total is not None and not _is_int(total):
         problems.append(f"total: expected an integer, got {total!r}")
     if not isinstance(forced_by, str):
-        problems.append(f"forced_by: expected a card's name, got {forced_by!r}")
+        problems.append(f"forced_by: expected a card id, got {forced_by!r}")
     return problems
 
 
@@ -552,7 +552,8 @@ class Game:
             played_this_turn: Cards the current player already played this
                 turn (for once-a-turn conditions; when empty, the next play is
                 the turn's first, which may answer forced plays).
-            forced_by: The name of the card that forced the plays owed.
+            forced_by: The id of the card that forced the plays owed (as in
+                :class:`~ono99.events.PlaysOwed`), or ``""``.
             in_round: Per seat, whether still in the round (default: all
                 those in the game). Seats in the game but out of the round
                 count as this round's losers, in seat order.
@@ -627,6 +628,8 @@ class Game:
             forced_by=forced_by,
         )
         turn = indices(played_this_turn, "played_this_turn")
+        if isinstance(forced_by, str) and forced_by and forced_by not in rules.index:
+            problems.append(f"forced_by: there is no card {forced_by!r} in {variant.id}")
         if problems:
             raise VariantError(problems, "position")
         r.total = rules.start if total is None else total

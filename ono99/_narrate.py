@@ -58,7 +58,7 @@ def describe_event(event: ev.Event, variant: Variant, *, hidden: bool = False) -
         case ev.Reshuffled(cards=count):
             return f"The discard pile is shuffled into a new draw pile of {count} cards"
         case ev.PlaysOwed(player=player, plays=plays, by=by):
-            return f"Player {player} must play {plays} cards ({by})"
+            return f"Player {player} must play {plays} cards ({_name(variant, by)})"
         case ev.Busted(player=player, total=total):
             return f"Player {player} has no safe play and busts at {total}"
         case ev.Stuck(player=player):

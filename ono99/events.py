@@ -118,7 +118,7 @@ class Reshuffled:
 
 @frozen
 class PlaysOwed:
-    """A player must make ``plays`` plays this turn, forced by ``by`` (a card name)."""
+    """A player must make ``plays`` plays this turn, forced by the card ``by`` (its id)."""
 
     type: ClassVar[str] = "plays_owed"
     player: int

@@ -106,7 +106,8 @@ class Table(Protocol):
         direction: ``1`` for clockwise (to the left), ``-1`` after a reverse.
         forced: How many plays the current turn must make (1 on an ordinary
             turn, 2 after a Double Play or Play 2).
-        forced_by: Name of the card that forced the current turn's plays.
+        forced_by: Id of the card that forced the current turn's plays (``""``
+            on a turn that is not forced).
         answering: True while making the first play of a forced turn, the
             play that may answer (deflect) the forced plays.
         players_in_round: How many players are still in the round.
@@ -114,7 +115,7 @@ class Table(Protocol):
             with the plays it was forced to make (``"none"``, ``"multiply"``
             or ``"add"``), from the variant's ``forced_play.stacking``.
         next_owed: Plays the next player will owe (0 when not forced).
-        next_forced_by: Name of the card that forced the next player.
+        next_forced_by: Id of the card that forced the next player.
         ends_turn: Set to end the turn now, whatever plays were still owed.
         skip: How many players the turn passes over when it ends (0: play
             goes to the next player in the direction of play).
@@ -293,7 +294,7 @@ class ForcePlays:
                 owed = table.forced + self.plays
         if owed > table.next_owed:
             table.next_owed = owed
-            table.next_forced_by = card.name
+            table.next_forced_by = card.id
 
     def problems(self) -> list[tuple[str, str]]:
         """Settings out of range, as ``(field, what was expected)`` pairs."""
@@ -636,7 +637,7 @@ class NotAsAnswer:
     def check(self, table: Table, card: CardInfo) -> str | None:
         """Refuse on the first play of a forced turn."""
         if table.answering:
-            return f"{card.name} may not answer a {table.forced_by}"
+            return f"{card.name} may not answer forced plays (the first play of a forced turn)"
         return None
 
     def describe(self) -> str:

@@ -124,11 +124,11 @@ def test_play_2_deflected_back_and_on_never_stacks(v2022: ono99.Variant) -> None
     assert (game.current_player, game.plays_owed) == (1, 2)
     happened = game.play(Play("reverse"))
     assert (game.current_player, game.plays_owed, game.direction) == (0, 2, -1)
-    assert events.PlaysOwed(0, 2, "Play 2") in happened
+    assert events.PlaysOwed(0, 2, "play_2") in happened
     happened = game.play(Play("play_2"))
     # Passed on in the direction of play, reversed by now: seat 2 owes 2 plays, not 4.
     assert (game.current_player, game.plays_owed) == (2, 2)
-    assert events.PlaysOwed(2, 2, "Play 2") in happened
+    assert events.PlaysOwed(2, 2, "play_2") in happened
     happened = game.play(Play("7"))
     assert [type(e) for e in happened] == [events.Played, events.Drew]
     assert (game.current_player, game.plays_owed) == (2, 1)

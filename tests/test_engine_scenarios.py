@@ -153,7 +153,7 @@ def test_forced_plays_are_made_one_after_another() -> None:
     second" (Mattel 2022)."""
     game = game_of([["p2", "1", "1", "1"], ["1", "5", "1", "1"], ONES])
     happened = game.play(ono99.Play("p2"))
-    assert happened[-1] == ev.PlaysOwed(1, 2, "Play Two")
+    assert happened[-1] == ev.PlaysOwed(1, 2, "p2")
     assert (game.current_player, game.plays_owed) == (1, 2)
     game.play(ono99.Play("1"))
     assert (game.current_player, game.plays_owed) == (1, 1)
@@ -167,13 +167,13 @@ def test_a_forced_player_may_pass_the_plays_on() -> None:
     game = game_of([["p2", "1", "1", "1"], ["p2", "1", "1", "1"], ONES])
     game.play(ono99.Play("p2"))
     happened = game.play(ono99.Play("p2"))
-    assert happened[-1] == ev.PlaysOwed(2, 2, "Play Two")
+    assert happened[-1] == ev.PlaysOwed(2, 2, "p2")
     assert (game.current_player, game.plays_owed) == (2, 2)
 
     game = game_of([["p2", "1", "1", "1"], ["rev", "1", "1", "1"], ONES])
     game.play(ono99.Play("p2"))
     happened = game.play(ono99.Play("rev"))
-    assert happened[-1] == ev.PlaysOwed(0, 2, "Play Two")
+    assert happened[-1] == ev.PlaysOwed(0, 2, "p2")
     assert (game.current_player, game.plays_owed, game.direction) == (0, 2, -1)
 
 
@@ -190,12 +190,14 @@ def test_a_double_play_may_not_answer_a_double_play() -> None:
     first play" (1980); on the second play it forces the next player again."""
     game = game_of([["dp", "1", "1", "1"], ["dp", "1", "1", "1"], ONES], top=["1", "1"])
     game.play(ono99.Play("dp"))
-    assert game.why_illegal(ono99.Play("dp")) == "Double may not answer a Double"
+    assert game.why_illegal(ono99.Play("dp")) == (
+        "Double may not answer forced plays (the first play of a forced turn)"
+    )
     assert game.legal_moves() == (ono99.Play("1"),)
     game.play(ono99.Play("1"))
     assert game.legal_moves() == (ono99.Play("1"), ono99.Play("dp"))
     happened = game.play(ono99.Play("dp"))
-    assert happened[-1] == ev.PlaysOwed(2, 2, "Double")
+    assert happened[-1] == ev.PlaysOwed(2, 2, "dp")
     assert game.plays_owed == 2
 
 

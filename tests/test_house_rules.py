@@ -188,8 +188,8 @@ def test_stacking_double_play_passes_on_four_in_1980() -> None:
         assert played.current_player == 2
         return [e for e in of_type(played, ev.PlaysOwed) if e.player == 2]  # type: ignore[attr-defined]
 
-    assert owed_after_second_play([]) == [ev.PlaysOwed(2, 2, "Double Play")]
-    assert owed_after_second_play(["stacking-double-play"]) == [ev.PlaysOwed(2, 4, "Double Play")]
+    assert owed_after_second_play([]) == [ev.PlaysOwed(2, 2, "double_play")]
+    assert owed_after_second_play(["stacking-double-play"]) == [ev.PlaysOwed(2, 4, "double_play")]
 
 
 def test_stacking_play_2_passes_on_four_in_2022() -> None:

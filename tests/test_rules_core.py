@@ -108,7 +108,7 @@ def test_force_plays_sets_what_the_next_player_owes(stacking: str, forced: int, 
     table = FakeTable(stacking=stacking, forced=forced)
     ForcePlays(2).apply(table, CARD)
     assert table.next_owed == owed
-    assert table.next_forced_by == "Play 2"
+    assert table.next_forced_by == "p2"  # the card's id, as events name cards
     assert ForcePlays(2).total_after(3) == 3
     assert (ForcePlays.changes_total, ForcePlays.acts) == (False, True)
 
@@ -132,18 +132,18 @@ def test_force_plays_range_and_words() -> None:
 def test_deflect_answers_a_forced_turn() -> None:
     """ "the player affected may, on his first play, use a Reverse Card, thus reversing the
     Double Play back" (1980): the turn ends and the next player owes the plays."""
-    table = FakeTable(answering=True, forced=2, forced_by="Double Play", players_in_round=2)
+    table = FakeTable(answering=True, forced=2, forced_by="double_play", players_in_round=2)
     Deflect().apply(table, CARD)
     assert table.ends_turn
-    assert (table.next_owed, table.next_forced_by) == (2, "Double Play")
+    assert (table.next_owed, table.next_forced_by) == (2, "double_play")
     assert Deflect().total_after(8) == 8
     assert (Deflect.changes_total, Deflect.acts) == (False, True)
 
 
 def test_deflect_does_nothing_unless_answering() -> None:
-    table = FakeTable(answering=False, forced=2, forced_by="Double Play")
+    table = FakeTable(answering=False, forced=2, forced_by="double_play")
     Deflect().apply(table, CARD)
-    assert table == FakeTable(answering=False, forced=2, forced_by="Double Play")
+    assert table == FakeTable(answering=False, forced=2, forced_by="double_play")
 
 
 def test_deflect_keeps_a_bigger_debt() -> None:
@@ -214,8 +214,10 @@ def test_not_as_answer() -> None:
     """ "A player affected by the Double Play card may not play another Double Play card on his
     first play" (1980)."""
     card = FakeCard("dp", "Double Play")
-    table = FakeTable(answering=True, forced_by="Play 2")
-    assert NotAsAnswer().check(table, card) == "Double Play may not answer a Play 2"
+    table = FakeTable(answering=True, forced_by="play_2")
+    assert NotAsAnswer().check(table, card) == (
+        "Double Play may not answer forced plays (the first play of a forced turn)"
+    )
     assert NotAsAnswer().check(FakeTable(answering=False), card) is None
     assert NotAsAnswer().describe() == "not as the first play of a forced turn"
 

@@ -95,7 +95,7 @@ def position() -> ono99.Game:
     hands = [["10", "9", "hold", "2"], ["5", "6", "7", "8"]]
     pile: list[str] = []
     return ono99.Game.from_position(
-        "ono99-1980", hands, pile, total=90, plays_owed=2, forced_by="Double Play", seed=1
+        "ono99-1980", hands, pile, total=90, plays_owed=2, forced_by="double_play", seed=1
     )
 
 
