@@ -14,7 +14,7 @@ from . import events as ev
 from ._convert import check_variant
 from ._errors import VariantError
 from ._moves import Play
-from .rules import Never, OncePerTurn
+from .rules import Never
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -131,10 +131,7 @@ class Rules:
         self.quick = tuple(_quick_test(c) for c in self.cards)
         self._events: dict[int, tuple[DrewTable, PlayedTable]] = {}
         self.stacking = variant.forced_play.stacking
-        # Whether any condition reads the cards played this turn (worth recording).
-        self.counts_turn_plays = any(
-            isinstance(c, OncePerTurn) for card in self.cards for c in card.conditions
-        )
+        self.stack_on = variant.forced_play.stack_on
         self.lay_down = variant.no_safe_play.action == "lay_down"
         self.laid_down_discarded = variant.no_safe_play.laid_down == "discard_pile"
         self.undo_bust = variant.no_safe_play.undo_bust

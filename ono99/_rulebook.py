@@ -122,7 +122,8 @@ def relevant_settings(variant: Variant) -> dict[str, Any]:
     return {
         path: value
         for path, value in flat.items()
-        if not (path == "forced_play.stacking" and not forces)
+        if not (path.startswith("forced_play.") and not forces)
+        and not (path == "forced_play.stack_on" and variant.forced_play.stacking == "none")
         and not (path.startswith("match.tokens.") and scoring != "tokens")
         and not (path.startswith("match.points.") and scoring != "points")
         and not (path == "no_safe_play.undo_bust" and not busts_play_on)
@@ -316,8 +317,15 @@ class _Writer:
             out += [
                 "A player forced to make several plays draws after each of them.",
                 f"When a forced player plays a card that forces plays, {stacking}.",
-                "A player who loses during a forced turn passes no forced plays on.",
             ]
+            if v.forced_play.stacking != "none" and v.forced_play.stack_on == "answer":
+                out.append(
+                    "Only a card played back to back stacks: played as the first play of "
+                    "the forced turn (even a card that may not otherwise be), it passes the "
+                    "plays on and ends the turn; played later in the turn it passes on only "
+                    "what it says."
+                )
+            out.append("A player who loses during a forced turn passes no forced plays on.")
         if v.no_safe_play.action == "lay_down":
             where = {
                 "out_of_play": "those cards leave play until the next round",

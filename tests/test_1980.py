@@ -183,8 +183,8 @@ def test_98_is_safe_and_99_busts(v1980: ono99.Variant) -> None:
     # Seat 0 holds 2, 3, 4 and an O'NO 99: nothing is safe at 98, so it plays its
     # lowest number card, busts, draws, and the round ends.
     assert happened[2:7] == (
-        events.Played(0, "2", 100),
-        events.Drew(0, "reverse"),
+        events.Played(0, "2", 100, automatic=True),  # the rules play it: no decision
+        events.Drew(0, "reverse", automatic=True),
         events.Busted(0, 100),
         events.RoundEnded(1, (0,), 1),
         events.TokenLost(0, 2),

@@ -286,8 +286,8 @@ def test_with_no_safe_play_the_lowest_card_is_played_and_busts() -> None:
         **FIRST_LOSS,
     )
     assert game.events[3:8] == (
-        ev.Played(0, "5", 100),
-        ev.Drew(0, "hold"),
+        ev.Played(0, "5", 100, automatic=True),  # the rules play it: no decision
+        ev.Drew(0, "hold", automatic=True),
         ev.Busted(0, 100),
         ev.RoundEnded(1, (0,), 1),
         ev.TokenLost(0, 2),

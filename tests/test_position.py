@@ -82,7 +82,8 @@ def test_forced_turn_first_play_cannot_answer_with_double_play() -> None:
     pile = _deal_rest(v, *hands)
     forced = ono99.Game.from_position(v, hands, pile, plays_owed=2, forced_by="double_play")
     assert ono99.Play("double_play") not in forced.legal_moves()
-    assert "Double Play may not answer forced plays" in str(forced.why_illegal(ono99.Play("double_play")))
+    reason = forced.why_illegal(ono99.Play("double_play"))
+    assert "Double Play may not answer forced plays" in str(reason)
     second = ono99.Game.from_position(v, hands, pile, plays_owed=1, played_this_turn=["9"])
     assert ono99.Play("double_play") in second.legal_moves()
 
@@ -253,15 +254,20 @@ def test_forced_plays_passed_on_keep_the_name_given_or_none() -> None:
 
 
 def test_stacking_applies_from_a_position() -> None:
-    """With stacking, a Double Play played by a forced player passes on x4 (house rule)."""
+    """With the stacking house rule, a forced player whose first play is a Double Play
+    passes on x4 ("back-to-back ... like passing along a 4x", PieMan); played after a
+    9 it counts "only ... x2" (cyoder). from_position knows which by played_this_turn."""
     v = ono99.load_variant("ono99-1980+stacking-double-play")
     hands = [["double_play", "2", "3", "4"], ["5", "6", "7", "8"]]
     pile = _deal_rest(v, *hands, ["9"])
-    game = ono99.Game.from_position(
+    answer = ono99.Game.from_position(
+        v, hands, pile, discard_pile=["9"], plays_owed=2, forced_by="double_play", seed=1
+    )
+    assert ev.PlaysOwed(1, 4, "double_play") in answer.play(ono99.Play("double_play"))
+    second = ono99.Game.from_position(
         v, hands, pile, discard_pile=["9"], plays_owed=1, played_this_turn=["9"], seed=1
     )
-    events = game.play(ono99.Play("double_play"))
-    assert ev.PlaysOwed(1, 4, "double_play") in events
+    assert ev.PlaysOwed(1, 2, "double_play") in second.play(ono99.Play("double_play"))
 
 
 @pytest.mark.parametrize(("dealer", "next_dealer"), [(None, 0), (2, 0), (0, 1), (1, 2)])

@@ -15,13 +15,15 @@ from ono99._rulebook import card_rules, relevant_settings, rulebook
 
 SHIPPED = ono99.list_variants()
 # One variant of each shape: with a redraw and a floor, with tokens, with points,
-# with play going on after a bust, with settings that depend on the player count.
+# with play going on after a bust, with settings that depend on the player count,
+# with forced plays that stack.
 BASES = [
     "ono99-2022",
     "ono99-1980",
     "ono99-1980-points",
     "ono99-1980+points-elimination",
     "ninety-nine-pagat",
+    "ono99-2022+stacking-double-play",
 ]
 METADATA = {"id", "name", "description", "aliases", "source", "cards"}
 

@@ -40,6 +40,7 @@ class FakeTable:
     answering: bool = False
     players_in_round: int = 3
     stacking: Any = "none"
+    stack_on: Any = "any_play"
     next_owed: int = 0
     next_forced_by: str = ""
     ends_turn: bool = False
