@@ -140,6 +140,8 @@ class Rules:
         redraw = variant.redraw
         self.redraw_card = self.index[redraw.card] if redraw else -1
         self.redraw_count = redraw.count if redraw else 0
+        # Whether a redraw may only be a turn's first play.
+        self.redraw_first_only = redraw is not None and redraw.when == "first_play"
 
     def __reduce__(self) -> tuple[Callable[[Variant], Rules], tuple[Variant]]:
         # The variant is all it takes: read back, these are its (cached) compiled rules.

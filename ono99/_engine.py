@@ -330,7 +330,11 @@ class Engine:
                 self.card_moves(rules.cards[index], total, moves)
             elif total < test[0]:
                 moves.append(test[1])
-        if rules.redraw_card >= 0 and hand.count(rules.redraw_card) >= rules.redraw_count:
+        if (
+            rules.redraw_card >= 0
+            and hand.count(rules.redraw_card) >= rules.redraw_count
+            and not (rules.redraw_first_only and r.plays_made)
+        ):
             moves.append(Redraw())
         legal = self.legal = tuple(moves)
         return legal

@@ -426,6 +426,8 @@ class Game:
                     f"a redraw needs {rules.redraw_count} {card.name} cards; "
                     f"player {player} holds {held}"
                 )
+            if rules.redraw_first_only and r.plays_made:
+                return "a redraw may only be the first play of a turn"
             return None
         return f"{move!r} is not a move (expected Play or Redraw)"
 

@@ -356,10 +356,14 @@ class _Writer:
         if v.redraw is not None:
             card = self.card_name(v.redraw.card)
             count = v.redraw.count
+            when = {
+                "any_play": "(or one of the plays a forced turn owes)",
+                "first_play": "and may only be its first play",
+            }[v.redraw.when]
             out.append(
                 f"A player holding {count} {card} cards may discard {count} of them and "
                 f"draw {count}, adding nothing to the total; this counts as the turn's play "
-                "(or one of the plays a forced turn owes)."
+                f"{when}."
             )
         pile = "the discard pile"
         if v.reshuffle.keep_top_card:

@@ -231,10 +231,14 @@ class RedrawRule:
         card: The id of the card to trade in.
         count: How many of them must be discarded together; the player then
             draws as many. This is the turn's play (or one of its plays).
+        when: ``"any_play"``: on any play of a turn, the second play owed
+            to a Play 2 included. ``"first_play"``: only as the first play of
+            a turn.
     """
 
     card: str
     count: int = 4
+    when: Literal["any_play", "first_play"] = "any_play"
 
 
 @frozen

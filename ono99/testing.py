@@ -122,6 +122,8 @@ INVARIANTS: Mapping[str, str] = {
     "other players' cards or the draw order does not change it",
     "player log": "a player's log holds no card of another player's deal or draws, and is the "
     "same when other players' cards or the draw order change",
+    "move then consequences": "the events a move returns start with the move's own (not "
+    "automatic, the first by the mover) and end with what followed on its own (automatic)",
     "event log": "the events account for the state: hands, piles and totals rebuilt from the log "
     "equal the game's",
     "deterministic": "the same seed and moves give the same event log",
@@ -404,7 +406,11 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
     if traded and wants_redraw:
         card = draw(st.sampled_from(traded))
         most = min(hand_size, card.count * copies)
-        redraw = RedrawRule(card=card.id, count=draw(st.integers(1, most)))
+        redraw = RedrawRule(
+            card=card.id,
+            count=draw(st.integers(1, most)),
+            when=draw(_choices(RedrawRule, "when")),
+        )
     scoring = draw(_choices(Match, "scoring"))
     if playable and scoring == "points" and len({c.points for c in cards if c.count}) < 2:
         # Every hand scores alike, so players can tie round after round, and
@@ -680,6 +686,16 @@ class GameChecker:
             happened = game.play(move)
         except IllegalMoveError as exc:
             self.fail("legal moves", f"{move} was listed as legal but refused: {exc}")
+        flags = [event.automatic for event in happened]
+        first = happened[0] if happened else None
+        self.expect(
+            first is not None
+            and not first.automatic
+            and getattr(first, "player", None) == mover
+            and flags == sorted(flags),
+            "move then consequences",
+            lambda: f"{move} returned {happened!r}",
+        )
         self._follow()
         self.check_state()
         return happened
