@@ -314,17 +314,17 @@ class _Writer:
                 "add": "the plays add up: the next player owes the plays still owed plus "
                 "what the card says (2 + 2 = 4)",
             }[v.forced_play.stacking]
-            out += [
-                "A player forced to make several plays draws after each of them.",
-                f"When a forced player plays a card that forces plays, {stacking}.",
-            ]
+            out.append("A player forced to make several plays draws after each of them.")
             if v.forced_play.stacking != "none" and v.forced_play.stack_on == "answer":
                 out.append(
-                    "Only a card played back to back stacks: played as the first play of "
-                    "the forced turn (even a card that may not otherwise be), it passes the "
-                    "plays on and ends the turn; played later in the turn it passes on only "
-                    "what it says."
+                    "When a forced player answers with a card that forces plays (the first "
+                    "play of the turn, back to back with the card that forced it, even a "
+                    f"card that may not otherwise answer), {stacking}, and the turn ends "
+                    "there; played later in the turn, such a card passes on only what it "
+                    "says."
                 )
+            else:
+                out.append(f"When a forced player plays a card that forces plays, {stacking}.")
             out.append("A player who loses during a forced turn passes no forced plays on.")
         if v.no_safe_play.action == "lay_down":
             where = {
