@@ -99,6 +99,16 @@ def position() -> ono99.Game:
     )
 
 
+def turn_and_history(game: ono99.Game, seat: int) -> tuple[bool, str | None, int]:
+    seen = game.observation(seat)
+    played: tuple[str, ...] = seen.played_this_turn
+    log: tuple[events.Event, ...] = game.player_log(seat)
+    same: tuple[events.Event, ...] = events.seen_by(game.events, seat)
+    moved = [e for e in game.play(game.legal_moves()[0]) if not e.automatic]
+    turned = [e.direction for e in log if isinstance(e, events.DirectionChanged)]
+    return seen.answering, seen.forced_by, len(played) + len(same) + len(moved) + sum(turned)
+
+
 def check_my_variant(path: str) -> int:
     checked: Checked = check_invariants(path, games=2, seed=1, players=[2, 3])
     return checked.moves
