@@ -260,7 +260,7 @@ class Reverse:
 
     def describe(self) -> str:
         """The effect in words."""
-        return "reverses the direction of play"
+        return "reverses the direction of play (with two players in the round, changes nothing)"
 
 
 @frozen
