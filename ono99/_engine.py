@@ -89,7 +89,7 @@ class Round:
 
     __slots__ = ROUND_FIELDS
 
-    def __init__(self, stacking: Stacking, stack_on: StackOn = "any_play") -> None:
+    def __init__(self, stacking: Stacking, stack_on: StackOn) -> None:
         self.total = 0
         self.direction = 1
         self.forced = 1
@@ -420,14 +420,13 @@ class Engine:
             return
         drew = self.drew[player]
         events = self.events
-        ids = self.rules.ids
         for _ in range(missing):
             if not r.draw and not self.reshuffle(automatic):
                 return
             index = r.draw.pop()
             hand.append(index)
             if automatic:
-                events.append(ev.Drew(player, ids[index], automatic=True))
+                events.append(ev.Drew(player, self.rules.ids[index], automatic=True))
             else:
                 events.append(drew[index])
 
