@@ -483,7 +483,9 @@ class Engine:
             r.target = None
             total = r.total
             turned = r.direction != direction
-            deflected = answering and r.ends_turn and r.next_owed > 1
+            # A card the rules play for a player who busts passes nothing on: the
+            # player loses, and the plays owed are cleared (see lose).
+            deflected = answering and r.ends_turn and r.next_owed > 1 and not automatic
         r.turn_plays.append(card.id)
         r.plays_made += 1
         r.answering = False
@@ -504,7 +506,7 @@ class Engine:
         if turned:
             events.append(ev.DirectionChanged(player, r.direction, automatic=automatic))
         if deflected:
-            events.append(ev.Deflected(player, card.id, r.next_owed, automatic=automatic))
+            events.append(ev.Deflected(player, card.id, r.next_owed))
         self.refill(player, automatic)
 
     def redraw(self) -> None:

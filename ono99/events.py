@@ -205,7 +205,7 @@ class DirectionChanged:
     __repr__ = _repr
 
 
-@frozen(repr=False)
+@frozen
 class Deflected:
     """A forced player answered with a card that passes the forced plays on.
 
@@ -216,20 +216,20 @@ class Deflected:
     a Reverse (sends it back the other way) or their own Play 2 (passes it
     on)" (Mattel 2022).
 
+    Always the move's own: a player who has no safe play and busts with such
+    a card passes nothing on.
+
     Attributes:
         player: Who answered.
         card: The id of the card answered with.
         plays: The plays passed on (more than were owed, if they stacked).
-        automatic: Whether the card was played by the rules (a bust's card).
     """
 
     type: ClassVar[str] = "deflected"
+    automatic: ClassVar[bool] = False
     player: int
     card: str
     plays: int
-    automatic: bool = _AUTOMATIC
-
-    __repr__ = _repr
 
 
 @frozen

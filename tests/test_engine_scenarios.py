@@ -676,3 +676,26 @@ def test_a_record_with_an_illegal_move_is_refused() -> None:
     record = attrs.evolve(game.record(), moves=(first, ono99.Play("ono99")))
     with pytest.raises(ono99.ReplayError, match=r"move 2 \(play ono99\) is illegal: player 1"):
         ono99.Game.replay(record)
+
+
+def test_a_forcing_card_played_for_a_bust_passes_nothing_on() -> None:
+    """A player with no safe play "must play his lowest numbered card, making the point
+    value 99 or greater" (1980); when that card forces plays, nothing is passed on and
+    nothing is logged as deflected: the player loses, and "the next player does not have
+    to play 2" (Mattel 2022, on a player out during a Play 2 turn)."""
+    up = ono99.Card("up", "Up", 4, effects=(Add(5), ForcePlays(2)), points=5)
+    variant = attrs.evolve(
+        toy(
+            total={"start": 95},
+            forced_play={"stacking": "multiply"},
+            no_safe_play={"action": "play_lowest"},
+        ),
+        cards=(*TOY.cards, up),
+    )
+    hands = [["p2", "1", "1", "1"], ["up", "up", "x", "x"], ONES]
+    game = ono99.Game(variant, 3, 1, deck=deal(variant, hands, ["1", "1", "1"]))
+    happened = game.play(ono99.Play("p2"))
+    assert ev.Played(1, "up", 100, automatic=True) in happened
+    assert ev.Busted(1, 100) in happened
+    assert not any(isinstance(e, ev.Deflected) for e in happened)
+    assert (game.current_player, game.plays_owed) == (2, 1)

@@ -15,7 +15,6 @@ EVERY_NEW_KIND = [
     events.DirectionChanged(1, -1),
     events.DirectionChanged(1, 1, automatic=True),
     events.Deflected(2, "reverse", 2),
-    events.Deflected(2, "play_2", 4, automatic=True),
     events.DealtUnseen(0, 4),
     events.DrewUnseen(3),
     events.DrewUnseen(3, automatic=True),
