@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ._variant import Card, Variant
     from .rules import Condition, Effect
 
-__all__ = ["CompiledCard", "Rules", "compile_rules"]
+__all__ = ["NEVER", "CompiledCard", "QuickTest", "Rules", "compile_rules"]
 
 # Per seat, per card index: the shared Drew event; the Played events by total.
 DrewTable = tuple[tuple[ev.Drew, ...], ...]
@@ -118,19 +118,16 @@ class Rules:
                 card.safe_below = self.bust - card.delta
         self.by_id = {c.id: c for c in self.cards}
         # Per card index, ``(below, move)`` when one comparison lists the card's
-        # moves: its one move is legal exactly when total < below (a number below any
-        # total for a card that can never be played). None sends the card to the full check
-        # (other conditions, choices, effects that do not add a fixed amount).
-        self.quick = tuple(_quick_test(c) for c in self.cards)
+        # moves: its one move is legal exactly when total < below; NEVER for a card
+        # that can never be played. None sends the card to the full check (other
+        # conditions, choices, effects that do not add a fixed amount).
+        self.quick: tuple[QuickTest, ...] = tuple(_quick_test(c) for c in self.cards)
         self._events: dict[int, tuple[DrewTable, PlayedTable]] = {}
         self.stacking = variant.forced_play.stacking
-        # Whether any condition reads the cards played this turn (worth recording).
-        self.counts_turn_plays = any(
-            c.reads_turn_plays for card in self.cards for c in card.conditions
-        )
         # Whether some effect moves cards between hands and piles, or changes
         # tokens or scores (hands may then grow beyond the hand size).
         self.changes_hands = any(e.changes_hands for card in self.cards for e in card.actions)
+        self.stack_on = variant.forced_play.stack_on
         self.lay_down = variant.no_safe_play.action == "lay_down"
         self.laid_down_discarded = variant.no_safe_play.laid_down == "discard_pile"
         self.undo_bust = variant.no_safe_play.undo_bust
@@ -139,6 +136,8 @@ class Rules:
         redraw = variant.redraw
         self.redraw_card = self.index[redraw.card] if redraw else -1
         self.redraw_count = redraw.count if redraw else 0
+        # Whether a redraw may only be a turn's first play.
+        self.redraw_first_only = redraw is not None and redraw.when == "first_play"
 
     def __reduce__(self) -> tuple[Callable[[Variant], Rules], tuple[Variant]]:
         # The variant is all it takes: read back, these are its (cached) compiled rules.
@@ -173,16 +172,21 @@ class Rules:
         return new
 
 
-# Below any total a game can reach: the threshold of a card that can never be played.
-_NEVER = -(1 << 60)
+# A card whose one move is never legal, whatever the total: no threshold, so
+# that no total, however low, can ever make it playable.
+NEVER: tuple[()] = ()
+
+# How the engine lists a card's moves: ``(below, move)``, the move being legal
+# exactly when total < below; NEVER; or None for the full check.
+QuickTest = tuple[int, Play] | tuple[()] | None
 
 
-def _quick_test(card: CompiledCard) -> tuple[int, Play] | None:
-    """The total below which ``card``'s one move is legal, if a comparison decides it."""
+def _quick_test(card: CompiledCard) -> QuickTest:
+    """How one comparison lists ``card``'s one move, if one does (see QuickTest)."""
     if card.play is None:
         return None
     if card.conditions and any(c.blocks_every_play for c in card.conditions):
-        return (_NEVER, card.play)
+        return NEVER
     if card.conditions or card.safe_below is None:
         return None
     return (card.safe_below, card.play)

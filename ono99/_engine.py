@@ -16,7 +16,7 @@ from . import events as ev
 from ._chance import shuffle
 from ._compiled import compile_rules
 from ._errors import IllegalMoveError
-from ._moves import Move, Play, Redraw
+from ._moves import Move, Play, Redraw, as_move
 
 if TYPE_CHECKING:
     import random
@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from ._observation import Observation
     from ._players import Player
     from ._variant import Variant
-    from .rules import Stacking
+    from .rules import Stacking, StackOn
 
 __all__ = ["ENGINE_FIELDS", "NO_MOVES", "ROUND_FIELDS", "Engine", "Round"]
 
@@ -51,6 +51,7 @@ ROUND_FIELDS = (
     "players_in_round",
     "plays_made",
     "skip",
+    "stack_on",
     "stacking",
     "stuck",
     "target",
@@ -88,17 +89,19 @@ class Round:
 
     Besides the round's fields it knows, while a rule object is asked
     something, its game (``game``, which draws cards and keeps tokens and
-    scores), and the id of the card whose effects are acting (``acting``);
-    neither is copied or pickled with the round. The game is set only for
+    scores), the id of the card whose effects are acting (``acting``) and
+    whether the rules played that card (``acting_automatic``); none of
+    these is copied or pickled with the round. The game is set only for
     those calls so that a game and its round never hold each other: a
     finished game is freed at once, not left to the cycle collector.
     """
 
-    __slots__ = (*ROUND_FIELDS, "acting", "game")
+    __slots__ = (*ROUND_FIELDS, "acting", "acting_automatic", "game")
 
-    def __init__(self, stacking: Stacking) -> None:
+    def __init__(self, stacking: Stacking, stack_on: StackOn) -> None:
         self.game: Engine | None = None
         self.acting = ""
+        self.acting_automatic = False
         self.total = 0
         self.direction = 1
         self.forced = 1
@@ -106,6 +109,7 @@ class Round:
         self.answering = False
         self.players_in_round = 0
         self.stacking = stacking
+        self.stack_on = stack_on
         self.next_owed = 0
         self.next_forced_by = ""
         self.ends_turn = False
@@ -159,7 +163,7 @@ class Round:
 
     def draw_cards(self, seat: int, cards: int) -> int:
         """``seat`` draws up to ``cards`` cards; how many were drawn."""
-        return self.engine().draw_cards(seat, cards)
+        return self.engine().draw_cards(seat, cards, self.acting_automatic)
 
     def discard_card(self, seat: int, card_id: str) -> None:
         """``seat`` puts one ``card_id`` on the discard pile."""
@@ -167,7 +171,7 @@ class Round:
         index = game.held(seat, card_id)
         self.hands[seat].remove(index)
         self.discard.append(index)
-        game.emit(ev.Discarded(seat, card_id))
+        game.emit(ev.Discarded(seat, card_id, automatic=self.acting_automatic))
 
     def give_card(self, seat: int, to: int, card_id: str) -> None:
         """``seat`` gives one ``card_id`` to ``to``."""
@@ -175,13 +179,13 @@ class Round:
         index = game.held(seat, card_id)
         self.hands[seat].remove(index)
         self.hands[to].append(index)
-        game.emit(ev.CardGiven(seat, to, card_id))
+        game.emit(ev.CardGiven(seat, to, card_id, automatic=self.acting_automatic))
 
     def swap_hands(self, seat: int, other: int) -> None:
         """``seat`` and ``other`` swap hands."""
         hands = self.hands
         hands[seat], hands[other] = hands[other], hands[seat]
-        self.engine().emit(ev.HandsSwapped(seat, other))
+        self.engine().emit(ev.HandsSwapped(seat, other, automatic=self.acting_automatic))
 
     def tokens(self, seat: int) -> int:
         """The tokens ``seat`` holds."""
@@ -198,7 +202,7 @@ class Round:
         change = new - game.tokens[seat]
         if change:
             game.tokens[seat] = new
-            game.emit(ev.TokensChanged(seat, change, new))
+            game.emit(ev.TokensChanged(seat, change, new, automatic=self.acting_automatic))
 
     def change_score(self, seat: int, by: int) -> None:
         """Add ``by`` to ``seat``'s score, never below 0."""
@@ -207,16 +211,25 @@ class Round:
         change = new - game.scores[seat]
         if change:
             game.scores[seat] = new
-            game.emit(ev.ScoreChanged(seat, change, new))
+            game.emit(ev.ScoreChanged(seat, change, new, automatic=self.acting_automatic))
 
     def tell(self, rule: str, text: str, seats: tuple[int, ...] = ()) -> None:
         """Record what an effect did."""
         game = self.engine()
-        game.emit(ev.RuleActed(game.current, self.acting, rule, text, tuple(seats)))
+        game.emit(
+            ev.RuleActed(
+                game.current,
+                self.acting,
+                rule,
+                text,
+                tuple(seats),
+                automatic=self.acting_automatic,
+            )
+        )
 
     def copy(self) -> Round:
         """An independent copy (the hands and piles copied too)."""
-        new = Round(self.stacking)
+        new = Round(self.stacking, self.stack_on)
         for name in ROUND_FIELDS:
             value = getattr(self, name)
             if isinstance(value, list):
@@ -231,7 +244,7 @@ class Round:
 
 def _round_from(fields: dict[str, Any]) -> Round:
     """A round with these fields (how a pickled round is read back)."""
-    new = Round(fields["stacking"])
+    new = Round(fields["stacking"], fields["stack_on"])
     for name, value in fields.items():
         setattr(new, name, value)
     return new
@@ -269,7 +282,7 @@ class Engine:
         self.round_no = 0
         self.current = 0
         self.dealer = players - 1
-        self.r = Round(rules.stacking)
+        self.r = Round(rules.stacking, rules.stack_on)
         self.events: list[ev.Event] = []
         self.moves: list[Move] = []
         self.in_game = [True] * players
@@ -325,6 +338,9 @@ class Engine:
             if listed is move:
                 break
         else:
+            # Judged and played as the plain move it stands for (a subclass of
+            # Play is played as a Play, never taken for a redraw).
+            move = as_move(move)
             reason = why_illegal(move)
             if reason is not None:
                 raise IllegalMoveError(reason, move)
@@ -440,9 +456,13 @@ class Engine:
             test = quick[index]
             if test is None:
                 self.card_moves(rules.cards[index], total, moves)
-            elif total < test[0]:
+            elif test and total < test[0]:  # an empty test: never playable
                 moves.append(test[1])
-        if rules.redraw_card >= 0 and hand.count(rules.redraw_card) >= rules.redraw_count:
+        if (
+            rules.redraw_card >= 0
+            and hand.count(rules.redraw_card) >= rules.redraw_count
+            and not (rules.redraw_first_only and r.plays_made)
+        ):
             moves.append(Redraw())
         legal = self.legal = tuple(moves)
         return legal
@@ -486,7 +506,7 @@ class Engine:
         if order is None:
             order = list(self.full_deck)
             shuffle(self.rng, order)
-        r = self.r = Round(rules.stacking)
+        r = self.r = Round(rules.stacking, rules.stack_on)
         r.total = rules.start
         r.alive = self.in_game[:]
         r.players_in_round = sum(r.alive)
@@ -516,29 +536,39 @@ class Engine:
         self.current = leader
         self.legal = None
 
-    def refill(self, player: int) -> None:
-        """Draw up to the hand size, reshuffling the discard pile when the draw pile is empty."""
+    def refill(self, player: int, automatic: bool = False) -> None:
+        """Draw up to the hand size, reshuffling the discard pile when the draw pile is empty.
+
+        ``automatic`` when the play before it was (the events say so).
+        """
         r = self.r
         hand = r.hands[player]
         missing = self.rules.hand_size - len(hand)
         if missing > 0:
-            self.draw_cards(player, missing)
+            self.draw_cards(player, missing, automatic)
 
-    def draw_cards(self, player: int, count: int) -> int:
-        """``player`` draws ``count`` cards, reshuffling as needed; how many were drawn."""
+    def draw_cards(self, player: int, count: int, automatic: bool = False) -> int:
+        """``player`` draws ``count`` cards, reshuffling as needed; how many were drawn.
+
+        ``automatic`` when the play before it was (the events say so).
+        """
         r = self.r
         hand = r.hands[player]
         drew = self.drew[player]
         events = self.events
+        ids = self.rules.ids
         for done in range(count):
-            if not r.draw and not self.reshuffle():
+            if not r.draw and not self.reshuffle(automatic):
                 return done
             index = r.draw.pop()
             hand.append(index)
-            events.append(drew[index])
+            if automatic:
+                events.append(ev.Drew(player, ids[index], automatic=True))
+            else:
+                events.append(drew[index])
         return count
 
-    def reshuffle(self) -> bool:
+    def reshuffle(self, automatic: bool = False) -> bool:
         """Shuffle the discard pile into a new draw pile; whether there was anything to shuffle."""
         r = self.r
         pile = r.discard
@@ -549,13 +579,20 @@ class Engine:
         shuffle(self.rng, cards)
         r.draw = cards
         r.discard = keep
-        self.emit(ev.Reshuffled(len(cards)))
+        self.emit(ev.Reshuffled(len(cards), automatic=automatic))
         return True
 
     def play_card(
-        self, card: CompiledCard, amount: int | None = None, target: int | None = None
+        self,
+        card: CompiledCard,
+        amount: int | None = None,
+        target: int | None = None,
+        automatic: bool = False,
     ) -> None:
-        """Play ``card`` (for ``amount``, naming ``target``): effects, event, refill."""
+        """Play ``card`` (for ``amount``, naming ``target``): effects, events, refill.
+
+        ``automatic`` when the rules play it (a bust's card), not a move.
+        """
         r = self.r
         rules = self.rules
         player = self.current
@@ -576,32 +613,58 @@ class Engine:
         events = self.events
         # Events the effects record follow the card's Played event.
         mark = len(events)
+        turned = deflected = False
         if card.actions:
+            # What the effects did is read from the table they changed: a new
+            # direction, or an answer that ended the turn passing plays on.
+            direction, answering = r.direction, r.answering
             r.target = target
             r.acting = card.id
+            r.acting_automatic = automatic
             r.game = self
             for effect in card.actions:
                 effect.apply(r, card)
             r.game = None
             r.target = None
             total = r.total
-        if rules.counts_turn_plays:
-            r.turn_plays.append(card.id)
+            turned = r.direction != direction
+            # A card the rules play for a player who busts passes nothing on: the
+            # player loses, and the plays owed are cleared (see lose).
+            deflected = answering and r.ends_turn and r.next_owed > 1 and not automatic
+        r.turn_plays.append(card.id)
         r.plays_made += 1
         r.answering = False
         self.cards_played += 1
-        if amount is None and target is None:
-            shared = self.played[player][index]
-            event = shared.get(total)
-            if event is None:
-                event = shared[total] = ev.Played(player, card.id, total)
-        else:
-            event = ev.Played(player, card.id, total, amount=amount, target=target)
+        event = self.played_event(card, total, amount, target, automatic)
         if len(events) == mark:
             events.append(event)
         else:
             events.insert(mark, event)
-        self.refill(player)
+        if turned:
+            events.append(ev.DirectionChanged(player, r.direction, automatic=automatic))
+        if deflected:
+            events.append(ev.Deflected(player, card.id, r.next_owed))
+        self.refill(player, automatic)
+
+    def played_event(
+        self,
+        card: CompiledCard,
+        total: int,
+        amount: int | None,
+        target: int | None,
+        automatic: bool,
+    ) -> ev.Played:
+        """The ``Played`` event of ``card``: a shared one for a plain move at ``total``."""
+        player = self.current
+        if automatic:
+            return ev.Played(player, card.id, total, amount=amount, target=target, automatic=True)
+        if amount is None and target is None:
+            shared = self.played[player][card.index]
+            event = shared.get(total)
+            if event is None:
+                event = shared[total] = ev.Played(player, card.id, total)
+            return event
+        return ev.Played(player, card.id, total, amount=amount, target=target)
 
     def redraw(self) -> None:
         """Discard the redraw cards and draw as many."""
@@ -629,7 +692,9 @@ class Engine:
             if not alive[seat]:
                 seat = self.next_seat(seat, alive, direction)
             if r.skip:
-                for _ in range(r.skip):
+                # Skipping all the players in the round comes back to the same
+                # seat: no more steps than there are players, however many skips.
+                for _ in range(r.skip % r.players_in_round):
                     seat = self.next_seat(seat, alive, direction)
                 r.skip = 0
         else:
@@ -690,7 +755,7 @@ class Engine:
                     ),
                     key=lambda option: option[0],
                 )
-                self.play_card(card, amount)
+                self.play_card(card, amount, automatic=True)
                 self.emit(ev.Busted(player, r.total))
                 undo_to = before if rules.undo_bust else None
             else:

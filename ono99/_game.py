@@ -8,13 +8,13 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 
 from attrs import frozen
 
-# Sphinx reads the signatures' annotations at run time, so events is imported for real.
-from . import events as ev  # noqa: TC001
+from . import events as ev
+from ._args import shown, variant_arg, whole
 from ._chance import shuffle
 from ._compiled import CompiledCard, Rules, compile_rules
 from ._engine import NO_MOVES, Engine, Round
-from ._errors import Ono99Error, ReplayError, VariantError
-from ._loader import fingerprint, load_variant
+from ._errors import ArgumentError, Ono99Error, ReplayError, VariantError
+from ._loader import fingerprint
 from ._moves import Move, Play, Redraw
 from ._observation import Observation
 
@@ -47,13 +47,13 @@ def _card_indices(
 ) -> list[int]:
     """The cards' indices; a problem for each unknown card id."""
     if not _is_list(cards):
-        problems.append(f"{where}: expected a list of card ids, got {cards!r}")
+        problems.append(f"{where}: expected a list of card ids, got {shown(cards)}")
         return []
     found = []
     for position, card_id in enumerate(cards):
         index = _card_index(rules, card_id)
         if index is None:
-            problems.append(f"{where}[{position}]: there is no card {card_id!r}")
+            problems.append(f"{where}[{position}]: there is no card {shown(card_id)}")
         else:
             found.append(index)
     return found
@@ -79,7 +79,7 @@ def _per_seat(
         return default
     test, expected = _SEAT_VALUES[where]
     bad = [
-        f"{where}[{seat}]: expected {expected}, got {value!r}"
+        f"{where}[{seat}]: expected {expected}, got {shown(value)}"
         for seat, value in enumerate(values)
         if not test(value)
     ]
@@ -124,22 +124,40 @@ def _position_problems(
     if sum(alive) < 2:
         problems.append("in_round: at least two players must be in the round")
     if not _is_int(current_player) or not 0 <= current_player < players:
-        problems.append(f"current_player: no seat {current_player!r}")
+        problems.append(f"current_player: no seat {shown(current_player)}")
     elif not alive[current_player]:
         problems.append(f"current_player: seat {current_player} is not in the round")
     if not _is_int(direction) or direction not in (1, -1):
-        problems.append(f"direction: expected 1 or -1, got {direction!r}")
+        problems.append(f"direction: expected 1 or -1, got {shown(direction)}")
     if not _is_int(plays_owed) or plays_owed < 1:
-        problems.append(f"plays_owed: expected 1 or more, got {plays_owed!r}")
+        problems.append(f"plays_owed: expected 1 or more, got {shown(plays_owed)}")
     if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < players):
-        problems.append(f"dealer: no seat {dealer!r}")
+        problems.append(f"dealer: no seat {shown(dealer)}")
     if not _is_int(round_no) or round_no < 1:
-        problems.append(f"round: expected 1 or more, got {round_no!r}")
+        problems.append(f"round: expected 1 or more, got {shown(round_no)}")
     if total is not None and not _is_int(total):
-        problems.append(f"total: expected an integer, got {total!r}")
+        problems.append(f"total: expected an integer, got {shown(total)}")
     if not isinstance(forced_by, str):
-        problems.append(f"forced_by: expected a card's name, got {forced_by!r}")
+        problems.append(f"forced_by: expected a card id, got {shown(forced_by)}")
     return problems
+
+
+def _check_record(record: GameRecord) -> None:
+    """Refuse a record whose fields have the wrong types (it may have been built by hand)."""
+    problems = [
+        f"{name}: expected {expected}, got {shown(getattr(record, name))}"
+        for name, test, expected in (
+            ("variant", lambda v: isinstance(v, str), "a variant id"),
+            ("fingerprint", lambda v: isinstance(v, str), "a fingerprint (a str)"),
+            ("players", _is_int, "a whole number"),
+            ("seed", _is_int, "a whole number"),
+            ("deck", lambda v: v is None or _is_list(v), "None or a list of card ids"),
+            ("moves", _is_list, "a list of moves"),
+        )
+        if not test(getattr(record, name))
+    ]
+    if problems:
+        raise ReplayError("the record is not usable: " + "; ".join(problems))
 
 
 @frozen
@@ -207,17 +225,21 @@ class Game:
         *,
         deck: Sequence[str] | None = None,
     ) -> None:
-        if isinstance(variant, str):
-            variant = load_variant(variant)
+        variant = variant_arg(variant)
+        whole("players", players)
         low, high = variant.players.min, variant.players.max
-        if not _is_int(players) or not low <= players <= high:
-            raise VariantError(f"{variant.name} is for {low} to {high} players, not {players!r}")
+        if not low <= players <= high:
+            raise VariantError(
+                f"{variant.name} is for {low} to {high} players, not {shown(players)}"
+            )
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
         elif not _is_int(seed):
-            raise TypeError(f"seed must be an integer, not {seed!r}")
+            raise ArgumentError("seed", f"expected a whole number, got {shown(seed)}")
         if deck is not None and not _is_list(deck):
-            raise VariantError(f"deck: expected a list of card ids, top card first, got {deck!r}")
+            raise VariantError(
+                f"deck: expected a list of card ids, top card first, got {shown(deck)}"
+            )
         self.variant = variant
         self.seed: int = seed
         self._deck = tuple(deck) if deck is not None else None
@@ -253,7 +275,11 @@ class Game:
 
     @property
     def direction(self) -> int:
-        """``1`` while play goes clockwise (to the left), ``-1`` after a reverse."""
+        """``1`` while play goes clockwise (to the left), ``-1`` after a reverse.
+
+        With two players in the round a Reverse acts as a Hold, as both
+        editions say, and the direction stays as it is.
+        """
         return self._e.r.direction
 
     @property
@@ -262,6 +288,26 @@ class Game:
         if self._e.winner is not None:
             return 0
         return self._e.r.forced - self._e.r.plays_made
+
+    @property
+    def answering(self) -> bool:
+        """Whether the play now due is the answer to forced plays (a forced turn's first)."""
+        return self._e.winner is None and self._e.r.answering
+
+    @property
+    def played_this_turn(self) -> tuple[str, ...]:
+        """The cards the current player has played so far this turn (card ids)."""
+        if self._e.winner is not None:
+            return ()
+        return tuple(self._e.r.turn_plays)
+
+    @property
+    def forced_by(self) -> str | None:
+        """The id of the card that forced the current turn, or ``None`` if it is not forced."""
+        r = self._e.r
+        if self._e.winner is not None or r.forced < 2:
+            return None
+        return r.forced_by or None
 
     @property
     def round(self) -> int:
@@ -302,6 +348,20 @@ class Game:
     def in_round(self) -> tuple[bool, ...]:
         """Per seat, whether the player is still in the round."""
         return tuple(self._e.r.alive)
+
+    def player_log(self, player: int) -> tuple[ev.Event, ...]:
+        """The log as ``player`` saw it: :attr:`events` without another player's cards.
+
+        Another player's deal and draws appear as counts
+        (:class:`~ono99.events.DealtUnseen`, :class:`~ono99.events.DrewUnseen`);
+        see :func:`ono99.events.seen_by`.
+
+        >>> import ono99
+        >>> game = ono99.Game("ono99-2022", players=2, seed=1)
+        >>> game.player_log(1)[1:3]
+        (DealtUnseen(player=0, cards=4), Dealt(player=1, cards=('reverse', '1', '1', 'play_2')))
+        """
+        return ev.seen_by(self._e.events, self._seat(player))
 
     def hand(self, player: int) -> tuple[str, ...]:
         """The cards in a player's hand (card ids, in the order they were received)."""
@@ -370,7 +430,10 @@ class Game:
             index = rules.index.get(card_id) if isinstance(card_id, str) else None
             if index is None:
                 known = ", ".join(c.id for c in rules.cards)
-                return f"there is no card {move.card!r} in {self.variant.id} (its cards: {known})"
+                return (
+                    f"there is no card {shown(move.card)} in {self.variant.id} "
+                    f"(its cards: {known})"
+                )
             card = rules.cards[index]
             if index not in r.hands[player]:
                 return f"player {player} holds no {card.name}"
@@ -389,8 +452,10 @@ class Game:
                     f"a redraw needs {rules.redraw_count} {card.name} cards; "
                     f"player {player} holds {held}"
                 )
+            if rules.redraw_first_only and r.plays_made:
+                return "a redraw may only be the first play of a turn"
             return None
-        return f"{move!r} is not a move (expected Play or Redraw)"
+        return f"{shown(move)} is not a move (expected Play or Redraw)"
 
     def is_legal(self, move: object) -> bool:
         """Whether ``move`` is legal now."""
@@ -399,8 +464,10 @@ class Game:
     def observation(self, player: int) -> Observation:
         """All that ``player`` may know, and nothing else.
 
-        The player's own hand, the total, direction, whose turn it is and the
-        plays they owe, the other players' hand sizes, tokens, scores, who is
+        The player's own hand, the total, direction, whose turn it is, the
+        plays they owe and the state of the turn (whether the play due is the
+        answer to forced plays, the cards played so far this turn, the card
+        that forced it), the other players' hand sizes, tokens, scores, who is
         still in, the played cards and the draw pile's size; never another
         player's cards or the order of the draw pile.
         """
@@ -415,6 +482,9 @@ class Game:
             direction=r.direction,
             current_player=self._e.current,
             plays_owed=self.plays_owed if mine else 0,
+            answering=self.answering,
+            played_this_turn=self.played_this_turn,
+            forced_by=self.forced_by,
             hand_sizes=tuple(map(len, r.hands)),
             tokens=tuple(self._e.tokens),
             scores=tuple(self._e.scores),
@@ -488,10 +558,12 @@ class Game:
             ReplayError: If the rules differ from the record's, or a move is
                 illegal under them.
         """
-        if variant is None:
-            variant = record.variant
-        if isinstance(variant, str):
-            variant = load_variant(variant)
+        if not isinstance(record, GameRecord):
+            raise ArgumentError(
+                "record", f"expected a GameRecord (Game.record, from_data), got {shown(record)}"
+            )
+        _check_record(record)
+        variant = variant_arg(record.variant if variant is None else variant)
         found = fingerprint(variant)
         if found != record.fingerprint:
             raise ReplayError(
@@ -503,7 +575,9 @@ class Game:
         for number, move in enumerate(record.moves, 1):
             reason = game.why_illegal(move)
             if reason is not None:
-                raise ReplayError(f"move {number} ({move}) is illegal: {reason}")
+                given: object = move  # typed a Move, but a hand-built record may hold anything
+                what = given if isinstance(given, Play | Redraw) else shown(given)
+                raise ReplayError(f"move {number} ({what}) is illegal: {reason}")
             game.play(move)
         return game
 
@@ -552,7 +626,8 @@ class Game:
             played_this_turn: Cards the current player already played this
                 turn (for once-a-turn conditions; when empty, the next play is
                 the turn's first, which may answer forced plays).
-            forced_by: The name of the card that forced the plays owed.
+            forced_by: The id of the card that forced the plays owed (as in
+                :class:`~ono99.events.PlaysOwed`), or ``""``.
             in_round: Per seat, whether still in the round (default: all
                 those in the game). Seats in the game but out of the round
                 count as this round's losers, in seat order.
@@ -586,11 +661,10 @@ class Game:
         >>> game.legal_moves()
         (Play(card='2'), Play(card='hold'))
         """
-        if isinstance(variant, str):
-            variant = load_variant(variant)
+        variant = variant_arg(variant)
         if not _is_list(hands):
             raise VariantError(
-                [f"hands: expected one list of cards per seat, got {hands!r}"], "position"
+                [f"hands: expected one list of cards per seat, got {shown(hands)}"], "position"
             )
         players = len(hands)
         game = cls(variant, players, seed)
@@ -604,7 +678,7 @@ class Game:
         def flags(values: Sequence[Any] | None, where: str, default: list[Any]) -> list[Any]:
             return _per_seat(values, where, default, problems)
 
-        r = Round(rules.stacking)
+        r = Round(rules.stacking, rules.stack_on)
         r.hands = [indices(hand, f"hands[{seat}]") for seat, hand in enumerate(hands)]
         r.draw = indices(draw_pile, "draw_pile")[::-1]
         r.discard = indices(discard_pile, "discard_pile")
@@ -627,6 +701,9 @@ class Game:
             forced_by=forced_by,
         )
         turn = indices(played_this_turn, "played_this_turn")
+        known: object = forced_by  # typed str, but a caller may pass anything
+        if isinstance(known, str) and known and known not in rules.index:
+            problems.append(f"forced_by: there is no card {forced_by!r} in {variant.id}")
         if problems:
             raise VariantError(problems, "position")
         r.total = rules.start if total is None else total
@@ -670,7 +747,9 @@ class Game:
 
     def _seat(self, player: int) -> int:
         if not _is_int(player) or not 0 <= player < self._e.n:
-            raise IndexError(f"no player {player!r}: seats are 0 to {self._e.n - 1}")
+            raise ArgumentError(
+                "player", f"no player {shown(player)}: seats are 0 to {self._e.n - 1}"
+            )
         return player
 
     def _explicit_order(self, deck: Iterable[str]) -> list[int]:
@@ -681,14 +760,14 @@ class Game:
             index = _card_index(rules, card_id)
             if index is None:
                 raise VariantError(
-                    f"deck[{position}]: there is no card {card_id!r} in {self.variant.id}"
+                    f"deck[{position}]: there is no card {shown(card_id)} in {self.variant.id}"
                 )
             try:
                 remaining.remove(index)
             except ValueError:
                 raise VariantError(
                     f"deck[{position}]: the deck holds only {self._e.full_deck.count(index)} "
-                    f"of card {card_id!r}, and the order asks for more"
+                    f"of card {shown(card_id)}, and the order asks for more"
                 ) from None
             order.append(index)
         shuffle(self._e.rng, remaining)
@@ -705,9 +784,11 @@ class Game:
                     f'e.g. Play("{card.id}", amount={card.choices[0]})'
                 )
             if not _is_int(amount) or amount not in card.choices:
-                return f"{card.name} counts {options}, not {amount!r}"
+                return f"{card.name} counts {options}, not {shown(amount)}"
         elif amount is not None:
-            return f"{card.name} leaves no amount to choose (the move gives amount={amount!r})"
+            return (
+                f"{card.name} leaves no amount to choose (the move gives amount={shown(amount)})"
+            )
         if card.chooses_player:
             seats = ", ".join(str(seat) for seat in self._e.targets(card))
             if target is None:
@@ -716,7 +797,7 @@ class Game:
                     f"(one of players {seats})"
                 )
             if not _is_int(target) or target not in self._e.targets(card):
-                return f"{card.name} may name one of players {seats}, not {target!r}"
+                return f"{card.name} may name one of players {seats}, not {shown(target)}"
         elif target is not None:
-            return f"{card.name} names no player (the move gives target={target!r})"
+            return f"{card.name} names no player (the move gives target={shown(target)})"
         return None

@@ -11,6 +11,7 @@ from ._game import Game
 from ._moves import Move, Play, Redraw
 from ._narrate import describe_event
 from ._simulate import make_player, player_seed
+from ._text import escape
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -92,7 +93,7 @@ class _Printer:
         self.out = out
 
     def __call__(self, text: str) -> None:
-        self.out.write(text + "\n")
+        self.out.write(escape(text) + "\n")  # names come from a file: no control characters
         self.out.flush()
 
     def events(self, happened: tuple[ev.Event, ...]) -> None:

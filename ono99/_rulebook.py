@@ -12,9 +12,10 @@ import re
 import textwrap
 from typing import TYPE_CHECKING, Any, Literal
 
+from ._args import shown, variant_arg
 from ._convert import unstructure_variant
-from ._loader import load_variant
-from ._variant import Variant
+from ._errors import ArgumentError
+from ._variant import Variant  # noqa: TC001 - Sphinx reads the annotations at run time
 
 if TYPE_CHECKING:
     import os
@@ -49,7 +50,8 @@ def rulebook(variant: Variant | str | os.PathLike[str], *, format: Format = "tex
 
     Raises:
         VariantError: If ``variant`` names no variant or its file has problems.
-        ValueError: If ``format`` is neither ``"text"`` nor ``"rst"``.
+        ArgumentError: If ``format`` is neither ``"text"`` nor ``"rst"``, or
+            ``variant`` is not a variant, an id or a path.
 
     >>> import ono99
     >>> text = ono99.rulebook("ono99-2022")
@@ -59,9 +61,8 @@ def rulebook(variant: Variant | str | os.PathLike[str], *, format: Format = "tex
     - The total never goes below 0: a card that would take it lower leaves it at 0.
     """
     if format not in _FORMATS:
-        raise ValueError(f"format must be 'text' or 'rst', not {format!r}")
-    if not isinstance(variant, Variant):
-        variant = load_variant(variant)
+        raise ArgumentError("format", f"expected 'text' or 'rst', got {shown(format)}")
+    variant = variant_arg(variant)
     return _Writer(variant, rst=format == "rst").write()
 
 
@@ -122,7 +123,8 @@ def relevant_settings(variant: Variant) -> dict[str, Any]:
     return {
         path: value
         for path, value in flat.items()
-        if not (path == "forced_play.stacking" and not forces)
+        if not (path.startswith("forced_play.") and not forces)
+        and not (path == "forced_play.stack_on" and variant.forced_play.stacking == "none")
         and not (path.startswith("match.tokens.") and scoring != "tokens")
         and not (path.startswith("match.points.") and scoring != "points")
         and not (path == "no_safe_play.undo_bust" and not busts_play_on)
@@ -309,17 +311,27 @@ class _Writer:
                 "none": "the next player owes exactly what that card says: forced plays "
                 "never stack",
                 "multiply": "the plays multiply: the next player owes the plays this turn "
-                "was forced to make times what the card says (2 x 2 = 4), whether the card "
-                "is the turn's first play or its second",
+                "was forced to make times what the card says (2 x 2 = 4)",
                 "add": "the plays add up: the next player owes the plays this turn was "
-                "forced to make plus what the card says (2 + 2 = 4), whether the card is "
-                "the turn's first play or its second",
+                "forced to make plus what the card says (2 + 2 = 4)",
             }[v.forced_play.stacking]
-            out += [
-                "A player forced to make several plays draws after each of them.",
-                f"When a forced player plays a card that forces plays, {stacking}.",
-                "A player who loses during a forced turn passes no forced plays on.",
-            ]
+            out.append("A player forced to make several plays draws after each of them.")
+            if v.forced_play.stacking != "none" and v.forced_play.stack_on == "answer":
+                out.append(
+                    "When a forced player answers with a card that forces plays (the first "
+                    "play of the turn, back to back with the card that forced it, even a "
+                    f"card that may not otherwise answer), {stacking}, and the turn ends "
+                    "there; played later in the turn, such a card passes on only what it "
+                    "says."
+                )
+            elif v.forced_play.stacking != "none":
+                out.append(
+                    f"When a forced player plays a card that forces plays, {stacking}, "
+                    "whether the card is the turn's first play or its second."
+                )
+            else:
+                out.append(f"When a forced player plays a card that forces plays, {stacking}.")
+            out.append("A player who loses during a forced turn passes no forced plays on.")
         if v.no_safe_play.action == "lay_down":
             where = {
                 "out_of_play": "those cards leave play until the next round",
@@ -350,10 +362,14 @@ class _Writer:
         if v.redraw is not None:
             card = self.card_name(v.redraw.card)
             count = v.redraw.count
+            when = {
+                "any_play": "(or one of the plays a forced turn owes)",
+                "first_play": "and may only be its first play",
+            }[v.redraw.when]
             out.append(
                 f"A player holding {count} {card} cards may discard {count} of them and "
                 f"draw {count}, adding nothing to the total; this counts as the turn's play "
-                "(or one of the plays a forced turn owes)."
+                f"{when}."
             )
         pile = "the discard pile"
         if v.reshuffle.keep_top_card:

@@ -4,20 +4,49 @@
 :attr:`ono99.Game.events` is the whole log. Events are frozen attrs classes
 that :func:`ono99.to_data` turns into plain data. Cards are named by their id
 in the variant file; players by their seat, from 0.
+
+Every event says whether the move made it or the rules did on their own:
+``automatic`` is ``False`` for what the move itself did (the card played, the
+cards drawn after it, a change of direction, forced plays passed on) and
+``True`` for what followed without a decision (the deal, a player with no safe
+play busting or laying down, a round's end and its scoring, the next deal).
+Some kinds of event are always one or the other (``automatic`` is a class
+attribute there); the others carry it, and :func:`ono99.to_data` writes it
+only when it is true. So the events :meth:`~ono99.Game.play` returns split in
+two at the first automatic one:
+
+>>> import ono99
+>>> game = ono99.Game("ono99-1980", players=2, seed=3, deck=["10", "10"])
+>>> game.play(ono99.Play("10"))[0].automatic
+False
+
+A player sees only their own cards: :func:`seen_by` gives the log as one
+player saw it, another player's deal and draws as counts
+(:class:`DealtUnseen`, :class:`DrewUnseen`).
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from attrs import field, frozen
+from attrs import field, fields, frozen
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from attrs import AttrsInstance
 
 __all__ = [
     "Busted",
     "CardGiven",
+    "CardGivenUnseen",
     "Dealt",
+    "DealtUnseen",
+    "Deflected",
+    "DirectionChanged",
     "Discarded",
     "Drew",
+    "DrewUnseen",
     "Eliminated",
     "Event",
     "GameWon",
@@ -35,7 +64,22 @@ __all__ = [
     "Stuck",
     "TokenLost",
     "TokensChanged",
+    "seen_by",
 ]
+
+# Whether an event was the move's own doing or followed on its own (see above):
+# a keyword field on the kinds of event that can be either.
+_AUTOMATIC = field(default=False, kw_only=True)
+
+
+def _repr(self: AttrsInstance) -> str:
+    """The event's repr, leaving out keyword fields at their default (``automatic=False``)."""
+    shown = ", ".join(
+        f"{a.name}={getattr(self, a.name)!r}"
+        for a in fields(type(self))
+        if not (a.kw_only and getattr(self, a.name) == a.default)
+    )
+    return f"{type(self).__name__}({shown})"
 
 
 @frozen
@@ -50,6 +94,7 @@ class RoundStarted:
     """
 
     type: ClassVar[str] = "round_started"
+    automatic: ClassVar[bool] = True
     round: int
     dealer: int
     leader: int
@@ -61,6 +106,7 @@ class Dealt:
     """A player was dealt a hand (seen only by that player)."""
 
     type: ClassVar[str] = "dealt"
+    automatic: ClassVar[bool] = True
     player: int
     cards: tuple[str, ...]
 
@@ -75,6 +121,8 @@ class Played:
         total: The total after the card.
         amount: The amount chosen, for a card that leaves one to choose.
         target: The player named, for a card that names one.
+        automatic: Whether the rules played it (the busting card of a player
+            with no safe play) rather than the player's move.
 
     >>> Played(0, "ace", 11, amount=11)
     Played(player=0, card='ace', total=11, amount=11)
@@ -86,14 +134,9 @@ class Played:
     total: int
     amount: int | None = field(default=None, kw_only=True)
     target: int | None = field(default=None, kw_only=True)
+    automatic: bool = _AUTOMATIC
 
-    def __repr__(self) -> str:
-        text = f"player={self.player!r}, card={self.card!r}, total={self.total!r}"
-        if self.amount is not None:
-            text += f", amount={self.amount!r}"
-        if self.target is not None:
-            text += f", target={self.target!r}"
-        return f"Played({text})"
+    __repr__ = _repr
 
 
 @frozen
@@ -101,35 +144,132 @@ class Redrew:
     """A player discarded their redraw cards (four ONO 99 cards) to draw as many."""
 
     type: ClassVar[str] = "redrew"
+    automatic: ClassVar[bool] = False
     player: int
     cards: tuple[str, ...]
 
 
-@frozen
+@frozen(repr=False)
 class Drew:
-    """A player drew a card (seen only by that player)."""
+    """A player drew a card (seen only by that player).
+
+    ``automatic`` when the draw follows an automatic play (a bust's card).
+    """
 
     type: ClassVar[str] = "drew"
     player: int
     card: str
+    automatic: bool = _AUTOMATIC
+
+    __repr__ = _repr
 
 
-@frozen
+@frozen(repr=False)
 class Reshuffled:
-    """The discard pile was shuffled into a new draw pile of ``cards`` cards."""
+    """The discard pile was shuffled into a new draw pile of ``cards`` cards.
+
+    ``automatic`` when the draw that needed it follows an automatic play.
+    """
 
     type: ClassVar[str] = "reshuffled"
     cards: int
+    automatic: bool = _AUTOMATIC
+
+    __repr__ = _repr
 
 
 @frozen
 class PlaysOwed:
-    """A player must make ``plays`` plays this turn, forced by ``by`` (a card name)."""
+    """A player must make ``plays`` plays this turn, forced by the card ``by`` (its id)."""
 
     type: ClassVar[str] = "plays_owed"
+    automatic: ClassVar[bool] = False
     player: int
     plays: int
     by: str
+
+
+@frozen(repr=False)
+class DirectionChanged:
+    """A player's card reversed the direction of play.
+
+    With two players in the round a Reverse acts as a Hold ("In a one-on-one
+    game, the reverse card acts as a hold card", International Games 1980;
+    "With 2 players it has the same effect as discarding a 0", Mattel 2022):
+    the direction stays as it is, and there is no event.
+
+    Attributes:
+        player: Who played the card.
+        direction: The new direction: ``1`` clockwise (to the left), ``-1``.
+        automatic: Whether the card was played by the rules (a bust's card).
+    """
+
+    type: ClassVar[str] = "direction_changed"
+    player: int
+    direction: int
+    automatic: bool = _AUTOMATIC
+
+    __repr__ = _repr
+
+
+@frozen
+class Deflected:
+    """A forced player answered with a card that passes the forced plays on.
+
+    The answer (the first play of a forced turn) ended the turn after one
+    card, and the plays pass on (the next :class:`PlaysOwed` says to whom):
+    "the player affected may, on his first play, use a Reverse Card, thus
+    reversing the Double Play back" (International Games 1980); "answer with
+    a Reverse (sends it back the other way) or their own Play 2 (passes it
+    on)" (Mattel 2022).
+
+    Always the move's own: a player who has no safe play and busts with such
+    a card passes nothing on.
+
+    Attributes:
+        player: Who answered.
+        card: The id of the card answered with.
+        plays: The plays passed on (more than were owed, if they stacked).
+    """
+
+    type: ClassVar[str] = "deflected"
+    automatic: ClassVar[bool] = False
+    player: int
+    card: str
+    plays: int
+
+
+@frozen
+class DealtUnseen:
+    """Another player was dealt ``cards`` cards (a player's view of :class:`Dealt`)."""
+
+    type: ClassVar[str] = "dealt_unseen"
+    automatic: ClassVar[bool] = True
+    player: int
+    cards: int
+
+
+@frozen(repr=False)
+class DrewUnseen:
+    """Another player drew a card (a player's view of :class:`Drew`)."""
+
+    type: ClassVar[str] = "drew_unseen"
+    player: int
+    automatic: bool = _AUTOMATIC
+
+    __repr__ = _repr
+
+
+@frozen(repr=False)
+class CardGivenUnseen:
+    """``player`` gave ``to`` a card (the view of :class:`CardGiven` of anyone else)."""
+
+    type: ClassVar[str] = "card_given_unseen"
+    player: int
+    to: int
+    automatic: bool = _AUTOMATIC
+
+    __repr__ = _repr
 
 
 @frozen
@@ -137,6 +277,7 @@ class Busted:
     """A player took the total to the bust limit or past it, and lost the round."""
 
     type: ClassVar[str] = "busted"
+    automatic: ClassVar[bool] = True
     player: int
     total: int
 
@@ -146,6 +287,7 @@ class Stuck:
     """A player could play no card at all (only O'NO 99 cards) and lost the round."""
 
     type: ClassVar[str] = "stuck"
+    automatic: ClassVar[bool] = True
     player: int
 
 
@@ -158,6 +300,7 @@ class LaidDown:
     """
 
     type: ClassVar[str] = "laid_down"
+    automatic: ClassVar[bool] = True
     player: int
     cards: tuple[str, ...]
 
@@ -173,6 +316,7 @@ class RoundEnded:
     """
 
     type: ClassVar[str] = "round_ended"
+    automatic: ClassVar[bool] = True
     round: int
     losers: tuple[int, ...]
     survivor: int | None
@@ -183,6 +327,7 @@ class TokenLost:
     """A player lost a token; ``tokens`` are those left."""
 
     type: ClassVar[str] = "token_lost"
+    automatic: ClassVar[bool] = True
     player: int
     tokens: int
 
@@ -192,6 +337,7 @@ class Scored:
     """A player scored ``points`` for the round; ``score`` is the new total score."""
 
     type: ClassVar[str] = "scored"
+    automatic: ClassVar[bool] = True
     player: int
     points: int
     score: int
@@ -202,6 +348,7 @@ class Eliminated:
     """A player is out of the game."""
 
     type: ClassVar[str] = "eliminated"
+    automatic: ClassVar[bool] = True
     player: int
 
 
@@ -210,19 +357,23 @@ class GameWon:
     """The game is over and ``player`` won it."""
 
     type: ClassVar[str] = "game_won"
+    automatic: ClassVar[bool] = True
     player: int
 
 
-@frozen
+@frozen(repr=False)
 class Discarded:
     """A card's effect made a player put a card from the hand on the discard pile."""
 
     type: ClassVar[str] = "discarded"
     player: int
     card: str
+    automatic: bool = _AUTOMATIC
+
+    __repr__ = _repr
 
 
-@frozen
+@frozen(repr=False)
 class CardGiven:
     """A card's effect made ``player`` give a card to ``to`` (seen only by those two)."""
 
@@ -230,18 +381,24 @@ class CardGiven:
     player: int
     to: int
     card: str
+    automatic: bool = _AUTOMATIC
+
+    __repr__ = _repr
 
 
-@frozen
+@frozen(repr=False)
 class HandsSwapped:
     """A card's effect made ``player`` and ``other`` swap hands."""
 
     type: ClassVar[str] = "hands_swapped"
     player: int
     other: int
+    automatic: bool = _AUTOMATIC
+
+    __repr__ = _repr
 
 
-@frozen
+@frozen(repr=False)
 class TokensChanged:
     """A card's effect gave (or took) tokens; ``tokens`` are those now held."""
 
@@ -249,9 +406,12 @@ class TokensChanged:
     player: int
     change: int
     tokens: int
+    automatic: bool = _AUTOMATIC
+
+    __repr__ = _repr
 
 
-@frozen
+@frozen(repr=False)
 class ScoreChanged:
     """A card's effect added (or took) points; ``score`` is the new score."""
 
@@ -259,9 +419,12 @@ class ScoreChanged:
     player: int
     change: int
     score: int
+    automatic: bool = _AUTOMATIC
+
+    __repr__ = _repr
 
 
-@frozen
+@frozen(repr=False)
 class RuleActed:
     """A rule object recorded what it did, in words (:meth:`ono99.rules.Table.tell`).
 
@@ -271,6 +434,7 @@ class RuleActed:
         rule: The effect's ``type``.
         text: What happened, in words.
         seats: The players it concerns.
+        automatic: Whether the card was played by the rules (a bust's card).
     """
 
     type: ClassVar[str] = "rule_acted"
@@ -279,6 +443,9 @@ class RuleActed:
     rule: str
     text: str
     seats: tuple[int, ...] = ()
+    automatic: bool = _AUTOMATIC
+
+    __repr__ = _repr
 
 
 Event = (
@@ -289,6 +456,11 @@ Event = (
     | Drew
     | Reshuffled
     | PlaysOwed
+    | DirectionChanged
+    | Deflected
+    | DealtUnseen
+    | DrewUnseen
+    | CardGivenUnseen
     | Busted
     | Stuck
     | LaidDown
@@ -316,6 +488,11 @@ EVENT_TYPES: dict[str, type[Event]] = {
         Drew,
         Reshuffled,
         PlaysOwed,
+        DirectionChanged,
+        Deflected,
+        DealtUnseen,
+        DrewUnseen,
+        CardGivenUnseen,
         Busted,
         Stuck,
         LaidDown,
@@ -332,3 +509,37 @@ EVENT_TYPES: dict[str, type[Event]] = {
         RuleActed,
     )
 }
+
+
+def seen_by(events: Iterable[Event], player: int) -> tuple[Event, ...]:
+    """The events as ``player`` saw them: no card another player holds.
+
+    The player's own deals and draws are kept; another player's
+    :class:`Dealt` becomes :class:`DealtUnseen` (how many cards) and their
+    :class:`Drew` becomes :class:`DrewUnseen`; a :class:`CardGiven` between two
+    other players becomes :class:`CardGivenUnseen`. Everything else is public:
+    cards played, redrawn or laid down face up, totals, forced plays,
+    scores. A bot, a replay viewer or a learning agent can read this log
+    without seeing a hidden card. :meth:`ono99.Game.player_log` gives it for
+    a game.
+
+    Args:
+        events: A log, or part of one (such as what :meth:`ono99.Game.play`
+            returned).
+        player: The seat whose view it is.
+
+    >>> log = [Dealt(0, ("2", "3")), Dealt(1, ("9", "10")), Drew(1, "hold")]
+    >>> seen_by(log, 0)
+    (Dealt(player=0, cards=('2', '3')), DealtUnseen(player=1, cards=2), DrewUnseen(player=1))
+    """
+    seen: list[Event] = []
+    for event in events:
+        if type(event) is Dealt and event.player != player:
+            seen.append(DealtUnseen(event.player, len(event.cards)))
+        elif type(event) is Drew and event.player != player:
+            seen.append(DrewUnseen(event.player, automatic=event.automatic))
+        elif type(event) is CardGiven and player not in (event.player, event.to):
+            seen.append(CardGivenUnseen(event.player, event.to, automatic=event.automatic))
+        else:
+            seen.append(event)
+    return tuple(seen)

@@ -63,6 +63,7 @@ import attrs
 from attrs import frozen
 
 from ._errors import PluginError
+from ._limits import MAX_CHOICES, MAX_HAND_SIZE, MAX_SKIP
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -102,6 +103,7 @@ __all__ = [
 ]
 
 Stacking = Literal["none", "multiply", "add"]
+StackOn = Literal["any_play", "answer"]
 
 ENTRY_POINT_GROUP = "ono99.rules"
 """The entry-point group through which installed packages add rule objects."""
@@ -144,15 +146,19 @@ class Table(Protocol):
         direction: ``1`` for clockwise (to the left), ``-1`` after a reverse.
         forced: How many plays the current turn must make (1 on an ordinary
             turn, 2 after a Double Play or Play 2).
-        forced_by: Name of the card that forced the current turn's plays.
+        forced_by: Id of the card that forced the current turn's plays (``""``
+            on a turn that is not forced).
         answering: True while making the first play of a forced turn, the
             play that may answer (deflect) the forced plays.
         players_in_round: How many players are still in the round.
         stacking: How a forced-plays card played by a forced player combines
             with the plays it was forced to make (``"none"``, ``"multiply"``
             or ``"add"``), from the variant's ``forced_play.stacking``.
+        stack_on: Which of a forced player's forcing cards stack:
+            ``"answer"`` (only the answer, back to back) or ``"any_play"``,
+            from the variant's ``forced_play.stack_on``.
         next_owed: Plays the next player will owe (0 when not forced).
-        next_forced_by: Name of the card that forced the next player.
+        next_forced_by: Id of the card that forced the next player.
         ends_turn: Set to end the turn now, whatever plays were still owed.
         skip: How many players the turn passes over when it ends (0: play
             goes to the next player in the direction of play).
@@ -169,6 +175,7 @@ class Table(Protocol):
     answering: bool
     players_in_round: int
     stacking: Stacking
+    stack_on: StackOn
     next_owed: int
     next_forced_by: str
     ends_turn: bool
@@ -195,8 +202,9 @@ class Table(Protocol):
     def times_played_this_turn(self, card_id: str) -> int:
         """How many cards with this id the current player played this turn.
 
-        Recorded only when some condition of the variant declares
-        ``reads_turn_plays`` (see :class:`Condition`); otherwise always 0.
+        Always recorded (the observation's ``played_this_turn`` shows the
+        same plays); a condition that reads it declares ``reads_turn_plays``
+        (see :class:`Condition`).
         """
         ...
 
@@ -545,9 +553,11 @@ class Reverse:
     'reverses' the same point value and play-back in the opposite direction.
     ... In a one-on-one game, the reverse card acts as a hold card"
     (International Games 1980); "Reverse: reverses direction. With 2 players it
-    has the same effect as discarding a 0" (Mattel 2022). With two players the
-    next player is the other one whichever way play goes, so no special case
-    is needed.
+    has the same effect as discarding a 0" (Mattel 2022). So with two players
+    in the round the direction stays as it is (the other player plays next
+    either way): :attr:`ono99.Game.direction`, the observation and the
+    :class:`~ono99.events.DirectionChanged` event all agree that nothing
+    turned.
     """
 
     kind: ClassVar[str] = "effect"
@@ -566,8 +576,9 @@ class Reverse:
         return total
 
     def apply(self, table: Table, card: CardInfo) -> None:
-        """Flip the direction of play."""
-        table.direction = -table.direction
+        """Flip the direction of play (with three or more players in the round)."""
+        if table.players_in_round > 2:
+            table.direction = -table.direction
 
     problems = _no_problems
     problems_at = _no_problems_at
@@ -576,7 +587,7 @@ class Reverse:
 
     def describe(self) -> str:
         """The effect in words."""
-        return "reverses the direction of play"
+        return "reverses the direction of play (with two players in the round, changes nothing)"
 
 
 @_shipped
@@ -592,7 +603,19 @@ class ForcePlays:
     When the card is played by a player who was forced themselves, the
     variant's ``forced_play.stacking`` says whether the counts combine:
     ``"none"`` (the official rule: the next player owes exactly ``plays``),
-    ``"multiply"`` (x2 then x2 makes x4) or ``"add"``.
+    ``"multiply"`` (x2 then x2 makes x4) or ``"add"``; and
+    ``forced_play.stack_on`` says which plays stack. With ``"answer"`` only
+    the card played as the answer does, back to back with the card that
+    forced the turn: it passes the combined plays on and ends the turn, as
+    any answer that passes forced plays on does ("back-to-back double-play
+    (2x) cards ... like passing along a 4x? We played it that way", PieMan,
+    BoardGameGeek 2004). One played later in the turn passes on only
+    ``plays`` ("If an affected player were to play a number card followed by
+    a DP ... the second DP would only count x2 for the next player (not
+    x4)", cyoder, BoardGameGeek 2005). With ``"any_play"`` both stack.
+
+    A chain goes on combining: under ``"multiply"`` a third Play 2 in a row
+    passes on 8, a fourth 16; under ``"add"`` 6, then 8.
 
     Attributes:
         plays: How many plays the next player must make.
@@ -619,20 +642,31 @@ class ForcePlays:
         return total
 
     def apply(self, table: Table, card: CardInfo) -> None:
-        """Set the plays the next player owes."""
+        """Set the plays the next player owes (stacked, if the variant says so)."""
         owed = self.plays
-        if table.forced > 1:
-            if table.stacking == "multiply":
+        stacking = table.stacking
+        if (
+            stacking != "none"
+            and table.forced > 1
+            and (table.answering or table.stack_on == "any_play")
+        ):
+            if stacking == "multiply":
                 owed = table.forced * self.plays
-            elif table.stacking == "add":
+            else:
                 owed = table.forced + self.plays
+            if table.answering:
+                table.ends_turn = True  # passed on, as any answer passes forced plays on
         if owed > table.next_owed:
             table.next_owed = owed
-            table.next_forced_by = card.name
+            table.next_forced_by = card.id
 
     def problems(self) -> list[tuple[str, str]]:
         """Settings out of range, as ``(field, what was expected)`` pairs."""
-        return [] if self.plays >= 2 else [("plays", f"expected 2 or more, got {self.plays}")]
+        if self.plays < 2:
+            return [("plays", f"expected 2 or more, got {self.plays}")]
+        if self.plays > MAX_HAND_SIZE:
+            return [("plays", f"expected at most {MAX_HAND_SIZE}, got {self.plays}")]
+        return []
 
     problems_at = _no_problems_at
     referenced_cards = _no_cards
@@ -771,6 +805,10 @@ class AddChoice:
         if len(self.amounts) < 2:
             got = list(self.amounts)
             return [("amounts", f"expected 2 or more amounts to choose from, got {got}")]
+        if len(self.amounts) > MAX_CHOICES:
+            return [
+                ("amounts", f"expected at most {MAX_CHOICES} amounts, got {len(self.amounts)}")
+            ]
         if len(set(self.amounts)) < len(self.amounts):
             return [("amounts", f"expected different amounts, got {list(self.amounts)}")]
         return []
@@ -894,9 +932,11 @@ class Skip:
 
     def problems(self) -> list[tuple[str, str]]:
         """Settings out of range, as ``(field, what was expected)`` pairs."""
-        return (
-            [] if self.players >= 1 else [("players", f"expected 1 or more, got {self.players}")]
-        )
+        if self.players < 1:
+            return [("players", f"expected 1 or more, got {self.players}")]
+        if self.players > MAX_SKIP:
+            return [("players", f"expected at most {MAX_SKIP}, got {self.players}")]
+        return []
 
     problems_at = _no_problems_at
     referenced_cards = _no_cards
@@ -1218,17 +1258,30 @@ class NotAsAnswer:
 
     Rule: "A player affected by the Double Play card may not play another
     Double Play card on his first play" (International Games 1980).
+
+    The rule is what keeps two Double Plays from being played back to back,
+    so a house rule that stacks them there (``forced_play.stacking`` other
+    than ``"none"`` with ``forced_play.stack_on = "answer"``: "back-to-back
+    double-play (2x) cards ... like passing along a 4x? We played it that
+    way", PieMan, BoardGameGeek 2004) lifts it, unless ``stacking_lifts`` is
+    false.
+
+    Attributes:
+        stacking_lifts: Whether stacking on the answer lifts the condition.
     """
 
     kind: ClassVar[str] = "condition"
     type: ClassVar[str] = "not_as_answer"
     blocks_every_play: ClassVar[bool] = False
     reads_turn_plays: ClassVar[bool] = False
+    stacking_lifts: bool = True
 
     def check(self, table: Table, card: CardInfo) -> str | None:
-        """Refuse on the first play of a forced turn."""
-        if table.answering:
-            return f"{card.name} may not answer a {table.forced_by}"
+        """Refuse on the first play of a forced turn (unless stacking lifts it)."""
+        if table.answering and not (
+            self.stacking_lifts and table.stacking != "none" and table.stack_on == "answer"
+        ):
+            return f"{card.name} may not answer forced plays (the first play of a forced turn)"
         return None
 
     problems = _no_problems
@@ -1236,7 +1289,7 @@ class NotAsAnswer:
     referenced_cards = _no_cards
 
     def describe(self) -> str:
-        """The condition in words."""
+        """The condition in words (the rulebook says when stacking lifts it)."""
         return "not as the first play of a forced turn"
 
 
