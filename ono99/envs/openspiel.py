@@ -322,7 +322,7 @@ class _Observer:
         if game is None:
             self.tensor.fill(0)
         else:
-            self.tensor[:] = self._game.encoder.encode(game.observation(player))
+            self._game.encoder.encode_game(game, player, self.tensor)
 
     def string_from(self, state: Ono99State, player: int) -> str:
         """``player``'s observation now, or (with perfect recall) all of them in order."""
