@@ -350,6 +350,11 @@ class Game:
         return tuple(self._e.r.alive)
 
     @property
+    def dealer(self) -> int:
+        """The seat that dealt this round (the next deal passes to its left)."""
+        return self._e.dealer
+
+    @property
     def hand_sizes(self) -> tuple[int, ...]:
         """How many cards each seat holds."""
         return tuple(map(len, self._e.r.hands))
