@@ -44,8 +44,9 @@ OpenSpiel's random-simulation test, its ``evaluate_bots``, algorithms that
 walk states and information-state strings, and its IS-MCTS bot run on it:
 :meth:`Ono99State.resample_from_infostate` deals the cards a player has not
 seen anew, keeping what the player knows. (The bot to use is OpenSpiel's
-Python one, ``open_spiel.python.algorithms.ismcts.ISMCTSBot``; the C++
-``pyspiel.ISMCTSBot`` does not run on games written in Python.)
+Python one, ``open_spiel.python.algorithms.ismcts.ISMCTSBot``: the C++
+``pyspiel.ISMCTSBot`` crashes on this game before it first asks for a
+resampled state.)
 """
 
 from __future__ import annotations
