@@ -16,7 +16,8 @@ For ``ono99-2022`` with 4 players, every move a random legal one, it prints:
     agent's move and the others' until its next turn, and returns the next
     observation and mask), and the moves per second that makes.
 
-Each figure is the best of several runs, in one process on one core. It
+Each figure is the best of several runs, in one process on one core, counted
+in CPU time (so other jobs on the machine weigh less on it). It
 measures the ``ono99`` it imports, and says which engine that has: build the
 compiled one with ``ONO99_COMPILE=1 pip install .[rl]`` in a virtual
 environment.
