@@ -34,6 +34,7 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.intersphinx",
     "sphinx.ext.doctest",
+    "sphinx_copybutton",
     "ono99_docs",
 ]
 
@@ -123,6 +124,9 @@ html_show_sourcelink = False
 html_theme_options = {
     "navigation_with_keys": True,
 }
+# The copy button leaves out console prompts and doctest ">>> " / "... ".
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
 pygments_style = "friendly"
 pygments_dark_style = "monokai"
 toc_object_entries_show_parents = "hide"
