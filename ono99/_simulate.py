@@ -18,7 +18,7 @@ import os
 import pickle
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from attrs import field, frozen
 
@@ -28,6 +28,7 @@ from ._errors import VariantError
 from ._game import Game
 from ._loader import load_variant
 from ._players import CautiousPlayer, Player, RandomPlayer, RecklessPlayer, play_out
+from ._progress import Feed, Ticker
 from ._search import SearchPlayer
 from ._text import format_table
 from ._variant import Variant
@@ -425,6 +426,8 @@ class _Task:
     start: int
     stop: int
     rotate: bool
+    # Reports each finished game, when progress is asked for.
+    ticker: Ticker | None = None
 
 
 # One game: winner's seat, strategy index of the winner, cards played, rounds,
@@ -460,6 +463,10 @@ def _play_chunk(task: _Task) -> list[_Outcome]:
         winner = play_out(game, seats)
         deciding = _deciding_card(game.events)
         out.append((winner, kinds[winner], game.cards_played, game.round, deciding))
+        if task.ticker is not None:
+            task.ticker.game_done()
+    if task.ticker is not None:
+        task.ticker.flush()
     return out
 
 
@@ -514,7 +521,12 @@ def simulate(
             each strategy plays every seat equally often.
         chunk_size: Games per task sent to a worker (default: chosen from
             ``games`` and ``jobs``).
-        progress: Called as ``progress(games_done, games)`` as chunks finish.
+        progress: Called as ``progress(games_done, games)`` as games finish,
+            game by game (at most about ten times a second for each worker
+            process), first after the first game; never with a smaller
+            ``games_done`` than before. It may be called from a thread of
+            its own, but never twice at once. With ``executor``, it is called
+            as chunks of games finish.
 
     Returns:
         The frozen :class:`SimulationResult`.
@@ -565,25 +577,29 @@ def simulate(
         chunk_size = max(1, min(250, math.ceil(games / (jobs * 8))))
     _check_int("chunk_size", chunk_size, 1)
     pickled = pickle.dumps(variant)
-    tasks = [
-        _Task(pickled, players, given, seed, start, stop, rotate)
-        for start, stop in _chunks(games, chunk_size)
-    ]
-    outcomes: dict[int, list[_Outcome]] = {}
-    done = 0
-    if executor is None and (jobs == 1 or len(tasks) == 1):
-        for task in tasks:
-            outcomes[task.start] = _play_chunk(task)
-            done += task.stop - task.start
-            if progress is not None:
-                progress(done, games)
-    else:
-        _check_picklable(given)
-        if executor is None:
-            with concurrent.futures.ProcessPoolExecutor(max_workers=jobs) as pool:
-                _run_on(pool, tasks, outcomes, games, progress)
+    here = executor is None and (jobs == 1 or games <= chunk_size)
+    where: Literal["here", "processes", "elsewhere"] = (
+        "here" if here else "processes" if executor is None else "elsewhere"
+    )
+    with Feed(progress, games, where) as feed:
+        tasks = [
+            _Task(pickled, players, given, seed, start, stop, rotate, feed.ticker)
+            for start, stop in _chunks(games, chunk_size)
+        ]
+        outcomes: dict[int, list[_Outcome]] = {}
+        done = 0
+        if here:
+            for task in tasks:
+                outcomes[task.start] = _play_chunk(task)
+                done += task.stop - task.start
+                feed.chunks_done(done, games)
         else:
-            _run_on(executor, tasks, outcomes, games, progress)
+            _check_picklable(given)
+            if executor is None:
+                with concurrent.futures.ProcessPoolExecutor(max_workers=jobs) as pool:
+                    _run_on(pool, tasks, outcomes, games, feed.chunks_done)
+            else:
+                _run_on(executor, tasks, outcomes, games, feed.chunks_done)
     names = tuple(_strategy_name(s) for s in given)
     return _summarise(
         variant=variant,

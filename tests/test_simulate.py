@@ -111,12 +111,29 @@ def test_bad_arguments_are_clear_errors() -> None:
     )
 
 
-def test_progress_is_reported_to_the_end() -> None:
+def test_progress_is_reported_game_by_game_to_the_end() -> None:
+    """The first game is reported as it ends, counts only go up, and the last is all games."""
     seen: list[tuple[int, int]] = []
     ono99.simulate(
         "ono99-2022", games=10, jobs=1, chunk_size=4, progress=lambda d, t: seen.append((d, t))
     )
-    assert seen == [(4, 10), (8, 10), (10, 10)]
+    assert seen[0] == (1, 10)
+    assert seen[-1] == (10, 10)
+    assert [d for d, _ in seen] == sorted({d for d, _ in seen})
+    # Every chunk's end is reported, at the latest.
+    assert {4, 8, 10} <= {d for d, _ in seen}
+
+
+def test_progress_from_worker_processes_comes_before_their_chunks_end() -> None:
+    """With worker processes, games are reported as they end, not only as chunks do."""
+    seen: list[int] = []
+    result = ono99.simulate(
+        "ono99-2022", games=40, jobs=2, chunk_size=20, progress=lambda d, t: seen.append(d)
+    )
+    assert seen[-1] == 40
+    assert seen == sorted(set(seen))
+    assert any(done % 20 for done in seen), seen
+    assert result == ono99.simulate("ono99-2022", games=40, jobs=2, chunk_size=20)
 
 
 def test_wilson_interval_known_values() -> None:
