@@ -47,8 +47,6 @@ nitpick_ignore_regex = [
     ("py:class", r"ono99\._.*"),
     ("py:class", r"(typing\.)?(Literal|ClassVar)\[.*"),
     ("py:class", r"Stacking"),
-    ("py:class", r"Format"),
-    ("py:class", r"PathName"),
     # Hypothesis has no inventory here; its strategies are documented on its own site.
     ("py:class", r"(hypothesis\.strategies\.|st\.)(SearchStrategy|DrawFn).*"),
 ]
