@@ -87,7 +87,12 @@ def play_in_terminal(
     bots: dict[int, Player] = {
         s: make_player(opponent, player_seed(game.seed, 0, s)) for s in range(players) if s != seat
     }
-    say = _Printer(game, seat, out if out is not None else sys.stdout)
+    between_rounds = (
+        (lambda: read("Press Enter for the next round ('quit' leaves): ").strip() not in _QUIT)
+        if pause
+        else None
+    )
+    say = _Printer(game, seat, out if out is not None else sys.stdout, between_rounds)
     kind = opponent if isinstance(opponent, str) else getattr(opponent, "__name__", "other")
     others = f"{players - 1} {kind} player{'s' if players > 2 else ''}"
     say(f"{variant.name}: you are player {seat}, against {others} (seed {game.seed}).", "bold")
@@ -106,17 +111,10 @@ def play_in_terminal(
             else:
                 current = game.current_player
                 move = bots[current].choose(game.observation(current))
-            happened = game.play(move)
-            say.events(happened)
-            ended = any(isinstance(e, ev.RoundEnded) for e in happened)
-            if (
-                pause
-                and ended
-                and game.winner is None
-                and read("Press Enter for the next round ('quit' leaves): ").strip() in _QUIT
-            ):
-                say("Bye.")
-                return 0
+            say.events(game.play(move))
+    except _LeaveError:
+        say("Bye.")
+        return 0
     except EOFError:
         say("\nBye.")
         return 0
@@ -130,13 +128,28 @@ def play_in_terminal(
     return 0
 
 
-class _Printer:
-    """Writes lines, and events in words from the person's point of view."""
+class _LeaveError(Exception):
+    """The person asked to leave between rounds."""
 
-    def __init__(self, game: Game, seat: int, out: TextIO) -> None:
+
+class _Printer:
+    """Writes lines, and events in words from the person's point of view.
+
+    ``between_rounds`` is asked before a new round's first line; if it says
+    no, the game is left.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        out: TextIO,
+        between_rounds: Callable[[], bool] | None = None,
+    ) -> None:
         self.game = game
         self.seat = seat
         self.console = _console(out)
+        self.between_rounds = between_rounds
 
     def __call__(self, text: str, style: str = "") -> None:
         from rich.text import Text  # noqa: PLC0415 - rich loads with the command line only
@@ -157,6 +170,8 @@ class _Printer:
                 continue
             line = second_person(line, self.seat)
             if isinstance(event, ev.RoundStarted):
+                if event.round > 1 and self.between_rounds and not self.between_rounds():
+                    raise _LeaveError
                 self("")
                 self(line, "bold cyan")
             elif isinstance(event, ev.Busted | ev.Stuck | ev.LaidDown | ev.Eliminated):

@@ -8,7 +8,10 @@ page:
   extends, and its TOML file;
 - ``house-rules.rst`` and ``house-rules/<id>.rst``: each shipped house rule,
   what it changes on each edition it fits, and its file;
-- ``includes/cli.rst``: the help of the ``ono99`` command and its commands.
+- ``includes/cli.rst``: the help of the ``ono99`` command and its commands;
+- ``figures/``: a turn of the game and how a file becomes a game, as SVG
+  diagrams, and a chart drawn by ``ono99 simulate --chart``, and
+  ``includes/play-session.txt``, a game of ``ono99 play`` (``ono99_figures``).
 
 It also adds a directive, ``.. ono99-differences:: ID ID ...``, that puts a
 table of every setting and card in which the variants differ into a page, and
@@ -28,6 +31,7 @@ import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import ono99_figures
 from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx.util import logging
@@ -92,6 +96,12 @@ def generate(app: Sphinx) -> None:
     pages = pages_for_variants()
     pages.update(pages_for_house_rules())
     pages["includes/cli.rst"] = cli_help()
+    pages["figures/turn.svg"] = ono99_figures.turn_diagram()
+    pages["figures/pipeline.svg"] = ono99_figures.pipeline_diagram()
+    pages["includes/play-session.txt"] = ono99_figures.play_session()
+    chart = out / "figures" / "simulate-chart.png"
+    chart.parent.mkdir(parents=True, exist_ok=True)
+    ono99_figures.chart(chart)
     stale = set(out.rglob("*.rst")) if out.exists() else set()
     for name, text in pages.items():
         path = out / name
