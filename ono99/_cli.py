@@ -45,9 +45,9 @@ __all__ = ["build_parser", "main"]
 # ---------------------------------------------------------------- variants
 
 
-def _load(source: str, house_rules: Sequence[str] = ()) -> Variant:
+def _load(source: str, house_rules: Sequence[str] = (), *, later_wins: bool = False) -> Variant:
     """Load a variant, with house rules laid over it in order."""
-    return load_variant(source, house_rules)
+    return load_variant(source, house_rules, later_wins=later_wins)
 
 
 def _listing(title: str, rows: list[tuple[str, str]]) -> None:
@@ -76,7 +76,7 @@ def _variants(_: argparse.Namespace) -> int:
 
 
 def _rules(args: argparse.Namespace) -> int:
-    print(rulebook(_load(args.variant, args.house_rule)), end="")
+    print(rulebook(_load(args.variant, args.house_rule, later_wins=args.later_wins)), end="")
     return 0
 
 
@@ -122,7 +122,7 @@ def _is_house_rule(path: Path) -> bool:
 
 
 def _demo(args: argparse.Namespace) -> int:
-    variant = _load(args.variant, args.house_rule)
+    variant = _load(args.variant, args.house_rule, later_wins=args.later_wins)
     players = args.players if args.players is not None else min(4, variant.players.max)
     game = Game(variant, players, seed=_seed(args))
     seats: list[Player] = [
@@ -163,7 +163,7 @@ def _seed(args: argparse.Namespace) -> int:
 
 def _simulate(args: argparse.Namespace) -> int:
     _check_chart(args)
-    variant = _load(args.variant, args.house_rule)
+    variant = _load(args.variant, args.house_rule, later_wins=args.later_wins)
     players = args.players if args.players is not None else min(4, variant.players.max)
     strategies = args.strategy or ["cautious"]
     seed = _seed(args)
@@ -192,7 +192,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 def _compare(args: argparse.Namespace) -> int:
     _check_chart(args)
-    variants = [_load(v, args.house_rule) for v in args.variants]
+    variants = [_load(v, args.house_rule, later_wins=args.later_wins) for v in args.variants]
     players = args.players
     if players is None:
         players = min(4, *(v.players.max for v in variants))
@@ -227,7 +227,7 @@ def _compare(args: argparse.Namespace) -> int:
 
 
 def _play(args: argparse.Namespace) -> int:
-    variant = _load(args.variant, args.house_rule)
+    variant = _load(args.variant, args.house_rule, later_wins=args.later_wins)
     players = args.players if args.players is not None else min(3, variant.players.max)
     return play_in_terminal(
         variant,
@@ -338,6 +338,11 @@ def _variant_options(parser: argparse.ArgumentParser, default: str | None = "ono
         default=[],
         metavar="ID|PATH",
         help="apply a house rule on top (repeat for several, applied in order)",
+    )
+    parser.add_argument(
+        "--later-wins",
+        action="store_true",
+        help="where two house rules set one key differently, the later one wins",
     )
 
 

@@ -251,3 +251,16 @@ def test_help_says_what_search_costs(capsys: pytest.CaptureFixture[str]) -> None
     flat = " ".join(capsys.readouterr().out.split())
     assert "about 1000 times slower" in flat
     assert "MODULE:CLASS" in flat
+
+
+def test_later_wins_at_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """The conflict error names --later-wins, and the option settles the conflict."""
+    rules = ["--house-rule", "points", "--house-rule", "last-standing"]
+    status, _, err = run(capsys, "rules", "ono99-1980", *rules)
+    assert status == 1
+    assert "--later-wins at the command line" in err
+    status, out, _ = run(capsys, "rules", "ono99-1980", *rules, "--later-wins")
+    assert status == 0
+    assert out == ono99.rulebook(
+        ono99.load_variant("ono99-1980", ["points", "last-standing"], later_wins=True)
+    )

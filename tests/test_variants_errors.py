@@ -630,7 +630,8 @@ def test_two_house_rules_that_disagree_name_both(tmp_path: Path) -> None:
     assert error.problems == (
         f"the house rules 'points' ({house / 'points.toml'}) and 'last-standing' "
         f'({house / "last-standing.toml"}) both set match.scoring, to "points" and '
-        '"none": leave one out, or pass later_wins=True to let the later one win',
+        '"none": leave one out, or pass later_wins=True (--later-wins at the command line) '
+        "to let the later one win",
     )
 
 
