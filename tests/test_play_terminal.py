@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import io
+import re
 import signal
 import subprocess
 import sys
@@ -188,3 +189,28 @@ def test_simulate_shows_progress_in_a_terminal() -> None:
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_compare_shows_a_bar_for_each_variant() -> None:
+    """compare draws one progress bar a variant, each to its end, then the table."""
+    child = pexpect.spawn(
+        sys.executable,
+        [
+            *("-m", "ono99", "compare", "ono99-1980", "ono99-2022"),
+            *("--games", "30", "--players", "2", "--jobs", "1", "--seed", "2"),
+        ],
+        encoding="utf-8",
+        timeout=60,
+        cwd=ELSEWHERE,
+        preexec_fn=_interruptible,
+    )
+    child.logfile_read = seen = io.StringIO()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    text = seen.getvalue()
+    assert "games/s" in text
+    assert "decided by" in text  # the table, after the bars
+    bars = [line for line in re.split(r"[\r\n]+", text) if "30/30" in line]
+    assert any("ono99-1980" in line for line in bars)
+    assert any("ono99-2022" in line for line in bars)
