@@ -47,6 +47,9 @@ nitpick_ignore_regex = [
     ("py:class", r"ono99\._.*"),
     ("py:class", r"(typing\.)?(Literal|ClassVar)\[.*"),
     ("py:class", r"Stacking"),
+    ("py:class", r"FileKind"),
+    ("py:class", r"SchemaKind"),
+    ("py:class", r"Level"),
     # Hypothesis has no inventory here; its strategies are documented on its own site.
     ("py:class", r"(hypothesis\.strategies\.|st\.)(SearchStrategy|DrawFn).*"),
 ]

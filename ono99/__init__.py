@@ -11,7 +11,10 @@ Load an edition, start a game, and play it move by move::
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from . import events, rules
+from ._check import Finding, check_file
 from ._diff import diff_variants
 from ._errors import IllegalMoveError, Ono99Error, ReplayError, VariantError
 from ._game import Game, GameRecord
@@ -78,6 +81,7 @@ __all__ = [
     "Deal",
     "Deck",
     "Distribution",
+    "Finding",
     "ForcedPlay",
     "Game",
     "GameRecord",
@@ -110,12 +114,14 @@ __all__ = [
     "Variant",
     "VariantError",
     "WinRate",
+    "check_file",
     "compare_variants",
     "diff_variants",
     "dump_variant",
     "events",
     "fingerprint",
     "from_data",
+    "json_schema",
     "list_house_rules",
     "list_strategies",
     "list_variants",
@@ -130,3 +136,16 @@ __all__ = [
     "simulate",
     "to_data",
 ]
+
+if TYPE_CHECKING:
+    from ._schema import json_schema
+
+
+def __getattr__(name: str) -> object:
+    # The JSON Schema is for authors' tools: it is built on first use, which keeps
+    # ``import ono99`` quick and ``python -m ono99._schema`` a plain script.
+    if name == "json_schema":
+        from ._schema import json_schema  # noqa: PLC0415
+
+        return json_schema
+    raise AttributeError(f"module 'ono99' has no attribute {name!r}")

@@ -15,13 +15,13 @@ import os
 import random
 import sys
 import textwrap
-import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING
 
 from . import __version__, _engine
+from ._check import check_file, file_kind
 from ._diff import diff_variants
-from ._errors import Ono99Error, VariantError
+from ._errors import Ono99Error
 from ._game import Game
 from ._interactive import play_in_terminal
 from ._loader import list_house_rules, list_variants, load_house_rule, load_variant
@@ -30,12 +30,13 @@ from ._players import CautiousPlayer, Player, RandomPlayer
 from ._plot import plot_results
 from ._progress import ProgressBars
 from ._rulebook import rulebook
+from ._schema import schema_text
 from ._simulate import Comparison, Strategy, list_strategies, simulate
-from ._text import format_table
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
+    from ._check import FileKind, Finding
     from ._simulate import PlayerFactory
     from ._variant import Variant
 
@@ -81,41 +82,113 @@ def _rules(args: argparse.Namespace) -> int:
 
 
 def _diff(args: argparse.Namespace) -> int:
-    a, b = load_variant(args.a), load_variant(args.b)
-    rows = [list(row) for row in diff_variants(a, b)]
+    a = load_variant(args.a)
+    b = load_variant(args.b, args.house_rule, later_wins=args.later_wins)
+    rows = diff_variants(a, b)
     if not rows:
-        print(f"{a.id} and {b.id} have the same rules")
+        print(f"{_printable(a.id)} and {_printable(b.id)} have the same rules")
         return 0
-    print(format_table(["rule", a.id, b.id], rows))
+    _print_table(["rule", a.id, b.id], rows)
+    return 0
+
+
+def _printable(text: str) -> str:
+    """Text from a file, safe to print: control characters shown as escapes."""
+    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
+
+
+def _print_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
+    """A table that fits the terminal's width, long cells wrapped within their column.
+
+    Printed to a pipe, it is as wide as ``COLUMNS`` says, or 80 characters.
+    """
+    # rich is imported here, not at the top: only a command that prints a table pays for it.
+    from rich import box  # noqa: PLC0415
+    from rich.console import Console  # noqa: PLC0415
+    from rich.table import Table  # noqa: PLC0415
+    from rich.text import Text  # noqa: PLC0415
+
+    table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold")
+    console = Console(highlight=False)
+    for title in header:
+        table.add_column(Text(_printable(title)), overflow="fold")
+    for row in rows:
+        table.add_row(*(Text(_printable(cell)) for cell in row))
+    with console.capture() as captured:
+        console.print(table)
+    lines = captured.get().splitlines()
+    sys.stdout.write("".join(line.rstrip() + "\n" for line in lines))
+
+
+def _schema(args: argparse.Namespace) -> int:
+    text = schema_text(args.kind)
+    if args.output is None:
+        sys.stdout.write(text)
+        return 0
+    try:
+        Path(args.output).write_text(text, encoding="utf-8")
+    except OSError as exc:
+        raise Ono99Error(f"cannot write {args.output}: {exc.strerror or exc}") from None
     return 0
 
 
 def _validate(args: argparse.Namespace) -> int:
-    failed = 0
-    for name in args.files:
-        path = Path(name)
-        try:
-            if _is_house_rule(path):
-                rule = load_house_rule(path)
-                print(f"{name}: ok (house rule {rule.id}, setting {', '.join(rule.keys)})")
-                continue
-            variant = load_variant(path)
-        except VariantError as exc:
-            print(f"ono99: {exc}", file=sys.stderr)
-            failed += 1
-            continue
+    checks: list[tuple[str, FileKind | None]] = [(name, None) for name in args.files]
+    checks += [(name, "house-rule") for name in args.house_rule]
+    if not checks:
+        raise Ono99Error("validate: give at least one file (or --house-rule FILE)")
+    reports = []
+    for name, forced in checks:
+        kind = forced or file_kind(name)
+        reports.append((name, kind, check_file(name, kind=kind)))
+    errors = sum(f.level == "error" for _, _, found in reports for f in found)
+    warnings = sum(f.level == "warning" for _, _, found in reports for f in found)
+    if args.json:
+        data = {
+            "files": [
+                {
+                    "file": name,
+                    "kind": kind,
+                    "ok": not any(f.level == "error" for f in found),
+                    "findings": [f.to_data() for f in found],
+                }
+                for name, kind, found in reports
+            ],
+            "errors": errors,
+            "warnings": warnings,
+            "strict": args.strict,
+        }
+        print(json.dumps(data, indent=2))
+    else:
+        for name, kind, found in reports:
+            _print_report(name, kind, found)
+    return 1 if errors or (args.strict and warnings) else 0
+
+
+def _print_report(name: str, kind: str, found: Sequence[Finding]) -> None:
+    """A file's findings, errors on standard error, then a line saying how it went."""
+    for finding in found:
+        line = _printable(str(finding))
+        if finding.level == "error":
+            print(f"ono99: {line}", file=sys.stderr)
+        else:
+            print(line)
+    if any(f.level == "error" for f in found):
+        return
+    count = len(found)
+    notes = f", {count} warning{'s' if count != 1 else ''}" if count else ""
+    if kind == "house-rule":
+        rule = load_house_rule(name)
+        keys = ", ".join(rule.keys)
+        print(_printable(f"{name}: ok (house rule {rule.id}, setting {keys}{notes})"))
+    else:
+        variant = load_variant(name)
         kinds, size = len(variant.cards), variant.deck_size
-        print(f"{name}: ok (variant {variant.id}, {kinds} kinds of card, {size} cards)")
-    return 1 if failed else 0
-
-
-def _is_house_rule(path: Path) -> bool:
-    """Whether a file reads as a house rule: settings without cards or a parent."""
-    try:
-        data = tomllib.loads(path.read_text(encoding="utf-8"))
-    except (OSError, UnicodeDecodeError, tomllib.TOMLDecodeError):
-        return False  # loading it as a variant reports the problem
-    return not {"cards", "extends", "house_rules"} & data.keys()
+        print(
+            _printable(
+                f"{name}: ok (variant {variant.id}, {kinds} kinds of card, {size} cards{notes})"
+            )
+        )
 
 
 # ------------------------------------------------------------------- games
@@ -339,6 +412,10 @@ def _variant_options(parser: argparse.ArgumentParser, default: str | None = "ono
         metavar="ID|PATH",
         help="apply a house rule on top (repeat for several, applied in order)",
     )
+    _later_wins_option(parser)
+
+
+def _later_wins_option(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--later-wins",
         action="store_true",
@@ -435,17 +512,67 @@ def build_parser() -> argparse.ArgumentParser:
     )
     diff.add_argument("a", metavar="A", help="variant id or TOML file path")
     diff.add_argument("b", metavar="B", help="variant id or TOML file path")
+    diff.add_argument(
+        "--house-rule",
+        action="append",
+        default=[],
+        metavar="ID|PATH",
+        help="lay a house rule over B (repeat for several, applied in order); with A and B "
+        "the same variant, the table shows what the house rules change",
+    )
+    _later_wins_option(diff)
     diff.set_defaults(run=_diff)
+
+    schema = commands.add_parser(
+        "schema",
+        help="print the JSON Schema of variant or house-rule files, for editors",
+        description=(
+            "Print a JSON Schema (draft 2020-12) of variant files, or of house-rule files, "
+            "generated from the library and its installed rule objects. Editors such as "
+            "Taplo (Even Better TOML) use it for completion, hover help and checks."
+        ),
+    )
+    schema.add_argument(
+        "--kind",
+        choices=("variant", "house-rule"),
+        default="variant",
+        help="which files the schema describes (default: variant)",
+    )
+    schema.add_argument(
+        "-o", "--output", metavar="FILE", help="write the schema to FILE instead of printing it"
+    )
+    schema.set_defaults(run=_schema)
 
     validate = commands.add_parser(
         "validate",
-        help="check variant files; exit status 1 if any is bad",
+        help="check variant and house-rule files; exit status 1 if any is bad",
         description=(
-            "Load variant files and report every problem with its TOML key path. "
-            "The exit status is 1 if any file is bad."
+            "Check variant and house-rule files and report every problem with its TOML key "
+            "path: errors where a file cannot work, warnings where it will play badly (a card "
+            "that can never be played, a setting that changes nothing). A house rule is laid "
+            "over each variant its 'for' names, or over every shipped one. The exit status is "
+            "1 if any file has an error (or, with --strict, a warning)."
         ),
     )
-    validate.add_argument("files", nargs="+", metavar="FILE", help="a variant TOML file")
+    validate.add_argument(
+        "files",
+        nargs="*",
+        metavar="FILE",
+        help="a variant or house-rule TOML file (which one is told from what it holds)",
+    )
+    validate.add_argument(
+        "--house-rule",
+        action="append",
+        default=[],
+        metavar="FILE",
+        help="a file to check as a house rule, whatever it holds (repeat for several)",
+    )
+    validate.add_argument(
+        "--strict", action="store_true", help="fail (exit status 1) on warnings too"
+    )
+    validate.add_argument(
+        "--json", action="store_true", help="print the findings as one JSON object"
+    )
     validate.set_defaults(run=_validate)
 
     sim = commands.add_parser(

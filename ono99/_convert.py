@@ -28,6 +28,7 @@ from ._variant import Card, PlayerStep, Variant
 from .rules import AnyCondition, AnyEffect, SetTotal, condition_types, effect_types
 
 __all__ = [
+    "MINIMUMS",
     "Problem",
     "ProblemsError",
     "check_variant",
@@ -87,7 +88,10 @@ def toml_value(value: object) -> str:
 
 
 def describe_value(value: object) -> str:
-    """A value and its TOML type, for messages: ``"four" (a string)``."""
+    """A value as written in TOML, with its type where the spelling does not show it.
+
+    ``"four"`` (quotes show a string), ``4 (an integer)``, ``an array``.
+    """
     kinds: list[tuple[type, str]] = [
         (bool, "a boolean"),
         (int, "an integer"),
@@ -100,6 +104,8 @@ def describe_value(value: object) -> str:
         if isinstance(value, cls):
             if isinstance(value, dict | list):
                 return name
+            if isinstance(value, str):
+                return toml_value(value)
             return f"{toml_value(value)} ({name})"
     return f"{value!r} (a {type(value).__name__})"
 
@@ -191,11 +197,9 @@ def problems_from(exc: BaseException, path: str = "", expected: Any = None) -> l
         return found
     if isinstance(exc, ForbiddenExtraKeysError):
         names = _field_names(exc.cl)
+        known = f"the keys here are {', '.join(names)}" if names else "nothing may be set here"
         return [
-            Problem(
-                join_path(path, key),
-                f"unknown key{suggest(key, names)} (the keys here are {', '.join(names)})",
-            )
+            Problem(join_path(path, key), f"unknown key{suggest(key, names)} ({known})")
             for key in sorted(exc.extra_fields)
         ]
     if isinstance(exc, ProblemsError):
@@ -462,7 +466,29 @@ def structure_variant(data: dict[str, Any]) -> Variant:
     return variant
 
 
-def _at_least(path: str, value: int, low: int) -> list[Problem]:
+MINIMUMS: dict[str, int] = {
+    "players.min": 2,
+    "deck.copies": 1,
+    "deck.copies_by_players.more_than": 1,
+    "deck.copies_by_players.value": 1,
+    "deal.hand_size": 1,
+    "cards.<id>.count": 0,
+    "cards.<id>.points": 0,
+    "match.tokens.count": 1,
+    "match.tokens.count_by_players.more_than": 1,
+    "match.tokens.count_by_players.value": 1,
+    "match.points.target": 1,
+    "match.points.bust": 0,
+    "match.points.missing_card": 0,
+}
+"""The least value of each integer setting that has one, by its key path in the
+reference (a card's keys under ``cards.<id>``, an array of tables' keys without
+an index). :func:`check_variant` checks them, and the JSON Schema states them."""
+
+
+def _at_least(path: str, value: int, key: str | None = None) -> list[Problem]:
+    """A problem if ``value`` is below the minimum of ``key`` (default: ``path``)."""
+    low = MINIMUMS[path if key is None else key]
     return [] if value >= low else [Problem(path, f"expected {low} or more, got {value}")]
 
 
@@ -487,7 +513,7 @@ def check_variant(variant: Variant) -> list[Problem]:
     if not variant.id:
         out.append(Problem("id", "expected a non-empty id"))
     players = variant.players
-    out += _at_least("players.min", players.min, 2)
+    out += _at_least("players.min", players.min)
     if players.max < players.min:
         out.append(
             Problem(
@@ -496,10 +522,10 @@ def check_variant(variant: Variant) -> list[Problem]:
                 ("players.min",),
             )
         )
-    out += _at_least("deck.copies", variant.deck.copies, 1)
+    out += _at_least("deck.copies", variant.deck.copies)
     out += _check_steps("deck.copies_by_players", variant.deck.copies_by_players)
     hand = variant.deal.hand_size
-    out += _at_least("deal.hand_size", hand, 1)
+    out += _at_least("deal.hand_size", hand)
     out += _check_cards(variant)
     total = variant.total
     if total.bust <= total.start:
@@ -544,12 +570,12 @@ def check_variant(variant: Variant) -> list[Problem]:
                 ("round.end",),
             )
         )
-    out += _at_least("match.tokens.count", match.tokens.count, 1)
+    out += _at_least("match.tokens.count", match.tokens.count)
     out += _check_steps("match.tokens.count_by_players", match.tokens.count_by_players)
     points = match.points
-    out += _at_least("match.points.target", points.target, 1)
-    out += _at_least("match.points.bust", points.bust, 0)
-    out += _at_least("match.points.missing_card", points.missing_card, 0)
+    out += _at_least("match.points.target", points.target)
+    out += _at_least("match.points.bust", points.bust)
+    out += _at_least("match.points.missing_card", points.missing_card)
     out += _check_game_ends(variant)
     return out
 
@@ -600,8 +626,8 @@ def _check_cards(variant: Variant) -> list[Problem]:
                     f"a card id may hold only letters, digits, '_' and '-', got {card.id!r}",
                 )
             )
-        out += _at_least(f"{path}.count", card.count, 0)
-        out += _at_least(f"{path}.points", card.points, 0)
+        out += _at_least(f"{path}.count", card.count, "cards.<id>.count")
+        out += _at_least(f"{path}.points", card.points, "cards.<id>.points")
         for kind, rules in (("effects", card.effects), ("conditions", card.conditions)):
             for i, rule in enumerate(rules):
                 where = f"{path}.{kind}[{i}]"
@@ -677,11 +703,11 @@ def _check_steps(path: str, steps: tuple[PlayerStep, ...]) -> list[Problem]:
     out: list[Problem] = []
     seen: set[int] = set()
     for i, step in enumerate(steps):
-        out += _at_least(f"{path}[{i}].more_than", step.more_than, 1)
+        out += _at_least(f"{path}[{i}].more_than", step.more_than, f"{path}.more_than")
         if step.more_than in seen:
             out.append(Problem(f"{path}[{i}].more_than", f"{step.more_than} is given twice"))
         seen.add(step.more_than)
-        out += _at_least(f"{path}[{i}].value", step.value, 1)
+        out += _at_least(f"{path}[{i}].value", step.value, f"{path}.value")
     return out
 
 

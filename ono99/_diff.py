@@ -2,11 +2,10 @@
 
 from __future__ import annotations
 
-import json
 import re
 from typing import TYPE_CHECKING, Any
 
-from ._convert import unstructure_variant
+from ._convert import toml_value, unstructure_variant
 from ._loader import load_variant
 from ._rulebook import card_rules
 from ._variant import Variant
@@ -23,17 +22,12 @@ _MISSING = object()
 
 
 def _flatten(data: Any, prefix: str = "") -> Iterator[tuple[str, Any]]:
-    """Leaf key paths of plain data: ``("cards.reverse.effects[1].type", "deflect")``."""
+    """Leaf key paths of plain data, an array being one value: ``("total.bust", 99)``."""
     if isinstance(data, dict):
         if not data and prefix:
             yield prefix, {}
         for key, value in data.items():
             yield from _flatten(value, f"{prefix}.{key}" if prefix else str(key))
-    elif isinstance(data, list):
-        if not data:
-            yield prefix, []
-        for index, value in enumerate(data):
-            yield from _flatten(value, f"{prefix}[{index}]")
     else:
         yield prefix, data
 
@@ -43,7 +37,13 @@ def _show(value: Any) -> str:
         return "(not set)"
     if isinstance(value, str):
         return value
-    return json.dumps(value)
+    return toml_value(value)
+
+
+def _group(key: str) -> str:
+    """The rows of one card stay together: ``cards.<id>``; any other key is its own."""
+    parts = key.split(".")
+    return ".".join(parts[:2]) if parts[0] == "cards" and len(parts) > 1 else key
 
 
 def _top(key: str) -> str:
@@ -69,13 +69,14 @@ def diff_variants(
 ) -> list[tuple[str, str, str]]:
     """Every rule that differs between two variants, by TOML key path.
 
-    Compares the resolved variants' plain data leaf by leaf, names and
-    descriptions aside. A key one variant lacks shows as ``(not set)``; a card
-    only one variant has is one row, saying what the card does.
+    Compares the resolved variants' plain data key by key, names and
+    descriptions aside. An array (a card's effects, say) is one value, shown
+    as in TOML. A key one variant lacks shows as ``(not set)``; a card only
+    one variant has is one row, saying what the card does.
 
     Returns:
         ``(key path, value in a, value in b)`` triples, values as text, in
-        the order of ``a``'s keys, then ``b``'s.
+        the order of ``a``'s keys, then ``b``'s, the rows of one card together.
 
     Raises:
         VariantError: If either variant cannot be loaded.
@@ -95,10 +96,12 @@ def diff_variants(
             if f"cards.{card.id}.count" not in other:
                 for key in [k for k in one if k.startswith(f"cards.{card.id}.")]:
                     del one[key]
-                one[f"cards.{card.id}"] = f"{card.name} ({card.count} cards): {card_rules(card)}"
+                cards = f"{card.count} card{'' if card.count == 1 else 's'}"
+                one[f"cards.{card.id}"] = f"{card.name} ({cards}): {card_rules(card)}"
     rows = []
     for key in dict.fromkeys([*left, *right]):
         x, y = left.get(key, _MISSING), right.get(key, _MISSING)
         if x != y or type(x) is not type(y):
             rows.append((key, _show(x), _show(y)))
-    return rows
+    order = {group: i for i, group in enumerate(dict.fromkeys(_group(k) for k, _, _ in rows))}
+    return sorted(rows, key=lambda row: order[_group(row[0])])

@@ -308,10 +308,12 @@ class _Writer:
             stacking = {
                 "none": "the next player owes exactly what that card says: forced plays "
                 "never stack",
-                "multiply": "the plays multiply: the next player owes the plays still "
-                "owed times what the card says (2 x 2 = 4)",
-                "add": "the plays add up: the next player owes the plays still owed plus "
-                "what the card says (2 + 2 = 4)",
+                "multiply": "the plays multiply: the next player owes the plays this turn "
+                "was forced to make times what the card says (2 x 2 = 4), whether the card "
+                "is the turn's first play or its second",
+                "add": "the plays add up: the next player owes the plays this turn was "
+                "forced to make plus what the card says (2 + 2 = 4), whether the card is "
+                "the turn's first play or its second",
             }[v.forced_play.stacking]
             out += [
                 "A player forced to make several plays draws after each of them.",
@@ -401,10 +403,22 @@ class _Writer:
             if points.missing_card
             else ""
         )
-        out.append(
-            "After each round every player still in the game scores the points of the "
-            f"cards left in hand ({self.see_cards}){missing}; the lowest score is best."
-        )
+        if any(card.points for card in v.cards):
+            out.append(
+                "After each round every player still in the game scores the points of the "
+                f"cards left in hand ({self.see_cards}){missing}; the lowest score is best."
+            )
+        else:
+            short = (
+                f"; each player still in the game scores {points.missing_card} for each card "
+                f"the hand is short of {v.deal.hand_size}"
+                if points.missing_card
+                else ""
+            )
+            out.append(
+                "Every card scores 0 points, so the cards left in hand add nothing to a "
+                f"score{short}; the lowest score is best."
+            )
         bust = f"A player who lost the round adds {points.bust}"
         if points.stuck_is_bust:
             bust += ", also one who lost because no card could be played."

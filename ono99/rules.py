@@ -414,7 +414,8 @@ class AddChoice:
     def problems(self) -> list[tuple[str, str]]:
         """Settings out of range, as ``(field, what was expected)`` pairs."""
         if len(self.amounts) < 2:
-            return [("amounts", f"expected 2 or more amounts to choose from, got {self.amounts}")]
+            got = list(self.amounts)
+            return [("amounts", f"expected 2 or more amounts to choose from, got {got}")]
         if len(set(self.amounts)) < len(self.amounts):
             return [("amounts", f"expected different amounts, got {list(self.amounts)}")]
         return []

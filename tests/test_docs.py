@@ -90,13 +90,17 @@ def console_examples() -> list[tuple[str, str, str]]:
 
 
 @pytest.mark.parametrize(("where", "args", "shown"), console_examples())
-def test_commands_in_the_docs_print_what_they_show(where: str, args: str, shown: str) -> None:
+def test_commands_in_the_docs_print_what_they_show(
+    where: str, args: str, shown: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
     """Each ``ono99`` command shown in the docs runs and prints what the page shows
-    (``...`` stands for any text)."""
+    (``...`` stands for any text), in the folder of the docs' example files. A
+    command whose output shows errors must fail; any other must succeed."""
+    monkeypatch.chdir(DOCS / "examples")
     out = io.StringIO()
-    with contextlib.redirect_stdout(out):
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(out):
         status = main(shlex.split(args))
-    assert status == 0, where
+    assert (status != 0) == ("error:" in shown), where
     checker = doctest.OutputChecker()
     assert checker.check_output(shown, out.getvalue(), doctest.ELLIPSIS), (
         f"{where}\nshown:\n{shown}\nprinted:\n{out.getvalue()}"

@@ -227,3 +227,25 @@ def test_rst_escapes_read_back_as_written() -> None:
     text = tree.astext()
     assert text.startswith("*Starred* `odd` name_\n")
     assert "-10 *minus* | x minus_ten" in text
+
+
+def test_points_wording_when_every_card_scores_zero() -> None:
+    """A points game whose cards all score 0 does not claim hands score their cards."""
+    variant = ono99.loads_variant(
+        'extends = "ninety-nine"\nid = "zero"\n[match]\nscoring = "points"\n'
+        "[match.points]\nbust = 25\nmissing_card = 5\n"
+    )
+    assert all(card.points == 0 for card in variant.cards)
+    text = " ".join(ono99.rulebook(variant).split())
+    assert "the points of the cards left in hand" not in text
+    assert "Every card scores 0 points" in text
+    assert "scores 5 for each card the hand is short of 3" in text
+    edition = " ".join(ono99.rulebook("ono99-1980-points").split())
+    assert "the points of the cards left in hand" in edition
+
+
+def test_stacking_wording_covers_the_second_play() -> None:
+    """A Double Play made as the second of two forced plays passes on 2 x 2 = 4."""
+    variant = ono99.load_variant("ono99-1980", ["stacking-double-play"])
+    text = " ".join(ono99.rulebook(variant).split())
+    assert "whether the card is the turn's first play or its second" in text

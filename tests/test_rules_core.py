@@ -349,7 +349,7 @@ def test_add_choice_in_words() -> None:
     with pytest.raises(ValueError, match="the amount must be one of 7, not None"):
         AddChoice((7,)).total_after(0)
     assert AddChoice((7,)).problems() == [
-        ("amounts", "expected 2 or more amounts to choose from, got (7,)")
+        ("amounts", "expected 2 or more amounts to choose from, got [7]")
     ]
 
 

@@ -1,0 +1,507 @@
+"""Checking a variant or house-rule file: what cannot work, and what will play badly.
+
+Loading a file (:func:`ono99.load_variant`) refuses what cannot work. A file
+that loads may still play badly: a card no total lets anyone play, a setting
+that changes nothing, a house rule that breaks a variant it is for.
+:func:`check_file` reports both kinds, each with the TOML key path it concerns.
+
+What a rule object can do is asked of the rule object: its
+``total_after()`` and ``choices`` say which totals a card makes, and its
+``apply()``, tried on a table made up for the purpose, says whether it forces
+plays or answers them.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, Literal
+
+import attrs
+
+from ._convert import suggest, toml_value
+from ._errors import VariantError
+from ._files import canonical_id, list_variants, read, variants_registry
+from ._house import load_rule
+from ._loader import load_variant
+from ._overlay import leaves
+from ._variant import Match, NoSafePlay, Variant
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Sequence
+
+    from ._files import PathName
+    from ._variant import Card
+
+__all__ = ["FileKind", "Finding", "check_file", "file_kind"]
+
+FileKind = Literal["variant", "house-rule"]
+Level = Literal["error", "warning"]
+
+# Keys of a variant file that say how to build it rather than what it is.
+_DIRECTIVES = ("extends", "house_rules")
+
+
+@attrs.frozen
+class Finding:
+    """One thing :func:`check_file` found in a file.
+
+    Attributes:
+        level: ``"error"`` where the file cannot work (it does not load, or a
+            house rule breaks a variant it is for), ``"warning"`` where it
+            works but will play badly.
+        path: The TOML key path concerned (``cards.big.effects``), or ``""``
+            for the file as a whole.
+        message: What is wrong, in words, with values spelt as in TOML.
+        file: The file checked.
+        variants: For a house rule, the variants it was laid over when this
+            was found; empty for a variant file.
+    """
+
+    level: Level
+    path: str
+    message: str
+    file: str
+    variants: tuple[str, ...] = ()
+
+    def __str__(self) -> str:
+        where = f" (laid over {', '.join(self.variants)})" if self.variants else ""
+        path = f"{self.path}: " if self.path else ""
+        return f"{self.file}: {self.level}: {path}{self.message}{where}"
+
+    def to_data(self) -> dict[str, Any]:
+        """The finding as plain data, for JSON."""
+        return {
+            "level": self.level,
+            "path": self.path,
+            "message": self.message,
+            "file": self.file,
+            "variants": list(self.variants),
+        }
+
+
+def file_kind(path: PathName) -> FileKind:
+    """Whether a TOML file reads as a variant or as a house rule.
+
+    A file that ``extends`` a variant or lists ``house_rules`` is a variant; one
+    that says whom it is ``for``, or has no cards, is a house rule. A file with
+    cards is a variant only if it has a ``name`` and every card table a
+    ``name`` and a ``count`` (a whole variant); otherwise it changes cards of
+    the variant it is laid over, like ``[cards.minus_ten] count = 6``.
+
+    A file that cannot be read is called a variant; loading it reports why.
+    """
+    try:
+        data = read(Path(path))
+    except VariantError:
+        return "variant"
+    if any(key in data for key in _DIRECTIVES):
+        return "variant"
+    cards = data.get("cards")
+    if "for" in data or not isinstance(cards, dict):
+        return "house-rule"
+    whole = "name" in data and all(
+        isinstance(table, dict) and {"name", "count"} <= table.keys() for table in cards.values()
+    )
+    return "variant" if whole else "house-rule"
+
+
+def check_file(path: PathName, *, kind: FileKind | None = None) -> list[Finding]:
+    """Everything that keeps a variant or house-rule file from working or playing well.
+
+    A variant file is loaded, and every problem that stops it is an error.
+    A house-rule file is read, then laid over each variant its ``for`` names
+    (over every shipped variant when it names none): a problem with a variant
+    it names is an error, with another a warning (name the variants it is
+    for). A name in ``for`` that is not a shipped variant is a warning, with
+    the closest shipped id.
+
+    Then warnings for what will play badly: a card that can never be played
+    (its total busts from the lowest total there can be), an amount to
+    choose that always busts, and settings the file makes that change nothing
+    (token settings without token scoring, points on cards in a tokens game,
+    stacking or a card that answers forced plays with no card that forces
+    them, steps for more players than may play...). A setting the file
+    inherits is not the file's to fix and is not reported; nor is one that a
+    shipped house rule made for the file's variant puts to use.
+
+    Args:
+        path: The file.
+        kind: ``"variant"`` or ``"house-rule"``. By default the file's
+            content tells: a file that ``extends`` a variant, or has a name
+            and whole cards, is a variant; one that says whom it is ``for``,
+            or has no cards or only changes to cards, is a house rule.
+
+    Returns:
+        The findings, errors first; empty when the file is sound.
+
+    >>> import pathlib, tempfile
+    >>> rule = pathlib.Path(tempfile.mkdtemp()) / "big.toml"
+    >>> _ = rule.write_text('''
+    ... extends = "ono99-2022"
+    ... [cards.big]
+    ... name = "Big"
+    ... count = 4
+    ... effects = [{ type = "add", amount = 200 }]
+    ... ''')
+    >>> for finding in check_file(rule):
+    ...     print(finding.level, finding.path, finding.message.split(":")[0])
+    warning cards.big.effects the card can never be played
+    """
+    file = str(path)
+    if kind is None:
+        kind = file_kind(path)
+    if kind == "house-rule":
+        found = _check_house_rule(Path(path), file)
+    else:
+        found = _check_variant_file(Path(path), file)
+    return sorted(found, key=lambda f: f.level != "error")
+
+
+# ------------------------------------------------------------------- variants
+
+
+def _errors(exc: VariantError, file: str, variants: tuple[str, ...] = ()) -> list[Finding]:
+    """A load failure as errors, one per problem, each at its key path."""
+    if exc.source and Path(exc.source).resolve() != Path(file).resolve():
+        file = exc.source  # a file it extends
+    out = []
+    for line in exc.problems:
+        path, message = _split_problem(line)
+        out.append(Finding("error", path, message, file, variants))
+    return out
+
+
+_KEY_PATH = re.compile(r"[\w\-<>\[\].]+")
+
+
+def _split_problem(line: str) -> tuple[str, str]:
+    """``"total.bust: expected..."`` as its key path and its message."""
+    head, sep, rest = line.partition(": ")
+    if sep and head == "(top level)":
+        return "", rest
+    if sep and _KEY_PATH.fullmatch(head) and not head.endswith(".toml"):
+        return head, rest
+    return "", line
+
+
+def _own_keys(data: dict[str, Any]) -> list[str]:
+    return [path for path, _ in leaves({k: v for k, v in data.items() if k not in _DIRECTIVES})]
+
+
+def _check_variant_file(path: Path, file: str) -> list[Finding]:
+    try:
+        variant = load_variant(path)
+    except VariantError as exc:
+        return _errors(exc, file)
+    own = _own_keys(read(path))
+    found = _warnings(variant, own)
+    # A setting a shipped house rule made for this variant puts to use is kept for it.
+    for rule_id in _rules_for(variant.id):
+        try:
+            with_rule = load_variant(path, [rule_id])
+        except VariantError:
+            continue
+        found = [f for f in found if f in _warnings(with_rule, own)]
+    return [Finding("warning", p, m, file) for p, m in dict.fromkeys(found)]
+
+
+def _rules_for(variant_id: str) -> list[str]:
+    """The shipped house rules whose ``for`` names this variant."""
+    from ._loader import list_house_rules  # noqa: PLC0415  # a cycle at import time
+
+    out = []
+    for rule_id in list_house_rules():
+        editions = load_rule(rule_id).info.editions
+        if variant_id.lower() in {canonical_id(e) for e in editions}:
+            out.append(rule_id)
+    return out
+
+
+# ---------------------------------------------------------------- house rules
+
+
+def _check_house_rule(path: Path, file: str) -> list[Finding]:
+    try:
+        rule = load_rule(path)
+    except VariantError as exc:
+        return _errors(exc, file)
+    if rule.problems:
+        return [Finding("error", p.path, p.message, where) for p, where in rule.problems]
+    found: list[Finding] = []
+    shipped = variants_registry()
+    named: list[str] = []
+    for index, edition in enumerate(rule.info.editions):
+        if edition.lower() in shipped:
+            named.append(canonical_id(edition))
+            continue
+        found.append(
+            Finding(
+                "warning",
+                f"for[{index}]",
+                f"no shipped variant {toml_value(edition)}"
+                f"{suggest(edition.lower(), list_variants(aliases=True), quote=True)} "
+                "(the house rule fits only a variant of that id, or one that extends it)",
+                file,
+            )
+        )
+    targets = list(dict.fromkeys(named)) if rule.info.editions else list_variants()
+    level: Level = "error" if rule.info.editions else "warning"
+    broken: dict[tuple[str, str], list[str]] = {}
+    warned: dict[tuple[str, str], list[str]] = {}
+    idle: dict[tuple[str, str], list[str]] = {}
+    own = list(rule.info.keys)
+    laid = []
+    for target in targets:
+        try:
+            variant = load_variant(target, [path])
+        except VariantError as exc:
+            for line in exc.problems:
+                key, message = _split_problem(line)
+                message = message.replace(f"{path}: ", "")
+                # One finding a key path: the first variant's words, every variant named.
+                same = next((k for k in broken if k[0] == key), (key, message))
+                broken.setdefault(same, []).append(target)
+            continue
+        laid.append(target)
+        for key, message in _unplayable(variant):
+            warned.setdefault((key, message), []).append(target)
+        for key, message in _idle_settings(variant):
+            if _is_own(key, own):
+                idle.setdefault((key, message), []).append(target)
+    # A house rule for every variant may set what some of them do not use; it is
+    # idle only if no variant uses it.
+    for entry, ids in idle.items():
+        if rule.info.editions or ids == laid:
+            warned.setdefault(entry, []).extend(ids)
+    hint = "" if rule.info.editions else "; name the variants it is for in for = [...]"
+    for (key, message), ids in broken.items():
+        found.append(Finding(level, key, message + hint, file, tuple(ids)))
+    for (key, message), ids in warned.items():
+        found.append(Finding("warning", key, message, file, tuple(ids)))
+    return found
+
+
+# -------------------------------------------------------------------- warnings
+
+
+def _warnings(variant: Variant, own: Sequence[str]) -> list[tuple[str, str]]:
+    """What will play badly: unplayable cards always, idle settings the file sets."""
+    idle = [(p, m) for p, m in _idle_settings(variant) if _is_own(p, own)]
+    return [*_unplayable(variant), *idle]
+
+
+def _is_own(path: str, own: Iterable[str]) -> bool:
+    """Whether the file set ``path`` (or a key below it, or the array holding it)."""
+    return any(
+        key == path or key.startswith((f"{path}.", f"{path}[")) or path.startswith(f"{key}[")
+        for key in own
+    )
+
+
+def _lowest_total(variant: Variant) -> tuple[int, str]:
+    """The lowest total a card may be played on, and where it comes from.
+
+    With a floor, the floor. Without one, the start less everything the cards
+    of one deck can take off it (a card that lowers the total, such as
+    Minus Ten, played every time it comes round before a reshuffle).
+    """
+    total = variant.total
+    if total.floor is not None:
+        return total.floor, "total.floor"
+    start, taken = total.start, 0
+    copies = variant.deck.copies_for(variant.players.max)
+    for card in variant.cards:
+        lowest = min(_totals(card, start, None), default=start)
+        taken += card.count * copies * max(0, start - lowest)
+    return start - taken, "total.start" if not taken else "the lowest the deck can make"
+
+
+def _totals(card: Card, total: int, floor: int | None) -> list[int]:
+    """The totals a card makes from ``total``: one per amount it lets the player choose."""
+    amounts: list[int | None] = [a for e in card.effects for a in e.choices] or [None]
+    out = []
+    for amount in amounts:
+        new = total
+        for effect in card.effects:
+            new = effect.total_after(new, amount)
+        out.append(new if floor is None else max(new, floor))
+    return out
+
+
+def _unplayable(variant: Variant) -> list[tuple[str, str]]:
+    """Cards, and amounts to choose, that bust from the lowest total there can be."""
+    low, where = _lowest_total(variant)
+    bust, floor = variant.total.bust, variant.total.floor
+    out = []
+    for card in variant.cards:
+        if not card.count or not card.effects:
+            continue
+        totals = _totals(card, low, floor)
+        path = f"cards.{card.id}.effects"
+        if all(t >= bust for t in totals):
+            out.append(
+                (
+                    path,
+                    f"the card can never be played: from the lowest total, {low} ({where}), "
+                    f"it makes {_or(totals)}, and {bust} (total.bust) busts",
+                )
+            )
+            continue
+        for index, effect in enumerate(card.effects):
+            bad = [a for a, t in zip(effect.choices, totals, strict=False) if t >= bust]
+            if effect.choices and bad:
+                out.append(
+                    (
+                        f"{path}[{index}]",
+                        f"the amount {_or(bad)} can never be chosen: from the lowest total, "
+                        f"{low} ({where}), it busts at {bust} (total.bust)",
+                    )
+                )
+    return out
+
+
+def _or(values: Sequence[int]) -> str:
+    texts = [str(v) for v in dict.fromkeys(values)]
+    return texts[0] if len(texts) == 1 else f"{', '.join(texts[:-1])} or {texts[-1]}"
+
+
+@attrs.define
+class _Probe:
+    """A table made up to ask an effect what it does (see :class:`ono99.rules.Table`)."""
+
+    total: int = 0
+    direction: int = 1
+    forced: int = 1
+    forced_by: str = ""
+    answering: bool = False
+    players_in_round: int = 6
+    stacking: Literal["none", "multiply", "add"] = "none"
+    next_owed: int = 0
+    next_forced_by: str = ""
+    ends_turn: bool = False
+    skip: int = 0
+    target: int | None = None
+    next_player: int | None = None
+
+    def times_played_this_turn(self, card_id: str) -> int:  # noqa: ARG002
+        return 0
+
+
+def _after_apply(effect: object, card: Card, table: _Probe) -> _Probe | None:
+    """The table after the effect acts on it; ``None`` if the effect cannot be asked so."""
+    try:
+        effect.apply(table, card)  # type: ignore[attr-defined]
+    except Exception:  # an effect that needs more of a table than the probe has
+        return None
+    return table
+
+
+def _forces(effect: object, card: Card) -> bool:
+    """Whether an effect makes the next player owe plays (unknown counts as yes)."""
+    table = _after_apply(effect, card, _Probe())
+    return table is None or table.next_owed > 0
+
+
+def _deflects(effect: object, card: Card) -> bool:
+    """Whether an effect answers forced plays by passing them on."""
+    probe = _Probe(forced=2, forced_by="a card", answering=True)
+    table = _after_apply(effect, card, probe)
+    return table is not None and table.ends_turn and table.next_owed >= 2
+
+
+def _idle_settings(variant: Variant) -> list[tuple[str, str]]:
+    """Settings that change nothing in this variant, each with why."""
+    out: list[tuple[str, str]] = []
+    match = variant.match
+    scoring = f"match.scoring is {toml_value(match.scoring)}"
+    for kind in ("tokens", "points"):
+        if match.scoring != kind:
+            settings = getattr(match, kind)
+            default = getattr(Match(), kind)
+            for field in attrs.fields(type(settings)):
+                if getattr(settings, field.name) != getattr(default, field.name):
+                    out.append(
+                        (
+                            f"match.{kind}.{field.name}",
+                            f"changes nothing: {scoring}, so {kind} are not used",
+                        )
+                    )
+    if match.scoring == "tokens":
+        for card in variant.cards:
+            if card.points:
+                out.append(
+                    (
+                        f"cards.{card.id}.points",
+                        f"changes nothing in a tokens game ({scoring}): "
+                        'card points count only with scoring = "points"',
+                    )
+                )
+    safe = variant.no_safe_play
+    if safe.action != "lay_down" and safe.laid_down != NoSafePlay().laid_down:
+        out.append(
+            (
+                "no_safe_play.laid_down",
+                f"changes nothing: no hand is laid down (no_safe_play.action is "
+                f"{toml_value(safe.action)})",
+            )
+        )
+    undo_used = safe.action == "play_lowest" and variant.round.end == "last_standing"
+    if not undo_used and safe.undo_bust != NoSafePlay().undo_bust:
+        out.append(
+            (
+                "no_safe_play.undo_bust",
+                'changes nothing: it applies only with no_safe_play.action = "play_lowest" '
+                'and round.end = "last_standing"',
+            )
+        )
+    out += _idle_forcing(variant)
+    out += _idle_steps(variant)
+    return out
+
+
+def _idle_forcing(variant: Variant) -> list[tuple[str, str]]:
+    """Stacking, and cards that answer forced plays, with no card that forces plays."""
+    playing = [card for card in variant.cards if card.count]
+    if any(_forces(e, card) for card in playing for e in card.effects):
+        return []
+    out = []
+    stacking = variant.forced_play.stacking
+    if stacking != "none":
+        out.append(
+            (
+                "forced_play.stacking",
+                f"changes nothing: {toml_value(stacking)} combines forced plays, and no card "
+                'forces plays (an effect such as { type = "force_plays" })',
+            )
+        )
+    for card in playing:
+        for index, effect in enumerate(card.effects):
+            if _deflects(effect, card):
+                out.append(
+                    (
+                        f"cards.{card.id}.effects[{index}]",
+                        "does nothing: it answers forced plays, and no card forces plays",
+                    )
+                )
+    return out
+
+
+def _idle_steps(variant: Variant) -> list[tuple[str, str]]:
+    """Steps for more players than may play."""
+    most = variant.players.max
+    out = []
+    for path, steps in (
+        ("deck.copies_by_players", variant.deck.copies_by_players),
+        ("match.tokens.count_by_players", variant.match.tokens.count_by_players),
+    ):
+        for index, step in enumerate(steps):
+            if step.more_than >= most:
+                out.append(
+                    (
+                        f"{path}[{index}].more_than",
+                        f"changes nothing: at most {most} play (players.max), "
+                        f"never more than {step.more_than}",
+                    )
+                )
+    return out

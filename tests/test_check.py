@@ -1,0 +1,245 @@
+"""check_file and ``ono99 validate``: what cannot work is an error, what plays badly a warning."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+import pytest
+
+from ono99 import Finding, check_file, list_house_rules, list_variants
+from ono99._check import file_kind
+from ono99._cli import main
+from ono99._files import house_rules_dir, variants_dir
+
+if TYPE_CHECKING:
+    from pathlib import Path
+
+SHIPPED = [
+    *sorted(variants_dir().glob("*.toml")),
+    *sorted(house_rules_dir().glob("*.toml")),
+]
+
+
+def _write(folder: Path, name: str, text: str) -> Path:
+    path = folder / name
+    path.write_text(text, encoding="utf-8")
+    return path
+
+
+def _run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
+    status = main(list(args))
+    out, err = capsys.readouterr()
+    return status, out, err
+
+
+@pytest.mark.parametrize("path", SHIPPED, ids=lambda p: p.stem)
+def test_every_shipped_file_is_clean(path: Path) -> None:
+    assert check_file(path) == []
+
+
+def test_shipped_files_are_told_apart() -> None:
+    assert {file_kind(p) for p in variants_dir().glob("*.toml")} == {"variant"}
+    assert {file_kind(p) for p in house_rules_dir().glob("*.toml")} == {"house-rule"}
+    assert len(list_variants()) + len(list_house_rules()) == len(SHIPPED)
+
+
+# Each case plays badly; validate --strict must fail on it, naming the key.
+BAD = {
+    # "a card can never be played (add 60 with bust 50 and floor 0)"
+    "add-60": (
+        'extends = "ono99-2022"\n[total]\nbust = 50\n'
+        '[cards.big]\nname = "Big"\ncount = 4\neffects = [{ type = "add", amount = 60 }]\n',
+        "cards.big.effects",
+        "can never be played",
+    ),
+    # "add_choice [200, 300]"
+    "choice": (
+        'extends = "ninety-nine"\n[cards.huge]\nname = "Huge"\ncount = 4\n'
+        'effects = [{ type = "add_choice", amounts = [200, 300] }]\n',
+        "cards.huge.effects",
+        "can never be played",
+    ),
+    "one-choice": (
+        'extends = "ono99-2022"\n[cards.ace]\nname = "Ace"\ncount = 4\n'
+        'effects = [{ type = "add_choice", amounts = [1, 300] }]\n',
+        "cards.ace.effects[0]",
+        "the amount 300 can never be chosen",
+    ),
+    # "tokens when scoring is none"
+    "tokens": (
+        'extends = "ono99-2022"\n[match.tokens]\ncount = 5\n',
+        "match.tokens.count",
+        'match.scoring is "none"',
+    ),
+    # "stacking with no forcing card"
+    "stacking": (
+        'extends = "ninety-nine"\n[forced_play]\nstacking = "multiply"\n',
+        "forced_play.stacking",
+        "no card forces plays",
+    ),
+    # "deflect with nothing to deflect"
+    "deflect": (
+        'extends = "ninety-nine"\n[cards.4]\n'
+        'effects = [{ type = "reverse" }, { type = "deflect" }]\n',
+        "cards.4.effects[1]",
+        "no card forces plays",
+    ),
+    # "points on cards in a tokens game"
+    "points": (
+        'extends = "ninety-nine"\n[cards.ace]\npoints = 11\n',
+        "cards.ace.points",
+        "tokens game",
+    ),
+    "steps": (
+        'extends = "ono99-2022"\n[deck]\ncopies_by_players = [{ more_than = 6, value = 2 }]\n',
+        "deck.copies_by_players[0].more_than",
+        "at most 6 play",
+    ),
+    "undo-bust": (
+        'extends = "ono99-2022"\n[no_safe_play]\nundo_bust = false\n',
+        "no_safe_play.undo_bust",
+        "changes nothing",
+    ),
+    # "for = ["ono99-198"] has a typo (no did you mean)"
+    "typo": (
+        'for = ["ono99-198"]\n[total]\nbust = 100\n',
+        "for[0]",
+        'did you mean "ono99-1980"?',
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(BAD))
+def test_strict_fails_on_what_plays_badly(
+    case: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    text, key, words = BAD[case]
+    path = _write(tmp_path, f"{case}.toml", text)
+    found = check_file(path)
+    assert [(f.level, f.path) for f in found] == [("warning", key)], found
+    assert words in found[0].message
+    status, out, _ = _run(capsys, "validate", str(path))
+    assert status == 0
+    assert f"warning: {key}: " in out
+    assert "ok" in out
+    status, out, _ = _run(capsys, "validate", "--strict", str(path))
+    assert status == 1
+    assert f"warning: {key}: " in out
+
+
+def test_a_setting_inherited_is_not_the_files_to_fix(tmp_path: Path) -> None:
+    """ono99-1980 keeps points for its points house rules; a file extending it is clean."""
+    path = _write(tmp_path, "mine.toml", 'extends = "ono99-1980"\n[deal]\nhand_size = 5\n')
+    assert check_file(path) == []
+
+
+def test_a_house_rule_that_breaks_a_variant_it_is_for_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """'a house rule checked alone is fine but breaks a variant it is for (floor = 200)'"""
+    path = _write(tmp_path, "floor.toml", 'for = ["ono99-1980"]\n[total]\nfloor = 200\n')
+    found = check_file(path)
+    assert [(f.level, f.path, f.variants) for f in found] == [
+        ("error", "total.floor", ("ono99-1980",))
+    ]
+    assert "expected at most total.start (0), got 200" in found[0].message
+    status, _, err = _run(capsys, "validate", str(path))
+    assert status == 1
+    assert "total.floor" in err
+    assert "laid over ono99-1980" in err
+
+
+def test_a_house_rule_for_no_variant_is_laid_over_every_shipped_one(tmp_path: Path) -> None:
+    path = _write(tmp_path, "floor.toml", "[total]\nfloor = 200\n")
+    found = check_file(path)
+    assert [(f.level, f.path) for f in found] == [("warning", "total.floor")]
+    assert set(found[0].variants) == set(list_variants())
+    assert "name the variants it is for" in found[0].message
+
+
+def test_the_readmes_three_line_house_rule_validates_as_a_house_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _write(tmp_path, "six-minus-tens.toml", "[cards.minus_ten]\ncount = 6\n")
+    assert file_kind(path) == "house-rule"
+    status, out, _ = _run(capsys, "validate", str(path))
+    assert status == 0
+    assert "ok (house rule six-minus-tens, setting cards.minus_ten.count" in out
+    # It fits only the editions that have a Minus Ten: one warning says which do not.
+    (finding,) = check_file(path)
+    assert finding.path == "cards.minus_ten"
+    assert "ninety-nine" in finding.variants
+    assert "ono99-1980" not in finding.variants
+    named = _write(tmp_path, "named.toml", 'for = ["ono99-2022"]\n[cards.minus_ten]\ncount = 6\n')
+    assert check_file(named) == []
+
+
+def test_house_rule_option_checks_a_file_as_a_house_rule(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    path = _write(tmp_path, "rule.toml", 'name = "Ten"\n[cards.ten]\nname = "X"\ncount = 1\n')
+    assert file_kind(path) == "variant"  # it reads as a whole (broken) variant
+    status, _, _ = _run(capsys, "validate", str(path))
+    assert status == 1
+    status, out, _ = _run(capsys, "validate", "--house-rule", str(path))
+    assert status == 0
+    assert "ok (house rule rule, setting cards.ten.name, cards.ten.count)" in out
+
+
+def test_json_output(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    text, key, _ = BAD["add-60"]
+    path = _write(tmp_path, "add-60.toml", text)
+    bad = _write(tmp_path, "bad.toml", 'extends = "ono99-2022"\n[total]\nbust = "x"\n')
+    status, out, _ = _run(capsys, "validate", "--json", "--strict", str(path), str(bad))
+    assert status == 1
+    data = json.loads(out)
+    assert (data["errors"], data["warnings"], data["strict"]) == (1, 1, True)
+    first, second = data["files"]
+    assert first["ok"] is True
+    assert first["findings"][0]["path"] == key
+    assert first["findings"][0]["level"] == "warning"
+    assert second["ok"] is False
+    assert second["findings"][0] == {
+        "level": "error",
+        "path": "total.bust",
+        "message": 'expected an integer, got "x"',
+        "file": str(bad),
+        "variants": [],
+    }
+
+
+@pytest.mark.parametrize(
+    ("text", "words"),
+    [
+        # TOML lists, not Python tuples
+        (
+            'effects = [{ type = "add_choice", amounts = [10] }]',
+            "expected 2 or more amounts to choose from, got [10]",
+        ),
+        # no "(the keys here are )" when nothing may be set
+        ('effects = [{ type = "hold", include_self = true }]', "unknown key (nothing may be set"),
+        # a string shows by its quotes, without "(a string)"
+        ('count = "six"', 'expected an integer, got "six"'),
+    ],
+)
+def test_messages_use_toml_spelling(text: str, words: str, tmp_path: Path) -> None:
+    path = _write(tmp_path, "mine.toml", f'extends = "ono99-2022"\n[cards.play_2]\n{text}\n')
+    (finding,) = check_file(path)
+    assert finding.level == "error"
+    assert words in finding.message
+    assert "(a string)" not in finding.message
+
+
+def test_a_missing_file_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    (finding,) = check_file(tmp_path / "missing.toml")
+    assert finding.level == "error"
+    assert "no such" in finding.message
+    status, _, err = _run(capsys, "validate")
+    assert status == 1
+    assert "give at least one file" in err
+
+
+def test_a_finding_reads_as_a_line() -> None:
+    finding = Finding("warning", "total.bust", "too low", "mine.toml", ("ono99-1980",))
+    assert str(finding) == "mine.toml: warning: total.bust: too low (laid over ono99-1980)"

@@ -1,0 +1,322 @@
+"""The JSON Schemas of variant and house-rule files: shipped, current, true to the loader."""
+
+from __future__ import annotations
+
+import json
+import re
+import tomllib
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+import attrs
+import jsonschema
+import pytest
+import tomli_w
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+import ono99
+from ono99 import VariantError, dump_variant, json_schema, load_variant, loads_variant
+from ono99._cli import main
+from ono99._schema import SCHEMA_FILES, schema_text
+from ono99.rules import condition_types, effect_types
+
+ROOT = Path(__file__).resolve().parents[1]
+VARIANTS = sorted((ROOT / "variants").glob("*.toml"))
+HOUSE_RULES = sorted((ROOT / "variants" / "house").glob("*.toml"))
+
+
+def _validator(kind: str) -> jsonschema.Draft202012Validator:
+    return jsonschema.Draft202012Validator(json_schema(kind))  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("kind", list(SCHEMA_FILES))
+def test_the_shipped_schema_is_the_generated_one(kind: str) -> None:
+    """Regenerate with: python -m ono99._schema ono99/schemas/<kind>.schema.json"""
+    shipped = resources.files("ono99") / "schemas" / SCHEMA_FILES[kind]  # type: ignore[index]
+    assert shipped.read_text(encoding="utf-8") == schema_text(kind)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("kind", list(SCHEMA_FILES))
+def test_the_schema_is_a_valid_draft_2020_12_schema(kind: str) -> None:
+    schema = json_schema(kind)  # type: ignore[arg-type]
+    assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"
+    jsonschema.Draft202012Validator.check_schema(schema)
+
+
+@pytest.mark.parametrize("path", VARIANTS, ids=lambda p: p.stem)
+def test_every_shipped_variant_validates(path: Path) -> None:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert [e.message for e in _validator("variant").iter_errors(data)] == []
+
+
+@pytest.mark.parametrize("path", HOUSE_RULES, ids=lambda p: p.stem)
+def test_every_shipped_house_rule_validates(path: Path) -> None:
+    data = tomllib.loads(path.read_text(encoding="utf-8"))
+    assert [e.message for e in _validator("house-rule").iter_errors(data)] == []
+
+
+def test_a_whole_dumped_variant_validates() -> None:
+    for name in ono99.list_variants():
+        data = tomllib.loads(dump_variant(load_variant(name)))
+        assert [e.message for e in _validator("variant").iter_errors(data)] == [], name
+
+
+def test_every_rule_object_of_the_registry_is_a_tagged_table() -> None:
+    defs = json_schema()["$defs"]
+    for kind, types in (("effect", effect_types()), ("condition", condition_types())):
+        assert defs[kind]["oneOf"] == [{"$ref": f"#/$defs/{kind}-{name}"} for name in types]
+        for name, rule in types.items():
+            table = defs[f"{kind}-{name}"]
+            assert table["properties"]["type"]["const"] == name
+            assert set(table["properties"]) == {"type", *(f.name for f in attrs.fields(rule))}
+            assert table["description"]  # editors show it on hover
+
+
+def test_a_rule_object_added_to_the_registry_appears(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The schema iterates the registry: an installed rule object needs no schema code."""
+
+    @attrs.frozen
+    class Double:
+        """Double the total.
+
+        Attributes:
+            times: How many times over.
+        """
+
+        type = "double"
+        times: int = 2
+
+        def problems(self) -> list[tuple[str, str]]:
+            return [] if self.times >= 2 else [("times", "expected 2 or more")]
+
+    registry = {**effect_types(), "double": Double}
+    monkeypatch.setattr("ono99._schema.effect_types", lambda: registry)
+    table = json_schema()["$defs"]["effect-double"]
+    assert table["properties"]["times"] == {
+        "description": "How many times over.",
+        "type": "integer",
+        "minimum": 2,
+        "default": 2,
+    }
+    assert table["description"] == "Double the total."
+
+
+def test_keys_types_defaults_enums_and_ranges() -> None:
+    props = json_schema()["properties"]
+    assert props["total"]["properties"]["floor"]["anyOf"] == [
+        {"type": "integer"},
+        {"const": "none"},
+    ]
+    assert props["total"]["properties"]["floor"]["default"] == "none"
+    assert props["round"]["properties"]["end"]["enum"] == ["first_loss", "last_standing"]
+    assert props["players"]["properties"]["min"]["minimum"] == 2
+    card = json_schema()["$defs"]["card"]["properties"]
+    assert card["count"]["minimum"] == 0
+    amounts = json_schema()["$defs"]["effect-add_choice"]["properties"]["amounts"]
+    assert amounts["minItems"] == 2
+    assert amounts["uniqueItems"] is True
+    assert "`[1, 11]`" in amounts["description"]  # Markdown, not reStructuredText
+
+
+def test_a_house_rule_file_may_set_one_key_of_a_card() -> None:
+    data = tomllib.loads("[cards.minus_ten]\ncount = 6\n")
+    assert list(_validator("house-rule").iter_errors(data)) == []
+    assert list(_validator("variant").iter_errors({"extends": "ono99-2022", **data})) == []
+    assert list(_validator("variant").iter_errors(data))  # no parent: name and cards needed
+
+
+def test_the_command_prints_and_writes_the_schema(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert main(["schema"]) == 0
+    assert json.loads(capsys.readouterr().out) == json_schema()
+    out = tmp_path / "house.json"
+    assert main(["schema", "--kind", "house-rule", "-o", str(out)]) == 0
+    assert json.loads(out.read_text(encoding="utf-8")) == json_schema("house-rule")
+
+
+# ----------------------------------------------------------- differential test
+
+# Messages of the loader's structural problems: what a schema can say.
+_STRUCTURAL = re.compile(
+    r"unknown key|unknown effect|unknown condition|missing required key|"
+    r"expected (an integer|a string|true or false|one of|a table|an array|"
+    r"an integer, or \"none\")"
+)
+_BASES = [
+    tomllib.loads(dump_variant(load_variant(name)))
+    for name in ("ono99-1980", "ono99-2022", "ninety-nine-pagat", "ninety-nine-everything2")
+]
+_OTHER_VALUES = st.one_of(
+    st.text(max_size=5),
+    st.integers(-5, 200),
+    st.booleans(),
+    st.floats(allow_nan=False, allow_infinity=False).filter(lambda f: not f.is_integer()),
+    st.lists(st.integers(0, 3), max_size=2),
+    st.dictionaries(st.sampled_from(["a", "type"]), st.integers(0, 3), max_size=1),
+)
+
+
+def _places(data: Any, path: tuple[Any, ...] = ()) -> list[tuple[tuple[Any, ...], Any]]:
+    """Every value below ``data`` with its path (tables and arrays too)."""
+    out: list[tuple[tuple[Any, ...], Any]] = [(path, data)] if path else []
+    if isinstance(data, dict):
+        for key, value in data.items():
+            out += _places(value, (*path, key))
+    elif isinstance(data, list):
+        for index, value in enumerate(data):
+            out += _places(value, (*path, index))
+    return out
+
+
+def _key_path(parts: tuple[Any, ...]) -> str:
+    text = ""
+    for part in parts:
+        text += f"[{part}]" if isinstance(part, int) else f".{part}"
+    return text.lstrip(".")
+
+
+def _set(data: dict[str, Any], path: tuple[Any, ...], value: Any) -> None:
+    target: Any = data
+    for part in path[:-1]:
+        target = target[part]
+    target[path[-1]] = value
+
+
+def _same_type(a: object, b: object) -> bool:
+    return type(a) is type(b) or (isinstance(a, dict) and isinstance(b, dict))
+
+
+@st.composite
+def _broken_documents(draw: st.DrawFn) -> dict[str, Any]:
+    """A whole valid variant with one to three structural mistakes."""
+    doc: dict[str, Any] = json.loads(json.dumps(draw(st.sampled_from(_BASES))))
+    for _ in range(draw(st.integers(1, 3))):
+        path, value = draw(st.sampled_from(_places(doc)))
+        mistake = draw(st.sampled_from(["unknown key", "wrong type", "bad enum"]))
+        if mistake == "unknown key" and isinstance(value, dict):
+            value[draw(st.sampled_from(["colour", "bsut", "amonut", "typ"]))] = 1
+        elif mistake == "bad enum" and isinstance(value, str):
+            _set(doc, path, value + draw(st.sampled_from(["x", "_", "s"])))
+        else:
+            new = draw(_OTHER_VALUES.filter(lambda v, old=value: not _same_type(v, old)))
+            _set(doc, path, new)
+    return doc
+
+
+_RANGES = ("minimum", "minItems", "uniqueItems")
+
+
+def _schema_paths(doc: dict[str, Any]) -> set[str]:
+    """Where the schema finds errors: an unknown or missing key at the key itself."""
+    out: set[str] = set()
+    for error in _validator("variant").iter_errors(doc):
+        if error.validator in _RANGES:
+            continue  # a range is checked by the loader's semantic checks too
+        at = tuple(error.absolute_path)
+        if error.validator == "additionalProperties":
+            known = error.schema.get("properties", {})  # type: ignore[union-attr]
+            out |= {_key_path((*at, key)) for key in error.instance if key not in known}
+        elif error.validator == "required":
+            out |= {_key_path((*at, key)) for key in error.validator_value}  # type: ignore[union-attr]
+        else:
+            out.add(_key_path(at))
+    return out
+
+
+def _loader_paths(doc: dict[str, Any]) -> set[str]:
+    """Where the loader finds structural problems (not its semantic checks)."""
+    try:
+        loads_variant(tomli_w.dumps(doc))
+    except VariantError as exc:
+        found = set()
+        for line in exc.problems:
+            path, _, message = line.partition(": ")
+            if _STRUCTURAL.match(message):
+                found.add("" if path == "(top level)" else path)
+        return found
+    return set()
+
+
+def _covers(prefix: str, path: str) -> bool:
+    return path == prefix or path.startswith((f"{prefix}.", f"{prefix}[")) or not prefix
+
+
+@settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(_broken_documents())
+def test_the_schema_and_the_loader_agree_on_structural_errors(doc: dict[str, Any]) -> None:
+    """Invariant: a document has a structural error (unknown key, wrong type, bad
+    enum) by the schema exactly when the loader reports one, at the same key path.
+
+    Ranges are left aside: both check them, but the loader checks them only once
+    the types are right. A mistake may also make no error at all (a new name).
+
+    The schema may place an error at a table that holds the bad key (an effect
+    that matches none of the tagged tables), so each side's paths must each lie
+    at or below one of the other's. Integer-valued floats (``6.0``) are left
+    out: JSON Schema counts them as integers, TOML and the loader do not.
+    """
+    schema = _schema_paths(doc)
+    loader = _loader_paths(doc)
+    assert bool(schema) == bool(loader), (schema, loader)
+    for path in loader:
+        assert any(_covers(s, path) for s in schema), (path, schema)
+    for path in schema:
+        assert any(_covers(path, p) or _covers(p, path) for p in loader), (path, loader)
+
+
+@given(st.sampled_from(_BASES))
+def test_the_schema_and_the_loader_accept_the_same_whole_variants(doc: dict[str, Any]) -> None:
+    """Invariant: a whole variant the loader accepts has no schema error."""
+    loads_variant(tomli_w.dumps(doc))
+    assert _schema_paths(doc) == set()
+
+
+@pytest.mark.parametrize(
+    ("text", "key"),
+    [
+        ('for = "ono99-1980"\n[total]\nbust = 100\n', "for"),
+        ('extends = "ono99-1980"\n[total]\nbust = 100\n', "extends"),
+        ("colour = 1\n[total]\nbust = 100\n", "colour"),
+        ('[round]\nend = "last_stand"\n', "round.end"),
+        ('[cards.minus_ten]\ncount = "six"\n', "cards.minus_ten.count"),
+    ],
+)
+def test_the_house_rule_schema_and_the_loader_agree(text: str, key: str, tmp_path: Path) -> None:
+    """What the loader refuses in a house-rule file, the house-rule schema refuses there."""
+    data = tomllib.loads(text)
+    errors = list(_validator("house-rule").iter_errors(data))
+    assert errors
+    found = {_key_path(tuple(e.absolute_path)) for e in errors}
+    assert any(_covers(path, key) for path in found), found
+    rule = tmp_path / "rule.toml"
+    rule.write_text(text, encoding="utf-8")
+    with pytest.raises(VariantError) as info:
+        load_variant("ono99-1980", [rule])
+    assert any(line.startswith(f"{key}: ") for line in info.value.problems), info.value.problems
+
+
+def test_a_setting_of_a_type_the_schema_cannot_state_accepts_anything(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """A rule object from another package never breaks ``ono99 schema``."""
+
+    @attrs.frozen
+    class Odd:
+        """Something else.
+
+        Attributes:
+            weights: Some mapping.
+            ratio: A number.
+        """
+
+        type = "odd"
+        weights: dict[str, int] = attrs.field(factory=dict)
+        ratio: float = 0.5
+
+    monkeypatch.setattr("ono99._schema.condition_types", lambda: {**condition_types(), "odd": Odd})
+    table = json_schema()["$defs"]["condition-odd"]["properties"]
+    assert table["weights"] == {"description": "Some mapping."}
+    assert table["ratio"] == {"description": "A number.", "type": "number", "default": 0.5}
