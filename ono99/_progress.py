@@ -7,6 +7,10 @@ next to nothing. :class:`Feed` is the parent's side: it adds up what the
 tickers send and what the finished chunks say, and calls the user's
 ``progress(games_done, games)``, one call at a time, never going backwards.
 
+Worker processes report over a loopback socket that the parent listens on
+with one thread, no helper process: if the parent dies, a report is simply
+lost (reports are best effort; the finished chunks are what counts).
+
 The command line draws that with ``rich`` (:class:`ProgressBars`), imported
 only when a bar is drawn, so that ``import ono99`` stays quick.
 """
@@ -14,6 +18,10 @@ only when a bar is drawn, so that ``import ono99`` stays quick.
 from __future__ import annotations
 
 import contextlib
+import secrets
+import selectors
+import socket
+import struct
 import threading
 import time
 from typing import TYPE_CHECKING, Any, Literal, Protocol
@@ -39,8 +47,9 @@ class _Sink(Protocol):
 class Ticker:
     """Counts the games a worker finishes and sends the count to the parent.
 
-    Travels to the worker inside each task (so it must pickle: its sink is a
-    queue proxy, or an object of this process when the games run here).
+    Travels to the worker inside each task (so it must pickle: its sink is the
+    address of the parent's socket and the run's secret, or an object of this
+    process when the games run here).
     """
 
     sink: _Sink
@@ -69,7 +78,7 @@ class Feed:
         progress: The user's ``progress(games_done, games)``, or ``None``.
         games: How many games there are in all.
         where: ``"here"`` when the games run in this process, ``"processes"``
-            for a local process pool (reports come through a manager's queue),
+            for a local process pool (reports come over a loopback socket),
             or ``"elsewhere"`` for any other executor, which may run on
             machines that cannot reach this one: then progress moves only as
             chunks finish.
@@ -87,8 +96,9 @@ class Feed:
         self._ticked = 0
         self._chunks = 0
         self._shown = -1
-        self._manager: Any = None
-        self._queue: Any = None
+        self._server: socket.socket | None = None
+        self._token = b""
+        self._stop = threading.Event()
         self._thread: threading.Thread | None = None
         self.ticker: Ticker | None = None
         if progress is None or where == "elsewhere":
@@ -96,12 +106,11 @@ class Feed:
         if where == "here":
             self.ticker = Ticker(_Here(self))
             return
-        import multiprocessing  # noqa: PLC0415 - only a process pool needs it
-
-        self._manager = multiprocessing.Manager()
-        self._queue = self._manager.Queue()
-        self.ticker = Ticker(self._queue)
-        self._thread = threading.Thread(target=self._drain, name="ono99-progress", daemon=True)
+        self._server = socket.create_server(("127.0.0.1", 0))
+        self._token = secrets.token_bytes(_TOKEN)
+        host, port = self._server.getsockname()[:2]
+        self.ticker = Ticker(_Line((host, port), self._token))
+        self._thread = threading.Thread(target=self._serve, name="ono99-progress", daemon=True)
         self._thread.start()
 
     def __enter__(self) -> Feed:
@@ -129,14 +138,10 @@ class Feed:
 
     def close(self) -> None:
         """Stop listening to the workers (idempotent)."""
+        self._stop.set()
         if self._thread is not None:
-            with contextlib.suppress(Exception):  # the manager may be gone after Ctrl-C
-                self._queue.put(None)
             self._thread.join(timeout=5)
             self._thread = None
-        if self._manager is not None:
-            self._manager.shutdown()
-            self._manager = None
 
     def _show(self) -> None:
         # Chunks are certain, reports may lag or (after a failed chunk) run ahead of them.
@@ -145,15 +150,67 @@ class Feed:
             self._shown = done
             self._progress(done, self._games)
 
-    def _drain(self) -> None:
-        while True:
-            try:
-                item = self._queue.get()
-            except (EOFError, OSError):  # the manager went away
-                return
-            if item is None:
-                return
-            self.ticked(item)
+    def _serve(self) -> None:
+        """Accept workers and read their counts until closed; one thread for all."""
+        server = self._server
+        if server is None:  # pragma: no cover - the thread starts only with a server
+            return
+        server.setblocking(False)
+        watch = selectors.DefaultSelector()
+        watch.register(server, selectors.EVENT_READ)
+        workers: dict[socket.socket, _Worker] = {}
+        try:
+            while not self._stop.is_set():
+                for key, _ in watch.select(timeout=0.1):
+                    if key.fileobj is server:
+                        with contextlib.suppress(OSError):
+                            joined, _address = server.accept()
+                            joined.setblocking(False)
+                            watch.register(joined, selectors.EVENT_READ, data=joined)
+                            workers[joined] = _Worker(self._token)
+                        continue
+                    sock: socket.socket = key.data
+                    try:
+                        data = sock.recv(4096)
+                    except (BlockingIOError, InterruptedError):
+                        continue
+                    except OSError:
+                        data = b""
+                    count = workers[sock].read(data) if data else None
+                    if count is None:  # the worker is done, or was not one of ours
+                        watch.unregister(sock)
+                        sock.close()
+                        del workers[sock]
+                    elif count:
+                        self.ticked(count)
+        finally:
+            for sock in workers:
+                sock.close()
+            watch.close()
+            server.close()
+
+
+class _Worker:
+    """What the parent has read from one worker: its token first, then counts."""
+
+    def __init__(self, token: bytes) -> None:
+        self.expect = token + b"+"
+        self.known = False
+        self.unread = b""
+
+    def read(self, data: bytes) -> int | None:
+        """The games ``data`` reports (``None``: not our worker, hang up)."""
+        self.unread += data
+        if not self.known:
+            if not self.unread.startswith(self.expect[: len(self.unread)]):
+                return None
+            if len(self.unread) < len(self.expect):
+                return 0
+            self.known, self.unread = True, self.unread[len(self.expect) :]
+        whole = len(self.unread) - len(self.unread) % _COUNT.size
+        count: int = sum(n for (n,) in _COUNT.iter_unpack(self.unread[:whole]))
+        self.unread = self.unread[whole:]
+        return count
 
 
 @define
@@ -165,6 +222,42 @@ class _Here:
     def put(self, item: int | None, /) -> None:
         if item is not None:
             self.feed.ticked(item)
+
+
+_TOKEN = 16  # bytes of the secret a worker proves it was sent by this parent with
+_COUNT = struct.Struct("!I")
+# Each worker process's connection to each parent's listener (None once it failed).
+_LINES: dict[tuple[str, int], socket.socket | None] = {}
+
+
+@define
+class _Line:
+    """A ticker's sink in a worker process: a socket back to the parent.
+
+    Opened on first use and kept for the worker's life; a report that cannot
+    be sent (the parent is gone) is dropped, and the games go on.
+    """
+
+    address: tuple[str, int]
+    token: bytes
+
+    def put(self, item: int | None, /) -> None:
+        if item is None:
+            return
+        if self.address not in _LINES:
+            _LINES[self.address] = None
+            with contextlib.suppress(OSError):
+                opened = socket.create_connection(self.address, timeout=1)
+                opened.sendall(self.token + b"+")
+                _LINES[self.address] = opened
+        line = _LINES[self.address]
+        if line is None:
+            return
+        try:
+            line.sendall(_COUNT.pack(item))
+        except OSError:
+            line.close()
+            _LINES[self.address] = None
 
 
 class ProgressBars:

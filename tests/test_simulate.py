@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import functools
 import json
+import socket
+import struct
 import subprocess
 import sys
+import time
 from typing import TYPE_CHECKING
 
 import pytest
 
 import ono99
 from ono99 import events as ev
+from ono99._progress import Feed, _Line
 from ono99._simulate import _deciding_card, wilson_interval
 
 if TYPE_CHECKING:
@@ -197,3 +201,19 @@ def test_the_core_does_not_import_matplotlib(tmp_path: Path) -> None:
         command, capture_output=True, text=True, check=True, cwd=tmp_path
     )
     assert out.stdout.strip() == "False"
+
+
+def test_progress_counts_only_reports_with_the_runs_secret() -> None:
+    """A connection to the progress socket without the run's secret counts no games."""
+    seen: list[int] = []
+    with Feed(lambda done, games: seen.append(done), 10, "processes") as feed:
+        assert feed.ticker is not None
+        line = feed.ticker.sink
+        assert isinstance(line, _Line)
+        with socket.create_connection(line.address) as stranger:
+            stranger.sendall(b"x" * 17 + struct.pack("!I", 5))
+            line.put(3)  # as a worker would
+            deadline = time.monotonic() + 10
+            while not seen and time.monotonic() < deadline:
+                time.sleep(0.05)
+    assert seen == [3]
