@@ -14,6 +14,7 @@ variant files and the library itself, so they cannot drift from either.
 from __future__ import annotations
 
 import doctest
+import importlib.util
 import os
 import sys
 from pathlib import Path
@@ -52,11 +53,22 @@ nitpick_ignore_regex = [
     ("py:class", r"Level"),
     # Hypothesis has no inventory here; its strategies are documented on its own site.
     ("py:class", r"(hypothesis\.strategies\.|st\.)(SearchStrategy|DrawFn).*"),
+    # The rl extra's libraries have no inventory here; their own sites document them.
+    ("py:class", r"(np|numpy|gymnasium|pettingzoo|pyspiel|NDArray|spaces)\b.*"),
+    ("py:class", r"(AECEnv|ono99\.envs\._\w+\.\w+)"),
 ]
 
 # -- autodoc and napoleon ------------------------------------------------------
 
 autodoc_member_order = "bysource"
+# The environments (ono99.envs) import the rl extra's libraries: where they
+# are not installed (a docs-only environment), autodoc reads the modules with
+# stand-ins for them, and the pages still build.
+autodoc_mock_imports = [
+    name
+    for name in ("numpy", "gymnasium", "pettingzoo", "pyspiel")
+    if importlib.util.find_spec(name) is None
+]
 autodoc_typehints = "description"
 autodoc_typehints_description_target = "documented_params"
 autodoc_preserve_defaults = True
@@ -98,8 +110,14 @@ intersphinx_mapping = {
 # Examples run in docs/examples, so they name its files as a reader would
 # (``load_variant("hot-potato.toml")``) and can import its modules.
 doctest_global_setup = f"""
+import importlib.util
 import os
 import sys
+
+# The examples of the environments need the rl extra (":skipif: rl_missing").
+rl_missing = any(
+    importlib.util.find_spec(name) is None for name in ("numpy", "gymnasium", "pettingzoo")
+)
 
 os.chdir({str(DOCS / "examples")!r})
 if {str(DOCS / "examples")!r} not in sys.path:

@@ -7,6 +7,9 @@ from typing import TYPE_CHECKING
 
 import ono99
 from ono99 import events
+from ono99.envs import action_to_move, move_to_action, observation_encoder
+from ono99.envs.gymnasium import Ono99Env
+from ono99.envs.pettingzoo import raw_env
 from ono99.testing import Checked, check_invariants
 
 if TYPE_CHECKING:
@@ -102,3 +105,16 @@ def position() -> ono99.Game:
 def check_my_variant(path: str) -> int:
     checked: Checked = check_invariants(path, games=2, seed=1, players=[2, 3])
     return checked.moves
+
+
+def environments() -> float:
+    move: ono99.Move = action_to_move("ono99-2022", 3)
+    index: int = move_to_action("ono99-2022", move)
+    names: tuple[str, ...] = observation_encoder("ono99-2022", 2).names
+    env = Ono99Env("ono99-1980", 3, house_rules=["last-standing"], opponents="cautious")
+    observation, info = env.reset(seed=1)
+    _, reward, terminated, truncated, _ = env.step(int(info["action_mask"].argmax()))
+    table = raw_env("ninety-nine", players=2, seed=1)
+    table.reset()
+    assert names and not truncated and terminated in (True, False) and table.agents
+    return float(observation.sum()) + float(reward) + index

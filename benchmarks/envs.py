@@ -1,0 +1,117 @@
+"""Environment steps per second, side by side with the engine's own step API.
+
+Usage::
+
+    python benchmarks/envs.py            # the full run (about a minute)
+    python benchmarks/envs.py --quick    # a smaller run, to try a change
+
+For ``ono99-2022`` with 4 players, every move a random legal one, it prints:
+
+(a) the engine's step API: ``legal_moves()`` then ``play()``, no observation;
+(b) the PettingZoo AEC environment (``raw_env``): ``last()`` (the observation
+    vector and action mask of the agent to move) then ``step()``; each step
+    is one move;
+(c) the Gymnasium environment, one seat played by the agent and three by
+    built-in random players: ``step()`` calls per second (each plays the
+    agent's move and the others' until its next turn, and returns the next
+    observation and mask), and the moves per second that makes.
+
+Each figure is the best of several runs, in one process on one core. It
+measures the ``ono99`` it imports, and says which engine that has: build the
+compiled one with ``ONO99_COMPILE=1 pip install .[rl]`` in a virtual
+environment.
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import time
+
+import gymnasium
+import numpy as np
+
+import ono99
+import ono99.envs.gymnasium  # registers ono99/Ono99-v0
+from ono99._cli import version
+from ono99.envs.pettingzoo import raw_env
+
+VARIANT = "ono99-2022"
+PLAYERS = 4
+
+
+def best(run, games: int, repeats: int) -> float:  # type: ignore[no-untyped-def]
+    """The best of several runs of ``run(games) -> (steps, seconds)``, in steps per second."""
+    return max(steps / seconds for steps, seconds in (run(games) for _ in range(repeats)))
+
+
+def engine_steps(games: int) -> tuple[int, float]:
+    variant = ono99.load_variant(VARIANT)
+    rng = random.Random(1)
+    steps = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        game = ono99.Game(variant, PLAYERS, seed=seed)
+        while not game.is_over:
+            game.play(rng.choice(game.legal_moves()))
+            steps += 1
+    return steps, time.perf_counter() - start
+
+
+def pettingzoo_steps(games: int) -> tuple[int, float]:
+    env = raw_env(VARIANT, PLAYERS, seed=1)
+    rng = random.Random(1)
+    steps = 0
+    start = time.perf_counter()
+    for _ in range(games):
+        env.reset()
+        while env.agents:
+            observation, _, terminated, truncated, _ = env.last()
+            if terminated or truncated:
+                env.step(None)
+                continue
+            env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+            steps += 1
+    return steps, time.perf_counter() - start
+
+
+def gymnasium_steps(games: int) -> tuple[int, int, float]:
+    env = gymnasium.make(
+        "ono99/Ono99-v0", variant=VARIANT, players=PLAYERS, opponents="random"
+    ).unwrapped
+    rng = random.Random(1)
+    steps = moves = 0
+    start = time.perf_counter()
+    for seed in range(games):
+        _, info = env.reset(seed=seed)
+        done = False
+        while not done:
+            _, _, done, _, info = env.step(
+                rng.choice(np.flatnonzero(info["action_mask"]).tolist())
+            )
+            steps += 1
+        moves += len(env.game.moves)
+    return steps, moves, time.perf_counter() - start
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="a smaller run")
+    args = parser.parse_args()
+    games, repeats = (200, 2) if args.quick else (2000, 5)
+    print(f"{version()}; {VARIANT}, {PLAYERS} random players, {games} games, best of {repeats}")
+    a = best(engine_steps, games, repeats)
+    print(f"(a) engine step API (legal_moves + play):   {a:>10,.0f} moves/s")
+    b = best(pettingzoo_steps, games, repeats)
+    print(f"(b) PettingZoo AEC (last + step):           {b:>10,.0f} steps/s  ({b / a:.0%} of a)")
+    runs = [gymnasium_steps(games) for _ in range(repeats)]
+    c_steps, c_moves, c_seconds = max(runs, key=lambda r: r[0] / r[2])
+    c, c_all = c_steps / c_seconds, c_moves / c_seconds
+    print(
+        f"(c) Gymnasium (step, 3 random opponents):   {c:>10,.0f} steps/s  "
+        f"({c_all:,.0f} moves/s, {c_all / a:.0%} of a)"
+    )
+
+
+if __name__ == "__main__":
+    main()

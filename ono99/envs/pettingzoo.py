@@ -1,0 +1,241 @@
+"""A PettingZoo AEC environment for any variant.
+
+::
+
+    from ono99.envs.pettingzoo import env
+
+    table = env(variant="ono99-2022", players=4, seed=1)
+    table.reset()
+    for agent in table.agent_iter():
+        observation, reward, terminated, truncated, info = table.last()
+        if terminated or truncated:
+            action = None
+        else:
+            mask = observation["action_mask"]
+            action = int(mask.nonzero()[0][0])  # your policy here
+        table.step(action)
+
+Agents are ``"player_0"``, ``"player_1"``..., one per seat. Each observation
+is a dict: ``"observation"``, the vector of
+:class:`~ono99.envs.ObservationEncoder` (what that player may know, with
+seats counted from theirs), and ``"action_mask"``, 1 for each legal action of
+the variant's :class:`~ono99.envs.ActionTable` (all 0 when it is not the
+agent's turn).
+
+Rewards: the whole game (every round of a token or points match) is one
+episode. A player knocked out of the game gets -1 then and is terminated;
+when the game ends the winner gets +1 and every player still in it -1. So
+each agent's return is +1 if it won the game and -1 if not, whatever the
+scoring of the variant.
+"""
+
+from __future__ import annotations
+
+import operator
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import numpy as np
+from gymnasium import spaces
+from pettingzoo import AECEnv
+from pettingzoo.utils import wrappers
+
+from ono99._game import Game
+
+from ._actions import action_table, action_to_move
+from ._common import Seeds, make_variant
+from ._encoding import observation_encoder
+from ._render import table_text
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from numpy.typing import NDArray
+
+    from ono99._files import PathName
+    from ono99._moves import Move
+    from ono99._variant import Variant
+
+__all__ = ["env", "raw_env"]
+
+Observation = dict[str, Any]
+
+
+class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name for it
+    """The PettingZoo AEC environment of a variant, without PettingZoo's checking wrappers.
+
+    Args:
+        variant: A :class:`~ono99.Variant`, or the id or path to load one.
+        players: How many play.
+        house_rules: House rules to lay over the variant (ids or paths).
+        render_mode: ``"ansi"`` (:meth:`render` returns the table as text),
+            ``"human"`` (it prints it), or ``None``.
+        seed: The seed of the first game's shuffles, and of every later
+            game's seed; :meth:`reset` may give another.
+
+    Raises:
+        VariantError: If the variant or a house rule cannot be loaded, or
+            the player count does not fit it.
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "human"],
+        "name": "ono99_v0",
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        variant: Variant | PathName = "ono99-2022",
+        players: int = 4,
+        house_rules: Sequence[PathName] | PathName = (),
+        render_mode: str | None = None,
+        seed: int | None = None,
+    ) -> None:
+        super().__init__()
+        self.variant = make_variant(variant, house_rules)
+        Game(self.variant, players, 0)  # checks the player count now, not at reset
+        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
+            raise ValueError(f"render_mode must be 'ansi', 'human' or None, not {render_mode!r}")
+        self.render_mode = render_mode
+        self.players = players
+        self.table = action_table(self.variant)
+        self.encoder = observation_encoder(self.variant, players)
+        self.possible_agents = [f"player_{seat}" for seat in range(players)]
+        self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
+        n = len(self.table)
+        self._observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(self.encoder.low, self.encoder.high, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8),
+            }
+        )
+        self._action_space = spaces.Discrete(n)
+        self._seeds = Seeds(seed)
+        self.game: Game | None = None
+        self._legal: tuple[tuple[Move, ...], dict[int, Move]] = ((), {})
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:  # noqa: ARG002 - one for all
+        """The space of ``agent``'s observations (the same for every agent)."""
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Discrete:  # noqa: ARG002 - one for all
+        """The space of ``agent``'s actions: the variant's ``Discrete(n)``."""
+        return self._action_space
+
+    def reset(
+        self,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,  # noqa: ARG002 - PettingZoo's signature
+    ) -> None:
+        """Deal a new game (with ``seed``, or the next seed of the sequence)."""
+        self.game = Game(self.variant, self.players, self._seeds.next(seed))
+        self.agents = self.possible_agents[:]
+        self.rewards = dict.fromkeys(self.agents, 0.0)
+        self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
+        self.terminations = dict.fromkeys(self.agents, False)
+        self.truncations = dict.fromkeys(self.agents, False)
+        self.infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        self._skip_agent_selection = None
+        self.agent_selection = self.possible_agents[self.game.current_player]
+
+    def _legal_actions(self, game: Game) -> dict[int, Move]:
+        """The legal actions now, with the game's own move objects (kept until the next move)."""
+        moves = game.legal_moves()
+        if self._legal[0] is not moves:
+            self._legal = (moves, self.table.legal_actions(game))
+        return self._legal[1]
+
+    def observe(self, agent: str) -> Observation:
+        """What ``agent`` sees now: its observation vector and its action mask."""
+        game = self._require_game()
+        seat = self._seat[agent]
+        mask: NDArray[np.int8] = np.zeros(len(self.table), dtype=np.int8)
+        if seat == game.current_player and not game.is_over:
+            mask[list(self._legal_actions(game))] = 1
+        return {
+            "observation": self.encoder.encode(game.observation(seat)),
+            "action_mask": mask,
+        }
+
+    def step(self, action: int | None) -> None:
+        """Play ``action`` for the agent to move (``None`` for an agent that is done).
+
+        Raises:
+            IllegalMoveError: If the action is not legal now (the game is unchanged).
+            ActionError: If there is no such action.
+        """
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        game = self._require_game()
+        try:
+            index: object = operator.index(action)  # type: ignore[arg-type]  # int, numpy int
+        except TypeError:
+            index = action
+        move = self._legal_actions(game).get(index) if isinstance(index, int) else None
+        if move is None:
+            # Not a legal action: say why, and leave the game as it was.
+            move = action_to_move(self.variant, index)  # type: ignore[arg-type]  # ActionError
+            game.play(move)  # an action not legal now: IllegalMoveError, with the reason
+        else:
+            game.play(move)
+        self._cumulative_rewards[agent] = 0.0
+        self._clear_rewards()
+        for other in self.agents:
+            seat = self._seat[other]
+            if game.is_over:
+                self.terminations[other] = True
+                self.rewards[other] = 1.0 if seat == game.winner else -1.0
+            elif not game.in_game[seat] and not self.terminations[other]:
+                self.terminations[other] = True
+                self.rewards[other] = -1.0
+        self._accumulate_rewards()
+        self.agent_selection = self.possible_agents[game.current_player]
+        self._deads_step_first()
+        if self.render_mode == "human":
+            self.render()
+
+    def render(self) -> str | None:
+        """The table as text (``"ansi"``), or print it (``"human"``)."""
+        if self.render_mode is None:
+            return None
+        text = table_text(self._require_game())
+        if self.render_mode == "human":
+            print(text)
+            return None
+        return text
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def _require_game(self) -> Game:
+        if self.game is None:
+            raise RuntimeError("reset() the environment before using it")
+        return self.game
+
+
+def env(
+    variant: Variant | PathName = "ono99-2022",
+    players: int = 4,
+    house_rules: Sequence[PathName] | PathName = (),
+    render_mode: str | None = None,
+    seed: int | None = None,
+) -> AECEnv:
+    """The PettingZoo AEC environment of a variant, in PettingZoo's usual wrappers.
+
+    The arguments are those of :class:`raw_env`. The wrappers are
+    PettingZoo's own: an illegal action ends the game with -1 for the agent
+    that made it, an action out of the space is refused, and the methods
+    must be called in order (``reset`` first).
+
+    >>> from ono99.envs.pettingzoo import env
+    >>> table = env("ninety-nine", players=3, seed=1)
+    >>> table.reset()
+    >>> table.agent_selection, table.action_space("player_0")
+    ('player_0', Discrete(14))
+    """
+    wrapped: AECEnv = raw_env(variant, players, house_rules, render_mode, seed)
+    wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
+    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    return wrappers.OrderEnforcingWrapper(wrapped)

@@ -1,0 +1,101 @@
+"""The environments' shared parts: action indices and the observation vector (numpy only).
+
+These tests skip, saying why, where the rl extra is not installed; the
+environments themselves are tested in ``test_envs_*.py``.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+import ono99
+
+pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
+
+from ono99 import envs
+
+# ------------------------------------------------------------------- actions
+
+
+@pytest.mark.parametrize("variant_id", ono99.list_variants())
+def test_every_legal_move_has_one_action_and_back(variant_id: str) -> None:
+    """Invariant: each legal move met in play maps to an action whose move is that move."""
+    variant = ono99.load_variant(variant_id)
+    table = envs.action_table(variant)
+    rng = random.Random(3)
+    for seed in range(3):
+        game = ono99.Game(variant, min(4, variant.players.max), seed=seed)
+        while not game.is_over:
+            legal = game.legal_moves()
+            actions = [envs.move_to_action(variant, move) for move in legal]
+            assert len(set(actions)) == len(legal)
+            assert [envs.action_to_move(variant, a) for a in actions] == list(legal)
+            assert all(0 <= a < len(table) for a in actions)
+            game.play(rng.choice(legal))
+
+
+def test_action_order_is_the_documented_one() -> None:
+    """The order is the file's card order, each choice in the card's order, then Redraw."""
+    moves = envs.action_table("ninety-nine-everything2").moves
+    assert moves[:5] == (
+        ono99.Play("ace"),
+        ono99.Play("2"),
+        ono99.Play("3"),
+        ono99.Play("4"),
+        ono99.Play("5", target=0),
+    )
+    # The 5 names any of 8 seats (the variant's most players), then the 6 follows.
+    assert moves[11:13] == (ono99.Play("5", target=7), ono99.Play("6"))
+    assert moves[16:18] == (ono99.Play("10", amount=10), ono99.Play("10", amount=-10))
+    assert envs.action_table("ono99-2022").moves[-1] == ono99.Redraw()
+    assert envs.action_count("ono99-2022") == 16
+
+
+def test_bad_actions_and_moves_are_refused_with_library_errors() -> None:
+    with pytest.raises(envs.ActionError, match="actions of this variant are 0 to 15"):
+        envs.action_to_move("ono99-2022", 16)
+    with pytest.raises(IndexError):
+        envs.action_to_move("ono99-2022", -1)
+    with pytest.raises(ono99.Ono99Error, match="no action True"):
+        envs.action_to_move("ono99-2022", True)
+    with pytest.raises(envs.MoveError, match="is no move of ono99-1980"):
+        envs.move_to_action("ono99-1980", ono99.Redraw())
+    with pytest.raises(ValueError, match="no move"):
+        envs.move_to_action("ono99-2022", ono99.Play("joker"))
+
+
+# --------------------------------------------------------------- observations
+
+
+def test_observation_vector_names_each_slot() -> None:
+    encoder = envs.observation_encoder("ono99-1980", 3)
+    game = ono99.Game("ono99-1980", players=3, seed=4)
+    vector = encoder.encode(game.observation(1))
+    slots = dict(zip(encoder.names, vector.tolist(), strict=True))
+    obs = game.observation(1)
+    assert slots["total"] == obs.total
+    assert slots["hand_size[+0]"] == len(obs.hand)
+    # Seats count from the observer: +2 is seat 0, who is to move.
+    assert slots["to_move[+2]"] == 1.0
+    assert slots["tokens[+1]"] == obs.tokens[2]
+    assert sum(slots[f"hand[{card.id}]"] for card in game.variant.cards) == 4
+    assert (encoder.low <= vector).all() and (vector <= encoder.high).all()
+
+
+def test_observation_vector_never_shows_hidden_cards() -> None:
+    """Two games that differ only in cards seat 0 cannot see give seat 0 the same vector."""
+    variant = ono99.load_variant("ono99-1980")
+    hands = [["10", "9", "hold", "2"], ["3", "4", "5", "6"], ["7", "8", "reverse", "2"]]
+    pile = [c.id for c in variant.cards for _ in range(c.count)]
+    for card in [c for hand in hands for c in hand]:
+        pile.remove(card)
+    swapped_hands = [hands[0], [pile[0], pile[1], pile[2], pile[3]], hands[2]]
+    swapped_pile = [*hands[1], *pile[4:]]
+    one = ono99.Game.from_position(variant, hands, pile, total=40, seed=1)
+    two = ono99.Game.from_position(variant, swapped_hands, swapped_pile, total=40, seed=1)
+    encoder = envs.observation_encoder(variant, 3)
+    assert one.hand(1) != two.hand(1)
+    seen_by_0 = [encoder.encode(game.observation(0)).tolist() for game in (one, two)]
+    assert seen_by_0[0] == seen_by_0[1]

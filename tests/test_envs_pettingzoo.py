@@ -1,0 +1,56 @@
+"""The PettingZoo environment, checked by PettingZoo's own API and seed tests."""
+
+from __future__ import annotations
+
+import pytest
+
+import ono99
+
+np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
+pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo) is not installed")
+
+from envcases import CASES, IDS  # noqa: E402
+from pettingzoo.test import api_test, seed_test  # noqa: E402
+
+from ono99 import envs  # noqa: E402
+from ono99.envs.pettingzoo import env, raw_env  # noqa: E402
+
+# ------------------------------------------------------------------ PettingZoo
+
+
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
+@pytest.mark.filterwarnings("ignore:Observation is not a NumPy array")
+@pytest.mark.parametrize(("variant", "house", "players"), CASES, ids=IDS)
+def test_pettingzoo_api_and_seed_tests(variant: str, house: tuple[str, ...], players: int) -> None:
+    api_test(env(variant, players, house, seed=5), num_cycles=200)
+    seed_test(lambda: env(variant, players, house, seed=5), num_cycles=200)
+
+
+def test_pettingzoo_rewards_the_winner_and_renders() -> None:
+    table = raw_env("ono99-1980", players=3, render_mode="ansi", seed=2)
+    table.reset()
+    assert "player 0" in table.render()
+    returns = dict.fromkeys(table.possible_agents, 0.0)
+    for agent in table.agent_iter():
+        observation, reward, terminated, truncated, _ = table.last()
+        returns[agent] += reward
+        if terminated or truncated:
+            table.step(None)
+            continue
+        assert observation["action_mask"].any()
+        table.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    winner = f"player_{table.game.winner}"
+    assert returns == {a: (1.0 if a == winner else -1.0) for a in table.possible_agents}
+
+
+def test_pettingzoo_illegal_action_is_refused_and_the_game_kept() -> None:
+    table = raw_env("ono99-2022", players=2, seed=1)
+    table.reset()
+    before = table.game.moves
+    mask = table.observe(table.agent_selection)["action_mask"]
+    illegal = int(np.flatnonzero(mask == 0)[0])
+    with pytest.raises(ono99.IllegalMoveError, match="holds no"):
+        table.step(np.int64(illegal))
+    with pytest.raises(envs.ActionError, match="no action 16"):
+        table.step(16)
+    assert table.game.moves == before
