@@ -25,17 +25,22 @@ def _interruptible() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def spawn(*args: str) -> pexpect.spawn:
+def spawn_command(*args: str, timeout: int = 30) -> pexpect.spawn:
+    """``ono99 ARGS`` in a pseudo-terminal of 40 lines by 120 columns."""
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "ono99", "play", *args],
+        ["-m", "ono99", *args],
         encoding="utf-8",
-        timeout=30,
+        timeout=timeout,
         cwd=ELSEWHERE,
         preexec_fn=_interruptible,
     )
     child.setwinsize(40, 120)
     return child
+
+
+def spawn(*args: str) -> pexpect.spawn:
+    return spawn_command("play", *args)
 
 
 def test_a_whole_game_with_bad_input_on_the_way() -> None:
@@ -168,17 +173,11 @@ def test_quit() -> None:
 
 def test_simulate_shows_progress_in_a_terminal() -> None:
     """On a terminal the simulation draws a progress bar on standard error."""
-    child = pexpect.spawn(
-        sys.executable,
-        # A search player takes a while a game, so counts short of the end are drawn.
-        [
-            *("-m", "ono99", "simulate", "--games", "6", "--players", "2", "--jobs", "2"),
-            *("--strategy", "search", "--strategy", "cautious"),
-        ],
-        encoding="utf-8",
+    # A search player takes a while a game, so counts short of the end are drawn.
+    child = spawn_command(
+        *("simulate", "--games", "6", "--players", "2", "--jobs", "2"),
+        *("--strategy", "search", "--strategy", "cautious"),
         timeout=60,
-        cwd=ELSEWHERE,
-        preexec_fn=_interruptible,
     )
     child.expect(r"seed \d+, chosen at random")
     # The bar moves game by game: a count short of the end is drawn before 6/6.
@@ -193,16 +192,10 @@ def test_simulate_shows_progress_in_a_terminal() -> None:
 
 def test_compare_shows_a_bar_for_each_variant() -> None:
     """compare draws one progress bar a variant, each to its end, then the table."""
-    child = pexpect.spawn(
-        sys.executable,
-        [
-            *("-m", "ono99", "compare", "ono99-1980", "ono99-2022"),
-            *("--games", "30", "--players", "2", "--jobs", "1", "--seed", "2"),
-        ],
-        encoding="utf-8",
+    child = spawn_command(
+        *("compare", "ono99-1980", "ono99-2022"),
+        *("--games", "30", "--players", "2", "--jobs", "1", "--seed", "2"),
         timeout=60,
-        cwd=ELSEWHERE,
-        preexec_fn=_interruptible,
     )
     child.logfile_read = seen = io.StringIO()
     child.expect(pexpect.EOF)
