@@ -14,7 +14,7 @@ from . import events as ev
 from ._convert import check_variant
 from ._errors import VariantError
 from ._moves import Play
-from .rules import Never, OncePerTurn
+from .rules import Never
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -131,10 +131,7 @@ class Rules:
         self.quick = tuple(_quick_test(c) for c in self.cards)
         self._events: dict[int, tuple[DrewTable, PlayedTable]] = {}
         self.stacking = variant.forced_play.stacking
-        # Whether any condition reads the cards played this turn (worth recording).
-        self.counts_turn_plays = any(
-            isinstance(c, OncePerTurn) for card in self.cards for c in card.conditions
-        )
+        self.stack_on = variant.forced_play.stack_on
         self.lay_down = variant.no_safe_play.action == "lay_down"
         self.laid_down_discarded = variant.no_safe_play.laid_down == "discard_pile"
         self.undo_bust = variant.no_safe_play.undo_bust
@@ -143,6 +140,8 @@ class Rules:
         redraw = variant.redraw
         self.redraw_card = self.index[redraw.card] if redraw else -1
         self.redraw_count = redraw.count if redraw else 0
+        # Whether a redraw may only be a turn's first play.
+        self.redraw_first_only = redraw is not None and redraw.when == "first_play"
 
     def __reduce__(self) -> tuple[Callable[[Variant], Rules], tuple[Variant]]:
         # The variant is all it takes: read back, these are its (cached) compiled rules.

@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from ._observation import Observation
     from ._players import Player
     from ._variant import Variant
-    from .rules import Stacking
+    from .rules import Stacking, StackOn
 
 __all__ = ["ENGINE_FIELDS", "NO_MOVES", "ROUND_FIELDS", "Engine", "Round"]
 
@@ -51,6 +51,7 @@ ROUND_FIELDS = (
     "players_in_round",
     "plays_made",
     "skip",
+    "stack_on",
     "stacking",
     "stuck",
     "target",
@@ -88,7 +89,7 @@ class Round:
 
     __slots__ = ROUND_FIELDS
 
-    def __init__(self, stacking: Stacking) -> None:
+    def __init__(self, stacking: Stacking, stack_on: StackOn) -> None:
         self.total = 0
         self.direction = 1
         self.forced = 1
@@ -96,6 +97,7 @@ class Round:
         self.answering = False
         self.players_in_round = 0
         self.stacking = stacking
+        self.stack_on = stack_on
         self.next_owed = 0
         self.next_forced_by = ""
         self.ends_turn = False
@@ -118,7 +120,7 @@ class Round:
 
     def copy(self) -> Round:
         """An independent copy (the hands and piles copied too)."""
-        new = Round(self.stacking)
+        new = Round(self.stacking, self.stack_on)
         for name in ROUND_FIELDS:
             value = getattr(self, name)
             if isinstance(value, list):
@@ -133,7 +135,7 @@ class Round:
 
 def _round_from(fields: dict[str, Any]) -> Round:
     """A round with these fields (how a pickled round is read back)."""
-    new = Round(fields["stacking"])
+    new = Round(fields["stacking"], fields["stack_on"])
     for name, value in fields.items():
         setattr(new, name, value)
     return new
@@ -171,7 +173,7 @@ class Engine:
         self.round_no = 0
         self.current = 0
         self.dealer = players - 1
-        self.r = Round(rules.stacking)
+        self.r = Round(rules.stacking, rules.stack_on)
         self.events: list[ev.Event] = []
         self.moves: list[Move] = []
         self.in_game = [True] * players
@@ -328,7 +330,11 @@ class Engine:
                 self.card_moves(rules.cards[index], total, moves)
             elif total < test[0]:
                 moves.append(test[1])
-        if rules.redraw_card >= 0 and hand.count(rules.redraw_card) >= rules.redraw_count:
+        if (
+            rules.redraw_card >= 0
+            and hand.count(rules.redraw_card) >= rules.redraw_count
+            and not (rules.redraw_first_only and r.plays_made)
+        ):
             moves.append(Redraw())
         legal = self.legal = tuple(moves)
         return legal
@@ -372,7 +378,7 @@ class Engine:
         if order is None:
             order = list(self.full_deck)
             shuffle(self.rng, order)
-        r = self.r = Round(rules.stacking)
+        r = self.r = Round(rules.stacking, rules.stack_on)
         r.total = rules.start
         r.alive = self.in_game[:]
         r.players_in_round = sum(r.alive)
@@ -402,8 +408,11 @@ class Engine:
         self.current = leader
         self.legal = None
 
-    def refill(self, player: int) -> None:
-        """Draw up to the hand size, reshuffling the discard pile when the draw pile is empty."""
+    def refill(self, player: int, automatic: bool = False) -> None:
+        """Draw up to the hand size, reshuffling the discard pile when the draw pile is empty.
+
+        ``automatic`` when the play before it was (the events say so).
+        """
         r = self.r
         hand = r.hands[player]
         missing = self.rules.hand_size - len(hand)
@@ -412,13 +421,16 @@ class Engine:
         drew = self.drew[player]
         events = self.events
         for _ in range(missing):
-            if not r.draw and not self.reshuffle():
+            if not r.draw and not self.reshuffle(automatic):
                 return
             index = r.draw.pop()
             hand.append(index)
-            events.append(drew[index])
+            if automatic:
+                events.append(ev.Drew(player, self.rules.ids[index], automatic=True))
+            else:
+                events.append(drew[index])
 
-    def reshuffle(self) -> bool:
+    def reshuffle(self, automatic: bool = False) -> bool:
         """Shuffle the discard pile into a new draw pile; whether there was anything to shuffle."""
         r = self.r
         pile = r.discard
@@ -429,13 +441,20 @@ class Engine:
         shuffle(self.rng, cards)
         r.draw = cards
         r.discard = keep
-        self.emit(ev.Reshuffled(len(cards)))
+        self.emit(ev.Reshuffled(len(cards), automatic=automatic))
         return True
 
     def play_card(
-        self, card: CompiledCard, amount: int | None = None, target: int | None = None
+        self,
+        card: CompiledCard,
+        amount: int | None = None,
+        target: int | None = None,
+        automatic: bool = False,
     ) -> None:
-        """Play ``card`` (for ``amount``, naming ``target``): effects, event, refill."""
+        """Play ``card`` (for ``amount``, naming ``target``): effects, events, refill.
+
+        ``automatic`` when the rules play it (a bust's card), not a move.
+        """
         r = self.r
         rules = self.rules
         player = self.current
@@ -453,19 +472,30 @@ class Engine:
         else:
             r.total = total = rules.total_after(card, r.total, amount)
         r.ends_turn = False
+        turned = deflected = False
         if card.actions:
+            # What the effects did is read from the table they changed: a new
+            # direction, or an answer that ended the turn passing plays on.
+            direction, answering = r.direction, r.answering
             r.target = target
             for effect in card.actions:
                 effect.apply(r, card)
             r.target = None
             total = r.total
-        if rules.counts_turn_plays:
-            r.turn_plays.append(card.id)
+            turned = r.direction != direction
+            # A card the rules play for a player who busts passes nothing on: the
+            # player loses, and the plays owed are cleared (see lose).
+            deflected = answering and r.ends_turn and r.next_owed > 1 and not automatic
+        r.turn_plays.append(card.id)
         r.plays_made += 1
         r.answering = False
         self.cards_played += 1
         events = self.events
-        if amount is None and target is None:
+        if automatic:
+            events.append(
+                ev.Played(player, card.id, total, amount=amount, target=target, automatic=True)
+            )
+        elif amount is None and target is None:
             shared = self.played[player][index]
             event = shared.get(total)
             if event is None:
@@ -473,7 +503,11 @@ class Engine:
             events.append(event)
         else:
             events.append(ev.Played(player, card.id, total, amount=amount, target=target))
-        self.refill(player)
+        if turned:
+            events.append(ev.DirectionChanged(player, r.direction, automatic=automatic))
+        if deflected:
+            events.append(ev.Deflected(player, card.id, r.next_owed))
+        self.refill(player, automatic)
 
     def redraw(self) -> None:
         """Discard the redraw cards and draw as many."""
@@ -560,7 +594,7 @@ class Engine:
                     ),
                     key=lambda option: option[0],
                 )
-                self.play_card(card, amount)
+                self.play_card(card, amount, automatic=True)
                 self.emit(ev.Busted(player, r.total))
                 undo_to = before if rules.undo_bust else None
             else:

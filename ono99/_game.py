@@ -8,8 +8,7 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 
 from attrs import frozen
 
-# Sphinx reads the signatures' annotations at run time, so events is imported for real.
-from . import events as ev  # noqa: TC001
+from . import events as ev
 from ._chance import shuffle
 from ._compiled import CompiledCard, Rules, compile_rules
 from ._engine import NO_MOVES, Engine, Round
@@ -138,7 +137,7 @@ def _position_problems(
     if total is not None and not _is_int(total):
         problems.append(f"total: expected an integer, got {total!r}")
     if not isinstance(forced_by, str):
-        problems.append(f"forced_by: expected a card's name, got {forced_by!r}")
+        problems.append(f"forced_by: expected a card id, got {forced_by!r}")
     return problems
 
 
@@ -253,7 +252,11 @@ class Game:
 
     @property
     def direction(self) -> int:
-        """``1`` while play goes clockwise (to the left), ``-1`` after a reverse."""
+        """``1`` while play goes clockwise (to the left), ``-1`` after a reverse.
+
+        With two players in the round a Reverse acts as a Hold, as both
+        editions say, and the direction stays as it is.
+        """
         return self._e.r.direction
 
     @property
@@ -262,6 +265,26 @@ class Game:
         if self._e.winner is not None:
             return 0
         return self._e.r.forced - self._e.r.plays_made
+
+    @property
+    def answering(self) -> bool:
+        """Whether the play now due is the answer to forced plays (a forced turn's first)."""
+        return self._e.winner is None and self._e.r.answering
+
+    @property
+    def played_this_turn(self) -> tuple[str, ...]:
+        """The cards the current player has played so far this turn (card ids)."""
+        if self._e.winner is not None:
+            return ()
+        return tuple(self._e.r.turn_plays)
+
+    @property
+    def forced_by(self) -> str | None:
+        """The id of the card that forced the current turn, or ``None`` if it is not forced."""
+        r = self._e.r
+        if self._e.winner is not None or r.forced < 2:
+            return None
+        return r.forced_by or None
 
     @property
     def round(self) -> int:
@@ -302,6 +325,20 @@ class Game:
     def in_round(self) -> tuple[bool, ...]:
         """Per seat, whether the player is still in the round."""
         return tuple(self._e.r.alive)
+
+    def player_log(self, player: int) -> tuple[ev.Event, ...]:
+        """The log as ``player`` saw it: :attr:`events` without another player's cards.
+
+        Another player's deal and draws appear as counts
+        (:class:`~ono99.events.DealtUnseen`, :class:`~ono99.events.DrewUnseen`);
+        see :func:`ono99.events.seen_by`.
+
+        >>> import ono99
+        >>> game = ono99.Game("ono99-2022", players=2, seed=1)
+        >>> game.player_log(1)[1:3]
+        (DealtUnseen(player=0, cards=4), Dealt(player=1, cards=('reverse', '1', '1', 'play_2')))
+        """
+        return ev.seen_by(self._e.events, self._seat(player))
 
     def hand(self, player: int) -> tuple[str, ...]:
         """The cards in a player's hand (card ids, in the order they were received)."""
@@ -389,6 +426,8 @@ class Game:
                     f"a redraw needs {rules.redraw_count} {card.name} cards; "
                     f"player {player} holds {held}"
                 )
+            if rules.redraw_first_only and r.plays_made:
+                return "a redraw may only be the first play of a turn"
             return None
         return f"{move!r} is not a move (expected Play or Redraw)"
 
@@ -399,8 +438,10 @@ class Game:
     def observation(self, player: int) -> Observation:
         """All that ``player`` may know, and nothing else.
 
-        The player's own hand, the total, direction, whose turn it is and the
-        plays they owe, the other players' hand sizes, tokens, scores, who is
+        The player's own hand, the total, direction, whose turn it is, the
+        plays they owe and the state of the turn (whether the play due is the
+        answer to forced plays, the cards played so far this turn, the card
+        that forced it), the other players' hand sizes, tokens, scores, who is
         still in, the played cards and the draw pile's size; never another
         player's cards or the order of the draw pile.
         """
@@ -415,6 +456,9 @@ class Game:
             direction=r.direction,
             current_player=self._e.current,
             plays_owed=self.plays_owed if mine else 0,
+            answering=self.answering,
+            played_this_turn=self.played_this_turn,
+            forced_by=self.forced_by,
             hand_sizes=tuple(map(len, r.hands)),
             tokens=tuple(self._e.tokens),
             scores=tuple(self._e.scores),
@@ -552,7 +596,8 @@ class Game:
             played_this_turn: Cards the current player already played this
                 turn (for once-a-turn conditions; when empty, the next play is
                 the turn's first, which may answer forced plays).
-            forced_by: The name of the card that forced the plays owed.
+            forced_by: The id of the card that forced the plays owed (as in
+                :class:`~ono99.events.PlaysOwed`), or ``""``.
             in_round: Per seat, whether still in the round (default: all
                 those in the game). Seats in the game but out of the round
                 count as this round's losers, in seat order.
@@ -604,7 +649,7 @@ class Game:
         def flags(values: Sequence[Any] | None, where: str, default: list[Any]) -> list[Any]:
             return _per_seat(values, where, default, problems)
 
-        r = Round(rules.stacking)
+        r = Round(rules.stacking, rules.stack_on)
         r.hands = [indices(hand, f"hands[{seat}]") for seat, hand in enumerate(hands)]
         r.draw = indices(draw_pile, "draw_pile")[::-1]
         r.discard = indices(discard_pile, "discard_pile")
@@ -627,6 +672,9 @@ class Game:
             forced_by=forced_by,
         )
         turn = indices(played_this_turn, "played_this_turn")
+        known: object = forced_by  # typed str, but a caller may pass anything
+        if isinstance(known, str) and known and known not in rules.index:
+            problems.append(f"forced_by: there is no card {forced_by!r} in {variant.id}")
         if problems:
             raise VariantError(problems, "position")
         r.total = rules.start if total is None else total

@@ -31,6 +31,8 @@ def describe_event(event: ev.Event, variant: Variant, *, hidden: bool = False) -
     >>> v = ono99.load_variant("ono99-1980")
     >>> describe_event(ono99.events.Played(2, "minus_ten", -10), v)
     'Player 2 plays Minus Ten: total -10'
+    >>> describe_event(ono99.events.Deflected(1, "reverse", 2), v)
+    'Player 1 answers with Reverse: the 2 plays pass on'
     >>> v99 = ono99.load_variant("ninety-nine")
     >>> describe_event(ono99.events.Played(0, "ace", 61, amount=11), v99)
     'Player 0 plays Ace for 11: total 61'
@@ -55,10 +57,21 @@ def describe_event(event: ev.Event, variant: Variant, *, hidden: bool = False) -
             return f"Player {player} discards {len(cards)} {name} cards to draw anew"
         case ev.Drew(player=player, card=card):
             return None if hidden else f"Player {player} draws {_name(variant, card)}"
+        case ev.DealtUnseen(player=player, cards=count):
+            return None if hidden else f"Player {player} is dealt {count} cards"
+        case ev.DrewUnseen(player=player):
+            return None if hidden else f"Player {player} draws a card"
+        case ev.DirectionChanged(direction=direction):
+            way = "clockwise" if direction == 1 else "counter-clockwise"
+            return f"Play now goes {way}"
+        case ev.Deflected(player=player, card=card, plays=plays):
+            return (
+                f"Player {player} answers with {_name(variant, card)}: the {plays} plays pass on"
+            )
         case ev.Reshuffled(cards=count):
             return f"The discard pile is shuffled into a new draw pile of {count} cards"
         case ev.PlaysOwed(player=player, plays=plays, by=by):
-            return f"Player {player} must play {plays} cards ({by})"
+            return f"Player {player} must play {plays} cards ({_name(variant, by)})"
         case ev.Busted(player=player, total=total):
             return f"Player {player} has no safe play and busts at {total}"
         case ev.Stuck(player=player):

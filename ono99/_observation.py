@@ -14,17 +14,26 @@ __all__ = ["Observation"]
 class Observation:
     """A player's view of the game: their own hand and everything public.
 
-    It never holds another player's cards or the order of the draw pile.
+    It never holds another player's cards or the order of the draw pile. The
+    history the player saw is :meth:`ono99.Game.player_log`.
     Seats are numbered from 0; per-seat tuples are indexed by seat.
 
     Attributes:
         player: Whose view this is.
         hand: The player's own cards (card ids).
         total: The running total.
-        direction: ``1`` clockwise, ``-1`` after a reverse.
+        direction: ``1`` clockwise, ``-1`` after a reverse (with two players
+            in the round a Reverse acts as a Hold and leaves it as it is).
         current_player: The seat whose move it is.
         plays_owed: Plays this player still has to make this turn (0 when it
             is not their turn).
+        answering: Whether the play now due is the answer to forced plays:
+            the first play of a forced turn, the one that may pass them on
+            (a Reverse, a Hold, a Play 2) or that some cards may not be.
+        played_this_turn: The cards the current player has played so far
+            this turn (card ids, in order), public as they were played.
+        forced_by: The id of the card that forced the current turn's plays,
+            or ``None`` on a turn that is not forced.
         hand_sizes: How many cards each seat holds.
         tokens: Tokens left per seat.
         scores: Points per seat.
@@ -45,6 +54,9 @@ class Observation:
     direction: int
     current_player: int
     plays_owed: int
+    answering: bool
+    played_this_turn: tuple[str, ...]
+    forced_by: str | None
     hand_sizes: tuple[int, ...]
     tokens: tuple[int, ...]
     scores: tuple[int, ...]

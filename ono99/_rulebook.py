@@ -122,7 +122,8 @@ def relevant_settings(variant: Variant) -> dict[str, Any]:
     return {
         path: value
         for path, value in flat.items()
-        if not (path == "forced_play.stacking" and not forces)
+        if not (path.startswith("forced_play.") and not forces)
+        and not (path == "forced_play.stack_on" and variant.forced_play.stacking == "none")
         and not (path.startswith("match.tokens.") and scoring != "tokens")
         and not (path.startswith("match.points.") and scoring != "points")
         and not (path == "no_safe_play.undo_bust" and not busts_play_on)
@@ -309,17 +310,27 @@ class _Writer:
                 "none": "the next player owes exactly what that card says: forced plays "
                 "never stack",
                 "multiply": "the plays multiply: the next player owes the plays this turn "
-                "was forced to make times what the card says (2 x 2 = 4), whether the card "
-                "is the turn's first play or its second",
+                "was forced to make times what the card says (2 x 2 = 4)",
                 "add": "the plays add up: the next player owes the plays this turn was "
-                "forced to make plus what the card says (2 + 2 = 4), whether the card is "
-                "the turn's first play or its second",
+                "forced to make plus what the card says (2 + 2 = 4)",
             }[v.forced_play.stacking]
-            out += [
-                "A player forced to make several plays draws after each of them.",
-                f"When a forced player plays a card that forces plays, {stacking}.",
-                "A player who loses during a forced turn passes no forced plays on.",
-            ]
+            out.append("A player forced to make several plays draws after each of them.")
+            if v.forced_play.stacking != "none" and v.forced_play.stack_on == "answer":
+                out.append(
+                    "When a forced player answers with a card that forces plays (the first "
+                    "play of the turn, back to back with the card that forced it, even a "
+                    f"card that may not otherwise answer), {stacking}, and the turn ends "
+                    "there; played later in the turn, such a card passes on only what it "
+                    "says."
+                )
+            elif v.forced_play.stacking != "none":
+                out.append(
+                    f"When a forced player plays a card that forces plays, {stacking}, "
+                    "whether the card is the turn's first play or its second."
+                )
+            else:
+                out.append(f"When a forced player plays a card that forces plays, {stacking}.")
+            out.append("A player who loses during a forced turn passes no forced plays on.")
         if v.no_safe_play.action == "lay_down":
             where = {
                 "out_of_play": "those cards leave play until the next round",
@@ -350,10 +361,14 @@ class _Writer:
         if v.redraw is not None:
             card = self.card_name(v.redraw.card)
             count = v.redraw.count
+            when = {
+                "any_play": "(or one of the plays a forced turn owes)",
+                "first_play": "and may only be its first play",
+            }[v.redraw.when]
             out.append(
                 f"A player holding {count} {card} cards may discard {count} of them and "
                 f"draw {count}, adding nothing to the total; this counts as the turn's play "
-                "(or one of the plays a forced turn owes)."
+                f"{when}."
             )
         pile = "the discard pile"
         if v.reshuffle.keep_top_card:

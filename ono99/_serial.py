@@ -52,8 +52,8 @@ def to_data(obj: Any) -> Any:
         out: dict[str, Any] = {"type": kind}
         for a in attrs.fields(type(obj)):
             value = getattr(obj, a.name)
-            if value is None and a.default is None:
-                continue  # an optional choice not made (Play.amount): left out
+            if a.kw_only and value == a.default:
+                continue  # at its default (Play.amount not chosen, automatic=False): left out
             out[a.name] = list(value) if isinstance(value, tuple) else value
         return out
     raise TypeError(f"cannot turn {obj!r} into data")

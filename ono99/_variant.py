@@ -168,10 +168,20 @@ class ForcedPlay:
     Attributes:
         stacking: ``"none"`` (the next player owes exactly what the card
             says), ``"multiply"`` or ``"add"`` (a forced player who plays one
-            passes on the product or sum).
+            passes on the product or sum of what they owed and what the card
+            says).
+        stack_on: Which forcing cards of a forced player stack, when
+            ``stacking`` is not ``"none"``. ``"answer"``: only one played as
+            the answer (the first play of the forced turn, back to back with
+            the card that forced it); it passes the combined plays on and ends
+            the turn, and a ``not_as_answer`` condition gives way to it. One
+            played later in the turn passes on only what it says.
+            ``"any_play"``: any forcing card a forced player plays stacks,
+            on the first play or a later one.
     """
 
     stacking: Literal["none", "multiply", "add"] = "none"
+    stack_on: Literal["any_play", "answer"] = "any_play"
 
 
 @frozen
@@ -221,10 +231,14 @@ class RedrawRule:
         card: The id of the card to trade in.
         count: How many of them must be discarded together; the player then
             draws as many. This is the turn's play (or one of its plays).
+        when: ``"any_play"``: on any play of a turn, the second play owed
+            to a Play 2 included. ``"first_play"``: only as the first play of
+            a turn.
     """
 
     card: str
     count: int = 4
+    when: Literal["any_play", "first_play"] = "any_play"
 
 
 @frozen

@@ -4,18 +4,46 @@
 :attr:`ono99.Game.events` is the whole log. Events are frozen attrs classes
 that :func:`ono99.to_data` turns into plain data. Cards are named by their id
 in the variant file; players by their seat, from 0.
+
+Every event says whether the move made it or the rules did on their own:
+``automatic`` is ``False`` for what the move itself did (the card played, the
+cards drawn after it, a change of direction, forced plays passed on) and
+``True`` for what followed without a decision (the deal, a player with no safe
+play busting or laying down, a round's end and its scoring, the next deal).
+Some kinds of event are always one or the other (``automatic`` is a class
+attribute there); the others carry it, and :func:`ono99.to_data` writes it
+only when it is true. So the events :meth:`~ono99.Game.play` returns split in
+two at the first automatic one:
+
+>>> import ono99
+>>> game = ono99.Game("ono99-1980", players=2, seed=3, deck=["10", "10"])
+>>> game.play(ono99.Play("10"))[0].automatic
+False
+
+A player sees only their own cards: :func:`seen_by` gives the log as one
+player saw it, another player's deal and draws as counts
+(:class:`DealtUnseen`, :class:`DrewUnseen`).
 """
 
 from __future__ import annotations
 
-from typing import ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
-from attrs import field, frozen
+from attrs import field, fields, frozen
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable
+
+    from attrs import AttrsInstance
 
 __all__ = [
     "Busted",
     "Dealt",
+    "DealtUnseen",
+    "Deflected",
+    "DirectionChanged",
     "Drew",
+    "DrewUnseen",
     "Eliminated",
     "Event",
     "GameWon",
@@ -29,7 +57,22 @@ __all__ = [
     "Scored",
     "Stuck",
     "TokenLost",
+    "seen_by",
 ]
+
+# Whether an event was the move's own doing or followed on its own (see above):
+# a keyword field on the kinds of event that can be either.
+_AUTOMATIC = field(default=False, kw_only=True)
+
+
+def _repr(self: AttrsInstance) -> str:
+    """The event's repr, leaving out keyword fields at their default (``automatic=False``)."""
+    shown = ", ".join(
+        f"{a.name}={getattr(self, a.name)!r}"
+        for a in fields(type(self))
+        if not (a.kw_only and getattr(self, a.name) == a.default)
+    )
+    return f"{type(self).__name__}({shown})"
 
 
 @frozen
@@ -44,6 +87,7 @@ class RoundStarted:
     """
 
     type: ClassVar[str] = "round_started"
+    automatic: ClassVar[bool] = True
     round: int
     dealer: int
     leader: int
@@ -55,6 +99,7 @@ class Dealt:
     """A player was dealt a hand (seen only by that player)."""
 
     type: ClassVar[str] = "dealt"
+    automatic: ClassVar[bool] = True
     player: int
     cards: tuple[str, ...]
 
@@ -69,6 +114,8 @@ class Played:
         total: The total after the card.
         amount: The amount chosen, for a card that leaves one to choose.
         target: The player named, for a card that names one.
+        automatic: Whether the rules played it (the busting card of a player
+            with no safe play) rather than the player's move.
 
     >>> Played(0, "ace", 11, amount=11)
     Played(player=0, card='ace', total=11, amount=11)
@@ -80,14 +127,9 @@ class Played:
     total: int
     amount: int | None = field(default=None, kw_only=True)
     target: int | None = field(default=None, kw_only=True)
+    automatic: bool = _AUTOMATIC
 
-    def __repr__(self) -> str:
-        text = f"player={self.player!r}, card={self.card!r}, total={self.total!r}"
-        if self.amount is not None:
-            text += f", amount={self.amount!r}"
-        if self.target is not None:
-            text += f", target={self.target!r}"
-        return f"Played({text})"
+    __repr__ = _repr
 
 
 @frozen
@@ -95,35 +137,120 @@ class Redrew:
     """A player discarded their redraw cards (four ONO 99 cards) to draw as many."""
 
     type: ClassVar[str] = "redrew"
+    automatic: ClassVar[bool] = False
     player: int
     cards: tuple[str, ...]
 
 
-@frozen
+@frozen(repr=False)
 class Drew:
-    """A player drew a card (seen only by that player)."""
+    """A player drew a card (seen only by that player).
+
+    ``automatic`` when the draw follows an automatic play (a bust's card).
+    """
 
     type: ClassVar[str] = "drew"
     player: int
     card: str
+    automatic: bool = _AUTOMATIC
+
+    __repr__ = _repr
 
 
-@frozen
+@frozen(repr=False)
 class Reshuffled:
-    """The discard pile was shuffled into a new draw pile of ``cards`` cards."""
+    """The discard pile was shuffled into a new draw pile of ``cards`` cards.
+
+    ``automatic`` when the draw that needed it follows an automatic play.
+    """
 
     type: ClassVar[str] = "reshuffled"
     cards: int
+    automatic: bool = _AUTOMATIC
+
+    __repr__ = _repr
 
 
 @frozen
 class PlaysOwed:
-    """A player must make ``plays`` plays this turn, forced by ``by`` (a card name)."""
+    """A player must make ``plays`` plays this turn, forced by the card ``by`` (its id)."""
 
     type: ClassVar[str] = "plays_owed"
+    automatic: ClassVar[bool] = False
     player: int
     plays: int
     by: str
+
+
+@frozen(repr=False)
+class DirectionChanged:
+    """A player's card reversed the direction of play.
+
+    With two players in the round a Reverse acts as a Hold ("In a one-on-one
+    game, the reverse card acts as a hold card", International Games 1980;
+    "With 2 players it has the same effect as discarding a 0", Mattel 2022):
+    the direction stays as it is, and there is no event.
+
+    Attributes:
+        player: Who played the card.
+        direction: The new direction: ``1`` clockwise (to the left), ``-1``.
+        automatic: Whether the card was played by the rules (a bust's card).
+    """
+
+    type: ClassVar[str] = "direction_changed"
+    player: int
+    direction: int
+    automatic: bool = _AUTOMATIC
+
+    __repr__ = _repr
+
+
+@frozen
+class Deflected:
+    """A forced player answered with a card that passes the forced plays on.
+
+    The answer (the first play of a forced turn) ended the turn after one
+    card, and the plays pass on (the next :class:`PlaysOwed` says to whom):
+    "the player affected may, on his first play, use a Reverse Card, thus
+    reversing the Double Play back" (International Games 1980); "answer with
+    a Reverse (sends it back the other way) or their own Play 2 (passes it
+    on)" (Mattel 2022).
+
+    Always the move's own: a player who has no safe play and busts with such
+    a card passes nothing on.
+
+    Attributes:
+        player: Who answered.
+        card: The id of the card answered with.
+        plays: The plays passed on (more than were owed, if they stacked).
+    """
+
+    type: ClassVar[str] = "deflected"
+    automatic: ClassVar[bool] = False
+    player: int
+    card: str
+    plays: int
+
+
+@frozen
+class DealtUnseen:
+    """Another player was dealt ``cards`` cards (a player's view of :class:`Dealt`)."""
+
+    type: ClassVar[str] = "dealt_unseen"
+    automatic: ClassVar[bool] = True
+    player: int
+    cards: int
+
+
+@frozen(repr=False)
+class DrewUnseen:
+    """Another player drew a card (a player's view of :class:`Drew`)."""
+
+    type: ClassVar[str] = "drew_unseen"
+    player: int
+    automatic: bool = _AUTOMATIC
+
+    __repr__ = _repr
 
 
 @frozen
@@ -131,6 +258,7 @@ class Busted:
     """A player took the total to the bust limit or past it, and lost the round."""
 
     type: ClassVar[str] = "busted"
+    automatic: ClassVar[bool] = True
     player: int
     total: int
 
@@ -140,6 +268,7 @@ class Stuck:
     """A player could play no card at all (only O'NO 99 cards) and lost the round."""
 
     type: ClassVar[str] = "stuck"
+    automatic: ClassVar[bool] = True
     player: int
 
 
@@ -152,6 +281,7 @@ class LaidDown:
     """
 
     type: ClassVar[str] = "laid_down"
+    automatic: ClassVar[bool] = True
     player: int
     cards: tuple[str, ...]
 
@@ -167,6 +297,7 @@ class RoundEnded:
     """
 
     type: ClassVar[str] = "round_ended"
+    automatic: ClassVar[bool] = True
     round: int
     losers: tuple[int, ...]
     survivor: int | None
@@ -177,6 +308,7 @@ class TokenLost:
     """A player lost a token; ``tokens`` are those left."""
 
     type: ClassVar[str] = "token_lost"
+    automatic: ClassVar[bool] = True
     player: int
     tokens: int
 
@@ -186,6 +318,7 @@ class Scored:
     """A player scored ``points`` for the round; ``score`` is the new total score."""
 
     type: ClassVar[str] = "scored"
+    automatic: ClassVar[bool] = True
     player: int
     points: int
     score: int
@@ -196,6 +329,7 @@ class Eliminated:
     """A player is out of the game."""
 
     type: ClassVar[str] = "eliminated"
+    automatic: ClassVar[bool] = True
     player: int
 
 
@@ -204,6 +338,7 @@ class GameWon:
     """The game is over and ``player`` won it."""
 
     type: ClassVar[str] = "game_won"
+    automatic: ClassVar[bool] = True
     player: int
 
 
@@ -215,6 +350,10 @@ Event = (
     | Drew
     | Reshuffled
     | PlaysOwed
+    | DirectionChanged
+    | Deflected
+    | DealtUnseen
+    | DrewUnseen
     | Busted
     | Stuck
     | LaidDown
@@ -236,6 +375,10 @@ EVENT_TYPES: dict[str, type[Event]] = {
         Drew,
         Reshuffled,
         PlaysOwed,
+        DirectionChanged,
+        Deflected,
+        DealtUnseen,
+        DrewUnseen,
         Busted,
         Stuck,
         LaidDown,
@@ -246,3 +389,34 @@ EVENT_TYPES: dict[str, type[Event]] = {
         GameWon,
     )
 }
+
+
+def seen_by(events: Iterable[Event], player: int) -> tuple[Event, ...]:
+    """The events as ``player`` saw them: no card another player holds.
+
+    The player's own deals and draws are kept; another player's
+    :class:`Dealt` becomes :class:`DealtUnseen` (how many cards) and their
+    :class:`Drew` becomes :class:`DrewUnseen`. Everything else is public:
+    cards played, redrawn or laid down face up, totals, forced plays,
+    scores. A bot, a replay viewer or a learning agent can read this log
+    without seeing a hidden card. :meth:`ono99.Game.player_log` gives it for
+    a game.
+
+    Args:
+        events: A log, or part of one (such as what :meth:`ono99.Game.play`
+            returned).
+        player: The seat whose view it is.
+
+    >>> log = [Dealt(0, ("2", "3")), Dealt(1, ("9", "10")), Drew(1, "hold")]
+    >>> seen_by(log, 0)
+    (Dealt(player=0, cards=('2', '3')), DealtUnseen(player=1, cards=2), DrewUnseen(player=1))
+    """
+    seen: list[Event] = []
+    for event in events:
+        if type(event) is Dealt and event.player != player:
+            seen.append(DealtUnseen(event.player, len(event.cards)))
+        elif type(event) is Drew and event.player != player:
+            seen.append(DrewUnseen(event.player, automatic=event.automatic))
+        else:
+            seen.append(event)
+    return tuple(seen)

@@ -80,6 +80,7 @@ __all__ = [
 ]
 
 Stacking = Literal["none", "multiply", "add"]
+StackOn = Literal["any_play", "answer"]
 
 
 class CardInfo(Protocol):
@@ -106,15 +107,19 @@ class Table(Protocol):
         direction: ``1`` for clockwise (to the left), ``-1`` after a reverse.
         forced: How many plays the current turn must make (1 on an ordinary
             turn, 2 after a Double Play or Play 2).
-        forced_by: Name of the card that forced the current turn's plays.
+        forced_by: Id of the card that forced the current turn's plays (``""``
+            on a turn that is not forced).
         answering: True while making the first play of a forced turn, the
             play that may answer (deflect) the forced plays.
         players_in_round: How many players are still in the round.
         stacking: How a forced-plays card played by a forced player combines
             with the plays it was forced to make (``"none"``, ``"multiply"``
             or ``"add"``), from the variant's ``forced_play.stacking``.
+        stack_on: Which of a forced player's forcing cards stack:
+            ``"answer"`` (only the answer, back to back) or ``"any_play"``,
+            from the variant's ``forced_play.stack_on``.
         next_owed: Plays the next player will owe (0 when not forced).
-        next_forced_by: Name of the card that forced the next player.
+        next_forced_by: Id of the card that forced the next player.
         ends_turn: Set to end the turn now, whatever plays were still owed.
         skip: How many players the turn passes over when it ends (0: play
             goes to the next player in the direction of play).
@@ -131,6 +136,7 @@ class Table(Protocol):
     answering: bool
     players_in_round: int
     stacking: Stacking
+    stack_on: StackOn
     next_owed: int
     next_forced_by: str
     ends_turn: bool
@@ -230,9 +236,11 @@ class Reverse:
     'reverses' the same point value and play-back in the opposite direction.
     ... In a one-on-one game, the reverse card acts as a hold card"
     (International Games 1980); "Reverse: reverses direction. With 2 players it
-    has the same effect as discarding a 0" (Mattel 2022). With two players the
-    next player is the other one whichever way play goes, so no special case
-    is needed.
+    has the same effect as discarding a 0" (Mattel 2022). So with two players
+    in the round the direction stays as it is (the other player plays next
+    either way): :attr:`ono99.Game.direction`, the observation and the
+    :class:`~ono99.events.DirectionChanged` event all agree that nothing
+    turned.
     """
 
     type: ClassVar[str] = "reverse"
@@ -246,12 +254,13 @@ class Reverse:
         return total
 
     def apply(self, table: Table, card: CardInfo) -> None:
-        """Flip the direction of play."""
-        table.direction = -table.direction
+        """Flip the direction of play (with three or more players in the round)."""
+        if table.players_in_round > 2:
+            table.direction = -table.direction
 
     def describe(self) -> str:
         """The effect in words."""
-        return "reverses the direction of play"
+        return "reverses the direction of play (with two players in the round, changes nothing)"
 
 
 @frozen
@@ -266,7 +275,19 @@ class ForcePlays:
     When the card is played by a player who was forced themselves, the
     variant's ``forced_play.stacking`` says whether the counts combine:
     ``"none"`` (the official rule: the next player owes exactly ``plays``),
-    ``"multiply"`` (x2 then x2 makes x4) or ``"add"``.
+    ``"multiply"`` (x2 then x2 makes x4) or ``"add"``; and
+    ``forced_play.stack_on`` says which plays stack. With ``"answer"`` only
+    the card played as the answer does, back to back with the card that
+    forced the turn: it passes the combined plays on and ends the turn, as
+    any answer that passes forced plays on does ("back-to-back double-play
+    (2x) cards ... like passing along a 4x? We played it that way", PieMan,
+    BoardGameGeek 2004). One played later in the turn passes on only
+    ``plays`` ("If an affected player were to play a number card followed by
+    a DP ... the second DP would only count x2 for the next player (not
+    x4)", cyoder, BoardGameGeek 2005). With ``"any_play"`` both stack.
+
+    A chain goes on combining: under ``"multiply"`` a third Play 2 in a row
+    passes on 8, a fourth 16; under ``"add"`` 6, then 8.
 
     Attributes:
         plays: How many plays the next player must make.
@@ -284,16 +305,23 @@ class ForcePlays:
         return total
 
     def apply(self, table: Table, card: CardInfo) -> None:
-        """Set the plays the next player owes."""
+        """Set the plays the next player owes (stacked, if the variant says so)."""
         owed = self.plays
-        if table.forced > 1:
-            if table.stacking == "multiply":
+        stacking = table.stacking
+        if (
+            stacking != "none"
+            and table.forced > 1
+            and (table.answering or table.stack_on == "any_play")
+        ):
+            if stacking == "multiply":
                 owed = table.forced * self.plays
-            elif table.stacking == "add":
+            else:
                 owed = table.forced + self.plays
+            if table.answering:
+                table.ends_turn = True  # passed on, as any answer passes forced plays on
         if owed > table.next_owed:
             table.next_owed = owed
-            table.next_forced_by = card.name
+            table.next_forced_by = card.id
 
     def problems(self) -> list[tuple[str, str]]:
         """Settings out of range, as ``(field, what was expected)`` pairs."""
@@ -630,18 +658,31 @@ class NotAsAnswer:
 
     Rule: "A player affected by the Double Play card may not play another
     Double Play card on his first play" (International Games 1980).
+
+    The rule is what keeps two Double Plays from being played back to back,
+    so a house rule that stacks them there (``forced_play.stacking`` other
+    than ``"none"`` with ``forced_play.stack_on = "answer"``: "back-to-back
+    double-play (2x) cards ... like passing along a 4x? We played it that
+    way", PieMan, BoardGameGeek 2004) lifts it, unless ``stacking_lifts`` is
+    false.
+
+    Attributes:
+        stacking_lifts: Whether stacking on the answer lifts the condition.
     """
 
     type: ClassVar[str] = "not_as_answer"
+    stacking_lifts: bool = True
 
     def check(self, table: Table, card: CardInfo) -> str | None:
-        """Refuse on the first play of a forced turn."""
-        if table.answering:
-            return f"{card.name} may not answer a {table.forced_by}"
+        """Refuse on the first play of a forced turn (unless stacking lifts it)."""
+        if table.answering and not (
+            self.stacking_lifts and table.stacking != "none" and table.stack_on == "answer"
+        ):
+            return f"{card.name} may not answer forced plays (the first play of a forced turn)"
         return None
 
     def describe(self) -> str:
-        """The condition in words."""
+        """The condition in words (the rulebook says when stacking lifts it)."""
         return "not as the first play of a forced turn"
 
 

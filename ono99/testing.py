@@ -129,6 +129,10 @@ INVARIANTS: Mapping[str, str] = {
     "illegal move": "an illegal move raises IllegalMoveError and leaves the game unchanged",
     "observation": "an observation holds the player's own cards and public facts only: changing "
     "other players' cards or the draw order does not change it",
+    "player log": "a player's log holds no card of another player's deal or draws, and is the "
+    "same when other players' cards or the draw order change",
+    "move then consequences": "the events a move returns start with the move's own (not "
+    "automatic, the first by the mover) and end with what followed on its own (automatic)",
     "event log": "the events account for the state: hands, piles and totals rebuilt from the log "
     "equal the game's",
     "deterministic": "the same seed and moves give the same event log",
@@ -411,7 +415,11 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
     if traded and wants_redraw:
         card = draw(st.sampled_from(traded))
         most = min(hand_size, card.count * copies)
-        redraw = RedrawRule(card=card.id, count=draw(st.integers(1, most)))
+        redraw = RedrawRule(
+            card=card.id,
+            count=draw(st.integers(1, most)),
+            when=draw(_choices(RedrawRule, "when")),
+        )
     scoring = draw(_choices(Match, "scoring"))
     if playable and scoring == "points" and len({c.points for c in cards if c.count}) < 2:
         # Every hand scores alike, so players can tie round after round, and
@@ -434,7 +442,10 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
             leader=draw(_choices(Deal, "leader")),
         ),
         total=Total(start=start, bust=bust, floor=floor),
-        forced_play=ForcedPlay(stacking=draw(_choices(ForcedPlay, "stacking"))),
+        forced_play=ForcedPlay(
+            stacking=draw(_choices(ForcedPlay, "stacking")),
+            stack_on=draw(_choices(ForcedPlay, "stack_on")),
+        ),
         no_safe_play=NoSafePlay(
             action=draw(_choices(NoSafePlay, "action")),
             laid_down=draw(_choices(NoSafePlay, "laid_down")),
@@ -588,6 +599,9 @@ _OBSERVATION_FIELDS = frozenset(
         "direction",
         "current_player",
         "plays_owed",
+        "answering",
+        "played_this_turn",
+        "forced_by",
         "hand_sizes",
         "tokens",
         "scores",
@@ -644,6 +658,8 @@ class GameChecker:
             {e.plays for c in game.variant.cards for e in c.effects if isinstance(e, ForcePlays)}
         )
         self._owed_seen: set[int] = set(self._forced_plays)
+        self._direction = 1
+        self._deflected: int | None = None
         self._rounds = 0
         self._won = 0
         self._last_played: int | None = None
@@ -679,6 +695,16 @@ class GameChecker:
             happened = game.play(move)
         except IllegalMoveError as exc:
             self.fail("legal moves", f"{move} was listed as legal but refused: {exc}")
+        flags = [event.automatic for event in happened]
+        first = happened[0] if happened else None
+        self.expect(
+            first is not None
+            and not first.automatic
+            and getattr(first, "player", None) == mover
+            and flags == sorted(flags),
+            "move then consequences",
+            lambda: f"{move} returned {happened!r}",
+        )
         self._follow()
         self.check_state()
         return happened
@@ -723,14 +749,16 @@ class GameChecker:
         )
 
     def _event(self, event: ev.Event) -> None:
-        if not isinstance(event, ev.Drew | ev.Reshuffled):
+        if not isinstance(event, ev.Drew | ev.Reshuffled | ev.DirectionChanged | ev.Deflected):
             self._close_refill()
         # One method per event type; an event type added later and not known
         # here is skipped, and the state checks still compare the outcome.
         handler = getattr(self, f"_on_{event.type}", None)
         if handler is not None:
             handler(event)
-        if not isinstance(event, ev.Played | ev.Drew | ev.Reshuffled):
+        if not isinstance(
+            event, ev.Played | ev.Drew | ev.Reshuffled | ev.DirectionChanged | ev.Deflected
+        ):
             self._last_played = None
 
     def _on_round_started(self, event: ev.RoundStarted) -> None:
@@ -741,6 +769,8 @@ class GameChecker:
         self._out = 0
         self._total = event.total
         self._in_round = self._in_game[:]
+        self._direction = 1
+        self._deflected = None
         self._actor(event.leader, "leads")
 
     def _on_dealt(self, event: ev.Dealt) -> None:
@@ -835,6 +865,27 @@ class GameChecker:
     def _on_plays_owed(self, event: ev.PlaysOwed) -> None:
         self._actor(event.player, "owes plays")
         self._plays_owed(event.plays)
+        deflected, self._deflected = self._deflected, None
+        self.expect(
+            deflected is None or deflected == event.plays,
+            "event log",
+            f"{deflected} plays were passed on and player {event.player} owes {event.plays}",
+        )
+
+    def _on_direction_changed(self, event: ev.DirectionChanged) -> None:
+        self.expect(
+            event.direction == -self._direction and sum(self._in_round) > 2,
+            "event log",
+            lambda: (
+                f"the direction went from {self._direction} to {event.direction} with "
+                f"{sum(self._in_round)} players in the round"
+            ),
+        )
+        self._direction = event.direction
+
+    def _on_deflected(self, event: ev.Deflected) -> None:
+        self._actor(event.player, "answers forced plays")
+        self._deflected = event.plays
 
     def _on_round_ended(self, _: ev.RoundEnded) -> None:
         self._in_round = [False] * self._n
@@ -994,6 +1045,11 @@ class GameChecker:
             "eliminated never act",
             f"in round {game.in_round}; the events give {self._in_round}",
         )
+        self.expect(
+            game.direction == self._direction or game.is_over,
+            "event log",
+            f"the direction is {game.direction}; the events give {self._direction}",
+        )
         owed = game.plays_owed
         self.expect(
             1 <= owed <= max(self._owed_seen | {1}),
@@ -1088,6 +1144,9 @@ class GameChecker:
             "total": game.total,
             "direction": game.direction,
             "current_player": game.current_player,
+            "answering": game.answering,
+            "played_this_turn": game.played_this_turn,
+            "forced_by": game.forced_by,
             "hand_sizes": tuple(len(game.hand(p)) for p in range(self._n)),
             "tokens": game.tokens,
             "scores": game.scores,
@@ -1118,6 +1177,54 @@ class GameChecker:
             "the observation changed when other players' cards or the draw order changed",
         )
         return obs
+
+    def check_player_log(self, player: int, rng: random.Random | None = None) -> None:
+        """Check ``player``'s view of the log: no card another player was dealt or drew.
+
+        Every event of :meth:`~ono99.Game.player_log` is the event of the
+        whole log, except another player's deal and draws, which carry only
+        who and how many; and the view is the same when the cards of those
+        deals and draws are changed.
+        """
+        game = self.game
+        log = game.player_log(player)
+        full = game.events
+        self.expect(len(log) == len(full), "player log", "the player's log skips events")
+        for seen, event in zip(log, full, strict=True):
+            if isinstance(event, ev.Dealt | ev.Drew) and event.player != player:
+                self.expect(
+                    isinstance(seen, ev.DealtUnseen | ev.DrewUnseen)
+                    and seen.player == event.player
+                    and seen.automatic == event.automatic,
+                    "player log",
+                    f"player {player} sees {seen!r} for {event!r}",
+                )
+                if isinstance(seen, ev.DealtUnseen) and isinstance(event, ev.Dealt):
+                    self.expect(
+                        seen.cards == len(event.cards),
+                        "player log",
+                        f"player {player} sees {seen!r} for {event!r}",
+                    )
+            else:
+                self.expect(seen == event, "player log", f"{event!r} read as {seen!r}")
+        # The same log with every card of another player's deal and draws changed
+        # must read the same from the player's seat.
+        rng = rng or random.Random(len(full))
+        ids = [card.id for card in self.variant.cards]
+        changed: list[ev.Event] = []
+        for event in full:
+            if isinstance(event, ev.Dealt) and event.player != player:
+                cards = tuple(rng.choice(ids) for _ in event.cards)
+                changed.append(attrs.evolve(event, cards=cards))
+            elif isinstance(event, ev.Drew) and event.player != player:
+                changed.append(attrs.evolve(event, card=rng.choice(ids)))
+            else:
+                changed.append(event)
+        self.expect(
+            ev.seen_by(changed, player) == log,
+            "player log",
+            "the player's log changed when other players' cards changed",
+        )
 
     def check_replay(self) -> None:
         """Same seed and moves give the same events; a record saved as JSON replays alike."""
@@ -1283,6 +1390,8 @@ def check_invariants(
             checker.play(bots[player].choose(game.observation(player)))
         if deep:
             checker.check_replay()
+            for player in range(game.players):
+                checker.check_player_log(player, rng)
         moves += len(game.moves)
         rounds += game.round
     return Checked(games=games, moves=moves, rounds=rounds)

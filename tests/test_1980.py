@@ -53,7 +53,7 @@ def test_double_play_example(v1980: ono99.Variant) -> None:
     assert game.total == 57 and game.current_player == 0
     happened = game.play(Play("double_play"))
     assert game.total == 57
-    assert events.PlaysOwed(1, 2, "Double Play") in happened
+    assert events.PlaysOwed(1, 2, "double_play") in happened
     assert game.current_player == 1 and game.plays_owed == 2
     happened = game.play(Play("9"))
     assert game.total == 66
@@ -74,14 +74,14 @@ def test_double_play_cannot_answer_double_play(v1980: ono99.Variant) -> None:
     game = ono99.Game(v1980, players=3, seed=1, deck=deck)
     game.play(Play("double_play"))
     before = game.events
-    with pytest.raises(ono99.IllegalMoveError, match="Double Play may not answer a Double Play"):
+    with pytest.raises(ono99.IllegalMoveError, match="Double Play may not answer forced plays"):
         game.play(Play("double_play"))
     assert game.events == before
     assert Play("double_play") not in game.legal_moves()
     game.play(Play("5"))
     assert Play("double_play") in game.legal_moves()
     happened = game.play(Play("double_play"))
-    assert events.PlaysOwed(2, 2, "Double Play") in happened
+    assert events.PlaysOwed(2, 2, "double_play") in happened
 
 
 def test_reverse_sends_double_play_back_and_hold_passes_it_on(v1980: ono99.Variant) -> None:
@@ -104,7 +104,7 @@ def test_reverse_sends_double_play_back_and_hold_passes_it_on(v1980: ono99.Varia
     happened = game.play(Play("reverse"))
     # Sent back: seat 0 owes the two plays now, and play runs the other way.
     assert (game.current_player, game.plays_owed, game.direction) == (0, 2, -1)
-    assert events.PlaysOwed(0, 2, "Double Play") in happened
+    assert events.PlaysOwed(0, 2, "double_play") in happened
     game.play(Play("2"))
     game.play(Play("3"))
     assert (game.current_player, game.plays_owed) == (3, 1)
@@ -126,7 +126,7 @@ def test_reverse_sends_double_play_back_and_hold_passes_it_on(v1980: ono99.Varia
     drive(game2, "2", "2", "double_play")
     assert (game2.current_player, game2.plays_owed) == (3, 2)
     happened = game2.play(Play("hold"))
-    assert events.PlaysOwed(0, 2, "Double Play") in happened
+    assert events.PlaysOwed(0, 2, "double_play") in happened
     assert (game2.current_player, game2.plays_owed) == (0, 2)
     assert game2.total == 4
 
@@ -183,8 +183,8 @@ def test_98_is_safe_and_99_busts(v1980: ono99.Variant) -> None:
     # Seat 0 holds 2, 3, 4 and an O'NO 99: nothing is safe at 98, so it plays its
     # lowest number card, busts, draws, and the round ends.
     assert happened[2:7] == (
-        events.Played(0, "2", 100),
-        events.Drew(0, "reverse"),
+        events.Played(0, "2", 100, automatic=True),  # the rules play it: no decision
+        events.Drew(0, "reverse", automatic=True),
         events.Busted(0, 100),
         events.RoundEnded(1, (0,), 1),
         events.TokenLost(0, 2),

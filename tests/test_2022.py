@@ -6,11 +6,17 @@ deck and checks the outcome.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 from stacking import drive, stacked
 
 import ono99
 from ono99 import Play, Redraw, events
+from ono99._narrate import describe_event
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 
 @pytest.fixture(scope="module")
@@ -124,11 +130,11 @@ def test_play_2_deflected_back_and_on_never_stacks(v2022: ono99.Variant) -> None
     assert (game.current_player, game.plays_owed) == (1, 2)
     happened = game.play(Play("reverse"))
     assert (game.current_player, game.plays_owed, game.direction) == (0, 2, -1)
-    assert events.PlaysOwed(0, 2, "Play 2") in happened
+    assert events.PlaysOwed(0, 2, "play_2") in happened
     happened = game.play(Play("play_2"))
     # Passed on in the direction of play, reversed by now: seat 2 owes 2 plays, not 4.
     assert (game.current_player, game.plays_owed) == (2, 2)
-    assert events.PlaysOwed(2, 2, "Play 2") in happened
+    assert events.PlaysOwed(2, 2, "play_2") in happened
     happened = game.play(Play("7"))
     assert [type(e) for e in happened] == [events.Played, events.Drew]
     assert (game.current_player, game.plays_owed) == (2, 1)
@@ -174,3 +180,89 @@ def test_one_game_to_the_last_player(v2022: ono99.Variant) -> None:
         assert events.TokenLost not in kinds and events.Scored not in kinds
         ended = next(e for e in game.events if isinstance(e, events.RoundEnded))
         assert ended.survivor == game.winner and len(ended.losers) == 4
+
+
+# ------------------------------------------------------- the redraw's timing
+
+REDRAW_SECOND = stacked(
+    [["play_2", "2", "3", "4"], ["ono99", "ono99", "ono99", "1"]], ["5", "ono99", "6", "7"]
+)
+
+
+def test_the_redraw_may_be_the_second_play_owed_to_a_play_2(v2022: ono99.Variant) -> None:
+    """M22 gives the redraw no timing ("you may discard all 4 ... and draw 4 new
+    cards"); by default (redraw.when = "any_play") it may be the second of the
+    two plays a Play 2 forces."""
+    assert v2022.redraw is not None and v2022.redraw.when == "any_play"
+    game = ono99.Game(v2022, players=2, seed=1, deck=REDRAW_SECOND)
+    drive(game, "play_2", "1")
+    assert game.hand(1).count("ono99") == 4 and game.plays_owed == 1
+    assert game.legal_moves() == (Redraw(),)
+    happened = game.play(Redraw())
+    assert happened[0] == events.Redrew(1, ("ono99",) * 4)
+    assert game.current_player == 0
+
+
+def test_a_first_play_redraw_is_not_a_second_play(tmp_path: Path) -> None:
+    """With redraw.when = "first_play" (reading "at once" as the start of a turn) the
+    player holding four ONO 99 cards on the second play has no safe play, and is out
+    (M22: "If every card in your hand would make the total hit or exceed 99, you are
+    out")."""
+    rule = tmp_path / "first.toml"
+    rule.write_text('[redraw]\nwhen = "first_play"\n', encoding="utf-8")
+    variant = ono99.load_variant("ono99-2022", [rule])
+    game = ono99.Game(variant, players=2, seed=1, deck=REDRAW_SECOND)
+    drive(game, "play_2")
+    happened = game.play(Play("1"))
+    assert events.LaidDown(1, ("ono99",) * 4) in happened
+    assert game.winner == 0
+
+
+def test_a_first_play_redraw_is_refused_with_the_reason(tmp_path: Path) -> None:
+    rule = tmp_path / "first.toml"
+    rule.write_text('[redraw]\nwhen = "first_play"\n', encoding="utf-8")
+    variant = ono99.load_variant("ono99-2022", [rule])
+    hands = [["ono99", "ono99", "ono99", "ono99", "1"], ["1", "2", "3", "4"]]  # one card over
+    pile = [c.id for c in variant.cards for _ in range(c.count)]
+    for card in hands[0] + hands[1] + ["5"]:
+        pile.remove(card)
+    game = ono99.Game.from_position(
+        variant, hands, pile, discard_pile=["5"], plays_owed=1, played_this_turn=["5"], seed=1
+    )
+    assert game.why_illegal(Redraw()) == "a redraw may only be the first play of a turn"
+
+
+# ------------------------------------------------- what the log tells a player
+
+
+def test_deflection_and_direction_are_events(v2022: ono99.Variant) -> None:
+    """M22: a Reverse "sends it back the other way": the log says the direction
+    changed and the plays were passed on; the narration tells both."""
+    deck = stacked([["play_2", "1", "2", "3"], ["reverse", "4", "5", "6"], ["7", "8", "9", "3"]])
+    game = ono99.Game(v2022, players=3, seed=1, deck=deck)
+    game.play(Play("play_2"))
+    obs = game.observation(1)
+    assert (obs.answering, obs.played_this_turn, obs.forced_by) == (True, (), "play_2")
+    happened = game.play(Play("reverse"))
+    assert happened[1:3] == (events.DirectionChanged(1, -1), events.Deflected(1, "reverse", 2))
+    assert happened[-1] == events.PlaysOwed(0, 2, "play_2")
+    assert game.direction == game.observation(2).direction == -1
+    told = [describe_event(e, v2022) for e in happened[1:3]]
+    assert told == [
+        "Play now goes counter-clockwise",
+        "Player 1 answers with Reverse: the 2 plays pass on",
+    ]
+    game.play(Play("1"))  # player 0's first play of two: no longer the answer
+    obs = game.observation(0)
+    assert (obs.answering, obs.played_this_turn, obs.forced_by) == (False, ("1",), "play_2")
+
+
+def test_a_two_player_reverse_acts_as_a_0_and_turns_nothing(v2022: ono99.Variant) -> None:
+    """M22: "Reverse ... With 2 players it has the same effect as discarding a 0": the
+    direction stays, and no DirectionChanged event is logged."""
+    deck = stacked([["reverse", "1", "2", "3"], ["4", "5", "6", "7"]])
+    game = ono99.Game(v2022, players=2, seed=1, deck=deck)
+    happened = game.play(Play("reverse"))
+    assert not any(isinstance(e, events.DirectionChanged) for e in happened)
+    assert game.direction == game.observation(0).direction == 1
+    assert game.current_player == 1

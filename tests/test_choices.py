@@ -259,7 +259,7 @@ def test_a_loser_forced_to_play_picks_the_lowest_amount() -> None:
     deck = stacked([["king", "5", "6"], ["ace", "7", "8"]], ["2", "3"])
     game = ono99.Game(variant, 2, seed=1, deck=deck)
     happened = game.play(Play("king"))
-    assert events.Played(1, "ace", 100, amount=1) in happened
+    assert events.Played(1, "ace", 100, amount=1, automatic=True) in happened
     assert events.Busted(1, 100) in happened
 
 

@@ -153,7 +153,7 @@ def test_forced_plays_are_made_one_after_another() -> None:
     second" (Mattel 2022)."""
     game = game_of([["p2", "1", "1", "1"], ["1", "5", "1", "1"], ONES])
     happened = game.play(ono99.Play("p2"))
-    assert happened[-1] == ev.PlaysOwed(1, 2, "Play Two")
+    assert happened[-1] == ev.PlaysOwed(1, 2, "p2")
     assert (game.current_player, game.plays_owed) == (1, 2)
     game.play(ono99.Play("1"))
     assert (game.current_player, game.plays_owed) == (1, 1)
@@ -167,13 +167,13 @@ def test_a_forced_player_may_pass_the_plays_on() -> None:
     game = game_of([["p2", "1", "1", "1"], ["p2", "1", "1", "1"], ONES])
     game.play(ono99.Play("p2"))
     happened = game.play(ono99.Play("p2"))
-    assert happened[-1] == ev.PlaysOwed(2, 2, "Play Two")
+    assert happened[-1] == ev.PlaysOwed(2, 2, "p2")
     assert (game.current_player, game.plays_owed) == (2, 2)
 
     game = game_of([["p2", "1", "1", "1"], ["rev", "1", "1", "1"], ONES])
     game.play(ono99.Play("p2"))
     happened = game.play(ono99.Play("rev"))
-    assert happened[-1] == ev.PlaysOwed(0, 2, "Play Two")
+    assert happened[-1] == ev.PlaysOwed(0, 2, "p2")
     assert (game.current_player, game.plays_owed, game.direction) == (0, 2, -1)
 
 
@@ -190,12 +190,14 @@ def test_a_double_play_may_not_answer_a_double_play() -> None:
     first play" (1980); on the second play it forces the next player again."""
     game = game_of([["dp", "1", "1", "1"], ["dp", "1", "1", "1"], ONES], top=["1", "1"])
     game.play(ono99.Play("dp"))
-    assert game.why_illegal(ono99.Play("dp")) == "Double may not answer a Double"
+    assert game.why_illegal(ono99.Play("dp")) == (
+        "Double may not answer forced plays (the first play of a forced turn)"
+    )
     assert game.legal_moves() == (ono99.Play("1"),)
     game.play(ono99.Play("1"))
     assert game.legal_moves() == (ono99.Play("1"), ono99.Play("dp"))
     happened = game.play(ono99.Play("dp"))
-    assert happened[-1] == ev.PlaysOwed(2, 2, "Double")
+    assert happened[-1] == ev.PlaysOwed(2, 2, "dp")
     assert game.plays_owed == 2
 
 
@@ -284,8 +286,8 @@ def test_with_no_safe_play_the_lowest_card_is_played_and_busts() -> None:
         **FIRST_LOSS,
     )
     assert game.events[3:8] == (
-        ev.Played(0, "5", 100),
-        ev.Drew(0, "hold"),
+        ev.Played(0, "5", 100, automatic=True),  # the rules play it: no decision
+        ev.Drew(0, "hold", automatic=True),
         ev.Busted(0, 100),
         ev.RoundEnded(1, (0,), 1),
         ev.TokenLost(0, 2),
@@ -674,3 +676,26 @@ def test_a_record_with_an_illegal_move_is_refused() -> None:
     record = attrs.evolve(game.record(), moves=(first, ono99.Play("ono99")))
     with pytest.raises(ono99.ReplayError, match=r"move 2 \(play ono99\) is illegal: player 1"):
         ono99.Game.replay(record)
+
+
+def test_a_forcing_card_played_for_a_bust_passes_nothing_on() -> None:
+    """A player with no safe play "must play his lowest numbered card, making the point
+    value 99 or greater" (1980); when that card forces plays, nothing is passed on and
+    nothing is logged as deflected: the player loses, and "the next player does not have
+    to play 2" (Mattel 2022, on a player out during a Play 2 turn)."""
+    up = ono99.Card("up", "Up", 4, effects=(Add(5), ForcePlays(2)), points=5)
+    variant = attrs.evolve(
+        toy(
+            total={"start": 95},
+            forced_play={"stacking": "multiply"},
+            no_safe_play={"action": "play_lowest"},
+        ),
+        cards=(*TOY.cards, up),
+    )
+    hands = [["p2", "1", "1", "1"], ["up", "up", "x", "x"], ONES]
+    game = ono99.Game(variant, 3, 1, deck=deal(variant, hands, ["1", "1", "1"]))
+    happened = game.play(ono99.Play("p2"))
+    assert ev.Played(1, "up", 100, automatic=True) in happened
+    assert ev.Busted(1, 100) in happened
+    assert not any(isinstance(e, ev.Deflected) for e in happened)
+    assert (game.current_player, game.plays_owed) == (2, 1)

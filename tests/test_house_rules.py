@@ -6,6 +6,7 @@ base edition and under the house rule, and shows the difference.
 
 from __future__ import annotations
 
+import pathlib
 import textwrap
 from typing import TYPE_CHECKING
 
@@ -172,36 +173,122 @@ def test_two_decks_double_every_count() -> None:
 # --------------------------------------------------------------- the forcing
 
 
-def test_stacking_double_play_passes_on_four_in_1980() -> None:
-    """PieMan: back-to-back Double Plays pass on "a 4x"; officially (cyoder) a
-    Double Play played as the second play "would only count x2"."""
-    hands = [["double_play", "2", "3", "4"], ["5", "double_play", "6", "7"], ["8", "8", "9", "9"]]
-
-    def owed_after_second_play(rules: list[str]) -> list[object]:
-        played = game("ono99-1980", rules, hands)
-        played.play(ono99.Play("double_play"))
-        assert played.plays_owed == 2
-        with pytest.raises(ono99.IllegalMoveError, match="may not answer"):
-            played.play(ono99.Play("double_play"))  # the first play may not be one
-        played.play(ono99.Play("5"))
-        played.play(ono99.Play("double_play"))
-        assert played.current_player == 2
-        return [e for e in of_type(played, ev.PlaysOwed) if e.player == 2]  # type: ignore[attr-defined]
-
-    assert owed_after_second_play([]) == [ev.PlaysOwed(2, 2, "Double Play")]
-    assert owed_after_second_play(["stacking-double-play"]) == [ev.PlaysOwed(2, 4, "Double Play")]
+# The sources of the stacking house rule (BoardGameGeek, "2x question - what if
+# back-to-back 2x?"), quoted by the tests below.
+PIEMAN = (
+    "What happens if there are back-to-back double-play (2x) cards played? Is that like "
+    "passing along a 4x? We played it that way"
+)
+CYODER = (
+    "If an affected player were to play a number card followed by a DP, though, I imagine "
+    "that the second DP would only count x2 for the next player (not x4)."
+)
+STACKING = ["stacking-double-play"]
+# Per edition: the forcing card, and a low number card.
+FORCING = {"ono99-1980": ("double_play", "2"), "ono99-2022": ("play_2", "1")}
 
 
-def test_stacking_play_2_passes_on_four_in_2022() -> None:
-    """Mattel 2022: "Play 2's don't 'stack'"; with the house rule a Play 2
-    answering a Play 2 passes on 4."""
-    hands = [["play_2", "2", "3", "4"], ["play_2", "5", "6", "7"], ["8"] * 4]
-    for rules, owed in (([], 2), (["stacking-play-2"], 4)):
-        played = game("ono99-2022", rules, hands)
+def owed(played: ono99.Game) -> tuple[int, int]:
+    """Who is to move, and how many plays they owe."""
+    return played.current_player, played.plays_owed
+
+
+@pytest.mark.parametrize("edition", sorted(FORCING))
+def test_back_to_back_forcing_cards_pass_on_four(edition: str) -> None:
+    """PieMan (2004): "What happens if there are back-to-back double-play (2x) cards
+    played? Is that like passing along a 4x? We played it that way". A forced player
+    who answers with the forcing card plays only that card and passes on x4."""
+    card, low = FORCING[edition]
+    hands = [[card, low, low, low], [card, "5", "6", "7"], ["8", "9", "10", "10"], ["10"] * 4]
+    played = game(edition, STACKING, hands)
+    played.play(ono99.Play(card))
+    assert owed(played) == (1, 2)
+    happened = played.play(ono99.Play(card))  # back to back: the answer
+    assert owed(played) == (2, 4)
+    assert ev.PlaysOwed(2, 4, card) in happened
+    assert ev.Deflected(1, card, 4) in happened
+
+
+def test_the_1980_house_rule_lifts_may_not_answer_a_double_play() -> None:
+    """Officially "A player affected by the Double Play card may not play another Double
+    Play card on his first play" (R80), so back-to-back Double Plays never happen;
+    under the house rule, which is about them, the forced player may."""
+    hands = [["double_play", "2", "2", "2"], ["double_play", "5", "6", "7"], ["8", "9", "10", "4"]]
+    official = game("ono99-1980", [], hands)
+    official.play(ono99.Play("double_play"))
+    assert ono99.Play("double_play") not in official.legal_moves()
+    with pytest.raises(ono99.IllegalMoveError, match="may not answer"):
+        official.play(ono99.Play("double_play"))
+    stacking = game("ono99-1980", STACKING, hands)
+    stacking.play(ono99.Play("double_play"))
+    assert ono99.Play("double_play") in stacking.legal_moves()
+
+
+@pytest.mark.parametrize("edition", sorted(FORCING))
+@pytest.mark.parametrize("rules", [[], STACKING])
+def test_a_forcing_card_played_second_counts_x2(edition: str, rules: list[str]) -> None:
+    """cyoder (2005): "If an affected player were to play a number card followed by a
+    DP, though, I imagine that the second DP would only count x2 for the next player
+    (not x4)." So under the house rule as under the official rules."""
+    card, low = FORCING[edition]
+    hands = [[card, low, low, low], ["5", card, "6", "7"], ["8", "9", "10", "10"]]
+    played = game(edition, rules, hands)
+    played.play(ono99.Play(card))
+    played.play(ono99.Play("5"))
+    assert owed(played) == (1, 1)
+    happened = played.play(ono99.Play(card))
+    assert owed(played) == (2, 2)
+    assert [e for e in happened if isinstance(e, ev.PlaysOwed)] == [ev.PlaysOwed(2, 2, card)]
+
+
+@pytest.mark.parametrize("edition", sorted(FORCING))
+def test_the_other_reading_stacks_the_second_play_too(edition: str, tmp_path: Path) -> None:
+    """forced_play.stack_on = "any_play" is the reading where a forcing card played
+    as the second play stacks as well (against cyoder's "only count x2")."""
+    card, low = FORCING[edition]
+    any_play = overlay(
+        tmp_path,
+        "any-play",
+        """
+        [forced_play]
+        stack_on = "any_play"
+        """,
+    )
+    hands = [[card, low, low, low], ["5", card, "6", "7"], ["8", "9", "10", "10"]]
+    played = game(edition, [*STACKING, any_play], hands, later_wins=True)
+    played.play(ono99.Play(card))
+    played.play(ono99.Play("5"))
+    played.play(ono99.Play(card))
+    assert owed(played) == (2, 4)
+
+
+def test_a_chain_of_back_to_back_play_2_doubles_again() -> None:
+    """No source speaks of a third card in a row: PieMan calls them "(2x)" cards, so
+    each answer doubles what it is passed (2, 4, then 8), and a Reverse sends the x8
+    back (the Play 2 "Can be passed and reversed many times", GH)."""
+    hands = [
+        ["play_2", "1", "2", "3"],
+        ["play_2", "4", "5", "6"],
+        ["play_2", "7", "8", "9"],
+        ["reverse", "1", "2", "3"],
+        ["4", "5", "6", "7"],
+    ]
+    played = game("ono99-2022", STACKING, hands)
+    for _ in range(3):
         played.play(ono99.Play("play_2"))
-        played.play(ono99.Play("play_2"))
-        assert played.current_player == 2
-        assert played.plays_owed == owed
+    assert owed(played) == (3, 8)
+    happened = played.play(ono99.Play("reverse"))
+    assert owed(played) == (2, 8)
+    assert ev.PlaysOwed(2, 8, "play_2") in happened
+
+
+def test_the_house_rule_quotes_its_sources() -> None:
+    """The overlay's file quotes PieMan and cyoder, as the tests above do."""
+    path = pathlib.Path(ono99.load_house_rule("stacking-double-play").path)
+    comments = [line.lstrip("# ") for line in path.read_text(encoding="utf-8").splitlines()]
+    flat = " ".join(" ".join(comments).split())
+    for quote in (PIEMAN, CYODER):
+        assert " ".join(quote.split()) in flat
 
 
 # ---------------------------------------------------------- the O'NO 99 card

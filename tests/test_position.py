@@ -80,9 +80,10 @@ def test_forced_turn_first_play_cannot_answer_with_double_play() -> None:
     v = ono99.load_variant("ono99-1980")
     hands = [["double_play", "2", "3", "4"], ["5", "6", "7", "8"]]
     pile = _deal_rest(v, *hands)
-    forced = ono99.Game.from_position(v, hands, pile, plays_owed=2, forced_by="Double Play")
+    forced = ono99.Game.from_position(v, hands, pile, plays_owed=2, forced_by="double_play")
     assert ono99.Play("double_play") not in forced.legal_moves()
-    assert "may not answer a Double Play" in str(forced.why_illegal(ono99.Play("double_play")))
+    reason = forced.why_illegal(ono99.Play("double_play"))
+    assert "Double Play may not answer forced plays" in str(reason)
     second = ono99.Game.from_position(v, hands, pile, plays_owed=1, played_this_turn=["9"])
     assert ono99.Play("double_play") in second.legal_moves()
 
@@ -161,7 +162,8 @@ def test_position_game_cannot_be_recorded() -> None:
         ({"card": ["8"]}, ["hands[1][3]: there is no card ['8']"]),
         ({"direction": 1.0}, ["direction: expected 1 or -1, got 1.0"]),
         ({"direction": True}, ["direction: expected 1 or -1, got True"]),
-        ({"forced_by": 5}, ["forced_by: expected a card's name, got 5"]),
+        ({"forced_by": 5}, ["forced_by: expected a card id, got 5"]),
+        ({"forced_by": "Play 2"}, ["forced_by: there is no card 'Play 2' in ono99-1980"]),
         ({"tokens": [1.5, 2]}, ["tokens[0]: expected a whole number, 0 or more, got 1.5"]),
         ({"tokens": [2, -1]}, ["tokens[1]: expected a whole number, 0 or more, got -1"]),
         ({"tokens": 2}, ["tokens: expected 2 values, one per seat"]),
@@ -245,22 +247,27 @@ def test_forced_plays_passed_on_keep_the_name_given_or_none() -> None:
     v = ono99.load_variant("ono99-2022")
     hands = [["reverse", "1", "2", "3"], ["4", "5", "6", "7"], ["8", "9", "1", "2"]]
     pile = _deal_rest(v, *hands)
-    for given, expected in (({}, ""), ({"forced_by": "Play 2"}, "Play 2")):
+    for given, expected in (({}, ""), ({"forced_by": "play_2"}, "play_2")):
         game = ono99.Game.from_position(v, hands, pile, plays_owed=2, seed=1, **given)  # type: ignore[arg-type]
         events = game.play(ono99.Play("reverse"))
         assert ev.PlaysOwed(2, 2, expected) in events
 
 
 def test_stacking_applies_from_a_position() -> None:
-    """With stacking, a Double Play played by a forced player passes on x4 (house rule)."""
+    """With the stacking house rule, a forced player whose first play is a Double Play
+    passes on x4 ("back-to-back ... like passing along a 4x", PieMan); played after a
+    9 it counts "only ... x2" (cyoder). from_position knows which by played_this_turn."""
     v = ono99.load_variant("ono99-1980+stacking-double-play")
     hands = [["double_play", "2", "3", "4"], ["5", "6", "7", "8"]]
     pile = _deal_rest(v, *hands, ["9"])
-    game = ono99.Game.from_position(
+    answer = ono99.Game.from_position(
+        v, hands, pile, discard_pile=["9"], plays_owed=2, forced_by="double_play", seed=1
+    )
+    assert ev.PlaysOwed(1, 4, "double_play") in answer.play(ono99.Play("double_play"))
+    second = ono99.Game.from_position(
         v, hands, pile, discard_pile=["9"], plays_owed=1, played_this_turn=["9"], seed=1
     )
-    events = game.play(ono99.Play("double_play"))
-    assert ev.PlaysOwed(1, 4, "Double Play") in events
+    assert ev.PlaysOwed(1, 2, "double_play") in second.play(ono99.Play("double_play"))
 
 
 @pytest.mark.parametrize(("dealer", "next_dealer"), [(None, 0), (2, 0), (0, 1), (1, 2)])

@@ -249,6 +249,36 @@ def test_an_observation_holds_no_other_players_cards_nor_the_draw_order(
             assert obs.hand_sizes == tuple(len(game.hand(p)) for p in range(game.players))
 
 
+@given(move_sequences(any_variants(), max_moves=150, drawn=30))
+def test_no_hidden_card_in_any_observation_or_player_log(seq: MoveSequence) -> None:
+    """Invariant: no observation and no player's log of a game (of a shipped or generated
+    variant) holds a card the player cannot see. After every move each player's observation
+    holds its own hand and public facts only, and is unchanged when the other players' cards
+    and the draw order are shuffled; each player's log shows the others' deals and draws as
+    counts only, and reads the same whatever cards those were. The observation's turn state
+    is the game's: the answer due, the cards played this turn, the card that forced it."""
+    checker = GameChecker(seq.new_game())
+    game = checker.game
+    for move in (None, *seq.moves):
+        if move is not None:
+            checker.play(move)
+        for player in range(game.players):
+            obs = checker.check_observation(player)
+            assert (obs.answering, obs.played_this_turn, obs.forced_by) == (
+                game.answering,
+                game.played_this_turn,
+                game.forced_by,
+            )
+    for player in range(game.players):
+        checker.check_player_log(player)
+        hidden = [
+            e
+            for e in game.player_log(player)
+            if isinstance(e, ev.Dealt | ev.Drew) and e.player != player
+        ]
+        assert hidden == []
+
+
 @given(games_in_play)
 def test_the_same_seed_and_moves_give_the_same_event_log(seq: MoveSequence) -> None:
     """Two games with the same variant, seats, seed and moves have the same event log."""

@@ -15,13 +15,15 @@ from ono99._rulebook import card_rules, relevant_settings, rulebook
 
 SHIPPED = ono99.list_variants()
 # One variant of each shape: with a redraw and a floor, with tokens, with points,
-# with play going on after a bust, with settings that depend on the player count.
+# with play going on after a bust, with settings that depend on the player count,
+# with forced plays that stack.
 BASES = [
     "ono99-2022",
     "ono99-1980",
     "ono99-1980-points",
     "ono99-1980+points-elimination",
     "ninety-nine-pagat",
+    "ono99-2022+stacking-double-play",
 ]
 METADATA = {"id", "name", "description", "aliases", "source", "cards"}
 
@@ -245,7 +247,16 @@ def test_points_wording_when_every_card_scores_zero() -> None:
 
 
 def test_stacking_wording_covers_the_second_play() -> None:
-    """A Double Play made as the second of two forced plays passes on 2 x 2 = 4."""
+    """The stacking house rule stacks back-to-back cards only: a Double Play made as the
+    second of two forced plays passes on only 2 (cyoder). With stack_on = "any_play" it
+    passes on 2 x 2 = 4, and the words say so."""
     variant = ono99.load_variant("ono99-1980", ["stacking-double-play"])
     text = " ".join(ono99.rulebook(variant).split())
+    assert "played later in the turn, such a card passes on only what it says" in text
+    assert "whether the card is the turn's first play or its second" not in text
+    any_play = ono99.loads_variant(
+        'extends = "ono99-1980"\nid = "any"\n[forced_play]\nstacking = "multiply"\n'
+        'stack_on = "any_play"\n'
+    )
+    text = " ".join(ono99.rulebook(any_play).split())
     assert "whether the card is the turn's first play or its second" in text

@@ -40,6 +40,7 @@ class FakeTable:
     answering: bool = False
     players_in_round: int = 3
     stacking: Any = "none"
+    stack_on: Any = "any_play"
     next_owed: int = 0
     next_forced_by: str = ""
     ends_turn: bool = False
@@ -93,8 +94,18 @@ def test_reverse_flips_the_direction() -> None:
     Reverse().apply(table, CARD)
     assert table.direction == 1
     assert Reverse().total_after(12) == 12
-    assert Reverse().describe() == "reverses the direction of play"
+    assert Reverse().describe() == (
+        "reverses the direction of play (with two players in the round, changes nothing)"
+    )
     assert (Reverse.changes_total, Reverse.acts) == (False, True)
+
+
+def test_a_two_player_reverse_acts_as_a_hold() -> None:
+    """ "In a one-on-one game, the reverse card acts as a hold card" (1980); "With 2 players
+    it has the same effect as discarding a 0" (2022): the direction stays."""
+    table = FakeTable(players_in_round=2)
+    Reverse().apply(table, CARD)
+    assert table.direction == 1
 
 
 @pytest.mark.parametrize(
@@ -108,7 +119,7 @@ def test_force_plays_sets_what_the_next_player_owes(stacking: str, forced: int, 
     table = FakeTable(stacking=stacking, forced=forced)
     ForcePlays(2).apply(table, CARD)
     assert table.next_owed == owed
-    assert table.next_forced_by == "Play 2"
+    assert table.next_forced_by == "p2"  # the card's id, as events name cards
     assert ForcePlays(2).total_after(3) == 3
     assert (ForcePlays.changes_total, ForcePlays.acts) == (False, True)
 
@@ -132,18 +143,18 @@ def test_force_plays_range_and_words() -> None:
 def test_deflect_answers_a_forced_turn() -> None:
     """ "the player affected may, on his first play, use a Reverse Card, thus reversing the
     Double Play back" (1980): the turn ends and the next player owes the plays."""
-    table = FakeTable(answering=True, forced=2, forced_by="Double Play", players_in_round=2)
+    table = FakeTable(answering=True, forced=2, forced_by="double_play", players_in_round=2)
     Deflect().apply(table, CARD)
     assert table.ends_turn
-    assert (table.next_owed, table.next_forced_by) == (2, "Double Play")
+    assert (table.next_owed, table.next_forced_by) == (2, "double_play")
     assert Deflect().total_after(8) == 8
     assert (Deflect.changes_total, Deflect.acts) == (False, True)
 
 
 def test_deflect_does_nothing_unless_answering() -> None:
-    table = FakeTable(answering=False, forced=2, forced_by="Double Play")
+    table = FakeTable(answering=False, forced=2, forced_by="double_play")
     Deflect().apply(table, CARD)
-    assert table == FakeTable(answering=False, forced=2, forced_by="Double Play")
+    assert table == FakeTable(answering=False, forced=2, forced_by="double_play")
 
 
 def test_deflect_keeps_a_bigger_debt() -> None:
@@ -214,10 +225,45 @@ def test_not_as_answer() -> None:
     """ "A player affected by the Double Play card may not play another Double Play card on his
     first play" (1980)."""
     card = FakeCard("dp", "Double Play")
-    table = FakeTable(answering=True, forced_by="Play 2")
-    assert NotAsAnswer().check(table, card) == "Double Play may not answer a Play 2"
+    table = FakeTable(answering=True, forced_by="play_2")
+    assert NotAsAnswer().check(table, card) == (
+        "Double Play may not answer forced plays (the first play of a forced turn)"
+    )
     assert NotAsAnswer().check(FakeTable(answering=False), card) is None
     assert NotAsAnswer().describe() == "not as the first play of a forced turn"
+
+
+@pytest.mark.parametrize(
+    ("stacking", "stack_on", "lifts", "refused"),
+    [("multiply", "answer", True, False), ("add", "answer", True, False),
+     ("multiply", "answer", False, True), ("multiply", "any_play", True, True),
+     ("none", "answer", True, True)],
+)  # fmt: skip
+def test_stacking_on_the_answer_lifts_not_as_answer(
+    stacking: str, stack_on: str, lifts: bool, refused: bool
+) -> None:
+    """The stacking house rule is about back-to-back Double Plays ("Is that like passing
+    along a 4x? We played it that way", PieMan), so stacking on the answer lifts "may not
+    play another Double Play card on his first play", unless stacking_lifts is false."""
+    table = FakeTable(answering=True, forced=2, stacking=stacking, stack_on=stack_on)
+    reason = NotAsAnswer(stacking_lifts=lifts).check(table, FakeCard("dp", "Double Play"))
+    assert (reason is not None) == refused
+
+
+@pytest.mark.parametrize(
+    ("stack_on", "answering", "owed", "ends_turn"),
+    [("answer", True, 4, True), ("answer", False, 2, False),
+     ("any_play", True, 4, True), ("any_play", False, 4, False)],
+)  # fmt: skip
+def test_which_forcing_cards_stack(
+    stack_on: str, answering: bool, owed: int, ends_turn: bool
+) -> None:
+    """PieMan: back to back "like passing along a 4x"; cyoder: played after a number card
+    "the second DP would only count x2" (stack_on = "answer"); "any_play" stacks both.
+    An answer that stacks passes the plays on: the turn ends."""
+    table = FakeTable(stacking="multiply", stack_on=stack_on, forced=2, answering=answering)
+    ForcePlays(2).apply(table, CARD)
+    assert (table.next_owed, table.ends_turn) == (owed, ends_turn)
 
 
 def test_once_per_turn() -> None:

@@ -75,6 +75,7 @@ class PlayAGame(RuleBasedStateMachine):
         """An observation shows the player's own cards and public facts only."""
         player = data.draw(st.integers(0, self.game.players - 1), "player")
         self.checker.check_observation(player)
+        self.checker.check_player_log(player)
 
     @invariant()
     def state_is_sound(self) -> None:

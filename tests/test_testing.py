@@ -117,9 +117,9 @@ def test_a_lost_card_breaks_cards_conserved(monkeypatch: pytest.MonkeyPatch) -> 
 def test_a_short_refill_breaks_hand_size(monkeypatch: pytest.MonkeyPatch) -> None:
     real = _engine.Engine.refill
 
-    def short(self: _engine.Engine, player: int) -> None:
+    def short(self: _engine.Engine, player: int, automatic: bool = False) -> None:
         if len(self.moves) != 4:
-            real(self, player)
+            real(self, player, automatic)
 
     monkeypatch.setattr(_engine.Engine, "refill", short)
     with pytest.raises(InvariantError, match="'hand size' broken"):

@@ -98,8 +98,18 @@ def position() -> ono99.Game:
     hands = [["10", "9", "hold", "2"], ["5", "6", "7", "8"]]
     pile: list[str] = []
     return ono99.Game.from_position(
-        "ono99-1980", hands, pile, total=90, plays_owed=2, forced_by="Double Play", seed=1
+        "ono99-1980", hands, pile, total=90, plays_owed=2, forced_by="double_play", seed=1
     )
+
+
+def turn_and_history(game: ono99.Game, seat: int) -> tuple[bool, str | None, int]:
+    seen = game.observation(seat)
+    played: tuple[str, ...] = seen.played_this_turn
+    log: tuple[events.Event, ...] = game.player_log(seat)
+    same: tuple[events.Event, ...] = events.seen_by(game.events, seat)
+    moved = [e for e in game.play(game.legal_moves()[0]) if not e.automatic]
+    turned = [e.direction for e in log if isinstance(e, events.DirectionChanged)]
+    return seen.answering, seen.forced_by, len(played) + len(same) + len(moved) + sum(turned)
 
 
 def check_my_variant(path: str) -> int:

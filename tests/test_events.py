@@ -1,0 +1,81 @@
+"""Events as data, the boundary between a move and what followed, and a player's log."""
+
+from __future__ import annotations
+
+import json
+
+import attrs
+import pytest
+from stacking import stacked
+
+import ono99
+from ono99 import Play, events
+
+EVERY_NEW_KIND = [
+    events.DirectionChanged(1, -1),
+    events.DirectionChanged(1, 1, automatic=True),
+    events.Deflected(2, "reverse", 2),
+    events.DealtUnseen(0, 4),
+    events.DrewUnseen(3),
+    events.DrewUnseen(3, automatic=True),
+    events.Played(0, "5", 100, automatic=True),
+    events.Drew(0, "hold", automatic=True),
+    events.Reshuffled(40, automatic=True),
+    events.PlaysOwed(1, 2, "double_play"),
+]
+
+
+@pytest.mark.parametrize("event", EVERY_NEW_KIND, ids=repr)
+def test_events_round_trip_through_data(event: events.Event) -> None:
+    """``from_data(to_data(e)) == e``, through JSON; ``automatic`` is written only when true."""
+    data = ono99.to_data(event)
+    assert ono99.from_data(json.loads(json.dumps(data))) == event
+    carried = "automatic" in attrs.fields_dict(type(event))  # else a class attribute
+    assert ("automatic" in data) == (carried and event.automatic)
+
+
+def test_a_move_and_what_followed_are_told_apart() -> None:
+    """1980: the player with no safe play "must play his lowest numbered card, making the
+    point value 99 or greater, then he must draw a card ... to end the round". The move is
+    player 1's 9; the bust, the round's end and the next deal follow on their own."""
+    deck = stacked([["2", "3", "4", "ono99"], ["9", "5", "6", "7"]], ["reverse"])
+    game = ono99.Game("ono99-1980", players=2, seed=1, deck=deck)
+    game = ono99.Game.from_position(
+        "ono99-1980",
+        [list(game.hand(0)), list(game.hand(1))],
+        list(game.draw_pile),
+        total=89,
+        current_player=1,
+        seed=1,
+    )
+    happened = game.play(Play("9"))
+    move = [e for e in happened if not e.automatic]
+    followed = [e for e in happened if e.automatic]
+    assert happened[: len(move)] == tuple(move)  # the move first, then what followed
+    assert move == [events.Played(1, "9", 98), events.Drew(1, "reverse")]
+    assert followed[:4] == [
+        events.Played(0, "2", 100, automatic=True),
+        events.Drew(0, followed[1].card, automatic=True),  # type: ignore[union-attr]
+        events.Busted(0, 100),
+        events.RoundEnded(1, (0,), 1),
+    ]
+    assert any(isinstance(e, events.RoundStarted) for e in followed)
+    assert [ono99.to_data(e).get("automatic") for e in happened[:3]] == [None, None, True]
+
+
+def test_a_player_log_shows_the_others_cards_as_counts_only() -> None:
+    game = ono99.Game("ono99-2022", players=3, seed=4)
+    for _ in range(12):
+        game.play(game.legal_moves()[0])
+    for seat in range(3):
+        log = game.player_log(seat)
+        assert len(log) == len(game.events)
+        for seen, event in zip(log, game.events, strict=True):
+            if isinstance(event, events.Dealt | events.Drew) and event.player != seat:
+                assert isinstance(seen, events.DealtUnseen | events.DrewUnseen)
+                assert "card" not in ono99.to_data(seen) or seen.player == seat
+            else:
+                assert seen == event
+    assert events.seen_by(game.events, 0) == game.player_log(0)
+    with pytest.raises(IndexError):
+        game.player_log(3)
