@@ -39,6 +39,7 @@ _HELP = frozenset({"?", "help"})
 # What the person does, in the second person: "Player 0 plays" -> "You play".
 _VERBS = {
     "plays": "play",
+    "answers": "answer",
     "is": "are",
     "discards": "discard",
     "draws": "draw",
