@@ -9,7 +9,7 @@ import struct
 import subprocess
 import sys
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
@@ -130,14 +130,23 @@ def test_progress_is_reported_game_by_game_to_the_end() -> None:
 
 def test_progress_from_worker_processes_comes_before_their_chunks_end() -> None:
     """With worker processes, games are reported as they end, not only as chunks do."""
+    # Games of a tenth of a second or so (a small search), two to a chunk: the
+    # first game of a chunk is reported well before the chunk ends.
+    slow = functools.partial(ono99.SearchPlayer, iterations=20)
     seen: list[int] = []
-    result = ono99.simulate(
-        "ono99-2022", games=40, jobs=2, chunk_size=20, progress=lambda d, t: seen.append(d)
-    )
-    assert seen[-1] == 40
+    options: dict[str, Any] = {
+        "players": 2,
+        "games": 4,
+        "jobs": 2,
+        "chunk_size": 2,
+        "seed": 5,
+        "strategies": [slow, "cautious"],
+    }
+    result = ono99.simulate("ono99-2022", **options, progress=lambda d, t: seen.append(d))
+    assert seen[-1] == 4
     assert seen == sorted(set(seen))
-    assert any(done % 20 for done in seen), seen
-    assert result == ono99.simulate("ono99-2022", games=40, jobs=2, chunk_size=20)
+    assert any(done % 2 for done in seen), seen
+    assert result == ono99.simulate("ono99-2022", **options)
 
 
 def test_wilson_interval_known_values() -> None:
