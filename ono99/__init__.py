@@ -16,7 +16,14 @@ from typing import TYPE_CHECKING
 from . import events, rules
 from ._check import Finding, check_file
 from ._diff import diff_variants
-from ._errors import IllegalMoveError, Ono99Error, ReplayError, VariantError
+from ._errors import (
+    ArgumentError,
+    IllegalMoveError,
+    Ono99Error,
+    ReplayError,
+    SimulationError,
+    VariantError,
+)
 from ._game import Game, GameRecord
 from ._loader import (
     HouseRule,
@@ -75,6 +82,7 @@ from ._variant import (
 __version__ = "0.1.0"
 
 __all__ = [
+    "ArgumentError",
     "Card",
     "CautiousPlayer",
     "Comparison",
@@ -107,6 +115,7 @@ __all__ = [
     "Reshuffle",
     "RoundRules",
     "SearchPlayer",
+    "SimulationError",
     "SimulationResult",
     "Strategy",
     "Tokens",

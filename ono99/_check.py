@@ -161,9 +161,17 @@ def check_file(path: PathName, *, kind: FileKind | None = None) -> list[Finding]
 # ------------------------------------------------------------------- variants
 
 
+def _absolute(name: str) -> str:
+    """A file's absolute path, or the name itself once the working folder is gone."""
+    try:
+        return str(Path(name).resolve())
+    except OSError:
+        return name
+
+
 def _errors(exc: VariantError, file: str, variants: tuple[str, ...] = ()) -> list[Finding]:
     """A load failure as errors, one per problem, each at its key path."""
-    if exc.source and Path(exc.source).resolve() != Path(file).resolve():
+    if exc.source and _absolute(exc.source) != _absolute(file):
         file = exc.source  # a file it extends
     out = []
     for line in exc.problems:

@@ -7,6 +7,7 @@ they are drawn; charts (``simulate --chart``) need the ``plot`` extra.
 from __future__ import annotations
 
 import argparse
+import errno
 import importlib
 import importlib.util
 import inspect
@@ -16,7 +17,7 @@ import random
 import sys
 import textwrap
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TextIO
 
 from . import __version__, _engine
 from ._check import check_file, file_kind
@@ -24,14 +25,16 @@ from ._diff import diff_variants
 from ._errors import Ono99Error
 from ._game import Game
 from ._interactive import play_in_terminal
+from ._limits import MAX_GAMES, MAX_PLAYERS
 from ._loader import list_house_rules, list_variants, load_house_rule, load_variant
 from ._narrate import describe_event
 from ._players import CautiousPlayer, Player, RandomPlayer
-from ._plot import plot_results
+from ._plot import chart_path, plot_results
 from ._progress import ProgressBars
 from ._rulebook import rulebook
 from ._schema import schema_text
 from ._simulate import Comparison, Strategy, list_strategies, simulate
+from ._text import escape
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -39,6 +42,32 @@ if TYPE_CHECKING:
     from ._check import FileKind, Finding
     from ._simulate import PlayerFactory
     from ._variant import Variant
+
+
+# ------------------------------------------------------------------ output
+
+
+def say(text: str = "", *, end: str = "\n", file: TextIO | None = None) -> None:
+    """Print ``text`` escaped (see :func:`~ono99._text.escape`): all the command prints."""
+    print(escape(text), end=end, file=sys.stdout if file is None else file)
+
+
+def error(message: str) -> None:
+    """Report a failure on standard error, as every command does: ``ono99: error: ...``."""
+    say(f"ono99: error: {message}", file=sys.stderr)
+
+
+class UsageError(Exception):
+    """A command-line value found wrong after parsing: reported like argparse's, exit status 2.
+
+    Args:
+        option: The option or argument (``--players``).
+        message: What is wrong with its value.
+    """
+
+    def __init__(self, option: str, message: str) -> None:
+        super().__init__(f"argument {option}: {message}")
+
 
 __all__ = ["build_parser", "main"]
 
@@ -54,12 +83,12 @@ def _load(source: str, house_rules: Sequence[str] = (), *, later_wins: bool = Fa
 def _listing(title: str, rows: list[tuple[str, str]]) -> None:
     """Names and one-line descriptions, wrapped at 79 columns."""
     width = max(len(name) for name, _ in rows)
-    print(title)
+    say(title)
     for name, text in rows:
         lines = textwrap.wrap(text, max(30, 79 - width - 4)) or [""]
-        print(f"  {name:{width}}  {lines[0]}")
+        say(f"  {name:{width}}  {lines[0]}")
         for line in lines[1:]:
-            print(" " * (width + 4) + line)
+            say(" " * (width + 4) + line)
 
 
 def _variants(_: argparse.Namespace) -> int:
@@ -71,13 +100,13 @@ def _variants(_: argparse.Namespace) -> int:
     _listing("Variants (an id, or any name it is also called):", rows)
     house = [(rule, load_house_rule(rule).description) for rule in list_house_rules()]
     if house:
-        print()
+        say()
         _listing("House rules (--house-rule ID, or VARIANT+ID):", house)
     return 0
 
 
 def _rules(args: argparse.Namespace) -> int:
-    print(rulebook(_load(args.variant, args.house_rule, later_wins=args.later_wins)), end="")
+    say(rulebook(_load(args.variant, args.house_rule, later_wins=args.later_wins)), end="")
     return 0
 
 
@@ -86,15 +115,10 @@ def _diff(args: argparse.Namespace) -> int:
     b = load_variant(args.b, args.house_rule, later_wins=args.later_wins)
     rows = diff_variants(a, b)
     if not rows:
-        print(f"{_printable(a.id)} and {_printable(b.id)} have the same rules")
+        say(f"{a.id} and {b.id} have the same rules")
         return 0
     _print_table(["rule", a.id, b.id], rows)
     return 0
-
-
-def _printable(text: str) -> str:
-    """Text from a file, safe to print: control characters shown as escapes."""
-    return "".join(c if c.isprintable() else repr(c)[1:-1] for c in text)
 
 
 def _print_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
@@ -111,9 +135,9 @@ def _print_table(header: Sequence[str], rows: Sequence[Sequence[str]]) -> None:
     table = Table(box=box.SIMPLE_HEAD, show_edge=False, pad_edge=False, header_style="bold")
     console = Console(highlight=False)
     for title in header:
-        table.add_column(Text(_printable(title)), overflow="fold")
+        table.add_column(Text(escape(title)), overflow="fold")
     for row in rows:
-        table.add_row(*(Text(_printable(cell)) for cell in row))
+        table.add_row(*(Text(escape(cell)) for cell in row))
     with console.capture() as captured:
         console.print(table)
     lines = captured.get().splitlines()
@@ -158,7 +182,7 @@ def _validate(args: argparse.Namespace) -> int:
             "warnings": warnings,
             "strict": args.strict,
         }
-        print(json.dumps(data, indent=2))
+        say(json.dumps(data, indent=2))
     else:
         for name, kind, found in reports:
             _print_report(name, kind, found)
@@ -168,11 +192,10 @@ def _validate(args: argparse.Namespace) -> int:
 def _print_report(name: str, kind: str, found: Sequence[Finding]) -> None:
     """A file's findings, errors on standard error, then a line saying how it went."""
     for finding in found:
-        line = _printable(str(finding))
-        if finding.level == "error":
-            print(f"ono99: {line}", file=sys.stderr)
+        if finding.level == "error":  # as every command reports a failure: ono99: error: ...
+            error(str(finding).replace(": error: ", ": ", 1))
         else:
-            print(line)
+            say(str(finding))
     if any(f.level == "error" for f in found):
         return
     count = len(found)
@@ -180,15 +203,11 @@ def _print_report(name: str, kind: str, found: Sequence[Finding]) -> None:
     if kind == "house-rule":
         rule = load_house_rule(name)
         keys = ", ".join(rule.keys)
-        print(_printable(f"{name}: ok (house rule {rule.id}, setting {keys}{notes})"))
+        say(f"{name}: ok (house rule {rule.id}, setting {keys}{notes})")
     else:
         variant = load_variant(name)
         kinds, size = len(variant.cards), variant.deck_size
-        print(
-            _printable(
-                f"{name}: ok (variant {variant.id}, {kinds} kinds of card, {size} cards{notes})"
-            )
-        )
+        say(f"{name}: ok (variant {variant.id}, {kinds} kinds of card, {size} cards{notes})")
 
 
 # ------------------------------------------------------------------- games
@@ -196,14 +215,14 @@ def _print_report(name: str, kind: str, found: Sequence[Finding]) -> None:
 
 def _demo(args: argparse.Namespace) -> int:
     variant = _load(args.variant, args.house_rule, later_wins=args.later_wins)
-    players = args.players if args.players is not None else min(4, variant.players.max)
+    players = _players(args.players, variant, 4)
     game = Game(variant, players, seed=_seed(args))
     seats: list[Player] = [
         CautiousPlayer() if seat % 2 == 0 else RandomPlayer(game.seed + seat)
         for seat in range(players)
     ]
     kinds = ", ".join(f"{seat}: {type(p).__name__}" for seat, p in enumerate(seats))
-    print(f"{variant.name}, {players} players, seed {game.seed} ({kinds})")
+    say(f"{variant.name}, {players} players, seed {game.seed} ({kinds})")
     for event in game.events:
         _show(event, game, args.verbose)
     while not game.is_over:
@@ -216,13 +235,54 @@ def _demo(args: argparse.Namespace) -> int:
 def _show(event: object, game: Game, verbose: bool) -> None:
     line = describe_event(event, game.variant, hidden=not verbose)  # type: ignore[arg-type]
     if line is not None:
-        print(line)
+        say(line)
 
 
-def _check_chart(args: argparse.Namespace) -> None:
-    """Fail before a long run, not after it, when a chart cannot be drawn."""
-    if args.chart and importlib.util.find_spec("matplotlib") is None:
+def _chart(args: argparse.Namespace) -> Path | None:
+    """The file ``--chart`` writes (``.png`` added when it has no extension).
+
+    Checked before a long run, not after it: matplotlib, the extension, and a
+    folder to write in.
+    """
+    if not args.chart:
+        return None
+    if importlib.util.find_spec("matplotlib") is None:
         raise Ono99Error("--chart needs matplotlib: install it with pip install 'ono99[plot]'")
+    try:
+        target = chart_path(args.chart)
+    except Ono99Error as exc:
+        raise UsageError("--chart", str(exc)) from None
+    folder = target.parent
+    if not folder.is_dir():
+        raise UsageError("--chart", f"no folder {str(folder)!r} to write {target.name} in")
+    if not os.access(folder, os.W_OK):
+        raise UsageError("--chart", f"cannot write in the folder {str(folder)!r}")
+    return target
+
+
+def _players(given: int | None, variant: Variant, default: int) -> int:
+    """``--players``, or ``default`` within the variant's range; a usage error if out of it."""
+    low, high = variant.players.min, variant.players.max
+    if given is None:
+        return min(default, high)
+    if not low <= given <= high:
+        raise UsageError(
+            "--players", f"{variant.name} is for {low} to {high} players, not {given}"
+        )
+    return given
+
+
+def _jobs(args: argparse.Namespace) -> int | None:
+    """``--jobs``, with a note when it asks for more processes than there are CPUs."""
+    cpus = os.cpu_count() or 1
+    jobs: int | None = args.jobs
+    if jobs is not None and jobs > cpus:
+        say(
+            f"ono99: note: --jobs {jobs} is more than this machine's {cpus} CPUs; "
+            "processes beyond them only wait their turn",
+            file=sys.stderr,
+        )
+    return jobs
 
 
 def _seed(args: argparse.Namespace) -> int:
@@ -230,16 +290,17 @@ def _seed(args: argparse.Namespace) -> int:
     if args.seed is not None:
         return int(args.seed)
     seed = random.SystemRandom().randrange(1_000_000)
-    print(f"seed {seed}, chosen at random (--seed {seed} repeats this)", file=sys.stderr)
+    say(f"seed {seed}, chosen at random (--seed {seed} repeats this)", file=sys.stderr)
     return seed
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    _check_chart(args)
+    chart = _chart(args)
     variant = _load(args.variant, args.house_rule, later_wins=args.later_wins)
-    players = args.players if args.players is not None else min(4, variant.players.max)
+    players = _players(args.players, variant, 4)
     strategies = args.strategy or ["cautious"]
     seed = _seed(args)
+    jobs = _jobs(args)
     bars = ProgressBars([variant.id], enabled=not args.json and not args.quiet)
     with bars.shown(args.games):
         result = simulate(
@@ -248,28 +309,31 @@ def _simulate(args: argparse.Namespace) -> int:
             games=args.games,
             strategies=strategies,
             seed=seed,
-            jobs=args.jobs,
+            jobs=jobs,
             rotate=args.rotate,
             progress=bars.callback(0),
         )
     if args.json:
-        print(json.dumps(result.to_data()))
+        say(json.dumps(result.to_data()))
     else:
-        print(result.table())
-    if args.chart:
-        plot_results(result, args.chart)
+        say(result.table())
+    if chart is not None:
+        plot_results(result, chart)
         if not args.json:
-            print(f"\nchart written to {args.chart}")
+            say(f"\nchart written to {chart}")
     return 0
 
 
 def _compare(args: argparse.Namespace) -> int:
-    _check_chart(args)
+    chart = _chart(args)
     variants = [_load(v, args.house_rule, later_wins=args.later_wins) for v in args.variants]
     players = args.players
     if players is None:
         players = min(4, *(v.players.max for v in variants))
+    for variant in variants:
+        _players(players, variant, 4)
     seed = _seed(args)
+    jobs = _jobs(args)
     # What compare_variants does, one bar a variant.
     bars = ProgressBars([v.id for v in variants], enabled=not args.json and not args.quiet)
     with bars.shown(args.games):
@@ -281,7 +345,7 @@ def _compare(args: argparse.Namespace) -> int:
                     games=args.games,
                     strategies=args.strategy or ["cautious"],
                     seed=seed,
-                    jobs=args.jobs,
+                    jobs=jobs,
                     rotate=args.rotate,
                     progress=bars.callback(index),
                 )
@@ -289,19 +353,23 @@ def _compare(args: argparse.Namespace) -> int:
             )
         )
     if args.json:
-        print(json.dumps(comparison.to_data()))
+        say(json.dumps(comparison.to_data()))
     else:
-        print(comparison.table())
-    if args.chart:
-        plot_results(comparison, args.chart)
+        say(comparison.table())
+    if chart is not None:
+        plot_results(comparison, chart)
         if not args.json:
-            print(f"\nchart written to {args.chart}")
+            say(f"\nchart written to {chart}")
     return 0
 
 
 def _play(args: argparse.Namespace) -> int:
     variant = _load(args.variant, args.house_rule, later_wins=args.later_wins)
-    players = args.players if args.players is not None else min(3, variant.players.max)
+    players = _players(args.players, variant, 3)
+    if not 0 <= args.seat < players:
+        raise UsageError("--seat", f"expected a seat from 0 to {players - 1}, got {args.seat}")
+    if sys.stdin is None or sys.stdin.closed:
+        raise Ono99Error("play reads your moves from standard input, which is closed")
     return play_in_terminal(
         variant,
         players=players,
@@ -320,14 +388,27 @@ def _seed_quietly(args: argparse.Namespace) -> int:
 # ------------------------------------------------------------------ parser
 
 
-def _positive(text: str) -> int:
-    try:
-        value = int(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
-    if value < 1:
-        raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
-    return value
+def _count(most: int | None) -> Callable[[str], int]:
+    """An argument type: a whole number from 1 to ``most``."""
+
+    def count(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if value < 1:
+            raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
+        if most is not None and value > most:
+            raise argparse.ArgumentTypeError(f"expected at most {most:,}, got {value:,}")
+        return value
+
+    return count
+
+
+_positive = _count(None)
+_player_count = _count(MAX_PLAYERS)
+_game_count = _count(MAX_GAMES)
+_job_count = _count(1024)
 
 
 def _whole(text: str) -> int:
@@ -426,12 +507,12 @@ def _later_wins_option(parser: argparse.ArgumentParser) -> None:
 def _match_options(parser: argparse.ArgumentParser, *, games: int) -> None:
     parser.add_argument(
         "--players",
-        type=_positive,
+        type=_player_count,
         metavar="N",
         help="players per game (default: 4, or the variant's most)",
     )
     parser.add_argument(
-        "--games", type=_positive, default=games, metavar="N", help=f"games (default: {games})"
+        "--games", type=_game_count, default=games, metavar="N", help=f"games (default: {games})"
     )
     parser.add_argument(
         "--seed",
@@ -458,7 +539,7 @@ def _match_options(parser: argparse.ArgumentParser, *, games: int) -> None:
         help="move the strategies one seat on each game, so each plays every seat",
     )
     parser.add_argument(
-        "--jobs", type=_positive, metavar="N", help="processes to use (default: one per CPU)"
+        "--jobs", type=_job_count, metavar="N", help="processes to use (default: one per CPU)"
     )
     parser.add_argument(
         "--json", action="store_true", help="print one JSON object instead of tables"
@@ -494,7 +575,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="list the shipped variants and house rules",
         description="List the shipped variants and house rules, one line each.",
     )
-    variants.set_defaults(run=_variants)
+    variants.set_defaults(run=_variants, parser=variants)
 
     rules = commands.add_parser(
         "rules",
@@ -503,7 +584,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     rules.add_argument("variant", metavar="VARIANT", help="variant id or TOML file path")
     _variant_options(rules, default=None)
-    rules.set_defaults(run=_rules)
+    rules.set_defaults(run=_rules, parser=rules)
 
     diff = commands.add_parser(
         "diff",
@@ -521,7 +602,7 @@ def build_parser() -> argparse.ArgumentParser:
         "the same variant, the table shows what the house rules change",
     )
     _later_wins_option(diff)
-    diff.set_defaults(run=_diff)
+    diff.set_defaults(run=_diff, parser=diff)
 
     schema = commands.add_parser(
         "schema",
@@ -541,7 +622,7 @@ def build_parser() -> argparse.ArgumentParser:
     schema.add_argument(
         "-o", "--output", metavar="FILE", help="write the schema to FILE instead of printing it"
     )
-    schema.set_defaults(run=_schema)
+    schema.set_defaults(run=_schema, parser=schema)
 
     validate = commands.add_parser(
         "validate",
@@ -573,7 +654,7 @@ def build_parser() -> argparse.ArgumentParser:
     validate.add_argument(
         "--json", action="store_true", help="print the findings as one JSON object"
     )
-    validate.set_defaults(run=_validate)
+    validate.set_defaults(run=_validate, parser=validate)
 
     sim = commands.add_parser(
         "simulate",
@@ -587,7 +668,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _variant_options(sim)
     _match_options(sim, games=1000)
-    sim.set_defaults(run=_simulate)
+    sim.set_defaults(run=_simulate, parser=sim)
 
     compare = commands.add_parser(
         "compare",
@@ -602,7 +683,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _variant_options(compare, default=None)
     _match_options(compare, games=500)
-    compare.set_defaults(run=_compare)
+    compare.set_defaults(run=_compare, parser=compare)
 
     play = commands.add_parser(
         "play",
@@ -614,7 +695,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     _variant_options(play)
     play.add_argument(
-        "--players", type=_positive, metavar="N", help="players, you included (default: 3)"
+        "--players", type=_player_count, metavar="N", help="players, you included (default: 3)"
     )
     play.add_argument(
         "--seed", type=_whole, metavar="N", help="seed of the shuffles (default: chosen and shown)"
@@ -635,7 +716,7 @@ def build_parser() -> argparse.ArgumentParser:
     play.add_argument(
         "--seat", type=_whole, default=0, metavar="N", help="your seat, from 0 (default: 0)"
     )
-    play.set_defaults(run=_play)
+    play.set_defaults(run=_play, parser=play)
 
     demo = commands.add_parser(
         "demo",
@@ -643,30 +724,69 @@ def build_parser() -> argparse.ArgumentParser:
         description="Watch built-in players play a whole game, turn by turn.",
     )
     _variant_options(demo)
-    demo.add_argument("--players", type=_positive, help="number of players (default: 4)")
+    demo.add_argument("--players", type=_player_count, help="number of players (default: 4)")
     demo.add_argument(
         "--seed", type=_whole, help="seed of the shuffles (default: chosen and printed)"
     )
     demo.add_argument("--verbose", action="store_true", help="also show the cards dealt and drawn")
-    demo.set_defaults(run=_demo)
+    demo.set_defaults(run=_demo, parser=demo)
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    """Run the command; returns its exit status."""
+    """Run the command; returns its exit status.
+
+    Every failure is reported on standard error as ``ono99: error: ...``
+    (argparse's own as ``ono99 COMMAND: error: ...`` after the usage line),
+    never as a traceback. The exit status is 0 on success, 1 when the
+    command failed (a bad file, a game that cannot be played, output that
+    cannot be written), 2 for a bad command line, whether argparse or the
+    command found it, and 130 after Ctrl-C.
+    """
     args = build_parser().parse_args(argv)
     try:
         status: int = args.run(args)
+        sys.stdout.flush()  # a full disk shows here, not as a traceback at exit
+    except UsageError as exc:
+        args.parser.print_usage(sys.stderr)
+        say(f"{args.parser.prog}: error: {exc}", file=sys.stderr)
+        return 2
     except (Ono99Error, ValueError) as exc:
-        print(f"ono99: error: {exc}", file=sys.stderr)
+        error(str(exc))
         return 1
     except KeyboardInterrupt:
-        print(file=sys.stderr)
+        say(file=sys.stderr)
         return 130
     except BrokenPipeError:  # the reader went away (``ono99 demo | head``)
-        sys.stderr.close()
+        _silence_stdout()
         return 0
+    except OSError as exc:  # the output cannot be written (a full disk), a folder gone
+        _silence_stdout()
+        error(_os_error(exc))
+        return 1
+    except (MemoryError, RecursionError) as exc:
+        error(f"out of memory or too deeply nested ({type(exc).__name__})")
+        return 1
     return status
+
+
+def _os_error(exc: OSError) -> str:
+    """An operating-system error in words, without a traceback."""
+    what = exc.strerror or str(exc)
+    if exc.errno == errno.ENOSPC:
+        return f"cannot write the output: {what}"
+    where = f": {exc.filename}" if exc.filename else ""
+    return f"{what}{where}"
+
+
+def _silence_stdout() -> None:
+    """Send what is left for standard output nowhere, so that exiting raises nothing more."""
+    try:
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        os.close(devnull)
+    except (OSError, ValueError):  # no real file descriptor (a test's captured output)
+        pass
 
 
 if __name__ == "__main__":  # pragma: no cover

@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from ._variant import Card, Variant
     from .rules import AnyCondition, AnyEffect
 
-__all__ = ["CompiledCard", "Rules", "compile_rules"]
+__all__ = ["NEVER", "CompiledCard", "QuickTest", "Rules", "compile_rules"]
 
 # Per seat, per card index: the shared Drew event; the Played events by total.
 DrewTable = tuple[tuple[ev.Drew, ...], ...]
@@ -125,10 +125,10 @@ class Rules:
                 card.safe_below = self.bust - card.delta
         self.by_id = {c.id: c for c in self.cards}
         # Per card index, ``(below, move)`` when one comparison lists the card's
-        # moves: its one move is legal exactly when total < below (a number below any
-        # total for a card that can never be played). None sends the card to the full check
-        # (other conditions, choices, effects that do not add a fixed amount).
-        self.quick = tuple(_quick_test(c) for c in self.cards)
+        # moves: its one move is legal exactly when total < below; NEVER for a card
+        # that can never be played. None sends the card to the full check (other
+        # conditions, choices, effects that do not add a fixed amount).
+        self.quick: tuple[QuickTest, ...] = tuple(_quick_test(c) for c in self.cards)
         self._events: dict[int, tuple[DrewTable, PlayedTable]] = {}
         self.stacking = variant.forced_play.stacking
         self.stack_on = variant.forced_play.stack_on
@@ -176,16 +176,21 @@ class Rules:
         return new
 
 
-# Below any total a game can reach: the threshold of a card that can never be played.
-_NEVER = -(1 << 60)
+# A card whose one move is never legal, whatever the total: no threshold, so
+# that no total, however low, can ever make it playable.
+NEVER: tuple[()] = ()
+
+# How the engine lists a card's moves: ``(below, move)``, the move being legal
+# exactly when total < below; NEVER; or None for the full check.
+QuickTest = tuple[int, Play] | tuple[()] | None
 
 
-def _quick_test(card: CompiledCard) -> tuple[int, Play] | None:
-    """The total below which ``card``'s one move is legal, if a comparison decides it."""
+def _quick_test(card: CompiledCard) -> QuickTest:
+    """How one comparison lists ``card``'s one move, if one does (see QuickTest)."""
     if card.play is None:
         return None
     if card.conditions and all(isinstance(c, Never) for c in card.conditions):
-        return (_NEVER, card.play)
+        return NEVER
     if card.conditions or card.safe_below is None:
         return None
     return (card.safe_below, card.play)

@@ -24,6 +24,15 @@ from cattrs.errors import (
 from cattrs.gen import make_dict_structure_fn
 from cattrs.preconf.tomllib import make_converter
 
+from ._limits import (
+    MAX_DECK_SIZE,
+    MAX_ECHO,
+    MAX_HAND_SIZE,
+    MAX_PLAYERS,
+    MAX_POINTS_TARGET,
+    MAX_TOKENS,
+    clip,
+)
 from ._variant import Card, PlayerStep, Variant
 from .rules import AnyCondition, AnyEffect, SetTotal, condition_types, effect_types
 
@@ -105,9 +114,9 @@ def describe_value(value: object) -> str:
             if isinstance(value, dict | list):
                 return name
             if isinstance(value, str):
-                return toml_value(value)
-            return f"{toml_value(value)} ({name})"
-    return f"{value!r} (a {type(value).__name__})"
+                return clip(toml_value(value))
+            return f"{clip(toml_value(value))} ({name})"
+    return f"{clip(repr(value))} (a {type(value).__name__})"
 
 
 def _is_union(tp: object) -> bool:
@@ -160,6 +169,8 @@ def join_path(path: str, sub: str) -> str:
 
 def suggest(word: str, choices: typing.Iterable[str], quote: bool = False) -> str:
     """``"; did you mean 'x'?"`` for the closest of ``choices``, or nothing."""
+    if len(word) > MAX_ECHO:  # no name is that long; comparing it would only cost time
+        return ""
     close = difflib.get_close_matches(word, list(choices), n=1, cutoff=0.6)
     if not close:
         return ""
@@ -198,9 +209,13 @@ def problems_from(exc: BaseException, path: str = "", expected: Any = None) -> l
     if isinstance(exc, ForbiddenExtraKeysError):
         names = _field_names(exc.cl)
         known = f"the keys here are {', '.join(names)}" if names else "nothing may be set here"
+        # The keys allowed are listed once, with the first unknown key.
         return [
-            Problem(join_path(path, key), f"unknown key{suggest(key, names)} ({known})")
-            for key in sorted(exc.extra_fields)
+            Problem(
+                join_path(path, clip(key)),
+                f"unknown key{suggest(key, names)}{'' if i else f' ({known})'}",
+            )
+            for i, key in enumerate(sorted(exc.extra_fields))
         ]
     if isinstance(exc, ProblemsError):
         return [p._replace(path=join_path(path, p.path)) for p in exc.problems]
@@ -492,10 +507,10 @@ def _at_least(path: str, value: int, key: str | None = None) -> list[Problem]:
     return [] if value >= low else [Problem(path, f"expected {low} or more, got {value}")]
 
 
-MAX_DECK_SIZE = 10_000
-"""The most cards a deck may hold: far more than any card game needs, few enough
-that a typo such as ``count = 1000000000`` is an error rather than a game that
-cannot be dealt."""
+def _at_most(path: str, value: int, high: int, what: str) -> list[Problem]:
+    if value <= high:
+        return []
+    return [Problem(path, f"expected at most {high} ({what}), got {value}")]
 
 
 def check_variant(variant: Variant) -> list[Problem]:
@@ -522,10 +537,12 @@ def check_variant(variant: Variant) -> list[Problem]:
                 ("players.min",),
             )
         )
+    out += _at_most("players.max", players.max, MAX_PLAYERS, "the most players at one table")
     out += _at_least("deck.copies", variant.deck.copies)
     out += _check_steps("deck.copies_by_players", variant.deck.copies_by_players)
     hand = variant.deal.hand_size
     out += _at_least("deal.hand_size", hand)
+    out += _at_most("deal.hand_size", hand, MAX_HAND_SIZE, "the most cards a hand is dealt")
     out += _check_cards(variant)
     total = variant.total
     if total.bust <= total.start:
@@ -571,9 +588,17 @@ def check_variant(variant: Variant) -> list[Problem]:
             )
         )
     out += _at_least("match.tokens.count", match.tokens.count)
+    out += _at_most("match.tokens.count", match.tokens.count, MAX_TOKENS, "the most tokens")
     out += _check_steps("match.tokens.count_by_players", match.tokens.count_by_players)
+    for i, step in enumerate(match.tokens.count_by_players):
+        out += _at_most(
+            f"match.tokens.count_by_players[{i}].value", step.value, MAX_TOKENS, "the most tokens"
+        )
     points = match.points
     out += _at_least("match.points.target", points.target)
+    out += _at_most(
+        "match.points.target", points.target, MAX_POINTS_TARGET, "the highest points target"
+    )
     out += _at_least("match.points.bust", points.bust)
     out += _at_least("match.points.missing_card", points.missing_card)
     out += _check_game_ends(variant)

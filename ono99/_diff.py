@@ -5,10 +5,10 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from ._args import variant_arg
 from ._convert import toml_value, unstructure_variant
-from ._loader import load_variant
 from ._rulebook import card_rules
-from ._variant import Variant
+from ._variant import Variant  # noqa: TC001 - Sphinx reads the annotations at run time
 
 if TYPE_CHECKING:
     import os
@@ -86,10 +86,7 @@ def diff_variants(
     ...     print(row)
     ('match.scoring', 'tokens', 'points')
     """
-    if not isinstance(a, Variant):
-        a = load_variant(a)
-    if not isinstance(b, Variant):
-        b = load_variant(b)
+    a, b = variant_arg(a, "a"), variant_arg(b, "b")
     left, right = _leaves(a), _leaves(b)
     for one, other, variant in ((left, right, a), (right, left, b)):
         for card in variant.cards:

@@ -16,7 +16,7 @@ from . import events as ev
 from ._chance import shuffle
 from ._compiled import compile_rules
 from ._errors import IllegalMoveError
-from ._moves import Move, Play, Redraw
+from ._moves import Move, Play, Redraw, as_move
 
 if TYPE_CHECKING:
     import random
@@ -229,6 +229,9 @@ class Engine:
             if listed is move:
                 break
         else:
+            # Judged and played as the plain move it stands for (a subclass of
+            # Play is played as a Play, never taken for a redraw).
+            move = as_move(move)
             reason = why_illegal(move)
             if reason is not None:
                 raise IllegalMoveError(reason, move)
@@ -328,7 +331,7 @@ class Engine:
             test = quick[index]
             if test is None:
                 self.card_moves(rules.cards[index], total, moves)
-            elif total < test[0]:
+            elif test and total < test[0]:  # an empty test: never playable
                 moves.append(test[1])
         if (
             rules.redraw_card >= 0
@@ -535,7 +538,9 @@ class Engine:
             if not alive[seat]:
                 seat = self.next_seat(seat, alive, direction)
             if r.skip:
-                for _ in range(r.skip):
+                # Skipping all the players in the round comes back to the same
+                # seat: no more steps than there are players, however many skips.
+                for _ in range(r.skip % r.players_in_round):
                     seat = self.next_seat(seat, alive, direction)
                 r.skip = 0
         else:

@@ -2,11 +2,22 @@
 
 from __future__ import annotations
 
-__all__ = ["IllegalMoveError", "Ono99Error", "ReplayError", "VariantError"]
+__all__ = [
+    "ArgumentError",
+    "IllegalMoveError",
+    "Ono99Error",
+    "ReplayError",
+    "SimulationError",
+    "VariantError",
+]
 
 
 class Ono99Error(Exception):
     """Base class of every error this library raises on purpose."""
+
+
+# The most problems a message lists (all of them stay in VariantError.problems).
+_MAX_LISTED = 20
 
 
 class VariantError(Ono99Error, ValueError):
@@ -31,7 +42,10 @@ class VariantError(Ono99Error, ValueError):
             message = head + self.problems[0]
         else:
             count = len(self.problems)
-            message = f"{head}{count} problems:\n" + "\n".join(f"  - {p}" for p in self.problems)
+            shown = self.problems[:_MAX_LISTED]
+            message = f"{head}{count} problems:\n" + "\n".join(f"  - {p}" for p in shown)
+            if count > len(shown):
+                message += f"\n  ... and {count - len(shown)} more (all in .problems)"
         super().__init__(message)
 
 
@@ -63,7 +77,58 @@ class ReplayError(Ono99Error, ValueError):
         super().__init__(reason)
 
 
+class ArgumentError(Ono99Error, ValueError):
+    """An argument given to the library is not one it can use.
+
+    The message names the argument and says what was expected. Bad values of
+    every kind (a wrong type, a seat that does not exist, a number out of
+    range) raise this one class, so one ``except`` catches them all.
+
+    Args:
+        name: The argument's name.
+        message: What is wrong with it, in words.
+    """
+
+    def __init__(self, name: str, message: str) -> None:
+        self.name = name
+        self.message = message
+        super().__init__(f"{name}: {message}")
+
+    def __reduce__(self) -> tuple[type[ArgumentError], tuple[str, str]]:
+        return (type(self), (self.name, self.message))
+
+
+class SimulationError(Ono99Error):
+    """A game of a simulation could not be played to its end.
+
+    The message names the game's number and seeds, so it can be played again
+    alone: a player raised an error or chose an illegal move, the game did not
+    end, or a worker process died.
+
+    Args:
+        message: What went wrong, and in which game.
+        game: The game's number in the simulation (from 0), if known.
+        seed: The game's own seed (:meth:`ono99.Game` ``seed``), if known.
+    """
+
+    def __init__(self, message: str, game: int | None = None, seed: int | None = None) -> None:
+        self.message = message
+        self.game = game
+        self.seed = seed
+        super().__init__(message)
+
+    def __reduce__(self) -> tuple[type[SimulationError], tuple[str, int | None, int | None]]:
+        return (type(self), (self.message, self.game, self.seed))
+
+
 # The public classes live at the top of the package: tracebacks and reprs say
 # ``ono99.IllegalMoveError``, not the private module's name.
-for _cls in (Ono99Error, VariantError, IllegalMoveError, ReplayError):
+for _cls in (
+    Ono99Error,
+    VariantError,
+    IllegalMoveError,
+    ReplayError,
+    ArgumentError,
+    SimulationError,
+):
     _cls.__module__ = "ono99"

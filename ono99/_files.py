@@ -18,6 +18,7 @@ from typing import Any
 
 from ._convert import suggest
 from ._errors import Ono99Error, VariantError
+from ._limits import MAX_DEPTH, MAX_FILE_BYTES, clip
 
 __all__ = [
     "PathName",
@@ -25,11 +26,13 @@ __all__ = [
     "house_rules_dir",
     "house_rules_registry",
     "ids",
+    "is_file",
     "list_variants",
     "locate",
     "parse",
     "read",
     "stamp",
+    "too_deep",
     "variants_dir",
     "variants_registry",
 ]
@@ -72,11 +75,67 @@ def _syntax_message(exc: tomllib.TOMLDecodeError, text: str) -> str:
     return f"invalid TOML: {message}"
 
 
+def too_deep(data: object, limit: int = MAX_DEPTH) -> str | None:
+    """The key path of a table or array nested deeper than ``limit``, or ``None``.
+
+    Walks without recursion, so that data of any depth is measured safely.
+
+    >>> too_deep({"a": [[1]]}, 2)
+    'a[0]'
+    >>> too_deep({"a": [1]}, 2) is None
+    True
+    """
+    todo: list[tuple[object, str, int]] = [(data, "", 0)]
+    while todo:
+        value, path, depth = todo.pop()
+        items: list[tuple[str, object]]
+        if isinstance(value, dict):
+            items = [(f"{path}.{k}" if path else str(k), v) for k, v in value.items()]
+        elif isinstance(value, list | tuple):
+            items = [(f"{path}[{i}]", v) for i, v in enumerate(value)]
+        else:
+            continue
+        if depth >= limit:
+            return path or "(top level)"
+        todo += [(v, p, depth + 1) for p, v in items]
+    return None
+
+
 def parse(text: str, source: str) -> dict[str, Any]:
+    """TOML text as data, nested no deeper than :data:`~ono99._limits.MAX_DEPTH`.
+
+    Raises:
+        VariantError: If it is not TOML, or nested too deeply.
+    """
+    too_deep_message = f"tables and arrays are nested more than {MAX_DEPTH} deep"
     try:
-        return tomllib.loads(text)
+        data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as exc:
-        raise VariantError(_syntax_message(exc, text), source) from None
+        raise VariantError(clip(_syntax_message(exc, text), 200), source) from None
+    except RecursionError:
+        raise VariantError(f"invalid TOML: {too_deep_message}", source) from None
+    where = too_deep(data)
+    if where is not None:
+        raise VariantError(f"{clip(where)}: {too_deep_message}", source)
+    return data
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except (OSError, ValueError):
+        return False
+
+
+def is_file(path: Path) -> bool:
+    """Whether ``path`` is a regular file; ``False`` for a name the system refuses.
+
+    (A name too long, or holding a NUL byte, names no file.)
+    """
+    try:
+        return path.is_file()
+    except (OSError, ValueError):
+        return False
 
 
 @functools.lru_cache(maxsize=256)
@@ -84,9 +143,16 @@ def _parse_file(path: Path, _stamp: tuple[int, int]) -> dict[str, Any]:
     # The stamp (modification time and size) is part of the cache key only: an
     # edited file is read again.
     try:
-        raw = path.read_bytes()
+        with path.open("rb") as file:
+            raw = file.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise VariantError(f"cannot read the file: {exc.strerror or exc}", str(path)) from None
+    if len(raw) > MAX_FILE_BYTES:
+        raise VariantError(
+            f"the file is larger than {MAX_FILE_BYTES:,} bytes; "
+            "variant and house-rule files are much smaller",
+            str(path),
+        )
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -99,13 +165,22 @@ def _parse_file(path: Path, _stamp: tuple[int, int]) -> dict[str, Any]:
 def stamp(path: Path) -> tuple[int, int]:
     try:
         found = path.stat()
-    except OSError as exc:
-        raise VariantError(f"cannot read the file: {exc.strerror or exc}", str(path)) from None
+    except (OSError, ValueError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else exc
+        raise VariantError(f"cannot read the file: {reason}", clip(str(path), 240)) from None
     return found.st_mtime_ns, found.st_size
 
 
 def read(path: Path) -> dict[str, Any]:
-    """The file's TOML data: a fresh copy, free to change."""
+    """The file's TOML data: a fresh copy, free to change.
+
+    Raises:
+        VariantError: If it is not a regular file (a FIFO would block, a
+            device never end), or cannot be read or parsed.
+    """
+    if not is_file(path):
+        what = "not a regular file" if _exists(path) and not path.is_dir() else "no such file"
+        raise VariantError(what, clip(str(path), 240))
     return copy.deepcopy(_parse_file(path, stamp(path)))
 
 
@@ -169,14 +244,21 @@ def locate(name: PathName, kind: str, base: Path | None = None) -> Path:
         path = Path(text)
         if base is not None and not path.is_absolute():
             path = base / path
-        if not path.is_file():
-            raise VariantError(f"no such {kind} file", str(path))
-        return path.resolve()
+        if not is_file(path):
+            what = f"no such {kind} file"
+            if _exists(path):
+                what = f"{what} (a folder)" if path.is_dir() else "not a regular file"
+            raise VariantError(what, clip(str(path), 240))
+        try:
+            return path.resolve()
+        except (OSError, RuntimeError) as exc:
+            raise VariantError(f"cannot read the file: {exc}", clip(str(path), 240)) from None
     # The usual case first: a shipped file named after the id, found without
-    # reading every shipped file for its aliases.
+    # reading every shipped file for its aliases. (A name the file system refuses
+    # names no shipped file: its error would show the install folder.)
     folder = variants_dir() if kind == "variant" else house_rules_dir()
     direct = folder / f"{text.lower()}.toml"
-    if direct.is_file() and str(read(direct).get("id", direct.stem)).lower() == text.lower():
+    if is_file(direct) and str(read(direct).get("id", direct.stem)).lower() == text.lower():
         return direct
     own, other = (
         (variants_registry(), house_rules_registry())
@@ -186,7 +268,7 @@ def locate(name: PathName, kind: str, base: Path | None = None) -> Path:
     found = own.get(text.lower())
     if found is not None:
         return found
-    message = f"no shipped {kind} {text!r}"
+    message = f"no shipped {kind} {clip(repr(text))}"
     if text.lower() in other:
         message += (
             ": that is a house rule; lay it over a variant (house_rules=[...] in Python, "

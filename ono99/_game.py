@@ -9,11 +9,12 @@ from typing import TYPE_CHECKING, Any, TypeGuard
 from attrs import frozen
 
 from . import events as ev
+from ._args import shown, variant_arg, whole
 from ._chance import shuffle
 from ._compiled import CompiledCard, Rules, compile_rules
 from ._engine import NO_MOVES, Engine, Round
-from ._errors import Ono99Error, ReplayError, VariantError
-from ._loader import fingerprint, load_variant
+from ._errors import ArgumentError, Ono99Error, ReplayError, VariantError
+from ._loader import fingerprint
 from ._moves import Move, Play, Redraw
 from ._observation import Observation
 
@@ -46,13 +47,13 @@ def _card_indices(
 ) -> list[int]:
     """The cards' indices; a problem for each unknown card id."""
     if not _is_list(cards):
-        problems.append(f"{where}: expected a list of card ids, got {cards!r}")
+        problems.append(f"{where}: expected a list of card ids, got {shown(cards)}")
         return []
     found = []
     for position, card_id in enumerate(cards):
         index = _card_index(rules, card_id)
         if index is None:
-            problems.append(f"{where}[{position}]: there is no card {card_id!r}")
+            problems.append(f"{where}[{position}]: there is no card {shown(card_id)}")
         else:
             found.append(index)
     return found
@@ -78,7 +79,7 @@ def _per_seat(
         return default
     test, expected = _SEAT_VALUES[where]
     bad = [
-        f"{where}[{seat}]: expected {expected}, got {value!r}"
+        f"{where}[{seat}]: expected {expected}, got {shown(value)}"
         for seat, value in enumerate(values)
         if not test(value)
     ]
@@ -123,22 +124,40 @@ def _position_problems(
     if sum(alive) < 2:
         problems.append("in_round: at least two players must be in the round")
     if not _is_int(current_player) or not 0 <= current_player < players:
-        problems.append(f"current_player: no seat {current_player!r}")
+        problems.append(f"current_player: no seat {shown(current_player)}")
     elif not alive[current_player]:
         problems.append(f"current_player: seat {current_player} is not in the round")
     if not _is_int(direction) or direction not in (1, -1):
-        problems.append(f"direction: expected 1 or -1, got {direction!r}")
+        problems.append(f"direction: expected 1 or -1, got {shown(direction)}")
     if not _is_int(plays_owed) or plays_owed < 1:
-        problems.append(f"plays_owed: expected 1 or more, got {plays_owed!r}")
+        problems.append(f"plays_owed: expected 1 or more, got {shown(plays_owed)}")
     if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < players):
-        problems.append(f"dealer: no seat {dealer!r}")
+        problems.append(f"dealer: no seat {shown(dealer)}")
     if not _is_int(round_no) or round_no < 1:
-        problems.append(f"round: expected 1 or more, got {round_no!r}")
+        problems.append(f"round: expected 1 or more, got {shown(round_no)}")
     if total is not None and not _is_int(total):
-        problems.append(f"total: expected an integer, got {total!r}")
+        problems.append(f"total: expected an integer, got {shown(total)}")
     if not isinstance(forced_by, str):
-        problems.append(f"forced_by: expected a card id, got {forced_by!r}")
+        problems.append(f"forced_by: expected a card id, got {shown(forced_by)}")
     return problems
+
+
+def _check_record(record: GameRecord) -> None:
+    """Refuse a record whose fields have the wrong types (it may have been built by hand)."""
+    problems = [
+        f"{name}: expected {expected}, got {shown(getattr(record, name))}"
+        for name, test, expected in (
+            ("variant", lambda v: isinstance(v, str), "a variant id"),
+            ("fingerprint", lambda v: isinstance(v, str), "a fingerprint (a str)"),
+            ("players", _is_int, "a whole number"),
+            ("seed", _is_int, "a whole number"),
+            ("deck", lambda v: v is None or _is_list(v), "None or a list of card ids"),
+            ("moves", _is_list, "a list of moves"),
+        )
+        if not test(getattr(record, name))
+    ]
+    if problems:
+        raise ReplayError("the record is not usable: " + "; ".join(problems))
 
 
 @frozen
@@ -206,17 +225,21 @@ class Game:
         *,
         deck: Sequence[str] | None = None,
     ) -> None:
-        if isinstance(variant, str):
-            variant = load_variant(variant)
+        variant = variant_arg(variant)
+        whole("players", players)
         low, high = variant.players.min, variant.players.max
-        if not _is_int(players) or not low <= players <= high:
-            raise VariantError(f"{variant.name} is for {low} to {high} players, not {players!r}")
+        if not low <= players <= high:
+            raise VariantError(
+                f"{variant.name} is for {low} to {high} players, not {shown(players)}"
+            )
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
         elif not _is_int(seed):
-            raise TypeError(f"seed must be an integer, not {seed!r}")
+            raise ArgumentError("seed", f"expected a whole number, got {shown(seed)}")
         if deck is not None and not _is_list(deck):
-            raise VariantError(f"deck: expected a list of card ids, top card first, got {deck!r}")
+            raise VariantError(
+                f"deck: expected a list of card ids, top card first, got {shown(deck)}"
+            )
         self.variant = variant
         self.seed: int = seed
         self._deck = tuple(deck) if deck is not None else None
@@ -407,7 +430,10 @@ class Game:
             index = rules.index.get(card_id) if isinstance(card_id, str) else None
             if index is None:
                 known = ", ".join(c.id for c in rules.cards)
-                return f"there is no card {move.card!r} in {self.variant.id} (its cards: {known})"
+                return (
+                    f"there is no card {shown(move.card)} in {self.variant.id} "
+                    f"(its cards: {known})"
+                )
             card = rules.cards[index]
             if index not in r.hands[player]:
                 return f"player {player} holds no {card.name}"
@@ -429,7 +455,7 @@ class Game:
             if rules.redraw_first_only and r.plays_made:
                 return "a redraw may only be the first play of a turn"
             return None
-        return f"{move!r} is not a move (expected Play or Redraw)"
+        return f"{shown(move)} is not a move (expected Play or Redraw)"
 
     def is_legal(self, move: object) -> bool:
         """Whether ``move`` is legal now."""
@@ -532,10 +558,12 @@ class Game:
             ReplayError: If the rules differ from the record's, or a move is
                 illegal under them.
         """
-        if variant is None:
-            variant = record.variant
-        if isinstance(variant, str):
-            variant = load_variant(variant)
+        if not isinstance(record, GameRecord):
+            raise ArgumentError(
+                "record", f"expected a GameRecord (Game.record, from_data), got {shown(record)}"
+            )
+        _check_record(record)
+        variant = variant_arg(record.variant if variant is None else variant)
         found = fingerprint(variant)
         if found != record.fingerprint:
             raise ReplayError(
@@ -547,7 +575,9 @@ class Game:
         for number, move in enumerate(record.moves, 1):
             reason = game.why_illegal(move)
             if reason is not None:
-                raise ReplayError(f"move {number} ({move}) is illegal: {reason}")
+                given: object = move  # typed a Move, but a hand-built record may hold anything
+                what = given if isinstance(given, Play | Redraw) else shown(given)
+                raise ReplayError(f"move {number} ({what}) is illegal: {reason}")
             game.play(move)
         return game
 
@@ -631,11 +661,10 @@ class Game:
         >>> game.legal_moves()
         (Play(card='2'), Play(card='hold'))
         """
-        if isinstance(variant, str):
-            variant = load_variant(variant)
+        variant = variant_arg(variant)
         if not _is_list(hands):
             raise VariantError(
-                [f"hands: expected one list of cards per seat, got {hands!r}"], "position"
+                [f"hands: expected one list of cards per seat, got {shown(hands)}"], "position"
             )
         players = len(hands)
         game = cls(variant, players, seed)
@@ -718,7 +747,9 @@ class Game:
 
     def _seat(self, player: int) -> int:
         if not _is_int(player) or not 0 <= player < self._e.n:
-            raise IndexError(f"no player {player!r}: seats are 0 to {self._e.n - 1}")
+            raise ArgumentError(
+                "player", f"no player {shown(player)}: seats are 0 to {self._e.n - 1}"
+            )
         return player
 
     def _explicit_order(self, deck: Iterable[str]) -> list[int]:
@@ -729,14 +760,14 @@ class Game:
             index = _card_index(rules, card_id)
             if index is None:
                 raise VariantError(
-                    f"deck[{position}]: there is no card {card_id!r} in {self.variant.id}"
+                    f"deck[{position}]: there is no card {shown(card_id)} in {self.variant.id}"
                 )
             try:
                 remaining.remove(index)
             except ValueError:
                 raise VariantError(
                     f"deck[{position}]: the deck holds only {self._e.full_deck.count(index)} "
-                    f"of card {card_id!r}, and the order asks for more"
+                    f"of card {shown(card_id)}, and the order asks for more"
                 ) from None
             order.append(index)
         shuffle(self._e.rng, remaining)
@@ -753,9 +784,11 @@ class Game:
                     f'e.g. Play("{card.id}", amount={card.choices[0]})'
                 )
             if not _is_int(amount) or amount not in card.choices:
-                return f"{card.name} counts {options}, not {amount!r}"
+                return f"{card.name} counts {options}, not {shown(amount)}"
         elif amount is not None:
-            return f"{card.name} leaves no amount to choose (the move gives amount={amount!r})"
+            return (
+                f"{card.name} leaves no amount to choose (the move gives amount={shown(amount)})"
+            )
         if card.chooses_player:
             seats = ", ".join(str(seat) for seat in self._e.targets())
             if target is None:
@@ -764,7 +797,7 @@ class Game:
                     f"(one of players {seats})"
                 )
             if not _is_int(target) or target not in self._e.targets():
-                return f"{card.name} may name one of players {seats}, not {target!r}"
+                return f"{card.name} may name one of players {seats}, not {shown(target)}"
         elif target is not None:
-            return f"{card.name} names no player (the move gives target={target!r})"
+            return f"{card.name} names no player (the move gives target={shown(target)})"
         return None

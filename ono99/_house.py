@@ -2,13 +2,15 @@
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import attrs
 
+from ._args import shown
 from ._convert import Problem, describe_value, toml_value
-from ._errors import VariantError
+from ._errors import ArgumentError, VariantError
 from ._files import PathName, canonical_id, locate, read
 from ._overlay import check_top_keys, leaves, overlay, raise_problems
 from ._variant import Variant
@@ -168,6 +170,8 @@ def load_house_rule(name: PathName) -> HouseRule:
     >>> rule.keys, rule.editions
     (('deck.copies',), ())
     """
+    if not isinstance(name, str | os.PathLike):
+        raise ArgumentError("name", f"expected an id or the path of a file, got {shown(name)}")
     rule = load_rule(name)
     if rule.problems:
         raise_problems(rule.problems, rule.info.path)

@@ -21,6 +21,7 @@ from ._game import Game
 from ._moves import Move, Play, Redraw
 from ._narrate import describe_event
 from ._simulate import make_player, player_seed
+from ._text import escape
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -155,8 +156,9 @@ class _Printer:
     def __call__(self, text: str, style: str = "") -> None:
         from rich.text import Text  # noqa: PLC0415 - rich loads with the command line only
 
-        # A Text, never markup: card names come from files and are shown as written.
-        self.console.print(Text(text, style=style))
+        # A Text, never markup, and escaped: names come from a file, so no markup
+        # and no control characters reach the terminal.
+        self.console.print(Text(escape(text), style=style))
 
     def events(self, happened: Sequence[ev.Event]) -> None:
         variant = self.game.variant

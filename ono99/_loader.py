@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import tomli_w
 
+from ._args import shown
 from ._convert import (
     Problem,
     ProblemsError,
@@ -31,11 +32,12 @@ from ._convert import (
     structure_variant,
     unstructure_variant,
 )
-from ._errors import VariantError
+from ._errors import ArgumentError, VariantError
 from ._files import (
     PathName,
     house_rules_registry,
     ids,
+    is_file,
     list_variants,
     locate,
     parse,
@@ -45,6 +47,7 @@ from ._files import (
 )
 from ._house import NOT_RULES, HouseRule, Rule, apply_rules, load_house_rule, load_rule
 from ._house import fits as _fits
+from ._limits import MAX_EXTENDS, MAX_FILE_BYTES
 from ._overlay import Doc, check_top_keys, leaves, overlay, raise_problems
 from ._variant import Variant
 
@@ -80,6 +83,12 @@ def _resolve(path: Path, chain: tuple[Path, ...]) -> Doc:
     if path in chain:
         raise VariantError(
             f"extends: the chain loops: {_loop_message(chain, path)}", str(chain[-1])
+        )
+    if len(chain) >= MAX_EXTENDS:
+        raise VariantError(
+            f"extends: more than {MAX_EXTENDS} files each extend the next "
+            f"({chain[0].name} extends {chain[1].name} extends ...)",
+            str(chain[-1]),
         )
     data = read(path)
     return _resolve_data(data, str(path), path.parent, path.stem, (*chain, path))
@@ -125,7 +134,7 @@ def _resolve_data(
                 f'["last-standing"], got {describe_value(house)}',
                 source,
             )
-        rules = [load_rule(name, folder) for name in house]
+        rules = [_house_rule(name, i, source, folder) for i, name in enumerate(house)]
         doc.source = source
         apply_rules(
             doc,
@@ -172,6 +181,15 @@ def _resolve_parent(parent: object, source: str, folder: Path, chain: tuple[Path
     return _resolve(parent_path, chain)
 
 
+def _house_rule(name: str, position: int, source: str, folder: Path) -> Rule:
+    """The house rule a variant file lists at ``house_rules[position]``; errors name both."""
+    try:
+        return load_rule(name, folder)
+    except VariantError as exc:
+        what = "; ".join(exc.problems) + (f": {exc.source}" if exc.source else "")
+        raise VariantError(f"house_rules[{position}]: {what}", source) from None
+
+
 def _build(doc: Doc) -> Variant:
     problems = list(doc.problems)
     variant = None
@@ -189,10 +207,18 @@ def _build(doc: Doc) -> Variant:
 
 def _split(name: PathName) -> tuple[PathName, list[str]]:
     """``"ono99-1980+two-decks"``: the variant, then house rules joined by ``+``."""
-    if isinstance(name, os.PathLike) or "+" not in name or Path(name).is_file():
+    if isinstance(name, os.PathLike) or "+" not in name or is_file(Path(name)):
         return name, []
     first, *rest = name.split("+")
     return first, rest
+
+
+def _cwd() -> str:
+    """The current folder, or ``""`` once it was deleted (relative paths then name nothing)."""
+    try:
+        return os.getcwd()
+    except OSError:
+        return ""
 
 
 _LOADED: dict[tuple[Any, ...], tuple[tuple[tuple[Path, tuple[int, int]], ...], Variant]] = {}
@@ -237,9 +263,16 @@ def load_variant(
     >>> v.id, v.deck_size, v.total.floor
     ('ono99-1980+floor-zero+two-decks', 108, 0)
     """
+    _check_name("source", source)
     if isinstance(house_rules, str | os.PathLike):
         house_rules = [house_rules]
-    key = (os.fspath(source), tuple(os.fspath(n) for n in house_rules), later_wins, os.getcwd())
+    if not isinstance(house_rules, list | tuple):
+        raise ArgumentError(
+            "house_rules", f"expected a list of house-rule ids or paths, got {shown(house_rules)}"
+        )
+    for i, name in enumerate(house_rules):
+        _check_name(f"house_rules[{i}]", name)
+    key = (os.fspath(source), tuple(os.fspath(n) for n in house_rules), later_wins, _cwd())
     cached = _LOADED.get(key)
     if cached is not None and all(stamp(p) == s for p, s in cached[0]):
         return cached[1]
@@ -250,6 +283,16 @@ def load_variant(
         _LOADED.clear()
     _LOADED[key] = (stamps, variant)
     return variant
+
+
+def _check_variant(argument: str, variant: object) -> None:
+    if not isinstance(variant, Variant):
+        raise ArgumentError(argument, f"expected a Variant (load_variant), got {shown(variant)}")
+
+
+def _check_name(argument: str, name: object) -> None:
+    if not isinstance(name, str | os.PathLike):
+        raise ArgumentError(argument, f"expected an id or the path of a file, got {shown(name)}")
 
 
 def _resolve_request(
@@ -293,8 +336,14 @@ def loads_variant(text: str, source: str = "<string>") -> Variant:
     >>> v.id, v.deck_size
     ('mine', 224)
     """
+    if not isinstance(text, str):
+        raise ArgumentError("text", f"expected TOML text (a str), got {shown(text)}")
+    if not isinstance(source, str):
+        raise ArgumentError("source", f"expected a name for messages (a str), got {shown(source)}")
+    if len(text) > MAX_FILE_BYTES:
+        raise VariantError(f"the text is longer than {MAX_FILE_BYTES:,} characters", source)
     data = parse(text, source)
-    return _build(_resolve_data(data, source, Path.cwd(), None, ()))
+    return _build(_resolve_data(data, source, Path(_cwd() or "."), None, ()))
 
 
 # -------------------------------------------------------------------- writing
@@ -313,6 +362,7 @@ def dump_variant(variant: Variant) -> str:
     >>> loads_variant(text) == v
     True
     """
+    _check_variant("variant", variant)
     # A name may hold any character; a comment line may not (a newline would end it).
     name = "".join(c if c.isprintable() else " " for c in variant.name)
     head = (
@@ -336,6 +386,7 @@ def fingerprint(variant: Variant) -> str:
     >>> fingerprint(load_variant("ono99-1980")) == fingerprint(load_variant("gibsons-1988"))
     True
     """
+    _check_variant("variant", variant)
     data = unstructure_variant(variant, omit_defaults=True)
     for key in NOT_RULES:
         data.pop(key, None)
@@ -363,5 +414,6 @@ def list_house_rules(fits: PathName | None = None) -> list[str]:
     shipped = ids(house_rules_registry())
     if fits is None:
         return shipped
+    _check_name("fits", fits)
     lineage = _resolve_request(fits, (), later_wins=True).lineage
     return [rule_id for rule_id in shipped if _fits(load_rule(rule_id).info, lineage)]

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from attrs import field, frozen
 
-__all__ = ["Move", "Play", "Redraw"]
+__all__ = ["Move", "Play", "Redraw", "as_move"]
 
 
 @frozen(repr=False)
@@ -69,3 +69,21 @@ class Redraw:
 
 Move = Play | Redraw
 """Any move."""
+
+
+def as_move(move: object) -> object:
+    """``move`` as a plain :class:`Play` or :class:`Redraw`, if it is one of either kind.
+
+    A subclass (``class MyPlay(Play)``) becomes the plain move with the same
+    fields, read once, so that whatever checks a move and whatever plays it
+    see the same thing. Anything else is returned as it is, for the check to
+    refuse.
+    """
+    kind = type(move)
+    if kind is Play or kind is Redraw:
+        return move
+    if isinstance(move, Play):
+        return Play(move.card, amount=move.amount, target=move.target)
+    if isinstance(move, Redraw):
+        return Redraw()
+    return move

@@ -17,6 +17,7 @@ import attrs
 
 from ._convert import Problem, suggest
 from ._errors import VariantError
+from ._limits import clip
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -134,18 +135,13 @@ def check_top_keys(
     data: dict[str, Any], allowed: Sequence[str], what: str, file: str
 ) -> list[tuple[Problem, str]]:
     """Unknown top-level keys, each removed from ``data`` and reported."""
-    found = []
+    found: list[tuple[Problem, str]] = []
     for key in list(data):
         if key not in allowed:
+            # The allowed keys are listed once, with the first unknown key.
+            keys = "" if found else f" (the keys of {what} are {', '.join(allowed)})"
             found.append(
-                (
-                    Problem(
-                        str(key),
-                        f"unknown key{suggest(str(key), allowed)} "
-                        f"(the keys of {what} are {', '.join(allowed)})",
-                    ),
-                    file,
-                )
+                (Problem(clip(str(key)), f"unknown key{suggest(str(key), allowed)}{keys}"), file)
             )
             del data[key]
     return found

@@ -5,16 +5,17 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
+from ._args import shown, whole
 from ._chance import choice
 from ._compiled import compile_rules
-from ._errors import Ono99Error
+from ._errors import ArgumentError, Ono99Error
+from ._game import Game
 from ._moves import Move, Play
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ._compiled import CompiledCard
-    from ._game import Game
     from ._observation import Observation
     from ._variant import Variant
 
@@ -266,6 +267,16 @@ def play_out(game: Game, players: Sequence[Player], *, max_moves: int = 1_000_00
             end within ``max_moves``.
         IllegalMoveError: If a player chose an illegal move.
     """
+    if not isinstance(game, Game):
+        raise ArgumentError("game", f"expected a Game, got {shown(game)}")
+    if not isinstance(players, list | tuple) or not all(
+        callable(getattr(p, "choose", None)) or callable(getattr(p, "pick", None)) for p in players
+    ):
+        raise ArgumentError(
+            "players",
+            f"expected a list of players (each with a choose method), got {shown(players)}",
+        )
+    whole("max_moves", max_moves, 1)
     if len(players) != game.players:
         raise Ono99Error(f"{len(players)} players given for {game.players} seats")
     winner = game._play_out(players, max_moves)  # the engine's own loop

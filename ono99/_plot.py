@@ -7,20 +7,31 @@ command line work without it.
 from __future__ import annotations
 
 import os
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ._errors import Ono99Error
+from ._args import shown
+from ._errors import ArgumentError, Ono99Error
 from ._simulate import Comparison, SimulationResult, _is_special
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["plot_results"]
+__all__ = ["CHART_FORMATS", "chart_path", "plot_results"]
 
 
 def _results(
     what: SimulationResult | Comparison | Sequence[SimulationResult],
 ) -> list[SimulationResult]:
+    if isinstance(what, SimulationResult | Comparison):
+        pass
+    elif not isinstance(what, list | tuple) or not all(
+        isinstance(r, SimulationResult) for r in what
+    ):
+        raise ArgumentError(
+            "results",
+            f"expected what simulate or compare_variants returned, got {shown(what)}",
+        )
     if isinstance(what, SimulationResult):
         return [what]
     if isinstance(what, Comparison):
@@ -58,7 +69,10 @@ def plot_results(
         ) from None
     items = _results(results)
     if not items:
-        raise Ono99Error("no results to draw")
+        raise ArgumentError("results", "no results to draw")
+    if path is not None and not isinstance(path, str | os.PathLike):
+        raise ArgumentError("path", f"expected a file name, got {shown(path)}")
+    target = None if path is None else chart_path(path)
     fig = Figure(figsize=(12, 8.5), layout="constrained")
     axes = fig.subplots(2, 2)
     first = items[0]
@@ -72,9 +86,34 @@ def plot_results(
     _lengths(axes[0][1], items)
     _rounds(axes[1][0], items)
     _deciding(axes[1][1], items)
-    if path is not None:
-        fig.savefig(os.fspath(path), dpi=110)
+    if target is not None:
+        try:
+            fig.savefig(target, dpi=110)
+        except OSError as exc:
+            raise Ono99Error(f"cannot write the chart {target}: {exc.strerror or exc}") from None
     return fig
+
+
+CHART_FORMATS = ("png", "svg", "pdf")
+"""The file formats of a chart, by extension."""
+
+
+def chart_path(path: str | os.PathLike[str]) -> Path:
+    """The file a chart given ``path`` is written to: ``.png`` added when it has no extension.
+
+    Raises:
+        ArgumentError: If the extension is not one of :data:`CHART_FORMATS`.
+
+    >>> chart_path("wins"), chart_path("wins.svg")
+    (PosixPath('wins.png'), PosixPath('wins.svg'))
+    """
+    target = Path(path)
+    if not target.suffix:
+        return target.with_name(target.name + ".png")
+    if target.suffix[1:].lower() not in CHART_FORMATS:
+        known = ", ".join(f".{f}" for f in CHART_FORMATS)
+        raise ArgumentError("path", f"a chart is written as {known}, not {shown(target.suffix)}")
+    return target
 
 
 def _labels(items: list[SimulationResult]) -> list[str]:

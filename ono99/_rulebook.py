@@ -12,9 +12,10 @@ import re
 import textwrap
 from typing import TYPE_CHECKING, Any, Literal
 
+from ._args import shown, variant_arg
 from ._convert import unstructure_variant
-from ._loader import load_variant
-from ._variant import Variant
+from ._errors import ArgumentError
+from ._variant import Variant  # noqa: TC001 - Sphinx reads the annotations at run time
 
 if TYPE_CHECKING:
     import os
@@ -49,7 +50,8 @@ def rulebook(variant: Variant | str | os.PathLike[str], *, format: Format = "tex
 
     Raises:
         VariantError: If ``variant`` names no variant or its file has problems.
-        ValueError: If ``format`` is neither ``"text"`` nor ``"rst"``.
+        ArgumentError: If ``format`` is neither ``"text"`` nor ``"rst"``, or
+            ``variant`` is not a variant, an id or a path.
 
     >>> import ono99
     >>> text = ono99.rulebook("ono99-2022")
@@ -59,9 +61,8 @@ def rulebook(variant: Variant | str | os.PathLike[str], *, format: Format = "tex
     - The total never goes below 0: a card that would take it lower leaves it at 0.
     """
     if format not in _FORMATS:
-        raise ValueError(f"format must be 'text' or 'rst', not {format!r}")
-    if not isinstance(variant, Variant):
-        variant = load_variant(variant)
+        raise ArgumentError("format", f"expected 'text' or 'rst', got {shown(format)}")
+    variant = variant_arg(variant)
     return _Writer(variant, rst=format == "rst").write()
 
 

@@ -19,6 +19,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from . import events as ev
+from ._args import shown
 from ._game import Game
 from ._moves import Move, Play
 from ._players import _Traits, _traits, cautious_move
@@ -87,7 +88,8 @@ class SearchPlayer:
     ) -> None:
         if iterations < 1 or batch < 1:
             raise ValueError(
-                f"iterations and batch must be 1 or more, not {iterations!r} and {batch!r}"
+                "iterations and batch must be 1 or more, "
+                f"not {shown(iterations)} and {shown(batch)}"
             )
         self.seed = seed
         self.iterations = iterations

@@ -2,15 +2,22 @@
 
 from __future__ import annotations
 
-from typing import Any
+import typing
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import cattrs
 
 from . import events as ev
-from ._errors import ReplayError
+from ._args import shown
+from ._errors import ArgumentError, ReplayError
+from ._files import too_deep
 from ._game import GameRecord
+from ._limits import MAX_DEPTH
 from ._moves import Move, Play, Redraw
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 __all__ = ["from_data", "to_data"]
 
@@ -20,10 +27,46 @@ _KINDS: dict[str, type[Any]] = {**_MOVES, **ev.EVENT_TYPES, "game_record": GameR
 _converter = cattrs.Converter(forbid_extra_keys=True)
 
 
+# Strict types: data that is not already of the field's type is refused, never
+# coerced (a seed of 1.5 is not 1, "3" players is not 3, "10" is no deck).
+def _exactly(cls: type[Any]) -> Callable[[Any, Any], Any]:
+    def structure(value: Any, _: Any) -> Any:
+        if type(value) is not cls and not (
+            cls is int and type(value) is not bool and isinstance(value, int)
+        ):
+            raise TypeError(f"expected {_WORDS[cls]}, got {shown(value)}")
+        return value
+
+    return structure
+
+
+_WORDS: dict[type[Any], str] = {int: "a whole number", str: "a string", bool: "true or false"}
+for _cls in _WORDS:
+    _converter.register_structure_hook(_cls, _exactly(_cls))
+
+
+def _is_tuple(tp: Any) -> bool:
+    return typing.get_origin(tp) is tuple
+
+
+def _structure_tuple(value: Any, tp: Any) -> tuple[Any, ...]:
+    if not isinstance(value, list | tuple):
+        raise TypeError(f"expected a list, got {shown(value)}")
+    args = typing.get_args(tp)
+    if len(args) == 2 and args[1] is Ellipsis:
+        return tuple(_converter.structure(item, args[0]) for item in value)
+    if len(value) != len(args):
+        raise TypeError(f"expected a list of {len(args)}, got {shown(value)}")
+    return tuple(_converter.structure(item, arg) for item, arg in zip(value, args, strict=True))
+
+
+_converter.register_structure_hook_func(_is_tuple, _structure_tuple)
+
+
 def _structure_move(value: Any, _: Any) -> Move:
-    result = from_data(value)
+    result = _from_data(value)
     if not isinstance(result, Play | Redraw):
-        raise ReplayError(f"expected a move, got {value!r}")
+        raise ReplayError(f"expected a move, got {shown(value)}")
     return result
 
 
@@ -46,6 +89,8 @@ def to_data(obj: Any) -> Any:
         data["deck"] = list(obj.deck) if obj.deck is not None else None
         return data
     if isinstance(obj, tuple | list):
+        if too_deep(obj) is not None:
+            raise ArgumentError("obj", f"nested more than {MAX_DEPTH} deep")
         return [to_data(o) for o in obj]
     kind = getattr(type(obj), "type", None)
     if kind in _KINDS and isinstance(obj, _KINDS[kind]):
@@ -56,7 +101,7 @@ def to_data(obj: Any) -> Any:
                 continue  # at its default (Play.amount not chosen, automatic=False): left out
             out[a.name] = list(value) if isinstance(value, tuple) else value
         return out
-    raise TypeError(f"cannot turn {obj!r} into data")
+    raise ArgumentError("obj", f"cannot turn {shown(obj)} into data")
 
 
 def from_data(data: Any) -> Any:
@@ -70,11 +115,18 @@ def from_data(data: Any) -> Any:
     >>> from_data({"type": "play", "card": "5", "target": 2})
     Play(card='5', target=2)
     """
+    where = too_deep(data)
+    if where is not None:
+        raise ReplayError(f"the data is nested more than {MAX_DEPTH} deep (at {where})")
+    return _from_data(data)
+
+
+def _from_data(data: Any) -> Any:
     if isinstance(data, list):
-        return [from_data(d) for d in data]
+        return [_from_data(d) for d in data]
     if not isinstance(data, dict) or data.get("type") not in _KINDS:
         known = ", ".join(sorted(_KINDS))
-        raise ReplayError(f"expected a table with a type key (one of {known}), got {data!r}")
+        raise ReplayError(f"expected a table with a type key (one of {known}), got {shown(data)}")
     cls = _KINDS[data["type"]]
     rest = {k: v for k, v in data.items() if k != "type"}
     try:

@@ -11,22 +11,28 @@ under several variants, side by side.
 from __future__ import annotations
 
 import concurrent.futures
+import concurrent.futures.process
+import contextlib
 import functools
 import hashlib
+import inspect
 import math
 import os
 import pickle
+import signal
+import threading
 import time
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
-from attrs import field, frozen
+from attrs import evolve, field, frozen
 
 from . import events as ev
+from ._args import shown, variant_arg, whole
 from ._compiled import compile_rules
-from ._errors import VariantError
+from ._errors import ArgumentError, Ono99Error, SimulationError, VariantError
 from ._game import Game
-from ._loader import load_variant
+from ._limits import MAX_GAMES
 from ._players import CautiousPlayer, Player, RandomPlayer, RecklessPlayer, play_out
 from ._progress import Feed, Ticker
 from ._search import SearchPlayer
@@ -101,11 +107,13 @@ def make_player(strategy: Strategy, seed: int) -> Player:
     """A player of ``strategy`` (a name or a factory), seeded with ``seed``.
 
     Raises:
-        ValueError: If there is no shipped strategy of that name.
+        ArgumentError: If there is no shipped strategy of that name, or
+            ``strategy`` is neither a name nor a factory.
 
     >>> make_player("cautious", 1)
     CautiousPlayer()
     """
+    whole("seed", seed)
     return _factory(strategy)(seed)
 
 
@@ -115,8 +123,14 @@ def _factory(strategy: Strategy) -> PlayerFactory:
         factory = _STRATEGIES.get(strategy.lower())
         if factory is None:
             known = ", ".join(list_strategies())
-            raise ValueError(f"no strategy {strategy!r}; the strategies are {known}")
+            raise ArgumentError(
+                "strategy", f"no strategy {shown(strategy)}; the strategies are {known}"
+            )
         return factory
+    if not callable(strategy):
+        raise ArgumentError(
+            "strategy", f"expected a strategy's name or a player factory, got {shown(strategy)}"
+        )
     return strategy
 
 
@@ -450,7 +464,11 @@ def _deciding_card(events: Sequence[ev.Event]) -> str:
 
 
 def _play_chunk(task: _Task) -> list[_Outcome]:
-    """Play games ``task.start`` to ``task.stop``; runs in a worker."""
+    """Play games ``task.start`` to ``task.stop``; runs in a worker.
+
+    Raises:
+        SimulationError: If a game cannot be played to its end, naming it.
+    """
     out: list[_Outcome] = []
     n = task.players
     factories = [_factory(strategy) for strategy in task.strategies]
@@ -458,9 +476,15 @@ def _play_chunk(task: _Task) -> list[_Outcome]:
     for index in range(task.start, task.stop):
         shift = index % n if task.rotate else 0
         kinds = [(seat + shift) % n for seat in range(n)]
-        seats = [factories[kinds[seat]](player_seed(task.seed, index, seat)) for seat in range(n)]
-        game = Game(variant, n, seed=game_seed(task.seed, index))
-        winner = play_out(game, seats)
+        seed = game_seed(task.seed, index)
+        try:
+            seats = [
+                factories[kinds[seat]](player_seed(task.seed, index, seat)) for seat in range(n)
+            ]
+            game = Game(variant, n, seed=seed)
+            winner = play_out(game, seats)
+        except Exception as exc:
+            raise _game_failed(task, index, seed, exc) from exc
         deciding = _deciding_card(game.events)
         out.append((winner, kinds[winner], game.cards_played, game.round, deciding))
         if task.ticker is not None:
@@ -468,6 +492,17 @@ def _play_chunk(task: _Task) -> list[_Outcome]:
     if task.ticker is not None:
         task.ticker.flush()
     return out
+
+
+def _game_failed(task: _Task, index: int, seed: int, exc: Exception) -> SimulationError:
+    """The error that says which game failed, how, and how to play it again."""
+    what = str(exc) if isinstance(exc, Ono99Error) else f"{type(exc).__name__}: {exc}"
+    return SimulationError(
+        f"game {index} of the simulation with seed {task.seed} failed (the game's own "
+        f"seed is {seed}: Game(variant, {task.players}, seed={seed}) deals it): {what}",
+        game=index,
+        seed=seed,
+    )
 
 
 @functools.lru_cache(maxsize=8)
@@ -534,8 +569,13 @@ def simulate(
     Raises:
         VariantError: If the variant cannot be loaded or does not allow
             ``players``.
-        ValueError: If an argument is out of range, a strategy is unknown, or
-            a factory cannot be sent to other processes.
+        ArgumentError: If an argument is of the wrong type or out of range
+            (at most 100,000,000 games), a strategy is unknown, or a
+            factory cannot be sent to other processes.
+        SimulationError: If a game cannot be played to its end (a player
+            raises an error or chooses an illegal move, the game does not
+            end, a worker process dies); the message names the game's
+            number and seed.
 
     >>> import ono99
     >>> result = ono99.simulate("ono99-2022", players=3, games=20, seed=1, jobs=1)
@@ -545,61 +585,60 @@ def simulate(
     True
     """
     started = time.perf_counter()
-    if not isinstance(variant, Variant):
-        variant = load_variant(variant)
-    _check_int("games", games, 1)
-    _check_int("seed", seed, None)
-    _check_int("players", players, 1)
+    variant = variant_arg(variant)
+    whole("games", games, 1, MAX_GAMES)
+    whole("seed", seed)
+    whole("players", players, 1)
+    if not isinstance(rotate, bool):
+        raise ArgumentError("rotate", f"expected True or False, got {shown(rotate)}")
+    if progress is not None and not callable(progress):
+        raise ArgumentError("progress", f"expected a function or None, got {shown(progress)}")
+    if executor is not None and not isinstance(executor, concurrent.futures.Executor):
+        raise ArgumentError(
+            "executor", f"expected a concurrent.futures.Executor, got {shown(executor)}"
+        )
     low, high = variant.players.min, variant.players.max
     if not low <= players <= high:
         raise VariantError(f"{variant.name} is for {low} to {high} players, not {players}")
     given: tuple[Strategy, ...]
     if isinstance(strategies, str) or callable(strategies):
         given = (strategies,) * players
-    else:
+    elif isinstance(strategies, list | tuple):
         given = tuple(strategies)
         if len(given) == 1:
             given *= players
         elif len(given) != players:
-            raise ValueError(
-                f"give one strategy for every seat, or one per seat ({players}); got {len(given)}"
+            raise ArgumentError(
+                "strategies",
+                f"give one strategy for every seat, or one per seat ({players}); got {len(given)}",
             )
+    else:
+        raise ArgumentError(
+            "strategies",
+            f"expected a strategy, or a list of one per seat, got {shown(strategies)}",
+        )
     for strategy in given:
-        if isinstance(strategy, str):
-            make_player(strategy, 0)  # fails early on an unknown name
+        _factory(strategy)  # fails early on an unknown name or a strategy of the wrong type
     if jobs is None:
         jobs = os.cpu_count() or 1
-    _check_int("jobs", jobs, 1)
+    whole("jobs", jobs, 1)
     if chunk_size is None:
         # At least 8 chunks a process, to share the work out evenly; at most 250
         # games a chunk, since each chunk costs the parent process about half a
         # millisecond (a fast game takes well under that).
         chunk_size = max(1, min(250, math.ceil(games / (jobs * 8))))
-    _check_int("chunk_size", chunk_size, 1)
+    whole("chunk_size", chunk_size, 1)
     pickled = pickle.dumps(variant)
-    here = executor is None and (jobs == 1 or games <= chunk_size)
-    where: Literal["here", "processes", "elsewhere"] = (
-        "here" if here else "processes" if executor is None else "elsewhere"
-    )
-    with Feed(progress, games, where) as feed:
-        tasks = [
-            _Task(pickled, players, given, seed, start, stop, rotate, feed.ticker)
+    outcomes = _play_tasks(
+        [
+            _Task(pickled, players, given, seed, start, stop, rotate)
             for start, stop in _chunks(games, chunk_size)
-        ]
-        outcomes: dict[int, list[_Outcome]] = {}
-        done = 0
-        if here:
-            for task in tasks:
-                outcomes[task.start] = _play_chunk(task)
-                done += task.stop - task.start
-                feed.chunks_done(done, games)
-        else:
-            _check_picklable(given)
-            if executor is None:
-                with concurrent.futures.ProcessPoolExecutor(max_workers=jobs) as pool:
-                    _run_on(pool, tasks, outcomes, games, feed.chunks_done)
-            else:
-                _run_on(executor, tasks, outcomes, games, feed.chunks_done)
+        ],
+        games=games,
+        jobs=jobs,
+        executor=executor,
+        progress=progress,
+    )
     names = tuple(_strategy_name(s) for s in given)
     return _summarise(
         variant=variant,
@@ -613,11 +652,35 @@ def simulate(
     )
 
 
-def _check_int(name: str, value: object, least: int | None) -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        raise ValueError(f"{name} must be a whole number, not {value!r}")
-    if least is not None and value < least:
-        raise ValueError(f"{name} must be {least} or more, not {value}")
+def _play_tasks(
+    tasks: list[_Task],
+    *,
+    games: int,
+    jobs: int,
+    executor: concurrent.futures.Executor | None,
+    progress: Callable[[int, int], object] | None,
+) -> dict[int, list[_Outcome]]:
+    """Play every task here, on new processes or on ``executor``; outcomes by first game."""
+    here = executor is None and (jobs == 1 or len(tasks) == 1)
+    where: Literal["here", "processes", "elsewhere"] = (
+        "here" if here else "processes" if executor is None else "elsewhere"
+    )
+    outcomes: dict[int, list[_Outcome]] = {}
+    with Feed(progress, games, where) as feed:
+        tasks = [evolve(task, ticker=feed.ticker) for task in tasks]
+        done = 0
+        if here:
+            for task in tasks:
+                outcomes[task.start] = _play_chunk(task)
+                done += task.stop - task.start
+                feed.chunks_done(done, games)
+        elif executor is None:
+            _check_picklable(tasks[0].strategies)
+            _run_in_processes(min(jobs, len(tasks)), tasks, outcomes, games, feed.chunks_done)
+        else:
+            _check_picklable(tasks[0].strategies)
+            _run_on(executor, tasks, outcomes, games, feed.chunks_done)
+    return outcomes
 
 
 def _check_picklable(strategies: tuple[Strategy, ...]) -> None:
@@ -625,9 +688,10 @@ def _check_picklable(strategies: tuple[Strategy, ...]) -> None:
         try:
             pickle.dumps(strategy)
         except (pickle.PicklingError, AttributeError, TypeError) as exc:
-            raise ValueError(
-                f"the strategy {strategy!r} cannot be sent to other processes ({exc}); "
-                "use a module-level function or class, or jobs=1"
+            raise ArgumentError(
+                "strategies",
+                f"the strategy {shown(strategy)} cannot be sent to other processes ({exc}); "
+                "use a module-level function or class, or jobs=1",
             ) from None
 
 
@@ -639,18 +703,107 @@ def _run_on(
     progress: Callable[[int, int], object] | None,
 ) -> None:
     futures = {executor.submit(_play_chunk, task): task for task in tasks}
-    done = 0
     try:
-        for future in concurrent.futures.as_completed(futures):
-            task = futures[future]
-            outcomes[task.start] = future.result()
-            done += task.stop - task.start
-            if progress is not None:
-                progress(done, games)
+        _collect(futures, outcomes, games, progress)
     except BaseException:
         for future in futures:
             future.cancel()
         raise
+
+
+def _collect(
+    futures: dict[concurrent.futures.Future[list[_Outcome]], _Task],
+    outcomes: dict[int, list[_Outcome]],
+    games: int,
+    progress: Callable[[int, int], object] | None,
+) -> None:
+    """Gather the chunks' outcomes as they finish; a dead worker is a SimulationError."""
+    done = 0
+    for future in concurrent.futures.as_completed(futures):
+        task = futures[future]
+        try:
+            outcomes[task.start] = future.result()
+        except concurrent.futures.process.BrokenProcessPool:
+            raise SimulationError(
+                f"a worker process died while playing games {task.start} to {task.stop - 1} "
+                f"of the simulation with seed {task.seed} (killed, or out of memory); "
+                "run them with jobs=1 to see what happens"
+            ) from None
+        done += task.stop - task.start
+        if progress is not None:
+            progress(done, games)
+
+
+def _run_in_processes(
+    workers: int,
+    tasks: list[_Task],
+    outcomes: dict[int, list[_Outcome]],
+    games: int,
+    progress: Callable[[int, int], object] | None,
+) -> None:
+    """Play the tasks on ``workers`` new processes, which never outlive this call.
+
+    The workers leave Ctrl-C to this process and end on their own if it dies
+    (killed, say): see :func:`_worker_starts`. Whatever ends the run early (an
+    error, a dead worker, Ctrl-C) kills the workers at once rather than
+    waiting for their chunks; pending futures are never cancelled one by one,
+    which races the executor's own thread when a worker has died.
+    """
+    pool = concurrent.futures.ProcessPoolExecutor(
+        max_workers=workers, initializer=_worker_starts, initargs=(os.getpid(),)
+    )
+    try:
+        try:
+            futures = {pool.submit(_play_chunk, task): task for task in tasks}
+        except concurrent.futures.process.BrokenProcessPool:  # a worker died before the last
+            raise SimulationError(
+                f"a worker process died while playing games of the simulation with seed "
+                f"{tasks[0].seed} (killed, or out of memory); run it with jobs=1 to see "
+                "what happens"
+            ) from None
+        _collect(futures, outcomes, games, progress)
+    except BaseException:
+        _kill_workers(pool)
+        raise
+    pool.shutdown(wait=True)
+
+
+def _kill_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
+    """End the pool's worker processes now, and the pool with them."""
+    # The executor keeps its processes in a private attribute (Python 3.14 adds
+    # kill_workers() for this); without it, shutdown still ends them in time.
+    processes = list((getattr(pool, "_processes", None) or {}).values())
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError):
+            process.kill()
+    pool.shutdown(wait=False)
+    for process in processes:
+        with contextlib.suppress(OSError, ValueError, AssertionError):
+            process.join(timeout=2)
+
+
+# How often a worker checks that the process that started it is still there.
+_WATCH_SECONDS = 0.2
+
+
+def _worker_starts(parent: int) -> None:
+    """Set up a worker: Ctrl-C is the parent's to handle, and the worker ends with it.
+
+    Ctrl-C reaches every process in the terminal's group: the parent alone
+    decides what it means (it kills its workers). A parent killed outright
+    (SIGKILL, or SIGTERM's default) leaves its workers to the system, whose
+    new parent they notice within a fraction of a second.
+    """
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    first = os.getppid()
+
+    def watch() -> None:
+        while True:
+            time.sleep(_WATCH_SECONDS)
+            if os.getppid() != first:
+                os._exit(1)
+
+    threading.Thread(target=watch, name=f"ono99-watch-{parent}", daemon=True).start()
 
 
 def _summarise(
@@ -781,4 +934,17 @@ def compare_variants(
     >>> [r.variant.id for r in both.results]
     ['ono99-1980', 'ono99-1980-option']
     """
+    if not isinstance(variants, list | tuple) or not variants:
+        raise ArgumentError(
+            "variants", f"expected a list of variants, ids or paths, got {shown(variants)}"
+        )
+    unknown = set(options) - _SIMULATE_OPTIONS
+    if unknown:
+        known = ", ".join(sorted(_SIMULATE_OPTIONS))
+        raise ArgumentError(
+            "options", f"simulate has no option {', '.join(sorted(unknown))} (it has {known})"
+        )
     return Comparison(tuple(simulate(v, **options) for v in variants))
+
+
+_SIMULATE_OPTIONS = frozenset(inspect.signature(simulate).parameters) - {"variant"}

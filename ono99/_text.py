@@ -2,12 +2,38 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["format_table"]
+__all__ = ["escape", "format_table"]
+
+# Characters a terminal acts on rather than shows: the C0 and C1 controls (but
+# newline and tab), DEL, and the marks that reorder text (bidirectional overrides).
+_CONTROL = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u200e\u200f\u202a-\u202e\u2066-\u2069]")
+
+
+def _escaped(match: re.Match[str]) -> str:
+    code = ord(match.group())
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}"
+
+
+def escape(text: str) -> str:
+    r"""``text`` made safe to print to a terminal: control characters shown as escapes.
+
+    Everything the command prints that comes from a file or a record (names,
+    descriptions, ids, messages quoting them) goes through this, so that a
+    variant named ``"\x1b]0;PWNED\x07"`` cannot retitle or clear the terminal.
+    Newlines and tabs are kept; escaping twice changes nothing more.
+
+    >>> escape("ONO\x1b[2J 99\u202e")
+    'ONO\\x1b[2J 99\\u202e'
+    >>> escape("two\nlines")
+    'two\nlines'
+    """
+    return _CONTROL.sub(_escaped, text)
 
 
 def format_table(

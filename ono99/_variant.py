@@ -11,6 +11,7 @@ from typing import Literal
 
 from attrs import frozen
 
+from ._args import shown
 from ._errors import VariantError
 from .rules import AnyCondition, AnyEffect
 
@@ -365,7 +366,7 @@ class Variant:
             if card.id == card_id:
                 return card
         known = ", ".join(repr(c.id) for c in self.cards)
-        raise VariantError(f"no card {card_id!r} in {self.id}; its cards are {known}")
+        raise VariantError(f"no card {shown(card_id)} in {self.id}; its cards are {known}")
 
     @property
     def deck_size(self) -> int:

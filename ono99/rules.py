@@ -54,6 +54,8 @@ from typing import TYPE_CHECKING, ClassVar, Literal, Protocol
 
 from attrs import frozen
 
+from ._limits import MAX_CHOICES, MAX_HAND_SIZE, MAX_SKIP
+
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
@@ -325,7 +327,11 @@ class ForcePlays:
 
     def problems(self) -> list[tuple[str, str]]:
         """Settings out of range, as ``(field, what was expected)`` pairs."""
-        return [] if self.plays >= 2 else [("plays", f"expected 2 or more, got {self.plays}")]
+        if self.plays < 2:
+            return [("plays", f"expected 2 or more, got {self.plays}")]
+        if self.plays > MAX_HAND_SIZE:
+            return [("plays", f"expected at most {MAX_HAND_SIZE}, got {self.plays}")]
+        return []
 
     def describe(self) -> str:
         """The effect in words."""
@@ -444,6 +450,10 @@ class AddChoice:
         if len(self.amounts) < 2:
             got = list(self.amounts)
             return [("amounts", f"expected 2 or more amounts to choose from, got {got}")]
+        if len(self.amounts) > MAX_CHOICES:
+            return [
+                ("amounts", f"expected at most {MAX_CHOICES} amounts, got {len(self.amounts)}")
+            ]
         if len(set(self.amounts)) < len(self.amounts):
             return [("amounts", f"expected different amounts, got {list(self.amounts)}")]
         return []
@@ -535,9 +545,11 @@ class Skip:
 
     def problems(self) -> list[tuple[str, str]]:
         """Settings out of range, as ``(field, what was expected)`` pairs."""
-        return (
-            [] if self.players >= 1 else [("players", f"expected 1 or more, got {self.players}")]
-        )
+        if self.players < 1:
+            return [("players", f"expected 1 or more, got {self.players}")]
+        if self.players > MAX_SKIP:
+            return [("players", f"expected at most {MAX_SKIP}, got {self.players}")]
+        return []
 
     def describe(self) -> str:
         """The effect in words."""

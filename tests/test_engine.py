@@ -193,9 +193,15 @@ def test_bad_explicit_deck(deck: list[str], message: str) -> None:
         ono99.Game("ono99-1980", 2, seed=1, deck=deck)
 
 
-@pytest.mark.parametrize("players", [1, 7, 0, "4", True])
-def test_player_count_outside_the_rules(players: object) -> None:
+@pytest.mark.parametrize("players", [1, 7, 0])
+def test_player_count_outside_the_rules(players: int) -> None:
     with pytest.raises(ono99.VariantError, match="is for 2 to 6 players"):
+        ono99.Game("ono99-2022", players, seed=1)
+
+
+@pytest.mark.parametrize("players", ["4", True, 4.0])
+def test_player_count_not_a_whole_number(players: object) -> None:
+    with pytest.raises(ono99.ArgumentError, match="players: expected a whole number"):
         ono99.Game("ono99-2022", players, seed=1)  # type: ignore[arg-type]
 
 

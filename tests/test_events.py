@@ -77,5 +77,5 @@ def test_a_player_log_shows_the_others_cards_as_counts_only() -> None:
             else:
                 assert seen == event
     assert events.seen_by(game.events, 0) == game.player_log(0)
-    with pytest.raises(IndexError):
+    with pytest.raises(ono99.ArgumentError):
         game.player_log(3)

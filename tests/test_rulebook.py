@@ -176,7 +176,7 @@ def test_loads_by_id_path_or_variant(tmp_path: Any) -> None:
     assert by_path == rulebook(str(path)) == rulebook(attrs.evolve(variant, id="mine"))
     with pytest.raises(ono99.VariantError, match="no shipped variant 'nope'"):
         rulebook("nope")
-    with pytest.raises(ValueError, match="format must be 'text' or 'rst', not 'html'"):
+    with pytest.raises(ono99.ArgumentError, match="format: expected 'text' or 'rst', got 'html'"):
         rulebook(variant, format="html")  # type: ignore[arg-type]
 
 

@@ -93,15 +93,15 @@ def test_factories_their_names_and_a_seeded_search() -> None:
 
 
 def test_bad_arguments_are_clear_errors() -> None:
-    with pytest.raises(ValueError, match="no strategy 'careful'"):
+    with pytest.raises(ono99.ArgumentError, match="no strategy 'careful'"):
         ono99.simulate("ono99-2022", games=1, strategies="careful")
-    with pytest.raises(ValueError, match="one per seat"):
+    with pytest.raises(ono99.ArgumentError, match="one per seat"):
         ono99.simulate("ono99-2022", players=3, games=1, strategies=["random", "cautious"])
     with pytest.raises(ono99.VariantError, match="2 to 6 players"):
         ono99.simulate("ono99-2022", players=7, games=1)
-    with pytest.raises(ValueError, match="games must be 1 or more"):
+    with pytest.raises(ono99.ArgumentError, match="games: expected 1 or more"):
         ono99.simulate("ono99-2022", games=0)
-    with pytest.raises(ValueError, match="cannot be sent to other processes"):
+    with pytest.raises(ono99.ArgumentError, match="cannot be sent to other processes"):
         ono99.simulate(
             "ono99-2022",
             players=2,

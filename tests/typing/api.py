@@ -117,6 +117,19 @@ def check_my_variant(path: str) -> int:
     return checked.moves
 
 
+def seat_or_none(game: ono99.Game, seat: int) -> tuple[str, ...] | None:
+    """Bad arguments, of any kind, raise one error that names the argument."""
+    try:
+        return game.hand(seat)
+    except ono99.ArgumentError as error:
+        name: str = error.name
+        return None if name == "player" else ()
+
+
+def failed_game(result: ono99.SimulationError) -> tuple[int | None, int | None]:
+    return result.game, result.seed
+
+
 def environments() -> float:
     move: ono99.Move = action_to_move("ono99-2022", 3)
     index: int = move_to_action("ono99-2022", move)

@@ -1,0 +1,76 @@
+"""The most of each thing a file, a record or a caller may ask for.
+
+Every count a variant file can set is bounded by what a game can use, so that
+a typo (``players = 1000000000000``) is an error naming the bound rather than
+a game whose every move takes seconds; and what the loader reads, and what a
+message repeats, is bounded too.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "MAX_CHOICES",
+    "MAX_DECK_SIZE",
+    "MAX_DEPTH",
+    "MAX_ECHO",
+    "MAX_EXTENDS",
+    "MAX_FILE_BYTES",
+    "MAX_GAMES",
+    "MAX_HAND_SIZE",
+    "MAX_PLAYERS",
+    "MAX_POINTS_TARGET",
+    "MAX_SKIP",
+    "MAX_TOKENS",
+    "clip",
+]
+
+MAX_DECK_SIZE = 10_000
+"""The most cards a deck may hold: far more than any card game needs, few enough
+that a typo such as ``count = 1000000000`` is an error rather than a game that
+cannot be dealt."""
+
+MAX_PLAYERS = 100
+"""The most players at one table (``players.max``)."""
+
+MAX_HAND_SIZE = 100
+"""The most cards a hand is dealt (``deal.hand_size``)."""
+
+MAX_CHOICES = 12
+"""The most amounts a card may offer to choose from (``add_choice`` ``amounts``)."""
+
+MAX_SKIP = MAX_PLAYERS
+"""The most players one card may skip (``skip`` ``players``)."""
+
+MAX_TOKENS = 100
+"""The most tokens a player may start with (``match.tokens.count``)."""
+
+MAX_POINTS_TARGET = 100_000
+"""The highest points target (``match.points.target``)."""
+
+MAX_GAMES = 100_000_000
+"""The most games one simulation plays."""
+
+MAX_FILE_BYTES = 1_000_000
+"""The largest variant or house-rule file the loader reads (shipped ones are under 20 kB)."""
+
+MAX_DEPTH = 20
+"""The deepest nesting of tables and arrays in a file or in data read back."""
+
+MAX_EXTENDS = 32
+"""The longest chain of files each extending the next."""
+
+MAX_ECHO = 60
+"""The most characters of a value a message repeats."""
+
+
+def clip(text: str, limit: int = MAX_ECHO) -> str:
+    """``text``, cut to ``limit`` characters with a note of how much was left out.
+
+    >>> clip("x" * 100, 10)
+    'xxxxxxxxxx... (90 more characters)'
+    >>> clip("short")
+    'short'
+    """
+    if len(text) <= limit:
+        return text
+    return f"{text[:limit]}... ({len(text) - limit} more characters)"
