@@ -14,22 +14,18 @@ from . import events as ev
 from ._convert import check_variant
 from ._errors import VariantError
 from ._moves import Play
-from .rules import Never
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
     from ._variant import Card, Variant
-    from .rules import AnyCondition, AnyEffect
+    from .rules import Condition, Effect
 
 __all__ = ["NEVER", "CompiledCard", "QuickTest", "Rules", "compile_rules"]
 
 # Per seat, per card index: the shared Drew event; the Played events by total.
 DrewTable = tuple[tuple[ev.Drew, ...], ...]
 PlayedTable = tuple[tuple[dict[int, ev.Played], ...], ...]
-
-# Effect types whose new total is the old one plus an amount.
-_ADDITIVE = frozenset({"add", "add_choice"})
 
 
 class CompiledCard:
@@ -41,6 +37,7 @@ class CompiledCard:
         "amounts",
         "card",
         "choices",
+        "chooser",
         "chooses_player",
         "conditions",
         "delta",
@@ -60,22 +57,22 @@ class CompiledCard:
         self.name = card.name
         self.points = card.points
         # Effects that change the total, and those that act on the table.
-        self.totals: tuple[AnyEffect, ...] = tuple(e for e in card.effects if e.changes_total)
-        self.actions: tuple[AnyEffect, ...] = tuple(e for e in card.effects if e.acts)
-        self.conditions: tuple[AnyCondition, ...] = card.conditions
+        self.totals: tuple[Effect, ...] = tuple(e for e in card.effects if e.changes_total)
+        self.actions: tuple[Effect, ...] = tuple(e for e in card.effects if e.acts)
+        self.conditions: tuple[Condition, ...] = card.conditions
         # The amounts a move chooses among (the variant check allows one such
         # effect per card), and ``amounts``: what a move may say, None for no choice.
-        # (getattr: rule objects written before choices existed lack the attributes.)
-        self.choices: tuple[int, ...] = tuple(
-            a for e in card.effects for a in getattr(e, "choices", ())
-        )
+        self.choices: tuple[int, ...] = tuple(a for e in card.effects for a in e.choices)
         self.amounts: tuple[int | None, ...] = self.choices or (None,)
-        self.chooses_player = any(getattr(e, "chooses_player", False) for e in card.effects)
+        # The effect that says which players a move may name (the first that
+        # names one: every effect that names a player reads the same target).
+        self.chooser: Effect | None = next((e for e in card.effects if e.chooses_player), None)
+        self.chooses_player = self.chooser is not None
         # The one move that plays the card, when it leaves no choice (shared, it is frozen).
         self.play = None if self.choices or self.chooses_player else Play(card.id)
         # Whether every total effect adds an amount (fixed or chosen), and when it
         # is fixed the delta: the new total is then total + delta.
-        self.additive = all(e.type in _ADDITIVE for e in self.totals)
+        self.additive = all(e.adds_to_total for e in self.totals)
         self.delta: int | None = None
         if self.additive and not self.choices:
             self.delta = sum(e.total_after(0) for e in self.totals)
@@ -94,10 +91,6 @@ class CompiledCard:
         for effect in self.totals:
             total = effect.total_after(total, amount)
         return total
-
-    def adds(self, amount: int | None = None) -> int | None:
-        """What the card adds to any total, or ``None`` when that depends on the total."""
-        return self.total_after(0, amount) if self.additive else None
 
 
 class Rules:
@@ -131,6 +124,9 @@ class Rules:
         self.quick: tuple[QuickTest, ...] = tuple(_quick_test(c) for c in self.cards)
         self._events: dict[int, tuple[DrewTable, PlayedTable]] = {}
         self.stacking = variant.forced_play.stacking
+        # Whether some effect moves cards between hands and piles, or changes
+        # tokens or scores (hands may then grow beyond the hand size).
+        self.changes_hands = any(e.changes_hands for card in self.cards for e in card.actions)
         self.stack_on = variant.forced_play.stack_on
         self.lay_down = variant.no_safe_play.action == "lay_down"
         self.laid_down_discarded = variant.no_safe_play.laid_down == "discard_pile"
@@ -189,7 +185,7 @@ def _quick_test(card: CompiledCard) -> QuickTest:
     """How one comparison lists ``card``'s one move, if one does (see QuickTest)."""
     if card.play is None:
         return None
-    if card.conditions and all(isinstance(c, Never) for c in card.conditions):
+    if card.conditions and any(c.blocks_every_play for c in card.conditions):
         return NEVER
     if card.conditions or card.safe_below is None:
         return None

@@ -34,7 +34,14 @@ from ._limits import (
     clip,
 )
 from ._variant import Card, PlayerStep, Variant
-from .rules import AnyCondition, AnyEffect, SetTotal, condition_types, effect_types
+from .rules import (
+    AnyCondition,
+    AnyEffect,
+    rule_class,
+    shipped_condition_types,
+    shipped_effect_types,
+    unknown_rule,
+)
 
 __all__ = [
     "MINIMUMS",
@@ -254,7 +261,15 @@ def _strict_bool(value: object, _: object) -> bool:
     return value
 
 
+def _strict_float(value: object, _: object) -> float:
+    # An integer is a number too: ``factor = 2`` means 2.0.
+    if isinstance(value, bool) or not isinstance(value, int | float):
+        _expected("a number", value)
+    return float(value)
+
+
 converter.register_structure_hook(int, _strict_int)
+converter.register_structure_hook(float, _strict_float)
 converter.register_structure_hook(str, _strict_str)
 converter.register_structure_hook(bool, _strict_bool)
 
@@ -324,31 +339,33 @@ def _structure_items(values: list[Any], structure: typing.Callable[[Any], Any]) 
     return tuple(out)
 
 
-def _tagged(kinds: typing.Mapping[str, type], what: str) -> typing.Callable[[Any], Any]:
-    # Rule objects are looked up by name in the library's own registry: a file
-    # can only choose among them, never name code to run.
-    known = ", ".join(sorted(kinds))
+def _tagged(what: str, example: str) -> typing.Callable[[Any], Any]:
+    # Rule objects are looked up by name in the registry of shipped and
+    # installed rule classes: a file can only choose among them, never name
+    # code to run.
 
     def structure(item: object) -> object:
         if not isinstance(item, dict):
-            _expected(f'a table such as {{ type = "{next(iter(kinds))}" }}', item)
+            _expected(f'a table such as {{ type = "{example}" }}', item)
         if "type" not in item:
-            raise _ProblemError(f"missing required key 'type' (the {what}s are {known})")
+            raise _ProblemError(f"missing required key 'type' ({unknown_rule(what, '')})")
         kind = item["type"]
-        if not isinstance(kind, str) or kind not in kinds:
-            hint = suggest(kind, kinds, quote=True) if isinstance(kind, str) else ""
+        cls = rule_class(what, kind) if isinstance(kind, str) else None
+        if cls is None:
+            known = list(shipped_effect_types() if what == "effect" else shipped_condition_types())
+            hint = suggest(kind, known, quote=True) if isinstance(kind, str) else ""
             raise _ProblemError(
-                f"unknown {what} {describe_value(kind)}{hint} (the {what}s are {known})",
+                f"unknown {what} {describe_value(kind)}{hint} ({unknown_rule(what, str(kind))})",
                 ".type",
             )
         rest = {k: v for k, v in item.items() if k != "type"}
-        return converter.structure(rest, kinds[kind])
+        return converter.structure(rest, cls)
 
     return structure
 
 
-_structure_effect = _tagged(effect_types(), "effect")
-_structure_condition = _tagged(condition_types(), "condition")
+_structure_effect = _tagged("effect", "add")
+_structure_condition = _tagged("condition", "never")
 
 
 _register_exact(
@@ -516,10 +533,11 @@ def _at_most(path: str, value: int, high: int, what: str) -> list[Problem]:
 def check_variant(variant: Variant) -> list[Problem]:
     """Checks beyond types: counts, sizes, references, and that games can end.
 
-    Rule objects take part through two optional methods: ``problems()``
-    returns ``(field, what was expected)`` pairs for settings out of range, and
-    ``referenced_cards()`` returns ``(field, card id)`` pairs for the cards the
-    rule names, each of which must exist.
+    Rule objects take part through their protocol (:class:`ono99.rules.Effect`,
+    :class:`ono99.rules.Condition`): ``problems()`` and ``problems_at(bust,
+    floor)`` return ``(field, what was expected)`` pairs for settings out of
+    range, and ``referenced_cards()`` returns ``(field, card id)`` pairs for
+    the cards the rule names, each of which must exist.
 
     Returns:
         Every problem found; empty when the variant is sound.
@@ -564,7 +582,7 @@ def check_variant(variant: Variant) -> list[Problem]:
     if variant.cards and not any(
         card.count > 0
         and _is_sound(card)
-        and not any(c.type == "never" for c in card.conditions)
+        and not any(c.blocks_every_play for c in card.conditions)
         and max(_totals_after(card, total.start)) > total.start
         for card in variant.cards
     ):
@@ -653,12 +671,18 @@ def _check_cards(variant: Variant) -> list[Problem]:
             )
         out += _at_least(f"{path}.count", card.count, "cards.<id>.count")
         out += _at_least(f"{path}.points", card.points, "cards.<id>.points")
-        for kind, rules in (("effects", card.effects), ("conditions", card.conditions)):
+        kinds: tuple[tuple[str, tuple[AnyEffect | AnyCondition, ...]], ...] = (
+            ("effects", card.effects),
+            ("conditions", card.conditions),
+        )
+        for kind, rules in kinds:
             for i, rule in enumerate(rules):
                 where = f"{path}.{kind}[{i}]"
-                for name, message in getattr(rule, "problems", list)():
+                for name, message in rule.problems():
                     out.append(Problem(f"{where}.{name}", message))
-                for name, ref in getattr(rule, "referenced_cards", list)():
+                for name, message in rule.problems_at(variant.total.bust, variant.total.floor):
+                    out.append(Problem(f"{where}.{name}", message, ("total.bust", "total.floor")))
+                for name, ref in rule.referenced_cards():
                     if ref not in ids:
                         out.append(
                             Problem(
@@ -667,7 +691,7 @@ def _check_cards(variant: Variant) -> list[Problem]:
                                 ("cards",),
                             )
                         )
-        out += _check_choices(card, variant.total.bust)
+        out += _check_choices(card)
     players, hand = variant.players, variant.deal.hand_size
     for count in _deck_player_counts(variant):
         need = max(count, 2) * max(hand, 1)
@@ -698,12 +722,11 @@ def _deck_player_counts(variant: Variant) -> list[int]:
     return sorted({most, *(s.more_than for s in steps if s.more_than < most)})
 
 
-def _check_choices(card: Card, bust: int) -> list[Problem]:
-    """A card offers at most one choice of amount, and can be played at all."""
+def _check_choices(card: Card) -> list[Problem]:
+    """A card offers at most one choice of amount."""
     path = f"cards.{card.id}.effects"
     out: list[Problem] = []
-    # Rule objects written before choices existed may lack the attribute.
-    choosing = [i for i, effect in enumerate(card.effects) if getattr(effect, "choices", ())]
+    choosing = [i for i, effect in enumerate(card.effects) if effect.choices]
     if len(choosing) > 1:
         out.append(
             Problem(
@@ -711,16 +734,6 @@ def _check_choices(card: Card, bust: int) -> list[Problem]:
                 f"a card offers one choice of amount; effects[{choosing[0]}] already does",
             )
         )
-    for i, effect in enumerate(card.effects):
-        if isinstance(effect, SetTotal) and effect.value >= bust:
-            out.append(
-                Problem(
-                    f"{path}[{i}].value",
-                    f"expected less than total.bust ({bust}), got {effect.value}: "
-                    "the card could never be played",
-                    ("total.bust",),
-                )
-            )
     return out
 
 
@@ -778,15 +791,15 @@ def _is_sound(card: Card) -> bool:
     most one choice of amount; the problems of any other card are reported
     where they are.
     """
-    rules = (*card.effects, *card.conditions)
-    if any(getattr(rule, "problems", list)() for rule in rules):
+    rules: tuple[AnyEffect | AnyCondition, ...] = (*card.effects, *card.conditions)
+    if any(rule.problems() for rule in rules):
         return False
-    return sum(1 for effect in card.effects if getattr(effect, "choices", ())) <= 1
+    return sum(1 for effect in card.effects if effect.choices) <= 1
 
 
 def _totals_after(card: Card, total: int) -> list[int]:
     """The totals a card can make from ``total``, one per amount it offers."""
-    choices: list[int] = [a for e in card.effects for a in getattr(e, "choices", ())]
+    choices: list[int] = [a for e in card.effects for a in e.choices]
     if not choices:
         for effect in card.effects:
             total = effect.total_after(total)
@@ -807,7 +820,8 @@ def _prepare() -> None:
     it meets the class; doing it while the library is imported keeps the first
     :func:`~ono99.load_variant` as quick as the later ones.
     """
-    for cls in (Variant, PlayerStep, *effect_types().values(), *condition_types().values()):
+    shipped = (*shipped_effect_types().values(), *shipped_condition_types().values())
+    for cls in (Variant, PlayerStep, *shipped):
         converter.get_structure_hook(cls)
 
 

@@ -85,11 +85,23 @@ ENGINE_FIELDS = (
 
 
 class Round:
-    """The state of the round in progress; the :class:`~ono99.rules.Table` rule objects see."""
+    """The state of the round in progress; the :class:`~ono99.rules.Table` rule objects see.
 
-    __slots__ = ROUND_FIELDS
+    Besides the round's fields it knows, while a rule object is asked
+    something, its game (``game``, which draws cards and keeps tokens and
+    scores), the id of the card whose effects are acting (``acting``) and
+    whether the rules played that card (``acting_automatic``); none of
+    these is copied or pickled with the round. The game is set only for
+    those calls so that a game and its round never hold each other: a
+    finished game is freed at once, not left to the cycle collector.
+    """
+
+    __slots__ = (*ROUND_FIELDS, "acting", "acting_automatic", "game")
 
     def __init__(self, stacking: Stacking, stack_on: StackOn) -> None:
+        self.game: Engine | None = None
+        self.acting = ""
+        self.acting_automatic = False
         self.total = 0
         self.direction = 1
         self.forced = 1
@@ -117,6 +129,103 @@ class Round:
     def times_played_this_turn(self, card_id: str) -> int:
         """How often the current player has played ``card_id`` this turn."""
         return self.turn_plays.count(card_id)
+
+    # The rest of the Table: what the game knows beyond the round's fields.
+
+    def engine(self) -> Engine:
+        """The game this round belongs to."""
+        game = self.game
+        if game is None:
+            raise RuntimeError("the table is only there while the engine asks a rule object")
+        return game
+
+    @property
+    def player(self) -> int:
+        """The seat whose move it is."""
+        return self.engine().current
+
+    def seats_in_round(self) -> list[int]:
+        """The seats in the round, from the player on in the direction of play."""
+        game = self.engine()
+        n, first, alive, direction = game.n, game.current, self.alive, self.direction
+        return [
+            (first + i * direction) % n for i in range(n) if alive[(first + i * direction) % n]
+        ]
+
+    def next_seat(self, seat: int) -> int:
+        """The next seat in the round after ``seat`` in the direction of play."""
+        return self.engine().next_seat(seat, self.alive, self.direction)
+
+    def hand(self, seat: int) -> tuple[str, ...]:
+        """The card ids ``seat`` holds."""
+        ids = self.engine().rules.ids
+        return tuple(ids[k] for k in self.hands[seat])
+
+    def draw_cards(self, seat: int, cards: int) -> int:
+        """``seat`` draws up to ``cards`` cards; how many were drawn."""
+        return self.engine().draw_cards(seat, cards, self.acting_automatic)
+
+    def discard_card(self, seat: int, card_id: str) -> None:
+        """``seat`` puts one ``card_id`` on the discard pile."""
+        game = self.engine()
+        index = game.held(seat, card_id)
+        self.hands[seat].remove(index)
+        self.discard.append(index)
+        game.emit(ev.Discarded(seat, card_id, automatic=self.acting_automatic))
+
+    def give_card(self, seat: int, to: int, card_id: str) -> None:
+        """``seat`` gives one ``card_id`` to ``to``."""
+        game = self.engine()
+        index = game.held(seat, card_id)
+        self.hands[seat].remove(index)
+        self.hands[to].append(index)
+        game.emit(ev.CardGiven(seat, to, card_id, automatic=self.acting_automatic))
+
+    def swap_hands(self, seat: int, other: int) -> None:
+        """``seat`` and ``other`` swap hands."""
+        hands = self.hands
+        hands[seat], hands[other] = hands[other], hands[seat]
+        self.engine().emit(ev.HandsSwapped(seat, other, automatic=self.acting_automatic))
+
+    def tokens(self, seat: int) -> int:
+        """The tokens ``seat`` holds."""
+        return self.engine().tokens[seat]
+
+    def score(self, seat: int) -> int:
+        """The points ``seat`` has scored."""
+        return self.engine().scores[seat]
+
+    def change_tokens(self, seat: int, by: int) -> None:
+        """Give ``seat`` ``by`` tokens (take them when negative), never below 0."""
+        game = self.engine()
+        new = max(0, game.tokens[seat] + by)
+        change = new - game.tokens[seat]
+        if change:
+            game.tokens[seat] = new
+            game.emit(ev.TokensChanged(seat, change, new, automatic=self.acting_automatic))
+
+    def change_score(self, seat: int, by: int) -> None:
+        """Add ``by`` to ``seat``'s score, never below 0."""
+        game = self.engine()
+        new = max(0, game.scores[seat] + by)
+        change = new - game.scores[seat]
+        if change:
+            game.scores[seat] = new
+            game.emit(ev.ScoreChanged(seat, change, new, automatic=self.acting_automatic))
+
+    def tell(self, rule: str, text: str, seats: tuple[int, ...] = ()) -> None:
+        """Record what an effect did."""
+        game = self.engine()
+        game.emit(
+            ev.RuleActed(
+                game.current,
+                self.acting,
+                rule,
+                text,
+                tuple(seats),
+                automatic=self.acting_automatic,
+            )
+        )
 
     def copy(self) -> Round:
         """An independent copy (the hands and piles copied too)."""
@@ -292,10 +401,13 @@ class Engine:
     def why_blocked(self, card: CompiledCard) -> str | None:
         """The first reason a condition of ``card`` gives against playing it now."""
         r = self.r
+        r.game = self
         for condition in card.conditions:
             reason = condition.check(r, card)
             if reason is not None:
+                r.game = None
                 return reason
+        r.game = None
         return None
 
     def why_bust(self, card: CompiledCard, amount: int | None) -> str | None:
@@ -307,10 +419,23 @@ class Engine:
             return f"{what} would take the total to {new}; it must stay below {rules.bust}"
         return None
 
-    def targets(self) -> list[int]:
-        """The players a card may name: the others still in the round."""
-        alive, current = self.r.alive, self.current
-        return [seat for seat in range(self.n) if alive[seat] and seat != current]
+    def targets(self, card: CompiledCard) -> list[int]:
+        """The players a move playing ``card`` may name, as its effect says."""
+        chooser = card.chooser
+        if chooser is None:
+            return []
+        r = self.r
+        r.game = self
+        seats = chooser.targets(r)
+        r.game = None
+        return seats
+
+    def held(self, seat: int, card_id: str) -> int:
+        """The index of ``card_id``, which ``seat`` must hold (a rule object's mistake if not)."""
+        index = self.rules.index.get(card_id)
+        if index is None or index not in self.r.hands[seat]:
+            raise ValueError(f"player {seat} holds no {card_id!r} card")
+        return index
 
     def compute_legal(self) -> tuple[Move, ...]:
         """List the current player's legal moves and keep them in ``legal``."""
@@ -354,7 +479,7 @@ class Engine:
             return
         targets: list[int | None] = [None]
         if card.chooses_player:
-            targets = list(self.targets())
+            targets = list(self.targets(card))
         for amount in card.amounts:
             if rules.total_after(card, total, amount) < bust:
                 moves.extend(Play(card.id, amount=amount, target=t) for t in targets)
@@ -419,19 +544,29 @@ class Engine:
         r = self.r
         hand = r.hands[player]
         missing = self.rules.hand_size - len(hand)
-        if missing <= 0:
-            return
+        if missing > 0:
+            self.draw_cards(player, missing, automatic)
+
+    def draw_cards(self, player: int, count: int, automatic: bool = False) -> int:
+        """``player`` draws ``count`` cards, reshuffling as needed; how many were drawn.
+
+        ``automatic`` when the play before it was (the events say so).
+        """
+        r = self.r
+        hand = r.hands[player]
         drew = self.drew[player]
         events = self.events
-        for _ in range(missing):
+        ids = self.rules.ids
+        for done in range(count):
             if not r.draw and not self.reshuffle(automatic):
-                return
+                return done
             index = r.draw.pop()
             hand.append(index)
             if automatic:
-                events.append(ev.Drew(player, self.rules.ids[index], automatic=True))
+                events.append(ev.Drew(player, ids[index], automatic=True))
             else:
                 events.append(drew[index])
+        return count
 
     def reshuffle(self, automatic: bool = False) -> bool:
         """Shuffle the discard pile into a new draw pile; whether there was anything to shuffle."""
@@ -475,14 +610,21 @@ class Engine:
         else:
             r.total = total = rules.total_after(card, r.total, amount)
         r.ends_turn = False
+        events = self.events
+        # Events the effects record follow the card's Played event.
+        mark = len(events)
         turned = deflected = False
         if card.actions:
             # What the effects did is read from the table they changed: a new
             # direction, or an answer that ended the turn passing plays on.
             direction, answering = r.direction, r.answering
             r.target = target
+            r.acting = card.id
+            r.acting_automatic = automatic
+            r.game = self
             for effect in card.actions:
                 effect.apply(r, card)
+            r.game = None
             r.target = None
             total = r.total
             turned = r.direction != direction
@@ -493,24 +635,36 @@ class Engine:
         r.plays_made += 1
         r.answering = False
         self.cards_played += 1
-        events = self.events
-        if automatic:
-            events.append(
-                ev.Played(player, card.id, total, amount=amount, target=target, automatic=True)
-            )
-        elif amount is None and target is None:
-            shared = self.played[player][index]
-            event = shared.get(total)
-            if event is None:
-                event = shared[total] = ev.Played(player, card.id, total)
+        event = self.played_event(card, total, amount, target, automatic)
+        if len(events) == mark:
             events.append(event)
         else:
-            events.append(ev.Played(player, card.id, total, amount=amount, target=target))
+            events.insert(mark, event)
         if turned:
             events.append(ev.DirectionChanged(player, r.direction, automatic=automatic))
         if deflected:
             events.append(ev.Deflected(player, card.id, r.next_owed))
         self.refill(player, automatic)
+
+    def played_event(
+        self,
+        card: CompiledCard,
+        total: int,
+        amount: int | None,
+        target: int | None,
+        automatic: bool,
+    ) -> ev.Played:
+        """The ``Played`` event of ``card``: a shared one for a plain move at ``total``."""
+        player = self.current
+        if automatic:
+            return ev.Played(player, card.id, total, amount=amount, target=target, automatic=True)
+        if amount is None and target is None:
+            shared = self.played[player][card.index]
+            event = shared.get(total)
+            if event is None:
+                event = shared[total] = ev.Played(player, card.id, total)
+            return event
+        return ev.Played(player, card.id, total, amount=amount, target=target)
 
     def redraw(self) -> None:
         """Discard the redraw cards and draw as many."""
@@ -583,11 +737,13 @@ class Engine:
             hand.clear()
             self.emit(ev.LaidDown(player, cards))
         else:
+            r.game = self
             playable = [
                 rules.cards[k]
                 for k in sorted(set(hand))
                 if not any(c.check(r, rules.cards[k]) for c in rules.cards[k].conditions)
             ]
+            r.game = None
             if playable:
                 before = r.total
                 # The lowest total any card (for any amount it offers) gives.

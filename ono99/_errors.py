@@ -6,6 +6,7 @@ __all__ = [
     "ArgumentError",
     "IllegalMoveError",
     "Ono99Error",
+    "PluginError",
     "ReplayError",
     "SimulationError",
     "VariantError",
@@ -121,6 +122,14 @@ class SimulationError(Ono99Error):
         return (type(self), (self.message, self.game, self.seed))
 
 
+class PluginError(Ono99Error, TypeError):
+    """An installed package's rule object does not follow the rule-object contract.
+
+    Raised when the ``ono99.rules`` entry points are first read; the message
+    names the entry point and what its class lacks.
+    """
+
+
 # The public classes live at the top of the package: tracebacks and reprs say
 # ``ono99.IllegalMoveError``, not the private module's name.
 for _cls in (
@@ -130,5 +139,6 @@ for _cls in (
     ReplayError,
     ArgumentError,
     SimulationError,
+    PluginError,
 ):
     _cls.__module__ = "ono99"

@@ -790,13 +790,13 @@ class Game:
                 f"{card.name} leaves no amount to choose (the move gives amount={shown(amount)})"
             )
         if card.chooses_player:
-            seats = ", ".join(str(seat) for seat in self._e.targets())
+            seats = ", ".join(str(seat) for seat in self._e.targets(card))
             if target is None:
                 return (
                     f"{card.name} names the next player: the move must give a target "
                     f"(one of players {seats})"
                 )
-            if not _is_int(target) or target not in self._e.targets():
+            if not _is_int(target) or target not in self._e.targets(card):
                 return f"{card.name} may name one of players {seats}, not {shown(target)}"
         elif target is not None:
             return f"{card.name} names no player (the move gives target={shown(target)})"

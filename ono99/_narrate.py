@@ -19,6 +19,10 @@ def _name(variant: Variant, card_id: str) -> str:
     return card_id
 
 
+def _count(count: int, word: str) -> str:
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
 def describe_event(event: ev.Event, variant: Variant, *, hidden: bool = False) -> str | None:
     """One line saying what happened, or ``None`` for events not worth a line.
 
@@ -93,3 +97,20 @@ def describe_event(event: ev.Event, variant: Variant, *, hidden: bool = False) -
             return f"Player {player} is out of the game"
         case ev.GameWon(player=player):
             return f"Player {player} wins the game"
+        case ev.Discarded(player=player, card=card):
+            return f"Player {player} discards {_name(variant, card)}"
+        case ev.CardGiven(player=player, to=to, card=card):
+            what = "a card" if hidden else _name(variant, card)
+            return f"Player {player} gives {what} to player {to}"
+        case ev.CardGivenUnseen(player=player, to=to):
+            return f"Player {player} gives a card to player {to}"
+        case ev.HandsSwapped(player=player, other=other):
+            return f"Player {player} and player {other} swap hands"
+        case ev.TokensChanged(player=player, change=change, tokens=tokens):
+            verb = "gains" if change > 0 else "loses"
+            return f"Player {player} {verb} {_count(abs(change), 'token')} ({tokens} left)"
+        case ev.ScoreChanged(player=player, change=change, score=score):
+            verb = "gains" if change > 0 else "loses"
+            return f"Player {player} {verb} {_count(abs(change), 'point')} (total {score})"
+        case ev.RuleActed(player=player, card=card, text=text):
+            return f"Player {player}'s {_name(variant, card)}: {text}"

@@ -116,8 +116,8 @@ class _Traits:
         # card id -> (compiled card, is a number card, passes forced plays on)
         self.cards: dict[str, tuple[CompiledCard, bool, bool]] = {}
         for card in rules.cards:
-            plain = not card.choices and _is_number(card, None)
-            forcing = any(a.type in ("force_plays", "deflect") for a in card.actions)
+            plain = card.card.plays_as_number()
+            forcing = any(a.forces_plays or a.answers_forced_plays for a in card.actions)
             self.cards[card.id] = (card, plain, forcing)
 
     def __reduce__(self) -> tuple[type[_Traits], tuple[Variant]]:
@@ -131,14 +131,6 @@ class _Traits:
             ids = self.rules.ids
             deck = self._decks[players] = [ids[k] for k in self.rules.deck_for(players)]
         return deck
-
-
-def _is_number(card: CompiledCard, amount: int | None) -> bool:
-    """Whether ``card``, played for ``amount``, only adds a non-negative amount."""
-    if card.actions:
-        return False
-    added = card.adds(amount)
-    return added is not None and added >= 0
 
 
 def _traits(cache: list[_Traits], variant: Variant) -> _Traits:
@@ -160,7 +152,7 @@ def cautious_move(traits: _Traits, legal: Sequence[Move], total: int) -> Move:
         card, plain, forcing = cards[move.card]
         amount = move.amount
         if amount is not None:  # an Ace for 11 is a number card, a Ten for -10 a helper
-            plain = _is_number(card, amount)
+            plain = card.card.plays_as_number(amount)
         # Number cards first, highest total; then helpers keeping the total
         # highest (holding rather than subtracting), forcing cards first.
         key = (1 if plain else 0, rules.total_after(card, total, amount), 1 if forcing else 0)
@@ -181,7 +173,7 @@ def reckless_move(traits: _Traits, legal: Sequence[Move], total: int) -> Move:
         card, plain, forcing = cards[move.card]
         amount = move.amount
         if amount is not None:
-            plain = _is_number(card, amount)
+            plain = card.card.plays_as_number(amount)
         # Helpers first, forcing ones before the rest; then the highest total.
         key = (0 if plain else 1, 1 if forcing else 0, rules.total_after(card, total, amount))
         if best is None or key > best:

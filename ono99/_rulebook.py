@@ -119,7 +119,7 @@ def relevant_settings(variant: Variant) -> dict[str, Any]:
         variant.no_safe_play.action == "play_lowest" and variant.round.end == "last_standing"
     )
     # Stacking matters only where some card forces plays.
-    forces = any(e.type == "force_plays" for card in variant.cards for e in card.effects)
+    forces = any(e.forces_plays for card in variant.cards for e in card.effects)
     return {
         path: value
         for path, value in flat.items()
@@ -165,7 +165,7 @@ def card_rules(card: Card) -> str:
     """
     effects = "; ".join(effect.describe() for effect in card.effects)
     conditions = [_sentence(condition.describe()) for condition in card.conditions]
-    never = any(condition.type == "never" for condition in card.conditions)
+    never = any(condition.blocks_every_play for condition in card.conditions)
     if effects:
         parts = [_sentence(effects)]
     elif never:
@@ -306,7 +306,7 @@ class _Writer:
             f"On a turn a player plays one card, keeping the total below {bust}, "
             "announces the new total and draws."
         ]
-        if any(e.type == "force_plays" for c in v.cards for e in c.effects):
+        if any(e.forces_plays for c in v.cards for e in c.effects):
             stacking = {
                 "none": "the next player owes exactly what that card says: forced plays "
                 "never stack",

@@ -410,7 +410,7 @@ def _field_problem(rule: type, values: dict[str, object], name: str) -> bool | N
     ``None`` when it cannot be built or checked with them.
     """
     try:
-        found: list[tuple[str, str]] = getattr(rule(**values), "problems", list)()
+        found: list[tuple[str, str]] = rule(**values).problems()
         return any(field == name for field, _ in found)
     except Exception:  # a rule object that cannot be probed states no range
         return None
@@ -627,10 +627,16 @@ def json_schema(kind: SchemaKind = "variant") -> dict[str, Any]:
             **properties,
             "cards": cards,
         }
-        # Without a variant to start from, a file states its name and its cards.
+        # Without a variant to start from, a file states its name and its cards,
+        # and each card every key that has no default (a file that extends
+        # another may change one key of a card it inherits).
+        card_keys = _table_schema(Card, _CARD_KEY, required=True).get("required", [])
         rest: dict[str, Any] = {
             "if": {"required": ["extends"]},
-            "else": {"required": ["name", "cards"]},
+            "else": {
+                "required": ["name", "cards"],
+                "properties": {"cards": {"additionalProperties": {"required": card_keys}}},
+            },
         }
     else:
         summary, title = _HOUSE_RULE, "ono99 house-rule file"

@@ -286,11 +286,8 @@ class Distribution:
 
 
 def _is_special(variant: Variant, card_id: str) -> bool:
-    """Whether a card does more than add a non-negative amount."""
-    card = variant.card(card_id)
-    return any(e.type != "add" or e.total_after(0) < 0 for e in card.effects) or bool(
-        card.conditions
-    )
+    """Whether a card does more than a number card (see :meth:`ono99.Card.plays_as_number`)."""
+    return not variant.card(card_id).plays_as_number()
 
 
 @frozen

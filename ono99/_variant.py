@@ -57,6 +57,37 @@ class Card:
     points: int = 0
     text: str = ""
 
+    def plays_as_number(self, amount: int | None = None) -> bool:
+        """Whether playing the card only adds a non-negative amount to the total.
+
+        Such a card plays like a number card: it has no conditions, no effect
+        that acts on the table, and every effect that changes the total adds
+        to it (a card that changes nothing, like a Hold, adds 0). A card that
+        leaves an amount to choose plays as a number only for a chosen
+        ``amount`` that adds a non-negative amount (an Ace for 11, not a Ten
+        for -10). The shipped players and :func:`ono99.simulate`'s deciding
+        cards both ask this.
+
+        >>> import ono99
+        >>> v = ono99.load_variant("ninety-nine")
+        >>> v.card("9").plays_as_number(), v.card("ace").plays_as_number(11)
+        (True, True)
+        >>> v.card("ace").plays_as_number(), v.card("10").plays_as_number(-10)
+        (False, False)
+        """
+        if self.conditions or any(e.acts for e in self.effects):
+            return False
+        totals = [e for e in self.effects if e.changes_total]
+        if not all(e.adds_to_total for e in totals):
+            return False
+        choices = [a for e in totals for a in e.choices]
+        if choices and amount not in choices:
+            return False
+        added = 0
+        for effect in totals:
+            added = effect.total_after(added, amount)
+        return added >= 0
+
 
 @frozen
 class PlayerCount:

@@ -38,15 +38,19 @@ if TYPE_CHECKING:
 
 __all__ = [
     "Busted",
+    "CardGiven",
+    "CardGivenUnseen",
     "Dealt",
     "DealtUnseen",
     "Deflected",
     "DirectionChanged",
+    "Discarded",
     "Drew",
     "DrewUnseen",
     "Eliminated",
     "Event",
     "GameWon",
+    "HandsSwapped",
     "LaidDown",
     "Played",
     "PlaysOwed",
@@ -54,9 +58,12 @@ __all__ = [
     "Reshuffled",
     "RoundEnded",
     "RoundStarted",
+    "RuleActed",
+    "ScoreChanged",
     "Scored",
     "Stuck",
     "TokenLost",
+    "TokensChanged",
     "seen_by",
 ]
 
@@ -253,6 +260,18 @@ class DrewUnseen:
     __repr__ = _repr
 
 
+@frozen(repr=False)
+class CardGivenUnseen:
+    """``player`` gave ``to`` a card (the view of :class:`CardGiven` of anyone else)."""
+
+    type: ClassVar[str] = "card_given_unseen"
+    player: int
+    to: int
+    automatic: bool = _AUTOMATIC
+
+    __repr__ = _repr
+
+
 @frozen
 class Busted:
     """A player took the total to the bust limit or past it, and lost the round."""
@@ -342,6 +361,93 @@ class GameWon:
     player: int
 
 
+@frozen(repr=False)
+class Discarded:
+    """A card's effect made a player put a card from the hand on the discard pile."""
+
+    type: ClassVar[str] = "discarded"
+    player: int
+    card: str
+    automatic: bool = _AUTOMATIC
+
+    __repr__ = _repr
+
+
+@frozen(repr=False)
+class CardGiven:
+    """A card's effect made ``player`` give a card to ``to`` (seen only by those two)."""
+
+    type: ClassVar[str] = "card_given"
+    player: int
+    to: int
+    card: str
+    automatic: bool = _AUTOMATIC
+
+    __repr__ = _repr
+
+
+@frozen(repr=False)
+class HandsSwapped:
+    """A card's effect made ``player`` and ``other`` swap hands."""
+
+    type: ClassVar[str] = "hands_swapped"
+    player: int
+    other: int
+    automatic: bool = _AUTOMATIC
+
+    __repr__ = _repr
+
+
+@frozen(repr=False)
+class TokensChanged:
+    """A card's effect gave (or took) tokens; ``tokens`` are those now held."""
+
+    type: ClassVar[str] = "tokens_changed"
+    player: int
+    change: int
+    tokens: int
+    automatic: bool = _AUTOMATIC
+
+    __repr__ = _repr
+
+
+@frozen(repr=False)
+class ScoreChanged:
+    """A card's effect added (or took) points; ``score`` is the new score."""
+
+    type: ClassVar[str] = "score_changed"
+    player: int
+    change: int
+    score: int
+    automatic: bool = _AUTOMATIC
+
+    __repr__ = _repr
+
+
+@frozen(repr=False)
+class RuleActed:
+    """A rule object recorded what it did, in words (:meth:`ono99.rules.Table.tell`).
+
+    Attributes:
+        player: Who played the card.
+        card: The card's id.
+        rule: The effect's ``type``.
+        text: What happened, in words.
+        seats: The players it concerns.
+        automatic: Whether the card was played by the rules (a bust's card).
+    """
+
+    type: ClassVar[str] = "rule_acted"
+    player: int
+    card: str
+    rule: str
+    text: str
+    seats: tuple[int, ...] = ()
+    automatic: bool = _AUTOMATIC
+
+    __repr__ = _repr
+
+
 Event = (
     RoundStarted
     | Dealt
@@ -354,6 +460,7 @@ Event = (
     | Deflected
     | DealtUnseen
     | DrewUnseen
+    | CardGivenUnseen
     | Busted
     | Stuck
     | LaidDown
@@ -362,6 +469,12 @@ Event = (
     | Scored
     | Eliminated
     | GameWon
+    | Discarded
+    | CardGiven
+    | HandsSwapped
+    | TokensChanged
+    | ScoreChanged
+    | RuleActed
 )
 """Any event."""
 
@@ -379,6 +492,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         Deflected,
         DealtUnseen,
         DrewUnseen,
+        CardGivenUnseen,
         Busted,
         Stuck,
         LaidDown,
@@ -387,6 +501,12 @@ EVENT_TYPES: dict[str, type[Event]] = {
         Scored,
         Eliminated,
         GameWon,
+        Discarded,
+        CardGiven,
+        HandsSwapped,
+        TokensChanged,
+        ScoreChanged,
+        RuleActed,
     )
 }
 
@@ -396,7 +516,8 @@ def seen_by(events: Iterable[Event], player: int) -> tuple[Event, ...]:
 
     The player's own deals and draws are kept; another player's
     :class:`Dealt` becomes :class:`DealtUnseen` (how many cards) and their
-    :class:`Drew` becomes :class:`DrewUnseen`. Everything else is public:
+    :class:`Drew` becomes :class:`DrewUnseen`; a :class:`CardGiven` between two
+    other players becomes :class:`CardGivenUnseen`. Everything else is public:
     cards played, redrawn or laid down face up, totals, forced plays,
     scores. A bot, a replay viewer or a learning agent can read this log
     without seeing a hidden card. :meth:`ono99.Game.player_log` gives it for
@@ -417,6 +538,8 @@ def seen_by(events: Iterable[Event], player: int) -> tuple[Event, ...]:
             seen.append(DealtUnseen(event.player, len(event.cards)))
         elif type(event) is Drew and event.player != player:
             seen.append(DrewUnseen(event.player, automatic=event.automatic))
+        elif type(event) is CardGiven and player not in (event.player, event.to):
+            seen.append(CardGivenUnseen(event.player, event.to, automatic=event.automatic))
         else:
             seen.append(event)
     return tuple(seen)

@@ -19,10 +19,14 @@ The engine knows nothing about particular cards: it asks each effect for the
 new total (:meth:`~Add.total_after`), checks the bust limit and the floor,
 then lets each effect act on the :class:`Table` (:meth:`~Reverse.apply`).
 
-Every effect has the class attributes ``type`` (its TOML name),
+What a rule object can do is declared on its class, as the :class:`Effect`
+and :class:`Condition` protocols list: ``type`` (its TOML name),
 ``changes_total`` (the engine asks it for the new total), ``acts`` (the
-engine calls :meth:`~Reverse.apply` after the total is set), ``choices`` and
-``chooses_player``. Some cards leave a choice to the player, and the move
+engine calls :meth:`~Reverse.apply` after the total is set), ``choices``,
+``chooses_player`` and the rest. Nothing else in the library tests a rule's
+class or its ``type``; the registry (:func:`effect_types`) is built from the
+classes, and installed packages add their own through the ``ono99.rules``
+entry points. Some cards leave a choice to the player, and the move
 carries it (:class:`ono99.Play`): an effect with ``choices`` (such as
 :class:`AddChoice`, the Ace that counts 1 or 11) is given the amount the
 move names, ``total_after(total, amount)``; an effect with ``chooses_player``
@@ -50,25 +54,36 @@ move names, ``total_after(total, amount)``; an effect with ``chooses_player``
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Literal, Protocol
+import functools
+import math
+from types import MappingProxyType
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, TypeVar
 
+import attrs
 from attrs import frozen
 
+from ._errors import PluginError
 from ._limits import MAX_CHOICES, MAX_HAND_SIZE, MAX_SKIP
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
 __all__ = [
+    "ENTRY_POINT_GROUP",
+    "KNOWN_PLUGINS",
     "Add",
     "AddChoice",
     "AnyCondition",
     "AnyEffect",
     "CardInfo",
     "ChooseNext",
+    "Condition",
     "Deflect",
+    "Draw",
+    "Effect",
     "ForcePlays",
     "Hold",
+    "Multiply",
     "Never",
     "NotAsAnswer",
     "OncePerTurn",
@@ -76,13 +91,31 @@ __all__ = [
     "SetTotal",
     "Skip",
     "Table",
+    "TotalAtLeast",
+    "TotalAtMost",
+    "TotalEven",
     "TotalMultipleOf",
+    "TotalOdd",
     "condition_types",
     "effect_types",
+    "shipped_condition_types",
+    "shipped_effect_types",
 ]
 
 Stacking = Literal["none", "multiply", "add"]
 StackOn = Literal["any_play", "answer"]
+
+ENTRY_POINT_GROUP = "ono99.rules"
+"""The entry-point group through which installed packages add rule objects."""
+
+KNOWN_PLUGINS: Mapping[str, str] = MappingProxyType(
+    {"swap_hands": "ono99-hand-rules", "pass_hands": "ono99-hand-rules"}
+)
+"""Rule types that known packages provide, by ``type``: the package to install.
+
+A variant file that names one of these while its package is not installed
+gets an error saying what to install.
+"""
 
 
 class CardInfo(Protocol):
@@ -102,7 +135,11 @@ class CardInfo(Protocol):
 class Table(Protocol):
     """The part of a game in progress that rule objects read and change.
 
-    The engine implements this; rule objects only use these attributes.
+    The engine implements this; rule objects only use these attributes and
+    methods. Conditions only read it; effects change it in
+    :meth:`Effect.apply`. Every change to hands, tokens or scores made through
+    these methods is recorded as an event (:mod:`ono99.events`), after the
+    :class:`~ono99.events.Played` event of the card.
 
     Attributes:
         total: The running total.
@@ -146,14 +183,270 @@ class Table(Protocol):
     target: int | None
     next_player: int | None
 
-    def times_played_this_turn(self, card_id: str) -> int:
-        """How many cards with this id the current player played this turn."""
+    @property
+    def player(self) -> int:
+        """The seat playing the card (whose move it is)."""
         ...
+
+    def seats_in_round(self) -> list[int]:
+        """The seats still in the round, from :attr:`player` on in the direction of play.
+
+        The player comes first when still in the round; every other seat once.
+        """
+        ...
+
+    def next_seat(self, seat: int) -> int:
+        """The seat after ``seat`` in the direction of play, among those in the round."""
+        ...
+
+    def times_played_this_turn(self, card_id: str) -> int:
+        """How many cards with this id the current player played this turn.
+
+        Always recorded (the observation's ``played_this_turn`` shows the
+        same plays); a condition that reads it declares ``reads_turn_plays``
+        (see :class:`Condition`).
+        """
+        ...
+
+    def hand(self, seat: int) -> tuple[str, ...]:
+        """The card ids ``seat`` holds (a rule object sees every hand; players never do)."""
+        ...
+
+    def draw_cards(self, seat: int, cards: int) -> int:
+        """``seat`` draws up to ``cards`` cards; how many were drawn.
+
+        The discard pile is reshuffled into the draw pile as when refilling
+        a hand; fewer cards are drawn when both are used up.
+        """
+        ...
+
+    def discard_card(self, seat: int, card_id: str) -> None:
+        """``seat`` puts one ``card_id`` from the hand on the discard pile."""
+        ...
+
+    def give_card(self, seat: int, to: int, card_id: str) -> None:
+        """``seat`` gives one ``card_id`` from the hand to ``to``."""
+        ...
+
+    def swap_hands(self, seat: int, other: int) -> None:
+        """``seat`` and ``other`` swap hands."""
+        ...
+
+    def tokens(self, seat: int) -> int:
+        """The tokens ``seat`` holds (token games)."""
+        ...
+
+    def score(self, seat: int) -> int:
+        """The points ``seat`` has scored (points games)."""
+        ...
+
+    def change_tokens(self, seat: int, by: int) -> None:
+        """Give ``seat`` ``by`` tokens (take them when negative), never below 0.
+
+        A player left with no tokens stays in the round; the game takes it
+        into account when the round is scored.
+        """
+        ...
+
+    def change_score(self, seat: int, by: int) -> None:
+        """Add ``by`` points to ``seat``'s score (subtract when negative), never below 0."""
+        ...
+
+    def tell(self, rule: str, text: str, seats: tuple[int, ...] = ()) -> None:
+        """Record what an effect did as a :class:`~ono99.events.RuleActed` event.
+
+        Args:
+            rule: The effect's ``type``.
+            text: What happened, in words (it must not name cards that only
+                one player may see).
+            seats: The players it concerns.
+        """
+        ...
+
+
+class Effect(Protocol):
+    """What a card's effect is: the contract every effect class follows.
+
+    The engine, the variant check, the shipped players, the rulebook and
+    :mod:`ono99.testing` learn everything they need of an effect from these
+    members and nothing else: none of them looks at an effect's class or its
+    ``type`` string. An effect class is a frozen :func:`attrs.frozen` class
+    whose fields are its TOML settings, and it defines every member below;
+    those marked *optional* have the neutral value given, which a class that
+    has nothing to say there writes out (a protocol cannot supply defaults, and
+    writing them keeps what the class can do on the class).
+
+    Class attributes:
+
+    - ``kind``: ``"effect"``.
+    - ``type``: its name in TOML (``{ type = "add" }``).
+    - ``changes_total``: the engine asks :meth:`total_after` for the new total.
+    - ``adds_to_total`` (optional, ``False``): the new total is always the old
+      one plus an amount (fixed, or the amount the move chooses); the engine
+      then works the total out once per card.
+    - ``acts``: the engine calls :meth:`apply` once the total is set.
+    - ``answers_forced_plays`` (optional, ``False``): it can pass forced
+      plays on.
+    - ``changes_hands`` (optional, ``False``): :meth:`apply` may move cards
+      between hands and piles, or change tokens or scores, through the
+      :class:`Table`'s methods.
+
+    Members that may depend on the settings (class attributes or properties):
+
+    - ``choices`` (optional, ``()``): the amounts a move chooses among; the
+      engine passes the chosen one to :meth:`total_after`.
+    - ``chooses_player`` (optional, ``False``): a move names a player
+      (:attr:`Table.target`), one of :meth:`targets`.
+    - ``forces_plays`` (optional, ``0``): how many plays it makes the next
+      player owe, before stacking (forced-play settings then matter).
+
+    Methods: :meth:`total_after`, :meth:`apply`, :meth:`targets` (optional:
+    ``[]``), :meth:`problems` (optional: ``[]``), :meth:`problems_at`
+    (optional: ``[]``), :meth:`referenced_cards` (optional: ``[]``) and
+    :meth:`describe`.
+    """
+
+    # An attrs class: its fields are its TOML settings.
+    __attrs_attrs__: ClassVar[Any]
+    kind: ClassVar[str]
+    type: ClassVar[str]
+    changes_total: ClassVar[bool]
+    adds_to_total: ClassVar[bool]
+    acts: ClassVar[bool]
+    answers_forced_plays: ClassVar[bool]
+    changes_hands: ClassVar[bool]
+
+    @property
+    def choices(self) -> tuple[int, ...]:
+        """The amounts a move may choose among; empty when the card leaves no choice."""
+        ...
+
+    @property
+    def chooses_player(self) -> bool:
+        """Whether a move playing the card names a player."""
+        ...
+
+    @property
+    def forces_plays(self) -> int:
+        """How many plays it makes the next player owe (before stacking); 0 for none."""
+        ...
+
+    def total_after(self, total: int, amount: int | None = None) -> int:
+        """The total after this effect, from ``total``, for the chosen ``amount``."""
+        ...
+
+    def apply(self, table: Table, card: CardInfo) -> None:
+        """Act on the table once the new total is set (called when ``acts``)."""
+        ...
+
+    def targets(self, table: Table) -> list[int]:
+        """The players a move may name (asked when ``chooses_player``)."""
+        ...
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Settings out of range, as ``(field, what was expected)`` pairs."""
+        ...
+
+    def problems_at(self, bust: int, floor: int | None) -> list[tuple[str, str]]:
+        """Settings that do not fit the variant's bust limit and floor, as pairs."""
+        ...
+
+    def referenced_cards(self) -> list[tuple[str, str]]:
+        """The card ids the settings name, as ``(field, card id)`` pairs."""
+        ...
+
+    def describe(self) -> str:
+        """The effect in words, for the rulebook (``"adds 9 to the total"``)."""
+        ...
+
+
+class Condition(Protocol):
+    """When a card may be played: the contract every condition class follows.
+
+    Like :class:`Effect`, a frozen attrs class that defines every member.
+
+    Class attributes:
+
+    - ``kind``: ``"condition"``.
+    - ``type``: its name in TOML.
+    - ``blocks_every_play`` (optional, ``False``): it refuses every play, so
+      the card can never be played.
+    - ``reads_turn_plays`` (optional, ``False``): :meth:`check` reads
+      :meth:`Table.times_played_this_turn` (the engine records the plays of a
+      turn only when some condition says so).
+
+    Methods: :meth:`check`, :meth:`problems` (optional: ``[]``),
+    :meth:`problems_at` (optional: ``[]``), :meth:`referenced_cards`
+    (optional: ``[]``) and :meth:`describe`.
+    """
+
+    __attrs_attrs__: ClassVar[Any]
+    kind: ClassVar[str]
+    type: ClassVar[str]
+    blocks_every_play: ClassVar[bool]
+    reads_turn_plays: ClassVar[bool]
+
+    def check(self, table: Table, card: CardInfo) -> str | None:
+        """Why the card may not be played now, in words; ``None`` when it may."""
+        ...
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Settings out of range, as ``(field, what was expected)`` pairs."""
+        ...
+
+    def problems_at(self, bust: int, floor: int | None) -> list[tuple[str, str]]:
+        """Settings that do not fit the variant's bust limit and floor, as pairs."""
+        ...
+
+    def referenced_cards(self) -> list[tuple[str, str]]:
+        """The card ids the settings name, as ``(field, card id)`` pairs."""
+        ...
+
+    def describe(self) -> str:
+        """The condition in words, for the rulebook."""
+        ...
+
+
+AnyEffect = Effect
+"""Any effect (the :class:`Effect` protocol)."""
+
+AnyCondition = Condition
+"""Any condition (the :class:`Condition` protocol)."""
+
+_T = TypeVar("_T")
+_SHIPPED: dict[str, dict[str, type[Any]]] = {"effect": {}, "condition": {}}
+
+
+def _shipped(cls: type[_T]) -> type[_T]:
+    """Enter a class of this module in the registry of shipped rule objects."""
+    _SHIPPED[cls.kind][cls.type] = cls  # type: ignore[attr-defined]
+    return cls
+
+
+# The neutral values of the optional members, which the shipped classes name
+# (they take the members' arguments and ignore them).
+
+
+def _no_problems(self: object) -> list[tuple[str, str]]:  # noqa: ARG001
+    return []
+
+
+def _no_problems_at(self: object, bust: int, floor: int | None) -> list[tuple[str, str]]:  # noqa: ARG001
+    return []
+
+
+def _no_targets(self: object, table: Table) -> list[int]:  # noqa: ARG001
+    return []
+
+
+def _no_cards(self: object) -> list[tuple[str, str]]:  # noqa: ARG001
+    return []
 
 
 # --------------------------------------------------------------------- effects
 
 
+@_shipped
 @frozen
 class Add:
     """Add an amount to the total; a negative amount subtracts.
@@ -174,7 +467,12 @@ class Add:
     'adds 9 to the total'
     """
 
+    kind: ClassVar[str] = "effect"
     type: ClassVar[str] = "add"
+    adds_to_total: ClassVar[bool] = True
+    forces_plays: ClassVar[int] = 0
+    answers_forced_plays: ClassVar[bool] = False
+    changes_hands: ClassVar[bool] = False
     changes_total: ClassVar[bool] = True
     acts: ClassVar[bool] = False
     choices: ClassVar[tuple[int, ...]] = ()
@@ -194,6 +492,11 @@ class Add:
     def apply(self, table: Table, card: CardInfo) -> None:
         """No effect on the table beyond the total."""
 
+    problems = _no_problems
+    problems_at = _no_problems_at
+    referenced_cards = _no_cards
+    targets = _no_targets
+
     def describe(self) -> str:
         """The effect in words."""
         if self.amount < 0:
@@ -203,6 +506,7 @@ class Add:
         return f"adds {self.amount} to the total"
 
 
+@_shipped
 @frozen
 class Hold:
     """Keep the total and pass it to the next player.
@@ -212,7 +516,12 @@ class Hold:
     Games 1980).
     """
 
+    kind: ClassVar[str] = "effect"
     type: ClassVar[str] = "hold"
+    adds_to_total: ClassVar[bool] = False
+    forces_plays: ClassVar[int] = 0
+    answers_forced_plays: ClassVar[bool] = False
+    changes_hands: ClassVar[bool] = False
     changes_total: ClassVar[bool] = False
     acts: ClassVar[bool] = False
     choices: ClassVar[tuple[int, ...]] = ()
@@ -225,11 +534,17 @@ class Hold:
     def apply(self, table: Table, card: CardInfo) -> None:
         """Nothing changes: play passes on as usual."""
 
+    problems = _no_problems
+    problems_at = _no_problems_at
+    referenced_cards = _no_cards
+    targets = _no_targets
+
     def describe(self) -> str:
         """The effect in words."""
         return "keeps the total as it is"
 
 
+@_shipped
 @frozen
 class Reverse:
     """Reverse the direction of play.
@@ -245,7 +560,12 @@ class Reverse:
     turned.
     """
 
+    kind: ClassVar[str] = "effect"
     type: ClassVar[str] = "reverse"
+    adds_to_total: ClassVar[bool] = False
+    forces_plays: ClassVar[int] = 0
+    answers_forced_plays: ClassVar[bool] = False
+    changes_hands: ClassVar[bool] = False
     changes_total: ClassVar[bool] = False
     acts: ClassVar[bool] = True
     choices: ClassVar[tuple[int, ...]] = ()
@@ -260,11 +580,17 @@ class Reverse:
         if table.players_in_round > 2:
             table.direction = -table.direction
 
+    problems = _no_problems
+    problems_at = _no_problems_at
+    referenced_cards = _no_cards
+    targets = _no_targets
+
     def describe(self) -> str:
         """The effect in words."""
         return "reverses the direction of play (with two players in the round, changes nothing)"
 
 
+@_shipped
 @frozen
 class ForcePlays:
     """Make the next player play more than one card on their turn.
@@ -295,12 +621,21 @@ class ForcePlays:
         plays: How many plays the next player must make.
     """
 
+    kind: ClassVar[str] = "effect"
     type: ClassVar[str] = "force_plays"
+    adds_to_total: ClassVar[bool] = False
+    answers_forced_plays: ClassVar[bool] = False
+    changes_hands: ClassVar[bool] = False
     changes_total: ClassVar[bool] = False
     acts: ClassVar[bool] = True
     choices: ClassVar[tuple[int, ...]] = ()
     chooses_player: ClassVar[bool] = False
     plays: int = 2
+
+    @property
+    def forces_plays(self) -> int:
+        """The plays the next player owes (before any stacking)."""
+        return self.plays
 
     def total_after(self, total: int, amount: int | None = None) -> int:
         """The total is unchanged."""
@@ -333,11 +668,16 @@ class ForcePlays:
             return [("plays", f"expected at most {MAX_HAND_SIZE}, got {self.plays}")]
         return []
 
+    problems_at = _no_problems_at
+    referenced_cards = _no_cards
+    targets = _no_targets
+
     def describe(self) -> str:
         """The effect in words."""
         return f"makes the next player play {self.plays} cards"
 
 
+@_shipped
 @frozen
 class Deflect:
     """Answer forced plays with this card: the turn ends, the next player owes them.
@@ -361,7 +701,12 @@ class Deflect:
             two players), the default ``2`` lets it deflect.
     """
 
+    kind: ClassVar[str] = "effect"
     type: ClassVar[str] = "deflect"
+    adds_to_total: ClassVar[bool] = False
+    forces_plays: ClassVar[int] = 0
+    answers_forced_plays: ClassVar[bool] = True
+    changes_hands: ClassVar[bool] = False
     changes_total: ClassVar[bool] = False
     acts: ClassVar[bool] = True
     choices: ClassVar[tuple[int, ...]] = ()
@@ -386,6 +731,10 @@ class Deflect:
             return []
         return [("min_players", f"expected 2 or more, got {self.min_players}")]
 
+    problems_at = _no_problems_at
+    referenced_cards = _no_cards
+    targets = _no_targets
+
     def describe(self) -> str:
         """The effect in words."""
         text = "answers forced plays: played first on a forced turn, it ends the turn"
@@ -395,6 +744,7 @@ class Deflect:
         return text
 
 
+@_shipped
 @frozen
 class AddChoice:
     """Add one of several amounts, chosen by the player who plays the card.
@@ -420,7 +770,12 @@ class AddChoice:
     'adds or subtracts 10, as the player chooses'
     """
 
+    kind: ClassVar[str] = "effect"
     type: ClassVar[str] = "add_choice"
+    adds_to_total: ClassVar[bool] = True
+    forces_plays: ClassVar[int] = 0
+    answers_forced_plays: ClassVar[bool] = False
+    changes_hands: ClassVar[bool] = False
     changes_total: ClassVar[bool] = True
     acts: ClassVar[bool] = False
     chooses_player: ClassVar[bool] = False
@@ -458,6 +813,10 @@ class AddChoice:
             return [("amounts", f"expected different amounts, got {list(self.amounts)}")]
         return []
 
+    problems_at = _no_problems_at
+    referenced_cards = _no_cards
+    targets = _no_targets
+
     def describe(self) -> str:
         """The effect in words."""
         amounts = self.amounts
@@ -469,6 +828,7 @@ class AddChoice:
         return f"changes the total by {_words(signed)}, as the player chooses"
 
 
+@_shipped
 @frozen
 class SetTotal:
     """Set the total to a fixed value, whatever it was.
@@ -490,7 +850,12 @@ class SetTotal:
     'sets the total to 99'
     """
 
+    kind: ClassVar[str] = "effect"
     type: ClassVar[str] = "set_total"
+    adds_to_total: ClassVar[bool] = False
+    forces_plays: ClassVar[int] = 0
+    answers_forced_plays: ClassVar[bool] = False
+    changes_hands: ClassVar[bool] = False
     changes_total: ClassVar[bool] = True
     acts: ClassVar[bool] = False
     choices: ClassVar[tuple[int, ...]] = ()
@@ -504,11 +869,28 @@ class SetTotal:
     def apply(self, table: Table, card: CardInfo) -> None:
         """No effect on the table beyond the total."""
 
+    def problems_at(self, bust: int, floor: int | None) -> list[tuple[str, str]]:
+        """A value at or above the bust limit: the card could never be played."""
+        if self.value < bust:
+            return []
+        return [
+            (
+                "value",
+                f"expected less than total.bust ({bust}), got {self.value}: "
+                "the card could never be played",
+            )
+        ]
+
+    problems = _no_problems
+    referenced_cards = _no_cards
+    targets = _no_targets
+
     def describe(self) -> str:
         """The effect in words."""
         return f"sets the total to {self.value}"
 
 
+@_shipped
 @frozen
 class Skip:
     """The next player, or the next ``players`` players, miss their turn.
@@ -528,7 +910,12 @@ class Skip:
     ('skips the next player', 'skips the next 2 players')
     """
 
+    kind: ClassVar[str] = "effect"
     type: ClassVar[str] = "skip"
+    adds_to_total: ClassVar[bool] = False
+    forces_plays: ClassVar[int] = 0
+    answers_forced_plays: ClassVar[bool] = False
+    changes_hands: ClassVar[bool] = False
     changes_total: ClassVar[bool] = False
     acts: ClassVar[bool] = True
     choices: ClassVar[tuple[int, ...]] = ()
@@ -551,6 +938,10 @@ class Skip:
             return [("players", f"expected at most {MAX_SKIP}, got {self.players}")]
         return []
 
+    problems_at = _no_problems_at
+    referenced_cards = _no_cards
+    targets = _no_targets
+
     def describe(self) -> str:
         """The effect in words."""
         if self.players == 1:
@@ -558,29 +949,44 @@ class Skip:
         return f"skips the next {self.players} players"
 
 
+@_shipped
 @frozen
 class ChooseNext:
     """The player names who plays next; play goes on from that player.
 
     The move names the player: ``Play("5", target=2)``. Any other player still
-    in the round may be named (not the one playing); the legal moves list each.
-    Play then continues in the current direction from the named player. A card
-    played without a target (the forced play of a player who has no safe
-    play) names nobody and play passes on as usual.
+    in the round may be named, and with ``include_self`` the player too; the
+    legal moves list each. Play then continues in the current direction from
+    the named player. A card played without a target (the forced play of a
+    player who has no safe play) names nobody and play passes on as usual.
 
-    Rule: "Fives allow the player to select the next person to play, not
+    Rules: "Fives allow the player to select the next person to play, not
     himself. Play then continues normally from that person" (Everything2,
-    elwen, "Ninety-nine").
+    elwen, "Ninety-nine"); "5 = target any player" (Taiwan / Hong Kong
+    "Poker 99", blog.vero.site), which ``include_self = true`` reads as any
+    player at all, the one playing included.
+
+    Attributes:
+        include_self: Whether the player may name themselves (and so play
+            again at once).
 
     >>> ChooseNext().describe()
     'names the next player (any other player still in); play goes on from there'
+    >>> ChooseNext(include_self=True).describe()
+    'names the next player (any player still in, themselves included); play goes on from there'
     """
 
+    kind: ClassVar[str] = "effect"
     type: ClassVar[str] = "choose_next"
+    adds_to_total: ClassVar[bool] = False
+    forces_plays: ClassVar[int] = 0
+    answers_forced_plays: ClassVar[bool] = False
+    changes_hands: ClassVar[bool] = False
     changes_total: ClassVar[bool] = False
     acts: ClassVar[bool] = True
     choices: ClassVar[tuple[int, ...]] = ()
     chooses_player: ClassVar[bool] = True
+    include_self: bool = False
 
     def total_after(self, total: int, amount: int | None = None) -> int:
         """The total is unchanged."""
@@ -591,9 +997,175 @@ class ChooseNext:
         if table.target is not None:
             table.next_player = table.target
 
+    def targets(self, table: Table) -> list[int]:
+        """The players still in the round; the one playing only with ``include_self``."""
+        seats = table.seats_in_round()
+        return sorted(seats if self.include_self else [s for s in seats if s != table.player])
+
+    problems = _no_problems
+    problems_at = _no_problems_at
+    referenced_cards = _no_cards
+
     def describe(self) -> str:
         """The effect in words."""
-        return "names the next player (any other player still in); play goes on from there"
+        who = (
+            "any player still in, themselves included"
+            if self.include_self
+            else ("any other player still in")
+        )
+        return f"names the next player ({who}); play goes on from there"
+
+
+@_shipped
+@frozen
+class Multiply:
+    """Multiply the total by a factor, rounding down to a whole number.
+
+    A factor that is not whole gives a total that is rounded *down* (towards
+    minus infinity): with ``factor = 0.5`` a total of 45 becomes 22, and -45
+    becomes -23. The factor is read as written (0.1 is a tenth, exactly).
+
+    Rules: "2 = x2, or /2 if the total is over 49 and even" (PlayAural's
+    "33/66/99" Ninety-Nine, after qcsalon.net): two cards, ``factor = 2``
+    and ``factor = 0.5`` with the conditions ``total_at_least`` 50 and
+    ``total_even``. "Double the total" in house rules is ``factor = 2``.
+
+    Attributes:
+        factor: What the total is multiplied by; more than 0.
+
+    >>> Multiply(2).total_after(30)
+    60
+    >>> Multiply(0.5).total_after(45), Multiply(0.5).total_after(-45)
+    (22, -23)
+    >>> Multiply(0.5).describe()
+    'multiplies the total by 0.5 (rounding down)'
+    """
+
+    kind: ClassVar[str] = "effect"
+    type: ClassVar[str] = "multiply"
+    adds_to_total: ClassVar[bool] = False
+    forces_plays: ClassVar[int] = 0
+    answers_forced_plays: ClassVar[bool] = False
+    changes_hands: ClassVar[bool] = False
+    changes_total: ClassVar[bool] = True
+    acts: ClassVar[bool] = False
+    choices: ClassVar[tuple[int, ...]] = ()
+    chooses_player: ClassVar[bool] = False
+    factor: float
+
+    def total_after(self, total: int, amount: int | None = None) -> int:
+        """The total times ``factor``, rounded down."""
+        factor = self.factor
+        if float(factor).is_integer():
+            return total * int(factor)
+        # Exactly as written: 0.29 x 100 is 29, not 28.999...
+        from fractions import Fraction  # noqa: PLC0415 (fractions imports decimal: only if used)
+
+        return math.floor(Fraction(repr(float(factor))) * total)
+
+    def apply(self, table: Table, card: CardInfo) -> None:
+        """No effect on the table beyond the total."""
+
+    def problems(self) -> list[tuple[str, str]]:
+        """A factor that is not a finite number above 0."""
+        if math.isfinite(self.factor) and self.factor > 0:
+            return []
+        return [("factor", f"expected a number more than 0, got {self.factor}")]
+
+    problems_at = _no_problems_at
+    referenced_cards = _no_cards
+    targets = _no_targets
+
+    def describe(self) -> str:
+        """The effect in words."""
+        factor = f"{self.factor:g}"
+        if float(self.factor).is_integer():
+            return f"multiplies the total by {factor}"
+        return f"multiplies the total by {factor} (rounding down)"
+
+
+@_shipped
+@frozen
+class Draw:
+    """A player draws cards: the next player, the one playing, or a player named.
+
+    The cards come from the draw pile (the discard pile is reshuffled into it
+    when it runs out, as when refilling a hand); hands may so grow beyond the
+    hand size. With ``who = "chosen"`` the move names the player
+    (``Play("draw_two", target=1)``), any other player still in the round.
+
+    Rules: no edition or relative in the research has such a card; it is made
+    for the house rule the Mattel family knows from UNO: "Draw Two card - When
+    you play this card, the next person to play must draw 2 cards" (UNO,
+    Mattel), and for the 2022 rule that a hand is topped up by drawing: "Play 2
+    ... play one, call the total, draw, then play the second" (Mattel 2022).
+
+    Attributes:
+        cards: How many cards are drawn; 1 or more.
+        who: ``"next"`` (the next player in the direction of play),
+            ``"self"`` (the player who played the card) or ``"chosen"``
+            (a player the move names).
+
+    >>> Draw(2).describe()
+    'makes the next player draw 2 cards'
+    >>> Draw(1, who="chosen").describe()
+    'makes a player of their choice draw 1 card'
+    """
+
+    kind: ClassVar[str] = "effect"
+    type: ClassVar[str] = "draw"
+    adds_to_total: ClassVar[bool] = False
+    forces_plays: ClassVar[int] = 0
+    answers_forced_plays: ClassVar[bool] = False
+    changes_hands: ClassVar[bool] = True
+    changes_total: ClassVar[bool] = False
+    acts: ClassVar[bool] = True
+    choices: ClassVar[tuple[int, ...]] = ()
+    cards: int = 1
+    who: Literal["next", "self", "chosen"] = "next"
+
+    @property
+    def chooses_player(self) -> bool:
+        """Whether the move names who draws (``who = "chosen"``)."""
+        return self.who == "chosen"
+
+    def total_after(self, total: int, amount: int | None = None) -> int:
+        """The total is unchanged."""
+        return total
+
+    def apply(self, table: Table, card: CardInfo) -> None:
+        """The player ``who`` says draws ``cards`` cards."""
+        if self.who == "self":
+            seat: int | None = table.player
+        elif self.who == "next":
+            seat = table.next_seat(table.player)
+        else:
+            seat = table.target
+        if seat is not None:
+            table.draw_cards(seat, self.cards)
+
+    def targets(self, table: Table) -> list[int]:
+        """Any other player still in the round (for ``who = "chosen"``)."""
+        if self.who != "chosen":
+            return []
+        return sorted(s for s in table.seats_in_round() if s != table.player)
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Settings out of range, as ``(field, what was expected)`` pairs."""
+        return [] if self.cards >= 1 else [("cards", f"expected 1 or more, got {self.cards}")]
+
+    problems_at = _no_problems_at
+    referenced_cards = _no_cards
+
+    def describe(self) -> str:
+        """The effect in words."""
+        cards = "1 card" if self.cards == 1 else f"{self.cards} cards"
+        who = {
+            "next": "makes the next player draw",
+            "self": "makes the player draw",
+            "chosen": "makes a player of their choice draw",
+        }[self.who]
+        return f"{who} {cards}"
 
 
 def _words(items: Sequence[object]) -> str:
@@ -607,6 +1179,7 @@ def _words(items: Sequence[object]) -> str:
 # ------------------------------------------------------------------ conditions
 
 
+@_shipped
 @frozen
 class Never:
     """The card can never be played.
@@ -616,17 +1189,25 @@ class Never:
     1980); "ONO 99 card: can never be played" (Mattel 2022).
     """
 
+    kind: ClassVar[str] = "condition"
     type: ClassVar[str] = "never"
+    blocks_every_play: ClassVar[bool] = True
+    reads_turn_plays: ClassVar[bool] = False
 
     def check(self, table: Table, card: CardInfo) -> str | None:
         """Always refuse."""
         return f"{card.name} can never be played"
+
+    problems = _no_problems
+    problems_at = _no_problems_at
+    referenced_cards = _no_cards
 
     def describe(self) -> str:
         """The condition in words."""
         return "can never be played"
 
 
+@_shipped
 @frozen
 class TotalMultipleOf:
     """The card may be played only when the total is a multiple of ``n``.
@@ -641,7 +1222,10 @@ class TotalMultipleOf:
         negative: Whether negative multiples (-10, -20) count.
     """
 
+    kind: ClassVar[str] = "condition"
     type: ClassVar[str] = "total_multiple_of"
+    blocks_every_play: ClassVar[bool] = False
+    reads_turn_plays: ClassVar[bool] = False
     n: int = 10
     negative: bool = True
 
@@ -659,11 +1243,15 @@ class TotalMultipleOf:
         """Settings out of range, as ``(field, what was expected)`` pairs."""
         return [] if self.n >= 1 else [("n", f"expected 1 or more, got {self.n}")]
 
+    problems_at = _no_problems_at
+    referenced_cards = _no_cards
+
     def describe(self) -> str:
         """The condition in words."""
         return f"only when the total is a multiple of {self.n}"
 
 
+@_shipped
 @frozen
 class NotAsAnswer:
     """The card may not be the first play of a forced turn.
@@ -682,7 +1270,10 @@ class NotAsAnswer:
         stacking_lifts: Whether stacking on the answer lifts the condition.
     """
 
+    kind: ClassVar[str] = "condition"
     type: ClassVar[str] = "not_as_answer"
+    blocks_every_play: ClassVar[bool] = False
+    reads_turn_plays: ClassVar[bool] = False
     stacking_lifts: bool = True
 
     def check(self, table: Table, card: CardInfo) -> str | None:
@@ -693,11 +1284,16 @@ class NotAsAnswer:
             return f"{card.name} may not answer forced plays (the first play of a forced turn)"
         return None
 
+    problems = _no_problems
+    problems_at = _no_problems_at
+    referenced_cards = _no_cards
+
     def describe(self) -> str:
         """The condition in words (the rulebook says when stacking lifts it)."""
         return "not as the first play of a forced turn"
 
 
+@_shipped
 @frozen
 class OncePerTurn:
     """At most one card with this id may be played in one turn.
@@ -706,7 +1302,10 @@ class OncePerTurn:
     (International Games 1980, O'NO 99 card option).
     """
 
+    kind: ClassVar[str] = "condition"
     type: ClassVar[str] = "once_per_turn"
+    blocks_every_play: ClassVar[bool] = False
+    reads_turn_plays: ClassVar[bool] = True
 
     def check(self, table: Table, card: CardInfo) -> str | None:
         """Refuse a second card of this kind in the same turn."""
@@ -714,44 +1313,295 @@ class OncePerTurn:
             return f"only one {card.name} may be played in a turn"
         return None
 
+    problems = _no_problems
+    problems_at = _no_problems_at
+    referenced_cards = _no_cards
+
     def describe(self) -> str:
         """The condition in words."""
         return "at most one per turn"
 
 
-AnyEffect = Add | Hold | Reverse | ForcePlays | Deflect | AddChoice | SetTotal | Skip | ChooseNext
-"""Every effect a card may list."""
+@_shipped
+@frozen
+class TotalAtLeast:
+    """The card may be played only when the total is at least ``value``.
 
-AnyCondition = Never | TotalMultipleOf | NotAsAnswer | OncePerTurn
-"""Every condition a card may list."""
+    Rule: "/2 if the total is over 49 and even" (PlayAural's "33/66/99"
+    Ninety-Nine): over 49 is ``{ type = "total_at_least", value = 50 }``.
 
-_EFFECTS: tuple[type[AnyEffect], ...] = (
-    Add,
-    Hold,
-    Reverse,
-    ForcePlays,
-    Deflect,
-    AddChoice,
-    SetTotal,
-    Skip,
-    ChooseNext,
-)
-_CONDITIONS: tuple[type[AnyCondition], ...] = (Never, TotalMultipleOf, NotAsAnswer, OncePerTurn)
+    Attributes:
+        value: The lowest total at which the card may be played.
+    """
+
+    kind: ClassVar[str] = "condition"
+    type: ClassVar[str] = "total_at_least"
+    blocks_every_play: ClassVar[bool] = False
+    reads_turn_plays: ClassVar[bool] = False
+    value: int
+
+    def check(self, table: Table, card: CardInfo) -> str | None:
+        """Refuse below ``value``."""
+        if table.total >= self.value:
+            return None
+        return (
+            f"{card.name} may only be played when the total is at least {self.value}; "
+            f"it is {table.total}"
+        )
+
+    problems = _no_problems
+    problems_at = _no_problems_at
+    referenced_cards = _no_cards
+
+    def describe(self) -> str:
+        """The condition in words."""
+        return f"only when the total is at least {self.value}"
 
 
-def effect_types() -> Mapping[str, type[AnyEffect]]:
-    """The effect classes by the ``type`` name used in TOML.
+@_shipped
+@frozen
+class TotalAtMost:
+    """The card may be played only when the total is at most ``value``.
+
+    Rule: "x2, or /2 if the total is over 49" (PlayAural's "33/66/99"
+    Ninety-Nine): the doubling card, at 49 or below, is
+    ``{ type = "total_at_most", value = 49 }``.
+
+    Attributes:
+        value: The highest total at which the card may be played.
+    """
+
+    kind: ClassVar[str] = "condition"
+    type: ClassVar[str] = "total_at_most"
+    blocks_every_play: ClassVar[bool] = False
+    reads_turn_plays: ClassVar[bool] = False
+    value: int
+
+    def check(self, table: Table, card: CardInfo) -> str | None:
+        """Refuse above ``value``."""
+        if table.total <= self.value:
+            return None
+        return (
+            f"{card.name} may only be played when the total is at most {self.value}; "
+            f"it is {table.total}"
+        )
+
+    problems = _no_problems
+    problems_at = _no_problems_at
+    referenced_cards = _no_cards
+
+    def describe(self) -> str:
+        """The condition in words."""
+        return f"only when the total is at most {self.value}"
+
+
+@_shipped
+@frozen
+class TotalEven:
+    """The card may be played only when the total is even (0 is even).
+
+    Rule: "/2 if the total is over 49 and even" (PlayAural's "33/66/99"
+    Ninety-Nine).
+    """
+
+    kind: ClassVar[str] = "condition"
+    type: ClassVar[str] = "total_even"
+    blocks_every_play: ClassVar[bool] = False
+    reads_turn_plays: ClassVar[bool] = False
+
+    def check(self, table: Table, card: CardInfo) -> str | None:
+        """Refuse when the total is odd."""
+        if table.total % 2 == 0:
+            return None
+        return f"{card.name} may only be played when the total is even; it is {table.total}"
+
+    problems = _no_problems
+    problems_at = _no_problems_at
+    referenced_cards = _no_cards
+
+    def describe(self) -> str:
+        """The condition in words."""
+        return "only when the total is even"
+
+
+@_shipped
+@frozen
+class TotalOdd:
+    """The card may be played only when the total is odd.
+
+    Rule: the counterpart of "/2 if the total is ... even" (PlayAural's
+    "33/66/99" Ninety-Nine), for a card that acts on the other totals.
+    """
+
+    kind: ClassVar[str] = "condition"
+    type: ClassVar[str] = "total_odd"
+    blocks_every_play: ClassVar[bool] = False
+    reads_turn_plays: ClassVar[bool] = False
+
+    def check(self, table: Table, card: CardInfo) -> str | None:
+        """Refuse when the total is even."""
+        if table.total % 2 != 0:
+            return None
+        return f"{card.name} may only be played when the total is odd; it is {table.total}"
+
+    problems = _no_problems
+    problems_at = _no_problems_at
+    referenced_cards = _no_cards
+
+    def describe(self) -> str:
+        """The condition in words."""
+        return "only when the total is odd"
+
+
+# -------------------------------------------------------------------- registry
+
+_MEMBERS = {
+    "effect": (
+        "kind",
+        "type",
+        "changes_total",
+        "adds_to_total",
+        "acts",
+        "forces_plays",
+        "answers_forced_plays",
+        "changes_hands",
+        "choices",
+        "chooses_player",
+        "total_after",
+        "apply",
+        "targets",
+        "problems",
+        "problems_at",
+        "referenced_cards",
+        "describe",
+    ),
+    "condition": (
+        "kind",
+        "type",
+        "blocks_every_play",
+        "reads_turn_plays",
+        "check",
+        "problems",
+        "problems_at",
+        "referenced_cards",
+        "describe",
+    ),
+}
+
+
+def _entry_points() -> Sequence[Any]:
+    """The installed entry points of :data:`ENTRY_POINT_GROUP`."""
+    from importlib.metadata import entry_points  # noqa: PLC0415 (only when a plugin is sought)
+
+    return list(entry_points(group=ENTRY_POINT_GROUP))
+
+
+def _check_plugin(name: str, value: str, cls: object) -> type[Any]:
+    """The class an entry point names, if it follows the protocol; else :class:`PluginError`."""
+    where = f"entry point {name} = {value!r} (group {ENTRY_POINT_GROUP})"
+    if not isinstance(cls, type) or not attrs.has(cls):
+        raise PluginError(f"{where}: expected a frozen attrs class, got {cls!r}")
+    kind = getattr(cls, "kind", None)
+    if kind not in _MEMBERS:
+        raise PluginError(f'{where}: expected kind = "effect" or "condition", got {kind!r}')
+    missing = [m for m in _MEMBERS[kind] if not hasattr(cls, m)]
+    if missing:
+        raise PluginError(f"{where}: the {kind} protocol needs {', '.join(missing)}")
+    if getattr(cls, "type", None) != name:
+        raise PluginError(
+            f"{where}: the class's type is {getattr(cls, 'type', None)!r}, "
+            "not the entry point's name"
+        )
+    if name in _SHIPPED["effect"] or name in _SHIPPED["condition"]:
+        raise PluginError(f"{where}: {name!r} is a rule type the library ships")
+    return cls
+
+
+@functools.cache
+def _registry() -> Mapping[str, Mapping[str, type[Any]]]:
+    """Shipped and installed rule classes by kind and type, built once."""
+    found: dict[str, dict[str, type[Any]]] = {k: dict(v) for k, v in _SHIPPED.items()}
+    for point in sorted(_entry_points(), key=lambda p: p.name):
+        cls = _check_plugin(point.name, point.value, point.load())
+        found[cls.kind][cls.type] = cls
+    return MappingProxyType({k: MappingProxyType(v) for k, v in found.items()})
+
+
+def effect_types() -> Mapping[str, type[Effect]]:
+    """The effect classes by the ``type`` name used in TOML, installed plugins included.
+
+    The shipped classes come first; installed packages add theirs through the
+    ``ono99.rules`` entry-point group (read once, the first time it is asked).
 
     >>> effect_types()["reverse"]
     <class 'ono99.rules.Reverse'>
     """
-    return {cls.type: cls for cls in _EFFECTS}
+    return _registry()["effect"]
 
 
-def condition_types() -> Mapping[str, type[AnyCondition]]:
-    """The condition classes by the ``type`` name used in TOML.
+def condition_types() -> Mapping[str, type[Condition]]:
+    """The condition classes by the ``type`` name used in TOML, installed plugins included.
 
-    >>> sorted(condition_types())
-    ['never', 'not_as_answer', 'once_per_turn', 'total_multiple_of']
+    >>> sorted(shipped_condition_types())[:3]
+    ['never', 'not_as_answer', 'once_per_turn']
     """
-    return {cls.type: cls for cls in _CONDITIONS}
+    return _registry()["condition"]
+
+
+def shipped_effect_types() -> Mapping[str, type[Effect]]:
+    """The effect classes the library itself ships, by ``type``."""
+    return MappingProxyType(_SHIPPED["effect"])
+
+
+def shipped_condition_types() -> Mapping[str, type[Condition]]:
+    """The condition classes the library itself ships, by ``type``."""
+    return MappingProxyType(_SHIPPED["condition"])
+
+
+def rule_class(kind: str, name: str) -> type[Any] | None:
+    """The class of the effect or condition ``name``, or ``None``.
+
+    A shipped type is found without reading the installed entry points.
+    """
+    found = _SHIPPED[kind].get(name)
+    if found is None:
+        found = _registry()[kind].get(name)
+    return found
+
+
+def unknown_rule(kind: str, name: str) -> str:
+    """What to say of a rule type that is neither shipped nor installed."""
+    known = ", ".join(sorted(_registry()[kind]))
+    package = KNOWN_PLUGINS.get(name)
+    if package is not None:
+        return (
+            f"{name!r} comes from the package {package}, which is not installed "
+            f"(pip install {package}); the {kind}s installed are {known}"
+        )
+    return f"the {kind}s installed are {known}"
+
+
+if TYPE_CHECKING:  # every shipped class follows its protocol
+    _effect_check: tuple[type[Effect], ...] = (
+        Add,
+        Hold,
+        Reverse,
+        ForcePlays,
+        Deflect,
+        AddChoice,
+        SetTotal,
+        Skip,
+        ChooseNext,
+        Multiply,
+        Draw,
+    )
+    _condition_check: tuple[type[Condition], ...] = (
+        Never,
+        TotalMultipleOf,
+        NotAsAnswer,
+        OncePerTurn,
+        TotalAtLeast,
+        TotalAtMost,
+        TotalEven,
+        TotalOdd,
+    )

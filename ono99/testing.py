@@ -83,7 +83,7 @@ from ._variant import (
     Total,
     Variant,
 )
-from .rules import Add, ForcePlays, SetTotal, condition_types, effect_types
+from .rules import Add, condition_types, effect_types
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping, Sequence
@@ -112,16 +112,18 @@ __all__ = [
 INVARIANTS: Mapping[str, str] = {
     "cards conserved": "hands + draw pile + discard pile + out of play equal the deck, "
     "kind by kind",
-    "hand size": "no hand exceeds the hand size; a player's refill stops short only when no "
-    "card is left to draw",
+    "hand size": "no hand exceeds the hand size (unless a card's effect that changes hands "
+    "made it grow); a player's refill stops short only when no card is left to draw",
     "floor": "with a floor, the total never goes below it",
     "total follows the card": "each play changes the total exactly as the card's effects say",
     "plays owed": "plays owed are at least 1 and come from the cards' forced plays, passed on "
     "or combined as the variant's stacking allows",
     "eliminated never act": "a player out of the game (or of the round) never moves, draws or "
     "is dealt cards again",
-    "tokens never increase": "a player's tokens only go down, one per lost round",
-    "scores never decrease": "a player's score only goes up",
+    "tokens never increase": "a player's tokens only go down, one per lost round, unless a "
+    "card's effect changes them (and says so in a TokensChanged event)",
+    "scores never decrease": "a player's score only goes up, unless a card's effect changes it "
+    "(and says so in a ScoreChanged event)",
     "one winner": "a finished game has exactly one winner, the only player left in the game",
     "game ends": "a game with random players ends within the move bound",
     "round bound": "a game takes no more rounds than its scoring allows",
@@ -215,6 +217,10 @@ FIELD_STRATEGIES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
     ).map(tuple),
     ("set_total", "value"): _int_field(-10, 60),
     ("skip", "players"): _int_field(1, 3),
+    ("multiply", "factor"): st.sampled_from([0.5, 1.5, 2.0, 3.0]),
+    ("draw", "cards"): _int_field(1, 3),
+    ("total_at_least", "value"): _int_field(-10, 60),
+    ("total_at_most", "value"): _int_field(-10, 60),
 }
 """Strategies for particular fields of rule objects, by ``(type, field)``.
 
@@ -233,6 +239,8 @@ def _annotation_strategy(tp: Any) -> st.SearchStrategy[Any]:
         return st.booleans()
     if tp is int:
         return st.integers(-5, 30)
+    if tp is float:
+        return st.floats(-5, 30, allow_nan=False, allow_infinity=False)
     if tp is str:
         return st.text(max_size=8)
     if origin is typing.Literal:
@@ -254,10 +262,7 @@ def _rule_strategy(cls: type[Any]) -> st.SearchStrategy[Any]:
         key = (cls.type, field.name)
         chosen = FIELD_STRATEGIES.get(key)
         fields[field.name] = _annotation_strategy(hints[field.name]) if chosen is None else chosen
-    strategy = st.builds(cls, **fields)
-    if hasattr(cls, "problems"):
-        strategy = strategy.filter(lambda rule: not rule.problems())
-    return strategy
+    return st.builds(cls, **fields).filter(lambda rule: not rule.problems())
 
 
 def effects(types: Iterable[str] | None = None) -> st.SearchStrategy[AnyEffect]:
@@ -266,7 +271,7 @@ def effects(types: Iterable[str] | None = None) -> st.SearchStrategy[AnyEffect]:
     >>> from hypothesis import given
     >>> @given(effects(["add", "skip"]))
     ... def test_in_range(effect):
-    ...     assert not getattr(effect, "problems", list)()
+    ...     assert not effect.problems()
     >>> test_in_range()
     """
     registry = effect_types()
@@ -296,7 +301,7 @@ def _one_choice(card_effects: list[AnyEffect]) -> tuple[AnyEffect, ...]:
     """The effects, keeping only the first that leaves the player a choice of amount."""
     out: list[AnyEffect] = []
     for effect in card_effects:
-        if getattr(effect, "choices", ()) and any(getattr(e, "choices", ()) for e in out):
+        if effect.choices and any(e.choices for e in out):
             continue
         out.append(effect)
     return tuple(out)
@@ -306,13 +311,16 @@ _acting = effects().filter(lambda e: not e.changes_total)
 """Effects that leave the total alone, to go with the card that raises it."""
 
 
-def _fit_set_totals(card: Card, bust: int) -> Card:
-    """The card, with any total it sets brought below the bust limit."""
-    fitted = tuple(
-        attrs.evolve(e, value=bust - 1) if isinstance(e, SetTotal) and e.value >= bust else e
-        for e in card.effects
+def _fit(card: Card, bust: int, floor: int | None) -> Card:
+    """The card without the rule objects that do not fit the bust limit and floor.
+
+    (Such as a ``set_total`` at or above the limit, which could never be played.)
+    """
+    return attrs.evolve(
+        card,
+        effects=tuple(e for e in card.effects if not e.problems_at(bust, floor)),
+        conditions=tuple(c for c in card.conditions if not c.problems_at(bust, floor)),
     )
-    return attrs.evolve(card, effects=fitted)
 
 
 @st.composite
@@ -396,20 +404,17 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
         # them reach the limit.
         bust = start + draw(st.integers(rise + 1, 2 * rise))
         floor: int | None = start - draw(st.integers(0, rise))
-        cards = [_fit_set_totals(card, bust) for card in cards]
     else:
         bust = start + draw(st.integers(1, 150))
         floor = draw(st.none() | st.integers(start - 20, start))
-        # A card that sets the total at or above the limit could never be played.
-        fixed = [e.value for c in cards for e in c.effects if isinstance(e, SetTotal)]
-        bust = max([bust, *(value + 1 for value in fixed)])
+    cards = [_fit(card, bust, floor) for card in cards]
     redraw = None
     # A redraw of a playable card is a move that is always safe: only cards that
     # can never be played are traded in when games must end.
     traded = [
         c
         for c in cards
-        if c.count and (not playable or any(k.type == "never" for k in c.conditions))
+        if c.count and (not playable or any(k.blocks_every_play for k in c.conditions))
     ]
     wants_redraw = draw(st.booleans())
     if traded and wants_redraw:
@@ -655,7 +660,7 @@ class GameChecker:
         self._scores = [0] * self._n
         self._refilling: int | None = None
         self._forced_plays = sorted(
-            {e.plays for c in game.variant.cards for e in c.effects if isinstance(e, ForcePlays)}
+            {e.forces_plays for c in game.variant.cards for e in c.effects if e.forces_plays}
         )
         self._owed_seen: set[int] = set(self._forced_plays)
         self._direction = 1
@@ -663,6 +668,10 @@ class GameChecker:
         self._rounds = 0
         self._won = 0
         self._last_played: int | None = None
+        # Whether the last card played has an effect that changes hands, which
+        # may make any player draw, and hands grow beyond the hand size.
+        self._acting = False
+        self._grows = self.rules.changes_hands
         self._follow()
         self.check_state()
 
@@ -724,7 +733,11 @@ class GameChecker:
         self._refilling = None
         size = self.rules.hand_size
         held = len(self._hands[player])
-        self.expect(held <= size, "hand size", f"player {player} holds {held} > {size} cards")
+        self.expect(
+            held <= size or self._grows,
+            "hand size",
+            f"player {player} holds {held} > {size} cards",
+        )
         if held < size:
             spare = len(self._discard) - (1 if self.rules.keep_top_card and self._discard else 0)
             self.expect(
@@ -749,17 +762,22 @@ class GameChecker:
         )
 
     def _event(self, event: ev.Event) -> None:
-        if not isinstance(event, ev.Drew | ev.Reshuffled | ev.DirectionChanged | ev.Deflected):
+        # What a card's effects record comes between its Played event and the refill.
+        effect = isinstance(event, _EFFECT_EVENTS)
+        if not effect and not isinstance(
+            event, ev.Drew | ev.Reshuffled | ev.DirectionChanged | ev.Deflected
+        ):
             self._close_refill()
         # One method per event type; an event type added later and not known
         # here is skipped, and the state checks still compare the outcome.
         handler = getattr(self, f"_on_{event.type}", None)
         if handler is not None:
             handler(event)
-        if not isinstance(
+        if not effect and not isinstance(
             event, ev.Played | ev.Drew | ev.Reshuffled | ev.DirectionChanged | ev.Deflected
         ):
             self._last_played = None
+            self._acting = False
 
     def _on_round_started(self, event: ev.RoundStarted) -> None:
         self._rounds += 1
@@ -802,6 +820,7 @@ class GameChecker:
         self._total = event.total
         self._refilling = event.player
         self._last_played = event.player
+        self._acting = any(e.changes_hands for e in self.variant.card(event.card).effects)
 
     def _on_redrew(self, event: ev.Redrew) -> None:
         self._actor(event.player, "redraws")
@@ -811,7 +830,7 @@ class GameChecker:
 
     def _on_drew(self, event: ev.Drew) -> None:
         self.expect(
-            self._refilling == event.player,
+            self._refilling == event.player or self._acting,
             "hand size",
             f"player {event.player} drew outside a refill after their play",
         )
@@ -858,6 +877,51 @@ class GameChecker:
         if rules.undo_bust and not rules.first_loss_ends_round and sum(self._in_round) > 1:
             # Play goes on from the total the loser could not play on.
             self._total = self._before_bust if self._before_bust is not None else self._total
+
+    def _on_discarded(self, event: ev.Discarded) -> None:
+        self._effect_event(event.player)
+        self._take(event.player, [event.card])
+        self._discard.append(event.card)
+
+    def _on_card_given(self, event: ev.CardGiven) -> None:
+        self._effect_event(event.player)
+        self._take(event.player, [event.card])
+        self._hands[event.to].append(event.card)
+
+    def _on_hands_swapped(self, event: ev.HandsSwapped) -> None:
+        self._effect_event(event.player)
+        hands = self._hands
+        hands[event.player], hands[event.other] = hands[event.other], hands[event.player]
+
+    def _on_tokens_changed(self, event: ev.TokensChanged) -> None:
+        self._effect_event(event.player)
+        before = self._tokens[event.player]
+        self.expect(
+            event.tokens == before + event.change >= 0,
+            "tokens never increase",
+            f"player {event.player} went from {before} to {event.tokens} tokens, "
+            f"a change of {event.change}",
+        )
+        self._tokens[event.player] = event.tokens
+
+    def _on_score_changed(self, event: ev.ScoreChanged) -> None:
+        self._effect_event(event.player)
+        before = self._scores[event.player]
+        self.expect(
+            event.score == before + event.change >= 0,
+            "scores never decrease",
+            f"player {event.player} went from {before} to {event.score}, "
+            f"a change of {event.change}",
+        )
+        self._scores[event.player] = event.score
+
+    def _effect_event(self, player: int) -> None:
+        self.expect(
+            self._acting,
+            "event log",
+            f"an effect changed player {player}'s cards, tokens or score, but the card last "
+            "played has no effect that changes hands",
+        )
 
     def _on_stuck(self, event: ev.Stuck) -> None:
         self._in_round[event.player] = False
@@ -973,7 +1037,7 @@ class GameChecker:
         )
         for p, hand in enumerate(hands):
             self.expect(
-                len(hand) <= rules.hand_size,
+                len(hand) <= rules.hand_size or self._grows,
                 "hand size",
                 f"player {p} holds {len(hand)} cards, more than {rules.hand_size}",
             )
@@ -1182,9 +1246,9 @@ class GameChecker:
         """Check ``player``'s view of the log: no card another player was dealt or drew.
 
         Every event of :meth:`~ono99.Game.player_log` is the event of the
-        whole log, except another player's deal and draws, which carry only
-        who and how many; and the view is the same when the cards of those
-        deals and draws are changed.
+        whole log, except another player's deal and draws, and a card given
+        between two other players, which carry only who and how many; and the
+        view is the same when the cards of those events are changed.
         """
         game = self.game
         log = game.player_log(player)
@@ -1205,10 +1269,17 @@ class GameChecker:
                         "player log",
                         f"player {player} sees {seen!r} for {event!r}",
                     )
+            elif isinstance(event, ev.CardGiven) and player not in (event.player, event.to):
+                self.expect(
+                    seen == ev.CardGivenUnseen(event.player, event.to, automatic=event.automatic),
+                    "player log",
+                    f"player {player} sees {seen!r} for {event!r}",
+                )
             else:
                 self.expect(seen == event, "player log", f"{event!r} read as {seen!r}")
-        # The same log with every card of another player's deal and draws changed
-        # must read the same from the player's seat.
+        # The same log with every card of another player's deal and draws (and
+        # of cards given between two others) changed must read the same from
+        # the player's seat.
         rng = rng or random.Random(len(full))
         ids = [card.id for card in self.variant.cards]
         changed: list[ev.Event] = []
@@ -1216,7 +1287,9 @@ class GameChecker:
             if isinstance(event, ev.Dealt) and event.player != player:
                 cards = tuple(rng.choice(ids) for _ in event.cards)
                 changed.append(attrs.evolve(event, cards=cards))
-            elif isinstance(event, ev.Drew) and event.player != player:
+            elif (isinstance(event, ev.Drew) and event.player != player) or (
+                isinstance(event, ev.CardGiven) and player not in (event.player, event.to)
+            ):
                 changed.append(attrs.evolve(event, card=rng.choice(ids)))
             else:
                 changed.append(event)
@@ -1253,6 +1326,17 @@ class GameChecker:
             "replay",
             "the replayed game's state differs from the original's",
         )
+
+
+_EFFECT_EVENTS = (
+    ev.Discarded,
+    ev.CardGiven,
+    ev.HandsSwapped,
+    ev.TokensChanged,
+    ev.ScoreChanged,
+    ev.RuleActed,
+)
+"""The events a card's effects record (through :class:`ono99.rules.Table`)."""
 
 
 def _total_after(variant: Variant, card_id: str, total: int, amount: int | None = None) -> int:

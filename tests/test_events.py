@@ -79,3 +79,12 @@ def test_a_player_log_shows_the_others_cards_as_counts_only() -> None:
     assert events.seen_by(game.events, 0) == game.player_log(0)
     with pytest.raises(ono99.ArgumentError):
         game.player_log(3)
+
+
+def test_a_card_given_between_two_others_is_seen_without_its_card() -> None:
+    """Only the giver and the taker see which card was given (rules.Table.give_card)."""
+    given = events.CardGiven(1, 2, "hold")
+    assert events.seen_by([given], 1) == (given,)
+    assert events.seen_by([given], 2) == (given,)
+    assert events.seen_by([given], 0) == (events.CardGivenUnseen(1, 2),)
+    assert "card" not in ono99.to_data(events.CardGivenUnseen(1, 2))

@@ -14,18 +14,26 @@ from ono99.rules import (
     AddChoice,
     ChooseNext,
     Deflect,
+    Draw,
     ForcePlays,
     Hold,
+    Multiply,
     Never,
     NotAsAnswer,
     OncePerTurn,
     Reverse,
     SetTotal,
     Skip,
+    TotalAtLeast,
+    TotalAtMost,
+    TotalEven,
     TotalMultipleOf,
+    TotalOdd,
     _words,
     condition_types,
     effect_types,
+    shipped_condition_types,
+    shipped_effect_types,
 )
 
 
@@ -277,7 +285,8 @@ def test_once_per_turn() -> None:
 
 
 def test_registries() -> None:
-    assert effect_types() == {
+    """The TOML names of the shipped rule objects are a contract: each names its class."""
+    assert shipped_effect_types() == {
         "add": Add,
         "hold": Hold,
         "reverse": Reverse,
@@ -287,13 +296,22 @@ def test_registries() -> None:
         "set_total": SetTotal,
         "skip": Skip,
         "choose_next": ChooseNext,
+        "multiply": Multiply,
+        "draw": Draw,
     }
-    assert condition_types() == {
+    assert shipped_condition_types() == {
         "never": Never,
         "total_multiple_of": TotalMultipleOf,
         "not_as_answer": NotAsAnswer,
         "once_per_turn": OncePerTurn,
+        "total_at_least": TotalAtLeast,
+        "total_at_most": TotalAtMost,
+        "total_even": TotalEven,
+        "total_odd": TotalOdd,
     }
+    # Installed plugins come on top of the shipped types, never instead of them.
+    assert shipped_effect_types().items() <= effect_types().items()
+    assert shipped_condition_types().items() <= condition_types().items()
 
 
 # ------------------------------------------------------------------ compiled
@@ -319,22 +337,11 @@ def test_compiled_cards() -> None:
 
 
 def test_compiled_cards_without_a_fixed_delta() -> None:
-    """A total effect other than ``add`` is asked for the new total each time."""
-
-    @attrs.frozen
-    class Double:
-        type = "double"
-        changes_total = True
-        acts = False
-
-        def total_after(self, total: int) -> int:
-            return total * 2
-
-    card = ono99.Card("d", "D", 1, effects=(Add(1), Double()))  # type: ignore[arg-type]
+    """A total effect that does not add to the total is asked for the new total each time."""
+    card = ono99.Card("d", "D", 1, effects=(Add(1), Multiply(2)))
     compiled = CompiledCard(0, card)
     assert compiled.delta is None
     assert compiled.total_after(5) == 12
-    # A rule object written before choices existed: no choice, no player named.
     assert (compiled.choices, compiled.chooses_player) == ((), False)
     assert compiled.play == ono99.Play("d")
 
@@ -403,15 +410,15 @@ def test_compiled_choices_and_the_shared_move() -> None:
     plain = CompiledCard(0, ono99.Card("7", "Seven", 4, effects=(Add(7),)))
     assert (plain.choices, plain.amounts, plain.chooses_player) == ((), (None,), False)
     assert plain.play == ono99.Play("7")
-    assert (plain.adds(), plain.additive) == (7, True)
+    assert (plain.delta, plain.additive) == (7, True)
     ace = CompiledCard(1, ono99.Card("ace", "Ace", 4, effects=(AddChoice((1, 11)),)))
     assert (ace.choices, ace.amounts, ace.play, ace.delta) == ((1, 11), (1, 11), None, None)
-    assert (ace.adds(11), ace.adds(1)) == (11, 1)
+    assert (ace.total_after(0, 11), ace.total_after(0, 1), ace.additive) == (11, 1, True)
     assert ace.total_after(50, 11) == 61
     five = CompiledCard(2, ono99.Card("5", "Five", 4, effects=(Add(5), ChooseNext())))
     assert (five.chooses_player, five.play, five.delta) == (True, None, 5)
     king = CompiledCard(3, ono99.Card("k", "King", 4, effects=(SetTotal(99),)))
-    assert (king.additive, king.adds(), king.delta) == (False, None, None)
+    assert (king.additive, king.delta) == (False, None)
     assert king.total_after(12) == 99
 
 

@@ -112,8 +112,8 @@ BAD_VALUES = [
         '[cards.ten]\nname = "Ten"\ncount = 4\neffects = [{ type = "ad", amount = 10 }]\n',
         "cards.ten.effects[0].type",
         'unknown effect "ad"; did you mean "add"?',
-        "the effects are add, add_choice, choose_next, deflect, force_plays, hold, reverse, "
-        "set_total, skip",
+        "the effects installed are add, add_choice, choose_next, deflect, draw, force_plays, "
+        "hold, multiply, reverse, set_total, skip",
     ),
     (
         '[cards.ten]\nname = "Ten"\ncount = 4\neffects = [{ type = "add" }]\n',
@@ -139,7 +139,7 @@ BAD_VALUES = [
     (
         '[cards.ten]\nname = "Ten"\ncount = 4\nconditions = [{ n = 10 }]\n',
         "cards.ten.conditions[0]",
-        "missing required key 'type' (the conditions are never, not_as_answer",
+        "missing required key 'type' (the conditions installed are never, not_as_answer",
     ),
     (
         '[cards.ten]\nname = "Ten"\ncount = 4\nconditions = [{ type = "nevr" }]\n',
@@ -328,16 +328,38 @@ def test_effect_names_come_only_from_the_registry(tmp_path: Path, kind: str) -> 
 class _Names:
     """A stand-in rule object that names a card, as a rule such as a deflector list may."""
 
+    kind: ClassVar[str] = "effect"
     type: ClassVar[str] = "names"
     changes_total: ClassVar[bool] = False
+    adds_to_total: ClassVar[bool] = False
     acts: ClassVar[bool] = False
+    answers_forced_plays: ClassVar[bool] = False
+    changes_hands: ClassVar[bool] = False
+    choices: ClassVar[tuple[int, ...]] = ()
+    chooses_player: ClassVar[bool] = False
+    forces_plays: ClassVar[int] = 0
     card: str
 
-    def total_after(self, total: int) -> int:
+    def total_after(self, total: int, amount: int | None = None) -> int:
         return total
+
+    def apply(self, table: Any, card: Any) -> None:
+        pass
+
+    def targets(self, table: Any) -> list[int]:
+        return []
+
+    def problems(self) -> list[tuple[str, str]]:
+        return []
+
+    def problems_at(self, bust: int, floor: int | None) -> list[tuple[str, str]]:
+        return []
 
     def referenced_cards(self) -> list[tuple[str, str]]:
         return [("card", self.card)]
+
+    def describe(self) -> str:
+        return f"names {self.card}"
 
 
 def _naming(card: str) -> Any:

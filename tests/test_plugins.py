@@ -1,0 +1,226 @@
+"""Rule objects from other packages, registered through the ``ono99.rules`` entry points.
+
+The example plugin package of the docs (``docs/examples/hand-rules``) stands in
+for an installed one: its entry points are handed to the registry as if its
+distribution were installed, so these tests run without installing it. CI also
+installs it for real and runs its own tests.
+"""
+
+from __future__ import annotations
+
+import sys
+from importlib.metadata import EntryPoint
+from pathlib import Path
+from typing import TYPE_CHECKING, Any, ClassVar
+
+import attrs
+import pytest
+from hypothesis import find
+
+import ono99
+from ono99 import _loader, _schema, rules
+from ono99 import events as ev
+from ono99._convert import check_variant
+from ono99._narrate import describe_event
+from ono99.testing import effects
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+EXAMPLE = Path(__file__).parent.parent / "docs" / "examples" / "hand-rules"
+SEVEN_O = EXAMPLE / "variants" / "ninety-nine-seven-o.toml"
+GROUP = rules.ENTRY_POINT_GROUP
+
+
+def _install(monkeypatch: pytest.MonkeyPatch, points: list[EntryPoint]) -> None:
+    """Make ``points`` the installed entry points, and read them afresh."""
+    monkeypatch.setattr(rules, "_entry_points", lambda: points)
+    rules._registry.cache_clear()
+    monkeypatch.setattr(_loader, "_LOADED", {})
+
+
+@pytest.fixture
+def hand_rules(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    """The docs' example plugin package, as if installed."""
+    monkeypatch.syspath_prepend(str(EXAMPLE / "src"))
+    _install(
+        monkeypatch,
+        [
+            EntryPoint("swap_hands", "ono99_hand_rules:SwapHands", GROUP),
+            EntryPoint("pass_hands", "ono99_hand_rules:PassHands", GROUP),
+        ],
+    )
+    yield
+    rules._registry.cache_clear()
+    sys.modules.pop("ono99_hand_rules", None)
+
+
+@pytest.fixture
+def no_plugins(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
+    _install(monkeypatch, [])
+    yield
+    rules._registry.cache_clear()
+
+
+def test_a_plugin_rule_is_named_by_type_like_a_shipped_one(hand_rules: None) -> None:
+    variant = ono99.load_variant(SEVEN_O)
+    swap = variant.card("7").effects[1]
+    assert swap.type == "swap_hands"
+    assert rules.effect_types()["swap_hands"] is type(swap)
+    assert "swap_hands" not in rules.shipped_effect_types()
+
+
+def test_plugin_rules_round_trip_and_have_fingerprints(hand_rules: None) -> None:
+    """``dump_variant`` writes a plugin rule out and reading it back gives the same variant."""
+    variant = ono99.load_variant(SEVEN_O)
+    text = ono99.dump_variant(variant)
+    assert 'type = "swap_hands"' in text
+    assert ono99.loads_variant(text) == variant
+    plain = ono99.load_variant("ninety-nine")
+    assert ono99.fingerprint(variant) != ono99.fingerprint(plain)
+    changed = attrs.evolve(
+        variant,
+        cards=tuple(
+            attrs.evolve(c, effects=(*c.effects[:1], type(c.effects[1])(include_self=True)))
+            if c.id == "7"
+            else c
+            for c in variant.cards
+        ),
+    )
+    assert ono99.fingerprint(changed) != ono99.fingerprint(variant)
+
+
+def test_plugin_rules_are_in_the_rulebook_and_the_diff(hand_rules: None) -> None:
+    variant = ono99.load_variant(SEVEN_O)
+    assert "swaps hands with a player of their choice" in ono99.rulebook(variant)
+    rows = ono99.diff_variants(ono99.load_variant("ninety-nine"), variant)
+    assert any("swap" in str(row) for row in rows)
+
+
+def test_plugin_rules_are_in_the_generated_reference(hand_rules: None) -> None:
+    """``python -m ono99._schema`` documents the installed rules' settings too."""
+    paths = _schema.key_paths()
+    assert "effect swap_hands.include_self" in paths
+    assert "effect pass_hands.against_play" in paths
+    assert 'type = "swap_hands"' in "\n".join(_schema._generated())
+
+
+def test_plugin_settings_are_checked_with_key_paths(hand_rules: None) -> None:
+    text = SEVEN_O.read_text().replace(
+        '{ type = "swap_hands" }', '{ type = "swap_hands", include_self = "yes" }'
+    )
+    with pytest.raises(ono99.VariantError) as info:
+        ono99.loads_variant(text)
+    assert "cards.7.effects[1].include_self: expected true or false" in str(info.value)
+
+
+def test_a_plugin_rule_plays_and_is_told(hand_rules: None) -> None:
+    """ "7: the player who plays it must trade hands with another player of their choice"."""
+    variant = ono99.load_variant(SEVEN_O)
+    game = ono99.Game(variant, 2, seed=1, deck=["7", "2", "9", "3", "4", "5", "ace"])
+    happened = game.play(ono99.Play("7", target=1))
+    assert ev.HandsSwapped(0, 1) in happened
+    told = next(e for e in happened if isinstance(e, ev.RuleActed))
+    assert describe_event(told, game.variant) == ("Player 0's 7: swaps hands with player 1")
+    assert ono99.from_data(ono99.to_data(told)) == told
+
+
+def test_generated_variants_use_installed_plugin_rules(hand_rules: None) -> None:
+    """``ono99.testing`` draws plugin rules like shipped ones."""
+    found = find(effects(), lambda e: e.type == "pass_hands")
+    assert found.type == "pass_hands"
+
+
+def test_a_known_plugin_that_is_not_installed_names_its_package(no_plugins: None) -> None:
+    with pytest.raises(ono99.VariantError) as info:
+        ono99.load_variant(SEVEN_O)
+    message = str(info.value)
+    assert "cards.7.effects[1].type" in message
+    assert "ono99-hand-rules, which is not installed (pip install ono99-hand-rules)" in message
+    assert "the effects installed are add, add_choice, choose_next" in message
+
+
+def test_an_unknown_rule_lists_the_installed_types(no_plugins: None) -> None:
+    text = SEVEN_O.read_text().replace("swap_hands", "swop_hands")
+    text = text.replace(', { type = "pass_hands" }', "")
+    with pytest.raises(ono99.VariantError) as info:
+        ono99.loads_variant(text)
+    assert 'unknown effect "swop_hands"' in str(info.value)
+    assert "pip install" not in str(info.value)
+
+
+@attrs.frozen
+class _Lacking:
+    kind: ClassVar[str] = "effect"
+    type: ClassVar[str] = "lacking"
+
+    def total_after(self, total: int, amount: int | None = None) -> int:
+        return total
+
+
+@attrs.frozen
+class _Shadow:
+    kind: ClassVar[str] = "condition"
+    type: ClassVar[str] = "never"
+    blocks_every_play: ClassVar[bool] = True
+    reads_turn_plays: ClassVar[bool] = False
+
+    def check(self, table: Any, card: Any) -> str | None:
+        return "no"
+
+    def problems(self) -> list[tuple[str, str]]:
+        return []
+
+    def problems_at(self, bust: int, floor: int | None) -> list[tuple[str, str]]:
+        return []
+
+    def referenced_cards(self) -> list[tuple[str, str]]:
+        return []
+
+    def describe(self) -> str:
+        return "no"
+
+
+class _Plain:
+    kind = "effect"
+    type = "plain"
+
+
+@pytest.mark.parametrize(
+    ("name", "cls", "says"),
+    [
+        ("lacking", _Lacking, "the effect protocol needs changes_total, adds_to_total"),
+        ("never", _Shadow, "'never' is a rule type the library ships"),
+        ("plain", _Plain, "expected a frozen attrs class"),
+        ("other", _Shadow, "the class's type is 'never', not the entry point's name"),
+    ],
+)
+def test_a_broken_plugin_is_refused_by_name(
+    monkeypatch: pytest.MonkeyPatch, name: str, cls: type, says: str
+) -> None:
+    monkeypatch.setitem(sys.modules, "broken_plugin", type(sys)("broken_plugin"))
+    monkeypatch.setattr(sys.modules["broken_plugin"], "Rule", cls, raising=False)
+    _install(monkeypatch, [EntryPoint(name, "broken_plugin:Rule", GROUP)])
+    try:
+        with pytest.raises(ono99.PluginError, match=says) as info:
+            rules.effect_types()
+        assert f"entry point {name} = 'broken_plugin:Rule'" in str(info.value)
+        assert isinstance(info.value, TypeError)
+    finally:
+        rules._registry.cache_clear()
+
+
+def test_shipped_variants_never_read_the_entry_points(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Loading a variant of shipped rules asks the registry nothing it has to look up."""
+
+    def fail() -> list[EntryPoint]:
+        raise AssertionError("the entry points were read")
+
+    monkeypatch.setattr(rules, "_entry_points", fail)
+    monkeypatch.setattr(_loader, "_LOADED", {})
+    rules._registry.cache_clear()
+    try:
+        variant = ono99.load_variant("ono99-2022")
+        assert check_variant(variant) == []
+    finally:
+        rules._registry.cache_clear()

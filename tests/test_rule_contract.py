@@ -1,0 +1,156 @@
+"""The rule-object contract: what a rule can do is asked of the rule, never guessed.
+
+"No module outside ``rules.py`` tests a rule's class or compares its ``type``
+string" (issue 13): the engine, checker, players, rulebook, simulator and
+``ono99.testing`` ask each rule object through the :class:`ono99.rules.Effect`
+and :class:`ono99.rules.Condition` protocols. A scan of the package's syntax
+trees enforces it, and every shipped class is checked to declare every member.
+"""
+
+from __future__ import annotations
+
+import ast
+import inspect
+from pathlib import Path
+
+import attrs
+import pytest
+
+import ono99
+from ono99 import rules
+from ono99.rules import (
+    Condition,
+    Effect,
+    condition_types,
+    effect_types,
+    shipped_condition_types,
+    shipped_effect_types,
+)
+
+PACKAGE = Path(ono99.__file__).parent
+RULE_CLASSES = {cls.__name__ for cls in (*effect_types().values(), *condition_types().values())}
+
+
+def _modules() -> list[Path]:
+    return sorted(p for p in PACKAGE.rglob("*.py") if p.name != "rules.py")
+
+
+def _is_type_attribute(node: ast.AST) -> bool:
+    return isinstance(node, ast.Attribute) and node.attr == "type"
+
+
+def _strings(node: ast.AST) -> bool:
+    if isinstance(node, ast.Constant):
+        return isinstance(node.value, str)
+    if isinstance(node, ast.Tuple | ast.List | ast.Set):
+        return any(_strings(e) for e in node.elts)
+    return False
+
+
+def _names(node: ast.AST) -> set[str]:
+    """The names a class test refers to: ``Never``, ``rules.Never``, ``(A, B)``, ``A | B``."""
+    if isinstance(node, ast.Name):
+        return {node.id}
+    if isinstance(node, ast.Attribute):
+        return {node.attr}
+    if isinstance(node, ast.Tuple):
+        return set().union(*(_names(e) for e in node.elts))
+    if isinstance(node, ast.BinOp):
+        return _names(node.left) | _names(node.right)
+    return set()
+
+
+def violations(source: str, filename: str) -> list[str]:
+    """Where ``source`` tests a rule's class or compares a ``type`` with a string."""
+    found = []
+    for node in ast.walk(ast.parse(source, filename)):
+        where = f"{filename}:{getattr(node, 'lineno', '?')}"
+        if (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id in ("isinstance", "issubclass")
+            and len(node.args) == 2
+        ):
+            classes = _names(node.args[1]) & RULE_CLASSES
+            if classes:
+                found.append(f"{where}: {node.func.id}(..., {', '.join(sorted(classes))})")
+        if isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            if any(_is_type_attribute(s) for s in sides) and any(_strings(s) for s in sides):
+                found.append(f"{where}: compares a .type with a string")
+            for side in sides:
+                classes = _names(side) & RULE_CLASSES
+                calls_type = any(
+                    isinstance(s, ast.Call)
+                    and isinstance(s.func, ast.Name)
+                    and s.func.id == "type"
+                    for s in sides
+                )
+                if classes and calls_type:
+                    found.append(f"{where}: type(...) compared with {', '.join(sorted(classes))}")
+        if isinstance(node, ast.MatchClass) and _names(node.cls) & RULE_CLASSES:
+            found.append(f"{where}: matches a rule class")
+    return found
+
+
+def test_no_module_outside_rules_tests_a_rules_class_or_type_string() -> None:
+    """No module outside ``rules.py`` tests a rule's class or compares its ``type`` string."""
+    found = []
+    for path in _modules():
+        found += violations(path.read_text(encoding="utf-8"), str(path.relative_to(PACKAGE)))
+    assert found == []
+
+
+@pytest.mark.parametrize(
+    "source",
+    [
+        "isinstance(effect, SetTotal)",
+        "isinstance(c, rules.Never)",
+        "isinstance(c, (Never, OncePerTurn))",
+        "isinstance(c, Never | OncePerTurn)",
+        'effect.type == "add"',
+        'a.type in ("force_plays", "deflect")',
+        '"never" != condition.type',
+        "type(e) is Skip",
+        "match e:\n    case Add(amount=a):\n        pass",
+    ],
+)
+def test_the_scan_finds_each_kind_of_test(source: str) -> None:
+    """The scan would fail on each way of recognising a rule by class or name."""
+    assert violations(source, "x.py")
+
+
+def test_the_scan_leaves_protocol_questions_alone() -> None:
+    source = "any(c.blocks_every_play for c in card.conditions)\nrecord = {'type': e.type}\n"
+    assert violations(source, "x.py") == []
+
+
+def _members(protocol: type) -> set[str]:
+    names = {n for n in vars(protocol) if not n.startswith("_")}
+    return names | {n for n in protocol.__annotations__ if not n.startswith("__")}
+
+
+@pytest.mark.parametrize("cls", list(shipped_effect_types().values()), ids=lambda c: c.type)
+def test_every_shipped_effect_declares_the_whole_protocol(cls: type) -> None:
+    """Each member of :class:`Effect` is written on the class itself (or set by attrs)."""
+    assert attrs.has(cls)
+    assert cls.kind == "effect"  # type: ignore[attr-defined]
+    own = set(vars(cls)) | {f.name for f in attrs.fields(cls)}
+    assert _members(Effect) - own == set()
+    # Settings are fields; the docstring quotes the rule it implements.
+    assert "Rule" in (inspect.getdoc(cls) or "")
+
+
+@pytest.mark.parametrize("cls", list(shipped_condition_types().values()), ids=lambda c: c.type)
+def test_every_shipped_condition_declares_the_whole_protocol(cls: type) -> None:
+    assert attrs.has(cls)
+    assert cls.kind == "condition"  # type: ignore[attr-defined]
+    own = set(vars(cls)) | {f.name for f in attrs.fields(cls)}
+    assert _members(Condition) - own == set()
+    assert "Rule" in (inspect.getdoc(cls) or "")
+
+
+def test_the_registry_checks_what_the_protocol_lists() -> None:
+    """The registry refuses a plugin class by the same member lists the protocols document."""
+    assert set(rules._MEMBERS["effect"]) == _members(Effect)
+    assert set(rules._MEMBERS["condition"]) == _members(Condition)
