@@ -17,6 +17,7 @@ Only the standard library is needed, and ``rich`` for ``--svg``.
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import queue
@@ -228,17 +229,21 @@ def transcript(answers: dict[str, Any]) -> str:
 
 
 def render_svg(answers: dict[str, Any], path: Path) -> None:
-    """Draw the first completion list as an editor's pop-up, with rich, into an SVG file."""
+    """Draw the completion list of an effect's ``type``, as answered, into an SVG file.
+
+    A terminal rendering made with rich of the server's answer, item by item in
+    the order given: not an editor's screenshot.
+    """
     from rich.console import Console  # noqa: PLC0415 (only --svg needs rich)
     from rich.table import Table  # noqa: PLC0415
 
-    name = next(iter(answers))
-    table = Table(title=f"{DEMO.name}: {name}", show_header=False, box=None, padding=(0, 2))
+    name = "completion of an effect's type"
+    table = Table(title=f"{DEMO.name}, line 12: {name}", show_header=False, box=None)
     for label, doc in completions(answers[name]):
         table.add_row(f"[bold cyan]{label}[/]", doc or "[dim](no description)[/]")
-    console = Console(record=True, width=96, file=open(os.devnull, "w"))  # noqa: SIM115
+    console = Console(record=True, width=110, file=io.StringIO())
     console.print(table)
-    console.save_svg(str(path), title="Taplo language server: completion in [total]")
+    console.save_svg(str(path), title="Taplo language server: its completion answer")
 
 
 def main() -> int:
