@@ -1,6 +1,6 @@
 // Taplo's TOML language server, the WebAssembly build that the Even Better TOML
 // extension runs, served over standard input and output like any language
-// server. Needs Node.js 18 or later and `npm install @taplo/lsp`.
+// server. Runs on Node.js 20 and `npm install @taplo/lsp`.
 //
 //     node taplo-lsp.js
 "use strict";
