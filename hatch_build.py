@@ -30,7 +30,7 @@ from typing import Any
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
 # The modules a simulated move runs through, in the package.
-COMPILED = ("_chance.py", "_compiled.py", "_engine.py")
+COMPILED = ("_batch.py", "_chance.py", "_compiled.py", "_engine.py", "_strategies.py")
 
 SETUP = """\
 from setuptools import setup

@@ -240,11 +240,24 @@ class Game:
             raise VariantError(
                 f"deck: expected a list of card ids, top card first, got {shown(deck)}"
             )
+        self._deal(variant, players, seed, tuple(deck) if deck is not None else None)
+
+    @classmethod
+    def _dealt(cls, variant: Variant, players: int, seed: int) -> Game:
+        """``Game(variant, players, seed)`` for arguments already checked (a simulation's)."""
+        game = cls.__new__(cls)
+        game._deal(variant, players, seed, None)
+        return game
+
+    def _deal(
+        self, variant: Variant, players: int, seed: int, deck: tuple[str, ...] | None
+    ) -> None:
+        """Set the game up and deal the first round."""
         self.variant = variant
         self.seed: int = seed
-        self._deck = tuple(deck) if deck is not None else None
+        self._deck = deck
         self._e = Engine(variant, compile_rules(variant), players, random.Random(seed))
-        self._e.begin(self._explicit_order(self._deck) if self._deck is not None else None)
+        self._e.begin(self._explicit_order(deck) if deck is not None else None)
 
     # ---------------------------------------------------------------- queries
 

@@ -7,15 +7,17 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 
 from ._args import shown, whole
 from ._chance import choice
-from ._compiled import compile_rules
 from ._errors import ArgumentError, Ono99Error
 from ._game import Game
-from ._moves import Move, Play
+from ._strategies import Traits, reckless_move, traits_of
+
+# Re-exported: the search player imports it from here.
+from ._strategies import cautious_move as cautious_move  # noqa: PLC0414
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ._compiled import CompiledCard
+    from ._moves import Move
     from ._observation import Observation
     from ._variant import Variant
 
@@ -27,6 +29,10 @@ __all__ = [
     "RecklessPlayer",
     "play_out",
 ]
+
+# The names the search player knows the shipped strategies' helpers by.
+_Traits = Traits
+_traits = traits_of
 
 
 @runtime_checkable
@@ -102,83 +108,6 @@ class RandomPlayer:
 
     def __repr__(self) -> str:
         return "RandomPlayer()"
-
-
-class _Traits:
-    """What the shipped strategies need to know of each card, per variant."""
-
-    __slots__ = ("_decks", "cards", "rules", "variant")
-
-    def __init__(self, variant: Variant) -> None:
-        self.variant = variant
-        self.rules = rules = compile_rules(variant)
-        self._decks: dict[int, list[str]] = {}
-        # card id -> (compiled card, is a number card, passes forced plays on)
-        self.cards: dict[str, tuple[CompiledCard, bool, bool]] = {}
-        for card in rules.cards:
-            plain = card.card.plays_as_number()
-            forcing = any(a.forces_plays or a.answers_forced_plays for a in card.actions)
-            self.cards[card.id] = (card, plain, forcing)
-
-    def __reduce__(self) -> tuple[type[_Traits], tuple[Variant]]:
-        # All derived from the variant (compiled cards need not be picklable).
-        return (_Traits, (self.variant,))
-
-    def deck(self, players: int) -> list[str]:
-        """The card ids of the whole deck for ``players`` players."""
-        deck = self._decks.get(players)
-        if deck is None:
-            ids = self.rules.ids
-            deck = self._decks[players] = [ids[k] for k in self.rules.deck_for(players)]
-        return deck
-
-
-def _traits(cache: list[_Traits], variant: Variant) -> _Traits:
-    """The traits of ``variant``, kept in a one-slot ``cache`` (a player meets one variant)."""
-    if not cache or cache[0].variant is not variant:
-        cache[:] = [_Traits(variant)]
-    return cache[0]
-
-
-def cautious_move(traits: _Traits, legal: Sequence[Move], total: int) -> Move:
-    """The cautious choice among ``legal`` at ``total`` (see :class:`CautiousPlayer`)."""
-    best: tuple[int, int, int] | None = None
-    choice: Move = legal[0]
-    rules = traits.rules
-    cards = traits.cards
-    for move in legal:
-        if not isinstance(move, Play):
-            return move  # a redraw is always taken
-        card, plain, forcing = cards[move.card]
-        amount = move.amount
-        if amount is not None:  # an Ace for 11 is a number card, a Ten for -10 a helper
-            plain = card.card.plays_as_number(amount)
-        # Number cards first, highest total; then helpers keeping the total
-        # highest (holding rather than subtracting), forcing cards first.
-        key = (1 if plain else 0, rules.total_after(card, total, amount), 1 if forcing else 0)
-        if best is None or key > best:
-            best, choice = key, move
-    return choice
-
-
-def reckless_move(traits: _Traits, legal: Sequence[Move], total: int) -> Move:
-    """The reckless choice among ``legal`` at ``total`` (see :class:`RecklessPlayer`)."""
-    best: tuple[int, int, int] | None = None
-    choice: Move = legal[0]
-    rules = traits.rules
-    cards = traits.cards
-    for move in legal:
-        if not isinstance(move, Play):
-            return move
-        card, plain, forcing = cards[move.card]
-        amount = move.amount
-        if amount is not None:
-            plain = card.card.plays_as_number(amount)
-        # Helpers first, forcing ones before the rest; then the highest total.
-        key = (0 if plain else 1, 1 if forcing else 0, rules.total_after(card, total, amount))
-        if best is None or key > best:
-            best, choice = key, move
-    return choice
 
 
 class _RankingPlayer:

@@ -28,19 +28,20 @@ from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
 from attrs import evolve, field, frozen
 
-from . import events as ev
 from ._args import shown, variant_arg, whole
+from ._batch import Outcome, SeatMaker, play_games
 from ._compiled import compile_rules
 from ._errors import ArgumentError, Ono99Error, SimulationError, VariantError
-from ._game import Game
 from ._limits import MAX_GAMES
-from ._players import CautiousPlayer, Player, RandomPlayer, RecklessPlayer, play_out
+from ._players import CautiousPlayer, Player, RandomPlayer, RecklessPlayer
 from ._progress import Feed, Ticker
 from ._search import SearchPlayer
+from ._strategies import RandomSeat, RankingSeat
 from ._text import format_table
 from ._variant import Variant
 
 if TYPE_CHECKING:
+    import random
     from collections.abc import Iterator, Sequence
 
 __all__ = [
@@ -442,54 +443,70 @@ class _Task:
     ticker: Ticker | None = None
 
 
-# One game: winner's seat, strategy index of the winner, cards played, rounds,
-# deciding card id ("" for none).
-_Outcome: TypeAlias = tuple[int, int, int, int, str]
+# A guard against a game that never ends (as play_out's).
+_MAX_MOVES = 1_000_000
 
 
-def _deciding_card(events: Sequence[ev.Event]) -> str:
-    """The last card another player played before the final loss ("" for none)."""
-    loser: int | None = None
-    for event in reversed(events):
-        if loser is None:
-            if isinstance(event, ev.Busted | ev.Stuck | ev.LaidDown):
-                loser = event.player
-        elif isinstance(event, ev.Played) and event.player != loser:
-            return event.card
-        elif isinstance(event, ev.RoundStarted):
-            return ""
-    return ""
-
-
-def _play_chunk(task: _Task) -> list[_Outcome]:
+def _play_chunk(task: _Task) -> list[Outcome]:
     """Play games ``task.start`` to ``task.stop``; runs in a worker.
 
     Raises:
         SimulationError: If a game cannot be played to its end, naming it.
     """
-    out: list[_Outcome] = []
-    n = task.players
-    factories = [_factory(strategy) for strategy in task.strategies]
     variant = _unpickled(task.variant)
-    for index in range(task.start, task.stop):
-        shift = index % n if task.rotate else 0
-        kinds = [(seat + shift) % n for seat in range(n)]
-        seed = game_seed(task.seed, index)
-        try:
-            seats = [
-                factories[kinds[seat]](player_seed(task.seed, index, seat)) for seat in range(n)
-            ]
-            game = Game(variant, n, seed=seed)
-            winner = play_out(game, seats)
-        except Exception as exc:
-            raise _game_failed(task, index, seed, exc) from exc
-        deciding = _deciding_card(game.events)
-        out.append((winner, kinds[winner], game.cards_played, game.round, deciding))
-        if task.ticker is not None:
-            task.ticker.game_done()
-    if task.ticker is not None:
-        task.ticker.flush()
+    ticker = task.ticker
+    out = play_games(
+        variant,
+        task.players,
+        range(task.start, task.stop),
+        functools.partial(game_seed, task.seed),
+        [_seat_maker(strategy, variant, task.seed) for strategy in task.strategies],
+        rotate=task.rotate,
+        max_moves=_MAX_MOVES,
+        done=None if ticker is None else ticker.game_done,
+        failed=functools.partial(_game_failed, task),
+    )
+    if ticker is not None:
+        ticker.flush()
     return out
+
+
+def _seat_maker(strategy: Strategy, variant: Variant, seed: int) -> SeatMaker:
+    """How ``strategy`` takes a seat in a game of a simulation with master seed ``seed``.
+
+    The shipped random strategy draws from the game's own generator, so that
+    one seeded generator makes every random choice of a game; the cautious
+    and reckless ones have no state, so one player (compiled with the engine)
+    serves every seat. Any other strategy's factory makes a player from the
+    seat's own seed.
+    """
+    name = strategy.lower() if isinstance(strategy, str) else None
+    if name == "random":
+        return _random_seat
+    if name in {"cautious", "reckless"}:
+        shared = RankingSeat(variant, cautious=name == "cautious")
+
+        def same(_rng: random.Random, _index: int, _seat: int) -> Player:
+            return shared
+
+        return same
+    factory = _factory(strategy)
+
+    def made(_rng: random.Random, index: int, seat: int) -> Player:
+        player = factory(player_seed(seed, index, seat))
+        if not (
+            callable(getattr(player, "choose", None)) or callable(getattr(player, "pick", None))
+        ):
+            raise ArgumentError(
+                "strategies", f"a player factory returned {shown(player)}, not a player"
+            )
+        return player
+
+    return made
+
+
+def _random_seat(rng: random.Random, _index: int, _seat: int) -> Player:
+    return RandomSeat(rng)
 
 
 def _game_failed(task: _Task, index: int, seed: int, exc: Exception) -> SimulationError:
@@ -657,13 +674,13 @@ def _play_tasks(
     jobs: int,
     executor: concurrent.futures.Executor | None,
     progress: Callable[[int, int], object] | None,
-) -> dict[int, list[_Outcome]]:
+) -> dict[int, list[Outcome]]:
     """Play every task here, on new processes or on ``executor``; outcomes by first game."""
     here = executor is None and (jobs == 1 or len(tasks) == 1)
     where: Literal["here", "processes", "elsewhere"] = (
         "here" if here else "processes" if executor is None else "elsewhere"
     )
-    outcomes: dict[int, list[_Outcome]] = {}
+    outcomes: dict[int, list[Outcome]] = {}
     with Feed(progress, games, where) as feed:
         tasks = [evolve(task, ticker=feed.ticker) for task in tasks]
         done = 0
@@ -696,7 +713,7 @@ def _check_picklable(strategies: tuple[Strategy, ...]) -> None:
 def _run_on(
     executor: concurrent.futures.Executor,
     tasks: list[_Task],
-    outcomes: dict[int, list[_Outcome]],
+    outcomes: dict[int, list[Outcome]],
     games: int,
     progress: Callable[[int, int], object] | None,
 ) -> None:
@@ -710,8 +727,8 @@ def _run_on(
 
 
 def _collect(
-    futures: dict[concurrent.futures.Future[list[_Outcome]], _Task],
-    outcomes: dict[int, list[_Outcome]],
+    futures: dict[concurrent.futures.Future[list[Outcome]], _Task],
+    outcomes: dict[int, list[Outcome]],
     games: int,
     progress: Callable[[int, int], object] | None,
 ) -> None:
@@ -735,7 +752,7 @@ def _collect(
 def _run_in_processes(
     workers: int,
     tasks: list[_Task],
-    outcomes: dict[int, list[_Outcome]],
+    outcomes: dict[int, list[Outcome]],
     games: int,
     progress: Callable[[int, int], object] | None,
 ) -> None:
@@ -820,7 +837,7 @@ def _summarise(
     seed: int,
     names: tuple[str, ...],
     rotate: bool,
-    outcomes: dict[int, list[_Outcome]],
+    outcomes: dict[int, list[Outcome]],
     seconds: float,
 ) -> SimulationResult:
     wins = [0] * players

@@ -49,10 +49,7 @@ def test_an_error_in_a_game_names_the_game_and_its_seed(
 
 
 def test_a_game_that_does_not_end_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
-    def short(game: ono99.Game, players: list[ono99.Player]) -> int:
-        return ono99.play_out(game, players, max_moves=3)
-
-    monkeypatch.setattr(_simulate, "play_out", short)
+    monkeypatch.setattr(_simulate, "_MAX_MOVES", 3)
     with pytest.raises(ono99.SimulationError, match=r"game 0 .* did not end within 3 moves"):
         ono99.simulate("ono99-2022", players=2, games=2, seed=1, jobs=1)
 

@@ -15,8 +15,10 @@ import pytest
 
 import ono99
 from ono99 import events as ev
+from ono99._batch import deciding_card as _deciding_card
 from ono99._progress import Feed, _Line
-from ono99._simulate import _deciding_card, wilson_interval
+from ono99._simulate import wilson_interval
+from ono99._strategies import RandomSeat
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -50,10 +52,13 @@ def test_counts_add_up() -> None:
 
 
 def test_plays_and_winners_match_games_played_directly() -> None:
-    """The result counts what the engine did: replay game 0 by hand and compare."""
+    """The result counts what the engine did: replay game 0 by hand and compare.
+
+    Simulated random players draw from their game's own generator, after the deal.
+    """
     result = ono99.simulate("ono99-1980", players=2, games=1, seed=9, jobs=1, strategies="random")
     game = ono99.Game("ono99-1980", 2, seed=ono99._simulate.game_seed(9, 0))
-    seats = [ono99.RandomPlayer(ono99._simulate.player_seed(9, 0, s)) for s in range(2)]
+    seats = [RandomSeat(game._e.rng) for _ in range(2)]
     winner = ono99.play_out(game, seats)
     assert result.wins[winner] == 1
     assert result.plays == sum(isinstance(e, ev.Played) for e in game.events)

@@ -1,0 +1,161 @@
+"""How the shipped strategies choose a move: compiled with the engine.
+
+The public players (:class:`~ono99.RandomPlayer`, :class:`~ono99.CautiousPlayer`,
+:class:`~ono99.RecklessPlayer`) and the seats :func:`~ono99.simulate` gives
+the shipped strategies choose with the functions here, so that each strategy
+is written once. The seats are quick players (``pick(legal_moves, total,
+variant)``) that wheels carry compiled beside the engine: the engine's loop
+then asks them without running any Python code between two moves.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ._chance import choice
+from ._compiled import compile_rules
+from ._moves import Move, Play
+
+if TYPE_CHECKING:
+    import random
+    from collections.abc import Sequence
+
+    from ._compiled import CompiledCard, Rules
+    from ._observation import Observation
+    from ._variant import Variant
+
+__all__ = [
+    "RandomSeat",
+    "RankingSeat",
+    "Traits",
+    "cautious_move",
+    "reckless_move",
+    "traits_of",
+]
+
+
+class Traits:
+    """What the shipped strategies need to know of each card, per variant."""
+
+    __slots__ = ("_decks", "cards", "rules", "variant")
+
+    def __init__(self, variant: Variant) -> None:
+        self.variant = variant
+        self.rules: Rules = compile_rules(variant)
+        self._decks: dict[int, list[str]] = {}
+        # card id -> (compiled card, is a number card, passes forced plays on)
+        self.cards: dict[str, tuple[CompiledCard, bool, bool]] = {}
+        for card in self.rules.cards:
+            plain = card.card.plays_as_number()
+            forcing = any(a.forces_plays or a.answers_forced_plays for a in card.actions)
+            self.cards[card.id] = (card, plain, forcing)
+
+    def __reduce__(self) -> tuple[type[Traits], tuple[Variant]]:
+        # All derived from the variant (compiled cards need not be picklable).
+        return (Traits, (self.variant,))
+
+    def deck(self, players: int) -> list[str]:
+        """The card ids of the whole deck for ``players`` players."""
+        deck = self._decks.get(players)
+        if deck is None:
+            ids = self.rules.ids
+            deck = self._decks[players] = [ids[k] for k in self.rules.deck_for(players)]
+        return deck
+
+
+def traits_of(cache: list[Traits], variant: Variant) -> Traits:
+    """The traits of ``variant``, kept in a one-slot ``cache`` (a player meets one variant)."""
+    if not cache or cache[0].variant is not variant:
+        cache[:] = [Traits(variant)]
+    return cache[0]
+
+
+def cautious_move(traits: Traits, legal: Sequence[Move], total: int) -> Move:
+    """The cautious choice among ``legal`` at ``total`` (see :class:`~ono99.CautiousPlayer`)."""
+    best: tuple[int, int, int] | None = None
+    chosen: Move = legal[0]
+    rules = traits.rules
+    cards = traits.cards
+    for move in legal:
+        if not isinstance(move, Play):
+            return move  # a redraw is always taken
+        card, plain, forcing = cards[move.card]
+        amount = move.amount
+        if amount is not None:  # an Ace for 11 is a number card, a Ten for -10 a helper
+            plain = card.card.plays_as_number(amount)
+        # Number cards first, highest total; then helpers keeping the total
+        # highest (holding rather than subtracting), forcing cards first.
+        key = (1 if plain else 0, rules.total_after(card, total, amount), 1 if forcing else 0)
+        if best is None or key > best:
+            best, chosen = key, move
+    return chosen
+
+
+def reckless_move(traits: Traits, legal: Sequence[Move], total: int) -> Move:
+    """The reckless choice among ``legal`` at ``total`` (see :class:`~ono99.RecklessPlayer`)."""
+    best: tuple[int, int, int] | None = None
+    chosen: Move = legal[0]
+    rules = traits.rules
+    cards = traits.cards
+    for move in legal:
+        if not isinstance(move, Play):
+            return move
+        card, plain, forcing = cards[move.card]
+        amount = move.amount
+        if amount is not None:
+            plain = card.card.plays_as_number(amount)
+        # Helpers first, forcing ones before the rest; then the highest total.
+        key = (0 if plain else 1, 1 if forcing else 0, rules.total_after(card, total, amount))
+        if best is None or key > best:
+            best, chosen = key, move
+    return chosen
+
+
+class RandomSeat:
+    """A random player that draws from a generator it is given: the game's own, in a simulation.
+
+    It picks as :class:`~ono99.RandomPlayer` does, uniformly among the legal moves.
+    """
+
+    __slots__ = ("rng",)
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def choose(self, observation: Observation) -> Move:
+        """A uniformly random legal move."""
+        return choice(self.rng, observation.legal_moves)
+
+    def pick(
+        self,
+        legal_moves: Sequence[Move],
+        total: int,  # noqa: ARG002 - the quick player's signature
+        variant: Variant,  # noqa: ARG002
+    ) -> Move:
+        """What :meth:`choose` would pick."""
+        return choice(self.rng, legal_moves)
+
+
+class RankingSeat:
+    """A cautious (or, with ``cautious=False``, reckless) player of one variant."""
+
+    __slots__ = ("cautious", "traits")
+
+    def __init__(self, variant: Variant, *, cautious: bool) -> None:
+        self.traits = Traits(variant)
+        self.cautious = cautious
+
+    def choose(self, observation: Observation) -> Move:
+        """The strategy's choice among the legal moves."""
+        return self.pick(observation.legal_moves, observation.total, observation.variant)
+
+    def pick(
+        self,
+        legal_moves: Sequence[Move],
+        total: int,
+        variant: Variant,  # noqa: ARG002 - the quick player's signature; the seat knows it
+    ) -> Move:
+        """What :meth:`choose` would pick."""
+        if self.cautious:
+            return cautious_move(self.traits, legal_moves, total)
+        return reckless_move(self.traits, legal_moves, total)
