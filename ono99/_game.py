@@ -243,20 +243,31 @@ class Game:
         self._deal(variant, players, seed, tuple(deck) if deck is not None else None)
 
     @classmethod
-    def _dealt(cls, variant: Variant, players: int, seed: int) -> Game:
-        """``Game(variant, players, seed)`` for arguments already checked (a simulation's)."""
+    def _dealt(cls, variant: Variant, players: int, seed: int, rng: random.Random) -> Game:
+        """``Game(variant, players, seed)`` for arguments already checked (a simulation's).
+
+        ``rng`` is the generator to use, seeded with ``seed`` (a simulation
+        seeds one again for each game, rather than make one per game).
+        """
         game = cls.__new__(cls)
-        game._deal(variant, players, seed, None)
+        game._deal(variant, players, seed, None, rng)
         return game
 
     def _deal(
-        self, variant: Variant, players: int, seed: int, deck: tuple[str, ...] | None
+        self,
+        variant: Variant,
+        players: int,
+        seed: int,
+        deck: tuple[str, ...] | None,
+        rng: random.Random | None = None,
     ) -> None:
         """Set the game up and deal the first round."""
         self.variant = variant
         self.seed: int = seed
         self._deck = deck
-        self._e = Engine(variant, compile_rules(variant), players, random.Random(seed))
+        if rng is None:
+            rng = random.Random(seed)
+        self._e = Engine(variant, compile_rules(variant), players, rng)
         self._e.begin(self._explicit_order(deck) if deck is not None else None)
 
     # ---------------------------------------------------------------- queries

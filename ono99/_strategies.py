@@ -117,10 +117,11 @@ class RandomSeat:
     It picks as :class:`~ono99.RandomPlayer` does, uniformly among the legal moves.
     """
 
-    __slots__ = ("rng",)
+    __slots__ = ("bits", "rng")
 
     def __init__(self, rng: random.Random) -> None:
         self.rng = rng
+        self.bits = rng.getrandbits  # looked up once, not at every move
 
     def choose(self, observation: Observation) -> Move:
         """A uniformly random legal move."""
@@ -132,8 +133,14 @@ class RandomSeat:
         total: int,  # noqa: ARG002 - the quick player's signature
         variant: Variant,  # noqa: ARG002
     ) -> Move:
-        """What :meth:`choose` would pick."""
-        return choice(self.rng, legal_moves)
+        """What :meth:`choose` would pick (as :func:`~ono99._chance.choice` does)."""
+        n = len(legal_moves)
+        k = n.bit_length()
+        bits = self.bits
+        i = bits(k)
+        while i >= n:
+            i = bits(k)
+        return legal_moves[i]
 
 
 class RankingSeat:
