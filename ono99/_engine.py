@@ -347,12 +347,25 @@ class Engine:
         # Listed, or found legal: a Move. (No cast() call: this runs every move.)
         self.play(move)  # type: ignore[arg-type]
 
+    def play_returning(
+        self, move: object, why_illegal: Callable[[object], str | None]
+    ) -> tuple[ev.Event, ...]:
+        """:meth:`play_checked`, returning the events the move caused (what ``Game.play`` does)."""
+        events = self.events
+        mark = len(events)
+        self.play_checked(move, why_illegal)
+        return tuple(events[mark:])
+
     def play(self, move: Move) -> None:
         """Play ``move``, which the caller has found legal."""
         self.moves.append(move)
         self.legal = None
         if type(move) is Play:
-            self.play_card(self.rules.by_id[move.card], move.amount, move.target)
+            card = self.rules.by_id[move.card]
+            if move is card.play:  # the card's one move: no amount, no target
+                self.play_card(card)
+            else:
+                self.play_card(card, move.amount, move.target)
         else:
             self.redraw()
         r = self.r

@@ -580,9 +580,7 @@ class Game:
         Raises:
             IllegalMoveError: If the move is not legal; the game is unchanged.
         """
-        mark = len(self._e.events)
-        self._play(move)
-        return tuple(self._e.events[mark:])
+        return self._e.play_returning(move, self.why_illegal)
 
     def _play(self, move: Move) -> None:
         """Check and play ``move``, as :meth:`play` does, without returning its events."""

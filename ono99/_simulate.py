@@ -36,7 +36,7 @@ from ._limits import MAX_GAMES
 from ._players import CautiousPlayer, Player, RandomPlayer, RecklessPlayer
 from ._progress import Feed, Ticker
 from ._search import SearchPlayer
-from ._strategies import RandomSeat, RankingSeat
+from ._strategies import RankingSeat, random_seat
 from ._text import format_table
 from ._variant import Variant
 
@@ -482,14 +482,9 @@ def _seat_maker(strategy: Strategy, variant: Variant, seed: int) -> SeatMaker:
     """
     name = strategy.lower() if isinstance(strategy, str) else None
     if name == "random":
-        return _random_seat
+        return random_seat
     if name in {"cautious", "reckless"}:
-        shared = RankingSeat(variant, cautious=name == "cautious")
-
-        def same(_rng: random.Random, _index: int, _seat: int) -> Player:
-            return shared
-
-        return same
+        return RankingSeat(variant, cautious=name == "cautious").seat
     factory = _factory(strategy)
 
     def made(_rng: random.Random, index: int, seat: int) -> Player:
@@ -503,10 +498,6 @@ def _seat_maker(strategy: Strategy, variant: Variant, seed: int) -> SeatMaker:
         return player
 
     return made
-
-
-def _random_seat(rng: random.Random, _index: int, _seat: int) -> Player:
-    return RandomSeat(rng)
 
 
 def _game_failed(task: _Task, index: int, seed: int, exc: Exception) -> SimulationError:

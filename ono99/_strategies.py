@@ -29,6 +29,7 @@ __all__ = [
     "RankingSeat",
     "Traits",
     "cautious_move",
+    "random_seat",
     "reckless_move",
     "traits_of",
 ]
@@ -143,6 +144,11 @@ class RandomSeat:
         return legal_moves[i]
 
 
+def random_seat(rng: random.Random, _index: int, _seat: int) -> RandomSeat:
+    """The random player of a seat of a simulated game: it draws from the game's generator."""
+    return RandomSeat(rng)
+
+
 class RankingSeat:
     """A cautious (or, with ``cautious=False``, reckless) player of one variant."""
 
@@ -151,6 +157,10 @@ class RankingSeat:
     def __init__(self, variant: Variant, *, cautious: bool) -> None:
         self.traits = Traits(variant)
         self.cautious = cautious
+
+    def seat(self, _rng: random.Random, _index: int, _seat: int) -> RankingSeat:
+        """The player of a seat of a simulated game: this one (it has no state)."""
+        return self
 
     def choose(self, observation: Observation) -> Move:
         """The strategy's choice among the legal moves."""
