@@ -461,19 +461,28 @@ class Engine:
         total = r.total
         quick = rules.quick
         moves: list[Move] = []
-        last = -1
-        for index in sorted(hand):  # each kind of card once, in the variant's order
-            if index == last:
-                continue
-            last = index
-            test = quick[index]
-            if test is None:
-                self.card_moves(rules.cards[index], total, moves)
-            elif test and total < test[0]:  # an empty test: never playable
-                moves.append(test[1])
+        # The kinds of card held, as the bits of an integer (bit k: card index k),
+        # and how many redraw cards: cheaper than sorting the hand at every move.
+        redraw = rules.redraw_card
+        redraws = 0
+        kinds = 0
+        for index in hand:
+            kinds |= 1 << index
+            if index == redraw:
+                redraws += 1
+        index = 0
+        while kinds:  # each kind of card once, in the variant's order
+            if kinds & 1:
+                test = quick[index]
+                if test is None:
+                    self.card_moves(rules.cards[index], total, moves)
+                elif test and total < test[0]:  # an empty test: never playable
+                    moves.append(test[1])
+            kinds >>= 1
+            index += 1
         if (
-            rules.redraw_card >= 0
-            and hand.count(rules.redraw_card) >= rules.redraw_count
+            redraw >= 0
+            and redraws >= rules.redraw_count
             and not (rules.redraw_first_only and r.plays_made)
         ):
             moves.append(Redraw())
