@@ -25,7 +25,11 @@ __all__ = ["NEVER", "CompiledCard", "QuickTest", "Rules", "compile_rules"]
 
 # Per seat, per card index: the shared Drew event; the Played events by total.
 DrewTable = tuple[tuple[ev.Drew, ...], ...]
-PlayedTable = tuple[tuple[dict[int, ev.Played], ...], ...]
+PlayedTable = tuple[tuple[list[ev.Played | None], ...], ...]
+
+# How many totals (from 0) have their Played events shared: every total below
+# the bust limit of the shipped variants.
+SHARED_TOTALS = 256
 
 
 class CompiledCard:
@@ -153,13 +157,16 @@ class Rules:
         Events are frozen, so those that recur are made once and shared: seat
         ``p`` drawing card ``k`` is ``drew[p][k]``, and playing it to total
         ``t`` (a card that leaves no choice) is ``played[p][k][t]``, filled in
-        as totals are met.
+        as totals are met: a list indexed by the total (cheaper than a dict)
+        for the totals from 0 below the bust limit, where every move's total
+        lies in the shipped variants; others are not shared.
         """
         tables = self._events.get(players)
         if tables is None:
             seats = range(players)
             drew = tuple(tuple(ev.Drew(p, c.id) for c in self.cards) for p in seats)
-            played: PlayedTable = tuple(tuple({} for _ in self.cards) for _ in seats)
+            totals = max(0, min(self.bust, SHARED_TOTALS))
+            played: PlayedTable = tuple(tuple([None] * totals for _ in self.cards) for _ in seats)
             tables = self._events[players] = (drew, played)
         return tables
 

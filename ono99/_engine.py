@@ -682,7 +682,9 @@ class Engine:
             return ev.Played(player, card.id, total, amount=amount, target=target, automatic=True)
         if amount is None and target is None:
             shared = self.played[player][card.index]
-            event = shared.get(total)
+            if not 0 <= total < len(shared):
+                return ev.Played(player, card.id, total)
+            event = shared[total]
             if event is None:
                 event = shared[total] = ev.Played(player, card.id, total)
             return event
