@@ -67,11 +67,12 @@ def variant_arg(value: object, name: str = "variant") -> Variant:
         ArgumentError: If ``value`` is none of these.
         VariantError: If it names no variant, or one with problems.
     """
-    from ._loader import load_variant  # noqa: PLC0415 - the loader imports this module
-    from ._variant import Variant  # noqa: PLC0415
+    from ._variant import Variant  # noqa: PLC0415 - the variant module imports this one
 
     if isinstance(value, Variant):
         return value
+    from ._loader import load_variant  # noqa: PLC0415 - the loader imports this module
+
     if isinstance(value, str | os.PathLike):
         return load_variant(value)
     raise ArgumentError(

@@ -17,12 +17,12 @@ from ._errors import ArgumentError, Ono99Error, ReplayError, VariantError
 from ._loader import fingerprint
 from ._moves import Move, Play, Redraw
 from ._observation import Observation
+from ._variant import Variant
 
 if TYPE_CHECKING:
     from collections.abc import Iterable
 
     from ._players import Player
-    from ._variant import Variant
 
 __all__ = ["Game", "GameRecord"]
 
@@ -225,7 +225,8 @@ class Game:
         *,
         deck: Sequence[str] | None = None,
     ) -> None:
-        variant = variant_arg(variant)
+        if not isinstance(variant, Variant):  # a Variant needs no loading (the usual case)
+            variant = variant_arg(variant)
         whole("players", players)
         low, high = variant.players.min, variant.players.max
         if not low <= players <= high:
