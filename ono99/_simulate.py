@@ -550,9 +550,12 @@ def simulate(
             a shipped strategy (:func:`list_strategies`) or a player factory
             (:data:`PlayerFactory`).
         seed: The master seed. Game ``i`` is dealt with
-            ``game_seed(seed, i)`` and each of its players is made with its
-            own derived seed, so the result is the same whatever ``jobs`` or
-            ``executor``.
+            ``game_seed(seed, i)``, and that one generator makes every random
+            choice of the game: its shuffles, then the moves of its
+            ``"random"`` players, drawn from it in turn. A player factory
+            makes each of its players from a seed of its own, derived from
+            ``seed``, the game's number and the seat. So the result is the
+            same whatever ``jobs`` or ``executor``.
         jobs: Processes to use (default: one per CPU); ``1`` plays in this
             process. With ``executor``, only how finely the games are split.
         executor: Any :class:`concurrent.futures.Executor` to run the games
