@@ -634,8 +634,11 @@ def simulate(
     if chunk_size is None:
         # At least 8 chunks a process, to share the work out evenly; at most 250
         # games a chunk, since each chunk costs the parent process about half a
-        # millisecond (a fast game takes well under that).
-        chunk_size = max(1, min(250, math.ceil(games / (jobs * 8))))
+        # millisecond (a fast game takes well under that). A task sent to an
+        # executor (a Dask cluster's) costs a few milliseconds, as much as
+        # a hundred fast games: chunks of up to 5,000 games there.
+        most = 250 if executor is None else 5000
+        chunk_size = max(1, min(most, math.ceil(games / (jobs * 8))))
     whole("chunk_size", chunk_size, 1)
     pickled = pickle.dumps(variant)
     outcomes = _play_tasks(
