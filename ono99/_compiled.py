@@ -127,6 +127,10 @@ class Rules:
         # conditions, choices, effects that do not add a fixed amount).
         self.quick: tuple[QuickTest, ...] = tuple(_quick_test(c) for c in self.cards)
         self._events: dict[int, tuple[DrewTable, PlayedTable]] = {}
+        # The events of a turn of direction and of plays owed, made once each
+        # (events are frozen): see turned() and owed().
+        self._turned: dict[tuple[int, int, bool], ev.DirectionChanged] = {}
+        self._owed: dict[tuple[int, int, str], ev.PlaysOwed] = {}
         self.stacking = variant.forced_play.stacking
         # Whether some effect moves cards between hands and piles, or changes
         # tokens or scores (hands may then grow beyond the hand size).
@@ -169,6 +173,23 @@ class Rules:
             played: PlayedTable = tuple(tuple([None] * totals for _ in self.cards) for _ in seats)
             tables = self._events[players] = (drew, played)
         return tables
+
+    def turned(self, player: int, direction: int, automatic: bool) -> ev.DirectionChanged:
+        """``DirectionChanged(player, direction, automatic=automatic)``, made once and shared."""
+        key = (player, direction, automatic)
+        event = self._turned.get(key)
+        if event is None:
+            event = ev.DirectionChanged(player, direction, automatic=automatic)
+            self._turned[key] = event
+        return event
+
+    def owed(self, player: int, plays: int, by: str) -> ev.PlaysOwed:
+        """``PlaysOwed(player, plays, by)``, made once and shared."""
+        key = (player, plays, by)
+        event = self._owed.get(key)
+        if event is None:
+            event = self._owed[key] = ev.PlaysOwed(player, plays, by)
+        return event
 
     def total_after(self, card: CompiledCard, total: int, amount: int | None = None) -> int:
         """The total after playing ``card`` for ``amount``, with the floor applied."""

@@ -663,7 +663,7 @@ class Engine:
         else:
             events.insert(mark, event)
         if turned:
-            events.append(ev.DirectionChanged(player, r.direction, automatic=automatic))
+            events.append(self.rules.turned(player, r.direction, automatic))
         if deflected:
             events.append(ev.Deflected(player, card.id, r.next_owed))
         self.refill(player, automatic)
@@ -735,7 +735,7 @@ class Engine:
             if owed > 1:
                 r.forced, r.forced_by = owed, forced_by
                 r.answering = True
-                self.emit(ev.PlaysOwed(seat, owed, forced_by))
+                self.emit(self.rules.owed(seat, owed, forced_by))
                 return
         if r.forced != 1:
             r.forced, r.forced_by = 1, ""
