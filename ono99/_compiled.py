@@ -8,7 +8,7 @@ variant by name: it only reads the variant's settings and rule objects.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, TypeVar
 
 from . import events as ev
 from ._convert import check_variant
@@ -26,6 +26,8 @@ __all__ = ["NEVER", "CompiledCard", "QuickTest", "Rules", "compile_rules"]
 # Per seat, per card index: the shared Drew event; the Played events by total.
 DrewTable = tuple[tuple[ev.Drew, ...], ...]
 PlayedTable = tuple[tuple[list[ev.Played | None], ...], ...]
+
+E = TypeVar("E", bound=ev.Event)
 
 # How many totals (from 0) have their Played events shared: every total below
 # the bust limit of the shipped variants.
@@ -127,10 +129,9 @@ class Rules:
         # conditions, choices, effects that do not add a fixed amount).
         self.quick: tuple[QuickTest, ...] = tuple(_quick_test(c) for c in self.cards)
         self._events: dict[int, tuple[DrewTable, PlayedTable]] = {}
-        # The events of a turn of direction and of plays owed, made once each
-        # (events are frozen): see turned() and owed().
+        # Events that recur, made once each (events are frozen): see turned() and shared().
         self._turned: dict[tuple[int, int, bool], ev.DirectionChanged] = {}
-        self._owed: dict[tuple[int, int, str], ev.PlaysOwed] = {}
+        self._shared: dict[tuple[object, tuple[object, ...]], ev.Event] = {}
         self.stacking = variant.forced_play.stacking
         # Whether some effect moves cards between hands and piles, or changes
         # tokens or scores (hands may then grow beyond the hand size).
@@ -183,13 +184,17 @@ class Rules:
             self._turned[key] = event
         return event
 
-    def owed(self, player: int, plays: int, by: str) -> ev.PlaysOwed:
-        """``PlaysOwed(player, plays, by)``, made once and shared."""
-        key = (player, plays, by)
-        event = self._owed.get(key)
+    def shared(self, kind: Callable[..., E], *fields: object) -> E:
+        """The event ``kind(*fields)``, made once and shared.
+
+        Only for events whose fields take few values (seats, small counts,
+        card ids), not a hand's cards: every event asked for is kept.
+        """
+        key = (kind, fields)
+        event = self._shared.get(key)
         if event is None:
-            event = self._owed[key] = ev.PlaysOwed(player, plays, by)
-        return event
+            event = self._shared[key] = kind(*fields)
+        return event  # type: ignore[return-value] # kept under its own kind
 
     def total_after(self, card: CompiledCard, total: int, amount: int | None = None) -> int:
         """The total after playing ``card`` for ``amount``, with the floor applied."""

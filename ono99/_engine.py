@@ -540,7 +540,7 @@ class Engine:
             loser = self.last_losers[-1]
             if self.in_game[loser]:
                 leader = loser
-        self.emit(ev.RoundStarted(self.round_no, dealer, leader, r.total))
+        self.emit(rules.shared(ev.RoundStarted, self.round_no, dealer, leader, r.total))
         seats = []
         seat = left
         for _ in range(r.players_in_round):
@@ -735,7 +735,7 @@ class Engine:
             if owed > 1:
                 r.forced, r.forced_by = owed, forced_by
                 r.answering = True
-                self.emit(self.rules.owed(seat, owed, forced_by))
+                self.emit(self.rules.shared(ev.PlaysOwed, seat, owed, forced_by))
                 return
         if r.forced != 1:
             r.forced, r.forced_by = 1, ""
@@ -867,7 +867,7 @@ class Engine:
     def eliminate(self, seat: int) -> None:
         """Take ``seat`` out of the game."""
         self.in_game[seat] = False
-        self.emit(ev.Eliminated(seat))
+        self.emit(self.rules.shared(ev.Eliminated, seat))
 
 
 def _engine_from(
