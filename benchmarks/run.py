@@ -25,10 +25,10 @@ Dask ``LocalCluster`` of 2 worker processes over 1 process (with the ``dask``
 extra), each on a run long enough (several seconds in one process) that
 starting workers is not most of what it measures, beside what the cores allow
 a plain arithmetic loop; and 1,000,000 games on every core (wall-clock and
-CPU time, ``--quick`` leaves it out). Last come the memory a game takes
-(``benchmarks/memory.py``) and the search player's speed and strength
-(``benchmarks/search_vs_cautious.py``), each when that file is there and has
-a ``measure()`` function.
+CPU time; ``--quick`` and ``--no-million`` leave it out). Last come the
+memory a game takes (``benchmarks/memory.py``) and the search player's speed
+and strength (``benchmarks/search_vs_cautious.py``), each when that file is
+there and has a ``measure()`` function.
 
 It measures the ``ono99`` it imports, and says which engine that has: run from
 a virtual environment where ``ONO99_COMPILE=1 pip install .`` built the
@@ -242,6 +242,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a smaller, faster run")
     parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE")
+    parser.add_argument("--no-million", action="store_true", help="leave out the 1,000,000 games")
     parser.add_argument(
         "--search-games", type=int, default=100, help="games of the search benchmark"
     )
@@ -300,8 +301,8 @@ def main() -> None:
     ceiling = machine_ceiling()
     figures["plain_loop_two_processes"] = ceiling
     print(f"  a plain loop, same:  {ceiling:8.2f} x   (what the cores allow)")
-    if args.quick:
-        print("1,000,000 games: not measured (--quick)")
+    if args.quick or args.no_million:
+        print("1,000,000 games: not measured (--quick or --no-million)")
     else:
         jobs = os.cpu_count() or 1
         seconds, used, plays = million(jobs)
