@@ -89,15 +89,17 @@ def play_games(
 
 def deciding_card(events: Sequence[ev.Event]) -> str:
     """The last card another player played before the final loss ("" for none)."""
+    losses = (ev.Busted, ev.Stuck, ev.LaidDown)
+    played, started = ev.Played, ev.RoundStarted
     loser = -1
     for i in range(len(events) - 1, -1, -1):
         event = events[i]
         if loser < 0:
-            if isinstance(event, (ev.Busted, ev.Stuck, ev.LaidDown)):
+            if isinstance(event, losses):
                 loser = event.player
-        elif isinstance(event, ev.Played):
+        elif isinstance(event, played):
             if event.player != loser:
                 return event.card
-        elif isinstance(event, ev.RoundStarted):
+        elif isinstance(event, started):
             return ""
     return ""

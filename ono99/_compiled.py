@@ -112,6 +112,7 @@ class Rules:
         self.index = {c.id: c.index for c in self.cards}
         one = tuple(c.index for c in self.cards for _ in range(c.card.count))
         self._one_deck = one
+        self._decks: dict[int, tuple[int, ...]] = {}
         self.deck = one * variant.deck.copies
         self.hand_size = variant.deal.hand_size
         self.start = variant.total.start
@@ -153,8 +154,11 @@ class Rules:
         return (compile_rules, (self.variant,))
 
     def deck_for(self, players: int) -> tuple[int, ...]:
-        """The whole deck (card indices) for a game of ``players`` players."""
-        return self._one_deck * self.variant.deck.copies_for(players)
+        """The whole deck (card indices) for a game of ``players`` players (made once)."""
+        deck = self._decks.get(players)
+        if deck is None:
+            deck = self._decks[players] = self._one_deck * self.variant.deck.copies_for(players)
+        return deck
 
     def event_tables(self, players: int) -> tuple[DrewTable, PlayedTable]:
         """The shared ``Drew`` and ``Played`` events of a ``players``-player game.
