@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import functools
 import json
+import random
 import socket
 import struct
 import subprocess
@@ -16,6 +17,7 @@ import pytest
 import ono99
 from ono99 import events as ev
 from ono99._batch import deciding_card as _deciding_card
+from ono99._compiled import compile_rules
 from ono99._progress import Feed, _Line
 from ono99._simulate import wilson_interval
 from ono99._strategies import RandomSeat
@@ -231,3 +233,59 @@ def test_progress_counts_only_reports_with_the_runs_secret() -> None:
             while not seen and time.monotonic() < deadline:
                 time.sleep(0.05)
     assert seen == [3]
+
+
+# ------------------------------------------------------- the shipped seats
+
+
+def _cautious_factory(_seed: int) -> ono99.Player:
+    return ono99.CautiousPlayer()
+
+
+def _reckless_factory(_seed: int) -> ono99.Player:
+    return ono99.RecklessPlayer()
+
+
+@pytest.mark.parametrize("variant", ["ono99-2022", "ono99-1980-points", "ninety-nine-pagat"])
+def test_shipped_seats_play_the_games_the_public_players_play(variant: str) -> None:
+    """The compiled seats a simulation gives "cautious" and "reckless" choose as
+    CautiousPlayer and RecklessPlayer do: given as factories instead (which the
+    simulation plays through its general path), the same games end the same way."""
+    named = ono99.simulate(
+        variant, players=4, games=40, seed=4, jobs=1, strategies=["cautious", "reckless"] * 2
+    )
+    factories = [_cautious_factory, _reckless_factory] * 2
+    made = ono99.simulate(variant, players=4, games=40, seed=4, jobs=1, strategies=factories)
+    assert named.wins == made.wins
+    assert named.plays_per_game == made.plays_per_game
+    assert named.deciding_cards == made.deciding_cards
+
+
+def test_random_seats_share_the_game_generator_and_choose_as_random_player() -> None:
+    """A random seat picks as RandomPlayer does (uniformly, through the same draws),
+    from the generator it is given rather than one of its own."""
+    game = ono99.Game("ono99-2022", 4, seed=3)
+    rng = random.Random(11)
+    seat, player = RandomSeat(rng), ono99.RandomPlayer(11)
+    variant = game.variant
+    while not game.is_over:
+        legal = game.legal_moves()
+        move = seat.pick(legal, game.total, variant)
+        assert move is player.pick(legal, game.total, variant)
+        assert seat.choose(game.observation(game.current_player)) in legal
+        player.pick(legal, game.total, variant)  # keep the two generators in step
+        game.play(move)
+
+
+def test_shared_events_are_made_once_for_each_set_of_fields() -> None:
+    """The engine makes a recurring event (frozen) once for each set of its fields
+    and shares it; each is equal to the event made afresh."""
+    rules = compile_rules(ono99.load_variant("ono99-2022"))
+    first = rules.shared(ev.PlaysOwed, 1, 2, "play_2")
+    assert first == ev.PlaysOwed(1, 2, "play_2")
+    assert rules.shared(ev.PlaysOwed, 1, 2, "play_2") is first
+    assert rules.shared(ev.PlaysOwed, 2, 2, "play_2") == ev.PlaysOwed(2, 2, "play_2")
+    turned = rules.turned(0, -1, True)
+    assert turned == ev.DirectionChanged(0, -1, automatic=True)
+    assert rules.turned(0, -1, True) is turned
+    assert rules.turned(0, -1, False) == ev.DirectionChanged(0, -1)
