@@ -112,5 +112,8 @@ def describe_event(event: ev.Event, variant: Variant, *, hidden: bool = False) -
         case ev.ScoreChanged(player=player, change=change, score=score):
             verb = "gains" if change > 0 else "loses"
             return f"Player {player} {verb} {_count(abs(change), 'point')} (total {score})"
+        case ev.TriggerFired(player=player, text=text):
+            who = "No player" if player is None else f"Player {player}"
+            return f"{who}: {text}"
         case ev.RuleActed(player=player, card=card, text=text):
             return f"Player {player}'s {_name(variant, card)}: {text}"
