@@ -657,10 +657,10 @@ class Engine:
             events.append(ev.DirectionChanged(player, r.direction, automatic=automatic))
         if deflected:
             events.append(ev.Deflected(player, card.id, r.next_owed))
+        self.refill(player, automatic)
         for trigger in rules.play_triggers:
             if trigger.fires(before, total, rules.bust):
                 self.fire(trigger, player, automatic)
-        self.refill(player, automatic)
 
     def fire(self, trigger: Trigger, seat: int, automatic: bool) -> None:
         """Apply the outcomes of ``trigger``, fired for ``seat`` (-1: nobody)."""
@@ -863,13 +863,9 @@ class Engine:
         out: list[int] = []
         for seat in losers:
             if self.tokens[seat] > 0:
-                if lost == 1:
+                for _ in range(min(lost, self.tokens[seat])):
                     self.tokens[seat] -= 1
                     self.emit(ev.TokenLost(seat, self.tokens[seat]))
-                elif lost:
-                    left = max(0, self.tokens[seat] - lost)
-                    change, self.tokens[seat] = left - self.tokens[seat], left
-                    self.emit(ev.TokensChanged(seat, change, left, automatic=True))
                 if self.tokens[seat] == 0 and not tokens.play_on_at_zero:
                     out.append(seat)
             else:

@@ -942,6 +942,10 @@ class GameChecker:
         self._actor(event.player, "answers forced plays")
         self._deflected = event.plays
 
+    def _on_trigger_fired(self, _: ev.TriggerFired) -> None:
+        # A trigger's outcomes (tokens and scores changed) follow it.
+        self._acting = True
+
     def _on_round_ended(self, _: ev.RoundEnded) -> None:
         self._in_round = [False] * self._n
 
@@ -1326,6 +1330,7 @@ _EFFECT_EVENTS = (
     ev.TokensChanged,
     ev.ScoreChanged,
     ev.RuleActed,
+    ev.TriggerFired,
 )
 """The events a card's effects record (through :class:`ono99.rules.Table`)."""
 
