@@ -35,6 +35,7 @@ extensions = [
     "sphinx.ext.napoleon",
     "sphinx.ext.intersphinx",
     "sphinx.ext.doctest",
+    "sphinx_copybutton",
     "ono99_docs",
 ]
 
@@ -47,11 +48,9 @@ nitpick_ignore_regex = [
     ("py:class", r"ono99\._.*"),
     ("py:class", r"(typing\.)?(Literal|ClassVar)\[.*"),
     ("py:class", r"Stacking"),
-    ("py:class", r"Format"),
     ("py:class", r"FileKind"),
     ("py:class", r"SchemaKind"),
     ("py:class", r"Level"),
-    ("py:class", r"PathName"),
     # Hypothesis has no inventory here; its strategies are documented on its own site.
     ("py:class", r"(hypothesis\.strategies\.|st\.)(SearchStrategy|DrawFn).*"),
     # The rl extra's libraries have no inventory here; their own sites document them.
@@ -144,6 +143,9 @@ html_show_sourcelink = False
 html_theme_options = {
     "navigation_with_keys": True,
 }
+# The copy button leaves out console prompts and doctest ">>> " / "... ".
+copybutton_prompt_text = r">>> |\.\.\. |\$ "
+copybutton_prompt_is_regexp = True
 pygments_style = "friendly"
 pygments_dark_style = "monokai"
 toc_object_entries_show_parents = "hide"

@@ -271,7 +271,8 @@ def locate(name: PathName, kind: str, base: Path | None = None) -> Path:
     message = f"no shipped {kind} {clip(repr(text))}"
     if text.lower() in other:
         message += (
-            ": that is a house rule, give it in house_rules=[...]"
+            ": that is a house rule; lay it over a variant (house_rules=[...] in Python, "
+            "--house-rule at the command line)"
             if kind == "variant"
             else ": that is a variant, not a house rule"
         )

@@ -107,7 +107,7 @@ def _read_rule(path: Path) -> Rule:
                             "file with extends"
                             if key == "extends"
                             else "apply other house rules; list them all in "
-                            "house_rules=[...] instead"
+                            "house_rules=[...] instead (--house-rule at the command line)"
                         ),
                     ),
                     file,
@@ -189,7 +189,9 @@ def apply_rules(
     *,
     later_wins: bool,
     settled: Iterable[str] = (),
-    how: str = "pass later_wins=True to let the later one win",
+    how: str = (
+        "pass later_wins=True (--later-wins at the command line) to let the later one win"
+    ),
 ) -> None:
     """Lay house rules over the document, in order.
 

@@ -1,7 +1,17 @@
-"""``ono99 play``: a game in the terminal, one person against built-in players."""
+"""``ono99 play``: a game in the terminal, one person against built-in players.
+
+The person picks a move by its letter in the list (or names a card); every
+letter is a move, and the commands are words (``help``, ``quit``), so no move
+is ever out of reach. A card that leaves a choice (plus or minus 10, say) is
+asked about in words. What
+happens is told from the person's side ("You play 7"), in colour and wrapped
+to the terminal by ``rich``, and as plain text when the output is not a
+terminal.
+"""
 
 from __future__ import annotations
 
+import re
 import sys
 from typing import TYPE_CHECKING, TextIO
 
@@ -14,16 +24,40 @@ from ._simulate import make_player, player_seed
 from ._text import escape
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
+
+    from rich.console import Console
 
     from ._players import Player
+    from ._simulate import Strategy
     from ._variant import Variant
 
 __all__ = ["play_in_terminal"]
 
-_LETTERS = "abcdefghijklmnoprstuvwxyz"  # no q: it quits
-_QUIT = frozenset({"q", "quit", "exit"})
-_HELP = frozenset({"?", "h", "help"})
+_QUIT = frozenset({"quit", "exit"})
+_HELP = frozenset({"?", "help"})
+
+# What the person does, in the second person: "Player 0 plays" -> "You play".
+_VERBS = {
+    "plays": "play",
+    "answers": "answer",
+    "is": "are",
+    "discards": "discard",
+    "draws": "draw",
+    "has": "have",
+    "loses": "lose",
+    "scores": "score",
+    "wins": "win",
+    "holds": "hold",
+    "deals": "deal",
+    "leads": "lead",
+}
+_LATER_VERBS = (
+    (" and busts ", " and bust "),
+    (" and loses ", " and lose "),
+    (" lays down ", " lay down "),
+    (" and is out", " and are out"),
+)
 
 
 def play_in_terminal(
@@ -31,8 +65,9 @@ def play_in_terminal(
     *,
     players: int,
     seed: int | None = None,
-    opponent: str = "cautious",
+    opponent: Strategy = "cautious",
     seat: int = 0,
+    pause: bool = True,
     read: Callable[[str], str] = input,
     out: TextIO | None = None,
 ) -> int:
@@ -44,22 +79,29 @@ def play_in_terminal(
         seed: Seed of the shuffles (``None``: random).
         opponent: The strategy of the other seats.
         seat: The person's seat.
+        pause: Wait for Enter after each round but the last.
         read: Reads a line after showing a prompt (``input``).
         out: Where to write (standard output).
     """
-    out = out if out is not None else sys.stdout
-    game = Game(variant, players, seed)
     if not 0 <= seat < players:
         raise ValueError(f"--seat must be from 0 to {players - 1}, not {seat}")
+    game = Game(variant, players, seed)
     bots: dict[int, Player] = {
         s: make_player(opponent, player_seed(game.seed, 0, s)) for s in range(players) if s != seat
     }
-    say = _Printer(game, seat, out)
-    say(
-        f"{variant.name}: you are player {seat}, against {players - 1} {opponent} "
-        f"player{'s' if players > 2 else ''} (seed {game.seed})."
+    between_rounds = (
+        (lambda: read("Press Enter for the next round ('quit' leaves): ").strip() not in _QUIT)
+        if pause
+        else None
     )
-    say("On your turn type a move's letter or a card's name; 'help' explains, 'quit' leaves.")
+    say = _Printer(game, seat, out if out is not None else sys.stdout, between_rounds)
+    kind = opponent if isinstance(opponent, str) else getattr(opponent, "__name__", "other")
+    others = f"{players - 1} {kind} player{'s' if players > 2 else ''}"
+    say(f"{variant.name}: you are player {seat}, against {others} (seed {game.seed}).", "bold")
+    say(
+        "On your turn type the letter of a move from the list, or a card's name; "
+        "'help' explains, 'quit' leaves."
+    )
     say.events(game.events)
     try:
         while not game.is_over:
@@ -72,55 +114,139 @@ def play_in_terminal(
                 current = game.current_player
                 move = bots[current].choose(game.observation(current))
             say.events(game.play(move))
+    except _LeaveError:
+        say("Bye.")
+        return 0
     except EOFError:
         say("\nBye.")
         return 0
     except KeyboardInterrupt:
         say("\nBye.")
         return 130
-    say(
-        "You win!" if game.winner == seat else f"Player {game.winner} wins. Better luck next time."
-    )
+    if game.winner == seat:
+        say("You win the game!", "bold green")
+    else:
+        say(f"Player {game.winner} wins the game. Better luck next time.", "bold")
     return 0
 
 
-class _Printer:
-    """Writes lines, and events in words from the person's point of view."""
+class _LeaveError(Exception):
+    """The person asked to leave between rounds."""
 
-    def __init__(self, game: Game, seat: int, out: TextIO) -> None:
+
+class _Printer:
+    """Writes lines, and events in words from the person's point of view.
+
+    ``between_rounds`` is asked before a new round's first line; if it says
+    no, the game is left.
+    """
+
+    def __init__(
+        self,
+        game: Game,
+        seat: int,
+        out: TextIO,
+        between_rounds: Callable[[], bool] | None = None,
+    ) -> None:
         self.game = game
         self.seat = seat
-        self.out = out
+        self.console = _console(out)
+        self.between_rounds = between_rounds
 
-    def __call__(self, text: str) -> None:
-        self.out.write(escape(text) + "\n")  # names come from a file: no control characters
-        self.out.flush()
+    def __call__(self, text: str, style: str = "") -> None:
+        from rich.text import Text  # noqa: PLC0415 - rich loads with the command line only
 
-    def events(self, happened: tuple[ev.Event, ...]) -> None:
+        # A Text, never markup, and escaped: names come from a file, so no markup
+        # and no control characters reach the terminal.
+        self.console.print(Text(escape(text), style=style))
+
+    def events(self, happened: Sequence[ev.Event]) -> None:
         variant = self.game.variant
         for event in happened:
             mine = getattr(event, "player", None) == self.seat
             if isinstance(event, ev.Dealt | ev.Drew) and not mine:
                 continue
+            if isinstance(event, ev.GameWon):
+                continue  # said once, at the end
             line = describe_event(event, variant)
             if line is None:
                 continue
-            if mine:
-                line = line.replace(f"Player {self.seat} ", f"Player {self.seat} (you) ", 1)
-            self(line)
+            line = second_person(line, self.seat)
+            if isinstance(event, ev.RoundStarted):
+                if event.round > 1 and self.between_rounds and not self.between_rounds():
+                    raise _LeaveError
+                self("")
+                self(line, "bold cyan")
+            elif isinstance(event, ev.Busted | ev.Stuck | ev.LaidDown | ev.Eliminated):
+                self(line, "red")
+            elif isinstance(event, ev.RoundEnded):
+                self(line, "bold")
+            else:
+                self(line, "green" if line.startswith("You ") else "")
+
+
+def _console(out: TextIO) -> Console:
+    from rich.console import Console  # noqa: PLC0415 - rich loads with the command line only
+
+    return Console(file=out, highlight=False, emoji=False, markup=False)
+
+
+def second_person(line: str, seat: int) -> str:
+    """``line`` with player ``seat`` called "you", for that player to read.
+
+    >>> second_person("Player 0 has no safe play and busts at 101", 0)
+    'You have no safe play and bust at 101'
+    >>> second_person("Round 2: player 1 deals, player 0 leads", 0)
+    'Round 2: player 1 deals, you lead'
+    >>> second_person("Player 2 plays 5, naming player 0 to play next: total 50", 0)
+    'Player 2 plays 5, naming you to play next: total 50'
+    """
+
+    def you(match: re.Match[str]) -> str:
+        word = "You" if match.group(1) == "P" else "you"
+        verb = match.group(2)
+        if verb is None:
+            return word
+        return f"{word} {_VERBS.get(verb, verb)}"
+
+    line = re.sub(rf"\b([Pp])layer {seat}\b(?: ({'|'.join(_VERBS)})\b)?", you, line)
+    if line.startswith("You "):
+        for third, second in _LATER_VERBS:
+            line = line.replace(third, second)
+    return line
 
 
 def _name(variant: Variant, card_id: str) -> str:
     return variant.card(card_id).name
 
 
-def _status(game: Game, seat: int) -> list[str]:
+def _describe(game: Game, move: Move) -> str:
+    """A legal move in words, with the total it leaves."""
+    variant = game.variant
+    if not isinstance(move, Play):
+        return f"redraw: discard your {_redraw_name(variant)} cards and draw anew"
+    rules = compile_rules(variant)
+    card = rules.cards[rules.index[move.card]]
+    what = card.name
+    if move.amount is not None:
+        # Plus or minus: "10 as +10"; one count or another: "Ace for 11".
+        signed = any(choice < 0 for choice in card.choices)
+        what += f" as {move.amount:+d}" if signed else f" for {move.amount}"
+    if move.target is not None:
+        what += f", naming player {move.target} to play next"
+    return f"{what}  (total {rules.total_after(card, game.total, move.amount)})"
+
+
+def _status(game: Game, seat: int) -> list[tuple[str, str]]:
     variant = game.variant
     way = "clockwise" if game.direction == 1 else "counter-clockwise"
-    lines = ["", f"Round {game.round}, total {game.total}, play goes {way}. Your turn."]
+    lines = [
+        ("", ""),
+        (f"Round {game.round}, total {game.total}, play goes {way}. Your turn.", "bold"),
+    ]
     owed = game.plays_owed
     if owed > 1:
-        lines.append(f"You must make {owed} more plays this turn.")
+        lines.append((f"You must make {owed} more plays this turn.", "yellow"))
     others = []
     sizes = [len(game.hand(s)) for s in range(game.players)]
     for s in range(game.players):
@@ -128,62 +254,82 @@ def _status(game: Game, seat: int) -> list[str]:
             continue
         state = "" if game.in_round[s] else (", out of the round" if game.in_game[s] else ", out")
         others.append(f"player {s}: {sizes[s]} cards{state}")
-    lines.append("Others: " + "; ".join(others) + ".")
+    lines.append(("Others: " + "; ".join(others) + ".", ""))
     if variant.match.scoring == "tokens":
-        lines.append("Tokens: " + ", ".join(f"player {s}: {t}" for s, t in enumerate(game.tokens)))
+        tokens = ", ".join(f"player {s}: {t}" for s, t in enumerate(game.tokens))
+        lines.append((second_person("Tokens: " + tokens, seat), ""))
     elif variant.match.scoring == "points":
-        lines.append("Scores: " + ", ".join(f"player {s}: {p}" for s, p in enumerate(game.scores)))
+        scores = ", ".join(f"player {s}: {p}" for s, p in enumerate(game.scores))
+        lines.append((second_person("Scores: " + scores, seat), ""))
     hand = ", ".join(_name(variant, c) for c in game.hand(seat))
-    lines.append(f"Your hand: {hand}.")
-    lines.append("You may:")
-    rules = compile_rules(variant)
-    for letter, move in zip(_LETTERS, game.legal_moves(), strict=False):
-        if isinstance(move, Play):
-            card = rules.cards[rules.index[move.card]]
-            after = rules.total_after(card, game.total, move.amount)
-            what = card.name
-            if move.amount is not None:
-                what += f" for {move.amount}"
-            if move.target is not None:
-                what += f", naming player {move.target}"
-            lines.append(f"  {letter}) {what}  (total {after})")
-        else:
-            lines.append(
-                f"  {letter}) redraw: discard your {_redraw_name(variant)} cards, draw anew"
-            )
+    lines.append((f"Your hand: {hand}.", "bold"))
+    lines.append(("You may:", ""))
+    for number, move in enumerate(game.legal_moves()):
+        lines.append((f"  {_letter(number)}) {_describe(game, move)}", ""))
     return lines
+
+
+def _letter(number: int) -> str:
+    """The label of move ``number`` (from 0): a to z, then aa, ab, ..."""
+    first, last = divmod(number, 26)
+    return (_letter(first - 1) if first else "") + chr(ord("a") + last)
+
+
+def _number(label: str) -> int | None:
+    """The move a label names (from 0), or ``None`` if it is not letters."""
+    if not label.isascii() or not label.isalpha():
+        return None
+    number = 0
+    for char in label:
+        number = number * 26 + ord(char) - ord("a") + 1
+    return number - 1
 
 
 def _redraw_name(variant: Variant) -> str:
     return _name(variant, variant.redraw.card) if variant.redraw is not None else "redraw"
 
 
-def _parse(game: Game, text: str) -> Move | str:
-    """The move ``text`` names, or why it names none."""
+def _parse(game: Game, seat: int, text: str) -> Move | list[Play] | str:
+    """The move ``text`` names, the moves to choose from, or why it names none."""
     legal = game.legal_moves()
     word = text.strip().lower()
-    if len(word) == 1 and word in _LETTERS:
-        number = _LETTERS.index(word)
-        if number < len(legal):
-            return legal[number]
-        return f"choose a letter from a to {_LETTERS[len(legal) - 1]}"
+    number = _number(word) if len(word) <= 2 else None
+    if number is not None and number < len(legal):
+        return legal[number]
     if word == "redraw":
-        move: Move = Redraw()
-    else:
-        found = [c.id for c in game.variant.cards if word in (c.id.lower(), c.name.lower())]
-        if not found:
-            return f"{text.strip()!r} is not a card of this game; type a letter from the list"
-        move = Play(found[0])
-    reason = game.why_illegal(move)
-    return reason if reason is not None else move
+        reason = game.why_illegal(Redraw())
+        return Redraw() if reason is None else second_person(reason, seat)
+    found = [c for c in game.variant.cards if word in (c.id.lower(), c.name.lower())]
+    if not found and number is not None:
+        return f"choose a letter from a to {_letter(len(legal) - 1)}"
+    if not found:
+        return f"{text.strip()!r} is not a card of this game; type a letter from the list"
+    card = found[0]
+    if card.id not in game.hand(seat):
+        return f"you hold no {card.name}"
+    moves = [m for m in legal if isinstance(m, Play) and m.card == card.id]
+    if len(moves) == 1:
+        return moves[0]
+    if moves:
+        return moves
+    # Held but not playable: ask the game why, with a whole move (any choice it leaves).
+    rules = compile_rules(game.variant)
+    compiled = rules.cards[rules.index[card.id]]
+    amount = compiled.choices[0] if compiled.choices else None
+    target = (seat + 1) % game.players if compiled.chooses_player else None
+    reason = game.why_illegal(Play(card.id, amount=amount, target=target))
+    return second_person(reason or f"{card.name} cannot be played now", seat)
 
 
 def _ask(
-    game: Game, seat: int, read: Callable[[str], str], say: Callable[[str], None]
+    game: Game,
+    seat: int,
+    read: Callable[[str], str],
+    say: Callable[[str, str], None],
 ) -> Move | None:
     """Ask for a move until a legal one is given; ``None`` to quit."""
-    for line in _status(game, seat):
-        say(line)
+    for line, style in _status(game, seat):
+        say(line, style)
     while True:
         text = read("Your move: ")
         word = text.strip().lower()
@@ -193,13 +339,31 @@ def _ask(
             return None
         if word in _HELP:
             say(
-                "Type the letter of a move from the list, or a card's name (such as 7 or "
-                "reverse). The total must stay below "
-                f"{game.variant.total.bust}. 'quit' leaves the game."
+                "Type the letter of a move from the list (or a card's name, such as 7 or "
+                "reverse: a card that counts one way or another is then asked about). The "
+                f"total must stay below {game.variant.total.bust}. 'quit' leaves the game.",
+                "",
             )
             continue
-        move = _parse(game, text)
-        if isinstance(move, str):
-            say(f"Not that: {move}. Try again.")
+        parsed = _parse(game, seat, text)
+        if isinstance(parsed, str):
+            say(f"Not that: {parsed}. Try again.", "yellow")
             continue
-        return move
+        if not isinstance(parsed, list):
+            return parsed
+        chosen = _which(game, parsed, read, say)
+        if chosen is not None:
+            return chosen
+
+
+def _which(
+    game: Game, moves: list[Play], read: Callable[[str], str], say: Callable[[str, str], None]
+) -> Play | None:
+    """Ask which way to play a card that leaves a choice; ``None`` to go back."""
+    say("Which way?", "")
+    for number, move in enumerate(moves):
+        say(f"  {_letter(number)}) {_describe(game, move)}", "")
+    labels = [_letter(number) for number in range(len(moves))]
+    choices = " or ".join([", ".join(labels[:-1]), labels[-1]])
+    chosen = _number(read(f"Choose {choices} (Enter to go back): ").strip().lower())
+    return moves[chosen] if chosen is not None and chosen < len(moves) else None

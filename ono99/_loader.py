@@ -103,8 +103,9 @@ def _resolve_data(
 ) -> Doc:
     if "for" in data:
         raise VariantError(
-            "for: only a house rule says which variants it is for; to lay this file "
-            "over a variant, give it in house_rules=[...]",
+            "for: only a house rule says which variants it is for; lay this file over a "
+            "variant as a house rule (house_rules=[...] in Python, --house-rule at the "
+            "command line)",
             source,
         )
     own_problems = check_top_keys(data, (*_VARIANT_KEYS, *_DIRECTIVES), "a variant", source)
@@ -125,6 +126,7 @@ def _resolve_data(
     else:
         doc = _resolve_parent(parent, source, folder, chain)
         doc.data.pop("aliases", None)  # the parent's aliases name the parent only
+        _own_title(doc.data, data, source)
     if house is not None:
         if not isinstance(house, list) or not all(isinstance(h, str) for h in house):
             raise VariantError(
@@ -148,6 +150,19 @@ def _resolve_data(
     doc.source = source
     doc.files.extend(chain[-1:])
     return doc
+
+
+def _own_title(parent: dict[str, Any], data: dict[str, Any], source: str) -> None:
+    """A file that extends another is a variant of its own, never titled as its parent.
+
+    Without a ``name`` it is named by its id; without a ``description`` it is
+    described as the parent with this file's changes.
+    """
+    parent_name = parent.get("name")
+    if "name" not in data and isinstance(data.get("id"), str):
+        data["name"] = data["id"]
+    if "description" not in data and isinstance(parent_name, str):
+        data["description"] = f"{parent_name}, with the changes in {Path(source).name}."
 
 
 def _resolve_parent(parent: object, source: str, folder: Path, chain: tuple[Path, ...]) -> Doc:

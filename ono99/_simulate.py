@@ -23,9 +23,9 @@ import signal
 import threading
 import time
 from collections.abc import Callable
-from typing import TYPE_CHECKING, Any, TypeAlias
+from typing import TYPE_CHECKING, Any, Literal, TypeAlias
 
-from attrs import field, frozen
+from attrs import evolve, field, frozen
 
 from . import events as ev
 from ._args import shown, variant_arg, whole
@@ -34,6 +34,7 @@ from ._errors import ArgumentError, Ono99Error, SimulationError, VariantError
 from ._game import Game
 from ._limits import MAX_GAMES
 from ._players import CautiousPlayer, Player, RandomPlayer, RecklessPlayer, play_out
+from ._progress import Feed, Ticker
 from ._search import SearchPlayer
 from ._text import format_table
 from ._variant import Variant
@@ -436,6 +437,8 @@ class _Task:
     start: int
     stop: int
     rotate: bool
+    # Reports each finished game, when progress is asked for.
+    ticker: Ticker | None = None
 
 
 # One game: winner's seat, strategy index of the winner, cards played, rounds,
@@ -481,6 +484,10 @@ def _play_chunk(task: _Task) -> list[_Outcome]:
             raise _game_failed(task, index, seed, exc) from exc
         deciding = _deciding_card(game.events)
         out.append((winner, kinds[winner], game.cards_played, game.round, deciding))
+        if task.ticker is not None:
+            task.ticker.game_done()
+    if task.ticker is not None:
+        task.ticker.flush()
     return out
 
 
@@ -546,7 +553,12 @@ def simulate(
             each strategy plays every seat equally often.
         chunk_size: Games per task sent to a worker (default: chosen from
             ``games`` and ``jobs``).
-        progress: Called as ``progress(games_done, games)`` as chunks finish.
+        progress: Called as ``progress(games_done, games)`` as games finish,
+            game by game (at most about ten times a second for each worker
+            process), first after the first game; never with a smaller
+            ``games_done`` than before. It may be called from a thread of
+            its own, but never twice at once. With ``executor``, it is called
+            as chunks of games finish.
 
     Returns:
         The frozen :class:`SimulationResult`.
@@ -614,24 +626,16 @@ def simulate(
         chunk_size = max(1, min(250, math.ceil(games / (jobs * 8))))
     whole("chunk_size", chunk_size, 1)
     pickled = pickle.dumps(variant)
-    tasks = [
-        _Task(pickled, players, given, seed, start, stop, rotate)
-        for start, stop in _chunks(games, chunk_size)
-    ]
-    outcomes: dict[int, list[_Outcome]] = {}
-    done = 0
-    if executor is None and (jobs == 1 or len(tasks) == 1):
-        for task in tasks:
-            outcomes[task.start] = _play_chunk(task)
-            done += task.stop - task.start
-            if progress is not None:
-                progress(done, games)
-    else:
-        _check_picklable(given)
-        if executor is None:
-            _run_in_processes(min(jobs, len(tasks)), tasks, outcomes, games, progress)
-        else:
-            _run_on(executor, tasks, outcomes, games, progress)
+    outcomes = _play_tasks(
+        [
+            _Task(pickled, players, given, seed, start, stop, rotate)
+            for start, stop in _chunks(games, chunk_size)
+        ],
+        games=games,
+        jobs=jobs,
+        executor=executor,
+        progress=progress,
+    )
     names = tuple(_strategy_name(s) for s in given)
     return _summarise(
         variant=variant,
@@ -643,6 +647,37 @@ def simulate(
         outcomes=outcomes,
         seconds=time.perf_counter() - started,
     )
+
+
+def _play_tasks(
+    tasks: list[_Task],
+    *,
+    games: int,
+    jobs: int,
+    executor: concurrent.futures.Executor | None,
+    progress: Callable[[int, int], object] | None,
+) -> dict[int, list[_Outcome]]:
+    """Play every task here, on new processes or on ``executor``; outcomes by first game."""
+    here = executor is None and (jobs == 1 or len(tasks) == 1)
+    where: Literal["here", "processes", "elsewhere"] = (
+        "here" if here else "processes" if executor is None else "elsewhere"
+    )
+    outcomes: dict[int, list[_Outcome]] = {}
+    with Feed(progress, games, where) as feed:
+        tasks = [evolve(task, ticker=feed.ticker) for task in tasks]
+        done = 0
+        if here:
+            for task in tasks:
+                outcomes[task.start] = _play_chunk(task)
+                done += task.stop - task.start
+                feed.chunks_done(done, games)
+        elif executor is None:
+            _check_picklable(tasks[0].strategies)
+            _run_in_processes(min(jobs, len(tasks)), tasks, outcomes, games, feed.chunks_done)
+        else:
+            _check_picklable(tasks[0].strategies)
+            _run_on(executor, tasks, outcomes, games, feed.chunks_done)
+    return outcomes
 
 
 def _check_picklable(strategies: tuple[Strategy, ...]) -> None:

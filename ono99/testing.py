@@ -44,7 +44,16 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, cast
 
 import attrs
-from hypothesis import strategies as st
+
+try:
+    from hypothesis import strategies as st
+except ModuleNotFoundError as error:  # pragma: no cover - the test extra is installed in tests
+    if error.name != "hypothesis":
+        raise
+    raise ModuleNotFoundError(
+        "ono99.testing needs Hypothesis: install the test extra, pip install 'ono99[test]'",
+        name=error.name,
+    ) from None
 
 from . import events as ev
 from ._compiled import compile_rules

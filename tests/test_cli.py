@@ -5,15 +5,12 @@ from __future__ import annotations
 import json
 import subprocess
 import sys
-from typing import TYPE_CHECKING
+from pathlib import Path
 
 import pytest
 
 import ono99
 from ono99._cli import build_parser, main
-
-if TYPE_CHECKING:
-    from pathlib import Path
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
@@ -193,6 +190,82 @@ def test_version_names_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
     out = capsys.readouterr().out
     kind = "pure-Python" if ono99._engine.__file__.endswith(".py") else "compiled"
     assert out == f"ono99 {ono99.__version__} ({kind} engine)\n"
+
+
+def test_variants_shows_every_name_a_variant_is_also_called(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """A name the command accepts (and suggests) is one that 'ono99 variants' shows."""
+    _, out, _ = run(capsys, "variants")
+    flat = " ".join(out.split())
+    for alias in ono99.load_variant("ono99-1980").aliases:
+        assert alias in flat
+    assert "Also called: " in flat
+
+
+def test_a_house_rule_given_as_a_variant_names_the_option(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, _, err = run(capsys, "rules", "two-decks")
+    assert status == 1
+    assert "--house-rule" in err
+
+
+def test_a_seed_chosen_for_the_user_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
+    """Without --seed, simulate and demo choose one and say which, so the run can be repeated."""
+    status, out, err = run(capsys, "simulate", "--games", "5", "--jobs", "1", "--quiet")
+    assert status == 0
+    seed = int(err.split("seed ", 1)[1].split(",", 1)[0])
+    assert f"--seed {seed} repeats this" in err
+    assert f"seed {seed}," in out
+    status, out, err = run(capsys, "demo", "--players", "2")
+    assert f"seed {int(err.split('seed ', 1)[1].split(',', 1)[0])}" in out
+    # Given, it is not announced again.
+    _, _, err = run(capsys, "simulate", "--games", "5", "--jobs", "1", "--seed", "4")
+    assert "chosen" not in err
+
+
+def test_strategy_module_class_loads_a_users_player(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """--strategy MODULE:CLASS imports the docs' own example player from the current folder."""
+    monkeypatch.chdir(Path(__file__).parent.parent / "docs" / "examples")
+    monkeypatch.setattr(sys, "path", list(sys.path))
+    args = ["--games", "12", "--players", "2", "--seed", "1", "--jobs", "2", "--json"]
+    status, out, err = run(
+        capsys, "simulate", *args, "--strategy", "greedy:GreedyPlayer", "--strategy", "cautious"
+    )
+    assert status == 0, err
+    data = json.loads(out)
+    assert [rate["label"] for rate in data["by_strategy"]] == ["GreedyPlayer", "cautious"]
+    assert sum(data["wins"]) == 12
+    with pytest.raises(SystemExit):
+        main(["simulate", "--strategy", "greedy:NoSuchPlayer"])
+    assert "module 'greedy' has no 'NoSuchPlayer'" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        main(["simulate", "--strategy", "no_such_module:Player"])
+    assert "cannot import 'no_such_module'" in capsys.readouterr().err
+
+
+def test_help_says_what_search_costs(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["simulate", "--help"])
+    flat = " ".join(capsys.readouterr().out.split())
+    assert "about 1000 times slower" in flat
+    assert "MODULE:CLASS" in flat
+
+
+def test_later_wins_at_the_command_line(capsys: pytest.CaptureFixture[str]) -> None:
+    """The conflict error names --later-wins, and the option settles the conflict."""
+    rules = ["--house-rule", "points", "--house-rule", "last-standing"]
+    status, _, err = run(capsys, "rules", "ono99-1980", *rules)
+    assert status == 1
+    assert "--later-wins at the command line" in err
+    status, out, _ = run(capsys, "rules", "ono99-1980", *rules, "--later-wins")
+    assert status == 0
+    assert out == ono99.rulebook(
+        ono99.load_variant("ono99-1980", ["points", "last-standing"], later_wins=True)
+    )
 
 
 def test_diff_with_house_rules_fits_the_width(

@@ -141,3 +141,19 @@ def test_commands_in_the_docs_print_what_they_show(
     assert checker.check_output(shown, out.getvalue(), doctest.ELLIPSIS), (
         f"{where}\nshown:\n{shown}\nprinted:\n{out.getvalue()}"
     )
+
+
+def test_the_docs_build_fails_on_an_error_box(monkeypatch: pytest.MonkeyPatch) -> None:
+    """A '.. contents::' table (Furo's red ERROR box) is found, so -W fails the build."""
+    core = pytest.importorskip("docutils.core")
+    pytest.importorskip("sphinx")
+    monkeypatch.syspath_prepend(str(DOCS / "_ext"))
+    error_boxes = importlib.import_module("ono99_docs").error_boxes
+    page = "Title\n=====\n\n.. contents::\n\nPart\n----\n\nText.\n"
+    boxes = error_boxes(core.publish_doctree(page))
+    assert len(boxes) == 1 and "ERROR box" in boxes[0][1]
+    escape = "this-will-duplicate-information-and-it-is-still-useful-here"
+    allowed = page.replace(".. contents::", f".. contents::\n   :class: {escape}")
+    assert error_boxes(core.publish_doctree(allowed)) == []
+    for path in DOCS.rglob("*.rst"):
+        assert ".. contents::" not in path.read_text(encoding="utf-8"), path

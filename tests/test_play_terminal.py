@@ -2,7 +2,10 @@
 
 from __future__ import annotations
 
+import io
+import re
 import signal
+import subprocess
 import sys
 import tempfile
 
@@ -11,6 +14,7 @@ import pytest
 pexpect = pytest.importorskip("pexpect")
 
 PROMPT = "Your move: "
+ROUND_PAUSE = r"Press Enter for the next round"
 # Run from elsewhere than the source tree, so the installed ono99 is what runs.
 ELSEWHERE = tempfile.gettempdir()
 
@@ -21,12 +25,13 @@ def _interruptible() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def spawn(*args: str) -> pexpect.spawn:
+def spawn_command(*args: str, timeout: int = 30) -> pexpect.spawn:
+    """``ono99 ARGS`` in a pseudo-terminal of 40 lines by 120 columns."""
     child = pexpect.spawn(
         sys.executable,
-        ["-m", "ono99", "play", *args],
+        ["-m", "ono99", *args],
         encoding="utf-8",
-        timeout=30,
+        timeout=timeout,
         cwd=ELSEWHERE,
         preexec_fn=_interruptible,
     )
@@ -34,11 +39,16 @@ def spawn(*args: str) -> pexpect.spawn:
     return child
 
 
+def spawn(*args: str) -> pexpect.spawn:
+    return spawn_command("play", *args)
+
+
 def test_a_whole_game_with_bad_input_on_the_way() -> None:
     child = spawn("--players", "3", "--seed", "1")
     child.expect("you are player 0, against 2 cautious players")
     child.expect(r"Round 1, total 0, play goes clockwise\. Your turn\.")
     child.expect("Your hand: ")
+    child.expect(r"  a\) ")
     child.expect(PROMPT)
     # Nonsense, a card not held, and a letter past the list: each asks again.
     child.sendline("banana")
@@ -50,16 +60,84 @@ def test_a_whole_game_with_bad_input_on_the_way() -> None:
     child.sendline("help")
     child.expect("Type the letter of a move")
     child.expect(PROMPT)
-    # Then always the first choice, to the end of the game.
-    while True:
-        child.sendline("a")
-        found = child.expect([PROMPT, "You win!", "wins. Better luck next time."])
-        if found:
-            break
+    # Then always the first choice, and Enter between rounds, to the end of the game.
+    endings = ["You win the game!", r"Player \d wins the game\. Better luck next time\."]
+    found = 0
+    while found < 2:
+        child.sendline("a" if found == 0 else "")
+        found = child.expect([PROMPT, ROUND_PAUSE, *endings])
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
-    assert "Traceback" not in (child.before or "")
+    rest = child.before or ""
+    assert "Traceback" not in rest
+    # The winner is told once.
+    assert "wins the game" not in rest and "win the game" not in rest
+
+
+def test_every_letter_is_a_move() -> None:
+    """Commands are words, so a move's letter never means anything else."""
+    child = spawn("--players", "2", "--seed", "0", "--variant", "ninety-nine-pagat")
+    child.expect(r"  d\) Queen")
+    child.expect(PROMPT)
+    child.sendline("d")
+    child.expect("You play Queen")
+    child.sendline("quit")
+    child.close()
+
+
+def test_a_plus_or_minus_card_is_asked_about_in_words() -> None:
+    """Naming a card that counts +10 or -10 asks which, in the game's words, not Python's."""
+    child = spawn("--players", "2", "--seed", "0", "--variant", "ninety-nine-pagat")
+    child.expect(r"10 as \+10 +\(total 10\)")
+    child.expect(r"10 as -10 +\(total -10\)")
+    child.expect(PROMPT)
+    child.sendline("10")
+    child.expect("Which way?")
+    child.expect(r"Choose a or b \(Enter to go back\): ")
+    assert "amount=" not in (child.before or "")
+    child.sendline("a")
+    child.expect(r"You play 10 for 10: total 10")
+    child.sendline("quit")
+    child.close()
+
+
+def test_the_person_is_spoken_to_as_you() -> None:
+    """The game speaks to the person in the second person: never "player 0" for them."""
+    child = spawn("--players", "2", "--seed", "0", "--variant", "ninety-nine-pagat")
+    child.logfile_read = seen = io.StringIO()
+    child.expect(PROMPT)
+    child.sendline("king")
+    child.expect("Not that: you hold no King")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect(pexpect.EOF)
+    child.close()
+    text = seen.getvalue()
+    assert "You are dealt" in text
+    assert "you lead" in text
+    greeting, rest = text.split("\n", 1)
+    assert "you are player 0" in greeting
+    assert "layer 0" not in rest
+
+
+def test_plain_text_when_not_a_terminal() -> None:
+    """Through a pipe: no colour codes, lines wrapped, and no pause to wait on."""
+    moves = "\n".join(["a"] * 400) + "\n"
+    run = subprocess.run(
+        [sys.executable, "-m", "ono99", "play", "--seed", "1", "--no-pause"],
+        input=moves,
+        capture_output=True,
+        text=True,
+        cwd=ELSEWHERE,
+        check=False,
+        timeout=60,
+    )
+    assert run.returncode == 0, run.stderr
+    assert "\x1b[" not in run.stdout
+    assert max(len(line) for line in run.stdout.splitlines()) <= 80
+    assert "Press Enter" not in run.stdout
+    assert run.stdout.count("win the game") + run.stdout.count("wins the game") == 1
 
 
 def test_end_of_input_leaves_cleanly() -> None:
@@ -95,16 +173,37 @@ def test_quit() -> None:
 
 def test_simulate_shows_progress_in_a_terminal() -> None:
     """On a terminal the simulation draws a progress bar on standard error."""
-    child = pexpect.spawn(
-        sys.executable,
-        ["-m", "ono99", "simulate", "--games", "40", "--players", "2", "--jobs", "1"],
-        encoding="utf-8",
+    # A search player takes a while a game, so counts short of the end are drawn.
+    child = spawn_command(
+        *("simulate", "--games", "6", "--players", "2", "--jobs", "2"),
+        *("--strategy", "search", "--strategy", "cautious"),
         timeout=60,
-        cwd=ELSEWHERE,
-        preexec_fn=_interruptible,
     )
-    child.expect(r"\] 40/40 games")
+    child.expect(r"seed \d+, chosen at random")
+    # The bar moves game by game: a count short of the end is drawn before 6/6.
+    child.expect(r"(?<!\d)[1-5]/6(?!\d)")
+    child.expect(r"6/6")
+    child.expect("games/s")
     child.expect("win rate")
     child.expect(pexpect.EOF)
     child.close()
     assert child.exitstatus == 0
+
+
+def test_compare_shows_a_bar_for_each_variant() -> None:
+    """compare draws one progress bar a variant, each to its end, then the table."""
+    child = spawn_command(
+        *("compare", "ono99-1980", "ono99-2022"),
+        *("--games", "30", "--players", "2", "--jobs", "1", "--seed", "2"),
+        timeout=60,
+    )
+    child.logfile_read = seen = io.StringIO()
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
+    text = seen.getvalue()
+    assert "games/s" in text
+    assert "decided by" in text  # the table, after the bars
+    bars = [line for line in re.split(r"[\r\n]+", text) if "30/30" in line]
+    assert any("ono99-1980" in line for line in bars)
+    assert any("ono99-2022" in line for line in bars)

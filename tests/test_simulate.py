@@ -4,14 +4,18 @@ from __future__ import annotations
 
 import functools
 import json
+import socket
+import struct
 import subprocess
 import sys
-from typing import TYPE_CHECKING
+import time
+from typing import TYPE_CHECKING, Any
 
 import pytest
 
 import ono99
 from ono99 import events as ev
+from ono99._progress import Feed, _Line
 from ono99._simulate import _deciding_card, wilson_interval
 
 if TYPE_CHECKING:
@@ -111,12 +115,38 @@ def test_bad_arguments_are_clear_errors() -> None:
     )
 
 
-def test_progress_is_reported_to_the_end() -> None:
+def test_progress_is_reported_game_by_game_to_the_end() -> None:
+    """The first game is reported as it ends, counts only go up, and the last is all games."""
     seen: list[tuple[int, int]] = []
     ono99.simulate(
         "ono99-2022", games=10, jobs=1, chunk_size=4, progress=lambda d, t: seen.append((d, t))
     )
-    assert seen == [(4, 10), (8, 10), (10, 10)]
+    assert seen[0] == (1, 10)
+    assert seen[-1] == (10, 10)
+    assert [d for d, _ in seen] == sorted({d for d, _ in seen})
+    # Every chunk's end is reported, at the latest.
+    assert {4, 8, 10} <= {d for d, _ in seen}
+
+
+def test_progress_from_worker_processes_comes_before_their_chunks_end() -> None:
+    """With worker processes, games are reported as they end, not only as chunks do."""
+    # Games of a tenth of a second or so (a small search), two to a chunk: the
+    # first game of a chunk is reported well before the chunk ends.
+    slow = functools.partial(ono99.SearchPlayer, iterations=20)
+    seen: list[int] = []
+    options: dict[str, Any] = {
+        "players": 2,
+        "games": 4,
+        "jobs": 2,
+        "chunk_size": 2,
+        "seed": 5,
+        "strategies": [slow, "cautious"],
+    }
+    result = ono99.simulate("ono99-2022", **options, progress=lambda d, t: seen.append(d))
+    assert seen[-1] == 4
+    assert seen == sorted(set(seen))
+    assert any(done % 2 for done in seen), seen
+    assert result == ono99.simulate("ono99-2022", **options)
 
 
 def test_wilson_interval_known_values() -> None:
@@ -180,3 +210,19 @@ def test_the_core_does_not_import_matplotlib(tmp_path: Path) -> None:
         command, capture_output=True, text=True, check=True, cwd=tmp_path
     )
     assert out.stdout.strip() == "False"
+
+
+def test_progress_counts_only_reports_with_the_runs_secret() -> None:
+    """A connection to the progress socket without the run's secret counts no games."""
+    seen: list[int] = []
+    with Feed(lambda done, games: seen.append(done), 10, "processes") as feed:
+        assert feed.ticker is not None
+        line = feed.ticker.sink
+        assert isinstance(line, _Line)
+        with socket.create_connection(line.address) as stranger:
+            stranger.sendall(b"x" * 17 + struct.pack("!I", 5))
+            line.put(3)  # as a worker would
+            deadline = time.monotonic() + 10
+            while not seen and time.monotonic() < deadline:
+                time.sleep(0.05)
+    assert seen == [3]

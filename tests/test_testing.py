@@ -262,3 +262,22 @@ def test_the_generic_field_strategy_covers_new_rule_objects(data: st.DataObject)
     assert rule.count >= 1
     assert rule.mode in ("next", "all")
     assert rule.amounts
+
+
+def test_import_without_hypothesis_says_which_extra_to_install() -> None:
+    """Without Hypothesis, ``import ono99.testing`` names the extra that brings it."""
+    blocker = (
+        "import sys\n"
+        "class Block:\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        "        if name == 'hypothesis' or name.startswith('hypothesis.'):\n"
+        "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
+        "sys.meta_path.insert(0, Block())\n"
+        "import ono99.testing\n"
+    )
+    run = subprocess.run(  # noqa: S603 - runs our own code
+        [sys.executable, "-c", blocker], capture_output=True, text=True, check=False
+    )
+    assert run.returncode == 1
+    assert "pip install 'ono99[test]'" in run.stderr
+    assert "No module named 'hypothesis'" not in run.stderr

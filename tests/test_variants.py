@@ -151,7 +151,8 @@ def test_extends_merges_tables_deeply(tmp_path: Path) -> None:
     mine = ono99.load_variant(file)
     assert mine.id == "mine"  # the file's name
     assert mine.name == "Mine"
-    assert mine.description == base.description
+    # Not the parent's description: this file is a variant of its own.
+    assert mine.description == f"{base.name}, with the changes in mine.toml."
     assert mine.aliases == ()  # aliases name the parent only
     assert mine.total == attrs.evolve(base.total, bust=100)
     assert mine.card("minus_ten") == attrs.evolve(base.card("minus_ten"), count=4)

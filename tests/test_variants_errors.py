@@ -431,13 +431,25 @@ def test_an_unknown_variant_id_suggests_one() -> None:
 def test_a_house_rule_file_given_as_a_variant(tmp_path: Path) -> None:
     rule = write(tmp_path, "r.toml", 'for = ["ono99-1980"]\n[total]\nbust = 100\n')
     assert load_error(rule).problems == (
-        "for: only a house rule says which variants it is for; to lay this file over a "
-        "variant, give it in house_rules=[...]",
+        "for: only a house rule says which variants it is for; lay this file over a "
+        "variant as a house rule (house_rules=[...] in Python, --house-rule at the "
+        "command line)",
     )
 
 
 def test_a_house_rule_id_given_as_a_variant() -> None:
-    assert "that is a house rule, give it in house_rules=[...]" in str(load_error("two-decks"))
+    error = str(load_error("two-decks"))
+    assert "that is a house rule; lay it over a variant (house_rules=[...] in Python" in error
+    assert "--house-rule at the command line" in error
+
+
+def test_a_variant_that_extends_another_has_a_title_of_its_own(tmp_path: Path) -> None:
+    """A file that extends an edition without a name is not titled as the edition."""
+    path = write(tmp_path, "to-100.toml", 'extends = "ono99-2022"\n[total]\nbust = 101\n')
+    variant = ono99.load_variant(path)
+    assert variant.name == "to-100"
+    assert variant.description == "ONO 99 (Mattel, 2022), with the changes in to-100.toml."
+    assert ono99.rulebook(variant).startswith("to-100\n")
 
 
 def test_a_game_of_an_unknown_variant() -> None:
@@ -640,7 +652,8 @@ def test_two_house_rules_that_disagree_name_both(tmp_path: Path) -> None:
     assert error.problems == (
         f"the house rules 'points' ({house / 'points.toml'}) and 'last-standing' "
         f'({house / "last-standing.toml"}) both set match.scoring, to "points" and '
-        '"none": leave one out, or pass later_wins=True to let the later one win',
+        '"none": leave one out, or pass later_wins=True (--later-wins at the command line) '
+        "to let the later one win",
     )
 
 

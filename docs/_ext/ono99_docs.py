@@ -8,10 +8,16 @@ page:
   extends, and its TOML file;
 - ``house-rules.rst`` and ``house-rules/<id>.rst``: each shipped house rule,
   what it changes on each edition it fits, and its file;
-- ``includes/cli.rst``: the help of the ``ono99`` command and its commands.
+- ``includes/cli.rst``: the help of the ``ono99`` command and its commands;
+- ``figures/``: a turn of the game and how a file becomes a game, as SVG
+  diagrams, and a chart drawn by ``ono99 simulate --chart``, and
+  ``includes/play-session.txt``, a game of ``ono99 play`` (``ono99_figures``).
 
 It also adds a directive, ``.. ono99-differences:: ID ID ...``, that puts a
-table of every setting and card in which the variants differ into a page.
+table of every setting and card in which the variants differ into a page, and
+fails the build (a warning, which ``-W`` makes an error) on anything a reader
+would see as an error box: a ``.. contents::`` table, which the Furo theme
+paints as a red "ERROR" box, and docutils' own inline error markers.
 
 So the documentation cannot drift from the TOML or the code: change a file,
 rebuild, and the pages follow.
@@ -25,8 +31,10 @@ import tomllib
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
+import ono99_figures
 from docutils import nodes
 from docutils.statemachine import StringList
+from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 import ono99
@@ -45,8 +53,41 @@ EMPTY = "\\ "  # an empty table cell, in reStructuredText
 def setup(app: Sphinx) -> dict[str, Any]:
     """Register the generator with Sphinx."""
     app.connect("builder-inited", generate)
+    app.connect("doctree-resolved", find_error_boxes)
     app.add_directive("ono99-differences", Differences)
     return {"version": "1", "parallel_read_safe": True, "parallel_write_safe": True}
+
+
+# Furo's escape hatch: a contents table with this class is shown as a table.
+FURO_TOC_ALLOWED = "this-will-duplicate-information-and-it-is-still-useful-here"
+logger = logging.getLogger(__name__)
+
+
+def error_boxes(doctree: nodes.Node) -> list[tuple[nodes.Element, str]]:
+    """What in ``doctree`` a reader would see as an error box, and why."""
+    found: list[tuple[nodes.Element, str]] = []
+    for topic in doctree.findall(nodes.topic):
+        if "contents" in topic["classes"] and FURO_TOC_ALLOWED not in topic["classes"]:
+            found.append(
+                (
+                    topic,
+                    "a '.. contents::' table: the Furo theme shows it as a red ERROR box "
+                    "(each page has a table of contents in its sidebar already)",
+                )
+            )
+    for node in doctree.findall(nodes.problematic):
+        found.append((node, f"docutils marks {node.astext()!r} as a problem"))
+    return found
+
+
+def find_error_boxes(
+    app: Sphinx,  # noqa: ARG001 - the event's signature
+    doctree: nodes.document,
+    docname: str,
+) -> None:
+    """Warn (an error under ``-W``) on every error box in a page."""
+    for node, why in error_boxes(doctree):
+        logger.warning("%s shows an error box: %s", docname, why, location=node)
 
 
 def generate(app: Sphinx) -> None:
@@ -55,6 +96,12 @@ def generate(app: Sphinx) -> None:
     pages = pages_for_variants()
     pages.update(pages_for_house_rules())
     pages["includes/cli.rst"] = cli_help()
+    pages["figures/turn.svg"] = ono99_figures.turn_diagram()
+    pages["figures/pipeline.svg"] = ono99_figures.pipeline_diagram()
+    pages["includes/play-session.txt"] = ono99_figures.play_session()
+    chart = out / "figures" / "simulate-chart.png"
+    chart.parent.mkdir(parents=True, exist_ok=True)
+    ono99_figures.chart(chart)
     stale = set(out.rglob("*.rst")) if out.exists() else set()
     for name, text in pages.items():
         path = out / name
