@@ -349,6 +349,21 @@ class Game:
         """Per seat, whether the player is still in the round."""
         return tuple(self._e.r.alive)
 
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt this round (the next deal passes to its left)."""
+        return self._e.dealer
+
+    @property
+    def hand_sizes(self) -> tuple[int, ...]:
+        """How many cards each seat holds."""
+        return tuple(map(len, self._e.r.hands))
+
+    @property
+    def draw_pile_size(self) -> int:
+        """How many cards are left in the draw pile."""
+        return len(self._e.r.draw)
+
     def player_log(self, player: int) -> tuple[ev.Event, ...]:
         """The log as ``player`` saw it: :attr:`events` without another player's cards.
 
@@ -385,6 +400,36 @@ class Game:
         """Cards that left play this round (hands laid down)."""
         cards = self._e.rules.cards
         return tuple(cards[k].id for k in self._e.r.out)
+
+    def card_counts(self, player: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
+        """How many of each card ``player`` may see: in their hand, the discard pile, out of play.
+
+        Three tuples, each with one count per card of the variant, in the
+        order of :attr:`ono99.Variant.cards`: the counts of
+        :meth:`observation`'s ``hand``, ``discard_pile`` and ``out_of_play``,
+        without building the observation (for code that turns positions into
+        numbers many times a second).
+
+        >>> import ono99
+        >>> game = ono99.Game("ono99-2022", players=2, seed=1)
+        >>> hand, discard, out = game.card_counts(0)
+        >>> ids = [card.id for card in game.variant.cards]
+        >>> sorted(i for i, n in zip(ids, hand) for _ in range(n)) == sorted(game.hand(0))
+        True
+        >>> sum(discard), sum(out)
+        (0, 0)
+        """
+        seat = self._seat(player)
+        n = len(self._e.rules.cards)
+        r = self._e.r
+
+        def count(cards: list[int]) -> tuple[int, ...]:
+            counts = [0] * n
+            for k in cards:
+                counts[k] += 1
+            return tuple(counts)
+
+        return count(r.hands[seat]), count(r.discard), count(r.out)
 
     def legal_moves(self) -> tuple[Move, ...]:
         """Every legal move of the current player; empty once the game is over.

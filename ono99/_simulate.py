@@ -14,6 +14,7 @@ import concurrent.futures
 import concurrent.futures.process
 import contextlib
 import functools
+import gc
 import hashlib
 import inspect
 import math
@@ -750,6 +751,12 @@ def _run_in_processes(
         max_workers=workers, initializer=_worker_starts, initargs=(os.getpid(),)
     )
     try:
+        # The workers are forked from this process while other threads (an
+        # earlier pool's manager, progress) may hold locks. Frozen, this
+        # process's objects are never collected in a worker, so no inherited
+        # object's finaliser (a finished pool's, taking its held lock) can hang
+        # it; this process collects them as usual once the workers exist.
+        gc.freeze()
         try:
             futures = {pool.submit(_play_chunk, task): task for task in tasks}
         except concurrent.futures.process.BrokenProcessPool:  # a worker died before the last
@@ -758,6 +765,8 @@ def _run_in_processes(
                 f"{tasks[0].seed} (killed, or out of memory); run it with jobs=1 to see "
                 "what happens"
             ) from None
+        finally:
+            gc.unfreeze()
         _collect(futures, outcomes, games, progress)
     except BaseException:
         _kill_workers(pool)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import copy
 import json
 import pickle
+import random
 from collections import Counter
 
 import attrs
@@ -316,3 +317,25 @@ def test_python_built_variants_are_checked() -> None:
 def test_unknown_variant_lists_the_known_ones() -> None:
     with pytest.raises(ono99.VariantError, match=r"no shipped variant 'ono-98'.*ono99-2022"):
         ono99.load_variant("ono-98")
+
+
+def test_counting_accessors_agree_with_the_observation() -> None:
+    """Invariant: card_counts, hand_sizes and draw_pile_size say what observation() says.
+
+    They read the same game without building the observation; dealer is the
+    seat before the leader ("the player left of the dealer leads").
+    """
+    game = ono99.Game("ono99-2022", players=3, seed=11)
+    ids = [card.id for card in game.variant.cards]
+    rng = random.Random(1)
+    assert game.dealer == 2 and game.current_player == 0
+    while not game.is_over:
+        for seat in range(3):
+            obs = game.observation(seat)
+            hand, discard, out = game.card_counts(seat)
+            assert hand == tuple(obs.hand.count(card) for card in ids)
+            assert discard == tuple(obs.discard_pile.count(card) for card in ids)
+            assert out == tuple(obs.out_of_play.count(card) for card in ids)
+            assert game.hand_sizes == obs.hand_sizes
+            assert game.draw_pile_size == obs.draw_pile_size
+        game.play(rng.choice(game.legal_moves()))

@@ -14,6 +14,8 @@ import ono99
 
 pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
 
+from envcases import CASES, IDS
+
 from ono99 import envs
 
 # ------------------------------------------------------------------- actions
@@ -99,3 +101,56 @@ def test_observation_vector_never_shows_hidden_cards() -> None:
     assert one.hand(1) != two.hand(1)
     seen_by_0 = [encoder.encode(game.observation(0)).tolist() for game in (one, two)]
     assert seen_by_0[0] == seen_by_0[1]
+
+
+@pytest.mark.parametrize(("variant_id", "house", "players"), CASES, ids=IDS)
+def test_vector_from_the_game_is_the_vector_of_the_observation(
+    variant_id: str, house: tuple[str, ...], players: int
+) -> None:
+    """Invariant: encode_game(game, seat) is encode(game.observation(seat)), at every move.
+
+    The environments use the fast path; the observation is what a player may
+    know, so the fast path shows nothing more.
+    """
+    variant = ono99.load_variant(variant_id, house)
+    encoder = envs.observation_encoder(variant, players)
+    rng = random.Random(5)
+    out = envs.observation_encoder(variant, players).low.copy()
+    for seed in range(3):
+        game = ono99.Game(variant, players, seed=seed)
+        while True:
+            for seat in range(players):
+                expected = encoder.encode(game.observation(seat)).tolist()
+                assert encoder.encode_game(game, seat).tolist() == expected
+                assert encoder.encode_game(game, seat, out) is out
+                assert out.tolist() == expected
+            if game.is_over:
+                break
+            game.play(rng.choice(game.legal_moves()))
+
+
+def test_turn_state_slots() -> None:
+    """``answering``, ``this_turn`` and ``forced_by`` show the turn state of issue-21 fields.
+
+    "Play 2: the next player must play two cards" (O'NO 99 rules): after a
+    Play 2 the next turn is forced by it, and its first play is the answer.
+    """
+    variant = ono99.load_variant("ono99-2022")
+    hands = [["play_2", "1", "1", "2"], ["3", "4", "5", "6"]]
+    pile = [c.id for c in variant.cards for _ in range(c.count)]
+    for card in [c for hand in hands for c in hand]:
+        pile.remove(card)
+    game = ono99.Game.from_position(variant, hands, pile, total=10, seed=1)
+    encoder = envs.observation_encoder(variant, 2)
+    game.play(ono99.Play("play_2"))
+    slots = dict(zip(encoder.names, encoder.encode_game(game, 0).tolist(), strict=True))
+    assert slots["answering"] == 1.0
+    assert slots["forced_by[play_2]"] == 1.0
+    assert sum(v for k, v in slots.items() if k.startswith("this_turn[")) == 0
+    game.play(game.legal_moves()[0])
+    obs = game.observation(0)
+    slots = dict(zip(encoder.names, encoder.encode_game(game, 0).tolist(), strict=True))
+    assert slots["answering"] == 0.0
+    assert obs.played_this_turn
+    assert slots[f"this_turn[{obs.played_this_turn[0]}]"] == 1.0
+    assert slots["forced_by[play_2]"] == 1.0

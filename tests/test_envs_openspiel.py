@@ -71,3 +71,64 @@ def test_openspiel_evaluate_bots_plays_a_game() -> None:
     bots = [uniform_random.UniformRandomBot(seat, rng) for seat in range(3)]
     returns = evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng)
     assert sorted(returns) == [-1.0, -1.0, 1.0]
+
+
+@pytest.mark.parametrize(("variant", "players"), [("ono99-2022", 3), ("ninety-nine", 2)])
+def test_ismcts_bot_plays_on_resampled_states(variant: str, players: int) -> None:
+    """OpenSpiel's IS-MCTS bot plays legal moves, searching determinisations of the state.
+
+    Each determinisation keeps the searching player's information state and
+    hand, and what everyone can see, so the bot's choices are legal moves.
+    """
+    from open_spiel.python.algorithms import ismcts, mcts  # noqa: PLC0415
+
+    game = pyspiel.load_game("python_ono99", {"variant": variant, "players": players})
+    evaluator = mcts.RandomRolloutEvaluator(1, np.random.RandomState(1))
+    bot = ismcts.ISMCTSBot(game, evaluator, 2.0, 20, random_state=np.random.RandomState(2))
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    moves = 0
+    while not state.is_terminal() and moves < 4:
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+            continue
+        action = bot.step(state)
+        assert action in state.legal_actions()
+        state.apply_action(action)
+        moves += 1
+    assert moves == 4
+
+
+def test_resampled_state_keeps_what_the_player_knows() -> None:
+    """Invariant: a resampled state has the player's information state, hand and public state.
+
+    The other hands keep their sizes; the cards the player cannot see are
+    dealt anew (over many samples some other hand differs).
+    """
+    game = pyspiel.load_game("python_ono99", {"variant": "ono99-1980", "players": 3})
+    state = game.new_initial_state()
+    rng = random.Random(4)
+    while state.is_chance_node() or state.move_number() < 12:
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+        if state.is_terminal():  # pragma: no cover - a game this short is not expected
+            pytest.fail("the game ended before the test's position")
+    me = state.current_player()
+    real = state.game
+    others_differ = False
+    for k in range(20):
+        sampler = random.Random(k).random
+        world = state.resample_from_infostate(me, sampler)
+        assert world.information_state_string(me) == state.information_state_string(me)
+        assert world.observation_string(me) == state.observation_string(me)
+        assert world.legal_actions() == state.legal_actions()
+        assert world.game.hand(me) == real.hand(me)
+        assert world.game.hand_sizes == real.hand_sizes
+        others = [sorted(world.game.hand(s)) for s in range(3) if s != me]
+        others_differ |= others != [sorted(real.hand(s)) for s in range(3) if s != me]
+        # The same sampler values give the same world.
+        again = state.resample_from_infostate(me, random.Random(k).random)
+        assert [again.game.hand(s) for s in range(3)] == [world.game.hand(s) for s in range(3)]
+    assert others_differ

@@ -11,7 +11,7 @@ from ono99._loader import load_variant
 from ono99._moves import Move, Play, Redraw
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Mapping
 
     from ono99._game import Game
     from ono99._variant import Variant
@@ -49,7 +49,7 @@ class ActionTable:
         index: Each move's action index.
     """
 
-    __slots__ = ("index", "moves", "variant")
+    __slots__ = ("_last", "index", "moves", "variant")
 
     def __init__(self, variant: Variant) -> None:
         rules = compile_rules(variant)
@@ -67,17 +67,24 @@ class ActionTable:
         self.variant = variant
         self.moves: tuple[Move, ...] = tuple(moves)
         self.index: dict[Move, int] = {move: i for i, move in enumerate(moves)}
+        # The last legal moves met (held, so an identity test is safe) and their actions.
+        self._last: tuple[tuple[Move, ...], Mapping[int, Move]] = ((), {})
 
     def __len__(self) -> int:
         return len(self.moves)
 
-    def legal_actions(self, game: Game) -> dict[int, Move]:
+    def legal_actions(self, game: Game) -> Mapping[int, Move]:
         """The current player's legal actions: each index with the game's own move object.
 
         Passing the game's own object to :meth:`~ono99.Game.play` spares the
-        game a second check of the move.
+        game a second check of the move. The mapping is read-only: asked
+        again before the next move, the table gives the same one.
         """
-        return self.actions_of(game.legal_moves())
+        moves = game.legal_moves()
+        last = self._last
+        if last[0] is not moves:
+            last = self._last = (moves, self.actions_of(moves))
+        return last[1]
 
     def actions_of(self, moves: Iterable[Move]) -> dict[int, Move]:
         """Each of ``moves`` (such as an observation's legal moves) by its action index.

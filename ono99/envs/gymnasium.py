@@ -81,7 +81,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
     >>> env = gymnasium.make("ono99/Ono99-v0", variant="ninety-nine", players=2)
     >>> observation, info = env.reset(seed=1)
     >>> observation.shape, env.action_space, int(info["action_mask"].sum()) > 0
-    ((56,), Discrete(14), True)
+    ((83,), Discrete(14), True)
     """
 
     metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012 - as Env declares it
@@ -221,7 +221,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
             game.play(move)
 
     def _observe(self, game: Game) -> NDArray[np.float32]:
-        return self.encoder.encode(game.observation(self.seat))
+        return self.encoder.encode_game(game, self.seat)
 
     def _info(self, game: Game) -> dict[str, Any]:
         mask: NDArray[np.bool_] = np.zeros(len(self.table), dtype=np.bool_)

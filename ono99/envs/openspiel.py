@@ -31,24 +31,34 @@ player's :class:`~ono99.Observation` now (the tensor is the vector of
 :class:`~ono99.envs.ObservationEncoder`); ``information_state_string`` is
 every observation the player has had, in order (perfect recall), never
 another player's cards. There is no information-state tensor: a game has
-no bound on its length, so its whole history has no fixed-size encoding.
+no bound on its length, so its whole history has no fixed-size encoding,
+and a fixed-size summary (the observation with counts of the cards each
+seat has played) would give one tensor to information states that differ,
+where the algorithms that read these tensors take each tensor for one
+information state.
 
 **Returns** are +1 for the winner of the game and -1 for every other
 player, at the end (the game is constant-sum: ``2 - players``).
 
-OpenSpiel's random-simulation test, its ``evaluate_bots`` and algorithms that
-walk states and information-state strings run on it. States do not yet offer
-``resample_from_infostate``, which OpenSpiel's IS-MCTS bot needs.
+OpenSpiel's random-simulation test, its ``evaluate_bots``, algorithms that
+walk states and information-state strings, and its IS-MCTS bot run on it:
+:meth:`Ono99State.resample_from_infostate` deals the cards a player has not
+seen anew, keeping what the player knows. (The bot to use is OpenSpiel's
+Python one, ``open_spiel.python.algorithms.ismcts.ISMCTSBot``: the C++
+``pyspiel.ISMCTSBot`` crashes on this game before it first asks for a
+resampled state.)
 """
 
 from __future__ import annotations
 
 import random
+from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
 import pyspiel
 
+from ono99 import events as ev
 from ono99._compiled import compile_rules
 from ono99._engine import Engine
 from ono99._game import Game
@@ -57,6 +67,8 @@ from ono99.envs._common import make_variant
 from ono99.envs._encoding import observation_encoder
 
 if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
     from ono99._moves import Move
     from ono99._observation import Observation
 
@@ -247,6 +259,84 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
         assert self.game is not None  # noqa: S101
         return [1.0 if seat == self.game.winner else -1.0 for seat in range(players)]
 
+    def resample_from_infostate(
+        self, player_id: int, probability_sampler: Callable[[], float]
+    ) -> Ono99State:
+        """A state ``player_id`` cannot tell from this one, the cards it cannot see dealt anew.
+
+        The determinisation OpenSpiel's IS-MCTS bot searches: the player's own
+        hand and everything public (the total, the turn, the piles, who is in,
+        tokens and scores) stay as they are; every card the player has not
+        seen is dealt at random to the other hands (each keeping its size)
+        and the draw pile. A card the player knows another holds stays with
+        it: a card the player gave them (until it is played, discarded or
+        laid down), and what such a holder passes on in a swap of hands. (A
+        card given between two other players is unseen: what the player knew
+        of the giver's hand is then forgotten; so is the hand the player
+        gives away in a swap.) The new state has the same information state
+        for ``player_id``, and its future chance nodes are its own.
+
+        Args:
+            player_id: The seat whose information state to keep.
+            probability_sampler: OpenSpiel's sampler (a callable giving a
+                float in [0, 1)); the deal is seeded from it.
+        """
+        game = self.game
+        if game is None or self._need:
+            raise pyspiel.SpielError("resample_from_infostate: only at a player's decision")
+        rng = random.Random(int(probability_sampler() * (1 << 53)))
+        known = _known_cards(game.player_log(player_id), player_id, game.players)
+        variant = game.variant
+        rules = compile_rules(variant)
+        hand, discard, out = game.card_counts(player_id)
+        pool = Counter(rules.ids[k] for k in rules.deck_for(game.players))
+        for counts in (hand, discard, out):
+            pool.subtract({card: n for card, n in zip(rules.ids, counts, strict=True) if n})
+        sizes = game.hand_sizes
+        hands: list[list[str]] = []
+        for seat, size in enumerate(sizes):
+            keep: list[str] = []
+            if seat != player_id:
+                for card in known[seat]:
+                    if len(keep) < size and pool[card] > 0:
+                        keep.append(card)
+                        pool[card] -= 1
+            hands.append(keep)
+        unseen = list(pool.elements())
+        rng.shuffle(unseen)
+        for seat, size in enumerate(sizes):
+            if seat == player_id:
+                hands[seat] = list(game.hand(seat))
+            else:
+                take = size - len(hands[seat])
+                hands[seat] += unseen[:take]
+                del unseen[:take]
+        world = Game.from_position(
+            variant,
+            hands,
+            unseen,
+            discard_pile=game.discard_pile,
+            out_of_play=game.out_of_play,
+            total=game.total,
+            direction=game.direction,
+            current_player=game.current_player,
+            plays_owed=game.plays_owed,
+            played_this_turn=game.played_this_turn,
+            forced_by=game.forced_by or "",
+            in_round=game.in_round,
+            in_game=game.in_game,
+            tokens=game.tokens,
+            scores=game.scores,
+            round=game.round,
+            dealer=game.dealer,
+            seed=rng.getrandbits(63),
+        )
+        state = Ono99State(self._spec)
+        state._held, state._before, state._move = _Held(world), None, None
+        state._bits, state._need = [], 0
+        state._seen = [list(seen) for seen in self._seen]
+        return state
+
     def __str__(self) -> str:
         if self.game is None:
             return "before the deal"
@@ -278,6 +368,38 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
     def information_state_lines(self, player: int) -> list[str]:
         """Each observation ``player`` has had, oldest first."""
         return self._seen[player]
+
+
+def _known_cards(log: Sequence[ev.Event], me: int, players: int) -> list[list[str]]:
+    """Per seat, the cards ``me`` knows it holds, from ``me``'s log (``player_log``)."""
+    known: list[list[str]] = [[] for _ in range(players)]
+
+    def drop(seat: int, card: str) -> None:
+        if card in known[seat]:
+            known[seat].remove(card)
+
+    for event in log:
+        if isinstance(event, ev.RoundStarted):
+            known = [[] for _ in range(players)]
+        elif isinstance(event, ev.CardGiven):
+            if event.player == me:
+                known[event.to].append(event.card)
+            else:
+                drop(event.player, event.card)
+        elif isinstance(event, ev.CardGivenUnseen):
+            known[event.player] = []
+        elif isinstance(event, ev.HandsSwapped):
+            a, b = event.player, event.other
+            known[a], known[b] = known[b], known[a]
+            known[me] = []
+        elif isinstance(event, ev.Played | ev.Discarded):
+            drop(event.player, event.card)
+        elif isinstance(event, ev.Redrew):
+            for card in event.cards:
+                drop(event.player, card)
+        elif isinstance(event, ev.LaidDown):
+            known[event.player] = []
+    return known
 
 
 def _dealt(spec: Ono99Game, rng: random.Random) -> Game:
@@ -322,7 +444,7 @@ class _Observer:
         if game is None:
             self.tensor.fill(0)
         else:
-            self.tensor[:] = self._game.encoder.encode(game.observation(player))
+            self._game.encoder.encode_game(game, player, self.tensor)
 
     def string_from(self, state: Ono99State, player: int) -> str:
         """``player``'s observation now, or (with perfect recall) all of them in order."""

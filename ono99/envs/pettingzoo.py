@@ -52,7 +52,6 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from ono99._files import PathName
-    from ono99._moves import Move
     from ono99._variant import Variant
 
 __all__ = ["env", "raw_env"]
@@ -112,7 +111,6 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         self._action_space = spaces.Discrete(n)
         self._seeds = Seeds(seed)
         self.game: Game | None = None
-        self._legal: tuple[tuple[Move, ...], dict[int, Move]] = ((), {})
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:  # noqa: ARG002 - one for all
         """The space of ``agent``'s observations (the same for every agent)."""
@@ -138,24 +136,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         self._skip_agent_selection = None
         self.agent_selection = self.possible_agents[self.game.current_player]
 
-    def _legal_actions(self, game: Game) -> dict[int, Move]:
-        """The legal actions now, with the game's own move objects (kept until the next move)."""
-        moves = game.legal_moves()
-        if self._legal[0] is not moves:
-            self._legal = (moves, self.table.legal_actions(game))
-        return self._legal[1]
-
     def observe(self, agent: str) -> Observation:
         """What ``agent`` sees now: its observation vector and its action mask."""
         game = self._require_game()
         seat = self._seat[agent]
         mask: NDArray[np.int8] = np.zeros(len(self.table), dtype=np.int8)
-        if seat == game.current_player and not game.is_over:
-            mask[list(self._legal_actions(game))] = 1
-        return {
-            "observation": self.encoder.encode(game.observation(seat)),
-            "action_mask": mask,
-        }
+        if seat == game.current_player and game.winner is None:
+            mask[list(self.table.legal_actions(game))] = 1
+        return {"observation": self.encoder.encode_game(game, seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
         """Play ``action`` for the agent to move (``None`` for an agent that is done).
@@ -173,7 +161,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
             index: object = operator.index(action)  # type: ignore[arg-type]  # int, numpy int
         except TypeError:
             index = action
-        move = self._legal_actions(game).get(index) if isinstance(index, int) else None
+        move = self.table.legal_actions(game).get(index) if isinstance(index, int) else None
         if move is None:
             # Not a legal action: say why, and leave the game as it was.
             move = action_to_move(self.variant, index)  # type: ignore[arg-type]  # ActionError
@@ -182,14 +170,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
             game.play(move)
         self._cumulative_rewards[agent] = 0.0
         self._clear_rewards()
+        winner, in_game = game.winner, game.in_game
+        terminations, rewards = self.terminations, self.rewards
         for other in self.agents:
             seat = self._seat[other]
-            if game.is_over:
-                self.terminations[other] = True
-                self.rewards[other] = 1.0 if seat == game.winner else -1.0
-            elif not game.in_game[seat] and not self.terminations[other]:
-                self.terminations[other] = True
-                self.rewards[other] = -1.0
+            if winner is not None:
+                terminations[other] = True
+                rewards[other] = 1.0 if seat == winner else -1.0
+            elif not in_game[seat] and not terminations[other]:
+                terminations[other] = True
+                rewards[other] = -1.0
         self._accumulate_rewards()
         self.agent_selection = self.possible_agents[game.current_player]
         self._deads_step_first()
