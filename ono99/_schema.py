@@ -31,10 +31,19 @@ from ._convert import CARD_ID, MINIMUMS
 from ._files import house_rules_registry, read, variants_registry
 from ._house import NOT_RULES, RULE_KEYS, HouseRule
 from ._variant import Card, Variant
-from .rules import AnyCondition, AnyEffect, condition_types, effect_types
+from .rules import (
+    AnyCondition,
+    AnyEffect,
+    AnyOutcome,
+    AnyTrigger,
+    condition_types,
+    effect_types,
+    outcome_types,
+    trigger_types,
+)
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator, Sequence
+    from collections.abc import Iterable, Iterator, Mapping, Sequence
     from pathlib import Path
 
 __all__ = [
@@ -440,7 +449,16 @@ def _rule_ranges(rule: type) -> dict[str, dict[str, object]]:
                 if bad is None:
                     break
                 if bad:
-                    out[field.name] = {"minimum": value + 1}
+                    below = (
+                        _field_problem(rule, {**base, field.name: lower}, field.name)
+                        for lower in (value - 1, value - 2)
+                    )
+                    if any(problem is False for problem in below):
+                        # Refused, but lower values are not: a value left out (a
+                        # change "other than 0"), not a least value.
+                        out[field.name] = {"not": {"const": value}}
+                    else:
+                        out[field.name] = {"minimum": value + 1}
                     break
         elif tp == tuple[int, ...]:
             found: dict[str, object] = {}
@@ -488,6 +506,10 @@ def _value_schema(tp: Any, path: str, required: bool) -> dict[str, Any]:
         return {"type": "array", "items": {"$ref": "#/$defs/effect"}}
     if tp == tuple[AnyCondition, ...]:
         return {"type": "array", "items": {"$ref": "#/$defs/condition"}}
+    if tp == tuple[AnyTrigger, ...]:
+        return {"type": "array", "items": {"$ref": "#/$defs/trigger"}}
+    if tp == tuple[AnyOutcome, ...]:
+        return {"type": "array", "items": {"$ref": "#/$defs/outcome"}}
     if tp == tuple[str, ...]:
         return {"type": "array", "items": {"type": "string"}}
     if tp == tuple[int, ...]:
@@ -565,9 +587,15 @@ def _rule_schema(kind: str, name: str, rule: type) -> dict[str, Any]:
 
 
 def _rule_defs() -> dict[str, Any]:
-    """Each effect and condition of the registry, and the tagged union of each kind."""
+    """Each rule object of the registry, and the tagged union of each kind."""
     defs: dict[str, Any] = {}
-    for kind, types in (("effect", effect_types()), ("condition", condition_types())):
+    kinds: tuple[tuple[str, Mapping[str, type]], ...] = (
+        ("effect", effect_types()),
+        ("condition", condition_types()),
+        ("trigger", trigger_types()),
+        ("outcome", outcome_types()),
+    )
+    for kind, types in kinds:
         names = list(types)
         defs[kind] = {
             "description": _plain(f"A {kind}: a table whose `type` is one of {', '.join(names)}."),
