@@ -111,10 +111,8 @@ __all__ = [
     "effects",
     "games",
     "move_sequences",
-    "outcomes",
     "shipped_variants",
     "snapshot",
-    "triggers",
     "variants",
 ]
 
