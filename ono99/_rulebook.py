@@ -388,7 +388,8 @@ class _Writer:
             out.append(f"{text[:1].upper()}{text[1:]}.")
         out.append(
             f"A round in which {v.round.max_plays} plays have been made ends at once with no "
-            f"winner; when {_plural(v.round.max_rounds, 'round')} have been played, the best "
+            f"winner; when {_plural(v.round.max_rounds, 'round')} or "
+            f"{v.round.max_game_plays} plays in all have been played, the best "
             "placed player wins the game."
         )
         return out
