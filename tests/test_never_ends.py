@@ -136,7 +136,7 @@ class _At:
     stacking: str = "none"
     stack_on: str = "any_play"
 
-    def times_played_this_turn(self, card_id: str) -> int:  # noqa: ARG002
+    def times_played_this_turn(self, card_id: str) -> int:
         return 1
 
 
