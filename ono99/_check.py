@@ -6,9 +6,11 @@ that changes nothing, a house rule that breaks a variant it is for.
 :func:`check_file` reports both kinds, each with the TOML key path it concerns.
 
 What a rule object can do is asked of the rule object: its
-``total_after()`` and ``choices`` say which totals a card makes, and its
-``apply()``, tried on a table made up for the purpose, says whether it forces
-plays or answers them.
+``total_after()`` and ``choices`` say which totals a card makes, a
+condition's ``allows_at()`` whether it lets a card be played at a total, a
+trigger's ``fires()`` which plays fire it, and an effect's or outcome's
+``apply()``, tried on a table made up for the purpose, whether it forces
+plays, answers them, or takes tokens and gives points.
 """
 
 from __future__ import annotations
@@ -116,7 +118,12 @@ def check_file(path: PathName, *, kind: FileKind | None = None) -> list[Finding]
     for). A name in ``for`` that is not a shipped variant is a warning, with
     the closest shipped id.
 
-    Then warnings for what will play badly: a card that can never be played
+    Then warnings for what can be proved never to end by itself (a round
+    nobody can lose: every card plays safely at every total a round can
+    reach; a match nobody can win: no token ever lost, no point ever
+    gained), only the ``round.max_plays``, ``round.max_rounds`` and
+    ``round.max_game_plays`` limits stopping it; and for what will play
+    badly: a card that can never be played
     (its total busts from the lowest total there can be), an amount to
     choose that always busts, and settings the file makes that change nothing
     (token settings without token scoring, points on cards in a tokens game,
