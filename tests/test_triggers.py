@@ -37,6 +37,12 @@ def variant(extra: str) -> ono99.Variant:
     return ono99.loads_variant(BASE + extra)
 
 
+def ends_round_at(value: int) -> str:
+    """A trigger table: landing on ``value`` ends the round."""
+    outcomes = 'outcomes = [{ type = "end_round" }]\n'
+    return f'[[triggers]]\ntype = "land_on"\nvalue = {value}\n{outcomes}'
+
+
 def fired(happened: list[events.Event]) -> list[events.TriggerFired]:
     return [e for e in happened if isinstance(e, events.TriggerFired)]
 
@@ -89,11 +95,15 @@ def test_triggers_and_outcomes_in_words() -> None:
     assert ReachBust((EndRound(),)).describe() == (
         "when a play reaches the bust limit: the round ends"
     )
-    assert PlayerLoses((ChangeTokens("player", -1),)).describe().startswith(
-        "when a player loses the round: "
+    assert (
+        PlayerLoses((ChangeTokens("player", -1),))
+        .describe()
+        .startswith("when a player loses the round: ")
     )
-    assert RoundEnds((ChangePoints("player", 1),)).describe().startswith(
-        "when a round ends, for its winner: "
+    assert (
+        RoundEnds((ChangePoints("player", 1),))
+        .describe()
+        .startswith("when a round ends, for its winner: ")
     )
 
 
@@ -139,8 +149,8 @@ def test_a_variant_with_triggers_round_trips_through_toml() -> None:
 
 def test_triggers_change_the_fingerprint_and_show_in_diff() -> None:
     """Two variants that differ only in a trigger are told apart."""
-    v = variant('[[triggers]]\ntype = "land_on"\nvalue = 33\noutcomes = [{ type = "end_round" }]\n')
-    w = variant('[[triggers]]\ntype = "land_on"\nvalue = 44\noutcomes = [{ type = "end_round" }]\n')
+    v = variant(ends_round_at(33))
+    w = variant(ends_round_at(44))
     assert ono99.fingerprint(v) != ono99.fingerprint(w)
     rows = ono99.diff_variants(v, w)
     assert rows and any("triggers" in str(row) for row in rows)
@@ -184,7 +194,7 @@ def test_the_round_ends_after_every_trigger_of_the_moment_has_fired() -> None:
 
 def test_end_round_ends_the_round_with_those_who_lost_so_far() -> None:
     """EndRound: "The round ends at once; those who lost it so far are its losers"."""
-    v = variant('[[triggers]]\ntype = "land_on"\nvalue = 10\noutcomes = [{ type = "end_round" }]\n')
+    v = variant(ends_round_at(10))
     game = ono99.Game(v, players=3, seed=1, deck=stacked(THREE_TENS, FILLER))
     happened = game.play(Play("jack"))
     assert events.RoundEnded(1, (), None) in happened
