@@ -13,6 +13,7 @@ from stacking import drive, stacked
 
 import ono99
 from ono99 import Play, events
+from ono99._narrate import describe_event
 from ono99.rules import (
     ChangePoints,
     ChangeTokens,
@@ -323,3 +324,18 @@ def test_max_rounds_picks_the_best_placed_player() -> None:
     drive(game, "king", "9")  # 99, held: seat 0 has a Jack, a Queen and an 8 and is stuck
     assert game.tokens == (2, 3)
     assert game.winner == 1
+
+
+def test_the_narration_says_who_won_or_lost_the_round_and_what_fired() -> None:
+    """The narration of a round's end names its losers, its winner, or says there was none;
+    a trigger's firing is told in the rulebook's words."""
+    v = ono99.load_variant("ninety-nine-milestones")
+    assert describe_event(events.RoundEnded(2, (1,), None), v) == "Round 2 ends; lost by player 1"
+    assert describe_event(events.RoundEnded(2, (), 0), v) == "Round 2 ends; won by player 0"
+    assert describe_event(events.RoundEnded(2, (1, 2), 0), v) == (
+        "Round 2 ends; lost by players 1, 2; won by player 0"
+    )
+    assert describe_event(events.RoundEnded(3, (), None), v) == "Round 3 ends with no winner"
+    trigger = v.triggers[0]
+    told = describe_event(events.TriggerFired(0, trigger.type, trigger.describe()), v)
+    assert told == f"Player 0: {trigger.describe()}"
