@@ -78,7 +78,8 @@ def test_strict_refuses_and_json_reports(name: str, capsys: pytest.CaptureFixtur
 def test_the_proof_holds_in_play(name: str) -> None:
     """What validate proves is what happens: with short rounds, nobody ever loses one."""
     variant = ono99.load_variant(HERE / f"{name}.toml")
-    variant = attrs.evolve(variant, round=attrs.evolve(variant.round, max_plays=300))
+    rounds = attrs.evolve(variant.round, max_plays=300, max_rounds=4)
+    variant = attrs.evolve(variant, round=rounds)
     for seed in range(5):
         game = ono99.Game(variant, 2 + seed % 3, seed)
         ono99.play_out(game, [ono99.RandomPlayer(seed + s) for s in range(game.players)])
