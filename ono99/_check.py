@@ -339,7 +339,8 @@ def _totals(card: Card, total: int, floor: int | None) -> list[int]:
     for amount in amounts:
         new = total
         for effect in card.effects:
-            new = effect.total_after(new, amount)
+            if effect.changes_total:  # as the engine asks (see Effect.changes_total)
+                new = effect.total_after(new, amount)
         out.append(new if floor is None else max(new, floor))
     return out
 
