@@ -146,6 +146,7 @@ class Rules:
         self.end_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_round_end)
         self.max_plays = variant.round.max_plays
         self.max_rounds = variant.round.max_rounds
+        self.max_game_plays = variant.round.max_game_plays
 
     def __reduce__(self) -> tuple[Callable[[Variant], Rules], tuple[Variant]]:
         # The variant is all it takes: read back, these are its (cached) compiled rules.

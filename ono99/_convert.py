@@ -552,6 +552,7 @@ MINIMUMS: dict[str, int] = {
     "match.tokens.lost": 0,
     "round.max_plays": 1,
     "round.max_rounds": 1,
+    "round.max_game_plays": 1,
 }
 """The least value of each integer setting that has one, by its key path in the
 reference (a card's keys under ``cards.<id>``, an array of tables' keys without
@@ -662,6 +663,7 @@ def check_variant(variant: Variant) -> list[Problem]:
     out += _check_triggers(variant)
     out += _at_least("round.max_plays", variant.round.max_plays)
     out += _at_least("round.max_rounds", variant.round.max_rounds)
+    out += _at_least("round.max_game_plays", variant.round.max_game_plays)
     out += _at_least("match.tokens.lost", variant.match.tokens.lost)
     out += _at_least("match.points.survivor", points.survivor)
     out += _check_game_ends(variant)

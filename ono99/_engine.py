@@ -365,8 +365,13 @@ class Engine:
             self.redraw()
         r = self.r
         r.round_plays += 1
-        if r.round_over or r.round_plays >= self.rules.max_plays:
-            # A trigger ended the round, or it ran too long (round.max_plays).
+        if (
+            r.round_over
+            or r.round_plays >= self.rules.max_plays
+            or (len(self.moves) >= self.rules.max_game_plays and self.winner is None)
+        ):
+            # A trigger ended the round, or it or the game ran too long
+            # (round.max_plays, round.max_game_plays).
             self.end_round()
         elif r.ends_turn or r.plays_made >= r.forced:
             self.next_turn()
@@ -840,8 +845,11 @@ class Engine:
         else:
             self.score_round(losers, survivor)
         standing = [seat for seat in range(self.n) if self.in_game[seat]]
-        if len(standing) > 1 and self.round_no >= rules.max_rounds:
-            # The game ran too long (round.max_rounds): the best placed player wins.
+        if len(standing) > 1 and (
+            self.round_no >= rules.max_rounds or len(self.moves) >= rules.max_game_plays
+        ):
+            # The game ran too long (round.max_rounds, round.max_game_plays):
+            # the best placed player wins.
             best = self.best_placed(standing)
             for seat in standing:
                 if seat != best:

@@ -145,7 +145,7 @@ def _sentence(text: str) -> str:
 
 
 def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    return f"{count} {word}" if count == 1 else f"{count:,} {word}s"
 
 
 def _ordinal(number: int) -> str:
@@ -386,10 +386,18 @@ class _Writer:
         for trigger in v.triggers:
             text = self.esc(trigger.describe())
             out.append(f"{text[:1].upper()}{text[1:]}.")
+        match = v.match
+        if match.scoring == "tokens":
+            best = "the player with the most tokens"
+        elif match.scoring == "points":
+            high = match.points.at_target == "win"
+            best = f"the player with the {'highest' if high else 'lowest'} score"
+        else:
+            best = "the first player in seat order still in"
         out.append(
-            f"A round in which {v.round.max_plays} plays have been made ends at once with no "
-            f"winner; when {_plural(v.round.max_rounds, 'round')} have been played, the best "
-            "placed player wins the game."
+            f"A round in which {v.round.max_plays:,} plays have been made ends at once with no "
+            f"winner; a game still undecided after {_plural(v.round.max_rounds, 'round')}, "
+            f"or {v.round.max_game_plays:,} plays in all, is won by {best}."
         )
         return out
 

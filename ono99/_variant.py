@@ -291,11 +291,20 @@ class RoundRules:
             games), the lowest score (points games, the highest when
             ``match.points.at_target = "win"``) wins, the first such seat
             on a tie; with no scoring, the first player still in.
+        max_game_plays: The most cards a whole game may see played (redraws
+            count as plays). A game that reaches it ends at once as after
+            its last round (``max_rounds``): the round in progress ends with
+            no winner and the best placed player wins. The default, 100,000,
+            is some 70 times the longest game of the shipped rule sets; it
+            bounds what ``max_plays`` times ``max_rounds`` (ten million plays,
+            minutes of play) would allow a game whose rounds never end by
+            themselves, to about a second.
     """
 
     end: Literal["first_loss", "last_standing"] = "last_standing"
     max_plays: int = 10_000
     max_rounds: int = 1_000
+    max_game_plays: int = 100_000
 
 
 @frozen

@@ -392,9 +392,9 @@ class Condition(Protocol):
       :meth:`Table.times_played_this_turn` (the engine records the plays of a
       turn only when some condition says so).
 
-    Methods: :meth:`check`, :meth:`problems` (optional: ``[]``),
-    :meth:`problems_at` (optional: ``[]``), :meth:`referenced_cards`
-    (optional: ``[]``) and :meth:`describe`.
+    Methods: :meth:`check`, :meth:`allows_at` (optional: ``None``),
+    :meth:`problems` (optional: ``[]``), :meth:`problems_at` (optional:
+    ``[]``), :meth:`referenced_cards` (optional: ``[]``) and :meth:`describe`.
     """
 
     __attrs_attrs__: ClassVar[Any]
@@ -405,6 +405,18 @@ class Condition(Protocol):
 
     def check(self, table: Table, card: CardInfo) -> str | None:
         """Why the card may not be played now, in words; ``None`` when it may."""
+        ...
+
+    def allows_at(self, total: int) -> bool | None:
+        """Whether :meth:`check` lets the card be played at ``total``, whatever else holds.
+
+        ``True``: it allows every play at this total; ``False``: it refuses
+        every play at this total; ``None`` (the neutral answer): it depends on
+        more than the total (the turn, the hands), or the class does not say.
+        ``ono99 validate`` asks it to prove that a variant's rounds can never
+        end; a wrong ``True`` or ``False`` there is a false alarm, ``None``
+        never is.
+        """
         ...
 
     def problems(self) -> list[tuple[str, str]]:
@@ -561,6 +573,10 @@ def _no_targets(self: object, table: Table) -> list[int]:  # noqa: ARG001
 
 def _no_cards(self: object) -> list[tuple[str, str]]:  # noqa: ARG001
     return []
+
+
+def _depends(self: object, total: int) -> bool | None:  # noqa: ARG001
+    return None
 
 
 # --------------------------------------------------------------------- effects
@@ -1318,6 +1334,10 @@ class Never:
         """Always refuse."""
         return f"{card.name} can never be played"
 
+    def allows_at(self, total: int) -> bool | None:
+        """Never: it refuses every play."""
+        return False
+
     problems = _no_problems
     problems_at = _no_problems_at
     referenced_cards = _no_cards
@@ -1363,6 +1383,10 @@ class TotalMultipleOf:
         """Settings out of range, as ``(field, what was expected)`` pairs."""
         return [] if self.n >= 1 else [("n", f"expected 1 or more, got {self.n}")]
 
+    def allows_at(self, total: int) -> bool | None:
+        """Whether ``total`` is a multiple of ``n`` (and not negative, unless allowed)."""
+        return total % self.n == 0 and (self.negative or total >= 0)
+
     problems_at = _no_problems_at
     referenced_cards = _no_cards
 
@@ -1404,6 +1428,8 @@ class NotAsAnswer:
             return f"{card.name} may not answer forced plays (the first play of a forced turn)"
         return None
 
+    allows_at = _depends  # it depends on the turn
+
     problems = _no_problems
     problems_at = _no_problems_at
     referenced_cards = _no_cards
@@ -1432,6 +1458,8 @@ class OncePerTurn:
         if table.times_played_this_turn(card.id):
             return f"only one {card.name} may be played in a turn"
         return None
+
+    allows_at = _depends  # it depends on the turn
 
     problems = _no_problems
     problems_at = _no_problems_at
@@ -1468,6 +1496,10 @@ class TotalAtLeast:
             f"{card.name} may only be played when the total is at least {self.value}; "
             f"it is {table.total}"
         )
+
+    def allows_at(self, total: int) -> bool | None:
+        """Whether ``total`` is at least ``value``."""
+        return total >= self.value
 
     problems = _no_problems
     problems_at = _no_problems_at
@@ -1506,6 +1538,10 @@ class TotalAtMost:
             f"it is {table.total}"
         )
 
+    def allows_at(self, total: int) -> bool | None:
+        """Whether ``total`` is at most ``value``."""
+        return total <= self.value
+
     problems = _no_problems
     problems_at = _no_problems_at
     referenced_cards = _no_cards
@@ -1535,6 +1571,10 @@ class TotalEven:
             return None
         return f"{card.name} may only be played when the total is even; it is {table.total}"
 
+    def allows_at(self, total: int) -> bool | None:
+        """Whether ``total`` is even."""
+        return total % 2 == 0
+
     problems = _no_problems
     problems_at = _no_problems_at
     referenced_cards = _no_cards
@@ -1563,6 +1603,10 @@ class TotalOdd:
         if table.total % 2 != 0:
             return None
         return f"{card.name} may only be played when the total is odd; it is {table.total}"
+
+    def allows_at(self, total: int) -> bool | None:
+        """Whether ``total`` is odd."""
+        return total % 2 != 0
 
     problems = _no_problems
     problems_at = _no_problems_at
@@ -1945,6 +1989,7 @@ _MEMBERS = {
         "blocks_every_play",
         "reads_turn_plays",
         "check",
+        "allows_at",
         "problems",
         "problems_at",
         "referenced_cards",

@@ -20,7 +20,7 @@ import ono99
 from ono99 import VariantError, dump_variant, json_schema, load_variant, loads_variant
 from ono99._cli import main
 from ono99._schema import SCHEMA_FILES, schema_text
-from ono99.rules import condition_types, effect_types
+from ono99.rules import condition_types, effect_types, outcome_types, trigger_types
 from ono99.testing import triggers, variants
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -66,7 +66,13 @@ def test_a_whole_dumped_variant_validates() -> None:
 
 def test_every_rule_object_of_the_registry_is_a_tagged_table() -> None:
     defs = json_schema()["$defs"]
-    for kind, types in (("effect", effect_types()), ("condition", condition_types())):
+    kinds = (
+        ("effect", effect_types()),
+        ("condition", condition_types()),
+        ("trigger", trigger_types()),
+        ("outcome", outcome_types()),
+    )
+    for kind, types in kinds:
         assert defs[kind]["oneOf"] == [{"$ref": f"#/$defs/{kind}-{name}"} for name in types]
         for name, rule in types.items():
             table = defs[f"{kind}-{name}"]
@@ -355,3 +361,44 @@ def test_a_setting_of_a_type_the_schema_cannot_state_accepts_anything(
     table = json_schema()["$defs"]["condition-odd"]["properties"]
     assert table["weights"] == {"description": "Some mapping."}
     assert table["ratio"] == {"description": "A number.", "type": "number", "default": 0.5}
+
+
+@pytest.mark.parametrize(
+    ("trigger", "accepted"),
+    [
+        ({"type": "land_on", "value": 33, "outcomes": [{"type": "win_round"}]}, True),
+        ({"type": "round_ends", "outcomes": [{"type": "points", "who": "player", "by": 1}]}, True),
+        ({"type": "land_on", "outcomes": [{"type": "win_round"}]}, False),  # no value
+        ({"type": "land_on", "value": 33, "outcomes": [{"type": "zap"}]}, False),
+        (
+            {
+                "type": "pass_over",
+                "value": 3,
+                "outcomes": [{"type": "tokens", "who": "x", "by": 1}],
+            },
+            False,
+        ),
+        (
+            {
+                "type": "pass_over",
+                "value": 3,
+                "outcomes": [{"type": "tokens", "who": "player", "by": 0}],
+            },
+            False,
+        ),
+        ({"type": "reach_bust", "outcomes": [{"type": "end_round"}], "value": 3}, False),
+        ({"type": "explode", "outcomes": [{"type": "end_round"}]}, False),
+    ],
+)
+def test_trigger_tables_are_checked_like_the_loader_checks_them(
+    trigger: dict[str, Any], accepted: bool
+) -> None:
+    """A ``[[triggers]]`` table the schema accepts loads, and one it refuses does not."""
+    data = {"id": "t", "extends": "ninety-nine", "triggers": [trigger]}
+    errors = list(_validator("variant").iter_errors(data))
+    assert (errors == []) is accepted
+    if accepted:
+        loads_variant(tomli_w.dumps(data))
+    else:
+        with pytest.raises(VariantError):
+            loads_variant(tomli_w.dumps(data))
