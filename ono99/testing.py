@@ -111,8 +111,10 @@ __all__ = [
     "effects",
     "games",
     "move_sequences",
+    "outcomes",
     "shipped_variants",
     "snapshot",
+    "triggers",
     "variants",
 ]
 
