@@ -73,6 +73,16 @@ def traits_of(cache: list[Traits], variant: Variant) -> Traits:
 
 def cautious_move(traits: Traits, legal: Sequence[Move], total: int) -> Move:
     """The cautious choice among ``legal`` at ``total`` (see :class:`~ono99.CautiousPlayer`)."""
+    return _ranked(traits, legal, total, cautious=True)
+
+
+def reckless_move(traits: Traits, legal: Sequence[Move], total: int) -> Move:
+    """The reckless choice among ``legal`` at ``total`` (see :class:`~ono99.RecklessPlayer`)."""
+    return _ranked(traits, legal, total, cautious=False)
+
+
+def _ranked(traits: Traits, legal: Sequence[Move], total: int, *, cautious: bool) -> Move:
+    """The move of ``legal`` the cautious (or reckless) strategy ranks first; a redraw first."""
     best: tuple[int, int, int] | None = None
     chosen: Move = legal[0]
     rules = traits.rules
@@ -84,29 +94,14 @@ def cautious_move(traits: Traits, legal: Sequence[Move], total: int) -> Move:
         amount = move.amount
         if amount is not None:  # an Ace for 11 is a number card, a Ten for -10 a helper
             plain = card.card.plays_as_number(amount)
-        # Number cards first, highest total; then helpers keeping the total
-        # highest (holding rather than subtracting), forcing cards first.
-        key = (1 if plain else 0, rules.total_after(card, total, amount), 1 if forcing else 0)
-        if best is None or key > best:
-            best, chosen = key, move
-    return chosen
-
-
-def reckless_move(traits: Traits, legal: Sequence[Move], total: int) -> Move:
-    """The reckless choice among ``legal`` at ``total`` (see :class:`~ono99.RecklessPlayer`)."""
-    best: tuple[int, int, int] | None = None
-    chosen: Move = legal[0]
-    rules = traits.rules
-    cards = traits.cards
-    for move in legal:
-        if not isinstance(move, Play):
-            return move
-        card, plain, forcing = cards[move.card]
-        amount = move.amount
-        if amount is not None:
-            plain = card.card.plays_as_number(amount)
-        # Helpers first, forcing ones before the rest; then the highest total.
-        key = (0 if plain else 1, 1 if forcing else 0, rules.total_after(card, total, amount))
+        after = rules.total_after(card, total, amount)
+        if cautious:
+            # Number cards first, highest total; then helpers keeping the total
+            # highest (holding rather than subtracting), forcing cards first.
+            key = (1 if plain else 0, after, 1 if forcing else 0)
+        else:
+            # Helpers first, forcing ones before the rest; then the highest total.
+            key = (0 if plain else 1, 1 if forcing else 0, after)
         if best is None or key > best:
             best, chosen = key, move
     return chosen
