@@ -139,3 +139,6 @@ def test_search_options_are_checked() -> None:
     for options in ({"iterations": 0}, {"batch": 0}):
         with pytest.raises(ValueError, match="must be 1 or more"):
             ono99.SearchPlayer(1, **options)  # type: ignore[arg-type]
+    for options in ({"confidence": -1.0}, {"patience": float("nan")}):
+        with pytest.raises(ValueError, match="must be 0 or more"):
+            ono99.SearchPlayer(1, **options)  # type: ignore[arg-type]
