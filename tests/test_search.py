@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import hypothesis.strategies as st
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 
 import ono99
 from ono99.testing import games, snapshot
@@ -103,7 +103,6 @@ def test_search_wins_the_duel_from_the_position() -> None:
         assert (search, cautious) == (0, 1)
 
 
-@settings(max_examples=40, deadline=None)
 @given(game=games(max_moves=60), seed=st.integers(0, 2**32 - 1))
 def test_search_chooses_a_legal_move_reproducibly_and_leaves_the_game_alone(
     game: ono99.Game, seed: int
