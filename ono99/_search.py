@@ -18,6 +18,7 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from . import events as ev
 from ._args import shown
 from ._chance import shuffle
 from ._game import Game
@@ -277,10 +278,23 @@ class _Playout:
         game.play(move)
         for _ in range(_MAX_ROLLOUT):
             if game.round_no != round_no or game.winner is not None:
-                losers = game.last_losers
-                return (losers.index(me) - self.before) / self.span if me in losers else 1.0
+                return self._ended(game)
             r = game.r
             if not r.alive[me]:
                 return (r.losers.index(me) - self.before) / self.span
             game.play(cautious_move(traits, game.legal_moves(), r.total))
         return 0.5  # a round that would not end: call it even
+
+    def _ended(self, game: Engine) -> float:
+        """``me``'s score in the round that just ended on ``game``."""
+        me, losers = self.me, game.last_losers
+        if me in losers:
+            return (losers.index(me) - self.before) / self.span
+        for event in reversed(game.events):
+            if isinstance(event, ev.RoundEnded):
+                if event.survivor is not None and event.survivor != me:
+                    # Another player won the round (a rule gave it to them): ``me``
+                    # outlasted only those who lost before it ended.
+                    return (len(losers) - self.before) / self.span
+                break
+        return 1.0
