@@ -37,13 +37,14 @@ from ono99._simulate import make_player
 from ._actions import action_table
 from ._common import Seeds, make_variant
 from ._encoding import observation_encoder
+from ._kernel import Vector, play_quick, seat_done
+from ._masks import Masks
 from ._render import table_text
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from ono99._files import PathName
-    from ono99._moves import Move
     from ono99._players import Player
     from ono99._variant import Variant
 
@@ -129,7 +130,12 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         self.action_space = spaces.Discrete(len(self.table))
         self._seeds = Seeds()
         self._seated: list[Player | None] = []
+        self._picks: list[Any] = []
         self.game: Game | None = None
+        # The agent's vector, kept up to date slot by slot, and copied out.
+        self._array = np.zeros(len(self.encoder), np.float32)
+        self._vector = Vector(self.encoder.layout, self._array.data)
+        self._masks = Masks(len(self.table), np.bool_)
 
     # ----------------------------------------------------------------- the API
 
@@ -152,6 +158,8 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
                 opponent = make_player(opponent, self._seeds.spawn())
             seated.append(opponent)
         self._seated = seated
+        # A quick player's pick() decides from the legal moves and the total alone.
+        self._picks = [getattr(player, "pick", None) for player in seated]
         self._play_others(self.game)
         return self._observe(self.game), self._info(self.game)
 
@@ -163,8 +171,8 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         if self._done(game):
             raise RuntimeError("the episode is over: reset() the environment")
         index = int(action)
-        move = self.table.legal_actions(game).get(index)
-        if move is None:
+        moves, actions = self.table.actions_now(game)
+        if index not in actions:
             reason = (
                 game.why_illegal(self.table.moves[index])
                 if 0 <= index < len(self.table)
@@ -173,7 +181,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
             info = self._info(game)
             info["illegal"] = reason or f"action {index} is not legal now"
             return self._observe(game), -1.0, True, False, info
-        game.play(move)
+        game._play(moves[actions.index(index)])
         self._play_others(game)
         done = self._done(game)
         reward = 0.0
@@ -185,11 +193,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
 
     def action_masks(self) -> NDArray[np.bool_]:
         """Which actions are legal now (all ``False`` once the episode is over)."""
-        game = self._require_game()
-        mask: NDArray[np.bool_] = np.zeros(len(self.table), dtype=np.bool_)
-        if not self._done(game):
-            mask[list(self.table.legal_actions(game))] = True
-        return mask
+        return self._mask(self._require_game())
 
     def render(self) -> str | None:
         """The table as text (``"ansi"``), or print it (``"human"``)."""
@@ -204,30 +208,28 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
     # --------------------------------------------------------------- internals
 
     def _done(self, game: Game) -> bool:
-        return game.is_over or not game.in_game[self.seat]
+        return seat_done(game._e, self.seat)
 
     def _play_others(self, game: Game) -> None:
         """Let the built-in players move until the agent is to move or the episode ends."""
-        seated, seat, variant = self._seated, self.seat, self.variant
-        while not game.is_over and game.in_game[seat] and game.current_player != seat:
-            player = seated[game.current_player]
+        engine = game._e
+        seat, picks, variant, why_illegal = self.seat, self._picks, self.variant, game.why_illegal
+        while (mover := play_quick(engine, seat, picks, variant, why_illegal)) >= 0:
+            player = self._seated[mover]
             assert player is not None  # noqa: S101 - only the agent's seat is empty
-            pick = getattr(player, "pick", None)
-            move: Move
-            if pick is None:
-                move = player.choose(game.observation(game.current_player))
-            else:
-                move = pick(game.legal_moves(), game.total, variant)
-            game.play(move)
+            game.play(player.choose(game.observation(mover)))
 
     def _observe(self, game: Game) -> NDArray[np.float32]:
-        return self.encoder.encode_game(game, self.seat)
+        self._vector.update(game._e, self.seat)
+        return self._array.copy()
+
+    def _mask(self, game: Game) -> NDArray[np.bool_]:
+        if self._done(game):
+            return self._masks.none()
+        return self._masks.of(self.table.actions_now(game)[1])
 
     def _info(self, game: Game) -> dict[str, Any]:
-        mask: NDArray[np.bool_] = np.zeros(len(self.table), dtype=np.bool_)
-        if not self._done(game):
-            mask[list(self.table.legal_actions(game))] = True
-        return {"action_mask": mask, "seed": game.seed}
+        return {"action_mask": self._mask(game), "seed": game.seed}
 
     def _require_game(self) -> Game:
         if self.game is None:

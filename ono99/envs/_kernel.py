@@ -1,0 +1,228 @@
+"""The environments' hot path: a player's numbers and the legal actions, read from the engine.
+
+This is the one module of the environments that reads the engine's state
+(:class:`~ono99._engine.Engine`) rather than a :class:`~ono99.Game`'s public
+properties, so that a step copies nothing it does not need. It reads only
+what :meth:`ono99.Game.observation` shows the observer: their own hand, the
+sizes of the other hands and piles, the played cards, the turn state; never
+another hand's cards or the order of the draw pile (the tests compare it
+with the observation at every move). It plays moves only through the
+engine's own checked entry point; it knows no rule.
+
+Wheels built with mypyc compile it together with the engine
+(``hatch_build.py``); it imports neither numpy nor the ecosystems' libraries,
+so it compiles and runs without them.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ono99._moves import Play
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ono99._engine import Engine
+    from ono99._moves import Move
+    from ono99._variant import Variant
+
+__all__ = ["Actions", "Layout", "Vector", "fill", "play_quick"]
+
+
+class Layout:
+    """Where each group of slots of the observation vector starts, for one variant and count.
+
+    The order is :class:`~ono99.envs.ObservationEncoder`'s (it checks that
+    the two agree when it is made).
+
+    Args:
+        card_index: Each card id's index in the variant's card order.
+        players: How many play.
+    """
+
+    def __init__(self, card_index: dict[str, int], players: int) -> None:
+        cards = len(card_index)
+        self.card_index = card_index
+        self.cards = cards
+        self.players = players
+        self.scalars = cards  # total, direction, plays_owed
+        self.per_seat = cards + 3  # to_move, hand_size, tokens, score, in_game, in_round
+        self.piles = self.per_seat + 6 * players  # round, draw_pile
+        self.discard = self.piles + 2
+        self.out_of_play = self.discard + cards
+        self.answering = self.out_of_play + cards
+        self.this_turn = self.answering + 1
+        self.forced_by = self.this_turn + cards
+        self.size = self.forced_by + cards
+
+
+def fill(engine: Engine, player: int, layout: Layout, values: list[int]) -> None:
+    """Write ``player``'s observation vector now into ``values`` (of ``layout.size`` items).
+
+    ``player`` must be a seat of the game, and the game of ``layout``'s
+    variant and player count.
+    """
+    r = engine.r
+    n = layout.players
+    over = engine.winner is not None
+    current = engine.current
+    for i in range(layout.size):
+        values[i] = 0
+    for k in r.hands[player]:
+        values[k] += 1
+    i = layout.scalars
+    values[i] = r.total
+    values[i + 1] = r.direction
+    if current == player and not over:
+        values[i + 2] = r.forced - r.plays_made
+    i = layout.per_seat
+    hands = r.hands
+    tokens = engine.tokens
+    scores = engine.scores
+    in_game = engine.in_game
+    alive = r.alive
+    for k in range(n):
+        seat = (player + k) % n
+        if seat == current and not over:
+            values[i + k] = 1
+        values[i + n + k] = len(hands[seat])
+        values[i + 2 * n + k] = tokens[seat]
+        values[i + 3 * n + k] = scores[seat]
+        if in_game[seat]:
+            values[i + 4 * n + k] = 1
+        if alive[seat]:
+            values[i + 5 * n + k] = 1
+    i = layout.piles
+    values[i] = engine.round_no
+    values[i + 1] = len(r.draw)
+    i = layout.discard
+    for k in r.discard:
+        values[i + k] += 1
+    i = layout.out_of_play
+    for k in r.out:
+        values[i + k] += 1
+    if over:
+        return
+    if r.answering:
+        values[layout.answering] = 1
+    card_index = layout.card_index
+    i = layout.this_turn
+    for card in r.turn_plays:
+        values[i + card_index[card]] += 1
+    if r.forced >= 2 and r.forced_by:
+        values[layout.forced_by + card_index[r.forced_by]] = 1
+
+
+class Vector:
+    """One observer's vector, kept in a buffer that only the slots that changed are written to.
+
+    Args:
+        layout: The layout of the vector.
+        target: A writable buffer of ``layout.size`` numbers, all 0 (a
+            memoryview of a numpy array, say).
+    """
+
+    def __init__(self, layout: Layout, target: Any) -> None:
+        self.layout = layout
+        self.target = target
+        self.values = [0] * layout.size
+        self.shown = [0] * layout.size
+
+    def update(self, engine: Engine, player: int) -> None:
+        """Write ``player``'s vector now into the target, slot by slot where it changed."""
+        values = self.values
+        shown = self.shown
+        target = self.target
+        fill(engine, player, self.layout, values)
+        for i in range(len(values)):
+            value = values[i]
+            if value != shown[i]:
+                shown[i] = value
+                target[i] = value
+
+
+class Actions:
+    """The action index of each legal move, without hashing moves.
+
+    Args:
+        first: Each card id's first action.
+        amounts: Each card id's amounts, in the card's order (empty for a
+            card with one action).
+        targets: For each card id with a choice, how many seats its actions
+            name (1 for a card that names none).
+        redraw: The redraw's action (-1 for none).
+    """
+
+    def __init__(
+        self,
+        first: dict[str, int],
+        amounts: dict[str, list[int | None]],
+        targets: dict[str, int],
+        redraw: int,
+    ) -> None:
+        self.first = first
+        self.amounts = amounts
+        self.targets = targets
+        self.redraw = redraw
+
+    def of(self, moves: tuple[Move, ...]) -> list[int]:
+        """The action of each of ``moves`` (moves of the variant, as the engine lists them)."""
+        actions: list[int] = []
+        for move in moves:
+            if isinstance(move, Play):
+                card = move.card
+                action = self.first[card]
+                amounts = self.amounts[card]
+                if amounts:
+                    target = move.target
+                    action += amounts.index(move.amount) * self.targets[card]
+                    if target is not None:
+                        action += target
+                actions.append(action)
+            else:
+                actions.append(self.redraw)
+        return actions
+
+
+def play_quick(
+    engine: Engine,
+    seat: int,
+    picks: list[Any],
+    variant: Variant,
+    why_illegal: Callable[[object], str | None],
+) -> int:
+    """Play the other seats' quick players until ``seat`` is to move or out.
+
+    ``picks`` holds each seat's ``pick`` method (``None`` for ``seat`` and
+    for players that decide from an observation).
+
+    Returns:
+        The seat to move whose player needs an observation, or -1: ``seat``
+        is to move, out of the game, or the game is over.
+
+    Raises:
+        IllegalMoveError: If a player picks an illegal move (the game is unchanged).
+    """
+    while engine.winner is None and engine.in_game[seat]:
+        current = engine.current
+        if current == seat:
+            return -1
+        pick = picks[current]
+        if pick is None:
+            return current
+        legal = engine.legal
+        if legal is None:
+            legal = engine.legal_moves()
+        engine.play_checked(pick(legal, engine.r.total, variant), why_illegal)
+    return -1
+
+
+def seat_done(engine: Engine, seat: int) -> bool:
+    """Whether the game is over or ``seat`` is out of it."""
+    return engine.winner is not None or not engine.in_game[seat]
+
+
+def players_in(engine: Engine) -> int:
+    """How many players are still in the game."""
+    return engine.in_game.count(True)
