@@ -30,7 +30,6 @@ import random
 import time
 
 import gymnasium
-import numpy as np
 
 import ono99
 import ono99.envs.gymnasium  # registers ono99/Ono99-v0
@@ -71,7 +70,7 @@ def pettingzoo_steps(games: int) -> tuple[int, float]:
             if terminated or truncated:
                 env.step(None)
                 continue
-            env.step(rng.choice(np.flatnonzero(observation["action_mask"]).tolist()))
+            env.step(rng.choice(observation["action_mask"].nonzero()[0].tolist()))
             steps += 1
     return steps, time.process_time() - start
 
@@ -83,13 +82,12 @@ def gymnasium_steps(games: int) -> tuple[int, int, float]:
     rng = random.Random(1)
     steps = moves = 0
     start = time.process_time()
-    for seed in range(games):
-        _, info = env.reset(seed=seed)
+    for game in range(games):
+        # Seeded once, as a training loop does: each later game takes the next seed.
+        _, info = env.reset(seed=1 if game == 0 else None)
         done = False
         while not done:
-            _, _, done, _, info = env.step(
-                rng.choice(np.flatnonzero(info["action_mask"]).tolist())
-            )
+            _, _, done, _, info = env.step(rng.choice(info["action_mask"].nonzero()[0].tolist()))
             steps += 1
         moves += len(env.game.moves)
     return steps, moves, time.process_time() - start

@@ -12,11 +12,12 @@ import pytest
 
 import ono99
 
-pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
+np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
 
 from envcases import CASES, IDS
 
 from ono99 import envs
+from ono99.envs._kernel import Vector
 
 # ------------------------------------------------------------------- actions
 
@@ -109,13 +110,17 @@ def test_vector_from_the_game_is_the_vector_of_the_observation(
 ) -> None:
     """Invariant: encode_game(game, seat) is encode(game.observation(seat)), at every move.
 
-    The environments use the fast path; the observation is what a player may
-    know, so the fast path shows nothing more.
+    So is each seat's vector as the environments keep it (written slot by
+    slot where it changed, from one game to the next). The environments use
+    these fast paths; the observation is what a player may know, so the fast
+    paths show nothing more.
     """
     variant = ono99.load_variant(variant_id, house)
     encoder = envs.observation_encoder(variant, players)
     rng = random.Random(5)
     out = envs.observation_encoder(variant, players).low.copy()
+    kept = [np.zeros(len(encoder), np.float32) for _ in range(players)]
+    vectors = [Vector(encoder.layout, array.data) for array in kept]
     for seed in range(3):
         game = ono99.Game(variant, players, seed=seed)
         while True:
@@ -124,6 +129,8 @@ def test_vector_from_the_game_is_the_vector_of_the_observation(
                 assert encoder.encode_game(game, seat).tolist() == expected
                 assert encoder.encode_game(game, seat, out) is out
                 assert out.tolist() == expected
+                vectors[seat].update(game._e, seat)
+                assert kept[seat].tolist() == expected
             if game.is_over:
                 break
             game.play(rng.choice(game.legal_moves()))

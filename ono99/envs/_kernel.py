@@ -117,6 +117,8 @@ def fill(engine: Engine, player: int, layout: Layout, values: list[int]) -> None
 class Vector:
     """One observer's vector, kept in a buffer that only the slots that changed are written to.
 
+    It holds what :func:`fill` writes, slot for slot (the tests compare the two).
+
     Args:
         layout: The layout of the vector.
         target: A writable buffer of ``layout.size`` numbers, all 0 (a
@@ -126,20 +128,71 @@ class Vector:
     def __init__(self, layout: Layout, target: Any) -> None:
         self.layout = layout
         self.target = target
-        self.values = [0] * layout.size
         self.shown = [0] * layout.size
+        self.counts = [0] * layout.cards
+
+    def put(self, i: int, value: int) -> None:
+        """Set slot ``i`` to ``value``, writing the target only if it changed."""
+        if self.shown[i] != value:
+            self.shown[i] = value
+            self.target[i] = value
+
+    def put_counts(self, start: int, cards: list[int]) -> None:
+        """Set the slots from ``start`` on to how many of each card index ``cards`` holds."""
+        counts = self.counts
+        for k in range(len(counts)):
+            counts[k] = 0
+        for k in cards:
+            counts[k] += 1
+        shown = self.shown
+        for k in range(len(counts)):
+            value = counts[k]
+            if shown[start + k] != value:
+                shown[start + k] = value
+                self.target[start + k] = value
 
     def update(self, engine: Engine, player: int) -> None:
-        """Write ``player``'s vector now into the target, slot by slot where it changed."""
-        values = self.values
-        shown = self.shown
-        target = self.target
-        fill(engine, player, self.layout, values)
-        for i in range(len(values)):
-            value = values[i]
-            if value != shown[i]:
-                shown[i] = value
-                target[i] = value
+        """Write ``player``'s vector now into the target."""
+        layout = self.layout
+        r = engine.r
+        n = layout.players
+        over = engine.winner is not None
+        current = engine.current
+        self.put_counts(0, r.hands[player])
+        i = layout.scalars
+        self.put(i, r.total)
+        self.put(i + 1, r.direction)
+        self.put(i + 2, r.forced - r.plays_made if current == player and not over else 0)
+        i = layout.per_seat
+        hands = r.hands
+        tokens = engine.tokens
+        scores = engine.scores
+        in_game = engine.in_game
+        alive = r.alive
+        for k in range(n):
+            seat = (player + k) % n
+            self.put(i + k, 1 if seat == current and not over else 0)
+            self.put(i + n + k, len(hands[seat]))
+            self.put(i + 2 * n + k, tokens[seat])
+            self.put(i + 3 * n + k, scores[seat])
+            self.put(i + 4 * n + k, 1 if in_game[seat] else 0)
+            self.put(i + 5 * n + k, 1 if alive[seat] else 0)
+        i = layout.piles
+        self.put(i, engine.round_no)
+        self.put(i + 1, len(r.draw))
+        self.put_counts(layout.discard, r.discard)
+        self.put_counts(layout.out_of_play, r.out)
+        self.put(layout.answering, 1 if r.answering and not over else 0)
+        card_index = layout.card_index
+        turn: list[int] = []
+        forced: list[int] = []
+        if not over:
+            for card in r.turn_plays:
+                turn.append(card_index[card])
+            if r.forced >= 2 and r.forced_by:
+                forced.append(card_index[r.forced_by])
+        self.put_counts(layout.this_turn, turn)
+        self.put_counts(layout.forced_by, forced)
 
 
 class Actions:

@@ -66,8 +66,9 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         opponents: Who plays the other seats: a strategy's name
             (``"random"``, ``"cautious"``...) or a :class:`~ono99.Player`
             for all of them, or a list with one for each other seat in seat
-            order. Named players are made afresh for each game, seeded from
-            the environment's seed.
+            order. Named players are made at the first :meth:`reset` and
+            at each one given a seed, seeded from it, and play on from game
+            to game in between (so a seed reproduces every game after it).
         seat: The agent's seat.
         render_mode: ``"ansi"`` (:meth:`render` returns the table as text),
             ``"human"`` (it prints it), or ``None``.
@@ -147,28 +148,19 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
     ) -> tuple[NDArray[np.float32], dict[str, Any]]:
         """Deal a new game (``seed``, or the sequence's next seed); play to the agent's turn."""
         super().reset(seed=seed)
-        self.game = Game(self.variant, self.players, self._seeds.next(seed))
-        seated: list[Player | None] = []
-        for seat in range(self.players):
-            if seat == self.seat:
-                seated.append(None)
-                continue
-            opponent = self.opponents[seat if seat < self.seat else seat - 1]
-            if isinstance(opponent, str):
-                opponent = make_player(opponent, self._seeds.spawn())
-            seated.append(opponent)
-        self._seated = seated
-        # A quick player's pick() decides from the legal moves and the total alone.
-        self._picks = [getattr(player, "pick", None) for player in seated]
-        self._play_others(self.game)
-        return self._observe(self.game), self._info(self.game)
+        self.game = game = Game(self.variant, self.players, self._seeds.next(seed))
+        if seed is not None or not self._seated:
+            self._seat_players()
+        self._play_others(game)
+        return self._observe(game), self._info(game)
 
     def step(
         self, action: np.int64 | int
     ) -> tuple[NDArray[np.float32], SupportsFloat, bool, bool, dict[str, Any]]:
         """Play ``action`` for the agent, then the others until it is the agent's turn again."""
         game = self._require_game()
-        if self._done(game):
+        engine, seat = game._e, self.seat  # the kernel reads the engine
+        if seat_done(engine, seat):
             raise RuntimeError("the episode is over: reset() the environment")
         index = int(action)
         moves, actions = self.table.actions_now(game)
@@ -181,15 +173,19 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
             info = self._info(game)
             info["illegal"] = reason or f"action {index} is not legal now"
             return self._observe(game), -1.0, True, False, info
-        game._play(moves[actions.index(index)])
+        engine.play_checked(moves[actions.index(index)], game.why_illegal)
         self._play_others(game)
-        done = self._done(game)
         reward = 0.0
+        done = seat_done(engine, seat)
         if done:
-            reward = 1.0 if game.winner == self.seat else -1.0
+            reward = 1.0 if engine.winner == seat else -1.0
+            mask = self._masks.none()
+        else:
+            mask = self._masks.of(self.table.actions_now(game)[1])
         if self.render_mode == "human":
             self.render()
-        return self._observe(game), reward, done, False, self._info(game)
+        self._vector.update(engine, seat)
+        return self._array.copy(), reward, done, False, {"action_mask": mask, "seed": game.seed}
 
     def action_masks(self) -> NDArray[np.bool_]:
         """Which actions are legal now (all ``False`` once the episode is over)."""
@@ -206,6 +202,21 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         return text
 
     # --------------------------------------------------------------- internals
+
+    def _seat_players(self) -> None:
+        """Seat the opponents: named ones made afresh, seeded from the environment's seeds."""
+        seated: list[Player | None] = []
+        for seat in range(self.players):
+            if seat == self.seat:
+                seated.append(None)
+                continue
+            opponent = self.opponents[seat if seat < self.seat else seat - 1]
+            if isinstance(opponent, str):
+                opponent = make_player(opponent, self._seeds.spawn())
+            seated.append(opponent)
+        self._seated = seated
+        # A quick player's pick() decides from the legal moves and the total alone.
+        self._picks = [getattr(player, "pick", None) for player in seated]
 
     def _done(self, game: Game) -> bool:
         return seat_done(game._e, self.seat)
