@@ -14,10 +14,10 @@ import ono99
 
 np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
 
-from envcases import CASES, IDS
+from envcases import CASES, IDS  # noqa: E402
 
-from ono99 import envs
-from ono99.envs._kernel import Vector
+from ono99 import envs  # noqa: E402
+from ono99.envs._kernel import Vector  # noqa: E402
 
 # ------------------------------------------------------------------- actions
 

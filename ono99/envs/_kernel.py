@@ -27,7 +27,17 @@ if TYPE_CHECKING:
     from ono99._moves import Move
     from ono99._variant import Variant
 
-__all__ = ["Actions", "Layout", "Vector", "fill", "play_quick"]
+__all__ = [
+    "Actions",
+    "Layout",
+    "Mask",
+    "Vector",
+    "act",
+    "fill",
+    "play_quick",
+    "players_in",
+    "seat_done",
+]
 
 
 class Layout:
@@ -219,23 +229,77 @@ class Actions:
         self.targets = targets
         self.redraw = redraw
 
+    def action(self, move: Move) -> int:
+        """The action of ``move`` (a move of the variant)."""
+        if not isinstance(move, Play):
+            return self.redraw
+        card = move.card
+        action = self.first[card]
+        amounts = self.amounts[card]
+        if amounts:
+            target = move.target
+            action += amounts.index(move.amount) * self.targets[card]
+            if target is not None:
+                action += target
+        return action
+
     def of(self, moves: tuple[Move, ...]) -> list[int]:
         """The action of each of ``moves`` (moves of the variant, as the engine lists them)."""
-        actions: list[int] = []
-        for move in moves:
-            if isinstance(move, Play):
-                card = move.card
-                action = self.first[card]
-                amounts = self.amounts[card]
-                if amounts:
-                    target = move.target
-                    action += amounts.index(move.amount) * self.targets[card]
-                    if target is not None:
-                        action += target
-                actions.append(action)
-            else:
-                actions.append(self.redraw)
-        return actions
+        return [self.action(move) for move in moves]
+
+    def legal(self, engine: Engine) -> list[int]:
+        """The current player's legal actions, in the engine's order of its moves."""
+        legal = engine.legal
+        if legal is None:
+            legal = engine.legal_moves()
+        return [self.action(move) for move in legal]
+
+
+class Mask:
+    """One game's action mask, kept in a buffer that only the actions that changed are written to.
+
+    Args:
+        target: A writable buffer of one flag per action, all unset.
+    """
+
+    def __init__(self, target: Any) -> None:
+        self.target = target
+        self.set: list[int] = []
+
+    def update(self, actions: list[int]) -> None:
+        """Set the flags of ``actions``, and only theirs."""
+        target = self.target
+        for action in self.set:
+            target[action] = False
+        for action in actions:
+            target[action] = True
+        self.set = actions
+
+
+def act(
+    engine: Engine,
+    action: int,
+    *,
+    actions: Actions,
+    seat: int,
+    picks: list[Any],
+    variant: Variant,
+    why_illegal: Callable[[object], str | None],
+) -> int:
+    """Play ``action`` for ``seat`` (to move), then the others' quick players (:func:`play_quick`).
+
+    Returns:
+        -2 if ``action`` is not legal now (nothing is played), else what
+        :func:`play_quick` returns.
+    """
+    legal = engine.legal
+    if legal is None:
+        legal = engine.legal_moves()
+    for move in legal:
+        if actions.action(move) == action:
+            engine.play_checked(move, why_illegal)
+            return play_quick(engine, seat, picks, variant, why_illegal)
+    return -2
 
 
 def play_quick(

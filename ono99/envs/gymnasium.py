@@ -19,7 +19,13 @@ The whole game is one episode: it ends (``terminated``) when the game is
 won, or when the agent is knocked out of it. The reward is +1 for winning
 the game and -1 for losing it, given at the end; every other step gives 0.
 An illegal action also ends the episode, with -1 and ``info["illegal"]``
-saying why (the game is left as it was).
+saying why (the game is left as it was). In the rare game that ends for the
+agent before its first turn (knocked out by the rules when it has no safe
+play), :meth:`~Ono99Env.reset` shows an empty mask and the first step tells
+the end, its action unplayed.
+
+:class:`Ono99VectorEnv` plays many games at once, for
+``gymnasium.make_vec``.
 """
 
 from __future__ import annotations
@@ -30,6 +36,7 @@ from typing import TYPE_CHECKING, Any, SupportsFloat
 import gymnasium
 import numpy as np
 from gymnasium import spaces
+from gymnasium.vector.utils import batch_space
 
 from ono99._game import Game
 from ono99._simulate import make_player
@@ -37,7 +44,7 @@ from ono99._simulate import make_player
 from ._actions import action_table
 from ._common import Seeds, make_variant
 from ._encoding import observation_encoder
-from ._kernel import Vector, play_quick, seat_done
+from ._kernel import Mask, Vector, act, play_quick, seat_done
 from ._masks import Masks
 from ._render import table_text
 
@@ -48,7 +55,16 @@ if TYPE_CHECKING:
     from ono99._players import Player
     from ono99._variant import Variant
 
-__all__ = ["ENV_ID", "Ono99Env"]
+    # What a vector step returns: observations, rewards, terminations, truncations, info.
+    _BatchStep = tuple[
+        NDArray[np.float32],
+        NDArray[np.float64],
+        NDArray[np.bool_],
+        NDArray[np.bool_],
+        dict[str, Any],
+    ]
+
+__all__ = ["ENV_ID", "Ono99Env", "Ono99VectorEnv"]
 
 ENV_ID = "ono99/Ono99-v0"
 """The id the environment is registered under."""
@@ -133,6 +149,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         self._seated: list[Player | None] = []
         self._picks: list[Any] = []
         self.game: Game | None = None
+        self._ended = False  # whether a step has told the episode's end
         # The agent's vector, kept up to date slot by slot, and copied out.
         self._array = np.zeros(len(self.encoder), np.float32)
         self._vector = Vector(self.encoder.layout, self._array.data)
@@ -148,10 +165,8 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
     ) -> tuple[NDArray[np.float32], dict[str, Any]]:
         """Deal a new game (``seed``, or the sequence's next seed); play to the agent's turn."""
         super().reset(seed=seed)
-        self.game = game = Game(self.variant, self.players, self._seeds.next(seed))
-        if seed is not None or not self._seated:
-            self._seat_players()
-        self._play_others(game)
+        game = self._deal(seed)
+        self._ended = False
         return self._observe(game), self._info(game)
 
     def step(
@@ -160,23 +175,19 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         """Play ``action`` for the agent, then the others until it is the agent's turn again."""
         game = self._require_game()
         engine, seat = game._e, self.seat  # the kernel reads the engine
-        if seat_done(engine, seat):
+        if self._ended:
             raise RuntimeError("the episode is over: reset() the environment")
-        index = int(action)
-        moves, actions = self.table.actions_now(game)
-        if index not in actions:
-            reason = (
-                game.why_illegal(self.table.moves[index])
-                if 0 <= index < len(self.table)
-                else f"there is no action {index} (the actions are 0 to {len(self.table) - 1})"
-            )
-            info = self._info(game)
-            info["illegal"] = reason or f"action {index} is not legal now"
-            return self._observe(game), -1.0, True, False, info
-        engine.play_checked(moves[actions.index(index)], game.why_illegal)
-        self._play_others(game)
+        if not seat_done(engine, seat):
+            reason = self._act(game, int(action))
+            if reason is not None:
+                self._ended = True
+                info = self._info(game)
+                info["illegal"] = reason
+                return self._observe(game), -1.0, True, False, info
+        # (Else the game ended for the agent before its first turn: the action is
+        # not played, and the end is told now.)
         reward = 0.0
-        done = seat_done(engine, seat)
+        done = self._ended = seat_done(engine, seat)
         if done:
             reward = 1.0 if engine.winner == seat else -1.0
             mask = self._masks.none()
@@ -218,17 +229,58 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         # A quick player's pick() decides from the legal moves and the total alone.
         self._picks = [getattr(player, "pick", None) for player in seated]
 
+    def _deal(self, seed: int | None) -> Game:
+        """Deal a new game (``seed``, or the sequence's next seed); play to the agent's turn."""
+        self.game = game = Game(self.variant, self.players, self._seeds.next(seed))
+        if seed is not None or not self._seated:
+            self._seat_players()
+        self._play_others(game)
+        return game
+
+    def _act(self, game: Game, index: int) -> str | None:
+        """Play action ``index`` for the agent, then the others up to its next turn.
+
+        Returns:
+            Why the action is not legal now (nothing is played then), or ``None``.
+        """
+        mover = act(
+            game._e,
+            index,
+            actions=self.table._actions,
+            seat=self.seat,
+            picks=self._picks,
+            variant=self.variant,
+            why_illegal=game.why_illegal,
+        )
+        if mover == -2:
+            reason = (
+                game.why_illegal(self.table.moves[index])
+                if 0 <= index < len(self.table)
+                else f"there is no action {index} (the actions are 0 to {len(self.table) - 1})"
+            )
+            return reason or f"action {index} is not legal now"
+        if mover >= 0:
+            self._play_others(game, mover)
+        return None
+
     def _done(self, game: Game) -> bool:
         return seat_done(game._e, self.seat)
 
-    def _play_others(self, game: Game) -> None:
-        """Let the built-in players move until the agent is to move or the episode ends."""
+    def _play_others(self, game: Game, mover: int | None = None) -> None:
+        """Let the others move until the agent is to move or the episode ends.
+
+        ``mover`` is the seat to move, when known to be one whose player
+        decides from an observation.
+        """
         engine = game._e
         seat, picks, variant, why_illegal = self.seat, self._picks, self.variant, game.why_illegal
-        while (mover := play_quick(engine, seat, picks, variant, why_illegal)) >= 0:
+        if mover is None:
+            mover = play_quick(engine, seat, picks, variant, why_illegal)
+        while mover >= 0:
             player = self._seated[mover]
             assert player is not None  # noqa: S101 - only the agent's seat is empty
             game.play(player.choose(game.observation(mover)))
+            mover = play_quick(engine, seat, picks, variant, why_illegal)
 
     def _observe(self, game: Game) -> NDArray[np.float32]:
         self._vector.update(game._e, self.seat)
@@ -248,5 +300,167 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         return self.game
 
 
+# Gymnasium 1.1 names the autoreset modes; 1.0 knows only this one, "next step".
+_AUTORESET = getattr(getattr(gymnasium.vector, "AutoresetMode", None), "NEXT_STEP", "next-step")
+
+
+class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
+    """Many games at once, the agent at one seat of each: a batched :class:`Ono99Env`.
+
+    It gives what :class:`gymnasium.vector.SyncVectorEnv` over ``num_envs``
+    :class:`Ono99Env` gives, step for step (the tests compare the two),
+    with the observations and masks of all games written straight into
+    batched arrays: observations of shape ``(num_envs, n)``,
+    ``info["action_mask"]`` of shape ``(num_envs, actions)``, actions one
+    per game. ``reset(seed=s)`` seeds game ``i`` with ``s + i``; a game that
+    ended is dealt afresh at the next :meth:`step`, which ignores its action
+    (Gymnasium's "next step" autoreset).
+
+    ``gymnasium.make_vec("ono99/Ono99-v0", num_envs=64, ...)`` makes one,
+    with :class:`Ono99Env`'s arguments.
+
+    Args:
+        num_envs: How many games.
+        variant: A :class:`~ono99.Variant`, or the id or path to load one.
+        players: How many play in each game (the agent included).
+        house_rules: House rules to lay over the variant (ids or paths).
+        opponents: Who plays the other seats, as for :class:`Ono99Env`
+            (player objects given are shared by all games).
+        seat: The agent's seat.
+
+    Raises:
+        VariantError: If the variant or a house rule cannot be loaded, or
+            the player count does not fit it.
+        ValueError: If ``num_envs``, the seat or the opponents are wrong.
+
+    >>> import gymnasium
+    >>> import ono99.envs.gymnasium
+    >>> envs = gymnasium.make_vec("ono99/Ono99-v0", num_envs=8, variant="ninety-nine", players=2)
+    >>> observations, infos = envs.reset(seed=1)
+    >>> observations.shape, infos["action_mask"].shape, envs.action_space
+    ((8, 83), (8, 14), MultiDiscrete([14 14 14 14 14 14 14 14]))
+    """
+
+    metadata = {"autoreset_mode": _AUTORESET}  # noqa: RUF012 - as VectorEnv declares it
+
+    def __init__(
+        self,
+        num_envs: int = 1,
+        variant: Variant | PathName = "ono99-2022",
+        players: int = 2,
+        *,
+        house_rules: Sequence[PathName] | PathName = (),
+        opponents: str | Player | Sequence[str | Player] = "random",
+        seat: int = 0,
+    ) -> None:
+        given: object = num_envs  # typed int, but a caller may pass anything
+        if isinstance(given, bool) or not isinstance(given, int) or given < 1:
+            raise ValueError(f"num_envs must be a whole number, 1 or more, not {num_envs!r}")
+        loaded = make_variant(variant, house_rules)
+        self.envs = [
+            Ono99Env(loaded, players, opponents=opponents, seat=seat) for _ in range(num_envs)
+        ]
+        first = self.envs[0]
+        self.num_envs = num_envs
+        self.variant = loaded
+        self.players = players
+        self.seat = seat
+        self.single_observation_space = first.observation_space
+        self.single_action_space = first.action_space
+        self.observation_space = batch_space(first.observation_space, num_envs)
+        self.action_space = batch_space(first.action_space, num_envs)
+        self._observations = np.zeros((num_envs, len(first.encoder)), np.float32)
+        self._masks = np.zeros((num_envs, len(first.table)), np.bool_)
+        self._mask_rows = []
+        for env, observation, mask in zip(self.envs, self._observations, self._masks, strict=True):
+            # Each game writes its vector and mask into its rows of the batch.
+            env._array = observation
+            env._vector = Vector(first.encoder.layout, observation.data)
+            self._mask_rows.append(Mask(mask.data))
+        self._ended = [False] * num_envs
+
+    def reset(
+        self,
+        *,
+        seed: int | Sequence[int | None] | None = None,
+        options: dict[str, Any] | None = None,  # noqa: ARG002 - Gymnasium's signature
+    ) -> tuple[NDArray[np.float32], dict[str, Any]]:
+        """Deal a new game in each (``seed + i`` for game ``i``, or each its next seed)."""
+        n = self.num_envs
+        seeds: Sequence[int | None]
+        if seed is None:
+            seeds = [None] * n
+        elif isinstance(seed, int):
+            seeds = [seed + i for i in range(n)]
+        else:
+            seeds = seed
+            if len(seeds) != n:
+                raise ValueError(f"seed: expected one for each of the {n} games, got {len(seeds)}")
+        for i, env in enumerate(self.envs):
+            self._show(i, env, env._deal(seeds[i]))
+        self._ended = [False] * n
+        return self._observations.copy(), self._info()
+
+    def step(self, actions: Any) -> _BatchStep:
+        """Play one action in each game (a game that ended is dealt afresh instead)."""
+        chosen = np.asarray(actions).tolist()
+        n = self.num_envs
+        if len(chosen) != n:
+            raise ValueError(f"actions: expected one for each of the {n} games, got {len(chosen)}")
+        rewards = [0.0] * n
+        ended = [False] * n
+        illegal: list[str | None] = [None] * n
+        seat = self.seat
+        for i, env in enumerate(self.envs):
+            game = env.game
+            if game is None:
+                raise RuntimeError("reset() the environment before using it")
+            if self._ended[i]:
+                game = env._deal(None)
+            else:
+                engine = game._e
+                # (A game that ended for the agent before its first turn ends now.)
+                reason = None if seat_done(engine, seat) else env._act(game, int(chosen[i]))
+                if reason is not None:
+                    illegal[i], ended[i], rewards[i] = reason, True, -1.0
+                elif seat_done(engine, seat):
+                    ended[i] = True
+                    rewards[i] = 1.0 if engine.winner == seat else -1.0
+            self._show(i, env, game)
+        self._ended = ended
+        info = self._info()
+        if any(reason is not None for reason in illegal):
+            info["illegal"] = np.array(illegal, dtype=object)
+            info["_illegal"] = np.array([reason is not None for reason in illegal])
+        return (
+            self._observations.copy(),
+            np.array(rewards),
+            np.array(ended),
+            np.zeros(n, np.bool_),
+            info,
+        )
+
+    def _show(self, i: int, env: Ono99Env, game: Game) -> None:
+        """Write game ``i``'s vector and mask into the batch."""
+        engine = game._e
+        env._vector.update(engine, self.seat)
+        self._mask_rows[i].update(
+            [] if seat_done(engine, self.seat) else env.table._actions.legal(engine)
+        )
+
+    def _info(self) -> dict[str, Any]:
+        everywhere = np.ones(self.num_envs, np.bool_)
+        return {
+            "action_mask": self._masks.copy(),
+            "_action_mask": everywhere,
+            "seed": np.array([env.game.seed for env in self.envs if env.game is not None]),
+            "_seed": everywhere.copy(),
+        }
+
+
 if ENV_ID not in gymnasium.registry:
-    gymnasium.register(id=ENV_ID, entry_point=f"{__name__}:Ono99Env")
+    gymnasium.register(
+        id=ENV_ID,
+        entry_point=f"{__name__}:Ono99Env",
+        vector_entry_point=f"{__name__}:Ono99VectorEnv",
+    )
