@@ -128,6 +128,13 @@ def test_gymnasium_game_over_before_the_agents_first_turn_ends_at_the_first_step
 # ------------------------------------------------------------- vector env
 
 
+class LastLegal:
+    """A player that decides from its observation: the last legal move."""
+
+    def choose(self, observation: ono99.Observation) -> ono99.Move:
+        return observation.legal_moves[-1]
+
+
 @pytest.mark.parametrize(
     ("variant", "house", "players"), CASES[:4] + CASES[-1:], ids=IDS[:4] + IDS[-1:]
 )
@@ -139,7 +146,14 @@ def test_vector_env_steps_as_sync_vector_env_of_the_env(
     Observations, rewards, terminations, truncations and the info's masks and
     seeds, through autoresets and illegal actions.
     """
-    kwargs = {"variant": variant, "players": players, "house_rules": house, "seat": 1}
+    kwargs: dict[str, object] = {
+        "variant": variant,
+        "players": players,
+        "house_rules": house,
+        "seat": 1,
+        # One opponent decides from observations, as a player object may.
+        "opponents": [LastLegal(), *["random"] * (players - 2)],
+    }
     fast = gymnasium.make_vec("ono99/Ono99-v0", num_envs=5, **kwargs)
     assert isinstance(fast, Ono99VectorEnv)
     slow = gymnasium.make_vec("ono99/Ono99-v0", num_envs=5, vectorization_mode="sync", **kwargs)

@@ -28,7 +28,10 @@ if TYPE_CHECKING:
     from ono99._variant import Variant
 
 __all__ = [
+    "DEAL",
+    "ILLEGAL",
     "Actions",
+    "Agent",
     "Layout",
     "Mask",
     "Vector",
@@ -37,6 +40,7 @@ __all__ = [
     "play_quick",
     "players_in",
     "seat_done",
+    "step_batch",
 ]
 
 
@@ -299,7 +303,7 @@ def act(
         if actions.action(move) == action:
             engine.play_checked(move, why_illegal)
             return play_quick(engine, seat, picks, variant, why_illegal)
-    return -2
+    return ILLEGAL
 
 
 def play_quick(
@@ -343,3 +347,108 @@ def seat_done(engine: Engine, seat: int) -> bool:
 def players_in(engine: Engine) -> int:
     """How many players are still in the game."""
     return engine.in_game.count(True)
+
+
+class Agent:
+    """One game of a batch, the agent at one seat: what a step of it needs, held between steps.
+
+    Args:
+        seat: The agent's seat.
+        actions: The variant's actions.
+        variant: The variant (what quick players are told).
+        vector: Where the agent's vector is kept.
+        mask: Where its action mask is kept.
+        engine: The game's engine (:meth:`deal` follows the next game).
+        picks: Each seat's quick player's ``pick`` (``None`` for the
+            agent and players that decide from an observation).
+        why_illegal: The game's check of a move.
+    """
+
+    def __init__(
+        self,
+        seat: int,
+        actions: Actions,
+        variant: Variant,
+        vector: Vector,
+        mask: Mask,
+        *,
+        engine: Engine,
+        picks: list[Any],
+        why_illegal: Callable[[object], str | None],
+    ) -> None:
+        self.seat = seat
+        self.actions = actions
+        self.variant = variant
+        self.vector = vector
+        self.mask = mask
+        self.engine = engine
+        self.picks = picks
+        self.why_illegal = why_illegal
+
+    def deal(
+        self, engine: Engine, picks: list[Any], why_illegal: Callable[[object], str | None]
+    ) -> None:
+        """Follow a new game."""
+        self.engine = engine
+        self.picks = picks
+        self.why_illegal = why_illegal
+
+    def show(self) -> None:
+        """Write the agent's vector and mask now."""
+        engine = self.engine
+        self.vector.update(engine, self.seat)
+        if seat_done(engine, self.seat):
+            self.mask.update([])
+        else:
+            self.mask.update(self.actions.legal(engine))
+
+
+DEAL = -3
+"""What :func:`step_batch` says of a game that ended at the last step: deal a new one."""
+ILLEGAL = -2
+"""What :func:`act` and :func:`step_batch` say of an action that is not legal now."""
+
+
+def step_batch(
+    agents: list[Agent], chosen: list[int], rewards: list[float], ended: list[bool]
+) -> list[tuple[int, int]]:
+    """Step each game of a batch whose step the kernel can play alone.
+
+    A game that ``ended`` says ended at the last step is left alone;
+    ``rewards`` and ``ended`` are set for the others (a game that ended for
+    the agent before its first turn ends now, its action unplayed).
+
+    Returns:
+        The games left to the caller, each as ``(i, what)``: :data:`DEAL` (it
+        had ended: deal a new one), :data:`ILLEGAL` (its action is not legal
+        now: nothing was played), or the seat to move whose player decides
+        from an observation (the agent's move was played).
+    """
+    left: list[tuple[int, int]] = []
+    for i in range(len(agents)):
+        if ended[i]:
+            ended[i] = False
+            rewards[i] = 0.0
+            left.append((i, DEAL))
+            continue
+        agent = agents[i]
+        engine = agent.engine
+        seat = agent.seat
+        if not seat_done(engine, seat):
+            mover = act(
+                engine,
+                chosen[i],
+                actions=agent.actions,
+                seat=seat,
+                picks=agent.picks,
+                variant=agent.variant,
+                why_illegal=agent.why_illegal,
+            )
+            if mover != -1:
+                left.append((i, mover))
+                continue
+        if seat_done(engine, seat):
+            ended[i] = True
+            rewards[i] = 1.0 if engine.winner == seat else -1.0
+        agent.show()
+    return left

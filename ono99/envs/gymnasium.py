@@ -44,7 +44,17 @@ from ono99._simulate import make_player
 from ._actions import action_table
 from ._common import Seeds, make_variant
 from ._encoding import observation_encoder
-from ._kernel import Mask, Vector, act, play_quick, seat_done
+from ._kernel import (
+    DEAL,
+    ILLEGAL,
+    Agent,
+    Mask,
+    Vector,
+    act,
+    play_quick,
+    seat_done,
+    step_batch,
+)
 from ._masks import Masks
 from ._render import table_text
 
@@ -252,7 +262,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
             variant=self.variant,
             why_illegal=game.why_illegal,
         )
-        if mover == -2:
+        if mover == ILLEGAL:
             reason = (
                 game.why_illegal(self.table.moves[index])
                 if 0 <= index < len(self.table)
@@ -377,6 +387,7 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             env._array = observation
             env._vector = Vector(first.encoder.layout, observation.data)
             self._mask_rows.append(Mask(mask.data))
+        self._agents: list[Agent] = []  # made at the first reset
         self._ended = [False] * num_envs
 
     def reset(
@@ -396,38 +407,57 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             seeds = seed
             if len(seeds) != n:
                 raise ValueError(f"seed: expected one for each of the {n} games, got {len(seeds)}")
+        agents = []
         for i, env in enumerate(self.envs):
-            self._show(i, env, env._deal(seeds[i]))
+            game = env._deal(seeds[i])
+            agent = Agent(
+                self.seat,
+                env.table._actions,
+                self.variant,
+                env._vector,
+                self._mask_rows[i],
+                engine=game._e,
+                picks=env._picks,
+                why_illegal=game.why_illegal,
+            )
+            agent.show()
+            agents.append(agent)
+        self._agents = agents
         self._ended = [False] * n
         return self._observations.copy(), self._info()
 
     def step(self, actions: Any) -> _BatchStep:
         """Play one action in each game (a game that ended is dealt afresh instead)."""
+        if not self._agents:
+            raise RuntimeError("reset() the environment before using it")
         chosen = np.asarray(actions).tolist()
         n = self.num_envs
         if len(chosen) != n:
             raise ValueError(f"actions: expected one for each of the {n} games, got {len(chosen)}")
         rewards = [0.0] * n
-        ended = [False] * n
+        ended = self._ended
         illegal: list[str | None] = [None] * n
         seat = self.seat
-        for i, env in enumerate(self.envs):
+        # The kernel steps every game it can alone; the rest are dealt, refused or
+        # played on here.
+        for i, what in step_batch(self._agents, chosen, rewards, ended):
+            env, agent = self.envs[i], self._agents[i]
             game = env.game
-            if game is None:
-                raise RuntimeError("reset() the environment before using it")
-            if self._ended[i]:
+            assert game is not None  # noqa: S101 - every game was dealt at reset
+            if what == DEAL:
                 game = env._deal(None)
+                agent.deal(game._e, env._picks, game.why_illegal)
             else:
-                engine = game._e
-                # (A game that ended for the agent before its first turn ends now.)
-                reason = None if seat_done(engine, seat) else env._act(game, int(chosen[i]))
-                if reason is not None:
-                    illegal[i], ended[i], rewards[i] = reason, True, -1.0
-                elif seat_done(engine, seat):
+                if what == ILLEGAL:
+                    illegal[i] = env._act(game, int(chosen[i]))  # why, playing nothing
+                else:  # the agent moved: the others play on to its next turn
+                    env._play_others(game, what)
+                if illegal[i] is not None:
+                    ended[i], rewards[i] = True, -1.0
+                elif seat_done(game._e, seat):
                     ended[i] = True
-                    rewards[i] = 1.0 if engine.winner == seat else -1.0
-            self._show(i, env, game)
-        self._ended = ended
+                    rewards[i] = 1.0 if game._e.winner == seat else -1.0
+            agent.show()
         info = self._info()
         if any(reason is not None for reason in illegal):
             info["illegal"] = np.array(illegal, dtype=object)
@@ -438,14 +468,6 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             np.array(ended),
             np.zeros(n, np.bool_),
             info,
-        )
-
-    def _show(self, i: int, env: Ono99Env, game: Game) -> None:
-        """Write game ``i``'s vector and mask into the batch."""
-        engine = game._e
-        env._vector.update(engine, self.seat)
-        self._mask_rows[i].update(
-            [] if seat_done(engine, self.seat) else env.table._actions.legal(engine)
         )
 
     def _info(self) -> dict[str, Any]:
