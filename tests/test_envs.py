@@ -6,6 +6,7 @@ environments themselves are tested in ``test_envs_*.py``.
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
@@ -18,6 +19,19 @@ from envcases import CASES, IDS  # noqa: E402
 
 from ono99 import envs  # noqa: E402
 from ono99.envs._kernel import Vector  # noqa: E402
+
+# ------------------------------------------------------------------- kernel
+
+
+@pytest.mark.skipif(
+    os.environ.get("ONO99_EXPECT_COMPILED") != "1", reason="no wheel built with mypyc under test"
+)
+def test_the_environments_kernel_is_compiled_with_the_engine() -> None:
+    """hatch_build.py compiles the kernel each environment step runs through."""
+    from ono99.envs import _kernel  # noqa: PLC0415 - only this test asks
+
+    assert not _kernel.__file__.endswith(".py")
+
 
 # ------------------------------------------------------------------- actions
 

@@ -95,14 +95,14 @@ class ActionTable:
         """
         moves, actions, mapping = self._last
         if moves is not game.legal_moves():
-            moves, actions = self.actions_now(game)
+            moves, actions = self._actions_now(game)
             mapping = None
         if mapping is None:
             mapping = dict(zip(actions, moves, strict=True))
             self._last = (moves, actions, mapping)
         return mapping
 
-    def actions_now(self, game: Game) -> tuple[tuple[Move, ...], list[int]]:
+    def _actions_now(self, game: Game) -> tuple[tuple[Move, ...], list[int]]:
         """The current player's legal moves, and the action of each (do not change the list).
 
         What :meth:`legal_actions` holds, as two sequences in the engine's

@@ -65,15 +65,6 @@ if TYPE_CHECKING:
     from ono99._players import Player
     from ono99._variant import Variant
 
-    # What a vector step returns: observations, rewards, terminations, truncations, info.
-    _BatchStep = tuple[
-        NDArray[np.float32],
-        NDArray[np.float64],
-        NDArray[np.bool_],
-        NDArray[np.bool_],
-        dict[str, Any],
-    ]
-
 __all__ = ["ENV_ID", "Ono99Env", "Ono99VectorEnv"]
 
 ENV_ID = "ono99/Ono99-v0"
@@ -202,7 +193,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
             reward = 1.0 if engine.winner == seat else -1.0
             mask = self._masks.none()
         else:
-            mask = self._masks.of(self.table.actions_now(game)[1])
+            mask = self._masks.of(self.table._actions_now(game)[1])
         if self.render_mode == "human":
             self.render()
         self._vector.update(engine, seat)
@@ -299,7 +290,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
     def _mask(self, game: Game) -> NDArray[np.bool_]:
         if self._done(game):
             return self._masks.none()
-        return self._masks.of(self.table.actions_now(game)[1])
+        return self._masks.of(self.table._actions_now(game)[1])
 
     def _info(self, game: Game) -> dict[str, Any]:
         return {"action_mask": self._mask(game), "seed": game.seed}
@@ -426,7 +417,15 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._ended = [False] * n
         return self._observations.copy(), self._info()
 
-    def step(self, actions: Any) -> _BatchStep:
+    def step(
+        self, actions: Any
+    ) -> tuple[
+        NDArray[np.float32],
+        NDArray[np.float64],
+        NDArray[np.bool_],
+        NDArray[np.bool_],
+        dict[str, Any],
+    ]:
         """Play one action in each game (a game that ended is dealt afresh instead)."""
         if not self._agents:
             raise RuntimeError("reset() the environment before using it")

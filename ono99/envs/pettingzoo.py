@@ -154,7 +154,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         engine = game._e
         self._vectors[seat].update(engine, seat)
         if seat == engine.current and engine.winner is None:
-            mask = self._masks.of(self.table.actions_now(game)[1])
+            mask = self._masks.of(self.table._actions_now(game)[1])
         else:
             mask = self._masks.none()
         return {"observation": self._arrays[seat].copy(), "action_mask": mask}
@@ -175,7 +175,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
             index: object = operator.index(action)  # type: ignore[arg-type]  # int, numpy int
         except TypeError:
             index = action
-        moves, actions = self.table.actions_now(game)
+        moves, actions = self.table._actions_now(game)
         try:
             move = moves[actions.index(index)]  # type: ignore[arg-type]
         except ValueError:
