@@ -393,6 +393,25 @@ class Agent:
         self.picks = picks
         self.why_illegal = why_illegal
 
+    def play(self, action: int) -> int:
+        """Play ``action`` for the agent, then the others' quick players, as :func:`act` does.
+
+        A game that already ended for the agent (before its first turn)
+        plays nothing and gives -1.
+        """
+        engine = self.engine
+        if seat_done(engine, self.seat):
+            return -1
+        return act(
+            engine,
+            action,
+            actions=self.actions,
+            seat=self.seat,
+            picks=self.picks,
+            variant=self.variant,
+            why_illegal=self.why_illegal,
+        )
+
     def show(self) -> None:
         """Write the agent's vector and mask now."""
         engine = self.engine
@@ -432,21 +451,12 @@ def step_batch(
             left.append((i, DEAL))
             continue
         agent = agents[i]
+        mover = agent.play(chosen[i])
+        if mover != -1:
+            left.append((i, mover))
+            continue
         engine = agent.engine
         seat = agent.seat
-        if not seat_done(engine, seat):
-            mover = act(
-                engine,
-                chosen[i],
-                actions=agent.actions,
-                seat=seat,
-                picks=agent.picks,
-                variant=agent.variant,
-                why_illegal=agent.why_illegal,
-            )
-            if mover != -1:
-                left.append((i, mover))
-                continue
         if seat_done(engine, seat):
             ended[i] = True
             rewards[i] = 1.0 if engine.winner == seat else -1.0

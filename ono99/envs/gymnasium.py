@@ -50,12 +50,10 @@ from ._kernel import (
     Agent,
     Mask,
     Vector,
-    act,
     play_quick,
     seat_done,
     step_batch,
 )
-from ._masks import Masks
 from ._render import table_text
 
 if TYPE_CHECKING:
@@ -151,10 +149,8 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         self._picks: list[Any] = []
         self.game: Game | None = None
         self._ended = False  # whether a step has told the episode's end
-        # The agent's vector, kept up to date slot by slot, and copied out.
-        self._array = np.zeros(len(self.encoder), np.float32)
-        self._vector = Vector(self.encoder.layout, self._array.data)
-        self._masks = Masks(len(self.table), np.bool_)
+        self._agent: Agent | None = None  # made at the first deal
+        self._bind(np.zeros(len(self.encoder), np.float32), np.zeros(len(self.table), np.bool_))
 
     # ----------------------------------------------------------------- the API
 
@@ -168,40 +164,38 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         super().reset(seed=seed)
         game = self._deal(seed)
         self._ended = False
-        return self._observe(game), self._info(game)
+        return self._show(game)
 
     def step(
         self, action: np.int64 | int
     ) -> tuple[NDArray[np.float32], SupportsFloat, bool, bool, dict[str, Any]]:
         """Play ``action`` for the agent, then the others until it is the agent's turn again."""
         game = self._require_game()
-        engine, seat = game._e, self.seat  # the kernel reads the engine
         if self._ended:
             raise RuntimeError("the episode is over: reset() the environment")
-        if not seat_done(engine, seat):
-            reason = self._act(game, int(action))
-            if reason is not None:
-                self._ended = True
-                info = self._info(game)
-                info["illegal"] = reason
-                return self._observe(game), -1.0, True, False, info
-        # (Else the game ended for the agent before its first turn: the action is
-        # not played, and the end is told now.)
+        index = int(action)
+        # (A game that ended for the agent before its first turn plays nothing:
+        # the end is told now.)
+        what = self._play(game, index)
+        if what == ILLEGAL:
+            self._ended = True
+            observation, info = self._show(game)
+            info["illegal"] = self._why_illegal(game, index)
+            return observation, -1.0, True, False, info
+        engine, seat = game._e, self.seat  # the kernel reads the engine
         reward = 0.0
         done = self._ended = seat_done(engine, seat)
         if done:
             reward = 1.0 if engine.winner == seat else -1.0
-            mask = self._masks.none()
-        else:
-            mask = self._masks.of(self.table._actions_now(game)[1])
         if self.render_mode == "human":
             self.render()
-        self._vector.update(engine, seat)
-        return self._array.copy(), reward, done, False, {"action_mask": mask, "seed": game.seed}
+        observation, info = self._show(game)
+        return observation, reward, done, False, info
 
     def action_masks(self) -> NDArray[np.bool_]:
         """Which actions are legal now (all ``False`` once the episode is over)."""
-        return self._mask(self._require_game())
+        self._show(self._require_game())
+        return self._mask.copy()
 
     def render(self) -> str | None:
         """The table as text (``"ansi"``), or print it (``"human"``)."""
@@ -230,42 +224,56 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         # A quick player's pick() decides from the legal moves and the total alone.
         self._picks = [getattr(player, "pick", None) for player in seated]
 
+    def _bind(self, observation: NDArray[np.float32], mask: NDArray[np.bool_]) -> None:
+        """Keep the agent's vector and mask in these arrays (rows of a batch, say)."""
+        self._array = observation
+        self._mask = mask
+        self._vector = Vector(self.encoder.layout, observation.data)
+        self._mask_writer = Mask(mask.data)
+        self._agent = None
+
     def _deal(self, seed: int | None) -> Game:
         """Deal a new game (``seed``, or the sequence's next seed); play to the agent's turn."""
         self.game = game = Game(self.variant, self.players, self._seeds.next(seed))
         if seed is not None or not self._seated:
             self._seat_players()
         self._play_others(game)
+        engine = game._e  # the kernel reads the engine
+        if self._agent is None:
+            self._agent = Agent(
+                self.seat,
+                self.table._actions,
+                self.variant,
+                self._vector,
+                self._mask_writer,
+                engine=engine,
+                picks=self._picks,
+                why_illegal=game.why_illegal,
+            )
+        else:
+            self._agent.deal(engine, self._picks, game.why_illegal)
         return game
 
-    def _act(self, game: Game, index: int) -> str | None:
+    def _play(self, game: Game, index: int) -> int:
         """Play action ``index`` for the agent, then the others up to its next turn.
 
         Returns:
-            Why the action is not legal now (nothing is played then), or ``None``.
+            :data:`ILLEGAL` if the action is not legal now (nothing is played).
         """
-        mover = act(
-            game._e,
-            index,
-            actions=self.table._actions,
-            seat=self.seat,
-            picks=self._picks,
-            variant=self.variant,
-            why_illegal=game.why_illegal,
-        )
-        if mover == ILLEGAL:
-            reason = (
-                game.why_illegal(self.table.moves[index])
-                if 0 <= index < len(self.table)
-                else f"there is no action {index} (the actions are 0 to {len(self.table) - 1})"
-            )
-            return reason or f"action {index} is not legal now"
-        if mover >= 0:
-            self._play_others(game, mover)
-        return None
+        assert self._agent is not None  # noqa: S101 - made with the game
+        what = self._agent.play(index)
+        if what >= 0:
+            self._play_others(game, what)
+        return what
 
-    def _done(self, game: Game) -> bool:
-        return seat_done(game._e, self.seat)
+    def _why_illegal(self, game: Game, index: int) -> str:
+        """Why action ``index`` is not legal now, in words."""
+        reason = (
+            game.why_illegal(self.table.moves[index])
+            if 0 <= index < len(self.table)
+            else f"there is no action {index} (the actions are 0 to {len(self.table) - 1})"
+        )
+        return reason or f"action {index} is not legal now"
 
     def _play_others(self, game: Game, mover: int | None = None) -> None:
         """Let the others move until the agent is to move or the episode ends.
@@ -283,17 +291,11 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
             game.play(player.choose(game.observation(mover)))
             mover = play_quick(engine, seat, picks, variant, why_illegal)
 
-    def _observe(self, game: Game) -> NDArray[np.float32]:
-        self._vector.update(game._e, self.seat)
-        return self._array.copy()
-
-    def _mask(self, game: Game) -> NDArray[np.bool_]:
-        if self._done(game):
-            return self._masks.none()
-        return self._masks.of(self.table._actions_now(game)[1])
-
-    def _info(self, game: Game) -> dict[str, Any]:
-        return {"action_mask": self._mask(game), "seed": game.seed}
+    def _show(self, game: Game) -> tuple[NDArray[np.float32], dict[str, Any]]:
+        """The agent's vector now, and the info: its action mask, the game's seed."""
+        assert self._agent is not None  # noqa: S101 - made with the game
+        self._agent.show()
+        return self._array.copy(), {"action_mask": self._mask.copy(), "seed": game.seed}
 
     def _require_game(self) -> Game:
         if self.game is None:
@@ -372,12 +374,8 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.action_space = batch_space(first.action_space, num_envs)
         self._observations = np.zeros((num_envs, len(first.encoder)), np.float32)
         self._masks = np.zeros((num_envs, len(first.table)), np.bool_)
-        self._mask_rows = []
         for env, observation, mask in zip(self.envs, self._observations, self._masks, strict=True):
-            # Each game writes its vector and mask into its rows of the batch.
-            env._array = observation
-            env._vector = Vector(first.encoder.layout, observation.data)
-            self._mask_rows.append(Mask(mask.data))
+            env._bind(observation, mask)  # each game writes into its rows of the batch
         self._agents: list[Agent] = []  # made at the first reset
         self._ended = [False] * num_envs
 
@@ -400,17 +398,9 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 raise ValueError(f"seed: expected one for each of the {n} games, got {len(seeds)}")
         agents = []
         for i, env in enumerate(self.envs):
-            game = env._deal(seeds[i])
-            agent = Agent(
-                self.seat,
-                env.table._actions,
-                self.variant,
-                env._vector,
-                self._mask_rows[i],
-                engine=game._e,
-                picks=env._picks,
-                why_illegal=game.why_illegal,
-            )
+            env._deal(seeds[i])
+            agent = env._agent
+            assert agent is not None  # noqa: S101 - made with the game
             agent.show()
             agents.append(agent)
         self._agents = agents
@@ -445,10 +435,9 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             assert game is not None  # noqa: S101 - every game was dealt at reset
             if what == DEAL:
                 game = env._deal(None)
-                agent.deal(game._e, env._picks, game.why_illegal)
             else:
                 if what == ILLEGAL:
-                    illegal[i] = env._act(game, int(chosen[i]))  # why, playing nothing
+                    illegal[i] = env._why_illegal(game, int(chosen[i]))
                 else:  # the agent moved: the others play on to its next turn
                     env._play_others(game, what)
                 if illegal[i] is not None:

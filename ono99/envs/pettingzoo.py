@@ -44,8 +44,7 @@ from ono99._game import Game
 from ._actions import action_table, action_to_move
 from ._common import Seeds, make_variant
 from ._encoding import observation_encoder
-from ._kernel import Vector, players_in
-from ._masks import Masks
+from ._kernel import Mask, Vector, players_in
 from ._render import table_text
 
 if TYPE_CHECKING:
@@ -57,6 +56,8 @@ if TYPE_CHECKING:
 __all__ = ["env", "raw_env"]
 
 Observation = dict[str, Any]
+
+_NONE: list[int] = []  # no legal action (never changed)
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name for it
@@ -114,7 +115,8 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         # Each seat's vector, kept up to date slot by slot, and copied out.
         self._arrays = [np.zeros(len(self.encoder), np.float32) for _ in range(players)]
         self._vectors = [Vector(self.encoder.layout, a.data) for a in self._arrays]
-        self._masks = Masks(n, np.int8)
+        self._masks = [np.zeros(n, np.int8) for _ in range(players)]
+        self._mask_writers = [Mask(mask.data) for mask in self._masks]
         # True while no reward is due and no agent is terminated, with
         # _players_in players in the game: a move that knocks nobody out and
         # ends nothing then leaves rewards, terminations and agents as they are.
@@ -154,10 +156,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         engine = game._e
         self._vectors[seat].update(engine, seat)
         if seat == engine.current and engine.winner is None:
-            mask = self._masks.of(self.table._actions_now(game)[1])
+            self._mask_writers[seat].update(self.table._actions_now(game)[1])
         else:
-            mask = self._masks.none()
-        return {"observation": self._arrays[seat].copy(), "action_mask": mask}
+            self._mask_writers[seat].update(_NONE)
+        return {"observation": self._arrays[seat].copy(), "action_mask": self._masks[seat].copy()}
 
     def step(self, action: int | None) -> None:
         """Play ``action`` for the agent to move (``None`` for an agent that is done).
