@@ -72,66 +72,16 @@ class Layout:
 
 
 def fill(engine: Engine, player: int, layout: Layout, values: list[int]) -> None:
-    """Write ``player``'s observation vector now into ``values`` (of ``layout.size`` items).
+    """Write ``player``'s observation vector now into ``values`` (``layout.size`` zeros).
 
     ``player`` must be a seat of the game, and the game of ``layout``'s
     variant and player count.
     """
-    r = engine.r
-    n = layout.players
-    over = engine.winner is not None
-    current = engine.current
-    for i in range(layout.size):
-        values[i] = 0
-    for k in r.hands[player]:
-        values[k] += 1
-    i = layout.scalars
-    values[i] = r.total
-    values[i + 1] = r.direction
-    if current == player and not over:
-        values[i + 2] = r.forced - r.plays_made
-    i = layout.per_seat
-    hands = r.hands
-    tokens = engine.tokens
-    scores = engine.scores
-    in_game = engine.in_game
-    alive = r.alive
-    for k in range(n):
-        seat = (player + k) % n
-        if seat == current and not over:
-            values[i + k] = 1
-        values[i + n + k] = len(hands[seat])
-        values[i + 2 * n + k] = tokens[seat]
-        values[i + 3 * n + k] = scores[seat]
-        if in_game[seat]:
-            values[i + 4 * n + k] = 1
-        if alive[seat]:
-            values[i + 5 * n + k] = 1
-    i = layout.piles
-    values[i] = engine.round_no
-    values[i + 1] = len(r.draw)
-    i = layout.discard
-    for k in r.discard:
-        values[i + k] += 1
-    i = layout.out_of_play
-    for k in r.out:
-        values[i + k] += 1
-    if over:
-        return
-    if r.answering:
-        values[layout.answering] = 1
-    card_index = layout.card_index
-    i = layout.this_turn
-    for card in r.turn_plays:
-        values[i + card_index[card]] += 1
-    if r.forced >= 2 and r.forced_by:
-        values[layout.forced_by + card_index[r.forced_by]] = 1
+    Vector(layout, values).update(engine, player)
 
 
 class Vector:
     """One observer's vector, kept in a buffer that only the slots that changed are written to.
-
-    It holds what :func:`fill` writes, slot for slot (the tests compare the two).
 
     Args:
         layout: The layout of the vector.
