@@ -193,10 +193,17 @@ def test_vector_env_refuses_bad_arguments() -> None:
     with pytest.raises(RuntimeError, match="reset"):
         envs.step([0, 0, 0])
     envs.reset()
-    with pytest.raises(ValueError, match="one for each of the 3 games, got 2"):
+    with pytest.raises(ValueError, match=r"one for each of the 3 games, got .* shape \(2,\)"):
         envs.step([0, 0])
+    with pytest.raises(ValueError, match=r"shape \(3, 1\)"):
+        envs.step([[0], [0], [0]])
+    with pytest.raises(ValueError, match="expected 3 action indices, got"):
+        envs.step([None, "x", 0])
     with pytest.raises(ValueError, match="one for each of the 3 games, got 1"):
         envs.reset(seed=[1])
+    one, _ = envs.reset(seed=np.int64(4))  # a numpy seed is a seed
+    two, _ = envs.reset(seed=4)
+    assert (one == two).all()
 
 
 # -------------------------------------------------------------- the how-to

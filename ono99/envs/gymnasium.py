@@ -390,8 +390,8 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         seeds: Sequence[int | None]
         if seed is None:
             seeds = [None] * n
-        elif isinstance(seed, int):
-            seeds = [seed + i for i in range(n)]
+        elif isinstance(seed, int | np.integer):
+            seeds = [int(seed) + i for i in range(n)]
         else:
             seeds = seed
             if len(seeds) != n:
@@ -419,10 +419,17 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         """Play one action in each game (a game that ended is dealt afresh instead)."""
         if not self._agents:
             raise RuntimeError("reset() the environment before using it")
-        chosen = np.asarray(actions).tolist()
         n = self.num_envs
-        if len(chosen) != n:
-            raise ValueError(f"actions: expected one for each of the {n} games, got {len(chosen)}")
+        try:
+            given = np.asarray(actions, dtype=np.int64)
+        except (TypeError, ValueError):
+            raise ValueError(f"actions: expected {n} action indices, got {actions!r}") from None
+        if given.shape != (n,):
+            raise ValueError(
+                f"actions: expected one for each of the {n} games, got an array of shape "
+                f"{given.shape}"
+            )
+        chosen = given.tolist()
         rewards = [0.0] * n
         ended = self._ended
         illegal: list[str | None] = [None] * n
