@@ -134,7 +134,7 @@ def test_vector_from_the_game_is_the_vector_of_the_observation(
     rng = random.Random(5)
     out = envs.observation_encoder(variant, players).low.copy()
     kept = [np.zeros(len(encoder), np.float32) for _ in range(players)]
-    vectors = [Vector(encoder.layout, array.data) for array in kept]
+    vectors = [Vector(encoder._layout, array.data) for array in kept]
     for seed in range(3):
         game = ono99.Game(variant, players, seed=seed)
         while True:
@@ -148,6 +148,16 @@ def test_vector_from_the_game_is_the_vector_of_the_observation(
             if game.is_over:
                 break
             game.play(rng.choice(game.legal_moves()))
+
+
+def test_vector_of_a_game_of_another_kind_or_seat_is_refused() -> None:
+    encoder = envs.observation_encoder("ono99-2022", 2)
+    with pytest.raises(ono99.ArgumentError, match="expected a game of ono99-2022 for 2 players"):
+        encoder.encode_game(ono99.Game("ono99-2022", players=3, seed=1), 0)
+    with pytest.raises(ono99.ArgumentError, match="expected a game of ono99-2022 for 2 players"):
+        encoder.encode_game(ono99.Game("ono99-1980", players=2, seed=1), 0)
+    with pytest.raises(ono99.ArgumentError, match="no player 2"):
+        encoder.encode_game(ono99.Game("ono99-2022", players=2, seed=1), 2)
 
 
 def test_turn_state_slots() -> None:

@@ -186,9 +186,9 @@ class ObservationEncoder:
         self._orders = tuple(
             tuple((seat + k) % players for k in range(players)) for seat in range(players)
         )
-        self.layout = Layout(dict(compile_rules(variant).index), players)
-        if self.layout.size != len(self.names):  # the two orders of the slots must agree
-            raise AssertionError(f"the layout has {self.layout.size} slots, not {len(self)}")
+        self._layout = Layout(dict(compile_rules(variant).index), players)
+        if self._layout.size != len(self.names):  # the two orders of the slots must agree
+            raise AssertionError(f"the layout has {self._layout.size} slots, not {len(self)}")
 
     def __len__(self) -> int:
         return len(self.names)
@@ -227,8 +227,8 @@ class ObservationEncoder:
                 f"expected a game of {self.variant.id} for {self.players} players, "
                 f"got {game.variant.id} for {game.players}",
             )
-        values = [0] * self.layout.size
-        fill(engine, seat, self.layout, values)
+        values = [0] * self._layout.size
+        fill(engine, seat, self._layout, values)
         if out is None:
             return np.array(values, dtype=np.float32)
         out[:] = values

@@ -90,7 +90,7 @@ class Vector:
     """
 
     def __init__(self, layout: Layout, target: Any) -> None:
-        self.layout = layout
+        self._layout = layout
         self.target = target
         self.shown = [0] * layout.size
         self.counts = [0] * layout.cards
@@ -117,7 +117,7 @@ class Vector:
 
     def update(self, engine: Engine, player: int) -> None:
         """Write ``player``'s vector now into the target."""
-        layout = self.layout
+        layout = self._layout
         r = engine.r
         n = layout.players
         over = engine.winner is not None

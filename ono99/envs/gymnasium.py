@@ -228,7 +228,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         """Keep the agent's vector and mask in these arrays (rows of a batch, say)."""
         self._array = observation
         self._mask = mask
-        self._vector = Vector(self.encoder.layout, observation.data)
+        self._vector = Vector(self.encoder._layout, observation.data)
         self._mask_writer = Mask(mask.data)
         self._agent = None
 

@@ -114,7 +114,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         self.game: Game | None = None
         # Each seat's vector, kept up to date slot by slot, and copied out.
         self._arrays = [np.zeros(len(self.encoder), np.float32) for _ in range(players)]
-        self._vectors = [Vector(self.encoder.layout, a.data) for a in self._arrays]
+        self._vectors = [Vector(self.encoder._layout, a.data) for a in self._arrays]
         self._masks = [np.zeros(n, np.int8) for _ in range(players)]
         self._mask_writers = [Mask(mask.data) for mask in self._masks]
         # True while no reward is due and no agent is terminated, with
