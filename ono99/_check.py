@@ -6,9 +6,11 @@ that changes nothing, a house rule that breaks a variant it is for.
 :func:`check_file` reports both kinds, each with the TOML key path it concerns.
 
 What a rule object can do is asked of the rule object: its
-``total_after()`` and ``choices`` say which totals a card makes, and its
-``apply()``, tried on a table made up for the purpose, says whether it forces
-plays or answers them.
+``total_after()`` and ``choices`` say which totals a card makes, a
+condition's ``allows_at()`` whether it lets a card be played at a total, a
+trigger's ``fires()`` which plays fire it, and an effect's or outcome's
+``apply()``, tried on a table made up for the purpose, whether it forces
+plays, answers them, or takes tokens and gives points.
 """
 
 from __future__ import annotations
@@ -116,7 +118,12 @@ def check_file(path: PathName, *, kind: FileKind | None = None) -> list[Finding]
     for). A name in ``for`` that is not a shipped variant is a warning, with
     the closest shipped id.
 
-    Then warnings for what will play badly: a card that can never be played
+    Then warnings for what can be proved never to end by itself (a round
+    nobody can lose: every card plays safely at every total a round can
+    reach; a match nobody can win: no token ever lost, no point ever
+    gained), only the ``round.max_plays``, ``round.max_rounds`` and
+    ``round.max_game_plays`` limits stopping it; and for what will play
+    badly: a card that can never be played
     (its total busts from the lowest total there can be), an amount to
     choose that always busts, and settings the file makes that change nothing
     (token settings without token scoring, points on cards in a tokens game,
@@ -272,7 +279,7 @@ def _check_house_rule(path: Path, file: str) -> list[Finding]:
                 broken.setdefault(same, []).append(target)
             continue
         laid.append(target)
-        for key, message in _unplayable(variant):
+        for key, message in [*_never_ends(variant), *_unplayable(variant)]:
             warned.setdefault((key, message), []).append(target)
         for key, message in _idle_settings(variant):
             if _is_own(key, own):
@@ -296,7 +303,7 @@ def _check_house_rule(path: Path, file: str) -> list[Finding]:
 def _warnings(variant: Variant, own: Sequence[str]) -> list[tuple[str, str]]:
     """What will play badly: unplayable cards always, idle settings the file sets."""
     idle = [(p, m) for p, m in _idle_settings(variant) if _is_own(p, own)]
-    return [*_unplayable(variant), *idle]
+    return [*_never_ends(variant), *_unplayable(variant), *idle]
 
 
 def _is_own(path: str, own: Iterable[str]) -> bool:
@@ -332,7 +339,8 @@ def _totals(card: Card, total: int, floor: int | None) -> list[int]:
     for amount in amounts:
         new = total
         for effect in card.effects:
-            new = effect.total_after(new, amount)
+            if effect.changes_total:  # as the engine asks (see Effect.changes_total)
+                new = effect.total_after(new, amount)
         out.append(new if floor is None else max(new, floor))
     return out
 
@@ -513,3 +521,185 @@ def _idle_steps(variant: Variant) -> list[tuple[str, str]]:
                     )
                 )
     return out
+
+
+# ----------------------------------------------------------------- never ends
+
+# The most totals the never-ends analysis follows before it gives up (and says nothing).
+_MOST_TOTALS = 10_000
+
+
+def _reachable_totals(variant: Variant) -> set[int] | None:
+    """Every total a round can reach by plays that do not bust; ``None`` past the limit.
+
+    More totals than can really be reached may be listed (a card counts as
+    playable wherever its conditions do not refuse it for the total alone),
+    never fewer: what holds at all of them holds in every round.
+    """
+    total, playing = variant.total, [card for card in variant.cards if card.count]
+    seen = {total.start}
+    todo = [total.start]
+    while todo:
+        at = todo.pop()
+        for card in playing:
+            if any(c.allows_at(at) is False for c in card.conditions):
+                continue
+            for new in _totals(card, at, total.floor):
+                if new < total.bust and new not in seen:
+                    if len(seen) >= _MOST_TOTALS:
+                        return None
+                    seen.add(new)
+                    todo.append(new)
+    return seen
+
+
+def _spare_cards(variant: Variant) -> bool:
+    """Whether, for some player count, a hand is always refilled after a play.
+
+    With at least one card beyond the hands (two when the top card stays on
+    the discard pile at a reshuffle), every player holds a card on every turn.
+    """
+    spare = 2 if variant.reshuffle.keep_top_card else 1
+    hand = variant.deal.hand_size
+    return any(
+        variant.deck_size_for(players) >= players * hand + spare
+        for players in range(variant.players.min, variant.players.max + 1)
+    )
+
+
+def _round_never_ends(variant: Variant) -> list[tuple[str, str]]:
+    """A round nobody can ever lose: every card plays safely at every reachable total.
+
+    Sound, not complete: it reports only what it proves. A player loses only
+    with no safe play; if at every total a round can reach every card in the
+    deck can be played (its conditions allow it whatever the turn) to a total
+    under the bust limit, every hand has a safe play, nobody ever loses, and
+    only a trigger can end the round. It says nothing when a card changes
+    hands or names a player (a hand might run out, no player be left to
+    name), when a trigger that ends the round might
+    fire, or when the totals can fall or rise without limit.
+    """
+    playing = [card for card in variant.cards if card.count]
+    if any(e.changes_hands or e.chooses_player for card in playing for e in card.effects):
+        return []  # a hand might run out, or a player to name be missing
+    if not _spare_cards(variant):
+        return []
+    reachable = _reachable_totals(variant)
+    if reachable is None:
+        return []
+    total = variant.total
+    for at in reachable:
+        for card in playing:
+            if not all(c.allows_at(at) is True for c in card.conditions):
+                return []
+            if min(_totals(card, at, total.floor)) >= total.bust:
+                return []
+    ending = [
+        t
+        for t in variant.triggers
+        if t.after_play and any(o.ends_round or o.wins_round for o in t.outcomes)
+    ]
+    for at in reachable:
+        for card in playing:
+            for new in _totals(card, at, total.floor):
+                if new < total.bust and any(t.fires(at, new, total.bust) for t in ending):
+                    return []
+    low, high = min(reachable), max(reachable)
+    span = f"{low}" if low == high else f"from {low} to {high}"
+    return [
+        (
+            "cards",
+            f"a round can never end by itself: every total it can reach ({span}, "
+            f"{len(reachable)} in all) lets every card be played without reaching "
+            f"{total.bust} (total.bust), so nobody can ever lose"
+            f"{', and no trigger ends the round' if variant.triggers else ''}; "
+            f"each round stops at {variant.round.max_plays} plays (round.max_plays) "
+            f"with no winner, the game at {variant.round.max_game_plays} "
+            "(round.max_game_plays)",
+        )
+    ]
+
+
+@attrs.define
+class _Ledger:
+    """A table made up to ask an outcome whom it gives or takes tokens and points."""
+
+    seats: int = 3
+    tokens_taken: bool = False
+    points_gained: bool = False
+
+    def seats_in_round(self) -> list[int]:
+        return list(range(self.seats))
+
+    def tokens(self, seat: int) -> int:  # noqa: ARG002
+        return 5
+
+    def score(self, seat: int) -> int:  # noqa: ARG002
+        return 5
+
+    def change_tokens(self, seat: int, by: int) -> None:  # noqa: ARG002
+        self.tokens_taken |= by < 0
+
+    def change_score(self, seat: int, by: int) -> None:  # noqa: ARG002
+        self.points_gained |= by > 0
+
+
+def _outcome_ledger(variant: Variant) -> _Ledger | None:
+    """What the triggers' outcomes may do to tokens and scores; ``None`` if one cannot say."""
+    ledger = _Ledger()
+    for trigger in variant.triggers:
+        for outcome in trigger.outcomes:
+            for seat in (-1, 0):
+                try:
+                    outcome.apply(ledger, seat)  # type: ignore[arg-type]
+                except Exception:  # an outcome that needs more of a table than the ledger has
+                    return None
+    return ledger
+
+
+def _match_never_ends(variant: Variant) -> list[tuple[str, str]]:
+    """Scoring that can never single out a winner: nobody ever loses a token, or gains a point."""
+    match = variant.match
+    if match.scoring == "none":
+        return []
+    ledger = _outcome_ledger(variant)
+    if ledger is None:
+        return []
+    cap = (
+        f"the game stops after {variant.round.max_rounds} rounds (round.max_rounds) or "
+        f"{variant.round.max_game_plays} plays (round.max_game_plays), and the best "
+        "placed player wins"
+    )
+    if match.scoring == "tokens":
+        if match.tokens.lost or ledger.tokens_taken:
+            return []
+        return [
+            (
+                "match.tokens.lost",
+                "the game can never end by itself: a lost round costs no tokens "
+                "(match.tokens.lost is 0) and no trigger takes any, so nobody ever runs out; "
+                + cap,
+            )
+        ]
+    points = match.points
+    if (
+        points.bust > 0
+        or points.missing_card > 0
+        or points.survivor > 0
+        or any(card.points > 0 and card.count for card in variant.cards)
+        or ledger.points_gained
+    ):
+        return []
+    return [
+        (
+            "match.points.bust",
+            "the game can never end by itself: no score can ever grow (bust, missing_card, "
+            "survivor and every card's points are 0, and no trigger gives points), so "
+            f"nobody reaches {points.target} (match.points.target); " + cap,
+        )
+    ]
+
+
+def _never_ends(variant: Variant) -> list[tuple[str, str]]:
+    """What can be proved never to end: a round nobody can lose, a match nobody can win."""
+    return [*_round_never_ends(variant), *_match_never_ends(variant)]

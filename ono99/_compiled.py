@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from ._variant import Card, Variant
-    from .rules import Condition, Effect
+    from .rules import Condition, Effect, Trigger
 
 __all__ = ["NEVER", "CompiledCard", "QuickTest", "Rules", "compile_rules"]
 
@@ -138,6 +138,15 @@ class Rules:
         self.redraw_count = redraw.count if redraw else 0
         # Whether a redraw may only be a turn's first play.
         self.redraw_first_only = redraw is not None and redraw.when == "first_play"
+        # The variant's triggers, by when the engine asks them (in the file's order).
+        triggers = variant.triggers
+        self.any_triggers = bool(triggers)
+        self.play_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.after_play)
+        self.loss_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_loss)
+        self.end_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_round_end)
+        self.max_plays = variant.round.max_plays
+        self.max_rounds = variant.round.max_rounds
+        self.max_game_plays = variant.round.max_game_plays
 
     def __reduce__(self) -> tuple[Callable[[Variant], Rules], tuple[Variant]]:
         # The variant is all it takes: read back, these are its (cached) compiled rules.

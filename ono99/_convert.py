@@ -37,9 +37,13 @@ from ._variant import Card, PlayerStep, Variant
 from .rules import (
     AnyCondition,
     AnyEffect,
+    AnyOutcome,
+    AnyTrigger,
     rule_class,
     shipped_condition_types,
     shipped_effect_types,
+    shipped_outcome_types,
+    shipped_trigger_types,
     unknown_rule,
 )
 
@@ -152,6 +156,10 @@ def describe_type(tp: Any) -> str:
         return "an array of effect tables"
     if tp == tuple[AnyCondition, ...]:
         return "an array of condition tables"
+    if tp == tuple[AnyTrigger, ...]:
+        return "an array of trigger tables"
+    if tp == tuple[AnyOutcome, ...]:
+        return "an array of outcome tables"
     if typing.get_origin(tp) is tuple:
         return f"an array of {describe_type(typing.get_args(tp)[0]).split(' ', 1)[1]}s"
     if attrs.has(tp):
@@ -352,7 +360,7 @@ def _tagged(what: str, example: str) -> typing.Callable[[Any], Any]:
         kind = item["type"]
         cls = rule_class(what, kind) if isinstance(kind, str) else None
         if cls is None:
-            known = list(shipped_effect_types() if what == "effect" else shipped_condition_types())
+            known = list(_SHIPPED_OF[what]())
             hint = suggest(kind, known, quote=True) if isinstance(kind, str) else ""
             raise _ProblemError(
                 f"unknown {what} {describe_value(kind)}{hint} ({unknown_rule(what, str(kind))})",
@@ -364,8 +372,16 @@ def _tagged(what: str, example: str) -> typing.Callable[[Any], Any]:
     return structure
 
 
+_SHIPPED_OF: dict[str, typing.Callable[[], typing.Mapping[str, type]]] = {
+    "effect": shipped_effect_types,
+    "condition": shipped_condition_types,
+    "trigger": shipped_trigger_types,
+    "outcome": shipped_outcome_types,
+}
 _structure_effect = _tagged("effect", "add")
 _structure_condition = _tagged("condition", "never")
+_structure_trigger = _tagged("trigger", "land_on")
+_structure_outcome = _tagged("outcome", "tokens")
 
 
 _register_exact(
@@ -375,6 +391,14 @@ _register_exact(
 _register_exact(
     tuple[AnyCondition, ...],
     lambda v, _: _structure_items(_array(v, "conditions"), _structure_condition),
+)
+_register_exact(
+    tuple[AnyTrigger, ...],
+    lambda v, _: _structure_items(_array(v, "triggers"), _structure_trigger),
+)
+_register_exact(
+    tuple[AnyOutcome, ...],
+    lambda v, _: _structure_items(_array(v, "outcomes"), _structure_outcome),
 )
 _register_exact(
     tuple[str, ...],
@@ -429,9 +453,18 @@ def _is_default(field: attrs.Attribute[Any], value: object) -> bool:
     return default is not attrs.NOTHING and bool(value == default)
 
 
-def _rule_data(rule: AnyEffect | AnyCondition, omit_defaults: bool) -> dict[str, Any]:
+def _rule_data(
+    rule: AnyEffect | AnyCondition | AnyTrigger | AnyOutcome, omit_defaults: bool
+) -> dict[str, Any]:
     out: dict[str, Any] = {"type": rule.type}
-    out.update(_plain(rule, omit_defaults))
+    for field in attrs.fields(type(rule)):
+        value = getattr(rule, field.name)
+        if value is None or (omit_defaults and _is_default(field, value)):
+            continue
+        if field.name == "outcomes" and rule.kind == "trigger":
+            out["outcomes"] = [_rule_data(o, omit_defaults) for o in value]
+        else:
+            out[field.name] = _plain(value, omit_defaults)
     return out
 
 
@@ -458,7 +491,10 @@ def unstructure_variant(variant: Variant, *, omit_defaults: bool = False) -> dic
         omit_defaults: Leave out every setting that has its default value (the
             canonical form hashed by :func:`ono99.fingerprint`).
     """
-    data: dict[str, Any] = _plain(attrs.evolve(variant, cards=()), omit_defaults)
+    data: dict[str, Any] = _plain(attrs.evolve(variant, cards=(), triggers=()), omit_defaults)
+    data.pop("triggers", None)
+    if variant.triggers or not omit_defaults:
+        data["triggers"] = [_rule_data(t, omit_defaults) for t in variant.triggers]
     floor = variant.total.floor
     if floor is None and not omit_defaults:
         data["total"]["floor"] = "none"
@@ -512,6 +548,11 @@ MINIMUMS: dict[str, int] = {
     "match.points.target": 1,
     "match.points.bust": 0,
     "match.points.missing_card": 0,
+    "match.points.survivor": 0,
+    "match.tokens.lost": 0,
+    "round.max_plays": 1,
+    "round.max_rounds": 1,
+    "round.max_game_plays": 1,
 }
 """The least value of each integer setting that has one, by its key path in the
 reference (a card's keys under ``cards.<id>``, an array of tables' keys without
@@ -619,7 +660,25 @@ def check_variant(variant: Variant) -> list[Problem]:
     )
     out += _at_least("match.points.bust", points.bust)
     out += _at_least("match.points.missing_card", points.missing_card)
+    out += _check_triggers(variant)
+    out += _at_least("round.max_plays", variant.round.max_plays)
+    out += _at_least("round.max_rounds", variant.round.max_rounds)
+    out += _at_least("round.max_game_plays", variant.round.max_game_plays)
+    out += _at_least("match.tokens.lost", variant.match.tokens.lost)
+    out += _at_least("match.points.survivor", points.survivor)
     out += _check_game_ends(variant)
+    return out
+
+
+def _check_triggers(variant: Variant) -> list[Problem]:
+    out: list[Problem] = []
+    total = variant.total
+    for i, trigger in enumerate(variant.triggers):
+        where = f"triggers[{i}]"
+        for name, message in trigger.problems():
+            out.append(Problem(f"{where}.{name}", message))
+        for name, message in trigger.problems_at(total.bust, total.floor):
+            out.append(Problem(f"{where}.{name}", message, ("total.bust", "total.floor")))
     return out
 
 
@@ -642,12 +701,15 @@ def _check_game_ends(variant: Variant) -> list[Problem]:
         variant.match.scoring == "points"
         and points.bust <= 0
         and points.missing_card <= 0
+        and points.survivor <= 0
+        and not variant.triggers
         and all(card.points <= 0 for card in variant.cards)
     ):
         out.append(
             Problem(
                 "match.points.bust",
-                "no score can ever grow (bust, missing_card and every card's points are 0), "
+                "no score can ever grow (bust, missing_card, survivor and every card's points "
+                "are 0, and no trigger), "
                 "so a points game could never end",
                 ("match.points.missing_card", "match.scoring"),
             )
@@ -820,7 +882,7 @@ def _prepare() -> None:
     it meets the class; doing it while the library is imported keeps the first
     :func:`~ono99.load_variant` as quick as the later ones.
     """
-    shipped = (*shipped_effect_types().values(), *shipped_condition_types().values())
+    shipped = [cls for kind in _SHIPPED_OF.values() for cls in kind().values()]
     for cls in (Variant, PlayerStep, *shipped):
         converter.get_structure_hook(cls)
 

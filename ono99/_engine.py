@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from ._observation import Observation
     from ._players import Player
     from ._variant import Variant
-    from .rules import Stacking, StackOn
+    from .rules import Stacking, StackOn, Trigger
 
 __all__ = ["ENGINE_FIELDS", "NO_MOVES", "ROUND_FIELDS", "Engine", "Round"]
 
@@ -50,6 +50,9 @@ ROUND_FIELDS = (
     "out",
     "players_in_round",
     "plays_made",
+    "round_over",
+    "round_plays",
+    "round_winner",
     "skip",
     "stack_on",
     "stacking",
@@ -117,6 +120,11 @@ class Round:
         self.target: int | None = None
         self.next_player: int | None = None
         self.plays_made = 0
+        # Moves made this round (the round.max_plays guard), and whether a
+        # trigger ended the round (won by round_winner, -1 for nobody).
+        self.round_plays = 0
+        self.round_over = False
+        self.round_winner = -1
         self.turn_plays: list[str] = []
         self.hands: list[list[int]] = []
         self.draw: list[int] = []
@@ -356,7 +364,16 @@ class Engine:
         else:
             self.redraw()
         r = self.r
-        if r.ends_turn or r.plays_made >= r.forced:
+        r.round_plays += 1
+        if (
+            r.round_over
+            or r.round_plays >= self.rules.max_plays
+            or (len(self.moves) >= self.rules.max_game_plays and self.winner is None)
+        ):
+            # A trigger ended the round, or it or the game ran too long
+            # (round.max_plays, round.max_game_plays).
+            self.end_round()
+        elif r.ends_turn or r.plays_made >= r.forced:
             self.next_turn()
         # What advance() does, with its first step inline: most moves leave
         # the next player a safe play.
@@ -600,6 +617,7 @@ class Engine:
         hand = r.hands[player]
         hand.remove(index)
         r.discard.append(index)
+        before = r.total
         delta = card.delta
         if delta is not None:
             total = r.total + delta
@@ -645,6 +663,28 @@ class Engine:
         if deflected:
             events.append(ev.Deflected(player, card.id, r.next_owed))
         self.refill(player, automatic)
+        for trigger in rules.play_triggers:
+            if trigger.fires(before, total, rules.bust):
+                self.fire(trigger, player, automatic)
+
+    def fire(self, trigger: Trigger, seat: int, automatic: bool) -> None:
+        """Apply the outcomes of ``trigger``, fired for ``seat`` (-1: nobody)."""
+        r = self.r
+        self.emit(
+            ev.TriggerFired(
+                None if seat < 0 else seat, trigger.type, trigger.describe(), automatic=automatic
+            )
+        )
+        r.acting = ""
+        r.acting_automatic = automatic
+        r.game = self
+        for outcome in trigger.outcomes:
+            outcome.apply(r, seat)
+            if outcome.wins_round and seat >= 0 and not r.round_over:
+                r.round_winner = seat
+            if outcome.ends_round:
+                r.round_over = True
+        r.game = None
 
     def played_event(
         self,
@@ -769,7 +809,9 @@ class Engine:
         r.alive[player] = False
         r.players_in_round -= 1
         r.losers.append(player)
-        if self.rules.first_loss_ends_round or r.players_in_round <= 1:
+        for trigger in self.rules.loss_triggers:
+            self.fire(trigger, player, True)
+        if self.rules.first_loss_ends_round or r.players_in_round <= 1 or r.round_over:
             self.end_round()
             return
         if undo_to is not None:
@@ -783,10 +825,15 @@ class Engine:
     def end_round(self) -> None:
         """Score the round as ``match`` says, then end the game or deal again."""
         r = self.r
+        rules = self.rules
         match = self.variant.match
         survivor = r.alive.index(True) if r.players_in_round == 1 else None
+        if r.round_winner >= 0:
+            survivor = r.round_winner
         losers = tuple(r.losers)
         self.last_losers = losers
+        for trigger in rules.end_triggers:
+            self.fire(trigger, -1 if survivor is None else survivor, True)
         self.emit(ev.RoundEnded(self.round_no, losers, survivor))
         if match.scoring == "none":
             if survivor is not None:
@@ -794,18 +841,20 @@ class Engine:
                     if seat != survivor and self.in_game[seat]:
                         self.eliminate(seat)
         elif match.scoring == "tokens":
-            tokens = match.tokens
-            for seat in losers:
-                if self.tokens[seat] > 0:
-                    self.tokens[seat] -= 1
-                    self.emit(ev.TokenLost(seat, self.tokens[seat]))
-                    if self.tokens[seat] == 0 and not tokens.play_on_at_zero:
-                        self.eliminate(seat)
-                else:
-                    self.eliminate(seat)
+            self.take_tokens(losers, survivor)
         else:
-            self.score_round(losers)
+            self.score_round(losers, survivor)
         standing = [seat for seat in range(self.n) if self.in_game[seat]]
+        if len(standing) > 1 and (
+            self.round_no >= rules.max_rounds or len(self.moves) >= rules.max_game_plays
+        ):
+            # The game ran too long (round.max_rounds, round.max_game_plays):
+            # the best placed player wins.
+            best = self.best_placed(standing)
+            for seat in standing:
+                if seat != best:
+                    self.eliminate(seat)
+            standing = [best]
         if len(standing) == 1:
             self.winner = standing[0]
             self.legal = None
@@ -813,7 +862,52 @@ class Engine:
             return
         self.start_round()
 
-    def score_round(self, losers: tuple[int, ...]) -> None:
+    def take_tokens(self, losers: tuple[int, ...], survivor: int | None) -> None:
+        """Take the losers' tokens, and out go those left with none (as ``match.tokens`` says)."""
+        rules = self.rules
+        tokens = self.variant.match.tokens
+        lost = tokens.lost
+        # With triggers, who goes out is decided once every token is taken.
+        out: list[int] = []
+        for seat in losers:
+            if self.tokens[seat] > 0:
+                for _ in range(min(lost, self.tokens[seat])):
+                    self.tokens[seat] -= 1
+                    self.emit(ev.TokenLost(seat, self.tokens[seat]))
+                if self.tokens[seat] == 0 and not tokens.play_on_at_zero:
+                    out.append(seat)
+            else:
+                out.append(seat)
+            if out and not rules.any_triggers:
+                self.eliminate(out.pop())
+        if not rules.any_triggers:
+            return
+        if not tokens.play_on_at_zero:
+            # Triggers may have taken the last tokens of players who did not lose.
+            out += [
+                seat
+                for seat in range(self.n)
+                if self.in_game[seat] and self.tokens[seat] == 0 and seat not in out
+            ]
+        if out and len(out) == sum(self.in_game):
+            # Nobody would be left: the round's winner stays (else the first with most tokens).
+            spare = survivor if survivor in out else max(out, key=lambda s: self.tokens[s])
+            out.remove(spare)
+        for seat in out:
+            self.eliminate(seat)
+
+    def best_placed(self, standing: list[int]) -> int:
+        """The standing player placed best by the match's scoring (the first on a tie)."""
+        match = self.variant.match
+        if match.scoring == "tokens":
+            return max(standing, key=lambda seat: self.tokens[seat])
+        if match.scoring == "points":
+            if match.points.at_target == "win":
+                return max(standing, key=lambda seat: self.scores[seat])
+            return min(standing, key=lambda seat: self.scores[seat])
+        return standing[0]
+
+    def score_round(self, losers: tuple[int, ...], survivor: int | None = None) -> None:
         """Add each standing player's points, and take out those past the target."""
         r = self.r
         rules = self.rules
@@ -825,10 +919,19 @@ class Engine:
             gained += points.missing_card * max(0, rules.hand_size - len(hand))
             if seat in losers and (points.stuck_is_bust or seat not in r.stuck):
                 gained += points.bust
+            if seat == survivor:
+                gained += points.survivor
             self.scores[seat] += gained
             self.emit(ev.Scored(seat, gained, self.scores[seat]))
         reached = [seat for seat in standing if self.scores[seat] >= points.target]
         if not reached:
+            return
+        if points.at_target == "win":
+            # The first to the target wins: the highest score; tied players play on.
+            top = max(self.scores[seat] for seat in standing)
+            for seat in standing:
+                if self.scores[seat] < top:
+                    self.eliminate(seat)
             return
         best = min(self.scores[seat] for seat in standing)
         if points.at_target == "out" and len(reached) < len(standing):

@@ -84,11 +84,15 @@ def describe_event(event: ev.Event, variant: Variant, *, hidden: bool = False) -
             names = ", ".join(_name(variant, c) for c in cards) or "no cards"
             return f"Player {player} has no safe play, lays down {names} and is out"
         case ev.RoundEnded(round=number, losers=losers, survivor=survivor):
-            who = ", ".join(str(p) for p in losers)
-            text = f"Round {number} ends; lost by player {who}"
+            parts = [f"Round {number} ends"]
+            if losers:
+                who = ", ".join(str(p) for p in losers)
+                parts.append(f"lost by player{'s' if len(losers) > 1 else ''} {who}")
             if survivor is not None:
-                text += f"; player {survivor} is the last standing"
-            return text
+                parts.append(f"won by player {survivor}")
+            if len(parts) == 1:
+                return f"Round {number} ends with no winner"
+            return "; ".join(parts)
         case ev.TokenLost(player=player, tokens=tokens):
             return f"Player {player} loses a token ({tokens} left)"
         case ev.Scored(player=player, points=points, score=score):
@@ -112,5 +116,8 @@ def describe_event(event: ev.Event, variant: Variant, *, hidden: bool = False) -
         case ev.ScoreChanged(player=player, change=change, score=score):
             verb = "gains" if change > 0 else "loses"
             return f"Player {player} {verb} {_count(abs(change), 'point')} (total {score})"
+        case ev.TriggerFired(player=player, text=text):
+            who = "No player" if player is None else f"Player {player}"
+            return f"{who}: {text}"
         case ev.RuleActed(player=player, card=card, text=text):
             return f"Player {player}'s {_name(variant, card)}: {text}"

@@ -145,7 +145,7 @@ def _sentence(text: str) -> str:
 
 
 def _plural(count: int, word: str) -> str:
-    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+    return f"{count} {word}" if count == 1 else f"{count:,} {word}s"
 
 
 def _ordinal(number: int) -> str:
@@ -381,6 +381,27 @@ class _Writer:
         return out
 
     def rounds_and_winning(self) -> list[str]:
+        out = self.round_ending()
+        v = self.v
+        for trigger in v.triggers:
+            text = self.esc(trigger.describe())
+            out.append(f"{text[:1].upper()}{text[1:]}.")
+        match = v.match
+        if match.scoring == "tokens":
+            best = "the player with the most tokens"
+        elif match.scoring == "points":
+            high = match.points.at_target == "win"
+            best = f"the player with the {'highest' if high else 'lowest'} score"
+        else:
+            best = "the first player in seat order still in"
+        out.append(
+            f"A round in which {v.round.max_plays:,} plays have been made ends at once with no "
+            f"winner; a game still undecided after {_plural(v.round.max_rounds, 'round')}, "
+            f"or {v.round.max_game_plays:,} plays in all, is won by {best}."
+        )
+        return out
+
+    def round_ending(self) -> list[str]:
         v = self.v
         match = v.match
         if v.round.end == "first_loss":
@@ -396,8 +417,8 @@ class _Writer:
         if match.scoring == "tokens":
             tokens = match.tokens
             out.append(
-                f"Each player starts with {_plural(tokens.count, 'token')} and loses one "
-                "for each round lost."
+                f"Each player starts with {_plural(tokens.count, 'token')} and loses "
+                f"{'one' if tokens.lost == 1 else tokens.lost} for each round lost."
             )
             for step in tokens.count_by_players:
                 out.append(
@@ -441,7 +462,15 @@ class _Writer:
         else:
             bust += ", except one who lost because no card could be played."
         out.append(bust)
-        if points.at_target == "out":
+        if points.survivor:
+            out.append(f"The winner or last player standing of a round scores {points.survivor}.")
+        if points.at_target == "win":
+            out.append(
+                f"The first player whose score reaches {points.target} wins the game; if "
+                "several reach it in the same round, the highest score wins and players "
+                "tied for it play on."
+            )
+        elif points.at_target == "out":
             out.append(
                 f"A player whose score reaches {points.target} is out of the game; the last "
                 "player left wins. If every player left reaches it in the same round, the "

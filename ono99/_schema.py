@@ -31,10 +31,19 @@ from ._convert import CARD_ID, MINIMUMS
 from ._files import house_rules_registry, read, variants_registry
 from ._house import NOT_RULES, RULE_KEYS, HouseRule
 from ._variant import Card, Variant
-from .rules import AnyCondition, AnyEffect, condition_types, effect_types
+from .rules import (
+    AnyCondition,
+    AnyEffect,
+    AnyOutcome,
+    AnyTrigger,
+    condition_types,
+    effect_types,
+    outcome_types,
+    trigger_types,
+)
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Iterator, Sequence
+    from collections.abc import Iterable, Iterator, Mapping, Sequence
     from pathlib import Path
 
 __all__ = [
@@ -78,6 +87,28 @@ def _docs(cls: type) -> tuple[str, dict[str, str]]:
     return summary, fields
 
 
+def _rule_kinds() -> tuple[tuple[str, str, Mapping[str, type], str], ...]:
+    """Each kind of rule object, with the key of its arrays and its registry.
+
+    Each item: the kind, the key of the arrays that hold them, the registry's
+    types of that kind, and what holds the array, in words.
+    """
+    return (
+        ("effect", "effects", effect_types(), "A card's ``effects`` array"),
+        ("condition", "conditions", condition_types(), "A card's ``conditions`` array"),
+        ("trigger", "triggers", trigger_types(), "The variant's ``[[triggers]]`` array"),
+        ("outcome", "outcomes", outcome_types(), "A trigger's ``outcomes`` array"),
+    )
+
+
+_RULE_ARRAYS = {
+    tuple[AnyEffect, ...]: "effect",
+    tuple[AnyCondition, ...]: "condition",
+    tuple[AnyTrigger, ...]: "trigger",
+    tuple[AnyOutcome, ...]: "outcome",
+}
+
+
 def _type_name(tp: Any) -> str:
     if tp is int:
         return "integer"
@@ -89,10 +120,8 @@ def _type_name(tp: Any) -> str:
         return " | ".join(f'``"{a}"``' for a in typing.get_args(tp))
     if tp == int | None:
         return 'integer or ``"none"``'
-    if tp == tuple[AnyEffect, ...]:
-        return "array of effects"
-    if tp == tuple[AnyCondition, ...]:
-        return "array of conditions"
+    if tp in _RULE_ARRAYS:
+        return f"array of {_RULE_ARRAYS[tp]}s"
     if tp == tuple[str, ...]:
         return "array of strings"
     if tp == tuple[int, ...]:
@@ -194,14 +223,15 @@ def _rows(prefix: str, cls: type) -> Iterator[tuple[str, str, str, str]]:
 def key_paths() -> list[str]:
     """Every key the reference documents: tables as ``[path]``, values by path.
 
-    Effect and condition settings appear as ``effect add.amount``.
+    Rule-object settings appear as ``effect add.amount`` (likewise
+    ``condition``, ``trigger`` and ``outcome``).
     """
     paths: list[str] = []
     for prefix, cls, _ in _sections():
         if prefix:
             paths.append(f"[{prefix}]")
         paths += [path for path, *_ in _rows(prefix, cls)]
-    for kind, types in (("effect", effect_types()), ("condition", condition_types())):
+    for kind, _, types, _ in _rule_kinds():
         for name, rule in types.items():
             paths.append(f"{kind} {name}")
             paths += [f"{kind} {name}.{field.name}" for field in attrs.fields(rule)]
@@ -224,6 +254,8 @@ def _set_in(shipped: Sequence[tuple[str, bool, dict[str, Any]]]) -> dict[str, st
     """Key path (cards as ``cards.<id>``, rule objects by type) to the files setting it."""
     found: dict[str, dict[str, bool]] = {}
 
+    kinds = {key: kind for kind, key, _, _ in _rule_kinds()}
+
     def note(path: str, file_id: str, house: bool) -> None:
         found.setdefault(path, {})[file_id] = house
 
@@ -239,17 +271,22 @@ def _set_in(shipped: Sequence[tuple[str, bool, dict[str, Any]]]) -> dict[str, st
                 walk(value, path, file_id, house)
                 continue
             note(path, file_id, house)
-            if key not in ("effects", "conditions") and isinstance(value, list):
+            if key in kinds and isinstance(value, list):
+                rule_list(value, kinds[key], file_id, house)
+            elif isinstance(value, list):
                 for item in value:  # an array of tables: note the keys of each
                     if isinstance(item, dict):
                         walk(item, path, file_id, house)
-            if key in ("effects", "conditions") and isinstance(value, list):
-                kind = "effect" if key == "effects" else "condition"
-                for rule in value:
-                    if isinstance(rule, dict):
-                        note(f"{kind} {rule.get('type')}", file_id, house)
-                        for name in rule:
-                            note(f"{kind} {rule.get('type')}.{name}", file_id, house)
+
+    def rule_list(value: list[Any], kind: str, file_id: str, house: bool) -> None:
+        for rule in value:
+            if not isinstance(rule, dict):
+                continue
+            note(f"{kind} {rule.get('type')}", file_id, house)
+            for name, inner in rule.items():
+                note(f"{kind} {rule.get('type')}.{name}", file_id, house)
+                if name in kinds and isinstance(inner, list):  # a trigger's outcomes
+                    rule_list(inner, kinds[name], file_id, house)
 
     for file_id, house, data in shipped:
         walk(data, "", file_id, house)
@@ -302,11 +339,10 @@ def _generated() -> list[str]:
             for path, kind, default, text in _rows(prefix, cls)
         ]
         out += _list_table(title, ("Key", "Type", "Default", "Meaning", "Set in"), rows)
-    for kind, types in (("effect", effect_types()), ("condition", condition_types())):
-        title = "Effects" if kind == "effect" else "Conditions"
-        out += _heading(title, "~")
+    for kind, _, types, holder in _rule_kinds():
+        out += _heading(f"{kind.capitalize()}s", "~")
         out += [
-            f"A card's ``{kind}s`` array holds tables such as "
+            f"{holder} holds tables such as "
             f'``{{ type = "{next(iter(types))}" }}``; the ``type`` picks one of these.',
             "",
         ]
@@ -366,7 +402,12 @@ _HOUSE_RULE = (
 
 
 def _plain(text: str) -> str:
-    """Reference prose as editors show it: Markdown code spans for ``literals``."""
+    """Reference prose as editors show it: Markdown code spans.
+
+    For ``literals``, and for cross-references (``:class:`~ono99.rules.Trigger```
+    becomes `Trigger`).
+    """
+    text = re.sub(r":[a-z]+:`~?([^`<]*?\.)?([^.`<]+)`", r"`\2`", text)
     return re.sub(r"``(.+?)``", r"`\1`", text).strip()
 
 
@@ -435,13 +476,22 @@ def _rule_ranges(rule: type) -> dict[str, dict[str, object]]:
         tp = hints[field.name]
         start = base[field.name]
         if tp is int and isinstance(start, int):
+            # The values refused, counting down: all of them from some value on is
+            # a minimum; a few with accepted values below them are exceptions
+            # (an amount that must not be 0).
+            refused: list[int] = []
             for value in range(start, min(start, 0) - 3, -1):
                 bad = _field_problem(rule, {**base, field.name: value}, field.name)
                 if bad is None:
                     break
                 if bad:
-                    out[field.name] = {"minimum": value + 1}
+                    refused.append(value)
+                elif refused:
+                    out[field.name] = {"not": {"enum": refused}}
                     break
+            else:
+                if refused:
+                    out[field.name] = {"minimum": refused[0] + 1}
         elif tp == tuple[int, ...]:
             found: dict[str, object] = {}
             fewest = next(
@@ -484,10 +534,8 @@ def _value_schema(tp: Any, path: str, required: bool) -> dict[str, Any]:
         return {"type": "string", "enum": list(typing.get_args(tp))}
     if tp == int | None:
         return {"anyOf": [{"type": "integer"}, {"const": "none"}]}
-    if tp == tuple[AnyEffect, ...]:
-        return {"type": "array", "items": {"$ref": "#/$defs/effect"}}
-    if tp == tuple[AnyCondition, ...]:
-        return {"type": "array", "items": {"$ref": "#/$defs/condition"}}
+    if tp in _RULE_ARRAYS:
+        return {"type": "array", "items": {"$ref": f"#/$defs/{_RULE_ARRAYS[tp]}"}}
     if tp == tuple[str, ...]:
         return {"type": "array", "items": {"type": "string"}}
     if tp == tuple[int, ...]:
@@ -539,7 +587,7 @@ def _table_schema(cls: type, prefix: str, *, required: bool) -> dict[str, Any]:
 
 
 def _rule_schema(kind: str, name: str, rule: type) -> dict[str, Any]:
-    """One effect or condition: a table tagged by its ``type``."""
+    """One rule object: a table tagged by its ``type``."""
     summary, meanings = _docs(rule)
     ranges = _rule_ranges(rule)
     properties: dict[str, Any] = {
@@ -565,12 +613,15 @@ def _rule_schema(kind: str, name: str, rule: type) -> dict[str, Any]:
 
 
 def _rule_defs() -> dict[str, Any]:
-    """Each effect and condition of the registry, and the tagged union of each kind."""
+    """Each rule object of the registry, and the tagged union of each kind."""
     defs: dict[str, Any] = {}
-    for kind, types in (("effect", effect_types()), ("condition", condition_types())):
+    for kind, _, types, _ in _rule_kinds():
         names = list(types)
+        article = "An" if kind[0] in "aeiou" else "A"
         defs[kind] = {
-            "description": _plain(f"A {kind}: a table whose `type` is one of {', '.join(names)}."),
+            "description": _plain(
+                f"{article} {kind}: a table whose `type` is one of {', '.join(names)}."
+            ),
             "type": "object",
             "required": ["type"],
             "properties": {"type": {"enum": names}},

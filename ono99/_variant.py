@@ -13,7 +13,7 @@ from attrs import frozen
 
 from ._args import shown
 from ._errors import VariantError
-from .rules import AnyCondition, AnyEffect
+from .rules import AnyCondition, AnyEffect, AnyTrigger
 
 __all__ = [
     "Card",
@@ -281,9 +281,30 @@ class RoundRules:
         end: ``"first_loss"``: the first player to lose ends the round.
             ``"last_standing"``: losers drop out and play goes on until one
             player is left.
+        max_plays: The most cards a round may see played (redraws count as
+            plays). A round that reaches it ends at once with no winner and
+            no loser (a drawn round: nobody gains or loses anything for it).
+            The default, 10,000, is far beyond any round of the shipped
+            rule sets; it is there so that every valid variant ends.
+        max_rounds: The most rounds a game may have. When the last of them
+            ends without a winner, the player with the most tokens (token
+            games), the lowest score (points games, the highest when
+            ``match.points.at_target = "win"``) wins, the first such seat
+            on a tie; with no scoring, the first player still in.
+        max_game_plays: The most cards a whole game may see played (redraws
+            count as plays). A game that reaches it ends at once as after
+            its last round (``max_rounds``): the round in progress ends with
+            no winner and the best placed player wins. The default, 100,000,
+            is some 70 times the longest game of the shipped rule sets; it
+            bounds what ``max_plays`` times ``max_rounds`` (ten million plays,
+            minutes of play) would allow a game whose rounds never end by
+            themselves, to about a second.
     """
 
     end: Literal["first_loss", "last_standing"] = "last_standing"
+    max_plays: int = 10_000
+    max_rounds: int = 1_000
+    max_game_plays: int = 100_000
 
 
 @frozen
@@ -293,13 +314,18 @@ class Tokens:
     Attributes:
         count: Tokens each player starts with.
         play_on_at_zero: Whether a player with no tokens left stays in until
-            losing once more (the 1980 rule: out on the fourth loss).
+            losing once more (the 1980 rule: out on the fourth loss). Without
+            it a player left with none, however (a trigger may take tokens
+            from players who did not lose), is out when the round ends.
         count_by_players: Other starting counts for more players.
+        lost: Tokens a player gives up for losing a round (0 when only
+            triggers take tokens).
     """
 
     count: int = 3
     play_on_at_zero: bool = True
     count_by_players: tuple[PlayerStep, ...] = ()
+    lost: int = 1
 
     def count_for(self, players: int) -> int:
         """Tokens each player starts with in a game of ``players`` players."""
@@ -308,24 +334,30 @@ class Tokens:
 
 @frozen
 class Points:
-    """Points scoring: the lowest score wins.
+    """Points scoring: the lowest score wins, or the first to a target.
 
     Attributes:
         target: The score that knocks a player out (or ends the game).
         at_target: ``"out"``: a player at or over the target is out and play
             goes on to the last player; ``"end"``: the game ends when anyone
-            reaches it, the lowest score wins, tied players play on.
+            reaches it, the lowest score wins, tied players play on;
+            ``"win"``: points are good, the first to reach the target wins
+            (the highest score when several reach it at once; tied players
+            play on).
         bust: Added to the score of each player who lost the round.
         stuck_is_bust: Whether a player who lost without playing (a hand of
             O'NO 99 cards) also takes the ``bust`` points.
         missing_card: Added for each card a hand is short of its size.
+        survivor: Added to the score of the round's winner or last player
+            standing ("the last player left scores 1 point", Gronemann).
     """
 
     target: int = 500
-    at_target: Literal["out", "end"] = "out"
+    at_target: Literal["out", "end", "win"] = "out"
     bust: int = 25
     stuck_is_bust: bool = True
     missing_card: int = 15
+    survivor: int = 0
 
 
 @frozen
@@ -367,6 +399,9 @@ class Variant:
         redraw: The trade-in of unplayable cards, if the variant has one.
         round: When a round ends.
         match: How rounds make a game.
+        triggers: Rules of the variant rather than of a card, fired by what
+            happens to the total or the round (:class:`ono99.rules.Trigger`),
+            in the order they fire.
         cards: The kinds of card, in deck order.
     """
 
@@ -386,6 +421,7 @@ class Variant:
     redraw: RedrawRule | None = None
     round: RoundRules = RoundRules()
     match: Match = Match()
+    triggers: tuple[AnyTrigger, ...] = ()
 
     def card(self, card_id: str) -> Card:
         """The card with this id.

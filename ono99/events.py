@@ -64,6 +64,7 @@ __all__ = [
     "Stuck",
     "TokenLost",
     "TokensChanged",
+    "TriggerFired",
     "seen_by",
 ]
 
@@ -448,6 +449,28 @@ class RuleActed:
     __repr__ = _repr
 
 
+@frozen(repr=False)
+class TriggerFired:
+    """A trigger of the variant fired (:class:`ono99.rules.Trigger`); its outcomes follow.
+
+    Attributes:
+        player: The player it fired for (who played, lost, or won the
+            round), or ``None`` for a round that ended with no winner.
+        trigger: The trigger's ``type``.
+        text: The trigger and its outcomes, in words.
+        automatic: Whether a card the rules played (a bust's card) fired it,
+            or the rules themselves (a loss, the end of a round).
+    """
+
+    type: ClassVar[str] = "trigger_fired"
+    player: int | None
+    trigger: str
+    text: str
+    automatic: bool = _AUTOMATIC
+
+    __repr__ = _repr
+
+
 Event = (
     RoundStarted
     | Dealt
@@ -475,6 +498,7 @@ Event = (
     | TokensChanged
     | ScoreChanged
     | RuleActed
+    | TriggerFired
 )
 """Any event."""
 
@@ -507,6 +531,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         TokensChanged,
         ScoreChanged,
         RuleActed,
+        TriggerFired,
     )
 }
 

@@ -75,19 +75,30 @@ __all__ = [
     "AddChoice",
     "AnyCondition",
     "AnyEffect",
+    "AnyOutcome",
+    "AnyTrigger",
     "CardInfo",
+    "ChangePoints",
+    "ChangeTokens",
     "ChooseNext",
     "Condition",
     "Deflect",
     "Draw",
     "Effect",
+    "EndRound",
     "ForcePlays",
     "Hold",
+    "LandOn",
     "Multiply",
     "Never",
     "NotAsAnswer",
     "OncePerTurn",
+    "Outcome",
+    "PassOver",
+    "PlayerLoses",
+    "ReachBust",
     "Reverse",
+    "RoundEnds",
     "SetTotal",
     "Skip",
     "Table",
@@ -96,10 +107,16 @@ __all__ = [
     "TotalEven",
     "TotalMultipleOf",
     "TotalOdd",
+    "Trigger",
+    "WinRound",
     "condition_types",
     "effect_types",
+    "outcome_types",
     "shipped_condition_types",
     "shipped_effect_types",
+    "shipped_outcome_types",
+    "shipped_trigger_types",
+    "trigger_types",
 ]
 
 Stacking = Literal["none", "multiply", "add"]
@@ -375,9 +392,9 @@ class Condition(Protocol):
       :meth:`Table.times_played_this_turn` (the engine records the plays of a
       turn only when some condition says so).
 
-    Methods: :meth:`check`, :meth:`problems` (optional: ``[]``),
-    :meth:`problems_at` (optional: ``[]``), :meth:`referenced_cards`
-    (optional: ``[]``) and :meth:`describe`.
+    Methods: :meth:`check`, :meth:`allows_at` (optional: ``None``),
+    :meth:`problems` (optional: ``[]``), :meth:`problems_at` (optional:
+    ``[]``), :meth:`referenced_cards` (optional: ``[]``) and :meth:`describe`.
     """
 
     __attrs_attrs__: ClassVar[Any]
@@ -388,6 +405,18 @@ class Condition(Protocol):
 
     def check(self, table: Table, card: CardInfo) -> str | None:
         """Why the card may not be played now, in words; ``None`` when it may."""
+        ...
+
+    def allows_at(self, total: int) -> bool | None:
+        """Whether :meth:`check` lets the card be played at ``total``, whatever else holds.
+
+        ``True``: it allows every play at this total; ``False``: it refuses
+        every play at this total; ``None`` (the neutral answer): it depends on
+        more than the total (the turn, the hands), or the class does not say.
+        ``ono99 validate`` asks it to prove that a variant's rounds can never
+        end; a wrong ``True`` or ``False`` there is a false alarm, ``None``
+        never is.
+        """
         ...
 
     def problems(self) -> list[tuple[str, str]]:
@@ -407,14 +436,117 @@ class Condition(Protocol):
         ...
 
 
+class Outcome(Protocol):
+    """What a trigger does when it fires: the contract every outcome class follows.
+
+    Like :class:`Effect`, a frozen attrs class that defines every member.
+
+    Class attributes:
+
+    - ``kind``: ``"outcome"``.
+    - ``type``: its name in TOML (``{ type = "tokens", who = "others", by = -1 }``).
+    - ``ends_round``: the round ends once the trigger's outcomes are applied.
+    - ``wins_round``: the trigger's player wins the round (it ends with them as
+      its winner, and nobody loses it).
+
+    Methods: :meth:`apply`, :meth:`problems` (optional: ``[]``) and
+    :meth:`describe`.
+    """
+
+    __attrs_attrs__: ClassVar[Any]
+    kind: ClassVar[str]
+    type: ClassVar[str]
+    ends_round: ClassVar[bool]
+    wins_round: ClassVar[bool]
+
+    def apply(self, table: Table, seat: int) -> None:
+        """Act on the table for the trigger's player ``seat`` (tokens and scores)."""
+        ...
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Settings out of range, as ``(field, what was expected)`` pairs."""
+        ...
+
+    def describe(self) -> str:
+        """The outcome in words, for the rulebook (``"every other player loses 1 token"``)."""
+        ...
+
+
+class Trigger(Protocol):
+    """A rule of the variant, not of a card, fired by what happens to the total or the round.
+
+    A variant lists its triggers in ``[[triggers]]`` tables; each names the
+    outcomes it has::
+
+        [[triggers]]
+        type = "land_on"
+        value = 33
+        outcomes = [{ type = "tokens", who = "others", by = -1 }]
+
+    Class attributes (what the engine asks, never the class or ``type``):
+
+    - ``kind``: ``"trigger"``.
+    - ``type``: its name in TOML.
+    - ``after_play``: asked after every card played, by :meth:`fires`, with the
+      total before and after the card (the player is the one who played it).
+    - ``on_loss``: fires when a player loses the round (busts, lays down or
+      is stuck); the player is the one who lost.
+    - ``on_round_end``: fires when a round ends; the player is the round's
+      winner or last player standing (outcomes for "the player" do nothing
+      when there is none).
+
+    Members: ``outcomes`` (a field: the outcomes, applied in order),
+    :meth:`fires`, :meth:`problems`, :meth:`problems_at` and :meth:`describe`.
+    """
+
+    __attrs_attrs__: ClassVar[Any]
+    kind: ClassVar[str]
+    type: ClassVar[str]
+    after_play: ClassVar[bool]
+    on_loss: ClassVar[bool]
+    on_round_end: ClassVar[bool]
+
+    @property
+    def outcomes(self) -> tuple[Outcome, ...]:
+        """What the trigger does when it fires, in order."""
+        ...
+
+    def fires(self, before: int, after: int, bust: int) -> bool:
+        """Whether a play that took the total from ``before`` to ``after`` fires it."""
+        ...
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Settings out of range, as ``(field, what was expected)`` pairs."""
+        ...
+
+    def problems_at(self, bust: int, floor: int | None) -> list[tuple[str, str]]:
+        """Settings that do not fit the variant's bust limit and floor, as pairs."""
+        ...
+
+    def describe(self) -> str:
+        """The trigger and its outcomes in words, for the rulebook."""
+        ...
+
+
 AnyEffect = Effect
 """Any effect (the :class:`Effect` protocol)."""
 
 AnyCondition = Condition
 """Any condition (the :class:`Condition` protocol)."""
 
+AnyTrigger = Trigger
+"""Any trigger (the :class:`Trigger` protocol)."""
+
+AnyOutcome = Outcome
+"""Any outcome (the :class:`Outcome` protocol)."""
+
 _T = TypeVar("_T")
-_SHIPPED: dict[str, dict[str, type[Any]]] = {"effect": {}, "condition": {}}
+_SHIPPED: dict[str, dict[str, type[Any]]] = {
+    "effect": {},
+    "condition": {},
+    "trigger": {},
+    "outcome": {},
+}
 
 
 def _shipped(cls: type[_T]) -> type[_T]:
@@ -441,6 +573,10 @@ def _no_targets(self: object, table: Table) -> list[int]:  # noqa: ARG001
 
 def _no_cards(self: object) -> list[tuple[str, str]]:  # noqa: ARG001
     return []
+
+
+def _depends(self: object, total: int) -> bool | None:  # noqa: ARG001
+    return None
 
 
 # --------------------------------------------------------------------- effects
@@ -1198,6 +1334,10 @@ class Never:
         """Always refuse."""
         return f"{card.name} can never be played"
 
+    def allows_at(self, total: int) -> bool | None:
+        """Never: it refuses every play."""
+        return False
+
     problems = _no_problems
     problems_at = _no_problems_at
     referenced_cards = _no_cards
@@ -1243,6 +1383,10 @@ class TotalMultipleOf:
         """Settings out of range, as ``(field, what was expected)`` pairs."""
         return [] if self.n >= 1 else [("n", f"expected 1 or more, got {self.n}")]
 
+    def allows_at(self, total: int) -> bool | None:
+        """Whether ``total`` is a multiple of ``n`` (and not negative, unless allowed)."""
+        return total % self.n == 0 and (self.negative or total >= 0)
+
     problems_at = _no_problems_at
     referenced_cards = _no_cards
 
@@ -1284,6 +1428,8 @@ class NotAsAnswer:
             return f"{card.name} may not answer forced plays (the first play of a forced turn)"
         return None
 
+    allows_at = _depends  # it depends on the turn
+
     problems = _no_problems
     problems_at = _no_problems_at
     referenced_cards = _no_cards
@@ -1312,6 +1458,8 @@ class OncePerTurn:
         if table.times_played_this_turn(card.id):
             return f"only one {card.name} may be played in a turn"
         return None
+
+    allows_at = _depends  # it depends on the turn
 
     problems = _no_problems
     problems_at = _no_problems_at
@@ -1348,6 +1496,10 @@ class TotalAtLeast:
             f"{card.name} may only be played when the total is at least {self.value}; "
             f"it is {table.total}"
         )
+
+    def allows_at(self, total: int) -> bool | None:
+        """Whether ``total`` is at least ``value``."""
+        return total >= self.value
 
     problems = _no_problems
     problems_at = _no_problems_at
@@ -1386,6 +1538,10 @@ class TotalAtMost:
             f"it is {table.total}"
         )
 
+    def allows_at(self, total: int) -> bool | None:
+        """Whether ``total`` is at most ``value``."""
+        return total <= self.value
+
     problems = _no_problems
     problems_at = _no_problems_at
     referenced_cards = _no_cards
@@ -1414,6 +1570,10 @@ class TotalEven:
         if table.total % 2 == 0:
             return None
         return f"{card.name} may only be played when the total is even; it is {table.total}"
+
+    def allows_at(self, total: int) -> bool | None:
+        """Whether ``total`` is even."""
+        return total % 2 == 0
 
     problems = _no_problems
     problems_at = _no_problems_at
@@ -1444,6 +1604,10 @@ class TotalOdd:
             return None
         return f"{card.name} may only be played when the total is odd; it is {table.total}"
 
+    def allows_at(self, total: int) -> bool | None:
+        """Whether ``total`` is odd."""
+        return total % 2 != 0
+
     problems = _no_problems
     problems_at = _no_problems_at
     referenced_cards = _no_cards
@@ -1451,6 +1615,350 @@ class TotalOdd:
     def describe(self) -> str:
         """The condition in words."""
         return "only when the total is odd"
+
+
+# -------------------------------------------------------------------- outcomes
+
+
+def _seats_for(table: Table, who: str, seat: int) -> list[int]:
+    """``[seat]`` for ``"player"``; every other seat in the round for ``"others"``."""
+    if who == "player":
+        return [seat] if seat >= 0 else []
+    return [s for s in table.seats_in_round() if s != seat]
+
+
+def _who_words(who: str, by: int, unit: str) -> str:
+    """``"every other player loses 2 tokens"`` and the like."""
+    verb = "gains" if by > 0 else "loses"
+    subject = "the player" if who == "player" else "every other player in the round"
+    count = abs(by)
+    return f"{subject} {verb} {count} {unit}{'' if count == 1 else 's'}"
+
+
+@_shipped
+@frozen
+class ChangeTokens:
+    """The player, or every other player in the round, gains or loses tokens.
+
+    Rule: "landing exactly on 33 or 66: every other player loses 1 token ...
+    passing over 33 or 66 without landing on it: the player loses 1 token"
+    (qcsalon.net, "Ninety-nine"). A player never goes below 0 tokens; one
+    left with none is out when the round is scored, unless
+    ``match.tokens.play_on_at_zero`` keeps them in.
+
+    Attributes:
+        who: ``"player"`` (the trigger's player) or ``"others"`` (every other
+            player in the round).
+        by: Tokens gained (negative: lost).
+    """
+
+    kind: ClassVar[str] = "outcome"
+    type: ClassVar[str] = "tokens"
+    ends_round: ClassVar[bool] = False
+    wins_round: ClassVar[bool] = False
+    who: Literal["player", "others"]
+    by: int
+
+    def apply(self, table: Table, seat: int) -> None:
+        """Change the tokens."""
+        for s in _seats_for(table, self.who, seat):
+            table.change_tokens(s, self.by)
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Settings out of range, as ``(field, what was expected)`` pairs."""
+        return [] if self.by else [("by", "expected a number other than 0")]
+
+    def describe(self) -> str:
+        """The outcome in words."""
+        return _who_words(self.who, self.by, "token")
+
+
+@_shipped
+@frozen
+class ChangePoints:
+    """The player, or every other player in the round, gains or loses points.
+
+    Rule: "crossing 33, 66 or 99 costs the player one point" (bradwilson.io,
+    "99"); a score never goes below 0.
+
+    Attributes:
+        who: ``"player"`` or ``"others"``.
+        by: Points gained (negative: lost).
+    """
+
+    kind: ClassVar[str] = "outcome"
+    type: ClassVar[str] = "points"
+    ends_round: ClassVar[bool] = False
+    wins_round: ClassVar[bool] = False
+    who: Literal["player", "others"]
+    by: int
+
+    def apply(self, table: Table, seat: int) -> None:
+        """Change the scores."""
+        for s in _seats_for(table, self.who, seat):
+            table.change_score(s, self.by)
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Settings out of range, as ``(field, what was expected)`` pairs."""
+        return [] if self.by else [("by", "expected a number other than 0")]
+
+    def describe(self) -> str:
+        """The outcome in words."""
+        return _who_words(self.who, self.by, "point")
+
+
+@_shipped
+@frozen
+class WinRound:
+    """The player wins the round, which ends at once; nobody loses it.
+
+    Rule: "Landing exactly on 99: every other player loses 2 tokens and the
+    player wins the round" (qcsalon.net, "Ninety-nine").
+    """
+
+    kind: ClassVar[str] = "outcome"
+    type: ClassVar[str] = "win_round"
+    ends_round: ClassVar[bool] = True
+    wins_round: ClassVar[bool] = True
+
+    def apply(self, table: Table, seat: int) -> None:
+        """Nothing on the table: the engine ends the round (``wins_round``)."""
+
+    problems = _no_problems
+
+    def describe(self) -> str:
+        """The outcome in words."""
+        return "the player wins the round"
+
+
+@_shipped
+@frozen
+class EndRound:
+    """The round ends at once; those who lost it so far are its losers.
+
+    Rule: "Going over 99: the player loses 2 tokens and the round ends"
+    (qcsalon.net, "Ninety-nine").
+    """
+
+    kind: ClassVar[str] = "outcome"
+    type: ClassVar[str] = "end_round"
+    ends_round: ClassVar[bool] = True
+    wins_round: ClassVar[bool] = False
+
+    def apply(self, table: Table, seat: int) -> None:
+        """Nothing on the table: the engine ends the round (``ends_round``)."""
+
+    problems = _no_problems
+
+    def describe(self) -> str:
+        """The outcome in words."""
+        return "the round ends"
+
+
+# -------------------------------------------------------------------- triggers
+
+
+def _outcome_problems(outcomes: tuple[Outcome, ...]) -> list[tuple[str, str]]:
+    out: list[tuple[str, str]] = []
+    if not outcomes:
+        out.append(("outcomes", "expected at least one outcome"))
+    for i, outcome in enumerate(outcomes):
+        out += [(f"outcomes[{i}].{field}", what) for field, what in outcome.problems()]
+    return out
+
+
+def _outcome_words(outcomes: tuple[Outcome, ...]) -> str:
+    return "; ".join(o.describe() for o in outcomes)
+
+
+@_shipped
+@frozen
+class LandOn:
+    """Fires when a play brings the total exactly to ``value`` (from another total).
+
+    Rule: "Landing exactly on 33 or 66: every other player loses 1 token"
+    (qcsalon.net, "Ninety-nine"). A play that leaves the total where it was
+    (a Hold at 33) does not land on it.
+
+    Attributes:
+        value: The total landed on.
+        outcomes: What happens then, in order.
+    """
+
+    kind: ClassVar[str] = "trigger"
+    type: ClassVar[str] = "land_on"
+    after_play: ClassVar[bool] = True
+    on_loss: ClassVar[bool] = False
+    on_round_end: ClassVar[bool] = False
+    value: int
+    outcomes: tuple[Outcome, ...]
+
+    def fires(self, before: int, after: int, bust: int) -> bool:
+        """Whether the total moved onto ``value``."""
+        return after == self.value and before != self.value
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Settings out of range, as ``(field, what was expected)`` pairs."""
+        return _outcome_problems(self.outcomes)
+
+    def problems_at(self, bust: int, floor: int | None) -> list[tuple[str, str]]:
+        """A value no play can land on (at or above the bust, below the floor)."""
+        if self.value > bust:
+            return [("value", f"expected a total no higher than the bust limit {bust}")]
+        return []
+
+    def describe(self) -> str:
+        """The trigger in words."""
+        then = _outcome_words(self.outcomes)
+        return f"when a play brings the total to exactly {self.value}: {then}"
+
+
+@_shipped
+@frozen
+class PassOver:
+    """Fires when a play takes the total up past ``value`` without landing on it.
+
+    Rule: "Passing over 33 or 66 without landing on it: the player loses 1
+    token" (qcsalon.net); "crossing 33, 66 or 99 costs the player one point"
+    (bradwilson.io). Only a rising total passes over: the sources speak of
+    counting up, and a Minus Ten taking 40 to 30 is not said to cost anything.
+
+    Attributes:
+        value: The total passed over.
+        outcomes: What happens then, in order.
+    """
+
+    kind: ClassVar[str] = "trigger"
+    type: ClassVar[str] = "pass_over"
+    after_play: ClassVar[bool] = True
+    on_loss: ClassVar[bool] = False
+    on_round_end: ClassVar[bool] = False
+    value: int
+    outcomes: tuple[Outcome, ...]
+
+    def fires(self, before: int, after: int, bust: int) -> bool:
+        """Whether the total rose from below ``value`` to above it."""
+        return before < self.value < after
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Settings out of range, as ``(field, what was expected)`` pairs."""
+        return _outcome_problems(self.outcomes)
+
+    problems_at = _no_problems_at
+
+    def describe(self) -> str:
+        """The trigger in words."""
+        return (
+            f"when a play takes the total past {self.value} without landing on it: "
+            f"{_outcome_words(self.outcomes)}"
+        )
+
+
+@_shipped
+@frozen
+class ReachBust:
+    """Fires when a play takes the total to the bust limit or beyond.
+
+    Rule: "Going over 99: the player loses 2 tokens and the round ends"
+    (qcsalon.net, "Ninety-nine"). Such a play is always the card a player
+    with no safe play must play (``no_safe_play.action = "play_lowest"``).
+
+    Attributes:
+        outcomes: What happens then, in order.
+    """
+
+    kind: ClassVar[str] = "trigger"
+    type: ClassVar[str] = "reach_bust"
+    after_play: ClassVar[bool] = True
+    on_loss: ClassVar[bool] = False
+    on_round_end: ClassVar[bool] = False
+    outcomes: tuple[Outcome, ...]
+
+    def fires(self, before: int, after: int, bust: int) -> bool:
+        """Whether the total reached the bust limit."""
+        return after >= bust
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Settings out of range, as ``(field, what was expected)`` pairs."""
+        return _outcome_problems(self.outcomes)
+
+    problems_at = _no_problems_at
+
+    def describe(self) -> str:
+        """The trigger in words."""
+        return f"when a play reaches the bust limit: {_outcome_words(self.outcomes)}"
+
+
+@_shipped
+@frozen
+class PlayerLoses:
+    """Fires when a player loses the round: busts, lays the hand down or is stuck.
+
+    Rule: a bust that costs more than one token ("the player loses 2 tokens",
+    qcsalon.net) or a point ("You lose a point for going over", a common
+    scoring of "99").
+
+    Attributes:
+        outcomes: What happens then (to the player who lost), in order.
+    """
+
+    kind: ClassVar[str] = "trigger"
+    type: ClassVar[str] = "player_loses"
+    after_play: ClassVar[bool] = False
+    on_loss: ClassVar[bool] = True
+    on_round_end: ClassVar[bool] = False
+    outcomes: tuple[Outcome, ...]
+
+    def fires(self, before: int, after: int, bust: int) -> bool:
+        """Always (the engine asks only when a player loses)."""
+        return True
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Settings out of range, as ``(field, what was expected)`` pairs."""
+        return _outcome_problems(self.outcomes)
+
+    problems_at = _no_problems_at
+
+    def describe(self) -> str:
+        """The trigger in words."""
+        return f"when a player loses the round: {_outcome_words(self.outcomes)}"
+
+
+@_shipped
+@frozen
+class RoundEnds:
+    """Fires when a round ends; the player is its winner or last player standing.
+
+    Rule: "the round goes on until one player is left, who scores 1 point"
+    (Gronemann, "Ninety-Nine"). With no winner (a round ended by
+    ``end_round``), outcomes for ``"player"`` do nothing and ``"others"``
+    means every player still in the round.
+
+    Attributes:
+        outcomes: What happens then, in order (``end_round`` and
+            ``win_round`` add nothing: the round is already over).
+    """
+
+    kind: ClassVar[str] = "trigger"
+    type: ClassVar[str] = "round_ends"
+    after_play: ClassVar[bool] = False
+    on_loss: ClassVar[bool] = False
+    on_round_end: ClassVar[bool] = True
+    outcomes: tuple[Outcome, ...]
+
+    def fires(self, before: int, after: int, bust: int) -> bool:
+        """Always (the engine asks only when a round ends)."""
+        return True
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Settings out of range, as ``(field, what was expected)`` pairs."""
+        return _outcome_problems(self.outcomes)
+
+    problems_at = _no_problems_at
+
+    def describe(self) -> str:
+        """The trigger in words."""
+        return f"when a round ends, for its winner: {_outcome_words(self.outcomes)}"
 
 
 # -------------------------------------------------------------------- registry
@@ -1481,11 +1989,25 @@ _MEMBERS = {
         "blocks_every_play",
         "reads_turn_plays",
         "check",
+        "allows_at",
         "problems",
         "problems_at",
         "referenced_cards",
         "describe",
     ),
+    "trigger": (
+        "kind",
+        "type",
+        "after_play",
+        "on_loss",
+        "on_round_end",
+        "outcomes",
+        "fires",
+        "problems",
+        "problems_at",
+        "describe",
+    ),
+    "outcome": ("kind", "type", "ends_round", "wins_round", "apply", "problems", "describe"),
 }
 
 
@@ -1503,7 +2025,9 @@ def _check_plugin(name: str, value: str, cls: object) -> type[Any]:
         raise PluginError(f"{where}: expected a frozen attrs class, got {cls!r}")
     kind = getattr(cls, "kind", None)
     if kind not in _MEMBERS:
-        raise PluginError(f'{where}: expected kind = "effect" or "condition", got {kind!r}')
+        raise PluginError(
+            f'{where}: expected kind = "effect", "condition", "trigger" or "outcome", got {kind!r}'
+        )
     missing = [m for m in _MEMBERS[kind] if not hasattr(cls, m)]
     if missing:
         raise PluginError(f"{where}: the {kind} protocol needs {', '.join(missing)}")
@@ -1512,7 +2036,7 @@ def _check_plugin(name: str, value: str, cls: object) -> type[Any]:
             f"{where}: the class's type is {getattr(cls, 'type', None)!r}, "
             "not the entry point's name"
         )
-    if name in _SHIPPED["effect"] or name in _SHIPPED["condition"]:
+    if any(name in shipped for shipped in _SHIPPED.values()):
         raise PluginError(f"{where}: {name!r} is a rule type the library ships")
     return cls
 
@@ -1546,6 +2070,30 @@ def condition_types() -> Mapping[str, type[Condition]]:
     ['never', 'not_as_answer', 'once_per_turn']
     """
     return _registry()["condition"]
+
+
+def trigger_types() -> Mapping[str, type[Trigger]]:
+    """The trigger classes by the ``type`` name used in TOML, installed plugins included.
+
+    >>> sorted(shipped_trigger_types())[:2]
+    ['land_on', 'pass_over']
+    """
+    return _registry()["trigger"]
+
+
+def outcome_types() -> Mapping[str, type[Outcome]]:
+    """The outcome classes by the ``type`` name used in TOML, installed plugins included."""
+    return _registry()["outcome"]
+
+
+def shipped_trigger_types() -> Mapping[str, type[Trigger]]:
+    """The trigger classes the library itself ships, by ``type``."""
+    return MappingProxyType(_SHIPPED["trigger"])
+
+
+def shipped_outcome_types() -> Mapping[str, type[Outcome]]:
+    """The outcome classes the library itself ships, by ``type``."""
+    return MappingProxyType(_SHIPPED["outcome"])
 
 
 def shipped_effect_types() -> Mapping[str, type[Effect]]:
@@ -1605,3 +2153,11 @@ if TYPE_CHECKING:  # every shipped class follows its protocol
         TotalEven,
         TotalOdd,
     )
+    _trigger_check: tuple[type[Trigger], ...] = (
+        LandOn,
+        PassOver,
+        ReachBust,
+        PlayerLoses,
+        RoundEnds,
+    )
+    _outcome_check: tuple[type[Outcome], ...] = (ChangeTokens, ChangePoints, WinRound, EndRound)

@@ -83,12 +83,19 @@ from ._variant import (
     Total,
     Variant,
 )
-from .rules import Add, condition_types, effect_types
+from .rules import (
+    Add,
+    AnyOutcome,
+    condition_types,
+    effect_types,
+    outcome_types,
+    trigger_types,
+)
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping, Sequence
 
-    from .rules import AnyCondition, AnyEffect
+    from .rules import AnyCondition, AnyEffect, AnyTrigger
 
 __all__ = [
     "FIELD_STRATEGIES",
@@ -104,8 +111,10 @@ __all__ = [
     "effects",
     "games",
     "move_sequences",
+    "outcomes",
     "shipped_variants",
     "snapshot",
+    "triggers",
     "variants",
 ]
 
@@ -120,13 +129,18 @@ INVARIANTS: Mapping[str, str] = {
     "or combined as the variant's stacking allows",
     "eliminated never act": "a player out of the game (or of the round) never moves, draws or "
     "is dealt cards again",
-    "tokens never increase": "a player's tokens only go down, one per lost round, unless a "
-    "card's effect changes them (and says so in a TokensChanged event)",
-    "scores never decrease": "a player's score only goes up, unless a card's effect changes it "
-    "(and says so in a ScoreChanged event)",
+    "tokens never increase": "a player's tokens only go down, one at a time for a lost round, "
+    "unless a card's effect or a trigger changes them (and says so in a TokensChanged event)",
+    "scores never decrease": "a player's score only goes up, unless a card's effect or a trigger "
+    "changes it (and says so in a ScoreChanged event)",
+    "triggers fire": "each trigger fires exactly when what it watches happens: a play trigger "
+    "after each play whose totals it matches, for the player; a loss trigger for each player "
+    "who loses; a round-end trigger at the end of each round, for its winner; in the "
+    "variant's order",
     "one winner": "a finished game has exactly one winner, the only player left in the game",
     "game ends": "a game with random players ends within the move bound",
-    "round bound": "a game takes no more rounds than its scoring allows",
+    "round bound": "a game takes no more rounds than round.max_rounds and its scoring allow, "
+    "nor more plays in a round than round.max_plays",
     "legal moves": "a move is legal exactly when legal_moves() lists it",
     "illegal move": "an illegal move raises IllegalMoveError and leaves the game unchanged",
     "observation": "an observation holds the player's own cards and public facts only: changing "
@@ -221,6 +235,8 @@ FIELD_STRATEGIES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
     ("draw", "cards"): _int_field(1, 3),
     ("total_at_least", "value"): _int_field(-10, 60),
     ("total_at_most", "value"): _int_field(-10, 60),
+    ("tokens", "by"): _int_field(-3, 2),
+    ("points", "by"): _int_field(-5, 10),
 }
 """Strategies for particular fields of rule objects, by ``(type, field)``.
 
@@ -255,12 +271,17 @@ def _annotation_strategy(tp: Any) -> st.SearchStrategy[Any]:
     return st.from_type(tp)
 
 
-def _rule_strategy(cls: type[Any]) -> st.SearchStrategy[Any]:
+def _rule_strategy(
+    cls: type[Any], by_type: Mapping[Any, st.SearchStrategy[Any]] | None = None
+) -> st.SearchStrategy[Any]:
+    """Objects of ``cls`` with no ``problems()``; ``by_type`` draws fields of those annotations."""
     hints = typing.get_type_hints(cls)
     fields = {}
     for field in attrs.fields(cls):
         key = (cls.type, field.name)
         chosen = FIELD_STRATEGIES.get(key)
+        if chosen is None and by_type is not None:
+            chosen = by_type.get(hints[field.name])
         fields[field.name] = _annotation_strategy(hints[field.name]) if chosen is None else chosen
     return st.builds(cls, **fields).filter(lambda rule: not rule.problems())
 
@@ -284,6 +305,56 @@ def conditions(types: Iterable[str] | None = None) -> st.SearchStrategy[AnyCondi
     registry = condition_types()
     names = sorted(registry) if types is None else list(types)
     return st.one_of([_rule_strategy(registry[name]) for name in names])
+
+
+def outcomes(types: Iterable[str] | None = None) -> st.SearchStrategy[AnyOutcome]:
+    """Valid trigger outcomes of every registered type (or of ``types``).
+
+    >>> from hypothesis import given
+    >>> @given(outcomes())
+    ... def test_in_range(outcome):
+    ...     assert not outcome.problems()
+    >>> test_in_range()
+    """
+    registry = outcome_types()
+    names = sorted(registry) if types is None else list(types)
+    return st.one_of([_rule_strategy(registry[name]) for name in names])
+
+
+def triggers(
+    types: Iterable[str] | None = None,
+    *,
+    bust: int = 100,
+    floor: int | None = 0,
+    with_outcomes: Iterable[str] | None = None,
+) -> st.SearchStrategy[AnyTrigger]:
+    """Valid triggers of every registered type (or of ``types``) for a bust limit and floor.
+
+    A trigger's whole-number fields not listed in :data:`FIELD_STRATEGIES`
+    (the total a ``land_on`` or ``pass_over`` watches) are totals the game can
+    reach: from the floor (or 40 below the limit, whichever is higher) to the
+    limit. Its outcomes are one to three of :func:`outcomes` (of the types
+    ``with_outcomes``, default every registered type). Only triggers whose
+    ``problems()`` and ``problems_at(bust, floor)`` find nothing are kept.
+
+    >>> from hypothesis import given
+    >>> @given(triggers(bust=50, floor=None))
+    ... def test_fits(trigger):
+    ...     assert not trigger.problems_at(50, None)
+    >>> test_fits()
+    """
+    registry = trigger_types()
+    names = sorted(registry) if types is None else list(types)
+    low = bust - 40 if floor is None else max(floor, bust - 40)
+    by_type: dict[Any, st.SearchStrategy[Any]] = {
+        int: st.integers(low, bust),
+        tuple[AnyOutcome, ...]: st.lists(outcomes(with_outcomes), min_size=1, max_size=3).map(
+            tuple
+        ),
+    }
+    return st.one_of([_rule_strategy(registry[name], by_type) for name in names]).filter(
+        lambda trigger: not trigger.problems_at(bust, floor)
+    )
 
 
 # ------------------------------------------------------------------ variants
@@ -432,6 +503,7 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
         scoring = "tokens"
     # Without scoring, the one round is played to the last player standing.
     end: Any = "last_standing" if scoring == "none" else draw(_choices(RoundRules, "end"))
+    rules_of_round = draw(_round_rules(end, playable))
     return Variant(
         id=draw(st.text(_ID_CHARS, min_size=1, max_size=10)),
         name=draw(st.text(max_size=16)),
@@ -458,13 +530,14 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
         ),
         reshuffle=Reshuffle(keep_top_card=draw(st.booleans())),
         redraw=redraw,
-        round=RoundRules(end=end),
+        round=rules_of_round,
         match=Match(
             scoring=scoring,
             tokens=Tokens(
                 count=draw(st.integers(1, 4)),
                 play_on_at_zero=draw(st.booleans()),
                 count_by_players=draw(_steps(low, high, 1, 4)),
+                lost=draw(st.integers(0, 3)),
             ),
             points=Points(
                 target=draw(st.integers(1, 150 if playable else 10**6)),
@@ -472,9 +545,33 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
                 bust=draw(st.integers(1, 40)),
                 stuck_is_bust=draw(st.booleans()),
                 missing_card=draw(st.integers(0, 20)),
+                survivor=draw(st.integers(0, 5)),
             ),
         ),
+        triggers=tuple(draw(st.lists(triggers(bust=bust, floor=floor), max_size=3))),
     )
+
+
+_PLAYABLE_PLAYS = 20_000
+"""The most plays a game of ``variants(playable=True)`` can see:
+``round.max_plays`` times ``round.max_rounds`` stays within it."""
+
+
+@st.composite
+def _round_rules(draw: st.DrawFn, end: Any, playable: bool) -> RoundRules:
+    """When a round ends: the end, and (sometimes small) ``max_plays`` and ``max_rounds``.
+
+    Small limits make rounds that run out of plays (drawn rounds) and games that
+    run out of rounds (won by the best placed player) common enough to test.
+    """
+    default = RoundRules()
+    max_plays = draw(st.one_of(st.just(default.max_plays), st.integers(1, 300)))
+    max_rounds = draw(st.one_of(st.just(default.max_rounds), st.integers(1, 12)))
+    if playable:
+        # Every game ends within _PLAYABLE_PLAYS plays, even one whose rounds can only
+        # run out of plays (raising cards held back in hands that grow).
+        max_rounds = min(max_rounds, max(1, _PLAYABLE_PLAYS // max_plays))
+    return RoundRules(end=end, max_plays=max_plays, max_rounds=max_rounds)
 
 
 def variants(*, playable: bool = True) -> st.SearchStrategy[Variant]:
@@ -485,6 +582,13 @@ def variants(*, playable: bool = True) -> st.SearchStrategy[Variant]:
     every setting drawn within what the schema allows. The first card always
     adds to the total, so that rounds can end, and points scoring always adds
     points for a bust, so that a points game can end.
+
+    Up to three ``[[triggers]]`` of every registered kind (:func:`triggers`,
+    watching totals between the floor and the bust limit, with outcomes of
+    every registered kind), and the round and match settings of every kind:
+    tokens lost per round (0 to 3), points for the round's survivor, a
+    target that wins, and a ``round.max_plays`` and ``round.max_rounds``
+    that are often small enough to be reached.
 
     Args:
         playable: Keep games short enough to play many of: raising cards make
@@ -499,7 +603,9 @@ def variants(*, playable: bool = True) -> st.SearchStrategy[Variant]:
             cards sit in hands that cannot play them, when a redraw of
             playable cards is always a safe move, or when every hand scores
             alike, so that the scores tie round after round and the tied
-            players play on.
+            players play on. ``round.max_plays`` times ``round.max_rounds``
+            is at most 20,000, so every game ends within 20,000 plays whatever
+            the cards do (a round that reaches ``max_plays`` ends drawn).
     """
     return _variants(playable).filter(lambda v: not check_variant(v))
 
@@ -657,6 +763,7 @@ class GameChecker:
         self._tokens = [game.variant.match.tokens.count_for(self._n)] * self._n
         self._deck = self.rules.deck_for(self._n)
         self._before_bust: int | None = None
+        self._undo: int | None = None
         self._scores = [0] * self._n
         self._refilling: int | None = None
         self._forced_plays = sorted(
@@ -672,6 +779,20 @@ class GameChecker:
         # may make any player draw, and hands grow beyond the hand size.
         self._acting = False
         self._grows = self.rules.changes_hands
+        # Triggers: the ones due to fire next, as (text, player), whether the
+        # events that follow are a trigger's outcomes, and the round-end
+        # triggers fired for the round about to end.
+        self._due: list[tuple[str, int | None]] = []
+        self._triggered = False
+        self._ended: list[tuple[str, int | None]] = []
+        self._play_texts = {t.describe() for t in self.rules.play_triggers}
+        self._end_texts = [t.describe() for t in self.rules.end_triggers]
+        # Rounds that ended without a loser (drawn, or won by a trigger), and
+        # without a survivor; plays made this round.
+        self._lossless = 0
+        self._unwon = 0
+        self._given = 0
+        self._round_plays = 0
         self._follow()
         self.check_state()
 
@@ -725,6 +846,22 @@ class GameChecker:
             self._event(event)
         self._seen = len(log)
         self._close_refill()
+        self._all_fired()
+        if self._undo is not None:
+            self._undone(ended=False)
+
+    def _undone(self, ended: bool) -> None:
+        """After a bust with ``undo_bust``: the total goes back, unless the round ended."""
+        if not ended and self._undo is not None:
+            self._total = self._undo
+        self._undo = None
+
+    def _all_fired(self) -> None:
+        self.expect(
+            not self._due,
+            "triggers fire",
+            lambda: f"expected {self._due} to fire (text, player), in this order",
+        )
 
     def _close_refill(self) -> None:
         player = self._refilling
@@ -762,12 +899,16 @@ class GameChecker:
         )
 
     def _event(self, event: ev.Event) -> None:
+        if self._undo is not None and not isinstance(event, _OUTCOME_EVENTS):
+            self._undone(ended=isinstance(event, ev.RoundEnded))
         # What a card's effects record comes between its Played event and the refill.
         effect = isinstance(event, _EFFECT_EVENTS)
         if not effect and not isinstance(
             event, ev.Drew | ev.Reshuffled | ev.DirectionChanged | ev.Deflected
         ):
             self._close_refill()
+            # A play's triggers fire after its refill; a loss's right after it.
+            self._all_fired()
         # One method per event type; an event type added later and not known
         # here is skipped, and the state checks still compare the outcome.
         handler = getattr(self, f"_on_{event.type}", None)
@@ -778,6 +919,7 @@ class GameChecker:
         ):
             self._last_played = None
             self._acting = False
+            self._triggered = False
 
     def _on_round_started(self, event: ev.RoundStarted) -> None:
         self._rounds += 1
@@ -788,6 +930,7 @@ class GameChecker:
         self._total = event.total
         self._in_round = self._in_game[:]
         self._direction = 1
+        self._round_plays = 0
         self._deflected = None
         self._actor(event.leader, "leads")
 
@@ -817,16 +960,33 @@ class GameChecker:
             f"the total went to {event.total}, below the floor {floor}",
         )
         self._before_bust = self._total
+        self._due = [
+            (trigger.describe(), event.player)
+            for trigger in self.rules.play_triggers
+            if trigger.fires(self._total, event.total, self.rules.bust)
+        ]
         self._total = event.total
         self._refilling = event.player
         self._last_played = event.player
         self._acting = any(e.changes_hands for e in self.variant.card(event.card).effects)
+        if not event.automatic:
+            self._played()
+
+    def _played(self) -> None:
+        """A move (a play or a redraw) was made: count it against ``round.max_plays``."""
+        self._round_plays += 1
+        self.expect(
+            self._round_plays <= self.rules.max_plays,
+            "round bound",
+            f"{self._round_plays} plays in a round of at most {self.rules.max_plays}",
+        )
 
     def _on_redrew(self, event: ev.Redrew) -> None:
         self._actor(event.player, "redraws")
         self._take(event.player, list(event.cards))
         self._discard.extend(event.cards)
         self._refilling = event.player
+        self._played()
 
     def _on_drew(self, event: ev.Drew) -> None:
         self.expect(
@@ -865,6 +1025,7 @@ class GameChecker:
             self._out += len(event.cards)
         self._hands[event.player] = []
         self._in_round[event.player] = False
+        self._lost(event.player)
 
     def _on_busted(self, event: ev.Busted) -> None:
         self.expect(
@@ -873,10 +1034,12 @@ class GameChecker:
             f"player {event.player} busted at {event.total} without playing to the limit",
         )
         self._in_round[event.player] = False
+        self._lost(event.player)
         rules = self.rules
         if rules.undo_bust and not rules.first_loss_ends_round and sum(self._in_round) > 1:
-            # Play goes on from the total the loser could not play on.
-            self._total = self._before_bust if self._before_bust is not None else self._total
+            # Play goes on from the total the loser could not play on, unless a
+            # trigger ends the round (its outcomes follow the Busted event).
+            self._undo = self._before_bust
 
     def _on_discarded(self, event: ev.Discarded) -> None:
         self._effect_event(event.player)
@@ -894,7 +1057,7 @@ class GameChecker:
         hands[event.player], hands[event.other] = hands[event.other], hands[event.player]
 
     def _on_tokens_changed(self, event: ev.TokensChanged) -> None:
-        self._effect_event(event.player)
+        self._effect_event(event.player, outcome=True)
         before = self._tokens[event.player]
         self.expect(
             event.tokens == before + event.change >= 0,
@@ -903,9 +1066,10 @@ class GameChecker:
             f"a change of {event.change}",
         )
         self._tokens[event.player] = event.tokens
+        self._given += max(0, event.change)
 
     def _on_score_changed(self, event: ev.ScoreChanged) -> None:
-        self._effect_event(event.player)
+        self._effect_event(event.player, outcome=True)
         before = self._scores[event.player]
         self.expect(
             event.score == before + event.change >= 0,
@@ -915,16 +1079,22 @@ class GameChecker:
         )
         self._scores[event.player] = event.score
 
-    def _effect_event(self, player: int) -> None:
+    def _effect_event(self, player: int, outcome: bool = False) -> None:
         self.expect(
-            self._acting,
+            self._acting or (outcome and self._triggered),
             "event log",
             f"an effect changed player {player}'s cards, tokens or score, but the card last "
-            "played has no effect that changes hands",
+            "played has no effect that changes hands"
+            + (", and no trigger fired" if outcome else ""),
         )
 
     def _on_stuck(self, event: ev.Stuck) -> None:
         self._in_round[event.player] = False
+        self._lost(event.player)
+
+    def _lost(self, player: int) -> None:
+        """``player`` lost the round: every loss trigger is due, for them."""
+        self._due = [(trigger.describe(), player) for trigger in self.rules.loss_triggers]
 
     def _on_plays_owed(self, event: ev.PlaysOwed) -> None:
         self._actor(event.player, "owes plays")
@@ -951,8 +1121,32 @@ class GameChecker:
         self._actor(event.player, "answers forced plays")
         self._deflected = event.plays
 
-    def _on_round_ended(self, _: ev.RoundEnded) -> None:
+    def _on_trigger_fired(self, event: ev.TriggerFired) -> None:
+        # A trigger's outcomes (tokens and scores changed) follow it.
+        self._triggered = True
+        fired = (event.text, event.player)
+        if self._due and self._due[0] == fired:
+            self._due.pop(0)
+            return
+        self.expect(
+            not self._due and event.text not in self._play_texts,
+            "triggers fire",
+            lambda: f"{event!r} fired, but {self._due or 'no play trigger'} was due",
+        )
+        # Not due at a play or a loss: a round-end trigger.
+        self._ended.append(fired)
+
+    def _on_round_ended(self, event: ev.RoundEnded) -> None:
         self._in_round = [False] * self._n
+        expected = [(text, event.survivor) for text in self._end_texts]
+        ended, self._ended = self._ended, []
+        self.expect(
+            ended == expected,
+            "triggers fire",
+            f"the round ended after {ended} fired, not {expected}",
+        )
+        self._lossless += not event.losers
+        self._unwon += event.survivor is None
 
     def _on_token_lost(self, event: ev.TokenLost) -> None:
         before = self._tokens[event.player]
@@ -1125,13 +1319,15 @@ class GameChecker:
     def _check_rounds(self) -> None:
         match = self.variant.match
         rounds = self.game.round
+        bound = self.rules.max_rounds
         if match.scoring == "none":
-            bound = 1
-        elif match.scoring == "tokens":
-            # Every round has a loser, who loses a token or (with none left) is out.
-            bound = self._n * (match.tokens.count_for(self._n) + 1)
-        else:
-            return
+            # One round, played to the last player standing, unless it ends without one.
+            bound = min(bound, 1 + self._unwon)
+        elif match.scoring == "tokens" and match.tokens.lost:
+            # Every round with a loser costs a token (each token given back pays
+            # for one more) or, with none left, puts a player out.
+            count = match.tokens.count_for(self._n)
+            bound = min(bound, self._n * (count + 1) + self._lossless + self._given)
         self.expect(rounds <= bound, "round bound", f"round {rounds} of at most {bound}")
 
     # -- deeper checks
@@ -1335,8 +1531,12 @@ _EFFECT_EVENTS = (
     ev.TokensChanged,
     ev.ScoreChanged,
     ev.RuleActed,
+    ev.TriggerFired,
 )
 """The events a card's effects record (through :class:`ono99.rules.Table`)."""
+
+_OUTCOME_EVENTS = (ev.TriggerFired, ev.TokensChanged, ev.ScoreChanged)
+"""A trigger firing, and what its outcomes record."""
 
 
 def _total_after(variant: Variant, card_id: str, total: int, amount: int | None = None) -> int:

@@ -24,6 +24,10 @@ CASES = [
     ("ninety-nine-pagat", 5, 99),
     ("ninety-nine-parlett", 3, 9),
     ("ninety-nine-everything2", 4, 5),
+    ("ninety-nine-milestones", 3, 33),
+    ("ninety-nine-bradwilson", 3, 15),
+    ("ninety-nine-gronemann", 3, 5),
+    ("ninety-nine-taiwan", 4, 99),
 ]
 
 

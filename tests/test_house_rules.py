@@ -51,7 +51,7 @@ def of_type(game: ono99.Game, kind: type) -> list[object]:
 def _fitting() -> list[tuple[str, str]]:
     return [
         (variant, rule)
-        for variant in ("ono99-1980", "ono99-2022")
+        for variant in ("ono99-1980", "ono99-2022", "ninety-nine-milestones")
         for rule in ono99.list_house_rules(fits=variant)
     ]
 

@@ -20,7 +20,8 @@ import ono99
 from ono99 import VariantError, dump_variant, json_schema, load_variant, loads_variant
 from ono99._cli import main
 from ono99._schema import SCHEMA_FILES, schema_text
-from ono99.rules import condition_types, effect_types
+from ono99.rules import condition_types, effect_types, outcome_types, trigger_types
+from ono99.testing import triggers, variants
 
 ROOT = Path(__file__).resolve().parents[1]
 VARIANTS = sorted((ROOT / "variants").glob("*.toml"))
@@ -65,7 +66,13 @@ def test_a_whole_dumped_variant_validates() -> None:
 
 def test_every_rule_object_of_the_registry_is_a_tagged_table() -> None:
     defs = json_schema()["$defs"]
-    for kind, types in (("effect", effect_types()), ("condition", condition_types())):
+    kinds = (
+        ("effect", effect_types()),
+        ("condition", condition_types()),
+        ("trigger", trigger_types()),
+        ("outcome", outcome_types()),
+    )
+    for kind, types in kinds:
         assert defs[kind]["oneOf"] == [{"$ref": f"#/$defs/{kind}-{name}"} for name in types]
         for name, rule in types.items():
             table = defs[f"{kind}-{name}"]
@@ -141,14 +148,38 @@ def test_the_command_prints_and_writes_the_schema(
 
 # Messages of the loader's structural problems: what a schema can say.
 _STRUCTURAL = re.compile(
-    r"unknown key|unknown effect|unknown condition|missing required key|"
+    r"unknown key|unknown (effect|condition|trigger|outcome)|missing required key|"
     r"expected (an integer|a string|true or false|one of|a table|an array|"
     r"an integer, or \"none\")"
 )
 _BASES = [
     tomllib.loads(dump_variant(load_variant(name)))
-    for name in ("ono99-1980", "ono99-2022", "ninety-nine-pagat", "ninety-nine-everything2")
+    for name in (
+        "ono99-1980",
+        "ono99-2022",
+        "ninety-nine-pagat",
+        "ninety-nine-everything2",
+        "ninety-nine-milestones",
+        "ninety-nine-bradwilson",
+    )
 ]
+
+
+@st.composite
+def _with_triggers(draw: st.DrawFn) -> dict[str, Any]:
+    """A generated variant with ``[[triggers]]`` (of every registered kind), as TOML data."""
+    variant = draw(variants(playable=False))
+    if not variant.triggers:
+        total = variant.total
+        more = triggers(bust=total.bust, floor=total.floor)
+        variant = attrs.evolve(
+            variant, triggers=tuple(draw(st.lists(more, min_size=1, max_size=3)))
+        )
+    data: dict[str, Any] = tomllib.loads(dump_variant(variant))
+    return data
+
+
+_DOCUMENTS = st.one_of(st.sampled_from(_BASES), _with_triggers())
 _OTHER_VALUES = st.one_of(
     st.text(max_size=5),
     st.integers(-5, 200),
@@ -191,13 +222,20 @@ def _same_type(a: object, b: object) -> bool:
 
 @st.composite
 def _broken_documents(draw: st.DrawFn) -> dict[str, Any]:
-    """A whole valid variant with one to three structural mistakes."""
-    doc: dict[str, Any] = json.loads(json.dumps(draw(st.sampled_from(_BASES))))
+    """A whole valid variant with one to three structural mistakes (often in its triggers):
+    an unknown key, a value of another type, a misspelt choice, a key left out."""
+    doc: dict[str, Any] = json.loads(json.dumps(draw(_DOCUMENTS)))
     for _ in range(draw(st.integers(1, 3))):
-        path, value = draw(st.sampled_from(_places(doc)))
-        mistake = draw(st.sampled_from(["unknown key", "wrong type", "bad enum"]))
+        places = _places(doc)
+        in_triggers = [place for place in places if place[0][0] == "triggers"]
+        if in_triggers and draw(st.booleans()):
+            places = in_triggers
+        path, value = draw(st.sampled_from(places))
+        mistake = draw(st.sampled_from(["unknown key", "wrong type", "bad enum", "missing key"]))
         if mistake == "unknown key" and isinstance(value, dict):
             value[draw(st.sampled_from(["colour", "bsut", "amonut", "typ"]))] = 1
+        elif mistake == "missing key" and isinstance(value, dict) and value:
+            del value[draw(st.sampled_from(sorted(value)))]
         elif mistake == "bad enum" and isinstance(value, str):
             _set(doc, path, value + draw(st.sampled_from(["x", "_", "s"])))
         else:
@@ -220,7 +258,8 @@ def _schema_paths(doc: dict[str, Any]) -> set[str]:
             known = error.schema.get("properties", {})  # type: ignore[union-attr]
             out |= {_key_path((*at, key)) for key in error.instance if key not in known}
         elif error.validator == "required":
-            out |= {_key_path((*at, key)) for key in error.validator_value}  # type: ignore[union-attr]
+            missing = [key for key in error.validator_value if key not in error.instance]  # type: ignore[union-attr]
+            out |= {_key_path((*at, key)) for key in missing}
         else:
             out.add(_key_path(at))
     return out
@@ -267,9 +306,11 @@ def test_the_schema_and_the_loader_agree_on_structural_errors(doc: dict[str, Any
         assert any(_covers(path, p) or _covers(p, path) for p in loader), (path, loader)
 
 
-@given(st.sampled_from(_BASES))
+@settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+@given(_DOCUMENTS)
 def test_the_schema_and_the_loader_accept_the_same_whole_variants(doc: dict[str, Any]) -> None:
-    """Invariant: a whole variant the loader accepts has no schema error."""
+    """Invariant: a whole variant the loader accepts (shipped, or generated with triggers and
+    every setting) has no schema error."""
     loads_variant(tomli_w.dumps(doc))
     assert _schema_paths(doc) == set()
 
@@ -320,3 +361,44 @@ def test_a_setting_of_a_type_the_schema_cannot_state_accepts_anything(
     table = json_schema()["$defs"]["condition-odd"]["properties"]
     assert table["weights"] == {"description": "Some mapping."}
     assert table["ratio"] == {"description": "A number.", "type": "number", "default": 0.5}
+
+
+@pytest.mark.parametrize(
+    ("trigger", "accepted"),
+    [
+        ({"type": "land_on", "value": 33, "outcomes": [{"type": "win_round"}]}, True),
+        ({"type": "round_ends", "outcomes": [{"type": "points", "who": "player", "by": 1}]}, True),
+        ({"type": "land_on", "outcomes": [{"type": "win_round"}]}, False),  # no value
+        ({"type": "land_on", "value": 33, "outcomes": [{"type": "zap"}]}, False),
+        (
+            {
+                "type": "pass_over",
+                "value": 3,
+                "outcomes": [{"type": "tokens", "who": "x", "by": 1}],
+            },
+            False,
+        ),
+        (
+            {
+                "type": "pass_over",
+                "value": 3,
+                "outcomes": [{"type": "tokens", "who": "player", "by": 0}],
+            },
+            False,
+        ),
+        ({"type": "reach_bust", "outcomes": [{"type": "end_round"}], "value": 3}, False),
+        ({"type": "explode", "outcomes": [{"type": "end_round"}]}, False),
+    ],
+)
+def test_trigger_tables_are_checked_like_the_loader_checks_them(
+    trigger: dict[str, Any], accepted: bool
+) -> None:
+    """A ``[[triggers]]`` table the schema accepts loads, and one it refuses does not."""
+    data = {"id": "t", "extends": "ninety-nine", "triggers": [trigger]}
+    errors = list(_validator("variant").iter_errors(data))
+    assert (errors == []) is accepted
+    if accepted:
+        loads_variant(tomli_w.dumps(data))
+    else:
+        with pytest.raises(VariantError):
+            loads_variant(tomli_w.dumps(data))

@@ -284,6 +284,9 @@ def test_conditions_that_read_the_turn_are_recorded_whatever_their_class(
         def check(self, table: Any, card: Any) -> str | None:
             return "twice" if table.times_played_this_turn(card.id) >= 2 else None
 
+        def allows_at(self, total: int) -> bool | None:
+            return None
+
         def problems(self) -> list[tuple[str, str]]:
             return []
 

@@ -168,6 +168,9 @@ class _Shadow:
     def check(self, table: Any, card: Any) -> str | None:
         return "no"
 
+    def allows_at(self, total: int) -> bool | None:
+        return None
+
     def problems(self) -> list[tuple[str, str]]:
         return []
 

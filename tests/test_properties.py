@@ -28,6 +28,7 @@ from ono99.testing import (
     move_sequences,
     shipped_variants,
     snapshot,
+    triggers,
     variants,
 )
 
@@ -110,12 +111,16 @@ def test_the_total_never_goes_below_the_floor(seq: MoveSequence) -> None:
 def test_the_total_changes_only_as_the_played_card_says(seq: MoveSequence) -> None:
     """Each play takes the total to what the card's effects, for the amount the move chose, and
     then the floor give; the total changes at nothing else but the start of a round, and (with
-    ``undo_bust``) a bust that the round goes on after, which goes back to the total before."""
+    ``undo_bust``) a bust that the round goes on after, which goes back to the total before.
+    Triggers never change the total."""
     game = seq.play()
     variant = seq.variant
     undo = variant.no_safe_play.undo_bust and variant.round.end == "last_standing"
     total = before = None
-    for event, after in zip(game.events, (*game.events[1:], None), strict=True):
+    # What follows each event, a trigger's outcomes left aside.
+    outcome = ev.TriggerFired | ev.TokensChanged | ev.ScoreChanged
+    events = [e for e in game.events if not isinstance(e, outcome)]
+    for event, after in zip(events, (*events[1:], None), strict=True):
         if isinstance(event, ev.RoundStarted):
             assert event.total == variant.total.start
             total = event.total
@@ -182,41 +187,60 @@ def test_eliminated_players_never_act_again(seq: MoveSequence) -> None:
 
 @given(games_in_play)
 def test_tokens_never_increase_and_scores_never_decrease(seq: MoveSequence) -> None:
-    """A player's tokens never go up, and go down one at a time (one per lost round); a score
-    never goes down."""
-    tokens, scores = None, None
+    """Invariant: a player's tokens go down one at a time (``TokenLost``, for a lost round) and
+    a score goes up by what a round scores (``Scored``, never negative), except where a
+    trigger's outcome changes them and says so (``TokensChanged``, ``ScoreChanged``, right
+    after a ``TriggerFired``); tokens and scores never go below 0, and the events account for
+    them exactly."""
+    n = seq.players
+    tokens = [seq.variant.match.tokens.count_for(n)] * n
+    scores = [0] * n
+    seen = 0
     for game in each_state(seq):
-        if tokens is not None and scores is not None:
-            assert all(now <= before for now, before in zip(game.tokens, tokens, strict=True))
-            assert all(now >= before for now, before in zip(game.scores, scores, strict=True))
-        assert min(game.tokens) >= 0
-        tokens, scores = game.tokens, game.scores
-    left = [seq.variant.match.tokens.count_for(seq.players)] * seq.players
-    for event in game.events:
-        if isinstance(event, ev.TokenLost):
-            assert event.tokens == left[event.player] - 1
-            left[event.player] = event.tokens
-        if isinstance(event, ev.Scored):
-            assert event.points >= 0
-    assert tuple(left) == game.tokens
+        fresh = game.events[seen:]
+        seen = len(game.events)
+        triggered = False
+        for event in fresh:
+            if isinstance(event, ev.TriggerFired):
+                triggered = True
+            if isinstance(event, ev.TokenLost):
+                assert event.tokens == tokens[event.player] - 1 >= 0
+                tokens[event.player] = event.tokens
+            elif isinstance(event, ev.Scored):
+                assert event.points >= 0
+                assert event.score == scores[event.player] + event.points
+                scores[event.player] = event.score
+            elif isinstance(event, ev.TokensChanged | ev.ScoreChanged):
+                assert triggered, "tokens or a score changed with no trigger fired"
+                if isinstance(event, ev.TokensChanged):
+                    assert event.tokens == tokens[event.player] + event.change >= 0
+                    tokens[event.player] = event.tokens
+                else:
+                    assert event.score == scores[event.player] + event.change >= 0
+                    scores[event.player] = event.score
+            if not isinstance(event, ev.TriggerFired | ev.TokensChanged | ev.ScoreChanged):
+                triggered = False  # a trigger's outcomes follow it at once
+        assert list(game.tokens) == tokens
+        assert list(game.scores) == scores
 
 
 MAX_MOVES = 20_000
-"""A generous bound on the moves of a game played by random players.
+"""A bound on the moves of a game of a generated variant played by random players.
 
-A game has no bound in theory: minus cards and holds let adversarial players
-keep the total below the limit for ever. Random players do not: each game of
-the shipped variants takes a few hundred moves, and the generated variants
-(``variants(playable=True)``) are built so that games stay short. Reaching this
-bound means a game that random play cannot end.
+Every game ends: a round ends after ``round.max_plays`` plays at most, a game
+after ``round.max_rounds`` rounds, and ``variants(playable=True)`` keeps their
+product within 20,000. Shipped variants' games take a few hundred moves.
 """
 
 
 @given(move_sequences(max_moves=MAX_MOVES, drawn=20, to_end=True))
 def test_every_game_ends_with_exactly_one_winner(seq: MoveSequence) -> None:
-    """Every game played by random players ends within the bound, with exactly one winner: the
-    only player left in the game, announced once; and within the rounds its scoring allows
-    (one round without scoring; with tokens, each player loses all tokens and once more at most).
+    """Invariant: every game played by random players ends within the bound, with exactly one
+    winner: the only player left in the game, announced once; no round sees more plays than
+    ``round.max_plays``, and the game has no more rounds than ``round.max_rounds`` and its
+    scoring allow (without scoring one round, and one more after each round that ended with
+    nobody standing; with tokens lost for each lost round, each player loses all tokens and
+    once more at most, plus the rounds nobody lost and one for each token a trigger gave).
     """
     game = seq.play()
     assert game.is_over, f"no winner after {len(seq.moves)} moves"
@@ -226,11 +250,26 @@ def test_every_game_ends_with_exactly_one_winner(seq: MoveSequence) -> None:
     assert game.in_game[winner]
     assert [e for e in game.events if isinstance(e, ev.GameWon)] == [ev.GameWon(winner)]
     assert game.legal_moves() == ()
-    match = seq.variant.match
+    variant = seq.variant
+    match = variant.match
+    ended = [e for e in game.events if isinstance(e, ev.RoundEnded)]
+    assert len(ended) == game.round <= variant.round.max_rounds
+    plays = 0
+    for event in game.events:
+        if isinstance(event, ev.RoundStarted):
+            plays = 0
+        elif isinstance(event, ev.Played | ev.Redrew) and not event.automatic:
+            plays += 1
+            assert plays <= variant.round.max_plays
     if match.scoring == "none":
-        assert game.round == 1
-    elif match.scoring == "tokens":
-        assert game.round <= game.players * (match.tokens.count_for(game.players) + 1)
+        assert game.round <= 1 + sum(e.survivor is None for e in ended)
+    elif match.scoring == "tokens" and match.tokens.lost:
+        given = sum(
+            e.change for e in game.events if isinstance(e, ev.TokensChanged) and e.change > 0
+        )
+        lossless = sum(not e.losers for e in ended)
+        count = match.tokens.count_for(game.players)
+        assert game.round <= game.players * (count + 1) + lossless + given
 
 
 @given(move_sequences(max_moves=150, drawn=30))
@@ -367,6 +406,27 @@ def test_the_checker_finds_nothing(seq: MoveSequence) -> None:
         checker.play(move)
     checker.check_observation(checker.game.current_player)
     checker.check_illegal()
+    checker.check_replay()
+
+
+@st.composite
+def shipped_with_triggers(draw: st.DrawFn) -> ono99.Variant:
+    """A shipped variant with one to three generated triggers in place of its own."""
+    base = draw(shipped_variants())
+    bust, floor = base.total.bust, base.total.floor
+    chosen = draw(st.lists(triggers(bust=bust, floor=floor), min_size=1, max_size=3))
+    return loads_variant(ono99.dump_variant(attrs.evolve(base, triggers=tuple(chosen))))
+
+
+@given(move_sequences(shipped_with_triggers(), max_moves=300, drawn=40))
+def test_triggers_on_shipped_rule_sets_keep_every_invariant(seq: MoveSequence) -> None:
+    """Every invariant holds (among them "triggers fire": each trigger fires exactly when
+    its moment comes, for the right player, in the order of the file) when the shipped
+    rule sets, whose totals climb through the whole range, carry generated triggers: here
+    ``land_on`` and ``pass_over`` fire often, as they seldom do in generated decks."""
+    checker = GameChecker(seq.new_game())
+    for move in seq.moves:
+        checker.play(move)
     checker.check_replay()
 
 

@@ -25,7 +25,9 @@ BASES = [
     "ninety-nine-pagat",
     "ono99-2022+stacking-double-play",
 ]
-METADATA = {"id", "name", "description", "aliases", "source", "cards"}
+# Not settings: what names the variant, and its lists of rule objects (cards and
+# triggers), whose words are checked rule by rule below.
+METADATA = {"id", "name", "description", "aliases", "source", "cards", "triggers"}
 
 
 def model_leaves(cls: type = ono99.Variant, prefix: str = "") -> dict[str, Any]:
@@ -122,6 +124,30 @@ def test_every_card_is_listed_with_its_rules(variant_id: str, fmt: str) -> None:
         for rule in (*card.effects, *card.conditions):
             assert rule.describe().lower() in flat.lower()
     assert book.startswith(variant.name + "\n" + "=" * len(variant.name) + "\n")
+
+
+WITH_TRIGGERS = [v for v in SHIPPED if ono99.load_variant(v).triggers]
+
+
+def test_some_shipped_variants_have_triggers() -> None:
+    """The trigger tests below are not vacuous."""
+    assert len(WITH_TRIGGERS) >= 2
+
+
+@pytest.mark.parametrize("variant_id", WITH_TRIGGERS)
+@pytest.mark.parametrize("fmt", ["text", "rst"])
+def test_every_trigger_is_stated_with_its_outcomes(variant_id: str, fmt: str) -> None:
+    """Each trigger of the variant appears in words, with each of its outcomes, and
+    dropping any one of them changes the rulebook."""
+    variant = ono99.load_variant(variant_id)
+    book = rulebook(variant, format=fmt)  # type: ignore[arg-type]
+    flat = " ".join(book.split()).lower()
+    for i, trigger in enumerate(variant.triggers):
+        assert " ".join(trigger.describe().split()).lower() in flat
+        for outcome in trigger.outcomes:
+            assert outcome.describe().lower() in flat
+        fewer = attrs.evolve(variant, triggers=variant.triggers[:i] + variant.triggers[i + 1 :])
+        assert rulebook(fewer, format=fmt) != book  # type: ignore[arg-type]
 
 
 @pytest.mark.parametrize("variant_id", SHIPPED)

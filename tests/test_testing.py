@@ -200,6 +200,21 @@ def test_a_replay_that_differs_breaks_replay(monkeypatch: pytest.MonkeyPatch) ->
         checker.check_replay()
 
 
+@patchable_engine
+def test_a_trigger_that_does_not_fire_breaks_triggers_fire(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    real = _engine.Engine.fire
+
+    def deaf(self: _engine.Engine, trigger: Any, seat: int, automatic: bool) -> None:
+        if trigger.type != "pass_over":  # passing over 33 or 66 costs nothing any more
+            real(self, trigger, seat, automatic)
+
+    monkeypatch.setattr(_engine.Engine, "fire", deaf)
+    with pytest.raises(InvariantError, match="'triggers fire' broken"):
+        check_invariants("ninety-nine-milestones", games=3, deep=False)
+
+
 def test_every_invariant_is_stated() -> None:
     assert all(text and not text.endswith(".") for text in INVARIANTS.values())
     error = InvariantError("floor", "the total is -1", "somewhere")
