@@ -19,6 +19,7 @@ from envcases import CASES, IDS  # noqa: E402
 
 from ono99 import envs  # noqa: E402
 from ono99.envs._kernel import Vector  # noqa: E402
+from ono99.envs._render import table_text  # noqa: E402
 
 # ------------------------------------------------------------------- kernel
 
@@ -190,8 +191,6 @@ def test_turn_state_slots() -> None:
 def test_the_rendered_table_escapes_what_a_file_names() -> None:
     """A variant's name and card names come from a file: the table shows control and
     direction characters as escapes and keeps each on its line."""
-    from ono99.envs._render import table_text
-
     variant = ono99.loads_variant(
         'id = "x"\nextends = "ono99-1980"\nname = "Evil\\u001b[2J\\u202e\\nname"\n'
         '[cards.10]\nname = "Ten\\u0007"\n'
