@@ -27,8 +27,9 @@ starting workers is not most of what it measures, beside what the cores allow
 a plain arithmetic loop; and 1,000,000 games on every core (wall-clock and
 CPU time; ``--quick`` and ``--no-million`` leave it out). Last come the
 memory a game takes (``benchmarks/memory.py``) and the search player's speed
-and strength (``benchmarks/search_vs_cautious.py``), each when that file is
-there and has a ``measure()`` function.
+and strength against cautious players in both editions at 2 and 4 players
+(``benchmarks/search_vs_cautious.py``), each when that file is there and has
+a ``measure()`` function.
 
 It measures the ``ono99`` it imports, and says which engine that has: run from
 a virtual environment where ``ONO99_COMPILE=1 pip install .`` built the
@@ -63,6 +64,7 @@ from ono99._cli import version
 
 VARIANT = "ono99-2022"
 PLAYERS = 4
+EDITIONS = ("ono99-1980", "ono99-2022")  # the search player's, at 2 and 4 players
 
 cpu = time.process_time
 wall = time.perf_counter
@@ -241,7 +243,7 @@ def main() -> None:
     parser.add_argument("--json", metavar="FILE", help="also write the figures to FILE")
     parser.add_argument("--no-million", action="store_true", help="leave out the 1,000,000 games")
     parser.add_argument(
-        "--search-games", type=int, default=100, help="games of the search benchmark"
+        "--search-games", type=int, default=200, help="games of each search benchmark"
     )
     args = parser.parse_args()
     games = 300 if args.quick else 2000
@@ -312,11 +314,17 @@ def main() -> None:
     memory = companion("memory", games=300 if args.quick else 1000)
     figures["memory"] = memory
     show("memory per game (benchmarks/memory.py)", memory)
-    search = companion(
-        "search_vs_cautious", games=20 if args.quick else args.search_games, players=2
-    )
-    figures["search"] = search
-    show("search player against cautious ones (benchmarks/search_vs_cautious.py)", search)
+    cases = [("ono99-2022", 2)] if args.quick else [(v, p) for v in EDITIONS for p in (2, 4)]
+    figures["search"] = {}
+    for variant, players in cases:
+        search = companion(
+            "search_vs_cautious",
+            variant=variant,
+            players=players,
+            games=20 if args.quick else args.search_games,
+        )
+        figures["search"][f"{variant}/{players}"] = search
+        show(f"search player against cautious ones, {variant}, {players} players", search)
 
     if args.json:
         Path(args.json).write_text(json.dumps(figures, indent=2, default=str), encoding="utf-8")
