@@ -55,3 +55,8 @@ def test_golden_game(variant_id: str, players: int, seed: int) -> None:
         GOLDEN.mkdir(exist_ok=True)
         path.write_text(text, encoding="utf-8")
     assert path.read_text(encoding="utf-8") == text
+
+
+def test_every_shipped_variant_has_a_golden_game() -> None:
+    """A new rule set in ``variants/`` gets a golden game, so its play is pinned too."""
+    assert {case[0] for case in CASES} == set(ono99.list_variants())
