@@ -19,8 +19,27 @@ import pytest
 import ono99
 from ono99 import rules
 from ono99.rules import (
+    Add,
+    AddChoice,
+    ChooseNext,
     Condition,
+    Deflect,
+    Draw,
     Effect,
+    ForcePlays,
+    Hold,
+    Multiply,
+    Never,
+    NotAsAnswer,
+    OncePerTurn,
+    Reverse,
+    SetTotal,
+    Skip,
+    TotalAtLeast,
+    TotalAtMost,
+    TotalEven,
+    TotalMultipleOf,
+    TotalOdd,
     condition_types,
     effect_types,
     shipped_condition_types,
@@ -154,3 +173,33 @@ def test_the_registry_checks_what_the_protocol_lists() -> None:
     """The registry refuses a plugin class by the same member lists the protocols document."""
     assert set(rules._MEMBERS["effect"]) == _members(Effect)
     assert set(rules._MEMBERS["condition"]) == _members(Condition)
+
+
+def test_registries() -> None:
+    """The TOML names of the shipped rule objects are a contract: each names its class."""
+    assert shipped_effect_types() == {
+        "add": Add,
+        "hold": Hold,
+        "reverse": Reverse,
+        "force_plays": ForcePlays,
+        "deflect": Deflect,
+        "add_choice": AddChoice,
+        "set_total": SetTotal,
+        "skip": Skip,
+        "choose_next": ChooseNext,
+        "multiply": Multiply,
+        "draw": Draw,
+    }
+    assert shipped_condition_types() == {
+        "never": Never,
+        "total_multiple_of": TotalMultipleOf,
+        "not_as_answer": NotAsAnswer,
+        "once_per_turn": OncePerTurn,
+        "total_at_least": TotalAtLeast,
+        "total_at_most": TotalAtMost,
+        "total_even": TotalEven,
+        "total_odd": TotalOdd,
+    }
+    # Installed plugins come on top of the shipped types, never instead of them.
+    assert shipped_effect_types().items() <= effect_types().items()
+    assert shipped_condition_types().items() <= condition_types().items()

@@ -11,7 +11,7 @@ import attrs
 from ono99 import Card, Variant, rules
 from ono99._schema import BEGIN, END, render
 
-REFERENCE = Path(__file__).resolve().parents[1] / "docs" / "reference" / "schema.rst"
+REFERENCE = Path(__file__).resolve().parents[2] / "docs" / "reference" / "schema.rst"
 
 
 def _text() -> str:

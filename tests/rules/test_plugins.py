@@ -27,7 +27,7 @@ from ono99.testing import effects
 if TYPE_CHECKING:
     from collections.abc import Iterator
 
-EXAMPLE = Path(__file__).parent.parent / "docs" / "examples" / "hand-rules"
+EXAMPLE = Path(__file__).resolve().parents[2] / "docs" / "examples" / "hand-rules"
 SEVEN_O = EXAMPLE / "variants" / "ninety-nine-seven-o.toml"
 GROUP = rules.ENTRY_POINT_GROUP
 

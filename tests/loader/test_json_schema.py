@@ -6,8 +6,7 @@ import json
 import re
 import tomllib
 from importlib import resources
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import jsonschema
@@ -19,13 +18,17 @@ from hypothesis import strategies as st
 import ono99
 from ono99 import VariantError, dump_variant, json_schema, load_variant, loads_variant
 from ono99._cli import main
+from ono99._files import house_rules_dir, variants_dir
 from ono99._schema import SCHEMA_FILES, schema_text
 from ono99.rules import condition_types, effect_types, outcome_types, trigger_types
 from ono99.testing import triggers, variants
 
-ROOT = Path(__file__).resolve().parents[1]
-VARIANTS = sorted((ROOT / "variants").glob("*.toml"))
-HOUSE_RULES = sorted((ROOT / "variants" / "house").glob("*.toml"))
+if TYPE_CHECKING:
+    from pathlib import Path
+
+# The shipped files, found where the loader finds them (the source tree or the installed package).
+VARIANTS = sorted(variants_dir().glob("*.toml"))
+HOUSE_RULES = sorted(house_rules_dir().glob("*.toml"))
 
 
 def _validator(kind: str) -> jsonschema.Draft202012Validator:
