@@ -119,3 +119,17 @@ def test_compiling_an_unsound_variant_names_it() -> None:
     assert info.value.source == "broken"
     assert str(info.value).startswith("broken: ")
     assert any(p.startswith("deal.hand_size: expected 1 or more") for p in info.value.problems)
+
+
+@pytest.mark.parametrize("variant_id", ono99.list_variants())
+def test_every_shipped_variant_compiles_to_its_deck(variant_id: str) -> None:
+    """The compiled cards keep the variant's order, each indexed by its place, and the
+    deck holds each card as many times as the variant says (``count`` per copy)."""
+    variant = ono99.load_variant(variant_id)
+    rules = compile_rules(variant)
+    assert [(c.index, c.id) for c in rules.cards] == list(enumerate(c.id for c in variant.cards))
+    assert all(rules.index[c.id] == c.index for c in rules.cards)
+    assert len(rules.deck) == variant.deck_size
+    for card in rules.cards:
+        assert rules.deck.count(card.index) == card.card.count * variant.deck.copies
+    assert (rules.hand_size, rules.bust) == (variant.deal.hand_size, variant.total.bust)
