@@ -131,7 +131,11 @@ class _Watched:
 def test_play_out_gives_the_same_game_through_pick_or_choose(variant: str) -> None:
     """play_out asks a quick player with pick(), any other with choose(): the same game."""
     for seed in range(5):
-        quick = [ono99.RandomPlayer(seed), ono99.CautiousPlayer(), ono99.RecklessPlayer()]
+        quick: list[ono99.Player] = [
+            ono99.RandomPlayer(seed),
+            ono99.CautiousPlayer(),
+            ono99.RecklessPlayer(),
+        ]
         slow = [_Watched(p) for p in (ono99.RandomPlayer(seed), *quick[1:])]
         assert not isinstance(slow[0], ono99.QuickPlayer)
         games = ono99.Game(variant, 3, seed=seed), ono99.Game(variant, 3, seed=seed)

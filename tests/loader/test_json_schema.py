@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import tomllib
@@ -219,6 +220,10 @@ def _set(data: dict[str, Any], path: tuple[Any, ...], value: Any) -> None:
     target[path[-1]] = value
 
 
+def _other_type(old: Any, value: Any) -> bool:
+    return not _same_type(value, old)
+
+
 def _same_type(a: object, b: object) -> bool:
     return type(a) is type(b) or (isinstance(a, dict) and isinstance(b, dict))
 
@@ -231,7 +236,8 @@ def _broken_documents(draw: st.DrawFn) -> dict[str, Any]:
     for _ in range(draw(st.integers(1, 3))):
         places = _places(doc)
         in_triggers = [place for place in places if place[0][0] == "triggers"]
-        if in_triggers and draw(st.booleans()):
+        use_triggers: bool = draw(st.booleans()) if in_triggers else False
+        if use_triggers:
             places = in_triggers
         path, value = draw(st.sampled_from(places))
         mistake = draw(st.sampled_from(["unknown key", "wrong type", "bad enum", "missing key"]))
@@ -242,7 +248,7 @@ def _broken_documents(draw: st.DrawFn) -> dict[str, Any]:
         elif mistake == "bad enum" and isinstance(value, str):
             _set(doc, path, value + draw(st.sampled_from(["x", "_", "s"])))
         else:
-            new = draw(_OTHER_VALUES.filter(lambda v, old=value: not _same_type(v, old)))
+            new = draw(_OTHER_VALUES.filter(functools.partial(_other_type, value)))
             _set(doc, path, new)
     return doc
 
@@ -258,10 +264,10 @@ def _schema_paths(doc: dict[str, Any]) -> set[str]:
             continue  # a range is checked by the loader's semantic checks too
         at = tuple(error.absolute_path)
         if error.validator == "additionalProperties":
-            known = error.schema.get("properties", {})  # type: ignore[union-attr]
+            known = error.schema.get("properties", {})
             out |= {_key_path((*at, key)) for key in error.instance if key not in known}
         elif error.validator == "required":
-            missing = [key for key in error.validator_value if key not in error.instance]  # type: ignore[union-attr]
+            missing = [key for key in error.validator_value if key not in error.instance]
             out |= {_key_path((*at, key)) for key in missing}
         else:
             out.add(_key_path(at))

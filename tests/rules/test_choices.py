@@ -34,7 +34,7 @@ def test_play_without_choices_reads_as_before() -> None:
     assert str(Play("10", amount=-10)) == "play 10 for -10"
     assert Play("ace", amount=1) != Play("ace", amount=11)
     with pytest.raises(TypeError):
-        Play("ace", 11)  # type: ignore[misc]  # the choices are keyword-only
+        Play("ace", 11)  # type: ignore[call-arg]  # the choices are keyword-only
 
 
 @pytest.mark.parametrize(

@@ -9,7 +9,7 @@ from __future__ import annotations
 import pytest
 from ruletable import FakeCard, FakeTable
 
-from ono99.rules import Never, NotAsAnswer, OncePerTurn, TotalMultipleOf
+from ono99.rules import Never, NotAsAnswer, OncePerTurn, Stacking, StackOn, TotalMultipleOf
 
 
 def test_never_refuses() -> None:
@@ -62,7 +62,7 @@ def test_not_as_answer() -> None:
      ("none", "answer", True, True)],
 )  # fmt: skip
 def test_stacking_on_the_answer_lifts_not_as_answer(
-    stacking: str, stack_on: str, lifts: bool, refused: bool
+    stacking: Stacking, stack_on: StackOn, lifts: bool, refused: bool
 ) -> None:
     """The stacking house rule is about back-to-back Double Plays ("Is that like passing
     along a 4x? We played it that way", PieMan), so stacking on the answer lifts "may not

@@ -23,6 +23,8 @@ from ono99.rules import (
     Reverse,
     SetTotal,
     Skip,
+    Stacking,
+    StackOn,
     _words,
 )
 
@@ -78,7 +80,9 @@ def test_a_two_player_reverse_acts_as_a_hold() -> None:
     [("none", 1, 2), ("none", 2, 2), ("multiply", 1, 2), ("multiply", 2, 4), ("add", 2, 4),
      ("add", 3, 5), ("multiply", 3, 6), ("add", 1, 2)],
 )  # fmt: skip
-def test_force_plays_sets_what_the_next_player_owes(stacking: str, forced: int, owed: int) -> None:
+def test_force_plays_sets_what_the_next_player_owes(
+    stacking: Stacking, forced: int, owed: int
+) -> None:
     """ "causes the next player to make a normal play plus one additional" (1980); stacking
     combines with the plays the player was forced to make."""
     table = FakeTable(stacking=stacking, forced=forced)
@@ -111,7 +115,7 @@ def test_force_plays_range_and_words() -> None:
      ("any_play", True, 4, True), ("any_play", False, 4, False)],
 )  # fmt: skip
 def test_which_forcing_cards_stack(
-    stack_on: str, answering: bool, owed: int, ends_turn: bool
+    stack_on: StackOn, answering: bool, owed: int, ends_turn: bool
 ) -> None:
     """PieMan: back to back "like passing along a 4x"; cyoder: played after a number card
     "the second DP would only count x2" (stack_on = "answer"); "any_play" stacks both.

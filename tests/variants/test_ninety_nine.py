@@ -396,7 +396,7 @@ def test_only_the_king_of_spades_goes_to_99() -> None:
     drive(game, "8", Play("ace", amount=1))
     assert game.total == 99 and game.current_player == 2
     assert game.legal_moves() == (Play("king_spades"),)
-    happened = game.play(Play("king_spades"))
+    happened = list(game.play(Play("king_spades")))
     assert happened[0] == events.Played(2, "king_spades", 99)
     # From a low total it goes straight to 99.
     low = ono99.Game(variant, players=3, seed=1, deck=["king_spades"])

@@ -118,6 +118,7 @@ def test_bradwilson_crossing_33_costs_a_point_and_15_ends_the_game() -> None:
         game = ono99.Game(variant, players=3, seed=seed)
         ono99.play_out(game, [ono99.RandomPlayer(seed=seed)] * 3)
         assert max(game.scores) >= 15
+        assert game.winner is not None
         assert game.scores[game.winner] == min(game.scores)
 
 
