@@ -29,8 +29,10 @@ from typing import Any
 
 from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 
-# The modules a simulated move runs through, in the package.
-COMPILED = ("_chance.py", "_compiled.py", "_engine.py")
+# The modules a simulated move runs through, in the package; and the
+# environments' kernel, which reads the engine's state for every step (it needs
+# none of the rl extra's libraries, so it compiles without them).
+COMPILED = ("_chance.py", "_compiled.py", "_engine.py", "envs/_kernel.py")
 
 SETUP = """\
 from setuptools import setup
@@ -111,7 +113,7 @@ class CompileHook(BuildHookInterface):  # type: ignore[type-arg]
         if result.returncode:
             raise OSError(f"mypyc failed:\n{result.stdout}{result.stderr}")
         suffix = sysconfig.get_config_var("EXT_SUFFIX")
-        built = [*work.glob(f"*{suffix}"), *work.glob(f"ono99/*{suffix}")]
+        built = [*work.glob(f"*{suffix}"), *work.glob(f"ono99/**/*{suffix}")]
         if len(built) != len(COMPILED) + 1:  # each module, and the shared library
             raise OSError(f"mypyc built {built}, expected {len(COMPILED) + 1} extensions")
         return {str(path): path.relative_to(work).as_posix() for path in built}

@@ -6,17 +6,32 @@ environments themselves are tested in ``test_envs_*.py``.
 
 from __future__ import annotations
 
+import os
 import random
 
 import pytest
 
 import ono99
 
-pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
+np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
 
-from envcases import CASES, IDS
+from envcases import CASES, IDS  # noqa: E402
 
-from ono99 import envs
+from ono99 import envs  # noqa: E402
+from ono99.envs._kernel import Vector  # noqa: E402
+
+# ------------------------------------------------------------------- kernel
+
+
+@pytest.mark.skipif(
+    os.environ.get("ONO99_EXPECT_COMPILED") != "1", reason="no wheel built with mypyc under test"
+)
+def test_the_environments_kernel_is_compiled_with_the_engine() -> None:
+    """hatch_build.py compiles the kernel each environment step runs through."""
+    from ono99.envs import _kernel  # noqa: PLC0415 - only this test asks
+
+    assert not _kernel.__file__.endswith(".py")
+
 
 # ------------------------------------------------------------------- actions
 
@@ -109,13 +124,17 @@ def test_vector_from_the_game_is_the_vector_of_the_observation(
 ) -> None:
     """Invariant: encode_game(game, seat) is encode(game.observation(seat)), at every move.
 
-    The environments use the fast path; the observation is what a player may
-    know, so the fast path shows nothing more.
+    So is each seat's vector as the environments keep it (written slot by
+    slot where it changed, from one game to the next). The environments use
+    these fast paths; the observation is what a player may know, so the fast
+    paths show nothing more.
     """
     variant = ono99.load_variant(variant_id, house)
     encoder = envs.observation_encoder(variant, players)
     rng = random.Random(5)
     out = envs.observation_encoder(variant, players).low.copy()
+    kept = [np.zeros(len(encoder), np.float32) for _ in range(players)]
+    vectors = [Vector(encoder._layout, array.data) for array in kept]
     for seed in range(3):
         game = ono99.Game(variant, players, seed=seed)
         while True:
@@ -124,9 +143,21 @@ def test_vector_from_the_game_is_the_vector_of_the_observation(
                 assert encoder.encode_game(game, seat).tolist() == expected
                 assert encoder.encode_game(game, seat, out) is out
                 assert out.tolist() == expected
+                vectors[seat].update(game._e, seat)
+                assert kept[seat].tolist() == expected
             if game.is_over:
                 break
             game.play(rng.choice(game.legal_moves()))
+
+
+def test_vector_of_a_game_of_another_kind_or_seat_is_refused() -> None:
+    encoder = envs.observation_encoder("ono99-2022", 2)
+    with pytest.raises(ono99.ArgumentError, match="expected a game of ono99-2022 for 2 players"):
+        encoder.encode_game(ono99.Game("ono99-2022", players=3, seed=1), 0)
+    with pytest.raises(ono99.ArgumentError, match="expected a game of ono99-2022 for 2 players"):
+        encoder.encode_game(ono99.Game("ono99-1980", players=2, seed=1), 0)
+    with pytest.raises(ono99.ArgumentError, match="no player 2"):
+        encoder.encode_game(ono99.Game("ono99-2022", players=2, seed=1), 2)
 
 
 def test_turn_state_slots() -> None:

@@ -16,7 +16,7 @@ gymnasium = pytest.importorskip("gymnasium", reason="the rl extra (gymnasium) is
 from envcases import CASES, IDS, ROOT  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
-from ono99.envs.gymnasium import Ono99Env  # noqa: E402 - and registers ono99/Ono99-v0
+from ono99.envs.gymnasium import Ono99Env, Ono99VectorEnv  # noqa: E402 - and registers ono99/Ono99-v0
 
 # ------------------------------------------------------------------ Gymnasium
 
@@ -87,6 +87,123 @@ def test_gymnasium_plays_player_objects() -> None:
     while not done:
         _, _, done, _, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
     assert env.game is not None and (env.game.is_over or not env.game.in_game[0])
+
+
+def test_gymnasium_named_opponents_play_on_between_games_and_reseed_with_a_seed() -> None:
+    """A seed reproduces every game after it; a reset without one deals the next game."""
+
+    def games(env: Ono99Env, seed: int, count: int) -> list[tuple[object, ...]]:
+        played = []
+        for k in range(count):
+            _, info = env.reset(seed=seed if k == 0 else None)
+            done = False
+            while not done:
+                action = int(np.flatnonzero(info["action_mask"])[0])
+                _, _, done, _, info = env.step(action)
+            assert env.game is not None
+            played.append(env.game.moves)
+        return played
+
+    env = Ono99Env("ono99-2022", players=4, opponents="random")
+    first = games(env, 7, 3)
+    assert games(env, 7, 3) == first
+    assert len(set(first)) == 3
+
+
+def test_gymnasium_game_over_before_the_agents_first_turn_ends_at_the_first_step() -> None:
+    """The episode's end is told by a step, even when the deal already ended it."""
+    env = Ono99Env("ninety-eight", players=2, seat=1)
+    observation, info = env.reset(seed=22)  # seat 0 wins before seat 1 can play
+    assert env.game is not None and env.game.winner == 0
+    assert not info["action_mask"].any()
+    moves = env.game.moves
+    after, reward, terminated, truncated, info = env.step(0)
+    assert (reward, terminated, truncated) == (-1.0, True, False)
+    assert env.game.moves == moves
+    assert (after == observation).all() and not info["action_mask"].any()
+    with pytest.raises(RuntimeError, match="the episode is over"):
+        env.step(0)
+
+
+# ------------------------------------------------------------- vector env
+
+
+class LastLegal:
+    """A player that decides from its observation: the last legal move."""
+
+    def choose(self, observation: ono99.Observation) -> ono99.Move:
+        return observation.legal_moves[-1]
+
+
+@pytest.mark.parametrize(
+    ("variant", "house", "players"), CASES[:4] + CASES[-1:], ids=IDS[:4] + IDS[-1:]
+)
+def test_vector_env_steps_as_sync_vector_env_of_the_env(
+    variant: str, house: tuple[str, ...], players: int
+) -> None:
+    """Invariant: the batched environment gives, step for step, what SyncVectorEnv gives.
+
+    Observations, rewards, terminations, truncations and the info's masks and
+    seeds, through autoresets and illegal actions.
+    """
+    kwargs: dict[str, object] = {
+        "variant": variant,
+        "players": players,
+        "house_rules": house,
+        "seat": 1,
+        # One opponent decides from observations, as a player object may.
+        "opponents": [LastLegal(), *["random"] * (players - 2)],
+    }
+    fast = gymnasium.make_vec("ono99/Ono99-v0", num_envs=5, **kwargs)
+    assert isinstance(fast, Ono99VectorEnv)
+    slow = gymnasium.make_vec("ono99/Ono99-v0", num_envs=5, vectorization_mode="sync", **kwargs)
+    assert fast.observation_space == slow.observation_space
+    assert fast.action_space == slow.action_space
+    # (Gymnasium 1.0 names no autoreset mode: "next step" is its only one.)
+    assert fast.metadata["autoreset_mode"] == slow.metadata.get("autoreset_mode", "next-step")
+    rng = np.random.default_rng(2)
+    for seed in (3, [8, 9, 10, 11, 12]):
+        one, info = fast.reset(seed=seed)
+        two, slow_info = slow.reset(seed=seed)
+        assert (one == two).all()
+        for step in range(150):
+            mask = info["action_mask"]
+            actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+            if step % 37 == 5:
+                actions[step % 5] = rng.integers(len(mask[0]))  # now and then an illegal one
+            result = fast.step(actions)
+            expected = slow.step(actions)
+            for got, want in zip(result[:4], expected[:4], strict=True):
+                assert got.dtype == want.dtype
+                assert (got == want).all()
+            info, slow_info = result[4], expected[4]
+            for key in ("action_mask", "_action_mask", "seed", "_seed", "_illegal"):
+                assert (info.get(key) == slow_info.get(key)).all() if key in slow_info else True
+            if "illegal" in slow_info:
+                assert info["illegal"].tolist() == slow_info["illegal"].tolist()
+            else:
+                assert "illegal" not in info
+            assert fast.observation_space.contains(result[0])
+
+
+def test_vector_env_refuses_bad_arguments() -> None:
+    with pytest.raises(ValueError, match="num_envs must be a whole number, 1 or more"):
+        Ono99VectorEnv(0)
+    envs = Ono99VectorEnv(3, "ninety-nine", players=2)
+    with pytest.raises(RuntimeError, match="reset"):
+        envs.step([0, 0, 0])
+    envs.reset()
+    with pytest.raises(ValueError, match=r"one for each of the 3 games, got .* shape \(2,\)"):
+        envs.step([0, 0])
+    with pytest.raises(ValueError, match=r"shape \(3, 1\)"):
+        envs.step([[0], [0], [0]])
+    with pytest.raises(ValueError, match="expected 3 action indices, got"):
+        envs.step([None, "x", 0])
+    with pytest.raises(ValueError, match="one for each of the 3 games, got 1"):
+        envs.reset(seed=[1])
+    one, _ = envs.reset(seed=np.int64(4))  # a numpy seed is a seed
+    two, _ = envs.reset(seed=4)
+    assert (one == two).all()
 
 
 # -------------------------------------------------------------- the how-to

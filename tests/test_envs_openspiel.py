@@ -13,7 +13,7 @@ from envcases import CASES, IDS  # noqa: E402
 from open_spiel.python.algorithms import evaluate_bots  # noqa: E402
 from open_spiel.python.bots import uniform_random  # noqa: E402
 
-import ono99.envs.openspiel  # noqa: E402, F401 - registers the game
+import ono99.envs.openspiel  # noqa: E402 - registers the game
 from ono99 import envs  # noqa: E402
 
 # ------------------------------------------------------------------ OpenSpiel
@@ -132,3 +132,11 @@ def test_resampled_state_keeps_what_the_player_knows() -> None:
         again = state.resample_from_infostate(me, random.Random(k).random)
         assert [again.game.hand(s) for s in range(3)] == [world.game.hand(s) for s in range(3)]
     assert others_differ
+
+
+def test_openspiel_game_length_is_the_variants_play_cap() -> None:
+    """OpenSpiel's ``max_game_length`` is the bound every game keeps:
+    ``round.max_game_plays`` ("a game that reaches it ends at once")."""
+    game = pyspiel.load_game("python_ono99", {"variant": "ninety-nine-milestones", "players": 3})
+    variant = ono99.load_variant("ninety-nine-milestones")
+    assert game.max_game_length() == variant.round.max_game_plays

@@ -46,6 +46,37 @@ def test_pettingzoo_rewards_the_winner_and_renders() -> None:
     assert returns == {a: (1.0 if a == winner else -1.0) for a in table.possible_agents}
 
 
+@pytest.mark.parametrize(("variant", "house", "players"), CASES, ids=IDS)
+def test_pettingzoo_returns_and_terminations_follow_the_game(
+    variant: str, house: tuple[str, ...], players: int
+) -> None:
+    """Invariant: an agent is terminated once knocked out (with -1) or at the end (+1 if won).
+
+    Rewards are only rewritten after a move that knocks someone out or ends
+    the game, so this checks, at every step of several games, that they are
+    what a rewrite would give.
+    """
+    table = raw_env(variant, players, house, seed=3)
+    for _ in range(3):
+        table.reset()
+        returns = dict.fromkeys(table.possible_agents, 0.0)
+        for agent in table.agent_iter():
+            observation, reward, terminated, truncated, _ = table.last()
+            returns[agent] += reward
+            game = table.game
+            seat = int(agent.removeprefix("player_"))
+            out = not game.in_game[seat] or game.is_over
+            assert terminated == out
+            assert not truncated
+            if terminated:
+                table.step(None)
+                continue
+            assert sum(table.rewards.values()) == 0.0 or game.in_game.count(True) < players
+            table.step(int(np.flatnonzero(observation["action_mask"])[-1]))
+        winner = f"player_{table.game.winner}"
+        assert returns == {a: (1.0 if a == winner else -1.0) for a in table.possible_agents}
+
+
 def test_pettingzoo_illegal_action_is_refused_and_the_game_kept() -> None:
     table = raw_env("ono99-2022", players=2, seed=1)
     table.reset()

@@ -10,6 +10,8 @@ from ono99._errors import Ono99Error
 from ono99._loader import load_variant
 from ono99._moves import Move, Play, Redraw
 
+from ._kernel import Actions
+
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
 
@@ -49,26 +51,37 @@ class ActionTable:
         index: Each move's action index.
     """
 
-    __slots__ = ("_last", "index", "moves", "variant")
+    __slots__ = ("_actions", "_last", "index", "moves", "variant")
 
     def __init__(self, variant: Variant) -> None:
         rules = compile_rules(variant)
         seats: tuple[int | None, ...] = tuple(range(variant.players.max))
         moves: list[Move] = []
+        # Where each card's actions start, its amounts and how many seats each names:
+        # what finds a move's action without hashing it.
+        first: dict[str, int] = {}
+        amounts: dict[str, list[int | None]] = {}
+        named: dict[str, int] = {}
         for card in rules.cards:
+            first[card.id] = len(moves)
             if card.play is not None:
+                amounts[card.id], named[card.id] = [], 1
                 moves.append(Play(card.id))
                 continue
             targets = seats if card.chooses_player else (None,)
+            amounts[card.id], named[card.id] = list(card.amounts), len(targets)
             for amount in card.amounts:
                 moves.extend(Play(card.id, amount=amount, target=t) for t in targets)
+        redraw = -1
         if variant.redraw is not None:
+            redraw = len(moves)
             moves.append(Redraw())
         self.variant = variant
         self.moves: tuple[Move, ...] = tuple(moves)
         self.index: dict[Move, int] = {move: i for i, move in enumerate(moves)}
+        self._actions = Actions(first, amounts, named, redraw)
         # The last legal moves met (held, so an identity test is safe) and their actions.
-        self._last: tuple[tuple[Move, ...], Mapping[int, Move]] = ((), {})
+        self._last: tuple[tuple[Move, ...], list[int], Mapping[int, Move] | None] = ((), [], {})
 
     def __len__(self) -> int:
         return len(self.moves)
@@ -80,11 +93,28 @@ class ActionTable:
         game a second check of the move. The mapping is read-only: asked
         again before the next move, the table gives the same one.
         """
+        moves, actions, mapping = self._last
+        if moves is not game.legal_moves():
+            moves, actions = self._actions_now(game)
+            mapping = None
+        if mapping is None:
+            mapping = dict(zip(actions, moves, strict=True))
+            self._last = (moves, actions, mapping)
+        return mapping
+
+    def _actions_now(self, game: Game) -> tuple[tuple[Move, ...], list[int]]:
+        """The current player's legal moves, and the action of each (do not change the list).
+
+        What :meth:`legal_actions` holds, as two sequences in the engine's
+        order (no mapping is built).
+        """
         moves = game.legal_moves()
         last = self._last
-        if last[0] is not moves:
-            last = self._last = (moves, self.actions_of(moves))
-        return last[1]
+        if last[0] is moves:
+            return moves, last[1]
+        actions = self._actions.of(moves)
+        self._last = (moves, actions, None)
+        return moves, actions
 
     def actions_of(self, moves: Iterable[Move]) -> dict[int, Move]:
         """Each of ``moves`` (such as an observation's legal moves) by its action index.

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import functools
-import operator
 from collections.abc import Callable, Sequence
 from typing import TYPE_CHECKING
 
@@ -11,8 +10,11 @@ import numpy as np
 from attrs import frozen
 
 from ono99._compiled import compile_rules
+from ono99._errors import ArgumentError
 from ono99._loader import load_variant
 from ono99._observation import Observation
+
+from ._kernel import Layout, fill
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -173,6 +175,7 @@ class ObservationEncoder:
         self.variant = variant
         self.players = players
         self.features = tuple(_features(variant, players))
+        self._ids = compile_rules(variant).ids
         self.names: tuple[str, ...] = tuple(n for f in self.features for n in f.names)
         self.low: NDArray[np.float32] = np.array(
             [low for f in self.features for low in f.low], dtype=np.float32
@@ -183,14 +186,9 @@ class ObservationEncoder:
         self._orders = tuple(
             tuple((seat + k) % players for k in range(players)) for seat in range(players)
         )
-        self._seats = tuple(operator.itemgetter(*order) for order in self._orders)
-        self._slot = {card: i for i, card in enumerate(compile_rules(variant).ids)}
-        self._zeros = (0,) * len(self._slot)
-        # Per observer, per seat to move (-1: none, the game over): the to_move slots.
-        self._to_move = tuple(
-            {mover: tuple(int(seat == mover) for seat in order) for mover in (*order, -1)}
-            for order in self._orders
-        )
+        self._layout = Layout(dict(compile_rules(variant).index), players)
+        if self._layout.size != len(self.names):  # the two orders of the slots must agree
+            raise AssertionError(f"the layout has {self._layout.size} slots, not {len(self)}")
 
     def __len__(self) -> int:
         return len(self.names)
@@ -209,51 +207,28 @@ class ObservationEncoder:
         """``player``'s vector now, read from ``game``: :meth:`encode` of its observation.
 
         It reads only what :meth:`~ono99.Game.observation` would show
-        ``player``. ``game`` must be of this encoder's variant and number of
-        players.
+        ``player``.
 
         Args:
-            game: The game.
+            game: The game, of this encoder's variant and number of players.
             player: The observer's seat.
             out: An array of :func:`len` of this encoder to write the
                 vector into (and return); by default a new one.
+
+        Raises:
+            ArgumentError: If ``player`` is no seat of the game, or the game
+                is of another variant or player count.
         """
-        hand, discard, out_of_play = game.card_counts(player)
-        seats = self._seats[player]
-        winner = game.winner
-        current = game.current_player
-        mover = current if winner is None else -1
-        turn = game.played_this_turn
-        forced = game.forced_by
-        slot = self._slot
-        this_turn: Sequence[int] = self._zeros
-        if turn:
-            this_turn = list(this_turn)
-            for card in turn:
-                this_turn[slot[card]] += 1
-        forced_by: Sequence[int] = self._zeros
-        if forced is not None:
-            forced_by = list(forced_by)
-            forced_by[slot[forced]] = 1
-        values = [
-            *hand,
-            game.total,
-            game.direction,
-            game.plays_owed if current == player and winner is None else 0,
-            *self._to_move[player][mover],
-            *seats(game.hand_sizes),
-            *seats(game.tokens),
-            *seats(game.scores),
-            *seats(game.in_game),
-            *seats(game.in_round),
-            game.round,
-            game.draw_pile_size,
-            *discard,
-            *out_of_play,
-            1 if game.answering else 0,
-            *this_turn,
-            *forced_by,
-        ]
+        seat = game._seat(player)
+        engine = game._e
+        if engine.n != self.players or engine.rules.ids != self._ids:
+            raise ArgumentError(
+                "game",
+                f"expected a game of {self.variant.id} for {self.players} players, "
+                f"got {game.variant.id} for {game.players}",
+            )
+        values = [0] * self._layout.size
+        fill(engine, seat, self._layout, values)
         if out is None:
             return np.array(values, dtype=np.float32)
         out[:] = values

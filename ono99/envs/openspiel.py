@@ -78,9 +78,6 @@ GAME_NAME = "python_ono99"
 """The name the game is registered under."""
 
 _MOST_PLAYERS = 16
-# No game has a fixed bound on its length; OpenSpiel wants one.
-_MAX_GAME_LENGTH = 1_000_000
-
 _GAME_TYPE = pyspiel.GameType(
     short_name=GAME_NAME,
     long_name="O'NO 99 and its relatives (ono99)",
@@ -162,7 +159,8 @@ class Ono99Game(pyspiel.Game):  # type: ignore[misc]
             min_utility=-1.0,
             max_utility=1.0,
             utility_sum=float(2 - players),
-            max_game_length=_MAX_GAME_LENGTH,
+            # Every game ends within round.max_game_plays moves.
+            max_game_length=variant.round.max_game_plays,
         )
         # (pybind11 keeps only the attributes set once the base class is made.)
         super().__init__(_GAME_TYPE, info, params)
