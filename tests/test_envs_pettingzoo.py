@@ -64,6 +64,7 @@ def test_pettingzoo_returns_and_terminations_follow_the_game(
             observation, reward, terminated, truncated, _ = table.last()
             returns[agent] += reward
             game = table.game
+            assert game is not None
             seat = int(agent.removeprefix("player_"))
             out = not game.in_game[seat] or game.is_over
             assert terminated == out
@@ -73,6 +74,7 @@ def test_pettingzoo_returns_and_terminations_follow_the_game(
                 continue
             assert sum(table.rewards.values()) == 0.0 or game.in_game.count(True) < players
             table.step(int(np.flatnonzero(observation["action_mask"])[-1]))
+        assert table.game is not None
         winner = f"player_{table.game.winner}"
         assert returns == {a: (1.0 if a == winner else -1.0) for a in table.possible_agents}
 
