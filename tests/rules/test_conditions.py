@@ -1,7 +1,8 @@
 """Conditions, one rule object at a time, against the rule texts they implement.
 
 Each test asks a condition about a card at a moment set up on a stand-in table
-(``ruletable.FakeTable``): the reason it gives for refusing, or ``None``.
+(``ruletable.FakeTable``): the reason it gives for refusing, or ``None``. The
+conditions on the total are also played in games in ``test_primitives.py``.
 """
 
 from __future__ import annotations
@@ -9,7 +10,19 @@ from __future__ import annotations
 import pytest
 from ruletable import FakeCard, FakeTable
 
-from ono99.rules import Never, NotAsAnswer, OncePerTurn, Stacking, StackOn, TotalMultipleOf
+from ono99.rules import (
+    Condition,
+    Never,
+    NotAsAnswer,
+    OncePerTurn,
+    Stacking,
+    StackOn,
+    TotalAtLeast,
+    TotalAtMost,
+    TotalEven,
+    TotalMultipleOf,
+    TotalOdd,
+)
 
 
 def test_never_refuses() -> None:
@@ -80,3 +93,24 @@ def test_once_per_turn() -> None:
         "only one O'NO 99 may be played in a turn"
     )
     assert OncePerTurn().describe() == "at most one per turn"
+
+
+@pytest.mark.parametrize(
+    ("condition", "allowed", "words"),
+    [(TotalAtLeast(50), {50, 51}, "at least 50"), (TotalAtMost(49), {-1, 0, 49}, "at most 49"),
+     (TotalEven(), {0, 50}, "even"), (TotalOdd(), {-1, 49, 51}, "odd")],
+    ids=repr,
+)  # fmt: skip
+def test_conditions_on_the_total(condition: Condition, allowed: set[int], words: str) -> None:
+    """ "2 = x2, or /2 if the total is over 49 and even" (PlayAural's "33/66/99"
+    Ninety-Nine): each condition allows exactly the totals it names, says why it refuses
+    the others, and answers ``allows_at`` alike."""
+    card = FakeCard("2_halves", "Halve")
+    for total in (-1, 0, 49, 50, 51):
+        reason = condition.check(FakeTable(total=total), card)
+        assert (reason is None) == (total in allowed), total
+        assert condition.allows_at(total) == (total in allowed), total
+        if reason is not None:
+            assert reason == f"Halve may only be played when the total is {words}; it is {total}"
+    assert condition.describe() == f"only when the total is {words}"
+    assert condition.problems() == []

@@ -2,6 +2,9 @@
 
 Each test applies an effect to a stand-in table (``ruletable.FakeTable``) or plays it in a
 game dealt from a stacked deck, and checks what it does and how it reads in a rulebook.
+``multiply``, ``draw`` and ``choose_next`` with ``include_self`` are played in
+``test_primitives.py``; moves that carry a choice (``add_choice``, ``choose_next``) are
+listed and checked in ``test_choices.py``.
 """
 
 from __future__ import annotations
