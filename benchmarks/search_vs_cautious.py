@@ -1,68 +1,209 @@
-"""Is the search player stronger than the cautious one? Measure it.
+"""Is the search player stronger than the cautious one, and how fast does it decide?
 
-One search player against cautious ones, the seats rotating from game to game
-so that each strategy plays every seat equally often. Prints the search
-player's win rate with its 95% confidence interval beside its fair share
-(1 / players): it is measurably stronger when the whole interval lies above.
+One search player against cautious ones, the search seat rotating from game to
+game so that it plays every seat equally often. Prints the search player's win
+rate with its 95% Wilson interval beside its fair share (1 / players): it is
+measurably stronger when the whole interval lies above, and its speed as
+decisions per second of CPU time (every call of ``choose``, including those
+with a single legal move, which need no search) and per searched decision
+(two or more legal moves), with a 95% interval from the spread between games.
 
-    python benchmarks/search_vs_cautious.py --variant ono99-1980 --players 2 --games 600
+    python benchmarks/search_vs_cautious.py --variant ono99-1980 --players 2 --games 400
+    python benchmarks/search_vs_cautious.py --all --games 200   # both editions, 2 and 4 players
 
-Runs on every CPU by default (--jobs); the same --seed gives the same numbers.
+Options of :class:`ono99.SearchPlayer` are passed on with ``--option NAME=VALUE``
+(``--option iterations=400``). The same ``--seed`` gives the same games and
+the same decisions whatever ``--jobs`` is; only the times vary. CPU time is
+measured in the process that plays the game, so it does not count waiting
+for a shared core.
 
-Measured with that command (seed 2024, 100 deals a decision, on two cores at
-2.7 s a game): the search player won 357 of 600 games, 59.5% (95% CI 55.5% to
-63.4%) against a fair share of 50%.
+:func:`measure` returns the figures as a dict, for ``benchmarks/run.py``.
+
+Measured with ``--all --games 400 --jobs 2`` (300 games for ono99-1980 at 4
+players), the compiled engine, on a shared 2-core machine: the defaults decide
+600 to 860 times a second (the previous search: 60 to 72), and win 53.2%,
+28.0%, 55.8% and 26.3% (2022 at 2 and 4 players, 1980 at 2 and 4); the
+intervals, and ``--option patience=2``, are in the simulate how-to's section
+on the search player.
 """
 
 from __future__ import annotations
 
 import argparse
-import functools
+import ast
+import concurrent.futures
+import json
+import math
+import random
+import sys
+import time
+from typing import Any
 
 import ono99
+from ono99._simulate import wilson_interval
+
+EDITIONS = ("ono99-1980", "ono99-2022")
+
+
+class _Timed:
+    """A search player that counts its decisions and the CPU time they take."""
+
+    def __init__(self, player: ono99.SearchPlayer) -> None:
+        self.player = player
+        self.decisions = 0
+        self.searched = 0
+        self.cpu = 0.0
+
+    def choose(self, observation: ono99.Observation) -> ono99.Move:
+        start = time.process_time()
+        move = self.player.choose(observation)
+        self.cpu += time.process_time() - start
+        self.decisions += 1
+        self.searched += len(observation.legal_moves) > 1
+        return move
+
+
+def _play(task: tuple[str, int, int, int, int, dict[str, Any]]) -> tuple[bool, int, int, float]:
+    """One game: (the search player won, decisions, searched decisions, CPU seconds)."""
+    variant, players, game_seed, seat, player_seed, options = task
+    game = ono99.Game(variant, players, seed=game_seed)
+    search = _Timed(ono99.SearchPlayer(player_seed, **options))
+    seats: list[ono99.Player] = [ono99.CautiousPlayer() for _ in range(players)]
+    seats[seat] = search
+    winner = ono99.play_out(game, seats)
+    return winner == seat, search.decisions, search.searched, search.cpu
+
+
+def _ratio(cpu: list[float], counts: list[int]) -> tuple[float, float, float]:
+    """Seconds per decision over all games, and a 95% interval (delta method, per game)."""
+    total = sum(counts)
+    if not total:
+        return math.nan, math.nan, math.nan
+    r = sum(cpu) / total
+    n = len(cpu)
+    if n < 2:
+        return r, math.nan, math.nan
+    mean_count = total / n
+    spread = sum((c - r * k) ** 2 for c, k in zip(cpu, counts, strict=True)) / (n - 1)
+    error = math.sqrt(spread / n) / mean_count
+    return r, max(0.0, r - 1.96 * error), r + 1.96 * error
+
+
+def measure(
+    variant: str = "ono99-2022",
+    players: int = 2,
+    games: int = 200,
+    *,
+    seed: int = 2024,
+    jobs: int | None = 1,
+    **options: Any,
+) -> dict[str, Any]:
+    """Play ``games`` games of one search player against cautious ones; the figures.
+
+    Args:
+        variant: The variant's id.
+        players: Players per game (one of them the search player).
+        games: How many games.
+        seed: Seed of every game's deal and of the search player.
+        jobs: Worker processes (``None``: one per CPU).
+        **options: Keyword arguments of :class:`ono99.SearchPlayer`.
+
+    Returns:
+        A dict: ``wins``, ``games``, ``rate``, ``interval`` (95% Wilson),
+        ``fair``, ``decisions``, ``searched``, ``cpu_seconds``,
+        ``ms_per_decision`` and ``ms_per_searched`` (each a mean with a 95%
+        interval), ``decisions_per_second``.
+    """
+    rng = random.Random(seed)
+    tasks = [
+        (variant, players, rng.getrandbits(63), i % players, rng.getrandbits(63), options)
+        for i in range(games)
+    ]
+    if jobs == 1:
+        results = list(map(_play, tasks))
+    else:
+        with concurrent.futures.ProcessPoolExecutor(jobs) as pool:
+            results = list(pool.map(_play, tasks, chunksize=max(1, games // 50)))
+    wins = sum(r[0] for r in results)
+    decisions = [r[1] for r in results]
+    searched = [r[2] for r in results]
+    cpu = [r[3] for r in results]
+    per_decision = _ratio(cpu, decisions)
+    per_searched = _ratio(cpu, searched)
+    return {
+        "variant": variant,
+        "players": players,
+        "options": options,
+        "wins": wins,
+        "games": games,
+        "rate": wins / games,
+        "interval": wilson_interval(wins, games),
+        "fair": 1 / players,
+        "decisions": sum(decisions),
+        "searched": sum(searched),
+        "cpu_seconds": sum(cpu),
+        "ms_per_decision": tuple(1e3 * x for x in per_decision),
+        "ms_per_searched": tuple(1e3 * x for x in per_searched),
+        "decisions_per_second": 1 / per_decision[0] if per_decision[0] else math.inf,
+    }
+
+
+def describe(figures: dict[str, Any]) -> str:
+    """The figures of :func:`measure` in a few lines of words."""
+    low, high = figures["interval"]
+    verdict = (
+        "stronger"
+        if low > figures["fair"]
+        else "weaker"
+        if high < figures["fair"]
+        else "not measurably different"
+    )
+    ms, ms_low, ms_high = figures["ms_per_decision"]
+    sms, sms_low, sms_high = figures["ms_per_searched"]
+    return (
+        f"{figures['variant']}, {figures['players']} players, "
+        f"{figures['options'] or 'defaults'}:\n"
+        f"  search won {figures['wins']} of {figures['games']} games: {figures['rate']:.1%}, "
+        f"95% CI {low:.1%} to {high:.1%}, fair share {figures['fair']:.1%}: {verdict}\n"
+        f"  {figures['decisions']} decisions ({figures['searched']} searched) in "
+        f"{figures['cpu_seconds']:.1f} s of CPU: "
+        f"{figures['decisions_per_second']:.1f} decisions/s;\n"
+        f"  {ms:.2f} ms a decision (95% CI {ms_low:.2f} to {ms_high:.2f}), "
+        f"{sms:.2f} ms a searched one ({sms_low:.2f} to {sms_high:.2f})"
+    )
+
+
+def _option(text: str) -> tuple[str, Any]:
+    name, _, value = text.partition("=")
+    try:
+        return name, ast.literal_eval(value)
+    except (ValueError, SyntaxError):
+        return name, value
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--variant", default="ono99-2022")
     parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--games", type=int, default=1000)
-    parser.add_argument("--iterations", type=int, default=100, help="deals per decision")
+    parser.add_argument("--all", action="store_true", help="both editions, at 2 and 4 players")
+    parser.add_argument("--games", type=int, default=200)
     parser.add_argument("--seed", type=int, default=2024)
-    parser.add_argument("--jobs", type=int)
+    parser.add_argument("--jobs", type=int, default=1, help="worker processes (0: one per CPU)")
+    parser.add_argument("--option", action="append", default=[], type=_option)
+    parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
     args = parser.parse_args()
-    search = functools.partial(ono99.SearchPlayer, iterations=args.iterations)
-    strategies = [search] + ["cautious"] * (args.players - 1)
-
-    def progress(done: int, total: int) -> None:
-        print(f"\r{done}/{total} games", end="", flush=True)
-
-    result = ono99.simulate(
-        args.variant,
-        players=args.players,
-        games=args.games,
-        strategies=strategies,
-        seed=args.seed,
-        jobs=args.jobs,
-        rotate=True,
-        progress=progress,
+    runs = (
+        [(v, p) for v in EDITIONS for p in (2, 4)] if args.all else [(args.variant, args.players)]
     )
-    print()
-    print(result.table())
-    rate = next(w for w in result.by_strategy if w.label == "SearchPlayer")
-    low, high = rate.interval
-    verdict = (
-        "stronger"
-        if low > rate.fair
-        else "weaker"
-        if high < rate.fair
-        else "not measurably different"
-    )
-    print(
-        f"\nsearch ({args.iterations} deals a decision) won {rate.wins} of {result.games} games: "
-        f"{rate.rate:.1%}, 95% CI {low:.1%} to {high:.1%}, fair share {rate.fair:.1%}: {verdict}"
-    )
-    print(f"{result.seconds:.0f} s, {result.seconds / result.games:.2f} s a game")
+    options = dict(args.option)
+    for variant, players in runs:
+        figures = measure(
+            variant, players, args.games, seed=args.seed, jobs=args.jobs or None, **options
+        )
+        print(describe(figures), flush=True)
+        if args.json:
+            json.dump(figures, sys.stdout)
+            print()
 
 
 if __name__ == "__main__":

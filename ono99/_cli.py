@@ -529,8 +529,8 @@ def _match_options(parser: argparse.ArgumentParser, *, games: int) -> None:
             f"player strategy: {', '.join(list_strategies())}, or MODULE:CLASS for your own "
             "player (a class taking a seed, or nothing, imported from the current folder "
             "too); once for every seat, or once per seat (default: cautious). 'search' looks "
-            "ahead by playing moves out: about 1000 times slower than the others, so give "
-            "it tens of games, not thousands"
+            "ahead by playing moves out: about 50 to 100 times slower than the others, so "
+            "give it hundreds of games, not tens of thousands"
         ),
     )
     parser.add_argument(
@@ -663,7 +663,7 @@ def build_parser() -> argparse.ArgumentParser:
             "Play many games between built-in players (or your own): wins per seat and "
             "strategy with 95% confidence intervals, game lengths, and the cards that "
             "decided games. The same seed gives the same result, whatever --jobs. A game "
-            "takes about a millisecond, or about a second with a 'search' player."
+            "takes about a millisecond, or up to a tenth of a second with a 'search' player."
         ),
     )
     _variant_options(sim)

@@ -306,10 +306,15 @@ class Engine:
         self.start_round(order, first=True)
         self.advance()
 
-    def copy(self) -> Engine:
-        """An independent copy, random state included."""
-        rng = type(self.rng)()
-        rng.setstate(self.rng.getstate())
+    def copy(self, rng: random.Random | None = None) -> Engine:
+        """An independent copy, random state included, or drawing from ``rng`` if given.
+
+        Copying the generator's state is most of what a copy costs; a search
+        that plays thousands of copies out passes one generator they share.
+        """
+        if rng is None:
+            rng = type(self.rng)()
+            rng.setstate(self.rng.getstate())
         new = Engine(self.variant, self.rules, self.n, rng)
         for name in ENGINE_FIELDS:
             if name != "rng":

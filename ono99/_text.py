@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["escape", "format_table"]
+__all__ = ["escape", "escape_line", "format_table"]
 
 # Characters a terminal acts on rather than shows: the C0 and C1 controls (but
 # newline and tab), DEL, and the marks that reorder text (bidirectional overrides).
@@ -34,6 +34,15 @@ def escape(text: str) -> str:
     'two\nlines'
     """
     return _CONTROL.sub(_escaped, text)
+
+
+def escape_line(text: str) -> str:
+    r"""Like :func:`escape`, for text that must stay on one line: newlines and tabs too.
+
+    >>> escape_line("two\nlines\x1b")
+    'two\\nlines\\x1b'
+    """
+    return escape(text).replace("\n", "\\n").replace("\t", "\\t")
 
 
 def format_table(

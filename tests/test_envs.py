@@ -19,6 +19,7 @@ from envcases import CASES, IDS  # noqa: E402
 
 from ono99 import envs  # noqa: E402
 from ono99.envs._kernel import Vector  # noqa: E402
+from ono99.envs._render import table_text  # noqa: E402
 
 # ------------------------------------------------------------------- kernel
 
@@ -185,3 +186,15 @@ def test_turn_state_slots() -> None:
     assert obs.played_this_turn
     assert slots[f"this_turn[{obs.played_this_turn[0]}]"] == 1.0
     assert slots["forced_by[play_2]"] == 1.0
+
+
+def test_the_rendered_table_escapes_what_a_file_names() -> None:
+    """A variant's name and card names come from a file: the table shows control and
+    direction characters as escapes and keeps each on its line."""
+    variant = ono99.loads_variant(
+        'id = "x"\nextends = "ono99-1980"\nname = "Evil\\u001b[2J\\u202e\\nname"\n'
+        '[cards.10]\nname = "Ten\\u0007"\n'
+    )
+    text = table_text(ono99.Game(variant, players=2, seed=1))
+    assert "\x1b" not in text and "\u202e" not in text and "\x07" not in text
+    assert text.splitlines()[0].startswith("Evil\\x1b[2J\\u202e\\nname - round 1")

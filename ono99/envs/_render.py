@@ -4,17 +4,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from ono99._text import escape_line
+
 if TYPE_CHECKING:
     from ono99._game import Game
 
 __all__ = ["table_text"]
-
-# Control characters (a variant file's names could hold any) shown as escapes.
-_CONTROLS = {c: f"\\x{c:02x}" for c in (*range(32), 127)}
-
-
-def _clean(text: str) -> str:
-    return text.translate(_CONTROLS)
 
 
 def table_text(game: Game, seat: int | None = None) -> str:
@@ -31,10 +26,10 @@ def table_text(game: Game, seat: int | None = None) -> str:
     variant = game.variant
     names = {card.id: card.name for card in variant.cards}
     if game.is_over:
-        head = f"{_clean(variant.name)} - player {game.winner} won after {game.round} rounds"
+        head = f"{escape_line(variant.name)} - player {game.winner} won after {game.round} rounds"
     else:
         way = "clockwise" if game.direction == 1 else "anticlockwise"
-        head = f"{_clean(variant.name)} - round {game.round}, total {game.total}, {way}"
+        head = f"{escape_line(variant.name)} - round {game.round}, total {game.total}, {way}"
     lines = [head]
     scoring = variant.match.scoring
     for player in range(game.players):
@@ -54,6 +49,6 @@ def table_text(game: Game, seat: int | None = None) -> str:
     if seat is None and not game.is_over:
         seat = game.current_player
     if seat is not None:
-        hand = ", ".join(_clean(names[card]) for card in game.hand(seat)) or "no cards"
+        hand = ", ".join(escape_line(names[card]) for card in game.hand(seat)) or "no cards"
         lines.append(f"hand of player {seat}: {hand}")
     return "\n".join(lines)

@@ -76,7 +76,7 @@ def choices(seed: int) -> list[tuple[str, int | None, int | None]]:
 
 
 def simulations(executor: concurrent.futures.Executor) -> float:
-    deeper = functools.partial(ono99.SearchPlayer, iterations=50)
+    deeper = functools.partial(ono99.SearchPlayer, iterations=50, patience=2.0)
     strategies: list[ono99.Strategy] = ["cautious", deeper, ono99.RandomPlayer]
     result: ono99.SimulationResult = ono99.simulate(
         "ono99-1980", players=3, games=10, strategies=strategies, seed=1, executor=executor

@@ -1,0 +1,143 @@
+"""The search player: legal, reproducible, blind to what it cannot see, and it finds wins."""
+
+from __future__ import annotations
+
+import hypothesis.strategies as st
+import pytest
+from hypothesis import given
+
+import ono99
+from ono99.testing import games, snapshot
+
+# A small deck for puzzles: the only cards besides the 9s are those in the two
+# hands below, so that with the draw pile empty (and the top card kept when the
+# discard pile is reshuffled) every card either player draws is a 9, and the
+# cards the searching player cannot see are exactly its opponent's hand.
+DUEL = """
+id = "duel"
+name = "Duel"
+description = "Two players, a few low cards and many 9s: a deck for puzzles."
+[players]
+min = 2
+max = 2
+[deck]
+copies = 1
+[deal]
+hand_size = 3
+first_dealer = "last_seat"
+leader = "left_of_dealer"
+[total]
+start = 0
+bust = 99
+floor = 0
+[forced_play]
+stacking = "none"
+[no_safe_play]
+action = "lay_down"
+[reshuffle]
+keep_top_card = true
+[round]
+end = "last_standing"
+[match]
+scoring = "none"
+[cards.1]
+name = "1"
+count = 2
+effects = [{ type = "add", amount = 1 }]
+[cards.5]
+name = "5"
+count = 4
+effects = [{ type = "add", amount = 5 }]
+[cards.9]
+name = "9"
+count = 30
+effects = [{ type = "add", amount = 9 }]
+"""
+
+
+def _duel(seed: int) -> ono99.Game:
+    """At 88, holding 1, 1, 5 against 5, 5, 5; every card drawn from here on is a 9."""
+    variant = ono99.loads_variant(DUEL)
+    hands = [["1", "1", "5"], ["5", "5", "5"]]
+    return ono99.Game.from_position(
+        variant, hands, [], discard_pile=["9"] * 30, total=88, seed=seed
+    )
+
+
+def _result(game: ono99.Game, move: ono99.Move, players: list[ono99.Player]) -> int:
+    after = game.copy()
+    after.play(move)
+    return ono99.play_out(after, players)
+
+
+def test_duel_position_is_a_forced_win_that_cautious_play_loses() -> None:
+    """The puzzle below, checked by playing it: "play 1" wins against any replies of
+    the opponent (it has only 5s, and can play one or not), and "play 5", the cautious
+    choice (the highest safe number card), loses however the player goes on: at 93 the
+    opponent plays a 5 to 98, where the player's 1s and drawn 9s all bust."""
+    game = _duel(seed=1)
+    assert set(game.legal_moves()) == {ono99.Play("1"), ono99.Play("5")}
+    assert ono99.CautiousPlayer().choose(game.observation(0)) == ono99.Play("5")
+    for players in ([ono99.CautiousPlayer()] * 2, [ono99.RandomPlayer(3)] * 2):
+        assert _result(game, ono99.Play("5"), players) == 1
+    # After 1 (89): 5 (94); 1 (95); the opponent's 5s bust, it lays down. The
+    # opponent's other line, a 5 at 94 after the player's 5, does not arise.
+    assert _result(game, ono99.Play("1"), [ono99.CautiousPlayer()] * 2) == 0
+
+
+@pytest.mark.parametrize("seed", range(4))
+def test_search_finds_the_forced_win(seed: int) -> None:
+    """Whatever its seed and with few deals, the search plays the winning 1 that the
+    cautious rule (highest safe number card) misses."""
+    game = _duel(seed)
+    for iterations in (4, 100):
+        player = ono99.SearchPlayer(seed, iterations=iterations)
+        assert player.choose(game.observation(0)) == ono99.Play("1")
+
+
+def test_search_wins_the_duel_from_the_position() -> None:
+    """Played out from the puzzle, the search player wins it; the cautious one loses it."""
+    for seed in range(3):
+        search = ono99.play_out(_duel(seed), [ono99.SearchPlayer(seed), ono99.CautiousPlayer()])
+        cautious = ono99.play_out(_duel(seed), [ono99.CautiousPlayer()] * 2)
+        assert (search, cautious) == (0, 1)
+
+
+@given(game=games(max_moves=60), seed=st.integers(0, 2**32 - 1))
+def test_search_chooses_a_legal_move_reproducibly_and_leaves_the_game_alone(
+    game: ono99.Game, seed: int
+) -> None:
+    """Invariant: in any game in progress (shipped or generated variant), the search
+    player's choice is one of the legal moves; two players with the same seed choose
+    the same move; and the game searched from is unchanged."""
+    if game.is_over:
+        return
+    before = snapshot(game)
+    observation = game.observation(game.current_player)
+    first = ono99.SearchPlayer(seed, iterations=6, batch=3).choose(observation)
+    assert first in observation.legal_moves
+    assert ono99.SearchPlayer(seed, iterations=6, batch=3).choose(observation) == first
+    assert snapshot(game) == before
+
+
+@pytest.mark.parametrize(("variant", "players"), [("ono99-2022", 4), ("ono99-1980", 2)])
+def test_search_games_reproduce_from_the_seeds(variant: str, players: int) -> None:
+    """The same seeds (the game's and the search player's) give the same game, move for move."""
+
+    def play(seed: int) -> tuple[ono99.Move, ...]:
+        game = ono99.Game(variant, players, seed=11)
+        seats: list[ono99.Player] = [ono99.CautiousPlayer() for _ in range(players)]
+        seats[1] = ono99.SearchPlayer(seed, iterations=10)
+        ono99.play_out(game, seats)
+        return game.moves
+
+    assert play(4) == play(4)
+
+
+def test_search_options_are_checked() -> None:
+    for options in ({"iterations": 0}, {"batch": 0}):
+        with pytest.raises(ValueError, match="must be 1 or more"):
+            ono99.SearchPlayer(1, **options)  # type: ignore[arg-type]
+    for options in ({"confidence": -1.0}, {"patience": float("nan")}):
+        with pytest.raises(ValueError, match="must be 0 or more"):
+            ono99.SearchPlayer(1, **options)  # type: ignore[arg-type]
