@@ -1,18 +1,15 @@
 """Scenario tests for ``ninety-nine-milestones``: a "99" rule set with triggers.
 
-Each test plays a rule of the variant's source on a stacked deck (``deck=``) and
-checks the outcome; the docstring quotes the source. Seat 0 leads the first round.
+Each test plays a rule of the source on a stacked deck (see ``stacking.stacked``).
 """
 
 from __future__ import annotations
 
 import pytest
-from stacking import drive, stacked
+from stacking import FILLER, drive, stacked
 
 import ono99
 from ono99 import Play, events
-
-FILLER = ["5", "6", "7", "5", "6", "7", "5", "6", "7"]
 
 
 @pytest.fixture(scope="module")

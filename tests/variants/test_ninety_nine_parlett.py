@@ -1,8 +1,6 @@
 """Scenario tests for ``ninety-nine-parlett``, the rules in Parlett's style.
 
-Each test plays a rule of the variant's source on a stacked deck and checks the
-outcome; the docstring quotes the source. Cards are dealt one at a time from the
-dealer's left, and seat 0 leads the first round (see ``stacking.stacked``).
+Each test plays a rule of the source on a stacked deck (see ``stacking.stacked``).
 """
 
 from __future__ import annotations
