@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
-from ._convert import suggest, toml_value
 from ._errors import VariantError
 from ._files import canonical_id, list_variants, read, variants_registry
 from ._house import load_rule
 from ._loader import load_variant
 from ._overlay import leaves
+from ._problems import suggest, toml_value
 from ._variant import Match, NoSafePlay, Variant
 
 if TYPE_CHECKING:

@@ -11,9 +11,9 @@ import functools
 from typing import TYPE_CHECKING
 
 from . import events as ev
-from ._convert import check_variant
 from ._errors import VariantError
 from ._moves import Play
+from ._variant_checks import check_variant
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -6,7 +6,8 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ._args import variant_arg
-from ._convert import toml_value, unstructure_variant
+from ._convert import unstructure_variant
+from ._problems import toml_value
 from ._rulebook import card_rules
 from ._variant import Variant  # noqa: TC001 - Sphinx reads the annotations at run time
 

@@ -16,9 +16,9 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from ._convert import suggest
 from ._errors import Ono99Error, VariantError
 from ._limits import MAX_DEPTH, MAX_FILE_BYTES, clip
+from ._problems import suggest
 
 __all__ = [
     "PathName",

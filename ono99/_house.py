@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ._args import shown
-from ._convert import Problem, describe_value, toml_value
 from ._errors import ArgumentError, VariantError
 from ._files import PathName, canonical_id, locate, read
 from ._overlay import check_top_keys, leaves, overlay, raise_problems
+from ._problems import Problem, describe_value, toml_value
 from ._variant import Variant
 
 if TYPE_CHECKING:

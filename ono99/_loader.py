@@ -25,13 +25,7 @@ import attrs
 import tomli_w
 
 from ._args import shown
-from ._convert import (
-    Problem,
-    ProblemsError,
-    describe_value,
-    structure_variant,
-    unstructure_variant,
-)
+from ._convert import structure_variant, unstructure_variant
 from ._errors import ArgumentError, VariantError
 from ._files import (
     PathName,
@@ -49,6 +43,7 @@ from ._house import NOT_RULES, HouseRule, Rule, apply_rules, load_house_rule, lo
 from ._house import fits as _fits
 from ._limits import MAX_EXTENDS, MAX_FILE_BYTES
 from ._overlay import Doc, check_top_keys, leaves, overlay, raise_problems
+from ._problems import Problem, ProblemsError, describe_value
 from ._variant import Variant
 
 if TYPE_CHECKING:

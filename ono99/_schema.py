@@ -27,10 +27,10 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
-from ._convert import CARD_ID, MINIMUMS
 from ._files import house_rules_registry, read, variants_registry
 from ._house import NOT_RULES, RULE_KEYS, HouseRule
 from ._variant import Card, Variant
+from ._variant_checks import CARD_ID, MINIMUMS
 from .rules import (
     AnyCondition,
     AnyEffect,

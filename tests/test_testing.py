@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import ono99
 from ono99 import _compiled, _engine, _game
-from ono99._convert import check_variant
+from ono99._variant_checks import check_variant
 from ono99.testing import (
     INVARIANTS,
     Checked,

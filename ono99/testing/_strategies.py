@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 import attrs
 from hypothesis import strategies as st
 
-from ono99._convert import check_variant
 from ono99._game import Game
 from ono99._loader import list_variants, load_variant
 from ono99._moves import Move
@@ -31,6 +30,7 @@ from ono99._variant import (
     Total,
     Variant,
 )
+from ono99._variant_checks import check_variant
 from ono99.rules import (
     Add,
     AnyOutcome,
