@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from ._args import shown, variant_arg
 from ._convert import unstructure_variant
 from ._errors import ArgumentError
-from ._variant import Variant  # noqa: TC001 - Sphinx reads the annotations at run time
+from ._variant import NOT_RULES, Variant
 
 if TYPE_CHECKING:
     import os
@@ -28,7 +28,6 @@ Format = Literal["text", "rst"]
 
 _FORMATS = ("text", "rst")
 # Metadata that names or describes a variant without changing how it plays.
-_NOT_RULES = ("id", "name", "description", "aliases", "source")
 _WIDTH = 79
 
 
@@ -110,7 +109,7 @@ def relevant_settings(variant: Variant) -> dict[str, Any]:
     (0, 4, False)
     """
     data = unstructure_variant(variant)
-    for key in (*_NOT_RULES, "cards"):
+    for key in (*NOT_RULES, "cards"):
         data.pop(key, None)
     flat = _flatten(data)
     scoring = variant.match.scoring

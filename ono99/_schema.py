@@ -28,8 +28,8 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 
 from ._files import house_rules_registry, read, variants_registry
-from ._house import NOT_RULES, RULE_KEYS, HouseRule
-from ._variant import Card, Variant
+from ._house import RULE_KEYS, HouseRule
+from ._variant import NOT_RULES, Card, Variant
 from ._variant_checks import CARD_ID, MINIMUMS
 from .rules import (
     AnyCondition,

@@ -16,6 +16,7 @@ from ._errors import VariantError
 from .rules import AnyCondition, AnyEffect, AnyTrigger
 
 __all__ = [
+    "NOT_RULES",
     "Card",
     "Deal",
     "Deck",
@@ -32,6 +33,9 @@ __all__ = [
     "Total",
     "Variant",
 ]
+
+NOT_RULES = ("id", "name", "description", "aliases", "source")
+"""The settings of a :class:`Variant` that name or describe it without changing how it plays."""
 
 
 @frozen
