@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from ._args import shown, variant_arg
 from ._convert import unstructure_variant
 from ._errors import ArgumentError
-from ._variant import NOT_RULES, Variant
+from ._variant import NOT_RULES, Variant, card_name
 
 if TYPE_CHECKING:
     import os
@@ -483,10 +483,7 @@ class _Writer:
         return out
 
     def card_name(self, card_id: str) -> str:
-        for card in self.v.cards:
-            if card.id == card_id:
-                return self.esc(card.name)
-        return self.esc(card_id)
+        return self.esc(card_name(self.v, card_id))
 
     def cards(self) -> None:
         v = self.v

@@ -32,6 +32,7 @@ __all__ = [
     "Tokens",
     "Total",
     "Variant",
+    "card_name",
 ]
 
 NOT_RULES = ("id", "name", "description", "aliases", "source")
@@ -433,9 +434,9 @@ class Variant:
         Raises:
             VariantError: If the variant has no such card.
         """
-        for card in self.cards:
-            if card.id == card_id:
-                return card
+        card = _find_card(self, card_id)
+        if card is not None:
+            return card
         known = ", ".join(repr(c.id) for c in self.cards)
         raise VariantError(f"no card {shown(card_id)} in {self.id}; its cards are {known}")
 
@@ -447,3 +448,24 @@ class Variant:
     def deck_size_for(self, players: int) -> int:
         """How many cards the deck holds in a game of ``players`` players."""
         return sum(card.count for card in self.cards) * self.deck.copies_for(players)
+
+
+def _find_card(variant: Variant, card_id: str) -> Card | None:
+    for card in variant.cards:
+        if card.id == card_id:
+            return card
+    return None
+
+
+def card_name(variant: Variant, card_id: str) -> str:
+    """The name of the card with this id, or the id itself if the variant has no such card.
+
+    For text about cards that may come from elsewhere (a record, an event log).
+
+    >>> import ono99
+    >>> v = ono99.load_variant("ono99-1980")
+    >>> card_name(v, "hold"), card_name(v, "joker")
+    ('Hold', 'joker')
+    """
+    card = _find_card(variant, card_id)
+    return card_id if card is None else card.name
