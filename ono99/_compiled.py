@@ -172,13 +172,16 @@ class Rules:
             tables = self._events[players] = (drew, played)
         return tables
 
+    def floored(self, total: int) -> int:
+        """``total``, raised to the floor if it is below it: the one place the floor applies."""
+        floor = self.floor
+        if floor is not None and total < floor:
+            return floor
+        return total
+
     def total_after(self, card: CompiledCard, total: int, amount: int | None = None) -> int:
         """The total after playing ``card`` for ``amount``, with the floor applied."""
-        new = card.total_after(total, amount)
-        floor = self.floor
-        if floor is not None and new < floor:
-            return floor
-        return new
+        return self.floored(card.total_after(total, amount))
 
 
 # A card whose one move is never legal, whatever the total: no threshold, so
