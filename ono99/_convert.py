@@ -10,12 +10,13 @@ end.
 
 from __future__ import annotations
 
+import functools
 import typing
 from typing import Any, Literal
 
 import attrs
 from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, IterableValidationError
-from cattrs.gen import make_dict_structure_fn
+from cattrs.gen import make_dict_structure_fn, override
 from cattrs.preconf.tomllib import make_converter
 
 from ._limits import clip
@@ -29,7 +30,7 @@ from ._problems import (
     reject,
     suggest,
 )
-from ._variant import Card, PlayerStep, Variant
+from ._variant import NONE, NONE_MEANS, Card, PlayerStep, Variant
 from ._variant_checks import check_variant
 from .rules import (
     AnyCondition,
@@ -156,8 +157,16 @@ converter.register_structure_hook_factory(_is_literal, _literal_hook)
 
 
 def _attrs_hook(cl: Any) -> Any:
+    overrides: dict[str, Any] = {
+        name: override(struct_hook=_optional_int_hook(meaning))
+        for name, meaning in _optional_ints(cl).items()
+    }
     inner = make_dict_structure_fn(
-        cl, converter, _cattrs_forbid_extra_keys=True, _cattrs_detailed_validation=True
+        cl,
+        converter,
+        _cattrs_forbid_extra_keys=True,
+        _cattrs_detailed_validation=True,
+        **overrides,
     )
 
     def hook(value: object, _: object) -> object:
@@ -171,15 +180,32 @@ def _attrs_hook(cl: Any) -> Any:
 converter.register_structure_hook_factory(attrs.has, _attrs_hook)
 
 
-def _floor_hook(value: object, _: object) -> int | None:
-    if value == "none":
-        return None
-    if isinstance(value, bool) or not isinstance(value, int):
-        reject('an integer, or "none" for no floor', value)
-    return value
+def _optional_int_hook(meaning: str = "") -> typing.Callable[[object, object], int | None]:
+    """Structure an ``int | None`` field: an integer, or ``"none"`` for ``None`` (``meaning``)."""
+    what = f'an integer, or "{NONE}"' + (f" for {meaning}" if meaning else "")
+
+    def hook(value: object, _: object) -> int | None:
+        if value == NONE:
+            return None
+        if isinstance(value, bool) or not isinstance(value, int):
+            reject(what, value)
+        return value
+
+    return hook
 
 
-_register_exact(int | None, _floor_hook)
+_register_exact(int | None, _optional_int_hook())
+
+
+@functools.cache
+def _optional_ints(cl: Any) -> dict[str, str]:
+    """The ``int | None`` fields of an attrs class, each with what ``None`` means there."""
+    hints = typing.get_type_hints(cl)
+    return {
+        a.name: a.metadata.get(NONE_MEANS, "")
+        for a in attrs.fields(cl)
+        if hints.get(a.name) == int | None
+    }
 
 
 def _array(value: object, what: str) -> list[Any]:
@@ -330,7 +356,11 @@ def _plain(obj: Any, omit_defaults: bool = False) -> Any:
         out: dict[str, Any] = {}
         for field in attrs.fields(type(obj)):
             value = getattr(obj, field.name)
-            if value is None or (omit_defaults and _is_default(field, value)):
+            if omit_defaults and _is_default(field, value):
+                continue
+            if value is None:
+                if field.name in _optional_ints(obj.__class__):
+                    out[field.name] = NONE
                 continue
             out[field.name] = _plain(value, omit_defaults)
         return out
@@ -349,9 +379,6 @@ def unstructure_variant(variant: Variant, *, omit_defaults: bool = False) -> dic
     data.pop("triggers", None)
     if variant.triggers or not omit_defaults:
         data["triggers"] = [_rule_data(t, omit_defaults) for t in variant.triggers]
-    floor = variant.total.floor
-    if floor is None and not omit_defaults:
-        data["total"]["floor"] = "none"
     data.pop("cards", None)
     cards: dict[str, Any] = {}
     for card in variant.cards:

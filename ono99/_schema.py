@@ -29,7 +29,7 @@ import attrs
 
 from ._files import house_rules_registry, read, variants_registry
 from ._house import RULE_KEYS, HouseRule
-from ._variant import NOT_RULES, Card, Variant
+from ._variant import NONE, NOT_RULES, Card, Variant
 from ._variant_checks import CARD_ID, MINIMUMS
 from .rules import (
     AnyCondition,
@@ -119,7 +119,7 @@ def _type_name(tp: Any) -> str:
     if typing.get_origin(tp) is Literal:
         return " | ".join(f'``"{a}"``' for a in typing.get_args(tp))
     if tp == int | None:
-        return 'integer or ``"none"``'
+        return f'integer or ``"{NONE}"``'
     if tp in _RULE_ARRAYS:
         return f"array of {_RULE_ARRAYS[tp]}s"
     if tp == tuple[str, ...]:
@@ -154,7 +154,7 @@ def _default(field: attrs.Attribute[Any], tp: Any) -> str:
     if attrs.has(type(field.default)):
         return "see below"
     if field.default is None and tp == int | None:
-        return '``"none"``'
+        return f'``"{NONE}"``'
     return _toml(field.default)
 
 
@@ -413,7 +413,7 @@ def _plain(text: str) -> str:
 
 def _json_value(value: object) -> object:
     if value is None:
-        return "none"
+        return NONE
     if isinstance(value, tuple):
         return [_json_value(v) for v in value]
     return value
@@ -533,7 +533,7 @@ def _value_schema(tp: Any, path: str, required: bool) -> dict[str, Any]:
     if typing.get_origin(tp) is Literal:
         return {"type": "string", "enum": list(typing.get_args(tp))}
     if tp == int | None:
-        return {"anyOf": [{"type": "integer"}, {"const": "none"}]}
+        return {"anyOf": [{"type": "integer"}, {"const": NONE}]}
     if tp in _RULE_ARRAYS:
         return {"type": "array", "items": {"$ref": f"#/$defs/{_RULE_ARRAYS[tp]}"}}
     if tp == tuple[str, ...]:

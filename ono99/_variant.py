@@ -9,13 +9,15 @@ from __future__ import annotations
 
 from typing import Literal
 
-from attrs import frozen
+from attrs import field, frozen
 
 from ._args import shown
 from ._errors import VariantError
 from .rules import AnyCondition, AnyEffect, AnyTrigger
 
 __all__ = [
+    "NONE",
+    "NONE_MEANS",
     "NOT_RULES",
     "Card",
     "Deal",
@@ -34,6 +36,14 @@ __all__ = [
     "Variant",
     "card_name",
 ]
+
+NONE = "none"
+"""How a TOML file spells ``None`` for an integer setting that may be unset
+(TOML has no null): ``floor = "none"``."""
+
+NONE_MEANS = "none means"
+"""The metadata key of an ``int | None`` field that says what ``None`` means
+there, for messages: ``expected an integer, or "none" for no floor``."""
 
 NOT_RULES = ("id", "name", "description", "aliases", "source")
 """The settings of a :class:`Variant` that name or describe it without changing how it plays."""
@@ -195,7 +205,7 @@ class Total:
 
     start: int = 0
     bust: int = 99
-    floor: int | None = None
+    floor: int | None = field(default=None, metadata={NONE_MEANS: "no floor"})
 
 
 @frozen
