@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any, Literal
 from ._args import shown, variant_arg
 from ._convert import unstructure_variant
 from ._errors import ArgumentError
+from ._problems import toml_value
 from ._variant import NOT_RULES, Variant, card_name
 
 if TYPE_CHECKING:
@@ -22,7 +23,7 @@ if TYPE_CHECKING:
 
     from ._variant import Card
 
-__all__ = ["card_rules", "relevant_settings", "rulebook", "setting_text"]
+__all__ = ["card_rules", "relevant_settings", "rulebook"]
 
 Format = Literal["text", "rst"]
 
@@ -77,23 +78,6 @@ def _flatten(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
         else:
             out[path] = value
     return out
-
-
-def setting_text(value: object) -> str:
-    """A setting's value as it is written in TOML: ``0``, ``"none"``, ``true``.
-
-    >>> setting_text(True), setting_text("last_seat"), setting_text(99)
-    ('true', '"last_seat"', '99')
-    """
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if isinstance(value, list):
-        return "[" + ", ".join(setting_text(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {setting_text(v)}" for k, v in value.items()) + " }"
-    return str(value)
 
 
 def relevant_settings(variant: Variant) -> dict[str, Any]:
@@ -537,7 +521,7 @@ class _Writer:
             "     - Value",
         ]
         for path, value in relevant_settings(self.v).items():
-            self.lines += [f"   * - ``{path}``", f"     - ``{setting_text(value)}``"]
+            self.lines += [f"   * - ``{path}``", f"     - ``{toml_value(value)}``"]
         self.lines.append("")
 
 

@@ -29,6 +29,7 @@ import attrs
 
 from ._files import house_rules_registry, read, variants_registry
 from ._house import RULE_KEYS, HouseRule
+from ._problems import toml_value
 from ._variant import NONE, NOT_RULES, Card, Variant
 from ._variant_checks import CARD_ID, MINIMUMS
 from .rules import (
@@ -137,15 +138,8 @@ def _type_name(tp: Any) -> str:
 
 
 def _toml(value: object) -> str:
-    if value is None:
-        return "``none``"
-    if isinstance(value, bool):
-        return f"``{str(value).lower()}``"
-    if isinstance(value, str):
-        return f'``"{value}"``' if value else '``""``'
-    if isinstance(value, tuple) and not value:
-        return "``[]``"
-    return f"``{value}``"
+    """A default as a literal: ``none`` for an absent table, else as TOML writes it."""
+    return "``none``" if value is None else f"``{toml_value(value)}``"
 
 
 def _default(field: attrs.Attribute[Any], tp: Any) -> str:
