@@ -20,6 +20,7 @@ from ._variant import Card
 from .rules import AnyCondition, AnyEffect, AnyOutcome, AnyTrigger
 
 __all__ = [
+    "RULE_ARRAYS",
     "Problem",
     "ProblemError",
     "ProblemsError",
@@ -103,6 +104,15 @@ def _is_union(tp: object) -> bool:
     return typing.get_origin(tp) in (typing.Union, types.UnionType)
 
 
+RULE_ARRAYS: dict[object, str] = {
+    tuple[AnyEffect, ...]: "effect",
+    tuple[AnyCondition, ...]: "condition",
+    tuple[AnyTrigger, ...]: "trigger",
+    tuple[AnyOutcome, ...]: "outcome",
+}
+"""The kind of rule object an array of rule tables holds, by the field's type."""
+
+
 def describe_type(tp: Any) -> str:
     """What a field of this type expects in TOML, in words: ``an integer``."""
     if tp is int:
@@ -121,14 +131,8 @@ def describe_type(tp: Any) -> str:
             return describe_type(args[0])
     if tp == tuple[Card, ...]:
         return "a table of cards, one [cards.<id>] table each"
-    if tp == tuple[AnyEffect, ...]:
-        return "an array of effect tables"
-    if tp == tuple[AnyCondition, ...]:
-        return "an array of condition tables"
-    if tp == tuple[AnyTrigger, ...]:
-        return "an array of trigger tables"
-    if tp == tuple[AnyOutcome, ...]:
-        return "an array of outcome tables"
+    if tp in RULE_ARRAYS:
+        return f"an array of {RULE_ARRAYS[tp]} tables"
     if typing.get_origin(tp) is tuple:
         return f"an array of {describe_type(typing.get_args(tp)[0]).split(' ', 1)[1]}s"
     if attrs.has(tp):

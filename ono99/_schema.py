@@ -29,14 +29,10 @@ import attrs
 
 from ._files import house_rules_registry, read, variants_registry
 from ._house import RULE_KEYS, HouseRule
-from ._problems import toml_value
+from ._problems import RULE_ARRAYS, toml_value
 from ._variant import NONE, NOT_RULES, Card, Variant
 from ._variant_checks import CARD_ID, MINIMUMS
 from .rules import (
-    AnyCondition,
-    AnyEffect,
-    AnyOutcome,
-    AnyTrigger,
     condition_types,
     effect_types,
     outcome_types,
@@ -102,14 +98,6 @@ def _rule_kinds() -> tuple[tuple[str, str, Mapping[str, type], str], ...]:
     )
 
 
-_RULE_ARRAYS = {
-    tuple[AnyEffect, ...]: "effect",
-    tuple[AnyCondition, ...]: "condition",
-    tuple[AnyTrigger, ...]: "trigger",
-    tuple[AnyOutcome, ...]: "outcome",
-}
-
-
 def _type_name(tp: Any) -> str:
     if tp is int:
         return "integer"
@@ -121,8 +109,8 @@ def _type_name(tp: Any) -> str:
         return " | ".join(f'``"{a}"``' for a in typing.get_args(tp))
     if tp == int | None:
         return f'integer or ``"{NONE}"``'
-    if tp in _RULE_ARRAYS:
-        return f"array of {_RULE_ARRAYS[tp]}s"
+    if tp in RULE_ARRAYS:
+        return f"array of {RULE_ARRAYS[tp]}s"
     if tp == tuple[str, ...]:
         return "array of strings"
     if tp == tuple[int, ...]:
@@ -528,8 +516,8 @@ def _value_schema(tp: Any, path: str, required: bool) -> dict[str, Any]:
         return {"type": "string", "enum": list(typing.get_args(tp))}
     if tp == int | None:
         return {"anyOf": [{"type": "integer"}, {"const": NONE}]}
-    if tp in _RULE_ARRAYS:
-        return {"type": "array", "items": {"$ref": f"#/$defs/{_RULE_ARRAYS[tp]}"}}
+    if tp in RULE_ARRAYS:
+        return {"type": "array", "items": {"$ref": f"#/$defs/{RULE_ARRAYS[tp]}"}}
     if tp == tuple[str, ...]:
         return {"type": "array", "items": {"type": "string"}}
     if tp == tuple[int, ...]:
