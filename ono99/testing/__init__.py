@@ -96,22 +96,8 @@ __all__ = [
 ]
 
 
-_NEED_HYPOTHESIS = frozenset(
-    {
-        "FIELD_STRATEGIES",
-        "MoveSequence",
-        "any_variants",
-        "conditions",
-        "effects",
-        "games",
-        "move_sequences",
-        "outcomes",
-        "shipped_variants",
-        "triggers",
-        "variants",
-    }
-)
-"""The names built on Hypothesis, imported when first asked for."""
+_NEED_HYPOTHESIS = frozenset(__all__) - set(globals())
+"""The names built on Hypothesis (those not imported above), imported when first asked for."""
 
 
 def __getattr__(name: str) -> Any:
