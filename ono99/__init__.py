@@ -160,3 +160,9 @@ def __getattr__(name: str) -> object:
 
         return json_schema
     raise AttributeError(f"module 'ono99' has no attribute {name!r}")
+
+
+def __dir__() -> list[str]:
+    # What a user sees in ``dir(ono99)`` and in an editor's completion: the
+    # curated API and the version, not the private modules it is built from.
+    return sorted([*__all__, "__version__"])

@@ -67,7 +67,9 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     items.sort(key=quick_first)
 
 
-QUICK_FILES = frozenset({"test_rules_core.py", "test_engine_scenarios.py"})
+QUICK_FILES = frozenset(
+    {"test_effects.py", "test_conditions.py", "test_compiled.py", "test_engine_scenarios.py"}
+)
 """Example tests that each take a millisecond: run before everything else."""
 
 

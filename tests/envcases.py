@@ -15,7 +15,7 @@ HOUSE_RULE = "two-decks"
 
 
 def _cases() -> list[tuple[str, tuple[str, ...], int]]:
-    cases = []
+    cases: list[tuple[str, tuple[str, ...], int]] = []
     for variant_id in ono99.list_variants():
         players = ono99.load_variant(variant_id).players
         for count in sorted({players.min, min(4, players.max)}):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections import Counter
 from typing import TYPE_CHECKING
 
 import ono99
@@ -37,9 +38,24 @@ FAMILY = [
 ]
 
 
+# Draws for the "99" rule sets with triggers: low number cards, so that what a test
+# checks is not changed by what a player draws.
+FILLER = ["5", "6", "7", "5", "6", "7", "5", "6", "7"]
+
+
 def drive(game: ono99.Game, *moves: str | ono99.Play) -> list[ono99.events.Event]:
     """Play the moves in turn (a card id stands for a play without choices)."""
     happened: list[ono99.events.Event] = []
     for move in moves:
         happened += game.play(ono99.Play(move) if isinstance(move, str) else move)
     return happened
+
+
+def cards_in_play(game: ono99.Game) -> Counter[str]:
+    """Every card of the game, wherever it is: the draw pile, hands, discards, out of play."""
+    cards: Counter[str] = Counter(game.draw_pile)
+    for seat in range(game.players):
+        cards.update(game.hand(seat))
+    cards.update(game.discard_pile)
+    cards.update(game.out_of_play)
+    return cards

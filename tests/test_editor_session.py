@@ -71,7 +71,7 @@ def answers(script: ModuleType) -> dict[str, Any]:
 
 
 def _variant_schema() -> dict[str, Any]:
-    schema: dict[str, Any] = json_schema("variant")  # type: ignore[assignment]
+    schema: dict[str, Any] = json_schema("variant")
     return schema
 
 

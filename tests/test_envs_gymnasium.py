@@ -93,7 +93,7 @@ def test_gymnasium_named_opponents_play_on_between_games_and_reseed_with_a_seed(
     """A seed reproduces every game after it; a reset without one deals the next game."""
 
     def games(env: Ono99Env, seed: int, count: int) -> list[tuple[object, ...]]:
-        played = []
+        played: list[tuple[object, ...]] = []
         for k in range(count):
             _, info = env.reset(seed=seed if k == 0 else None)
             done = False

@@ -29,7 +29,9 @@ def test_pettingzoo_api_and_seed_tests(variant: str, house: tuple[str, ...], pla
 def test_pettingzoo_rewards_the_winner_and_renders() -> None:
     table = raw_env("ono99-1980", players=3, render_mode="ansi", seed=2)
     table.reset()
-    assert "player 0" in table.render()
+    rendered = table.render()
+    assert rendered is not None
+    assert "player 0" in rendered
     returns = dict.fromkeys(table.possible_agents, 0.0)
     for agent in table.agent_iter():
         observation, reward, terminated, truncated, _ = table.last()
@@ -39,6 +41,7 @@ def test_pettingzoo_rewards_the_winner_and_renders() -> None:
             continue
         assert observation["action_mask"].any()
         table.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert table.game is not None
     winner = f"player_{table.game.winner}"
     assert returns == {a: (1.0 if a == winner else -1.0) for a in table.possible_agents}
 
@@ -61,6 +64,7 @@ def test_pettingzoo_returns_and_terminations_follow_the_game(
             observation, reward, terminated, truncated, _ = table.last()
             returns[agent] += reward
             game = table.game
+            assert game is not None
             seat = int(agent.removeprefix("player_"))
             out = not game.in_game[seat] or game.is_over
             assert terminated == out
@@ -70,6 +74,7 @@ def test_pettingzoo_returns_and_terminations_follow_the_game(
                 continue
             assert sum(table.rewards.values()) == 0.0 or game.in_game.count(True) < players
             table.step(int(np.flatnonzero(observation["action_mask"])[-1]))
+        assert table.game is not None
         winner = f"player_{table.game.winner}"
         assert returns == {a: (1.0 if a == winner else -1.0) for a in table.possible_agents}
 
@@ -77,6 +82,7 @@ def test_pettingzoo_returns_and_terminations_follow_the_game(
 def test_pettingzoo_illegal_action_is_refused_and_the_game_kept() -> None:
     table = raw_env("ono99-2022", players=2, seed=1)
     table.reset()
+    assert table.game is not None
     before = table.game.moves
     mask = table.observe(table.agent_selection)["action_mask"]
     illegal = int(np.flatnonzero(mask == 0)[0])

@@ -21,6 +21,7 @@ CASES = [
     ("ono99-1980", 3, 1980),
     ("ono99-1980-points", 3, 500),
     ("ono99-1980-option", 2, 10),
+    ("ono99-1980-points-first", 4, 1981),
     ("ninety-nine-pagat", 5, 99),
     ("ninety-nine-parlett", 3, 9),
     ("ninety-nine-everything2", 4, 5),
@@ -28,6 +29,11 @@ CASES = [
     ("ninety-nine-bradwilson", 3, 15),
     ("ninety-nine-gronemann", 3, 5),
     ("ninety-nine-taiwan", 4, 99),
+    ("ninety-nine", 4, 1),
+    ("ninety-eight", 3, 98),
+    ("ninety-nine-chicago", 5, 7),
+    ("ninety-nine-jokers", 4, 52),
+    ("ninety-nine-king-of-spades", 6, 13),
 ]
 
 
@@ -49,3 +55,8 @@ def test_golden_game(variant_id: str, players: int, seed: int) -> None:
         GOLDEN.mkdir(exist_ok=True)
         path.write_text(text, encoding="utf-8")
     assert path.read_text(encoding="utf-8") == text
+
+
+def test_every_shipped_variant_has_a_golden_game() -> None:
+    """A new rule set in ``variants/`` gets a golden game, so its play is pinned too."""
+    assert {case[0] for case in CASES} == set(ono99.list_variants())

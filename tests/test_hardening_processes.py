@@ -15,6 +15,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from process_helpers import Illegal, Raises
@@ -64,9 +65,9 @@ def test_no_more_workers_than_chunks(monkeypatch: pytest.MonkeyPatch) -> None:
     asked: list[int | None] = []
 
     class Recording(concurrent.futures.ProcessPoolExecutor):
-        def __init__(self, max_workers: int | None = None, **options: object) -> None:
+        def __init__(self, max_workers: int | None = None, **options: Any) -> None:
             asked.append(max_workers)
-            super().__init__(max_workers, **options)  # type: ignore[arg-type]
+            super().__init__(max_workers, **options)
 
     monkeypatch.setattr(concurrent.futures, "ProcessPoolExecutor", Recording)
     result = ono99.simulate("ono99-2022", players=2, games=2, jobs=1000)

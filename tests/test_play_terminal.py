@@ -11,7 +11,8 @@ import tempfile
 
 import pytest
 
-pexpect = pytest.importorskip("pexpect")
+pytest.importorskip("pexpect")
+import pexpect  # only once the test run knows it is installed
 
 PROMPT = "Your move: "
 ROUND_PAUSE = r"Press Enter for the next round"
@@ -25,7 +26,7 @@ def _interruptible() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def spawn_command(*args: str, timeout: int = 30) -> pexpect.spawn:
+def spawn_command(*args: str, timeout: int = 30) -> pexpect.spawn[str]:
     """``ono99 ARGS`` in a pseudo-terminal of 40 lines by 120 columns."""
     child = pexpect.spawn(
         sys.executable,
@@ -39,7 +40,7 @@ def spawn_command(*args: str, timeout: int = 30) -> pexpect.spawn:
     return child
 
 
-def spawn(*args: str) -> pexpect.spawn:
+def spawn(*args: str) -> pexpect.spawn[str]:
     return spawn_command("play", *args)
 
 

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 
 import ono99
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 def _position(variant: str, hands: list[list[str]], **settings: object) -> ono99.Game:
@@ -51,22 +56,28 @@ def test_both_take_a_redraw() -> None:
         assert _choice(player, game) == ono99.Redraw()
 
 
-@pytest.mark.parametrize(
-    "make",
-    [
-        lambda: ono99.RandomPlayer(3),
-        ono99.CautiousPlayer,
-        ono99.RecklessPlayer,
-        lambda: ono99.SearchPlayer(3, iterations=8),
-    ],
-)
+# Each shipped strategy, made quickly (the search player with few iterations).
+QUICK: dict[str, Callable[[], ono99.Player]] = {
+    "random": lambda: ono99.RandomPlayer(3),
+    "cautious": ono99.CautiousPlayer,
+    "reckless": ono99.RecklessPlayer,
+    "search": lambda: ono99.SearchPlayer(3, iterations=8),
+}
+
+
+def test_every_shipped_strategy_is_played_below() -> None:
+    """A strategy added to the shipped ones must be added to the games below too."""
+    assert set(QUICK) == set(ono99.list_strategies())
+
+
+@pytest.mark.parametrize("strategy", ono99.list_strategies())
 @pytest.mark.parametrize(
     "variant", ["ono99-2022", "ono99-1980", "ono99-1980-option", "ninety-nine-everything2"]
 )
-def test_every_player_plays_games_out(make: object, variant: str) -> None:
+def test_every_player_plays_games_out(strategy: str, variant: str) -> None:
     """Each shipped player is a Player and finishes games against the others."""
     for seed in range(2):
-        seats = [make(), ono99.CautiousPlayer(), ono99.RandomPlayer(seed)]  # type: ignore[operator]
+        seats = [QUICK[strategy](), ono99.CautiousPlayer(), ono99.RandomPlayer(seed)]
         assert isinstance(seats[0], ono99.Player)
         game = ono99.Game(variant, 3, seed=seed)
         assert ono99.play_out(game, seats) == game.winner
@@ -137,7 +148,11 @@ class _Watched:
 def test_play_out_gives_the_same_game_through_pick_or_choose(variant: str) -> None:
     """play_out asks a quick player with pick(), any other with choose(): the same game."""
     for seed in range(5):
-        quick = [ono99.RandomPlayer(seed), ono99.CautiousPlayer(), ono99.RecklessPlayer()]
+        quick: list[ono99.Player] = [
+            ono99.RandomPlayer(seed),
+            ono99.CautiousPlayer(),
+            ono99.RecklessPlayer(),
+        ]
         slow = [_Watched(p) for p in (ono99.RandomPlayer(seed), *quick[1:])]
         assert not isinstance(slow[0], ono99.QuickPlayer)
         games = ono99.Game(variant, 3, seed=seed), ono99.Game(variant, 3, seed=seed)

@@ -122,8 +122,11 @@ def test_every_card_is_listed_with_its_rules(variant_id: str, fmt: str) -> None:
     flat = " ".join(book.split())
     for card in variant.cards:
         assert " ".join(card_rules(card).split()) in flat
-        for rule in (*card.effects, *card.conditions):
-            assert rule.describe().lower() in flat.lower()
+        for words in [
+            *(e.describe() for e in card.effects),
+            *(c.describe() for c in card.conditions),
+        ]:
+            assert words.lower() in flat.lower()
     assert book.startswith(variant.name + "\n" + "=" * len(variant.name) + "\n")
 
 

@@ -78,7 +78,8 @@ def test_duel_position_is_a_forced_win_that_cautious_play_loses() -> None:
     game = _duel(seed=1)
     assert set(game.legal_moves()) == {ono99.Play("1"), ono99.Play("5")}
     assert ono99.CautiousPlayer().choose(game.observation(0)) == ono99.Play("5")
-    for players in ([ono99.CautiousPlayer()] * 2, [ono99.RandomPlayer(3)] * 2):
+    lines: list[list[ono99.Player]] = [[ono99.CautiousPlayer()] * 2, [ono99.RandomPlayer(3)] * 2]
+    for players in lines:
         assert _result(game, ono99.Play("5"), players) == 1
     # After 1 (89): 5 (94); 1 (95); the opponent's 5s bust, it lays down. The
     # opponent's other line, a 5 at 94 after the player's 5, does not arise.
@@ -135,9 +136,11 @@ def test_search_games_reproduce_from_the_seeds(variant: str, players: int) -> No
 
 
 def test_search_options_are_checked() -> None:
-    for options in ({"iterations": 0}, {"batch": 0}):
+    counts: list[dict[str, int]] = [{"iterations": 0}, {"batch": 0}]
+    for options in counts:
         with pytest.raises(ValueError, match="must be 1 or more"):
-            ono99.SearchPlayer(1, **options)  # type: ignore[arg-type]
-    for options in ({"confidence": -1.0}, {"patience": float("nan")}):
-        with pytest.raises(ValueError, match="must be 0 or more"):
-            ono99.SearchPlayer(1, **options)  # type: ignore[arg-type]
+            ono99.SearchPlayer(1, **options)
+    with pytest.raises(ValueError, match="must be 0 or more"):
+        ono99.SearchPlayer(1, confidence=-1.0)
+    with pytest.raises(ValueError, match="must be 0 or more"):
+        ono99.SearchPlayer(1, patience=float("nan"))

@@ -96,7 +96,7 @@ def malformed(draw: st.DrawFn) -> dict[str, Any]:
             variants(playable=False).map(unstructure_variant),
         )
     )
-    data = copy.deepcopy(base)
+    data: dict[str, Any] = copy.deepcopy(base)
     for _ in range(draw(st.integers(1, 3))):
         where = paths(data)
         kind = draw(st.sampled_from(["remove", "unknown key", "replace", "extreme"]))

@@ -2,9 +2,11 @@
 
 "No module outside ``rules.py`` tests a rule's class or compares its ``type``
 string" (issue 13): the engine, checker, players, rulebook, simulator and
-``ono99.testing`` ask each rule object through the :class:`ono99.rules.Effect`
-and :class:`ono99.rules.Condition` protocols. A scan of the package's syntax
-trees enforces it, and every shipped class is checked to declare every member.
+``ono99.testing`` ask each rule object through its protocol
+(:class:`ono99.rules.Effect`, :class:`~ono99.rules.Condition`,
+:class:`~ono99.rules.Trigger`, :class:`~ono99.rules.Outcome`). A scan of the
+package's syntax trees enforces it, and every shipped class of every kind, looked
+up in the registries, is checked to declare every member.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import ast
 import inspect
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import attrs
 import pytest
@@ -19,16 +22,48 @@ import pytest
 import ono99
 from ono99 import rules
 from ono99.rules import (
+    Add,
+    AddChoice,
+    ChooseNext,
     Condition,
+    Deflect,
+    Draw,
     Effect,
+    ForcePlays,
+    Hold,
+    Multiply,
+    Never,
+    NotAsAnswer,
+    OncePerTurn,
+    Outcome,
+    Reverse,
+    SetTotal,
+    Skip,
+    TotalAtLeast,
+    TotalAtMost,
+    TotalEven,
+    TotalMultipleOf,
+    TotalOdd,
+    Trigger,
     condition_types,
     effect_types,
+    outcome_types,
     shipped_condition_types,
     shipped_effect_types,
+    shipped_outcome_types,
+    shipped_trigger_types,
+    trigger_types,
 )
 
+if TYPE_CHECKING:
+    from collections.abc import Callable, Mapping
+
 PACKAGE = Path(ono99.__file__).parent
-RULE_CLASSES = {cls.__name__ for cls in (*effect_types().values(), *condition_types().values())}
+RULE_CLASSES = {
+    cls.__name__
+    for types in (effect_types, condition_types, trigger_types, outcome_types)
+    for cls in types().values()
+}
 
 
 def _modules() -> list[Path]:
@@ -130,27 +165,63 @@ def _members(protocol: type) -> set[str]:
     return names | {n for n in protocol.__annotations__ if not n.startswith("__")}
 
 
-@pytest.mark.parametrize("cls", list(shipped_effect_types().values()), ids=lambda c: c.type)
-def test_every_shipped_effect_declares_the_whole_protocol(cls: type) -> None:
-    """Each member of :class:`Effect` is written on the class itself (or set by attrs)."""
+# Each kind of rule object, its protocol, and the registry of the shipped classes.
+KINDS: dict[str, tuple[type, Callable[[], Mapping[str, type]]]] = {
+    "effect": (Effect, shipped_effect_types),
+    "condition": (Condition, shipped_condition_types),
+    "trigger": (Trigger, shipped_trigger_types),
+    "outcome": (Outcome, shipped_outcome_types),
+}
+SHIPPED = [
+    pytest.param(kind, cls, id=f"{kind}-{name}")
+    for kind, (_, shipped) in KINDS.items()
+    for name, cls in shipped().items()
+]
+
+
+@pytest.mark.parametrize(("kind", "cls"), SHIPPED)
+def test_every_shipped_rule_object_declares_the_whole_protocol(kind: str, cls: type) -> None:
+    """Each member of its protocol (:class:`Effect`, :class:`Condition`, :class:`Trigger`
+    or :class:`Outcome`) is written on the class itself (or set by attrs)."""
     assert attrs.has(cls)
-    assert cls.kind == "effect"  # type: ignore[attr-defined]
+    assert cls.kind == kind  # type: ignore[attr-defined]
     own = set(vars(cls)) | {f.name for f in attrs.fields(cls)}
-    assert _members(Effect) - own == set()
+    assert _members(KINDS[kind][0]) - own == set()
     # Settings are fields; the docstring quotes the rule it implements.
     assert "Rule" in (inspect.getdoc(cls) or "")
 
 
-@pytest.mark.parametrize("cls", list(shipped_condition_types().values()), ids=lambda c: c.type)
-def test_every_shipped_condition_declares_the_whole_protocol(cls: type) -> None:
-    assert attrs.has(cls)
-    assert cls.kind == "condition"  # type: ignore[attr-defined]
-    own = set(vars(cls)) | {f.name for f in attrs.fields(cls)}
-    assert _members(Condition) - own == set()
-    assert "Rule" in (inspect.getdoc(cls) or "")
-
-
-def test_the_registry_checks_what_the_protocol_lists() -> None:
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_the_registry_checks_what_the_protocol_lists(kind: str) -> None:
     """The registry refuses a plugin class by the same member lists the protocols document."""
-    assert set(rules._MEMBERS["effect"]) == _members(Effect)
-    assert set(rules._MEMBERS["condition"]) == _members(Condition)
+    assert set(rules._MEMBERS[kind]) == _members(KINDS[kind][0])
+
+
+def test_registries() -> None:
+    """The TOML names of the shipped rule objects are a contract: each names its class."""
+    assert shipped_effect_types() == {
+        "add": Add,
+        "hold": Hold,
+        "reverse": Reverse,
+        "force_plays": ForcePlays,
+        "deflect": Deflect,
+        "add_choice": AddChoice,
+        "set_total": SetTotal,
+        "skip": Skip,
+        "choose_next": ChooseNext,
+        "multiply": Multiply,
+        "draw": Draw,
+    }
+    assert shipped_condition_types() == {
+        "never": Never,
+        "total_multiple_of": TotalMultipleOf,
+        "not_as_answer": NotAsAnswer,
+        "once_per_turn": OncePerTurn,
+        "total_at_least": TotalAtLeast,
+        "total_at_most": TotalAtMost,
+        "total_even": TotalEven,
+        "total_odd": TotalOdd,
+    }
+    # Installed plugins come on top of the shipped types, never instead of them.
+    assert shipped_effect_types().items() <= effect_types().items()
+    assert shipped_condition_types().items() <= condition_types().items()

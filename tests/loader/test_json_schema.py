@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
+import functools
 import json
 import re
 import tomllib
 from importlib import resources
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import jsonschema
@@ -19,13 +19,17 @@ from hypothesis import strategies as st
 import ono99
 from ono99 import VariantError, dump_variant, json_schema, load_variant, loads_variant
 from ono99._cli import main
+from ono99._files import house_rules_dir, variants_dir
 from ono99._schema import SCHEMA_FILES, schema_text
 from ono99.rules import condition_types, effect_types, outcome_types, trigger_types
 from ono99.testing import triggers, variants
 
-ROOT = Path(__file__).resolve().parents[1]
-VARIANTS = sorted((ROOT / "variants").glob("*.toml"))
-HOUSE_RULES = sorted((ROOT / "variants" / "house").glob("*.toml"))
+if TYPE_CHECKING:
+    from pathlib import Path
+
+# The shipped files, found where the loader finds them (the source tree or the installed package).
+VARIANTS = sorted(variants_dir().glob("*.toml"))
+HOUSE_RULES = sorted(house_rules_dir().glob("*.toml"))
 
 
 def _validator(kind: str) -> jsonschema.Draft202012Validator:
@@ -216,6 +220,10 @@ def _set(data: dict[str, Any], path: tuple[Any, ...], value: Any) -> None:
     target[path[-1]] = value
 
 
+def _other_type(old: Any, value: Any) -> bool:
+    return not _same_type(value, old)
+
+
 def _same_type(a: object, b: object) -> bool:
     return type(a) is type(b) or (isinstance(a, dict) and isinstance(b, dict))
 
@@ -228,7 +236,8 @@ def _broken_documents(draw: st.DrawFn) -> dict[str, Any]:
     for _ in range(draw(st.integers(1, 3))):
         places = _places(doc)
         in_triggers = [place for place in places if place[0][0] == "triggers"]
-        if in_triggers and draw(st.booleans()):
+        use_triggers: bool = draw(st.booleans()) if in_triggers else False
+        if use_triggers:
             places = in_triggers
         path, value = draw(st.sampled_from(places))
         mistake = draw(st.sampled_from(["unknown key", "wrong type", "bad enum", "missing key"]))
@@ -239,7 +248,7 @@ def _broken_documents(draw: st.DrawFn) -> dict[str, Any]:
         elif mistake == "bad enum" and isinstance(value, str):
             _set(doc, path, value + draw(st.sampled_from(["x", "_", "s"])))
         else:
-            new = draw(_OTHER_VALUES.filter(lambda v, old=value: not _same_type(v, old)))
+            new = draw(_OTHER_VALUES.filter(functools.partial(_other_type, value)))
             _set(doc, path, new)
     return doc
 
@@ -255,10 +264,10 @@ def _schema_paths(doc: dict[str, Any]) -> set[str]:
             continue  # a range is checked by the loader's semantic checks too
         at = tuple(error.absolute_path)
         if error.validator == "additionalProperties":
-            known = error.schema.get("properties", {})  # type: ignore[union-attr]
+            known = error.schema.get("properties", {})
             out |= {_key_path((*at, key)) for key in error.instance if key not in known}
         elif error.validator == "required":
-            missing = [key for key in error.validator_value if key not in error.instance]  # type: ignore[union-attr]
+            missing = [key for key in error.validator_value if key not in error.instance]
             out |= {_key_path((*at, key)) for key in missing}
         else:
             out.add(_key_path(at))

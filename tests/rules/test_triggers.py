@@ -8,6 +8,8 @@ object (quoted) says. Seat 0 leads the first round.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 import pytest
 from stacking import drive, stacked
 
@@ -23,8 +25,12 @@ from ono99.rules import (
     PlayerLoses,
     ReachBust,
     RoundEnds,
+    Trigger,
     WinRound,
 )
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
 
 FILLER = ["5", "6", "7", "8"]
 BASE = 'id = "trigger-test"\nextends = "ninety-nine"\n'
@@ -44,7 +50,7 @@ def ends_round_at(value: int) -> str:
     return f'[[triggers]]\ntype = "land_on"\nvalue = {value}\n{outcomes}'
 
 
-def fired(happened: list[events.Event]) -> list[events.TriggerFired]:
+def fired(happened: Sequence[events.Event]) -> list[events.TriggerFired]:
     return [e for e in happened if isinstance(e, events.TriggerFired)]
 
 
@@ -112,7 +118,7 @@ def test_what_a_trigger_is_declared_to_answer() -> None:
     """The engine asks a trigger's class attributes, never its class: play triggers,
     loss triggers and round-end triggers are told apart by them alone."""
     outcomes = (EndRound(),)
-    play = [LandOn(1, outcomes), PassOver(1, outcomes), ReachBust(outcomes)]
+    play: list[Trigger] = [LandOn(1, outcomes), PassOver(1, outcomes), ReachBust(outcomes)]
     assert all(t.after_play and not t.on_loss and not t.on_round_end for t in play)
     assert PlayerLoses(outcomes).on_loss and not PlayerLoses(outcomes).after_play
     assert RoundEnds(outcomes).on_round_end and not RoundEnds(outcomes).after_play

@@ -134,7 +134,7 @@ def test_the_total_changes_only_as_the_played_card_says(seq: MoveSequence) -> No
 
 
 def forced_plays(variant: ono99.Variant) -> set[int]:
-    return {e.plays for c in variant.cards for e in c.effects if e.type == "force_plays"}
+    return {e.forces_plays for c in variant.cards for e in c.effects if e.type == "force_plays"}
 
 
 @given(games_in_play)
@@ -354,11 +354,11 @@ def test_an_illegal_move_raises_and_leaves_the_game_unchanged(
         assert game.why_illegal(move) is None
     before = snapshot(game)
     tried = data.draw(st.lists(st.sampled_from(illegal), min_size=1, max_size=4))
-    for move in tried:
-        reason = game.why_illegal(move)
+    for bad in tried:
+        reason = game.why_illegal(bad)
         assert reason
         with pytest.raises(ono99.IllegalMoveError, match=r"\w"):
-            game.play(move)  # type: ignore[arg-type]
+            game.play(bad)  # type: ignore[arg-type]
         assert snapshot(game) == before
     if not game.is_over:
         game.play(legal[0])  # the game goes on from the unchanged state

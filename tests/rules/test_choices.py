@@ -1,8 +1,9 @@
-"""Moves that carry a choice, and the rule objects of the "99" family.
+"""Moves that carry a choice, and the settings of the "99" family.
 
 Engine-level tests: how choices are listed, checked, recorded and replayed; how
-the new rule objects and settings are validated, written and described; and
-invariants that hold over whole games of every variant in the family.
+the family's settings are validated and written; and invariants that hold over
+whole games of every variant in the family. The rule objects themselves (AddChoice,
+SetTotal, Skip, ChooseNext) are tested one at a time in ``test_effects.py``.
 """
 
 from __future__ import annotations
@@ -17,7 +18,6 @@ from stacking import FAMILY, stacked
 import ono99
 from ono99 import Play, events
 from ono99._loader import loads_variant
-from ono99.rules import AddChoice, ChooseNext, SetTotal, Skip
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -34,7 +34,7 @@ def test_play_without_choices_reads_as_before() -> None:
     assert str(Play("10", amount=-10)) == "play 10 for -10"
     assert Play("ace", amount=1) != Play("ace", amount=11)
     with pytest.raises(TypeError):
-        Play("ace", 11)  # type: ignore[misc]  # the choices are keyword-only
+        Play("ace", 11)  # type: ignore[call-arg]  # the choices are keyword-only
 
 
 @pytest.mark.parametrize(
@@ -193,62 +193,6 @@ def test_cautious_player_uses_minus_ten_when_forced() -> None:
 
 
 # --------------------------------------------------------- the rule objects
-
-
-def test_rule_objects_in_words() -> None:
-    """The new rule objects read well in a rulebook."""
-    assert AddChoice((1, 11)).describe() == "adds 1 or 11 to the total, as the player chooses"
-    assert AddChoice((10, -10)).describe() == "adds or subtracts 10, as the player chooses"
-    assert AddChoice((1, 5, -3)).describe() == (
-        "changes the total by +1, +5 or -3, as the player chooses"
-    )
-    assert SetTotal(99).describe() == "sets the total to 99"
-    assert SetTotal(0).describe() == "sets the total to 0"
-    assert Skip().describe() == "skips the next player"
-    assert Skip(2).describe() == "skips the next 2 players"
-    assert (
-        ChooseNext().describe()
-        == "names the next player (any other player still in); play goes on from there"
-    )
-
-
-def test_set_total_to_zero() -> None:
-    """SetTotal works for any value below the bust limit, such as a reset to 0."""
-    assert SetTotal(0).total_after(87) == 0
-    common = ono99.load_variant("ninety-nine")
-    reset = attrs.evolve(
-        common,
-        id="reset",
-        cards=tuple(
-            attrs.evolve(c, effects=(SetTotal(0),)) if c.id == "king" else c for c in common.cards
-        ),
-    )
-    game = ono99.Game(reset, 2, seed=1, deck=stacked([["8", "2", "3"], ["king", "5", "6"]]))
-    game.play(Play("8"))
-    game.play(Play("king"))
-    assert game.total == 0
-
-
-def test_skip_two_players() -> None:
-    """Skip(2) passes over the next two players still in the round."""
-    common = ono99.load_variant("ninety-nine")
-    skip2 = attrs.evolve(
-        common,
-        id="skip2",
-        cards=tuple(
-            attrs.evolve(c, effects=(ono99.rules.Add(3), Skip(2))) if c.id == "3" else c
-            for c in common.cards
-        ),
-    )
-    deck = stacked([["3", "2", "5"], ["6", "7", "8"], ["2", "5", "6"], ["7", "8", "2"]])
-    game = ono99.Game(skip2, 4, seed=1, deck=deck)
-    game.play(Play("3"))
-    assert game.current_player == 3
-    # With three players in the round, a skip of two comes back to the player.
-    deck = stacked([["3", "2", "5"], ["6", "7", "8"], ["2"] * 3])
-    three = ono99.Game(skip2, 3, seed=1, deck=deck)
-    three.play(Play("3"))
-    assert three.current_player == 0
 
 
 def test_a_loser_forced_to_play_picks_the_lowest_amount() -> None:

@@ -268,7 +268,7 @@ def test_without_scoring_every_other_player_is_eliminated_at_once() -> None:
     )
 
 
-FIRST_LOSS = {
+FIRST_LOSS: dict[str, Any] = {
     "round": ono99.RoundRules("first_loss"),
     "no_safe_play": ono99.NoSafePlay("play_lowest"),
 }
@@ -335,7 +335,7 @@ def test_a_loss_without_tokens_is_out() -> None:
     )
 
 
-POINTS = {"scoring": "points", "points": ono99.Points(target=500)}
+POINTS: dict[str, Any] = {"scoring": "points", "points": ono99.Points(target=500)}
 
 
 def test_points_for_cards_in_hand_and_for_busting() -> None:
@@ -488,7 +488,7 @@ def test_an_empty_draw_pile_with_nothing_to_reshuffle_leaves_hands_short() -> No
     assert game.discard_pile == ("1",)
 
 
-REDRAW = {"redraw": ono99.RedrawRule("x", 4)}
+REDRAW: dict[str, Any] = {"redraw": ono99.RedrawRule("x", 4)}
 
 
 def test_only_one_card_of_a_kind_a_turn() -> None:
@@ -575,7 +575,7 @@ def test_bad_games_are_refused() -> None:
     with pytest.raises(ono99.VariantError, match="not 7"):
         ono99.Game(TOY, 7)
     with pytest.raises(ono99.ArgumentError, match="players: expected a whole number, got True"):
-        ono99.Game(TOY, True)  # type: ignore[arg-type]
+        ono99.Game(TOY, True)
     with pytest.raises(ono99.ArgumentError, match="seed: expected a whole number, got '1'"):
         ono99.Game(TOY, 2, "1")  # type: ignore[arg-type]
     with pytest.raises(ono99.ArgumentError, match="seed: expected a whole number"):

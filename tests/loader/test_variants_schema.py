@@ -11,7 +11,7 @@ import attrs
 from ono99 import Card, Variant, rules
 from ono99._schema import BEGIN, END, render
 
-REFERENCE = Path(__file__).resolve().parents[1] / "docs" / "reference" / "schema.rst"
+REFERENCE = Path(__file__).resolve().parents[2] / "docs" / "reference" / "schema.rst"
 
 
 def _text() -> str:
@@ -53,7 +53,11 @@ def test_every_model_key_is_documented_and_nothing_else() -> None:
 
 def test_every_effect_and_condition_is_documented() -> None:
     text = _text()
-    for name, cls in [*rules.effect_types().items(), *rules.condition_types().items()]:
+    kinds: list[tuple[str, type[rules.Effect] | type[rules.Condition]]] = [
+        *rules.effect_types().items(),
+        *rules.condition_types().items(),
+    ]
+    for name, cls in kinds:
         heading = f'``type = "{name}"``'
         assert heading in text, name
         section = text[text.index(heading) :]

@@ -1,18 +1,15 @@
-"""Scenario tests for the "99" rule sets written with triggers and round scoring.
+"""Scenario tests for ``ninety-nine-milestones``: a "99" rule set with triggers.
 
-Each test plays a rule of one variant's source on a stacked deck (``deck=``) and
-checks the outcome; the docstring quotes the source. Seat 0 leads the first round.
+Each test plays a rule of the source on a stacked deck (see ``stacking.stacked``).
 """
 
 from __future__ import annotations
 
 import pytest
-from stacking import drive, stacked
+from stacking import FILLER, drive, stacked
 
 import ono99
 from ono99 import Play, events
-
-FILLER = ["5", "6", "7", "5", "6", "7", "5", "6", "7"]
 
 
 @pytest.fixture(scope="module")
@@ -99,79 +96,3 @@ def test_milestones_house_rule_two_doubles_or_halves() -> None:
     assert game.total == 60
     game.play(Play("2_halves"))
     assert game.total == 30
-
-
-# ------------------------------------------------------------------- bradwilson
-
-
-def test_bradwilson_crossing_33_costs_a_point_and_15_ends_the_game() -> None:
-    """bradwilson.io: "crossing 33, 66 or 99 costs the player one point; game to 15"."""
-    variant = ono99.load_variant("ninety-nine-bradwilson")
-    deck = stacked([["jack", "queen", "2"], ["queen", "jack", "3"], ["king", "9", "7"]], FILLER)
-    game = ono99.Game(variant, players=3, seed=1, deck=deck)
-    drive(game, "jack", "queen", "king")
-    assert game.scores == (0, 0, 0)
-    game.play(Play("queen"))
-    assert game.total == 40 and game.scores == (1, 0, 0)
-    assert variant.match.points.target == 15 and variant.match.points.at_target == "end"
-    for seed in range(5):
-        game = ono99.Game(variant, players=3, seed=seed)
-        ono99.play_out(game, [ono99.RandomPlayer(seed=seed)] * 3)
-        assert max(game.scores) >= 15
-        assert game.scores[game.winner] == min(game.scores)
-
-
-# -------------------------------------------------------------------- Gronemann
-
-
-def test_gronemann_survivor_scores_1_and_5_wins() -> None:
-    """Gronemann: "the round goes on until one player is left, who scores 1 point;
-    first to 5 points wins"."""
-    variant = ono99.load_variant("ninety-nine-gronemann")
-    deck = stacked([["king", "4", "5"], ["jack", "queen", "jack"]], FILLER)
-    game = ono99.Game(variant, players=2, seed=1, deck=deck)
-    game.play(Play("king"))  # 99: seat 1 holds only cards worth 10 and drops out
-    assert game.round == 2 and game.scores == (1, 0)
-    for seed in range(5):
-        game = ono99.Game(variant, players=3, seed=seed)
-        ono99.play_out(game, [ono99.RandomPlayer(seed=seed)] * 3)
-        assert game.winner is not None
-        assert game.scores[game.winner] == 5
-        assert sorted(game.scores)[-2] < 5
-
-
-# ----------------------------------------------------------------------- Taiwan
-
-
-@pytest.fixture(scope="module")
-def taiwan() -> ono99.Variant:
-    return ono99.load_variant("ninety-nine-taiwan")
-
-
-def test_taiwan_5_may_name_its_player(taiwan: ono99.Variant) -> None:
-    """blog.vero.site: "5: choose anyone to play next, including yourself"."""
-    five = ["5", "2", "3", "6", "7"]
-    deck = stacked([five, ["8", "9", "10", "4", "8"], ["9", "10", "4", "8", "9"]], ["2", "3"])
-    game = ono99.Game(taiwan, players=3, seed=1, deck=deck)
-    assert {Play("5", target=s) for s in range(3)} <= set(game.legal_moves())
-    game.play(Play("5", target=0))
-    assert game.current_player == 0 and game.total == 0
-
-
-def test_taiwan_ace_of_spades_sets_0_and_queen_minus_20_at_15_gives_0(
-    taiwan: ono99.Variant,
-) -> None:
-    """blog.vero.site: "The ace of spades resets the total to 0"; "Q: +20 or -20";
-    "If the total would go below 0, it becomes 0"."""
-    hands = [["6", "7", "3", "4", "8"], ["9", "2", "3", "4", "8"], ["queen", "ace_of_spades"]]
-    hands[2] += ["queen", "8", "9"]
-    game = ono99.Game(taiwan, players=3, seed=1, deck=stacked(hands, FILLER))
-    drive(game, "6", "9")
-    assert game.total == 15
-    game.play(Play("queen", amount=-20))
-    assert game.total == 0
-    drive(game, "7", "2")
-    assert game.total == 9
-    game.play(Play("ace_of_spades"))
-    assert game.total == 0
-    assert taiwan.card("ace_of_spades").count == 1 and taiwan.card("ace").count == 3

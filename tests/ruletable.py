@@ -1,0 +1,92 @@
+"""A stand-in for the engine's table and a card, for testing rule objects one at a time.
+
+The engine hands rule objects a :class:`ono99.rules.Table`; these plain classes have the
+same fields, so a test can set up any moment of a turn and read what a rule changed.
+"""
+
+from __future__ import annotations
+
+from typing import NoReturn
+
+import attrs
+
+from ono99.rules import Stacking, StackOn
+
+
+@attrs.define
+class FakeTable:
+    """A table as the engine shows it to rule objects (the :class:`ono99.rules.Table`
+    protocol): the turn's state as fields, seats numbered round the table, and no
+    hands, tokens or scores, which the rule objects tested with it never touch."""
+
+    total: int = 0
+    direction: int = 1
+    forced: int = 1
+    forced_by: str = ""
+    answering: bool = False
+    players_in_round: int = 3
+    stacking: Stacking = "none"
+    stack_on: StackOn = "any_play"
+    next_owed: int = 0
+    next_forced_by: str = ""
+    ends_turn: bool = False
+    skip: int = 0
+    target: int | None = None
+    next_player: int | None = None
+    played: list[str] = attrs.Factory(list)
+
+    @property
+    def player(self) -> int:
+        return 0
+
+    def seats_in_round(self) -> list[int]:
+        return list(range(self.players_in_round))
+
+    def next_seat(self, seat: int) -> int:
+        return (seat + self.direction) % self.players_in_round
+
+    def times_played_this_turn(self, card_id: str) -> int:
+        return self.played.count(card_id)
+
+    def hand(self, seat: int) -> tuple[str, ...]:
+        _no_hands()
+
+    def draw_cards(self, seat: int, cards: int) -> int:
+        _no_hands()
+
+    def discard_card(self, seat: int, card_id: str) -> None:
+        _no_hands()
+
+    def give_card(self, seat: int, to: int, card_id: str) -> None:
+        _no_hands()
+
+    def swap_hands(self, seat: int, other: int) -> None:
+        _no_hands()
+
+    def tokens(self, seat: int) -> int:
+        _no_hands()
+
+    def score(self, seat: int) -> int:
+        _no_hands()
+
+    def change_tokens(self, seat: int, by: int) -> None:
+        _no_hands()
+
+    def change_score(self, seat: int, by: int) -> None:
+        _no_hands()
+
+    def tell(self, rule: str, text: str, seats: tuple[int, ...] = ()) -> None:
+        pass
+
+
+def _no_hands() -> NoReturn:
+    raise AssertionError("a rule object tested on FakeTable reached for hands or scores")
+
+
+@attrs.frozen
+class FakeCard:
+    id: str = "p2"
+    name: str = "Play 2"
+
+
+CARD = FakeCard()

@@ -1,0 +1,46 @@
+"""Scenario tests for ``ninety-nine-taiwan``: a "99" rule set with triggers.
+
+Each test plays a rule of the source on a stacked deck (see ``stacking.stacked``).
+"""
+
+from __future__ import annotations
+
+import pytest
+from stacking import FILLER, drive, stacked
+
+import ono99
+from ono99 import Play
+
+
+@pytest.fixture(scope="module")
+def taiwan() -> ono99.Variant:
+    return ono99.load_variant("ninety-nine-taiwan")
+
+
+def test_taiwan_5_may_name_its_player(taiwan: ono99.Variant) -> None:
+    """blog.vero.site: "5: choose anyone to play next, including yourself"."""
+    five = ["5", "2", "3", "6", "7"]
+    deck = stacked([five, ["8", "9", "10", "4", "8"], ["9", "10", "4", "8", "9"]], ["2", "3"])
+    game = ono99.Game(taiwan, players=3, seed=1, deck=deck)
+    assert {Play("5", target=s) for s in range(3)} <= set(game.legal_moves())
+    game.play(Play("5", target=0))
+    assert game.current_player == 0 and game.total == 0
+
+
+def test_taiwan_ace_of_spades_sets_0_and_queen_minus_20_at_15_gives_0(
+    taiwan: ono99.Variant,
+) -> None:
+    """blog.vero.site: "The ace of spades resets the total to 0"; "Q: +20 or -20";
+    "If the total would go below 0, it becomes 0"."""
+    hands = [["6", "7", "3", "4", "8"], ["9", "2", "3", "4", "8"], ["queen", "ace_of_spades"]]
+    hands[2] += ["queen", "8", "9"]
+    game = ono99.Game(taiwan, players=3, seed=1, deck=stacked(hands, FILLER))
+    drive(game, "6", "9")
+    assert game.total == 15
+    game.play(Play("queen", amount=-20))
+    assert game.total == 0
+    drive(game, "7", "2")
+    assert game.total == 9
+    game.play(Play("ace_of_spades"))
+    assert game.total == 0
+    assert taiwan.card("ace_of_spades").count == 1 and taiwan.card("ace").count == 3
