@@ -9,6 +9,7 @@ rather than whatever built-in error the first line to touch it would raise.
 from __future__ import annotations
 
 import os
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, TypeGuard
 
 from ._errors import ArgumentError
@@ -17,12 +18,17 @@ from ._limits import MAX_ECHO, clip
 if TYPE_CHECKING:
     from ._variant import Variant
 
-__all__ = ["is_int", "shown", "variant_arg", "whole"]
+__all__ = ["is_int", "is_list", "shown", "variant_arg", "whole"]
 
 
 def is_int(value: object) -> TypeGuard[int]:
     """Whether ``value`` is an integer and not a boolean."""
     return isinstance(value, int) and not isinstance(value, bool)
+
+
+def is_list(value: object) -> bool:
+    """Whether ``value`` is a sequence of items (a list or tuple), not a string."""
+    return isinstance(value, Sequence) and not isinstance(value, str | bytes)
 
 
 def shown(value: object, limit: int = MAX_ECHO) -> str:

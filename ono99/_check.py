@@ -21,12 +21,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
-from ._convert import suggest, toml_value
 from ._errors import VariantError
-from ._files import canonical_id, list_variants, read, variants_registry
+from ._files import DIRECTIVES, canonical_id, list_variants, read, variants_registry
 from ._house import load_rule
 from ._loader import load_variant
 from ._overlay import leaves
+from ._problems import suggest, toml_value
 from ._variant import Match, NoSafePlay, Variant
 
 if TYPE_CHECKING:
@@ -39,9 +39,6 @@ __all__ = ["FileKind", "Finding", "check_file", "file_kind"]
 
 FileKind = Literal["variant", "house-rule"]
 Level = Literal["error", "warning"]
-
-# Keys of a variant file that say how to build it rather than what it is.
-_DIRECTIVES = ("extends", "house_rules")
 
 
 @attrs.frozen
@@ -97,7 +94,7 @@ def file_kind(path: PathName) -> FileKind:
         data = read(Path(path))
     except VariantError:
         return "variant"
-    if any(key in data for key in _DIRECTIVES):
+    if any(key in data for key in DIRECTIVES):
         return "variant"
     cards = data.get("cards")
     if "for" in data or not isinstance(cards, dict):
@@ -201,7 +198,7 @@ def _split_problem(line: str) -> tuple[str, str]:
 
 
 def _own_keys(data: dict[str, Any]) -> list[str]:
-    return [path for path, _ in leaves({k: v for k, v in data.items() if k not in _DIRECTIVES})]
+    return [path for path, _ in leaves({k: v for k, v in data.items() if k not in DIRECTIVES})]
 
 
 def _check_variant_file(path: Path, file: str) -> list[Finding]:

@@ -11,9 +11,9 @@ import functools
 from typing import TYPE_CHECKING, TypeVar
 
 from . import events as ev
-from ._convert import check_variant
 from ._errors import VariantError
 from ._moves import Play
+from ._variant_checks import check_variant
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -209,13 +209,16 @@ class Rules:
             event = self._shared[key] = kind(*fields)
         return event  # type: ignore[return-value] # kept under its own kind
 
+    def floored(self, total: int) -> int:
+        """``total``, raised to the floor if it is below it: the one place the floor applies."""
+        floor = self.floor
+        if floor is not None and total < floor:
+            return floor
+        return total
+
     def total_after(self, card: CompiledCard, total: int, amount: int | None = None) -> int:
         """The total after playing ``card`` for ``amount``, with the floor applied."""
-        new = card.total_after(total, amount)
-        floor = self.floor
-        if floor is not None and new < floor:
-            return floor
-        return new
+        return self.floored(card.total_after(total, amount))
 
 
 # A card whose one move is never legal, whatever the total: no threshold, so

@@ -6,9 +6,10 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ._args import variant_arg
-from ._convert import toml_value, unstructure_variant
+from ._convert import unstructure_variant
+from ._problems import toml_value
 from ._rulebook import card_rules
-from ._variant import Variant  # noqa: TC001 - Sphinx reads the annotations at run time
+from ._variant import NOT_RULES, Variant
 
 if TYPE_CHECKING:
     import os
@@ -16,8 +17,6 @@ if TYPE_CHECKING:
 
 __all__ = ["diff_variants"]
 
-# Metadata that names or describes a variant without changing how it plays.
-_NOT_RULES = frozenset({"id", "name", "description", "aliases", "source"})
 _MISSING = object()
 
 
@@ -60,7 +59,7 @@ def _leaves(variant: Variant) -> dict[str, Any]:
     return {
         key: value
         for key, value in _flatten(unstructure_variant(variant))
-        if _top(key) not in _NOT_RULES and not _is_card_text(key)
+        if _top(key) not in NOT_RULES and not _is_card_text(key)
     }
 
 

@@ -647,11 +647,7 @@ class Engine:
         before = r.total
         delta = card.delta
         if delta is not None:
-            total = r.total + delta
-            floor = rules.floor
-            if floor is not None and total < floor:
-                total = floor
-            r.total = total
+            r.total = total = rules.floored(r.total + delta)
         else:
             r.total = total = rules.total_after(card, r.total, amount)
         r.ends_turn = False

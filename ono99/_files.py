@@ -16,11 +16,12 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from ._convert import suggest
 from ._errors import Ono99Error, VariantError
 from ._limits import MAX_DEPTH, MAX_FILE_BYTES, clip
+from ._problems import suggest
 
 __all__ = [
+    "DIRECTIVES",
     "PathName",
     "canonical_id",
     "house_rules_dir",
@@ -40,6 +41,9 @@ __all__ = [
 _HERE = Path(__file__).resolve().parent
 
 PathName = str | os.PathLike[str]
+
+DIRECTIVES = ("extends", "house_rules")
+"""Keys of a variant file that say how to build it rather than what it is."""
 
 
 def variants_dir() -> Path:

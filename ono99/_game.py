@@ -3,143 +3,28 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, TypeGuard
+from typing import TYPE_CHECKING
 
 from attrs import frozen
 
 from . import events as ev
-from ._args import shown, variant_arg, whole
+from ._args import is_int, is_list, shown, variant_arg, whole
 from ._chance import shuffle
-from ._compiled import CompiledCard, Rules, compile_rules
-from ._engine import NO_MOVES, Engine, Round
+from ._compiled import CompiledCard, compile_rules
+from ._engine import NO_MOVES, Engine
 from ._errors import ArgumentError, Ono99Error, ReplayError, VariantError
 from ._loader import fingerprint
 from ._moves import Move, Play, Redraw
 from ._observation import Observation
+from ._position import card_index, place
 from ._variant import Variant
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable
+    from collections.abc import Iterable, Sequence
 
     from ._players import Player
 
 __all__ = ["Game", "GameRecord"]
-
-
-def _is_int(value: object) -> TypeGuard[int]:
-    """Whether ``value`` is an integer and not a boolean."""
-    return isinstance(value, int) and not isinstance(value, bool)
-
-
-def _is_list(value: object) -> bool:
-    """Whether ``value`` is a sequence of items (a list or tuple), not a string."""
-    return isinstance(value, Sequence) and not isinstance(value, str | bytes)
-
-
-def _card_index(rules: Rules, card_id: object) -> int | None:
-    """The index of the card ``card_id`` names (callers may pass anything), or ``None``."""
-    return rules.index.get(card_id) if isinstance(card_id, str) else None
-
-
-def _card_indices(
-    rules: Rules, cards: Sequence[str], where: str, problems: list[str]
-) -> list[int]:
-    """The cards' indices; a problem for each unknown card id."""
-    if not _is_list(cards):
-        problems.append(f"{where}: expected a list of card ids, got {shown(cards)}")
-        return []
-    found = []
-    for position, card_id in enumerate(cards):
-        index = _card_index(rules, card_id)
-        if index is None:
-            problems.append(f"{where}[{position}]: there is no card {shown(card_id)}")
-        else:
-            found.append(index)
-    return found
-
-
-# What each per-seat setting of Game.from_position holds: a test, and its words.
-_SEAT_VALUES: dict[str, tuple[Callable[[object], bool], str]] = {
-    "in_game": (lambda v: isinstance(v, bool), "True or False"),
-    "in_round": (lambda v: isinstance(v, bool), "True or False"),
-    "tokens": (lambda v: _is_int(v) and v >= 0, "a whole number, 0 or more"),
-    "scores": (_is_int, "a whole number"),
-}
-
-
-def _per_seat(
-    values: Sequence[Any] | None, where: str, default: list[Any], problems: list[str]
-) -> list[Any]:
-    """``values`` as a list, one per seat (``default`` if not given or misfit)."""
-    if values is None:
-        return default
-    if not _is_list(values) or len(values) != len(default):
-        problems.append(f"{where}: expected {len(default)} values, one per seat")
-        return default
-    test, expected = _SEAT_VALUES[where]
-    bad = [
-        f"{where}[{seat}]: expected {expected}, got {shown(value)}"
-        for seat, value in enumerate(values)
-        if not test(value)
-    ]
-    if bad:
-        problems += bad
-        return default
-    return list(values)
-
-
-def _missing_cards(rules: Rules, deck: tuple[int, ...], r: Round) -> list[str]:
-    """A problem for each kind of card the position holds more or fewer of than the deck."""
-    placed = sorted([*(k for h in r.hands for k in h), *r.draw, *r.discard, *r.out])
-    if placed == sorted(deck):
-        return []
-    problems = []
-    for card in rules.cards:
-        have, want = placed.count(card.index), deck.count(card.index)
-        if have != want:
-            problems.append(
-                f"cards.{card.id}: the position holds {have}, the deck {want} ({card.name})"
-            )
-    return problems
-
-
-def _position_problems(
-    *,
-    alive: list[bool],
-    in_game: list[bool],
-    current_player: int,
-    direction: int,
-    plays_owed: int,
-    dealer: int | None,
-    round_no: int,
-    total: int | None,
-    forced_by: object,  # typed str, but a caller may pass anything
-) -> list[str]:
-    """What is wrong with the settings of :meth:`Game.from_position`, one line each."""
-    problems = []
-    players = len(alive)
-    if any(a and not g for a, g in zip(alive, in_game, strict=True)):
-        problems.append("in_round: a seat out of the game cannot be in the round")
-    if sum(alive) < 2:
-        problems.append("in_round: at least two players must be in the round")
-    if not _is_int(current_player) or not 0 <= current_player < players:
-        problems.append(f"current_player: no seat {shown(current_player)}")
-    elif not alive[current_player]:
-        problems.append(f"current_player: seat {current_player} is not in the round")
-    if not _is_int(direction) or direction not in (1, -1):
-        problems.append(f"direction: expected 1 or -1, got {shown(direction)}")
-    if not _is_int(plays_owed) or plays_owed < 1:
-        problems.append(f"plays_owed: expected 1 or more, got {shown(plays_owed)}")
-    if dealer is not None and (not _is_int(dealer) or not 0 <= dealer < players):
-        problems.append(f"dealer: no seat {shown(dealer)}")
-    if not _is_int(round_no) or round_no < 1:
-        problems.append(f"round: expected 1 or more, got {shown(round_no)}")
-    if total is not None and not _is_int(total):
-        problems.append(f"total: expected an integer, got {shown(total)}")
-    if not isinstance(forced_by, str):
-        problems.append(f"forced_by: expected a card id, got {shown(forced_by)}")
-    return problems
 
 
 def _check_record(record: GameRecord) -> None:
@@ -149,10 +34,10 @@ def _check_record(record: GameRecord) -> None:
         for name, test, expected in (
             ("variant", lambda v: isinstance(v, str), "a variant id"),
             ("fingerprint", lambda v: isinstance(v, str), "a fingerprint (a str)"),
-            ("players", _is_int, "a whole number"),
-            ("seed", _is_int, "a whole number"),
-            ("deck", lambda v: v is None or _is_list(v), "None or a list of card ids"),
-            ("moves", _is_list, "a list of moves"),
+            ("players", is_int, "a whole number"),
+            ("seed", is_int, "a whole number"),
+            ("deck", lambda v: v is None or is_list(v), "None or a list of card ids"),
+            ("moves", is_list, "a list of moves"),
         )
         if not test(getattr(record, name))
     ]
@@ -235,9 +120,9 @@ class Game:
             )
         if seed is None:
             seed = random.SystemRandom().getrandbits(63)
-        elif not _is_int(seed):
+        elif not is_int(seed):
             raise ArgumentError("seed", f"expected a whole number, got {shown(seed)}")
-        if deck is not None and not _is_list(deck):
+        if deck is not None and not is_list(deck):
             raise VariantError(
                 f"deck: expected a list of card ids, top card first, got {shown(deck)}"
             )
@@ -730,69 +615,32 @@ class Game:
         (Play(card='2'), Play(card='hold'))
         """
         variant = variant_arg(variant)
-        if not _is_list(hands):
+        if not is_list(hands):
             raise VariantError(
                 [f"hands: expected one list of cards per seat, got {shown(hands)}"], "position"
             )
-        players = len(hands)
-        game = cls(variant, players, seed)
+        game = cls(variant, len(hands), seed)
         game._from_position = True
-        rules = game._e.rules
-        problems: list[str] = []
-
-        def indices(cards: Sequence[str], where: str) -> list[int]:
-            return _card_indices(rules, cards, where, problems)
-
-        def flags(values: Sequence[Any] | None, where: str, default: list[Any]) -> list[Any]:
-            return _per_seat(values, where, default, problems)
-
-        r = Round(rules.stacking, rules.stack_on)
-        r.hands = [indices(hand, f"hands[{seat}]") for seat, hand in enumerate(hands)]
-        r.draw = indices(draw_pile, "draw_pile")[::-1]
-        r.discard = indices(discard_pile, "discard_pile")
-        r.out = indices(out_of_play, "out_of_play")
-        if not problems:
-            problems += _missing_cards(rules, game._e.full_deck, r)
-        game._e.in_game = flags(in_game, "in_game", [True] * players)
-        r.alive = flags(in_round, "in_round", game._e.in_game[:])
-        game._e.tokens = flags(tokens, "tokens", game._e.tokens)
-        game._e.scores = flags(scores, "scores", [0] * players)
-        problems += _position_problems(
-            alive=r.alive,
-            in_game=game._e.in_game,
-            current_player=current_player,
-            direction=direction,
-            plays_owed=plays_owed,
-            dealer=dealer,
-            round_no=round,
+        place(
+            game._e,
+            variant.id,
+            hands,
+            draw_pile,
+            discard_pile=discard_pile,
+            out_of_play=out_of_play,
             total=total,
+            direction=direction,
+            current_player=current_player,
+            plays_owed=plays_owed,
+            played_this_turn=played_this_turn,
             forced_by=forced_by,
+            in_round=in_round,
+            in_game=in_game,
+            tokens=tokens,
+            scores=scores,
+            round_no=round,
+            dealer=dealer,
         )
-        turn = indices(played_this_turn, "played_this_turn")
-        known: object = forced_by  # typed str, but a caller may pass anything
-        if isinstance(known, str) and known and known not in rules.index:
-            problems.append(f"forced_by: there is no card {forced_by!r} in {variant.id}")
-        if problems:
-            raise VariantError(problems, "position")
-        r.total = rules.start if total is None else total
-        r.direction = direction
-        r.players_in_round = sum(r.alive)
-        r.losers = [s for s in range(players) if game._e.in_game[s] and not r.alive[s]]
-        r.turn_plays = [rules.cards[k].id for k in turn]
-        r.plays_made = len(turn)
-        r.forced = plays_owed + r.plays_made
-        r.forced_by = forced_by  # read only while plays are owed
-        r.answering = r.forced > 1 and not turn
-        game._e.r = r
-        game._e.round_no = round
-        game._e.current = current_player
-        game._e.dealer = (
-            dealer if dealer is not None else game._e.next_seat(current_player, r.alive, -1)
-        )
-        game._e.events.clear()
-        game._e.moves.clear()
-        game._e.legal = None
-        game._e.advance()
         return game
 
     def copy(self) -> Game:
@@ -814,7 +662,7 @@ class Game:
     # --------------------------------------------------------------- internals
 
     def _seat(self, player: int) -> int:
-        if not _is_int(player) or not 0 <= player < self._e.n:
+        if not is_int(player) or not 0 <= player < self._e.n:
             raise ArgumentError(
                 "player", f"no player {shown(player)}: seats are 0 to {self._e.n - 1}"
             )
@@ -825,7 +673,7 @@ class Game:
         remaining = list(self._e.full_deck)
         order = []
         for position, card_id in enumerate(deck):
-            index = _card_index(rules, card_id)
+            index = card_index(rules, card_id)
             if index is None:
                 raise VariantError(
                     f"deck[{position}]: there is no card {shown(card_id)} in {self.variant.id}"
@@ -851,7 +699,7 @@ class Game:
                     f"{card.name} counts {options}: the move must say which, "
                     f'e.g. Play("{card.id}", amount={card.choices[0]})'
                 )
-            if not _is_int(amount) or amount not in card.choices:
+            if not is_int(amount) or amount not in card.choices:
                 return f"{card.name} counts {options}, not {shown(amount)}"
         elif amount is not None:
             return (
@@ -864,7 +712,7 @@ class Game:
                     f"{card.name} names the next player: the move must give a target "
                     f"(one of players {seats})"
                 )
-            if not _is_int(target) or target not in self._e.targets(card):
+            if not is_int(target) or target not in self._e.targets(card):
                 return f"{card.name} may name one of players {seats}, not {shown(target)}"
         elif target is not None:
             return f"{card.name} names no player (the move gives target={shown(target)})"

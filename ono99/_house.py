@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING, Any
 import attrs
 
 from ._args import shown
-from ._convert import Problem, describe_value, toml_value
 from ._errors import ArgumentError, VariantError
-from ._files import PathName, canonical_id, locate, read
+from ._files import DIRECTIVES, PathName, canonical_id, locate, read
 from ._overlay import check_top_keys, leaves, overlay, raise_problems
-from ._variant import Variant
+from ._problems import Problem, describe_value, toml_value
+from ._variant import NOT_RULES, Variant
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -21,7 +21,6 @@ if TYPE_CHECKING:
     from ._overlay import Doc
 
 __all__ = [
-    "NOT_RULES",
     "RULE_KEYS",
     "HouseRule",
     "Rule",
@@ -31,12 +30,9 @@ __all__ = [
     "load_rule",
 ]
 
-# Metadata that names or describes a variant without changing how it plays.
-NOT_RULES = ("id", "name", "description", "aliases", "source")
 # What a house rule may set: any setting of a variant, but not its metadata.
 RULE_KEYS = tuple(f.name for f in attrs.fields(Variant) if f.name not in NOT_RULES)
 _HOUSE_META = ("id", "name", "description", "source", "aliases", "for")
-_DIRECTIVES = ("extends", "house_rules")
 
 
 @attrs.frozen
@@ -94,7 +90,7 @@ def _read_rule(path: Path) -> Rule:
     file = str(path)
     data = read(path)
     problems: list[tuple[Problem, str]] = []
-    for key in _DIRECTIVES:
+    for key in DIRECTIVES:
         if key in data:
             del data[key]
             problems.append(

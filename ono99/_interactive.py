@@ -22,6 +22,7 @@ from ._moves import Move, Play, Redraw
 from ._narrate import describe_event
 from ._simulate import make_player, player_seed
 from ._text import escape
+from ._variant import card_name
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -216,10 +217,6 @@ def second_person(line: str, seat: int) -> str:
     return line
 
 
-def _name(variant: Variant, card_id: str) -> str:
-    return variant.card(card_id).name
-
-
 def _describe(game: Game, move: Move) -> str:
     """A legal move in words, with the total it leaves."""
     variant = game.variant
@@ -261,7 +258,7 @@ def _status(game: Game, seat: int) -> list[tuple[str, str]]:
     elif variant.match.scoring == "points":
         scores = ", ".join(f"player {s}: {p}" for s, p in enumerate(game.scores))
         lines.append((second_person("Scores: " + scores, seat), ""))
-    hand = ", ".join(_name(variant, c) for c in game.hand(seat))
+    hand = ", ".join(card_name(variant, c) for c in game.hand(seat))
     lines.append((f"Your hand: {hand}.", "bold"))
     lines.append(("You may:", ""))
     for number, move in enumerate(game.legal_moves()):
@@ -286,7 +283,7 @@ def _number(label: str) -> int | None:
 
 
 def _redraw_name(variant: Variant) -> str:
-    return _name(variant, variant.redraw.card) if variant.redraw is not None else "redraw"
+    return card_name(variant, variant.redraw.card) if variant.redraw is not None else "redraw"
 
 
 def _parse(game: Game, seat: int, text: str) -> Move | list[Play] | str:

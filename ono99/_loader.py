@@ -25,15 +25,10 @@ import attrs
 import tomli_w
 
 from ._args import shown
-from ._convert import (
-    Problem,
-    ProblemsError,
-    describe_value,
-    structure_variant,
-    unstructure_variant,
-)
+from ._convert import structure_variant, unstructure_variant
 from ._errors import ArgumentError, VariantError
 from ._files import (
+    DIRECTIVES,
     PathName,
     house_rules_registry,
     ids,
@@ -45,11 +40,12 @@ from ._files import (
     stamp,
     variants_dir,
 )
-from ._house import NOT_RULES, HouseRule, Rule, apply_rules, load_house_rule, load_rule
+from ._house import HouseRule, Rule, apply_rules, load_house_rule, load_rule
 from ._house import fits as _fits
 from ._limits import MAX_EXTENDS, MAX_FILE_BYTES
 from ._overlay import Doc, check_top_keys, leaves, overlay, raise_problems
-from ._variant import Variant
+from ._problems import Problem, ProblemsError, describe_value
+from ._variant import NOT_RULES, Variant
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -66,8 +62,6 @@ __all__ = [
     "variants_dir",
 ]
 
-# Keys of a variant file that say how to build it rather than what it is.
-_DIRECTIVES = ("extends", "house_rules")
 _VARIANT_KEYS = tuple(field.name for field in attrs.fields(Variant))
 
 
@@ -108,7 +102,7 @@ def _resolve_data(
             "command line)",
             source,
         )
-    own_problems = check_top_keys(data, (*_VARIANT_KEYS, *_DIRECTIVES), "a variant", source)
+    own_problems = check_top_keys(data, (*_VARIANT_KEYS, *DIRECTIVES), "a variant", source)
     if default_id is None and "id" not in data:
         own_problems.append((Problem("id", "missing required key (expected a string)"), source))
     parent = data.pop("extends", None)

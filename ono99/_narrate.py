@@ -5,18 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import events as ev
+from ._variant import card_name
 
 if TYPE_CHECKING:
     from ._variant import Variant
 
 __all__ = ["describe_event"]
-
-
-def _name(variant: Variant, card_id: str) -> str:
-    for card in variant.cards:
-        if card.id == card_id:
-            return card.name
-    return card_id
 
 
 def _count(count: int, word: str) -> str:
@@ -47,20 +41,20 @@ def describe_event(event: ev.Event, variant: Variant, *, hidden: bool = False) -
         case ev.Dealt(player=player, cards=cards):
             if hidden:
                 return None
-            names = ", ".join(_name(variant, c) for c in cards)
+            names = ", ".join(card_name(variant, c) for c in cards)
             return f"Player {player} is dealt {names}"
         case ev.Played(player=player, card=card, total=total, amount=amount, target=target):
-            text = f"Player {player} plays {_name(variant, card)}"
+            text = f"Player {player} plays {card_name(variant, card)}"
             if amount is not None:
                 text += f" for {amount}"
             if target is not None:
                 text += f", naming player {target} to play next"
             return f"{text}: total {total}"
         case ev.Redrew(player=player, cards=cards):
-            name = _name(variant, cards[0])
+            name = card_name(variant, cards[0])
             return f"Player {player} discards {len(cards)} {name} cards to draw anew"
         case ev.Drew(player=player, card=card):
-            return None if hidden else f"Player {player} draws {_name(variant, card)}"
+            return None if hidden else f"Player {player} draws {card_name(variant, card)}"
         case ev.DealtUnseen(player=player, cards=count):
             return None if hidden else f"Player {player} is dealt {count} cards"
         case ev.DrewUnseen(player=player):
@@ -70,18 +64,19 @@ def describe_event(event: ev.Event, variant: Variant, *, hidden: bool = False) -
             return f"Play now goes {way}"
         case ev.Deflected(player=player, card=card, plays=plays):
             return (
-                f"Player {player} answers with {_name(variant, card)}: the {plays} plays pass on"
+                f"Player {player} answers with {card_name(variant, card)}: "
+                f"the {plays} plays pass on"
             )
         case ev.Reshuffled(cards=count):
             return f"The discard pile is shuffled into a new draw pile of {count} cards"
         case ev.PlaysOwed(player=player, plays=plays, by=by):
-            return f"Player {player} must play {plays} cards ({_name(variant, by)})"
+            return f"Player {player} must play {plays} cards ({card_name(variant, by)})"
         case ev.Busted(player=player, total=total):
             return f"Player {player} has no safe play and busts at {total}"
         case ev.Stuck(player=player):
             return f"Player {player} can play no card and loses the round"
         case ev.LaidDown(player=player, cards=cards):
-            names = ", ".join(_name(variant, c) for c in cards) or "no cards"
+            names = ", ".join(card_name(variant, c) for c in cards) or "no cards"
             return f"Player {player} has no safe play, lays down {names} and is out"
         case ev.RoundEnded(round=number, losers=losers, survivor=survivor):
             parts = [f"Round {number} ends"]
@@ -102,9 +97,9 @@ def describe_event(event: ev.Event, variant: Variant, *, hidden: bool = False) -
         case ev.GameWon(player=player):
             return f"Player {player} wins the game"
         case ev.Discarded(player=player, card=card):
-            return f"Player {player} discards {_name(variant, card)}"
+            return f"Player {player} discards {card_name(variant, card)}"
         case ev.CardGiven(player=player, to=to, card=card):
-            what = "a card" if hidden else _name(variant, card)
+            what = "a card" if hidden else card_name(variant, card)
             return f"Player {player} gives {what} to player {to}"
         case ev.CardGivenUnseen(player=player, to=to):
             return f"Player {player} gives a card to player {to}"
@@ -120,4 +115,4 @@ def describe_event(event: ev.Event, variant: Variant, *, hidden: bool = False) -
             who = "No player" if player is None else f"Player {player}"
             return f"{who}: {text}"
         case ev.RuleActed(player=player, card=card, text=text):
-            return f"Player {player}'s {_name(variant, card)}: {text}"
+            return f"Player {player}'s {card_name(variant, card)}: {text}"

@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import attrs
 
-from ._convert import Problem, suggest
 from ._errors import VariantError
 from ._limits import clip
+from ._problems import Problem, suggest
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence

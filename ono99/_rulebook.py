@@ -15,20 +15,20 @@ from typing import TYPE_CHECKING, Any, Literal
 from ._args import shown, variant_arg
 from ._convert import unstructure_variant
 from ._errors import ArgumentError
-from ._variant import Variant  # noqa: TC001 - Sphinx reads the annotations at run time
+from ._problems import toml_value
+from ._variant import NOT_RULES, Variant, card_name
 
 if TYPE_CHECKING:
     import os
 
     from ._variant import Card
 
-__all__ = ["card_rules", "relevant_settings", "rulebook", "setting_text"]
+__all__ = ["card_rules", "relevant_settings", "rulebook"]
 
 Format = Literal["text", "rst"]
 
 _FORMATS = ("text", "rst")
 # Metadata that names or describes a variant without changing how it plays.
-_NOT_RULES = ("id", "name", "description", "aliases", "source")
 _WIDTH = 79
 
 
@@ -80,23 +80,6 @@ def _flatten(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
     return out
 
 
-def setting_text(value: object) -> str:
-    """A setting's value as it is written in TOML: ``0``, ``"none"``, ``true``.
-
-    >>> setting_text(True), setting_text("last_seat"), setting_text(99)
-    ('true', '"last_seat"', '99')
-    """
-    if isinstance(value, bool):
-        return "true" if value else "false"
-    if isinstance(value, str):
-        return '"' + value.replace("\\", "\\\\").replace('"', '\\"') + '"'
-    if isinstance(value, list):
-        return "[" + ", ".join(setting_text(v) for v in value) + "]"
-    if isinstance(value, dict):
-        return "{ " + ", ".join(f"{k} = {setting_text(v)}" for k, v in value.items()) + " }"
-    return str(value)
-
-
 def relevant_settings(variant: Variant) -> dict[str, Any]:
     """The settings that affect play, by TOML key path, with their values.
 
@@ -110,7 +93,7 @@ def relevant_settings(variant: Variant) -> dict[str, Any]:
     (0, 4, False)
     """
     data = unstructure_variant(variant)
-    for key in (*_NOT_RULES, "cards"):
+    for key in (*NOT_RULES, "cards"):
         data.pop(key, None)
     flat = _flatten(data)
     scoring = variant.match.scoring
@@ -484,10 +467,7 @@ class _Writer:
         return out
 
     def card_name(self, card_id: str) -> str:
-        for card in self.v.cards:
-            if card.id == card_id:
-                return self.esc(card.name)
-        return self.esc(card_id)
+        return self.esc(card_name(self.v, card_id))
 
     def cards(self) -> None:
         v = self.v
@@ -541,7 +521,7 @@ class _Writer:
             "     - Value",
         ]
         for path, value in relevant_settings(self.v).items():
-            self.lines += [f"   * - ``{path}``", f"     - ``{setting_text(value)}``"]
+            self.lines += [f"   * - ``{path}``", f"     - ``{toml_value(value)}``"]
         self.lines.append("")
 
 

@@ -27,15 +27,12 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
-from ._convert import CARD_ID, MINIMUMS
 from ._files import house_rules_registry, read, variants_registry
-from ._house import NOT_RULES, RULE_KEYS, HouseRule
-from ._variant import Card, Variant
+from ._house import RULE_KEYS, HouseRule
+from ._problems import RULE_ARRAYS, toml_value
+from ._variant import NONE, NOT_RULES, Card, Variant
+from ._variant_checks import CARD_ID, MINIMUMS
 from .rules import (
-    AnyCondition,
-    AnyEffect,
-    AnyOutcome,
-    AnyTrigger,
     condition_types,
     effect_types,
     outcome_types,
@@ -101,14 +98,6 @@ def _rule_kinds() -> tuple[tuple[str, str, Mapping[str, type], str], ...]:
     )
 
 
-_RULE_ARRAYS = {
-    tuple[AnyEffect, ...]: "effect",
-    tuple[AnyCondition, ...]: "condition",
-    tuple[AnyTrigger, ...]: "trigger",
-    tuple[AnyOutcome, ...]: "outcome",
-}
-
-
 def _type_name(tp: Any) -> str:
     if tp is int:
         return "integer"
@@ -119,9 +108,9 @@ def _type_name(tp: Any) -> str:
     if typing.get_origin(tp) is Literal:
         return " | ".join(f'``"{a}"``' for a in typing.get_args(tp))
     if tp == int | None:
-        return 'integer or ``"none"``'
-    if tp in _RULE_ARRAYS:
-        return f"array of {_RULE_ARRAYS[tp]}s"
+        return f'integer or ``"{NONE}"``'
+    if tp in RULE_ARRAYS:
+        return f"array of {RULE_ARRAYS[tp]}s"
     if tp == tuple[str, ...]:
         return "array of strings"
     if tp == tuple[int, ...]:
@@ -137,15 +126,8 @@ def _type_name(tp: Any) -> str:
 
 
 def _toml(value: object) -> str:
-    if value is None:
-        return "``none``"
-    if isinstance(value, bool):
-        return f"``{str(value).lower()}``"
-    if isinstance(value, str):
-        return f'``"{value}"``' if value else '``""``'
-    if isinstance(value, tuple) and not value:
-        return "``[]``"
-    return f"``{value}``"
+    """A default as a literal: ``none`` for an absent table, else as TOML writes it."""
+    return "``none``" if value is None else f"``{toml_value(value)}``"
 
 
 def _default(field: attrs.Attribute[Any], tp: Any) -> str:
@@ -154,7 +136,7 @@ def _default(field: attrs.Attribute[Any], tp: Any) -> str:
     if attrs.has(type(field.default)):
         return "see below"
     if field.default is None and tp == int | None:
-        return '``"none"``'
+        return f'``"{NONE}"``'
     return _toml(field.default)
 
 
@@ -413,7 +395,7 @@ def _plain(text: str) -> str:
 
 def _json_value(value: object) -> object:
     if value is None:
-        return "none"
+        return NONE
     if isinstance(value, tuple):
         return [_json_value(v) for v in value]
     return value
@@ -533,9 +515,9 @@ def _value_schema(tp: Any, path: str, required: bool) -> dict[str, Any]:
     if typing.get_origin(tp) is Literal:
         return {"type": "string", "enum": list(typing.get_args(tp))}
     if tp == int | None:
-        return {"anyOf": [{"type": "integer"}, {"const": "none"}]}
-    if tp in _RULE_ARRAYS:
-        return {"type": "array", "items": {"$ref": f"#/$defs/{_RULE_ARRAYS[tp]}"}}
+        return {"anyOf": [{"type": "integer"}, {"const": NONE}]}
+    if tp in RULE_ARRAYS:
+        return {"type": "array", "items": {"$ref": f"#/$defs/{RULE_ARRAYS[tp]}"}}
     if tp == tuple[str, ...]:
         return {"type": "array", "items": {"type": "string"}}
     if tp == tuple[int, ...]:

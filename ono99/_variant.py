@@ -9,13 +9,16 @@ from __future__ import annotations
 
 from typing import Literal
 
-from attrs import frozen
+from attrs import field, frozen
 
 from ._args import shown
 from ._errors import VariantError
 from .rules import AnyCondition, AnyEffect, AnyTrigger
 
 __all__ = [
+    "NONE",
+    "NONE_MEANS",
+    "NOT_RULES",
     "Card",
     "Deal",
     "Deck",
@@ -31,7 +34,19 @@ __all__ = [
     "Tokens",
     "Total",
     "Variant",
+    "card_name",
 ]
+
+NONE = "none"
+"""How a TOML file spells ``None`` for an integer setting that may be unset
+(TOML has no null): ``floor = "none"``."""
+
+NONE_MEANS = "none means"
+"""The metadata key of an ``int | None`` field that says what ``None`` means
+there, for messages: ``expected an integer, or "none" for no floor``."""
+
+NOT_RULES = ("id", "name", "description", "aliases", "source")
+"""The settings of a :class:`Variant` that name or describe it without changing how it plays."""
 
 
 @frozen
@@ -190,7 +205,7 @@ class Total:
 
     start: int = 0
     bust: int = 99
-    floor: int | None = None
+    floor: int | None = field(default=None, metadata={NONE_MEANS: "no floor"})
 
 
 @frozen
@@ -429,9 +444,9 @@ class Variant:
         Raises:
             VariantError: If the variant has no such card.
         """
-        for card in self.cards:
-            if card.id == card_id:
-                return card
+        card = _find_card(self, card_id)
+        if card is not None:
+            return card
         known = ", ".join(repr(c.id) for c in self.cards)
         raise VariantError(f"no card {shown(card_id)} in {self.id}; its cards are {known}")
 
@@ -443,3 +458,24 @@ class Variant:
     def deck_size_for(self, players: int) -> int:
         """How many cards the deck holds in a game of ``players`` players."""
         return sum(card.count for card in self.cards) * self.deck.copies_for(players)
+
+
+def _find_card(variant: Variant, card_id: str) -> Card | None:
+    for card in variant.cards:
+        if card.id == card_id:
+            return card
+    return None
+
+
+def card_name(variant: Variant, card_id: str) -> str:
+    """The name of the card with this id, or the id itself if the variant has no such card.
+
+    For text about cards that may come from elsewhere (a record, an event log).
+
+    >>> import ono99
+    >>> v = ono99.load_variant("ono99-1980")
+    >>> card_name(v, "hold"), card_name(v, "joker")
+    ('Hold', 'joker')
+    """
+    card = _find_card(variant, card_id)
+    return card_id if card is None else card.name

@@ -8,11 +8,15 @@ import signal
 import subprocess
 import sys
 import tempfile
+from typing import TYPE_CHECKING
 
 import pytest
 
 pytest.importorskip("pexpect")
 import pexpect  # only once the test run knows it is installed
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 PROMPT = "Your move: "
 ROUND_PAUSE = r"Press Enter for the next round"
@@ -26,14 +30,14 @@ def _interruptible() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def spawn_command(*args: str, timeout: int = 30) -> pexpect.spawn[str]:
+def spawn_command(*args: str, timeout: int = 30, cwd: str = ELSEWHERE) -> pexpect.spawn[str]:
     """``ono99 ARGS`` in a pseudo-terminal of 40 lines by 120 columns."""
     child = pexpect.spawn(
         sys.executable,
         ["-m", "ono99", *args],
         encoding="utf-8",
         timeout=timeout,
-        cwd=ELSEWHERE,
+        cwd=cwd,
         preexec_fn=_interruptible,
     )
     child.setwinsize(40, 120)
@@ -172,13 +176,32 @@ def test_quit() -> None:
     assert child.exitstatus == 0
 
 
-def test_simulate_shows_progress_in_a_terminal() -> None:
+# A player that takes a while over each move, so that a game lasts long enough
+# for the progress bar to draw counts short of the end.
+SLOW_PLAYER = """
+import time
+
+import ono99
+
+
+class SlowPlayer:
+    def __init__(self):
+        self.cautious = ono99.CautiousPlayer()
+
+    def choose(self, observation):
+        time.sleep(0.01)
+        return self.cautious.choose(observation)
+"""
+
+
+def test_simulate_shows_progress_in_a_terminal(tmp_path: Path) -> None:
     """On a terminal the simulation draws a progress bar on standard error."""
-    # A search player takes a while a game, so counts short of the end are drawn.
+    (tmp_path / "slow.py").write_text(SLOW_PLAYER, encoding="utf-8")
     child = spawn_command(
         *("simulate", "--games", "6", "--players", "2", "--jobs", "2"),
-        *("--strategy", "search", "--strategy", "cautious"),
+        *("--strategy", "slow:SlowPlayer", "--strategy", "cautious"),
         timeout=60,
+        cwd=str(tmp_path),
     )
     child.expect(r"seed \d+, chosen at random")
     # The bar moves game by game: a count short of the end is drawn before 6/6.

@@ -10,7 +10,8 @@ import attrs
 import pytest
 
 import ono99
-from ono99._convert import ProblemsError, structure_variant, unstructure_variant
+from ono99._convert import structure_variant, unstructure_variant
+from ono99._problems import ProblemsError
 from ono99._rulebook import card_rules, relevant_settings, rulebook
 
 SHIPPED = ono99.list_variants()

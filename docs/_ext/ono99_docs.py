@@ -39,7 +39,8 @@ from sphinx.util.docutils import SphinxDirective
 
 import ono99
 from ono99._cli import build_parser
-from ono99._rulebook import card_rules, relevant_settings, rulebook, setting_text
+from ono99._problems import toml_value
+from ono99._rulebook import card_rules, relevant_settings, rulebook
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -294,7 +295,7 @@ def difference_rows(variants: list[ono99.Variant]) -> list[list[str]]:
     keys = list(dict.fromkeys(k for s in settings for k in s))
     rows: list[list[str]] = []
     for key in keys:
-        values = [setting_text(s[key]) if key in s else None for s in settings]
+        values = [toml_value(s[key]) if key in s else None for s in settings]
         if len(set(values)) > 1:
             rows.append([f"``{key}``", *(f"``{v}``" if v else MISSING for v in values)])
     ids = list(dict.fromkeys(c.id for v in variants for c in v.cards))

@@ -14,7 +14,8 @@ from typing import Any
 import pytest
 
 import ono99
-from ono99._convert import ProblemsError, structure_variant, unstructure_variant
+from ono99._convert import structure_variant, unstructure_variant
+from ono99._problems import ProblemsError
 
 
 def problems(data: dict[str, Any]) -> list[tuple[str, str]]:

@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from ono99 import VariantError
-from ono99._convert import Problem
 from ono99._overlay import Doc, check_top_keys, leaves, merge, overlay, raise_problems
+from ono99._problems import Problem
 
 
 def test_tables_merge_and_other_values_replace() -> None:

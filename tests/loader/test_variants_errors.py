@@ -17,8 +17,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import ono99
-from ono99._convert import Problem, check_variant
 from ono99._files import variants_dir
+from ono99._problems import Problem
+from ono99._variant_checks import check_variant
 
 if TYPE_CHECKING:
     from pathlib import Path

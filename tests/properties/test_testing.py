@@ -12,13 +12,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ono99
-from ono99 import _compiled, _engine, _game, testing
-from ono99._convert import check_variant
+from ono99 import _compiled, _engine, _game
+from ono99._variant_checks import check_variant
 from ono99.testing import (
     INVARIANTS,
     Checked,
     GameChecker,
     InvariantError,
+    _strategies,
     check_invariants,
     effects,
     games,
@@ -273,26 +274,46 @@ class SkipPlayers:
 @given(st.data())
 def test_the_generic_field_strategy_covers_new_rule_objects(data: st.DataObject) -> None:
     """A rule object the strategies do not know is drawn from its annotations and problems()."""
-    rule = data.draw(testing._rule_strategy(SkipPlayers))
+    rule = data.draw(_strategies._rule_strategy(SkipPlayers))
     assert rule.count >= 1
     assert rule.mode in ("next", "all")
     assert rule.amounts
 
 
-def test_import_without_hypothesis_says_which_extra_to_install() -> None:
-    """Without Hypothesis, ``import ono99.testing`` names the extra that brings it."""
-    blocker = (
-        "import sys\n"
-        "class Block:\n"
-        "    def find_spec(self, name, path=None, target=None):\n"
-        "        if name == 'hypothesis' or name.startswith('hypothesis.'):\n"
-        "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
-        "sys.meta_path.insert(0, Block())\n"
-        "import ono99.testing\n"
+_BLOCK_HYPOTHESIS = (
+    "import sys\n"
+    "class Block:\n"
+    "    def find_spec(self, name, path=None, target=None):\n"
+    "        if name == 'hypothesis' or name.startswith('hypothesis.'):\n"
+    "            raise ModuleNotFoundError(f'No module named {name!r}', name=name)\n"
+    "sys.meta_path.insert(0, Block())\n"
+)
+
+
+def _without_hypothesis(code: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(  # noqa: S603 - runs our own code
+        [sys.executable, "-c", _BLOCK_HYPOTHESIS + code],
+        capture_output=True,
+        text=True,
+        check=False,
     )
-    run = subprocess.run(  # noqa: S603 - runs our own code
-        [sys.executable, "-c", blocker], capture_output=True, text=True, check=False
+
+
+def test_the_checks_work_without_hypothesis() -> None:
+    """check_invariants and GameChecker need no more than ono99 itself."""
+    run = _without_hypothesis(
+        "from ono99.testing import GameChecker, check_invariants\n"
+        "print(check_invariants('ono99-1980', games=1, seed=3).games)\n"
+        "print('hypothesis' in sys.modules)\n"
     )
+    assert run.returncode == 0, run.stderr
+    assert run.stdout.split() == ["1", "False"]
+
+
+def test_a_strategy_without_hypothesis_says_which_extra_to_install() -> None:
+    """Without Hypothesis, asking for a strategy names the extra that brings it."""
+    run = _without_hypothesis("from ono99.testing import games\n")
     assert run.returncode == 1
+    assert "ono99.testing.games needs Hypothesis" in run.stderr
     assert "pip install 'ono99[test]'" in run.stderr
     assert "No module named 'hypothesis'" not in run.stderr

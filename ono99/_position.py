@@ -1,0 +1,210 @@
+"""Setting up a game in the middle of a round, from an explicit position.
+
+:meth:`ono99.Game.from_position` checks each setting, reporting every problem
+at once in one :class:`~ono99.VariantError`, and places the cards and seats on
+the game's engine; the engine then goes on under the variant's rules.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ._args import is_int, is_list, shown
+from ._engine import Round
+from ._errors import VariantError
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+    from ._compiled import Rules
+    from ._engine import Engine
+
+__all__ = ["card_index", "place"]
+
+
+def card_index(rules: Rules, card_id: object) -> int | None:
+    """The index of the card ``card_id`` names (callers may pass anything), or ``None``."""
+    return rules.index.get(card_id) if isinstance(card_id, str) else None
+
+
+def _card_indices(
+    rules: Rules, cards: Sequence[str], where: str, problems: list[str]
+) -> list[int]:
+    """The cards' indices; a problem for each unknown card id."""
+    if not is_list(cards):
+        problems.append(f"{where}: expected a list of card ids, got {shown(cards)}")
+        return []
+    found = []
+    for position, card_id in enumerate(cards):
+        index = card_index(rules, card_id)
+        if index is None:
+            problems.append(f"{where}[{position}]: there is no card {shown(card_id)}")
+        else:
+            found.append(index)
+    return found
+
+
+# What each per-seat setting of Game.from_position holds: a test, and its words.
+_SEAT_VALUES: dict[str, tuple[Callable[[object], bool], str]] = {
+    "in_game": (lambda v: isinstance(v, bool), "True or False"),
+    "in_round": (lambda v: isinstance(v, bool), "True or False"),
+    "tokens": (lambda v: is_int(v) and v >= 0, "a whole number, 0 or more"),
+    "scores": (is_int, "a whole number"),
+}
+
+
+def _per_seat(
+    values: Sequence[Any] | None, where: str, default: list[Any], problems: list[str]
+) -> list[Any]:
+    """``values`` as a list, one per seat (``default`` if not given or misfit)."""
+    if values is None:
+        return default
+    if not is_list(values) or len(values) != len(default):
+        problems.append(f"{where}: expected {len(default)} values, one per seat")
+        return default
+    test, expected = _SEAT_VALUES[where]
+    bad = [
+        f"{where}[{seat}]: expected {expected}, got {shown(value)}"
+        for seat, value in enumerate(values)
+        if not test(value)
+    ]
+    if bad:
+        problems += bad
+        return default
+    return list(values)
+
+
+def _missing_cards(rules: Rules, deck: tuple[int, ...], r: Round) -> list[str]:
+    """A problem for each kind of card the position holds more or fewer of than the deck."""
+    placed = sorted([*(k for h in r.hands for k in h), *r.draw, *r.discard, *r.out])
+    if placed == sorted(deck):
+        return []
+    problems = []
+    for card in rules.cards:
+        have, want = placed.count(card.index), deck.count(card.index)
+        if have != want:
+            problems.append(
+                f"cards.{card.id}: the position holds {have}, the deck {want} ({card.name})"
+            )
+    return problems
+
+
+def _position_problems(
+    *,
+    alive: list[bool],
+    in_game: list[bool],
+    current_player: int,
+    direction: int,
+    plays_owed: int,
+    dealer: int | None,
+    round_no: int,
+    total: int | None,
+    forced_by: object,  # typed str, but a caller may pass anything
+) -> list[str]:
+    """What is wrong with the settings of :meth:`Game.from_position`, one line each."""
+    problems = []
+    players = len(alive)
+    if any(a and not g for a, g in zip(alive, in_game, strict=True)):
+        problems.append("in_round: a seat out of the game cannot be in the round")
+    if sum(alive) < 2:
+        problems.append("in_round: at least two players must be in the round")
+    if not is_int(current_player) or not 0 <= current_player < players:
+        problems.append(f"current_player: no seat {shown(current_player)}")
+    elif not alive[current_player]:
+        problems.append(f"current_player: seat {current_player} is not in the round")
+    if not is_int(direction) or direction not in (1, -1):
+        problems.append(f"direction: expected 1 or -1, got {shown(direction)}")
+    if not is_int(plays_owed) or plays_owed < 1:
+        problems.append(f"plays_owed: expected 1 or more, got {shown(plays_owed)}")
+    if dealer is not None and (not is_int(dealer) or not 0 <= dealer < players):
+        problems.append(f"dealer: no seat {shown(dealer)}")
+    if not is_int(round_no) or round_no < 1:
+        problems.append(f"round: expected 1 or more, got {shown(round_no)}")
+    if total is not None and not is_int(total):
+        problems.append(f"total: expected an integer, got {shown(total)}")
+    if not isinstance(forced_by, str):
+        problems.append(f"forced_by: expected a card id, got {shown(forced_by)}")
+    return problems
+
+
+def place(
+    e: Engine,
+    variant_id: str,
+    hands: Sequence[Sequence[str]],
+    draw_pile: Sequence[str],
+    *,
+    discard_pile: Sequence[str],
+    out_of_play: Sequence[str],
+    total: int | None,
+    direction: int,
+    current_player: int,
+    plays_owed: int,
+    played_this_turn: Sequence[str],
+    forced_by: str,
+    in_round: Sequence[bool] | None,
+    in_game: Sequence[bool] | None,
+    tokens: Sequence[int] | None,
+    scores: Sequence[int] | None,
+    round_no: int,
+    dealer: int | None,
+) -> None:
+    """Put a new game's engine in the position :meth:`ono99.Game.from_position` describes.
+
+    Raises:
+        VariantError: Every problem of the position, one line each.
+    """
+    rules = e.rules
+    players = e.n
+    problems: list[str] = []
+
+    def indices(cards: Sequence[str], where: str) -> list[int]:
+        return _card_indices(rules, cards, where, problems)
+
+    def flags(values: Sequence[Any] | None, where: str, default: list[Any]) -> list[Any]:
+        return _per_seat(values, where, default, problems)
+
+    r = Round(rules.stacking, rules.stack_on)
+    r.hands = [indices(hand, f"hands[{seat}]") for seat, hand in enumerate(hands)]
+    r.draw = indices(draw_pile, "draw_pile")[::-1]
+    r.discard = indices(discard_pile, "discard_pile")
+    r.out = indices(out_of_play, "out_of_play")
+    if not problems:
+        problems += _missing_cards(rules, e.full_deck, r)
+    e.in_game = flags(in_game, "in_game", [True] * players)
+    r.alive = flags(in_round, "in_round", e.in_game[:])
+    e.tokens = flags(tokens, "tokens", e.tokens)
+    e.scores = flags(scores, "scores", [0] * players)
+    problems += _position_problems(
+        alive=r.alive,
+        in_game=e.in_game,
+        current_player=current_player,
+        direction=direction,
+        plays_owed=plays_owed,
+        dealer=dealer,
+        round_no=round_no,
+        total=total,
+        forced_by=forced_by,
+    )
+    turn = indices(played_this_turn, "played_this_turn")
+    known: object = forced_by  # typed str, but a caller may pass anything
+    if isinstance(known, str) and known and known not in rules.index:
+        problems.append(f"forced_by: there is no card {forced_by!r} in {variant_id}")
+    if problems:
+        raise VariantError(problems, "position")
+    r.total = rules.start if total is None else total
+    r.direction = direction
+    r.players_in_round = sum(r.alive)
+    r.losers = [s for s in range(players) if e.in_game[s] and not r.alive[s]]
+    r.turn_plays = [rules.cards[k].id for k in turn]
+    r.plays_made = len(turn)
+    r.forced = plays_owed + r.plays_made
+    r.forced_by = forced_by  # read only while plays are owed
+    r.answering = r.forced > 1 and not turn
+    e.r = r
+    e.round_no = round_no
+    e.current = current_player
+    e.dealer = dealer if dealer is not None else e.next_seat(current_player, r.alive, -1)
+    e.events.clear()
+    e.moves.clear()
+    e.legal = None
+    e.advance()

@@ -1,0 +1,358 @@
+"""The checks of a variant beyond its types: counts, sizes, references, and that games can end."""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING
+
+from ._limits import MAX_DECK_SIZE, MAX_HAND_SIZE, MAX_PLAYERS, MAX_POINTS_TARGET, MAX_TOKENS
+from ._problems import Problem, suggest
+
+if TYPE_CHECKING:
+    from ._variant import Card, PlayerStep, Variant
+    from .rules import AnyCondition, AnyEffect
+
+__all__ = ["CARD_ID", "MINIMUMS", "check_variant"]
+
+# A card id names the card in moves, events and key paths (cards.<id>.count).
+CARD_ID = re.compile(r"[A-Za-z0-9_-]+")
+
+MINIMUMS: dict[str, int] = {
+    "players.min": 2,
+    "deck.copies": 1,
+    "deck.copies_by_players.more_than": 1,
+    "deck.copies_by_players.value": 1,
+    "deal.hand_size": 1,
+    "cards.<id>.count": 0,
+    "cards.<id>.points": 0,
+    "match.tokens.count": 1,
+    "match.tokens.count_by_players.more_than": 1,
+    "match.tokens.count_by_players.value": 1,
+    "match.points.target": 1,
+    "match.points.bust": 0,
+    "match.points.missing_card": 0,
+    "match.points.survivor": 0,
+    "match.tokens.lost": 0,
+    "round.max_plays": 1,
+    "round.max_rounds": 1,
+    "round.max_game_plays": 1,
+}
+"""The least value of each integer setting that has one, by its key path in the
+reference (a card's keys under ``cards.<id>``, an array of tables' keys without
+an index). :func:`check_variant` checks them, and the JSON Schema states them."""
+
+
+def _at_least(path: str, value: int, key: str | None = None) -> list[Problem]:
+    """A problem if ``value`` is below the minimum of ``key`` (default: ``path``)."""
+    low = MINIMUMS[path if key is None else key]
+    return [] if value >= low else [Problem(path, f"expected {low} or more, got {value}")]
+
+
+def _at_most(path: str, value: int, high: int, what: str) -> list[Problem]:
+    if value <= high:
+        return []
+    return [Problem(path, f"expected at most {high} ({what}), got {value}")]
+
+
+def check_variant(variant: Variant) -> list[Problem]:
+    """Checks beyond types: counts, sizes, references, and that games can end.
+
+    Rule objects take part through their protocol (:class:`ono99.rules.Effect`,
+    :class:`ono99.rules.Condition`): ``problems()`` and ``problems_at(bust,
+    floor)`` return ``(field, what was expected)`` pairs for settings out of
+    range, and ``referenced_cards()`` returns ``(field, card id)`` pairs for
+    the cards the rule names, each of which must exist.
+
+    Returns:
+        Every problem found; empty when the variant is sound.
+    """
+    out: list[Problem] = []
+    if not variant.id:
+        out.append(Problem("id", "expected a non-empty id"))
+    players = variant.players
+    out += _at_least("players.min", players.min)
+    if players.max < players.min:
+        out.append(
+            Problem(
+                "players.max",
+                f"expected at least players.min ({players.min}), got {players.max}",
+                ("players.min",),
+            )
+        )
+    out += _at_most("players.max", players.max, MAX_PLAYERS, "the most players at one table")
+    out += _at_least("deck.copies", variant.deck.copies)
+    out += _check_steps("deck.copies_by_players", variant.deck.copies_by_players)
+    hand = variant.deal.hand_size
+    out += _at_least("deal.hand_size", hand)
+    out += _at_most("deal.hand_size", hand, MAX_HAND_SIZE, "the most cards a hand is dealt")
+    out += _check_cards(variant)
+    total = variant.total
+    if total.bust <= total.start:
+        out.append(
+            Problem(
+                "total.bust",
+                f"expected more than total.start ({total.start}), got {total.bust}",
+                ("total.start",),
+            )
+        )
+    if total.floor is not None and total.floor > total.start:
+        out.append(
+            Problem(
+                "total.floor",
+                f"expected at most total.start ({total.start}), got {total.floor}",
+                ("total.start",),
+            )
+        )
+    if variant.cards and not any(
+        card.count > 0
+        and _is_sound(card)
+        and not any(c.blocks_every_play for c in card.conditions)
+        and max(_totals_after(card, total.start)) > total.start
+        for card in variant.cards
+    ):
+        out.append(
+            Problem(
+                "cards",
+                "no card can raise the total, so a round could never end "
+                "(expected at least one card with count > 0 and an effect "
+                'such as { type = "add", amount = 5 })',
+            )
+        )
+    out += _check_redraw(variant)
+    match = variant.match
+    if match.scoring == "none" and variant.round.end != "last_standing":
+        out.append(
+            Problem(
+                "match.scoring",
+                'scoring "none" plays one round to the last player standing, so it needs '
+                'round.end = "last_standing" (or choose scoring "tokens" or "points")',
+                ("round.end",),
+            )
+        )
+    out += _at_least("match.tokens.count", match.tokens.count)
+    out += _at_most("match.tokens.count", match.tokens.count, MAX_TOKENS, "the most tokens")
+    out += _check_steps("match.tokens.count_by_players", match.tokens.count_by_players)
+    for i, step in enumerate(match.tokens.count_by_players):
+        out += _at_most(
+            f"match.tokens.count_by_players[{i}].value", step.value, MAX_TOKENS, "the most tokens"
+        )
+    points = match.points
+    out += _at_least("match.points.target", points.target)
+    out += _at_most(
+        "match.points.target", points.target, MAX_POINTS_TARGET, "the highest points target"
+    )
+    out += _at_least("match.points.bust", points.bust)
+    out += _at_least("match.points.missing_card", points.missing_card)
+    out += _check_triggers(variant)
+    out += _at_least("round.max_plays", variant.round.max_plays)
+    out += _at_least("round.max_rounds", variant.round.max_rounds)
+    out += _at_least("round.max_game_plays", variant.round.max_game_plays)
+    out += _at_least("match.tokens.lost", variant.match.tokens.lost)
+    out += _at_least("match.points.survivor", points.survivor)
+    out += _check_game_ends(variant)
+    return out
+
+
+def _check_triggers(variant: Variant) -> list[Problem]:
+    out: list[Problem] = []
+    total = variant.total
+    for i, trigger in enumerate(variant.triggers):
+        where = f"triggers[{i}]"
+        for name, message in trigger.problems():
+            out.append(Problem(f"{where}.{name}", message))
+        for name, message in trigger.problems_at(total.bust, total.floor):
+            out.append(Problem(f"{where}.{name}", message, ("total.bust", "total.floor")))
+    return out
+
+
+def _check_game_ends(variant: Variant) -> list[Problem]:
+    """A deck small enough to deal, and a points game where some score can grow."""
+    out: list[Problem] = []
+    counts = _deck_player_counts(variant)
+    most = max(variant.deck_size, *(variant.deck_size_for(p) for p in counts))
+    if most > MAX_DECK_SIZE:
+        out.append(
+            Problem(
+                "cards",
+                f"the deck holds {most} cards (card counts times deck.copies): "
+                f"expected at most {MAX_DECK_SIZE}",
+                ("deck.copies", "deck.copies_by_players"),
+            )
+        )
+    points = variant.match.points
+    if (
+        variant.match.scoring == "points"
+        and points.bust <= 0
+        and points.missing_card <= 0
+        and points.survivor <= 0
+        and not variant.triggers
+        and all(card.points <= 0 for card in variant.cards)
+    ):
+        out.append(
+            Problem(
+                "match.points.bust",
+                "no score can ever grow (bust, missing_card, survivor and every card's points "
+                "are 0, and no trigger), "
+                "so a points game could never end",
+                ("match.points.missing_card", "match.scoring"),
+            )
+        )
+    return out
+
+
+def _check_cards(variant: Variant) -> list[Problem]:
+    out: list[Problem] = []
+    if not variant.cards:
+        return [Problem("cards", "expected at least one [cards.<id>] table")]
+    ids = {card.id for card in variant.cards}
+    for card in variant.cards:
+        path = f"cards.{card.id}"
+        if not CARD_ID.fullmatch(card.id):
+            out.append(
+                Problem(
+                    path,
+                    f"a card id may hold only letters, digits, '_' and '-', got {card.id!r}",
+                )
+            )
+        out += _at_least(f"{path}.count", card.count, "cards.<id>.count")
+        out += _at_least(f"{path}.points", card.points, "cards.<id>.points")
+        kinds: tuple[tuple[str, tuple[AnyEffect | AnyCondition, ...]], ...] = (
+            ("effects", card.effects),
+            ("conditions", card.conditions),
+        )
+        for kind, rules in kinds:
+            for i, rule in enumerate(rules):
+                where = f"{path}.{kind}[{i}]"
+                for name, message in rule.problems():
+                    out.append(Problem(f"{where}.{name}", message))
+                for name, message in rule.problems_at(variant.total.bust, variant.total.floor):
+                    out.append(Problem(f"{where}.{name}", message, ("total.bust", "total.floor")))
+                for name, ref in rule.referenced_cards():
+                    if ref not in ids:
+                        out.append(
+                            Problem(
+                                f"{where}.{name}",
+                                f"no card {ref!r} in [cards]{suggest(ref, ids)}",
+                                ("cards",),
+                            )
+                        )
+        out += _check_choices(card)
+    players, hand = variant.players, variant.deal.hand_size
+    for count in _deck_player_counts(variant):
+        need = max(count, 2) * max(hand, 1)
+        size = variant.deck_size_for(count)
+        if variant.deck.copies_for(count) >= 1 and size < need:
+            out.append(
+                Problem(
+                    "cards",
+                    f"the deck holds {size} cards, too few to deal {hand} "
+                    f"(deal.hand_size) to each of {count} players "
+                    f"({'players.max' if count == players.max else 'deck.copies_by_players'}): "
+                    f"expected at least {need} (raise card counts or deck.copies)",
+                    ("players.max", "deal.hand_size", "deck.copies", "deck.copies_by_players"),
+                )
+            )
+            break
+    return out
+
+
+def _deck_player_counts(variant: Variant) -> list[int]:
+    """One player count for each deck size the variant deals: the most players it serves.
+
+    The number of decks changes only where a ``copies_by_players`` step starts,
+    so these counts meet every deck size up to ``players.max``.
+    """
+    steps = variant.deck.copies_by_players
+    most = variant.players.max
+    return sorted({most, *(s.more_than for s in steps if s.more_than < most)})
+
+
+def _check_choices(card: Card) -> list[Problem]:
+    """A card offers at most one choice of amount."""
+    path = f"cards.{card.id}.effects"
+    out: list[Problem] = []
+    choosing = [i for i, effect in enumerate(card.effects) if effect.choices]
+    if len(choosing) > 1:
+        out.append(
+            Problem(
+                f"{path}[{choosing[1]}]",
+                f"a card offers one choice of amount; effects[{choosing[0]}] already does",
+            )
+        )
+    return out
+
+
+def _check_steps(path: str, steps: tuple[PlayerStep, ...]) -> list[Problem]:
+    out: list[Problem] = []
+    seen: set[int] = set()
+    for i, step in enumerate(steps):
+        out += _at_least(f"{path}[{i}].more_than", step.more_than, f"{path}.more_than")
+        if step.more_than in seen:
+            out.append(Problem(f"{path}[{i}].more_than", f"{step.more_than} is given twice"))
+        seen.add(step.more_than)
+        out += _at_least(f"{path}[{i}].value", step.value, f"{path}.value")
+    return out
+
+
+def _check_redraw(variant: Variant) -> list[Problem]:
+    redraw = variant.redraw
+    if redraw is None:
+        return []
+    ids = {card.id for card in variant.cards}
+    if redraw.card not in ids:
+        return [
+            Problem(
+                "redraw.card",
+                f"no card {redraw.card!r} in [cards]{suggest(redraw.card, ids)}",
+                ("cards",),
+            )
+        ]
+    hand = variant.deal.hand_size
+    if not 1 <= redraw.count <= max(hand, 1):
+        return [
+            Problem(
+                "redraw.count",
+                f"expected 1 to the hand size ({hand}), got {redraw.count}",
+                ("deal.hand_size",),
+            )
+        ]
+    held = variant.card(redraw.card).count * variant.deck.copies
+    if held < redraw.count:
+        return [
+            Problem(
+                "redraw.count",
+                f"the deck holds only {held} {redraw.card!r} cards, so a redraw of "
+                f"{redraw.count} could never happen: expected at most {held}",
+                (f"cards.{redraw.card}.count", "deck.copies"),
+            )
+        ]
+    return []
+
+
+def _is_sound(card: Card) -> bool:
+    """Whether the totals ``card`` makes can be worked out.
+
+    They can when its rule objects have their settings in range and it offers at
+    most one choice of amount; the problems of any other card are reported
+    where they are.
+    """
+    rules: tuple[AnyEffect | AnyCondition, ...] = (*card.effects, *card.conditions)
+    if any(rule.problems() for rule in rules):
+        return False
+    return sum(1 for effect in card.effects if effect.choices) <= 1
+
+
+def _totals_after(card: Card, total: int) -> list[int]:
+    """The totals a card can make from ``total``, one per amount it offers."""
+    choices: list[int] = [a for e in card.effects for a in e.choices]
+    if not choices:
+        for effect in card.effects:
+            total = effect.total_after(total)
+        return [total]
+    out = []
+    for amount in choices:
+        new = total
+        for effect in card.effects:
+            new = effect.total_after(new, amount)
+        out.append(new)
+    return out

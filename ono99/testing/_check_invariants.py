@@ -1,0 +1,112 @@
+"""One call that plays seeded games of a variant and checks every invariant."""
+
+from __future__ import annotations
+
+import os
+import random
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import attrs
+
+from ono99._game import Game
+from ono99._loader import load_variant
+from ono99._players import RandomPlayer
+
+from ._checker import GameChecker
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ono99._variant import Variant
+
+
+@attrs.frozen
+class Checked:
+    """What :func:`check_invariants` checked.
+
+    Attributes:
+        games: Games played to the end.
+        moves: Moves checked, in all.
+        rounds: Rounds played, in all.
+    """
+
+    games: int
+    moves: int
+    rounds: int
+
+
+def check_invariants(
+    variant: Variant | str | os.PathLike[str],
+    *,
+    games: int = 20,
+    seed: int = 0,
+    players: int | Sequence[int] | None = None,
+    max_moves: int = 20_000,
+    deep: bool = True,
+) -> Checked:
+    """Play seeded games of a variant and check every invariant after every move.
+
+    Each game is played by :class:`~ono99.RandomPlayer` players. After every
+    move the state is checked (:meth:`GameChecker.check_state`); with
+    ``deep``, also the legality of every candidate move, illegal moves, the
+    mover's observation, and at the end of each game its replay.
+
+    Random players could in theory prolong a game forever (minus cards and
+    holds can keep a total below the limit), but every variant that passes
+    the loader's checks has a card that raises the total; ``max_moves`` is a
+    generous bound that random play does not reach in practice.
+
+    Args:
+        variant: A :class:`~ono99.Variant`, a shipped variant's id, or the
+            path of a TOML file.
+        games: How many games to play.
+        seed: The seed of the games (game ``i`` uses ``seed + i``).
+        players: The seat counts to play, cycled (default: every count the
+            variant allows).
+        max_moves: A game still going after this many moves breaks the
+            invariant "game ends".
+        deep: Also run the more expensive checks.
+
+    Returns:
+        How many games, moves and rounds were checked.
+
+    Raises:
+        InvariantError: When an invariant does not hold; it names the
+            invariant, the variant, seats, seed and move.
+        VariantError: If the variant cannot be loaded.
+    """
+    if isinstance(variant, os.PathLike):
+        variant = load_variant(Path(variant))
+    elif isinstance(variant, str):
+        variant = load_variant(variant)
+    if players is None:
+        counts = list(range(variant.players.min, variant.players.max + 1))
+    elif isinstance(players, int):
+        counts = [players]
+    else:
+        counts = list(players)
+    moves = rounds = 0
+    for i in range(games):
+        game_seed = seed + i
+        checker = GameChecker(Game(variant, counts[i % len(counts)], game_seed))
+        game = checker.game
+        bots = [RandomPlayer(game_seed * 1_000 + p) for p in range(game.players)]
+        rng = random.Random(game_seed)
+        while not game.is_over:
+            if len(game.moves) >= max_moves:
+                checker.fail("game ends", f"the game is still going after {max_moves} moves")
+            player = game.current_player
+            if deep:
+                checker.check_legal_moves()
+                checker.check_observation(player, rng)
+                if rng.random() < 0.1:
+                    checker.check_illegal()
+            checker.play(bots[player].choose(game.observation(player)))
+        if deep:
+            checker.check_replay()
+            for player in range(game.players):
+                checker.check_player_log(player, rng)
+        moves += len(game.moves)
+        rounds += game.round
+    return Checked(games=games, moves=moves, rounds=rounds)

@@ -1,0 +1,524 @@
+"""Hypothesis strategies: rule objects, variants, move sequences and games."""
+
+from __future__ import annotations
+
+import string
+import typing
+from typing import TYPE_CHECKING, Any
+
+import attrs
+from hypothesis import strategies as st
+
+from ono99._game import Game
+from ono99._loader import list_variants, load_variant
+from ono99._moves import Move
+from ono99._players import RandomPlayer
+from ono99._variant import (
+    Card,
+    Deal,
+    Deck,
+    ForcedPlay,
+    Match,
+    NoSafePlay,
+    PlayerCount,
+    PlayerStep,
+    Points,
+    RedrawRule,
+    Reshuffle,
+    RoundRules,
+    Tokens,
+    Total,
+    Variant,
+)
+from ono99._variant_checks import check_variant
+from ono99.rules import (
+    Add,
+    AnyOutcome,
+    condition_types,
+    effect_types,
+    outcome_types,
+    trigger_types,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Iterable, Mapping
+
+    from ono99.rules import AnyCondition, AnyEffect, AnyTrigger
+
+
+# ----------------------------------------------------------- rule objects
+
+
+def _int_field(low: int, high: int) -> st.SearchStrategy[int]:
+    return st.integers(low, high)
+
+
+FIELD_STRATEGIES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
+    ("add", "amount"): st.one_of(_int_field(-12, 12), _int_field(-40, 40)),
+    ("force_plays", "plays"): _int_field(2, 4),
+    ("deflect", "min_players"): _int_field(2, 4),
+    ("total_multiple_of", "n"): _int_field(1, 12),
+    ("add_choice", "amounts"): st.lists(
+        st.integers(-15, 15), min_size=2, max_size=3, unique=True
+    ).map(tuple),
+    ("set_total", "value"): _int_field(-10, 60),
+    ("skip", "players"): _int_field(1, 3),
+    ("multiply", "factor"): st.sampled_from([0.5, 1.5, 2.0, 3.0]),
+    ("draw", "cards"): _int_field(1, 3),
+    ("total_at_least", "value"): _int_field(-10, 60),
+    ("total_at_most", "value"): _int_field(-10, 60),
+    ("tokens", "by"): _int_field(-3, 2),
+    ("points", "by"): _int_field(-5, 10),
+}
+# Documented where it is public, in ono99.testing.
+
+
+def _annotation_strategy(tp: Any) -> st.SearchStrategy[Any]:
+    origin = typing.get_origin(tp)
+    args = typing.get_args(tp)
+    if tp is bool:
+        return st.booleans()
+    if tp is int:
+        return st.integers(-5, 30)
+    if tp is float:
+        return st.floats(-5, 30, allow_nan=False, allow_infinity=False)
+    if tp is str:
+        return st.text(max_size=8)
+    if origin is typing.Literal:
+        return st.sampled_from(args)
+    if origin is tuple and len(args) == 2 and args[1] is Ellipsis:
+        return st.lists(_annotation_strategy(args[0]), min_size=1, max_size=4).map(tuple)
+    if origin is tuple:
+        return st.tuples(*(_annotation_strategy(a) for a in args))
+    if args and type(None) in args:
+        rest = [a for a in args if a is not type(None)]
+        return st.one_of(st.none(), *(_annotation_strategy(a) for a in rest))
+    return st.from_type(tp)
+
+
+def _rule_strategy(
+    cls: type[Any], by_type: Mapping[Any, st.SearchStrategy[Any]] | None = None
+) -> st.SearchStrategy[Any]:
+    """Objects of ``cls`` with no ``problems()``; ``by_type`` draws fields of those annotations."""
+    hints = typing.get_type_hints(cls)
+    fields = {}
+    for field in attrs.fields(cls):
+        key = (cls.type, field.name)
+        chosen = FIELD_STRATEGIES.get(key)
+        if chosen is None and by_type is not None:
+            chosen = by_type.get(hints[field.name])
+        fields[field.name] = _annotation_strategy(hints[field.name]) if chosen is None else chosen
+    return st.builds(cls, **fields).filter(lambda rule: not rule.problems())
+
+
+def effects(types: Iterable[str] | None = None) -> st.SearchStrategy[AnyEffect]:
+    """Valid effect objects of every registered type (or of ``types``).
+
+    >>> from hypothesis import given
+    >>> @given(effects(["add", "skip"]))
+    ... def test_in_range(effect):
+    ...     assert not effect.problems()
+    >>> test_in_range()
+    """
+    registry = effect_types()
+    names = sorted(registry) if types is None else list(types)
+    return st.one_of([_rule_strategy(registry[name]) for name in names])
+
+
+def conditions(types: Iterable[str] | None = None) -> st.SearchStrategy[AnyCondition]:
+    """Valid condition objects of every registered type (or of ``types``)."""
+    registry = condition_types()
+    names = sorted(registry) if types is None else list(types)
+    return st.one_of([_rule_strategy(registry[name]) for name in names])
+
+
+def outcomes(types: Iterable[str] | None = None) -> st.SearchStrategy[AnyOutcome]:
+    """Valid trigger outcomes of every registered type (or of ``types``).
+
+    >>> from hypothesis import given
+    >>> @given(outcomes())
+    ... def test_in_range(outcome):
+    ...     assert not outcome.problems()
+    >>> test_in_range()
+    """
+    registry = outcome_types()
+    names = sorted(registry) if types is None else list(types)
+    return st.one_of([_rule_strategy(registry[name]) for name in names])
+
+
+def triggers(
+    types: Iterable[str] | None = None,
+    *,
+    bust: int = 100,
+    floor: int | None = 0,
+    with_outcomes: Iterable[str] | None = None,
+) -> st.SearchStrategy[AnyTrigger]:
+    """Valid triggers of every registered type (or of ``types``) for a bust limit and floor.
+
+    A trigger's whole-number fields not listed in :data:`FIELD_STRATEGIES`
+    (the total a ``land_on`` or ``pass_over`` watches) are totals the game can
+    reach: from the floor (or 40 below the limit, whichever is higher) to the
+    limit. Its outcomes are one to three of :func:`outcomes` (of the types
+    ``with_outcomes``, default every registered type). Only triggers whose
+    ``problems()`` and ``problems_at(bust, floor)`` find nothing are kept.
+
+    >>> from hypothesis import given
+    >>> @given(triggers(bust=50, floor=None))
+    ... def test_fits(trigger):
+    ...     assert not trigger.problems_at(50, None)
+    >>> test_fits()
+    """
+    registry = trigger_types()
+    names = sorted(registry) if types is None else list(types)
+    low = bust - 40 if floor is None else max(floor, bust - 40)
+    by_type: dict[Any, st.SearchStrategy[Any]] = {
+        int: st.integers(low, bust),
+        tuple[AnyOutcome, ...]: st.lists(outcomes(with_outcomes), min_size=1, max_size=3).map(
+            tuple
+        ),
+    }
+    return st.one_of([_rule_strategy(registry[name], by_type) for name in names]).filter(
+        lambda trigger: not trigger.problems_at(bust, floor)
+    )
+
+
+# ------------------------------------------------------------------ variants
+
+
+def shipped_variants() -> st.SearchStrategy[Variant]:
+    """The variants shipped with the library (shrinking towards the first id)."""
+    return st.sampled_from(list_variants()).map(load_variant)
+
+
+_ID_CHARS = string.ascii_letters + string.digits + "_-"
+
+
+def _one_choice(card_effects: list[AnyEffect]) -> tuple[AnyEffect, ...]:
+    """The effects, keeping only the first that leaves the player a choice of amount."""
+    out: list[AnyEffect] = []
+    for effect in card_effects:
+        if effect.choices and any(e.choices for e in out):
+            continue
+        out.append(effect)
+    return tuple(out)
+
+
+_acting = effects().filter(lambda e: not e.changes_total)
+"""Effects that leave the total alone, to go with the card that raises it."""
+
+
+def _fit(card: Card, bust: int, floor: int | None) -> Card:
+    """The card without the rule objects that do not fit the bust limit and floor.
+
+    (Such as a ``set_total`` at or above the limit, which could never be played.)
+    """
+    return attrs.evolve(
+        card,
+        effects=tuple(e for e in card.effects if not e.problems_at(bust, floor)),
+        conditions=tuple(c for c in card.conditions if not c.problems_at(bust, floor)),
+    )
+
+
+@st.composite
+def _cards(draw: st.DrawFn) -> tuple[Card, ...]:
+    kinds = draw(st.integers(1, 7))
+    ids = draw(
+        st.lists(
+            st.text(_ID_CHARS, min_size=1, max_size=8), min_size=kinds, max_size=kinds, unique=True
+        )
+    )
+    cards = []
+    for index, card_id in enumerate(ids):
+        if index == 0:
+            # One card that can raise the total, so rounds can end.
+            card_effects: tuple[AnyEffect, ...] = _one_choice(
+                [Add(draw(st.integers(1, 15))), *draw(st.lists(_acting, max_size=1))]
+            )
+            card_conditions: tuple[AnyCondition, ...] = tuple(
+                draw(st.lists(conditions(["not_as_answer", "once_per_turn"]), max_size=1))
+            )
+            count = draw(st.integers(1, 12))
+        else:
+            card_effects = _one_choice(draw(st.lists(effects(), max_size=3)))
+            card_conditions = tuple(draw(st.lists(conditions(), max_size=2)))
+            count = draw(st.integers(0, 12))
+        cards.append(
+            Card(
+                id=card_id,
+                name=draw(st.text(max_size=12)),
+                count=count,
+                effects=card_effects,
+                conditions=card_conditions,
+                points=draw(st.integers(0, 30)),
+                text=draw(st.text(max_size=12)),
+            )
+        )
+    return tuple(cards)
+
+
+def _steps(
+    low: int, high: int, least: int, most: int
+) -> st.SearchStrategy[tuple[PlayerStep, ...]]:
+    """Up to two settings by player count, between ``low`` and ``high`` players."""
+    step = st.builds(PlayerStep, more_than=st.integers(low, high), value=st.integers(least, most))
+    return st.lists(step, max_size=2, unique_by=lambda s: s.more_than).map(tuple)
+
+
+def _choices(cls: type[Any], field: str) -> st.SearchStrategy[Any]:
+    """Any of the values a ``Literal`` field of a model class allows."""
+    return st.sampled_from(typing.get_args(typing.get_type_hints(cls)[field]))
+
+
+@st.composite
+def _variants(draw: st.DrawFn, playable: bool) -> Variant:
+    hand_size = draw(st.integers(1, 6))
+    cards = list(draw(_cards()))
+    copies = draw(st.integers(1, 2))
+    low = draw(st.integers(2, 4))
+    raiser = cards[0]
+    if playable:
+        # Raising cards make at least half the deck.
+        others = sum(card.count for card in cards[1:])
+        raiser = attrs.evolve(raiser, count=max(raiser.count, others))
+    size = (raiser.count + sum(card.count for card in cards[1:])) * copies
+    if size < low * hand_size:
+        # More raising cards, so that the fewest players can be dealt.
+        raiser = attrs.evolve(raiser, count=raiser.count - (-(low * hand_size - size) // copies))
+    size = (raiser.count + sum(card.count for card in cards[1:])) * copies
+    high = min(draw(st.integers(low, 8)), size // hand_size)
+    copies_by_players = draw(_steps(low, high, 1, 3))
+    fewest = min([copies, *(step.value for step in copies_by_players)])
+    if playable and raiser.count * fewest <= high * hand_size:
+        # More raising cards than the hands can hold, however many decks the
+        # player count gives, so some always circulate.
+        raiser = attrs.evolve(raiser, count=high * hand_size // fewest + 1)
+    cards[0] = raiser
+    start = draw(st.integers(-10, 30))
+    rise = raiser.effects[0].total_after(0)
+    if playable:
+        # A raising card is safe at the start, and from the floor three of
+        # them reach the limit.
+        bust = start + draw(st.integers(rise + 1, 2 * rise))
+        floor: int | None = start - draw(st.integers(0, rise))
+    else:
+        bust = start + draw(st.integers(1, 150))
+        floor = draw(st.none() | st.integers(start - 20, start))
+    cards = [_fit(card, bust, floor) for card in cards]
+    redraw = None
+    # A redraw of a playable card is a move that is always safe: only cards that
+    # can never be played are traded in when games must end.
+    traded = [
+        c
+        for c in cards
+        if c.count and (not playable or any(k.blocks_every_play for k in c.conditions))
+    ]
+    wants_redraw = draw(st.booleans())
+    if traded and wants_redraw:
+        card = draw(st.sampled_from(traded))
+        most = min(hand_size, card.count * copies)
+        redraw = RedrawRule(
+            card=card.id,
+            count=draw(st.integers(1, most)),
+            when=draw(_choices(RedrawRule, "when")),
+        )
+    scoring = draw(_choices(Match, "scoring"))
+    if playable and scoring == "points" and len({c.points for c in cards if c.count}) < 2:
+        # Every hand scores alike, so players can tie round after round, and
+        # tied players play on: such a game may never end.
+        scoring = "tokens"
+    # Without scoring, the one round is played to the last player standing.
+    end: Any = "last_standing" if scoring == "none" else draw(_choices(RoundRules, "end"))
+    rules_of_round = draw(_round_rules(end, playable))
+    return Variant(
+        id=draw(st.text(_ID_CHARS, min_size=1, max_size=10)),
+        name=draw(st.text(max_size=16)),
+        description=draw(st.text(max_size=16)),
+        aliases=tuple(draw(st.lists(st.text(max_size=6), max_size=2))),
+        source=draw(st.text(max_size=8)),
+        cards=tuple(cards),
+        players=PlayerCount(min=low, max=high),
+        deck=Deck(copies=copies, copies_by_players=copies_by_players),
+        deal=Deal(
+            hand_size=hand_size,
+            first_dealer=draw(_choices(Deal, "first_dealer")),
+            leader=draw(_choices(Deal, "leader")),
+        ),
+        total=Total(start=start, bust=bust, floor=floor),
+        forced_play=ForcedPlay(
+            stacking=draw(_choices(ForcedPlay, "stacking")),
+            stack_on=draw(_choices(ForcedPlay, "stack_on")),
+        ),
+        no_safe_play=NoSafePlay(
+            action=draw(_choices(NoSafePlay, "action")),
+            laid_down=draw(_choices(NoSafePlay, "laid_down")),
+            undo_bust=draw(st.booleans()),
+        ),
+        reshuffle=Reshuffle(keep_top_card=draw(st.booleans())),
+        redraw=redraw,
+        round=rules_of_round,
+        match=Match(
+            scoring=scoring,
+            tokens=Tokens(
+                count=draw(st.integers(1, 4)),
+                play_on_at_zero=draw(st.booleans()),
+                count_by_players=draw(_steps(low, high, 1, 4)),
+                lost=draw(st.integers(0, 3)),
+            ),
+            points=Points(
+                target=draw(st.integers(1, 150 if playable else 10**6)),
+                at_target=draw(_choices(Points, "at_target")),
+                bust=draw(st.integers(1, 40)),
+                stuck_is_bust=draw(st.booleans()),
+                missing_card=draw(st.integers(0, 20)),
+                survivor=draw(st.integers(0, 5)),
+            ),
+        ),
+        triggers=tuple(draw(st.lists(triggers(bust=bust, floor=floor), max_size=3))),
+    )
+
+
+_PLAYABLE_PLAYS = 20_000
+"""The most plays a game of ``variants(playable=True)`` can see:
+``round.max_plays`` times ``round.max_rounds`` stays within it."""
+
+
+@st.composite
+def _round_rules(draw: st.DrawFn, end: Any, playable: bool) -> RoundRules:
+    """When a round ends: the end, and (sometimes small) ``max_plays`` and ``max_rounds``.
+
+    Small limits make rounds that run out of plays (drawn rounds) and games that
+    run out of rounds (won by the best placed player) common enough to test.
+    """
+    default = RoundRules()
+    max_plays = draw(st.one_of(st.just(default.max_plays), st.integers(1, 300)))
+    max_rounds = draw(st.one_of(st.just(default.max_rounds), st.integers(1, 12)))
+    if playable:
+        # Every game ends within _PLAYABLE_PLAYS plays, even one whose rounds can only
+        # run out of plays (raising cards held back in hands that grow).
+        max_rounds = min(max_rounds, max(1, _PLAYABLE_PLAYS // max_plays))
+    return RoundRules(end=end, max_plays=max_plays, max_rounds=max_rounds)
+
+
+def variants(*, playable: bool = True) -> st.SearchStrategy[Variant]:
+    """Generated variants that pass every check of the loader.
+
+    Decks of one to seven kinds of card, each with random rule objects from
+    the registries (:func:`effects`, :func:`conditions`), counts, points and
+    every setting drawn within what the schema allows. The first card always
+    adds to the total, so that rounds can end, and points scoring always adds
+    points for a bust, so that a points game can end.
+
+    Up to three ``[[triggers]]`` of every registered kind (:func:`triggers`,
+    watching totals between the floor and the bust limit, with outcomes of
+    every registered kind), and the round and match settings of every kind:
+    tokens lost per round (0 to 3), points for the round's survivor, a
+    target that wins, and a ``round.max_plays`` and ``round.max_rounds``
+    that are often small enough to be reached.
+
+    Args:
+        playable: Keep games short enough to play many of: raising cards make
+            at least half the deck and outnumber what the hands can hold at
+            any player count, one is safe at the start total, three of them
+            take the total from its floor to the bust limit (whatever minus
+            cards or set totals did), points scoring has cards of at least
+            two point values, and only cards that can never be played are
+            traded in by a redraw. A valid variant without this can make games
+            that random players take very long to end, or that cannot end at
+            all: when every card left to play changes nothing and the raising
+            cards sit in hands that cannot play them, when a redraw of
+            playable cards is always a safe move, or when every hand scores
+            alike, so that the scores tie round after round and the tied
+            players play on. ``round.max_plays`` times ``round.max_rounds``
+            is at most 20,000, so every game ends within 20,000 plays whatever
+            the cards do (a round that reaches ``max_plays`` ends drawn).
+    """
+    return _variants(playable).filter(lambda v: not check_variant(v))
+
+
+def any_variants() -> st.SearchStrategy[Variant]:
+    """A shipped variant or a generated one."""
+    return st.one_of(shipped_variants(), variants())
+
+
+# ------------------------------------------------------------ moves and games
+
+
+@attrs.frozen
+class MoveSequence:
+    """A game's setup and the legal moves played in it.
+
+    Attributes:
+        variant: The rules.
+        players: How many play.
+        seed: The game's seed.
+        moves: Legal moves, in order, from the start.
+    """
+
+    variant: Variant
+    players: int
+    seed: int
+    moves: tuple[Move, ...]
+
+    def new_game(self) -> Game:
+        """The game before any move."""
+        return Game(self.variant, self.players, self.seed)
+
+    def play(self) -> Game:
+        """The game after all the moves."""
+        game = self.new_game()
+        for move in self.moves:
+            game.play(move)
+        return game
+
+
+@st.composite
+def move_sequences(
+    draw: st.DrawFn,
+    variants: st.SearchStrategy[Variant] | None = None,
+    *,
+    max_moves: int = 2000,
+    drawn: int = 60,
+    to_end: bool = False,
+) -> MoveSequence:
+    """A variant, a seat count, a seed and a sequence of legal moves.
+
+    The first ``drawn`` moves are chosen by Hypothesis among the legal ones (so
+    a failure shrinks to a short game); any further moves, up to ``max_moves``
+    in all, are chosen by a :class:`~ono99.RandomPlayer` with a drawn seed.
+
+    Args:
+        draw: Given by Hypothesis (not passed by callers).
+        variants: The variants to play (default: shipped or generated).
+        max_moves: The most moves to play.
+        drawn: How many of the moves Hypothesis chooses.
+        to_end: Play until the game is over (or ``max_moves``), rather than
+            a drawn number of moves.
+    """
+    variant = draw(any_variants() if variants is None else variants)
+    players = draw(st.integers(variant.players.min, variant.players.max))
+    seed = draw(st.integers(0, 2**32))
+    length = max_moves if to_end else draw(st.integers(0, max_moves))
+    game = Game(variant, players, seed)
+    moves: list[Move] = []
+    bot = RandomPlayer(draw(st.integers(0, 2**32)))
+    while len(moves) < length and not game.is_over:
+        legal = game.legal_moves()
+        if len(moves) < drawn:
+            move = legal[draw(st.integers(0, len(legal) - 1))]
+        else:
+            move = bot.choose(game.observation(game.current_player))
+        game.play(move)
+        moves.append(move)
+    return MoveSequence(variant, players, seed, tuple(moves))
+
+
+def games(
+    variants: st.SearchStrategy[Variant] | None = None, *, max_moves: int = 400
+) -> st.SearchStrategy[Game]:
+    """Games in progress (or over): a :func:`move_sequences` example, played.
+
+    Args:
+        variants: The variants to play (default: shipped or generated).
+        max_moves: The most moves played before the game is handed over.
+    """
+    return move_sequences(variants, max_moves=max_moves).map(MoveSequence.play)
