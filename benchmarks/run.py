@@ -22,7 +22,7 @@ them; the machine's load average is printed before and after.
 Then the time of ``import ono99`` and of a first ``load_variant`` in a fresh
 interpreter; how the work scales, in wall-clock time: 2 processes over 1, a
 Dask ``LocalCluster`` of 2 worker processes over 1 process (with the ``dask``
-extra), each on a run long enough (several seconds in one process) that
+extra), each on a run long enough (120,000 games, some 5 s in one process) that
 starting workers is not most of what it measures, beside what the cores allow
 a plain arithmetic loop; and 1,000,000 games on every core (wall-clock and
 CPU time; ``--quick`` and ``--no-million`` leave it out). Last come the
@@ -283,7 +283,7 @@ def main() -> None:
     print(f"first load_variant:    {figures['load_variant_ms']:8.1f} ms   (goal <= 5)")
 
     print(f"scaling, wall-clock time ({load()}):")
-    many = 6000 if args.quick else 48_000
+    many = 6000 if args.quick else 120_000
     scale_repeats = 2 if args.quick else 3
     one = min(simulated_wall(many, jobs=1) for _ in range(scale_repeats))
     two = min(simulated_wall(many, jobs=2) for _ in range(scale_repeats))
