@@ -173,7 +173,8 @@ def test_vector_env_steps_as_sync_vector_env_of_the_env(
                 actions[step % 5] = rng.integers(len(mask[0]))  # now and then an illegal one
             result = fast.step(actions)
             expected = slow.step(actions)
-            for got, want in zip(result[:4], expected[:4], strict=True):
+            for got_value, want_value in zip(result[:4], expected[:4], strict=True):
+                got, want = np.asarray(got_value), np.asarray(want_value)
                 assert got.dtype == want.dtype
                 assert (got == want).all()
             info, slow_info = result[4], expected[4]
