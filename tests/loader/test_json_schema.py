@@ -153,7 +153,7 @@ def test_the_command_prints_and_writes_the_schema(
 # Messages of the loader's structural problems: what a schema can say.
 _STRUCTURAL = re.compile(
     r"unknown key|unknown (effect|condition|trigger|outcome)|missing required key|"
-    r"expected (an integer|a string|true or false|one of|a table|an array|"
+    r"expected (an integer|a number,|a string|true or false|one of|a table|an array|"
     r"an integer, or \"none\")"
 )
 _BASES = [
