@@ -9,10 +9,7 @@ from ._args import shown, whole
 from ._chance import choice
 from ._errors import ArgumentError, Ono99Error
 from ._game import Game
-from ._strategies import Traits, reckless_move, traits_of
-
-# Re-exported: the search player imports it from here.
-from ._strategies import cautious_move as cautious_move  # noqa: PLC0414
+from ._strategies import Traits, cautious_move, reckless_move, traits_of
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -29,10 +26,6 @@ __all__ = [
     "RecklessPlayer",
     "play_out",
 ]
-
-# The names the search player knows the shipped strategies' helpers by.
-_Traits = Traits
-_traits = traits_of
 
 
 @runtime_checkable
@@ -114,7 +107,7 @@ class _RankingPlayer:
     """A deterministic quick player that takes the legal move its strategy ranks first."""
 
     def __init__(self) -> None:
-        self._cache: list[_Traits] = []
+        self._cache: list[Traits] = []
 
     def choose(self, observation: Observation) -> Move:
         """The strategy's choice among the legal moves."""
@@ -122,10 +115,10 @@ class _RankingPlayer:
 
     def pick(self, legal_moves: Sequence[Move], total: int, variant: Variant) -> Move:
         """What :meth:`choose` would pick (see :class:`QuickPlayer`)."""
-        return self._best(_traits(self._cache, variant), legal_moves, total)
+        return self._best(traits_of(self._cache, variant), legal_moves, total)
 
     @staticmethod
-    def _best(traits: _Traits, legal: Sequence[Move], total: int) -> Move:
+    def _best(traits: Traits, legal: Sequence[Move], total: int) -> Move:
         raise NotImplementedError
 
     def __repr__(self) -> str:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._args import shown
 from ._errors import ArgumentError, Ono99Error
-from ._simulate import Comparison, SimulationResult, _is_special
+from ._simulate import Comparison, SimulationResult
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -207,7 +207,7 @@ def _deciding(ax: Any, items: list[SimulationResult]) -> None:
     for result in items:
         share: dict[str, float] = {}
         for card_id, n in result.deciding_cards:
-            if card_id and _is_special(result.variant, card_id):
+            if card_id and not result.variant.card(card_id).plays_as_number():
                 name = result.variant.card(card_id).name
                 share[name] = share.get(name, 0.0) + n / result.games * 100
             else:

@@ -22,7 +22,7 @@ from . import events as ev
 from ._args import shown
 from ._chance import shuffle
 from ._game import Game
-from ._players import _Traits, _traits, cautious_move
+from ._strategies import Traits, cautious_move, traits_of
 
 if TYPE_CHECKING:
     from ._engine import Engine
@@ -120,7 +120,7 @@ class SearchPlayer:
         self.confidence = confidence
         self.patience = patience
         self._rng = random.Random(seed)
-        self._cache: list[_Traits] = []
+        self._cache: list[Traits] = []
 
     def __repr__(self) -> str:
         return f"SearchPlayer(seed={self.seed!r}, iterations={self.iterations})"
@@ -128,7 +128,7 @@ class SearchPlayer:
     def choose(self, observation: Observation) -> Move:
         """The move the search rates best among ``observation.legal_moves``."""
         legal = observation.legal_moves
-        traits = _traits(self._cache, observation.variant)
+        traits = traits_of(self._cache, observation.variant)
         best = cautious_move(traits, legal, observation.total)
         if len(legal) > 1:
             best = self._search(observation, traits, best)
@@ -136,7 +136,7 @@ class SearchPlayer:
 
     # ------------------------------------------------------------ internals
 
-    def _search(self, observation: Observation, traits: _Traits, base: Move) -> Move:
+    def _search(self, observation: Observation, traits: Traits, base: Move) -> Move:
         """Race the legal moves against ``base`` on shared deals; the winner."""
         rng = self._rng
         me = observation.player
@@ -171,7 +171,7 @@ class SearchPlayer:
         return best
 
 
-def _position(observation: Observation, traits: _Traits, rng: random.Random) -> Engine:
+def _position(observation: Observation, traits: Traits, rng: random.Random) -> Engine:
     """A game consistent with ``observation``, the unseen cards dealt at random."""
     unseen = Counter(traits.deck(len(observation.hand_sizes)))
     unseen.subtract(observation.hand)
@@ -264,7 +264,7 @@ class _Playout:
 
     __slots__ = ("before", "me", "round_no", "span", "traits")
 
-    def __init__(self, position: Engine, me: int, traits: _Traits) -> None:
+    def __init__(self, position: Engine, me: int, traits: Traits) -> None:
         self.me = me
         self.traits = traits
         self.round_no = position.round_no
