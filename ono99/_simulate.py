@@ -471,6 +471,16 @@ def _play_chunk(task: _Task) -> list[Outcome]:
     return out
 
 
+def _play_chunk_pickled(task: _Task) -> bytes:
+    """:func:`_play_chunk`, its outcomes pickled in one piece; runs on an executor.
+
+    An executor such as Dask's serializes a list item by item: for a chunk of
+    5,000 games that took longer than playing them (two workers were 1.15 times
+    as fast as one process, 1.9 with one bytes object a chunk).
+    """
+    return pickle.dumps(_play_chunk(task), protocol=pickle.HIGHEST_PROTOCOL)
+
+
 def _seat_maker(strategy: Strategy, variant: Variant, seed: int) -> SeatMaker:
     """How ``strategy`` takes a seat in a game of a simulation with master seed ``seed``.
 
@@ -714,9 +724,9 @@ def _run_on(
     games: int,
     progress: Callable[[int, int], object] | None,
 ) -> None:
-    futures = {executor.submit(_play_chunk, task): task for task in tasks}
+    futures = {executor.submit(_play_chunk_pickled, task): task for task in tasks}
     try:
-        _collect(futures, outcomes, games, progress)
+        _collect(futures, outcomes, games, progress, pickled=True)
     except BaseException:
         for future in futures:
             future.cancel()
@@ -724,17 +734,24 @@ def _run_on(
 
 
 def _collect(
-    futures: dict[concurrent.futures.Future[list[Outcome]], _Task],
+    futures: dict[concurrent.futures.Future[Any], _Task],
     outcomes: dict[int, list[Outcome]],
     games: int,
     progress: Callable[[int, int], object] | None,
+    *,
+    pickled: bool = False,
 ) -> None:
-    """Gather the chunks' outcomes as they finish; a dead worker is a SimulationError."""
+    """Gather the chunks' outcomes as they finish; a dead worker is a SimulationError.
+
+    With ``pickled``, each future's result is its outcomes pickled
+    (:func:`_play_chunk_pickled`).
+    """
     done = 0
     for future in concurrent.futures.as_completed(futures):
         task = futures[future]
         try:
-            outcomes[task.start] = future.result()
+            result = future.result()
+            outcomes[task.start] = pickle.loads(result) if pickled else result  # noqa: S301 - pickled by _play_chunk_pickled
         except concurrent.futures.process.BrokenProcessPool:
             raise SimulationError(
                 f"a worker process died while playing games {task.start} to {task.stop - 1} "
