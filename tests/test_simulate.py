@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import concurrent.futures
 import functools
 import json
 import random
@@ -290,3 +291,17 @@ def test_shared_events_are_made_once_for_each_set_of_fields() -> None:
     assert turned == ev.DirectionChanged(0, -1, automatic=True)
     assert rules.turned(0, -1, True) is turned
     assert rules.turned(0, -1, False) == ev.DirectionChanged(0, -1)
+
+
+def test_an_executor_gives_the_same_result_as_one_process() -> None:
+    """The same seed gives the same result on any executor: the chunks' outcomes come
+    back pickled whole and are read back in order."""
+    options = {
+        "players": 3,
+        "games": 40,
+        "seed": 8,
+        "strategies": ["cautious", "random", "reckless"],
+    }
+    with concurrent.futures.ThreadPoolExecutor(max_workers=2) as executor:
+        elsewhere = ono99.simulate("ono99-2022", executor=executor, chunk_size=7, **options)  # type: ignore[arg-type]
+    assert elsewhere == ono99.simulate("ono99-2022", jobs=1, **options)  # type: ignore[arg-type]
