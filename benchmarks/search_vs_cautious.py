@@ -8,8 +8,12 @@ decisions per second of CPU time (every call of ``choose``, including those
 with a single legal move, which need no search) and per searched decision
 (two or more legal moves), with a 95% interval from the spread between games.
 
+    python benchmarks/search_vs_cautious.py --games 400     # both editions, 2 and 4 players
     python benchmarks/search_vs_cautious.py --variant ono99-1980 --players 2 --games 400
-    python benchmarks/search_vs_cautious.py --all --games 200   # both editions, 2 and 4 players
+
+Without ``--variant`` or ``--players`` one run measures each shipped edition
+at 2 and 4 players and ends with a table of the four (``--markdown`` prints
+it as Markdown too, for the README).
 
 Options of :class:`ono99.SearchPlayer` are passed on with ``--option NAME=VALUE``
 (``--option iterations=400``). The same ``--seed`` gives the same games and
@@ -19,12 +23,11 @@ for a shared core.
 
 :func:`measure` returns the figures as a dict, for ``benchmarks/run.py``.
 
-Measured with ``--all --games 400 --jobs 2`` (300 games for ono99-1980 at 4
-players), the compiled engine, on a shared 2-core machine: the defaults decide
-600 to 860 times a second (the previous search: 60 to 72), and win 53.2%,
-28.0%, 55.8% and 26.3% (2022 at 2 and 4 players, 1980 at 2 and 4); the
-intervals, and ``--option patience=2``, are in the simulate how-to's section
-on the search player.
+Measured with ``--games 2000``, the compiled engine, on a shared 2-core
+machine: the defaults decide 780 to 1,020 times a second, and win 55.6%,
+26.6%, 50.7% and 28.1% (1980 at 2 and 4 players, 2022 at 2 and 4); the
+intervals, earlier figures and ``--option patience=2`` are in the simulate
+how-to's section on the search player.
 """
 
 from __future__ import annotations
@@ -38,6 +41,9 @@ import random
 import sys
 import time
 from typing import Any
+
+import rich.console
+import rich.table
 
 import ono99
 from ono99._simulate import wilson_interval
@@ -151,13 +157,7 @@ def measure(
 def describe(figures: dict[str, Any]) -> str:
     """The figures of :func:`measure` in a few lines of words."""
     low, high = figures["interval"]
-    verdict = (
-        "stronger"
-        if low > figures["fair"]
-        else "weaker"
-        if high < figures["fair"]
-        else "not measurably different"
-    )
+    verdict = _verdict(figures)
     ms, ms_low, ms_high = figures["ms_per_decision"]
     sms, sms_low, sms_high = figures["ms_per_searched"]
     return (
@@ -173,6 +173,64 @@ def describe(figures: dict[str, Any]) -> str:
     )
 
 
+def _verdict(figures: dict[str, Any]) -> str:
+    """Whether the 95% interval lies above the fair share, below it, or around it."""
+    low, high = figures["interval"]
+    if low > figures["fair"]:
+        return "stronger"
+    if high < figures["fair"]:
+        return "weaker"
+    return "not measurably different"
+
+
+def _rows(runs: list[dict[str, Any]]) -> list[tuple[str, ...]]:
+    """One row of the summary table a run: edition, players, wins, rate, interval, verdict, speed."""
+    rows = []
+    for f in runs:
+        low, high = f["interval"]
+        rows.append(
+            (
+                f["variant"],
+                str(f["players"]),
+                f"{f['wins']} / {f['games']}",
+                f"{f['rate']:.1%}",
+                f"{low:.1%} to {high:.1%}",
+                f"{f['fair']:.0%}",
+                _verdict(f),
+                f"{f['decisions_per_second']:.0f}",
+            )
+        )
+    return rows
+
+
+HEADERS = (
+    "edition",
+    "players",
+    "search wins",
+    "rate",
+    "95% CI (Wilson)",
+    "fair share",
+    "verdict",
+    "decisions/s",
+)
+
+
+def summary(runs: list[dict[str, Any]], *, markdown: bool = False) -> str:
+    """The figures of several :func:`measure` runs as one table (Markdown, or for a terminal)."""
+    rows = _rows(runs)
+    if markdown:
+        lines = ["| " + " | ".join(HEADERS) + " |", "|" + "---|" * len(HEADERS)]
+        lines += ["| " + " | ".join(row) + " |" for row in rows]
+        return "\n".join(lines)
+    table = rich.table.Table(*HEADERS, title="search player against cautious ones")
+    for row in rows:
+        table.add_row(*row)
+    console = rich.console.Console(width=120)
+    with console.capture() as captured:
+        console.print(table)
+    return captured.get()
+
+
 def _option(text: str) -> tuple[str, Any]:
     name, _, value = text.partition("=")
     try:
@@ -183,27 +241,36 @@ def _option(text: str) -> tuple[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--variant", default="ono99-2022")
-    parser.add_argument("--players", type=int, default=2)
-    parser.add_argument("--all", action="store_true", help="both editions, at 2 and 4 players")
-    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--variant", help="one variant (default: each shipped edition)")
+    parser.add_argument("--players", type=int, help="one player count (default: 2 and 4)")
+    parser.add_argument(
+        "--all", action="store_true", help="each edition at 2 and 4 players (the default)"
+    )
+    parser.add_argument("--games", type=int, default=200, help="games of each run")
     parser.add_argument("--seed", type=int, default=2024)
     parser.add_argument("--jobs", type=int, default=1, help="worker processes (0: one per CPU)")
     parser.add_argument("--option", action="append", default=[], type=_option)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON too")
+    parser.add_argument("--markdown", action="store_true", help="the table in Markdown too")
     args = parser.parse_args()
-    runs = (
-        [(v, p) for v in EDITIONS for p in (2, 4)] if args.all else [(args.variant, args.players)]
-    )
+    variants = [args.variant] if args.variant and not args.all else list(EDITIONS)
+    counts = [args.players] if args.players and not args.all else [2, 4]
     options = dict(args.option)
-    for variant, players in runs:
-        figures = measure(
-            variant, players, args.games, seed=args.seed, jobs=args.jobs or None, **options
-        )
-        print(describe(figures), flush=True)
-        if args.json:
-            json.dump(figures, sys.stdout)
-            print()
+    runs = []
+    for variant in variants:
+        for players in counts:
+            figures = measure(
+                variant, players, args.games, seed=args.seed, jobs=args.jobs or None, **options
+            )
+            runs.append(figures)
+            print(describe(figures), flush=True)
+            if args.json:
+                json.dump(figures, sys.stdout)
+                print()
+    if len(runs) > 1:
+        print(summary(runs), end="")
+        if args.markdown:
+            print(summary(runs, markdown=True))
 
 
 if __name__ == "__main__":
