@@ -184,8 +184,8 @@ def _verdict(figures: dict[str, Any]) -> str:
 
 
 def _rows(runs: list[dict[str, Any]]) -> list[tuple[str, ...]]:
-    """One row of the summary table a run: edition, players, wins, rate, interval, verdict, speed."""
-    rows = []
+    """The summary table's rows, one a run: edition, players, wins, rate, interval, verdict."""
+    rows: list[tuple[str, ...]] = []
     for f in runs:
         low, high = f["interval"]
         rows.append(
