@@ -81,7 +81,7 @@ def play_games(
         except Exception as exc:
             raise failed(index, seed, exc) from exc
         deciding = deciding_card(engine.events)
-        out.append((winner, kinds[winner], engine.cards_played, engine.round_no, deciding))
+        out.append((winner, kinds[winner], engine.cards_played, engine.round, deciding))
         if done is not None:
             done()
     return out

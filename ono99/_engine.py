@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     import random
     from collections.abc import Callable, Sequence
 
-    from ._compiled import CompiledCard, Rules
+    from ._compiled import CompiledCard, CompiledVariant
     from ._observation import Observation
     from ._players import Player
     from ._variant import Variant
@@ -34,7 +34,6 @@ NO_MOVES: tuple[Move, ...] = ()
 
 # The round's state, one attribute each (what Round.copy copies).
 ROUND_FIELDS = (
-    "alive",
     "answering",
     "direction",
     "discard",
@@ -43,11 +42,12 @@ ROUND_FIELDS = (
     "forced",
     "forced_by",
     "hands",
+    "in_round",
     "losers",
     "next_forced_by",
     "next_owed",
     "next_player",
-    "out",
+    "out_of_play",
     "players_in_round",
     "plays_made",
     "round_over",
@@ -78,7 +78,7 @@ ENGINE_FIELDS = (
     "played",
     "r",
     "rng",
-    "round_no",
+    "round",
     "rules",
     "scores",
     "tokens",
@@ -129,8 +129,8 @@ class Round:
         self.hands: list[list[int]] = []
         self.draw: list[int] = []
         self.discard: list[int] = []
-        self.out: list[int] = []
-        self.alive: list[bool] = []
+        self.out_of_play: list[int] = []
+        self.in_round: list[bool] = []
         self.losers: list[int] = []
         self.stuck: list[int] = []
 
@@ -155,14 +155,14 @@ class Round:
     def seats_in_round(self) -> list[int]:
         """The seats in the round, from the player on in the direction of play."""
         game = self.engine()
-        n, first, alive, direction = game.n, game.current, self.alive, self.direction
+        n, first, in_round, direction = game.n, game.current, self.in_round, self.direction
         return [
-            (first + i * direction) % n for i in range(n) if alive[(first + i * direction) % n]
+            (first + i * direction) % n for i in range(n) if in_round[(first + i * direction) % n]
         ]
 
     def next_seat(self, seat: int) -> int:
         """The next seat in the round after ``seat`` in the direction of play."""
-        return self.engine().next_seat(seat, self.alive, self.direction)
+        return self.engine().next_seat(seat, self.in_round, self.direction)
 
     def hand(self, seat: int) -> tuple[str, ...]:
         """The card ids ``seat`` holds."""
@@ -278,7 +278,9 @@ class Engine:
 
     __slots__ = ENGINE_FIELDS
 
-    def __init__(self, variant: Variant, rules: Rules, players: int, rng: random.Random) -> None:
+    def __init__(
+        self, variant: Variant, rules: CompiledVariant, players: int, rng: random.Random
+    ) -> None:
         self.variant = variant
         self.rules = rules
         self.n = players
@@ -287,7 +289,7 @@ class Engine:
         self.cards_played = 0
         self.rng = rng
         self.winner: int | None = None
-        self.round_no = 0
+        self.round = 0
         self.current = 0
         self.dealer = players - 1
         self.r = Round(rules.stacking, rules.stack_on)
@@ -532,19 +534,19 @@ class Engine:
         """Add ``event`` to the log."""
         self.events.append(event)
 
-    def next_seat(self, seat: int, alive: list[bool], direction: int = 1) -> int:
-        """The next seat from ``seat`` in ``direction`` whose ``alive`` flag is set."""
+    def next_seat(self, seat: int, present: list[bool], direction: int = 1) -> int:
+        """The next seat from ``seat`` in ``direction`` whose ``present`` flag is set."""
         n = self.n
         for _ in range(n):
             seat = (seat + direction) % n
-            if alive[seat]:
+            if present[seat]:
                 return seat
         return seat
 
     def start_round(self, order: list[int] | None = None, *, first: bool = False) -> None:
         """Pass the deal on (unless ``first``), shuffle (unless ``order`` is given) and deal."""
         rules = self.rules
-        self.round_no += 1
+        self.round += 1
         if not first or not self.in_game[self.dealer]:
             self.dealer = self.next_seat(self.dealer, self.in_game)
         if order is None:
@@ -552,22 +554,22 @@ class Engine:
             shuffle(self.rng, order)
         r = self.r = Round(rules.stacking, rules.stack_on)
         r.total = rules.start
-        r.alive = self.in_game[:]
-        r.players_in_round = sum(r.alive)
+        r.in_round = self.in_game[:]
+        r.players_in_round = sum(r.in_round)
         r.hands = [[] for _ in range(self.n)]
         dealer = self.dealer
-        left = self.next_seat(dealer, r.alive)
+        left = self.next_seat(dealer, r.in_round)
         leader = left
         if self.variant.deal.leader == "last_loser" and self.last_losers:
             loser = self.last_losers[-1]
             if self.in_game[loser]:
                 leader = loser
-        self.emit(rules.shared(ev.RoundStarted, self.round_no, dealer, leader, r.total))
+        self.emit(rules.shared(ev.RoundStarted, self.round, dealer, leader, r.total))
         seats = []
         seat = left
         for _ in range(r.players_in_round):
             seats.append(seat)
-            seat = self.next_seat(seat, r.alive)
+            seat = self.next_seat(seat, r.in_round)
         # One card at a time round the table: the i-th seat gets every k-th card.
         k = len(seats)
         dealt = min(len(order), k * rules.hand_size)
@@ -752,15 +754,15 @@ class Engine:
         r = self.r
         seat = r.next_player
         if seat is None:
-            alive, direction = r.alive, r.direction
+            in_round, direction = r.in_round, r.direction
             seat = (self.current + direction) % self.n
-            if not alive[seat]:
-                seat = self.next_seat(seat, alive, direction)
+            if not in_round[seat]:
+                seat = self.next_seat(seat, in_round, direction)
             if r.skip:
                 # Skipping all the players in the round comes back to the same
                 # seat: no more steps than there are players, however many skips.
                 for _ in range(r.skip % r.players_in_round):
-                    seat = self.next_seat(seat, alive, direction)
+                    seat = self.next_seat(seat, in_round, direction)
                 r.skip = 0
         else:
             r.skip, r.next_player = 0, None
@@ -798,7 +800,7 @@ class Engine:
         undo_to: int | None = None
         if rules.lay_down:
             cards = tuple(rules.cards[k].id for k in hand)
-            (r.discard if rules.laid_down_discarded else r.out).extend(hand)
+            (r.discard if rules.laid_down_discarded else r.out_of_play).extend(hand)
             hand.clear()
             self.emit(ev.LaidDown(player, cards))
         else:
@@ -831,7 +833,7 @@ class Engine:
     def lose(self, player: int, undo_to: int | None = None) -> None:
         """Take ``player`` out of the round, and end it or play on."""
         r = self.r
-        r.alive[player] = False
+        r.in_round[player] = False
         r.players_in_round -= 1
         r.losers.append(player)
         for trigger in self.rules.loss_triggers:
@@ -852,14 +854,14 @@ class Engine:
         r = self.r
         rules = self.rules
         match = self.variant.match
-        survivor = r.alive.index(True) if r.players_in_round == 1 else None
+        survivor = r.in_round.index(True) if r.players_in_round == 1 else None
         if r.round_winner >= 0:
             survivor = r.round_winner
         losers = tuple(r.losers)
         self.last_losers = losers
         for trigger in rules.end_triggers:
             self.fire(trigger, -1 if survivor is None else survivor, True)
-        self.emit(ev.RoundEnded(self.round_no, losers, survivor))
+        self.emit(ev.RoundEnded(self.round, losers, survivor))
         if match.scoring == "none":
             if survivor is not None:
                 for seat in range(self.n):
@@ -871,7 +873,7 @@ class Engine:
             self.score_round(losers, survivor)
         standing = [seat for seat in range(self.n) if self.in_game[seat]]
         if len(standing) > 1 and (
-            self.round_no >= rules.max_rounds or len(self.moves) >= rules.max_game_plays
+            self.round >= rules.max_rounds or len(self.moves) >= rules.max_game_plays
         ):
             # The game ran too long (round.max_rounds, round.max_game_plays):
             # the best placed player wins.

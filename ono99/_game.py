@@ -222,7 +222,7 @@ class Game:
     @property
     def round(self) -> int:
         """The number of the round in progress (or last played), from 1."""
-        return self._e.round_no
+        return self._e.round
 
     @property
     def cards_played(self) -> int:
@@ -257,7 +257,7 @@ class Game:
     @property
     def in_round(self) -> tuple[bool, ...]:
         """Per seat, whether the player is still in the round."""
-        return tuple(self._e.r.alive)
+        return tuple(self._e.r.in_round)
 
     @property
     def dealer(self) -> int:
@@ -309,7 +309,7 @@ class Game:
     def out_of_play(self) -> tuple[str, ...]:
         """Cards that left play this round (hands laid down)."""
         cards = self._e.rules.cards
-        return tuple(cards[k].id for k in self._e.r.out)
+        return tuple(cards[k].id for k in self._e.r.out_of_play)
 
     def card_counts(self, player: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """How many of each card ``player`` may see: in their hand, the discard pile, out of play.
@@ -339,7 +339,7 @@ class Game:
                 counts[k] += 1
             return tuple(counts)
 
-        return count(r.hands[seat]), count(r.discard), count(r.out)
+        return count(r.hands[seat]), count(r.discard), count(r.out_of_play)
 
     def legal_moves(self) -> tuple[Move, ...]:
         """Every legal move of the current player; empty once the game is over.
@@ -444,11 +444,11 @@ class Game:
             tokens=tuple(self._e.tokens),
             scores=tuple(self._e.scores),
             in_game=tuple(self._e.in_game),
-            in_round=tuple(r.alive),
-            round=self._e.round_no,
+            in_round=tuple(r.in_round),
+            round=self._e.round,
             draw_pile_size=len(r.draw),
             discard_pile=tuple(map(name, r.discard)),
-            out_of_play=tuple(map(name, r.out)),
+            out_of_play=tuple(map(name, r.out_of_play)),
             winner=self._e.winner,
             legal_moves=self.legal_moves() if mine else NO_MOVES,
             variant=self.variant,
@@ -655,7 +655,7 @@ class Game:
         state = (
             f"winner={e.winner}"
             if e.winner is not None
-            else f"round={e.round_no}, total={e.r.total}, current_player={e.current}"
+            else f"round={e.round}, total={e.r.total}, current_player={e.current}"
         )
         return f"<Game {self.variant.id} players={e.n} seed={self.seed} {state}>"
 

@@ -267,7 +267,7 @@ class _Playout:
     def __init__(self, position: Engine, me: int, traits: Traits) -> None:
         self.me = me
         self.traits = traits
-        self.round_no = position.round_no
+        self.round_no = position.round
         # The players already out of the round, and the others still in it.
         self.before = len(position.r.losers)
         self.span = max(1, position.r.players_in_round - 1)
@@ -277,10 +277,10 @@ class _Playout:
         me, traits, round_no = self.me, self.traits, self.round_no
         game.play(move)
         for _ in range(_MAX_ROLLOUT):
-            if game.round_no != round_no or game.winner is not None:
+            if game.round != round_no or game.winner is not None:
                 return self._ended(game)
             r = game.r
-            if not r.alive[me]:
+            if not r.in_round[me]:
                 return (r.losers.index(me) - self.before) / self.span
             game.play(cautious_move(traits, game.legal_moves(), r.total))
         return 0.5  # a round that would not end: call it even

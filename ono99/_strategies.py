@@ -20,7 +20,7 @@ if TYPE_CHECKING:
     import random
     from collections.abc import Sequence
 
-    from ._compiled import CompiledCard, Rules
+    from ._compiled import CompiledCard, CompiledVariant
     from ._observation import Observation
     from ._variant import Variant
 
@@ -42,7 +42,7 @@ class Traits:
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
-        self.rules: Rules = compile_rules(variant)
+        self.rules: CompiledVariant = compile_rules(variant)
         self._decks: dict[int, list[str]] = {}
         # card id -> (compiled card, is a number card, passes forced plays on)
         self.cards: dict[str, tuple[CompiledCard, bool, bool]] = {}

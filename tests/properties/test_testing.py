@@ -133,7 +133,7 @@ def test_a_token_given_back_breaks_tokens(monkeypatch: pytest.MonkeyPatch) -> No
 
     def generous(self: _engine.Engine, *args: object, **kwargs: object) -> None:
         real(self, *args, **kwargs)  # type: ignore[arg-type]
-        if self.round_no == 3:
+        if self.round == 3:
             self.tokens[0] += 1
 
     monkeypatch.setattr(_engine.Engine, "start_round", generous)
