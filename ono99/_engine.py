@@ -13,10 +13,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import events as ev
+from ._args import is_int, shown
 from ._chance import shuffle
 from ._compiled import compile_rules
 from ._errors import IllegalMoveError
-from ._moves import Move, Play, Redraw, as_move
+from ._moves import Move, Play, Redraw, as_move, chosen
 
 if TYPE_CHECKING:
     import random
@@ -434,6 +435,48 @@ class Engine:
         return self.winner
 
     # ----------------------------------------------------------------- checks
+    #
+    # The legal moves (compute_legal, card_moves) and the reasons a move is
+    # illegal (why_illegal) are built from the same predicates: a card's
+    # conditions (why_blocked), the choices it leaves (its amounts, and the
+    # players it may name: targets), the bust limit (safe) and the redraw's
+    # timing (redraw_too_late). The quick tests compute_legal reads are the
+    # first three worked out once for a card that leaves no choice.
+
+    def why_illegal(self, move: object) -> str | None:
+        """Why ``move`` breaks the rules now, in words; ``None`` when it is legal.
+
+        Unless the game is over, ``move`` has the shape :class:`~ono99.Game`
+        checks: a :class:`~ono99.Play` of a card of the variant, or a
+        :class:`~ono99.Redraw`. Its amount and target may still be anything.
+        """
+        if self.winner is not None:
+            return "the game is over"
+        rules = self.rules
+        r = self.r
+        player = self.current
+        if isinstance(move, Play):
+            card = rules.by_id[move.card]
+            if card.index not in r.hands[player]:
+                return f"player {player} holds no {card.name}"
+            amount, target = chosen(move)
+            return (
+                self.why_blocked(card)
+                or self.why_choice(card, amount, target)
+                or self.why_bust(card, move.amount)  # checked: None or a choice of the card
+            )
+        if rules.redraw_card < 0:
+            return f"{self.variant.name} has no redraw"
+        card = rules.cards[rules.redraw_card]
+        held = r.hands[player].count(card.index)
+        if held < rules.redraw_count:
+            return (
+                f"a redraw needs {rules.redraw_count} {card.name} cards; "
+                f"player {player} holds {held}"
+            )
+        if self.redraw_too_late():
+            return "a redraw may only be the first play of a turn"
+        return None
 
     def why_blocked(self, card: CompiledCard) -> str | None:
         """The first reason a condition of ``card`` gives against playing it now."""
@@ -447,14 +490,54 @@ class Engine:
         r.game = None
         return None
 
+    def why_choice(self, card: CompiledCard, amount: object, target: object) -> str | None:
+        """Whether ``amount`` and ``target`` are exactly the choices ``card`` leaves open."""
+        if card.choices:
+            options = " or ".join(str(a) for a in card.choices)
+            if amount is None:
+                return (
+                    f"{card.name} counts {options}: the move must say which, "
+                    f'e.g. Play("{card.id}", amount={card.choices[0]})'
+                )
+            if not is_int(amount) or amount not in card.choices:
+                return f"{card.name} counts {options}, not {shown(amount)}"
+        elif amount is not None:
+            return (
+                f"{card.name} leaves no amount to choose (the move gives amount={shown(amount)})"
+            )
+        if card.chooses_player:
+            targets = self.targets(card)
+            if target is None:
+                seats = ", ".join(str(seat) for seat in targets)
+                return (
+                    f"{card.name} names the next player: the move must give a target "
+                    f"(one of players {seats})"
+                )
+            if not is_int(target) or target not in targets:
+                seats = ", ".join(str(seat) for seat in targets)
+                return f"{card.name} may name one of players {seats}, not {shown(target)}"
+        elif target is not None:
+            return f"{card.name} names no player (the move gives target={shown(target)})"
+        return None
+
+    def safe(self, card: CompiledCard, total: int, amount: int | None = None) -> bool:
+        """Whether playing ``card`` (for ``amount``) at ``total`` keeps below the bust limit."""
+        rules = self.rules
+        return rules.total_after(card, total, amount) < rules.bust
+
     def why_bust(self, card: CompiledCard, amount: int | None) -> str | None:
         """Why playing ``card`` for ``amount`` would bust, in words; ``None`` if it would not."""
+        total = self.r.total
+        if self.safe(card, total, amount):
+            return None
         rules = self.rules
-        new = rules.total_after(card, self.r.total, amount)
-        if new >= rules.bust:
-            what = card.name if amount is None else f"{card.name} for {amount}"
-            return f"{what} would take the total to {new}; it must stay below {rules.bust}"
-        return None
+        new = rules.total_after(card, total, amount)
+        what = card.name if amount is None else f"{card.name} for {amount}"
+        return f"{what} would take the total to {new}; it must stay below {rules.bust}"
+
+    def redraw_too_late(self) -> bool:
+        """Whether a redraw, allowed only as a turn's first play, comes too late."""
+        return self.rules.redraw_first_only and self.r.plays_made > 0
 
     def targets(self, card: CompiledCard) -> list[int]:
         """The players a move playing ``card`` may name, as its effect says."""
@@ -504,11 +587,7 @@ class Engine:
                     moves.append(test[1])
             kinds >>= 1
             index += 1
-        if (
-            redraw >= 0
-            and redraws >= rules.redraw_count
-            and not (rules.redraw_first_only and r.plays_made)
-        ):
+        if redraw >= 0 and redraws >= rules.redraw_count and not self.redraw_too_late():
             moves.append(Redraw())
         legal = self.legal = tuple(moves)
         return legal
@@ -517,17 +596,15 @@ class Engine:
         """Add the legal moves of ``card`` (held by the current player) to ``moves``."""
         if card.conditions and self.why_blocked(card) is not None:
             return
-        rules = self.rules
-        bust = rules.bust
         if card.play is not None:  # no choice to make: one move or none
-            if rules.total_after(card, total) < bust:
+            if self.safe(card, total):
                 moves.append(card.play)
             return
         targets: list[int | None] = [None]
         if card.chooses_player:
             targets = list(self.targets(card))
         for amount in card.amounts:
-            if rules.total_after(card, total, amount) < bust:
+            if self.safe(card, total, amount):
                 moves.extend(Play(card.id, amount=amount, target=t) for t in targets)
 
     def emit(self, event: ev.Event) -> None:
@@ -804,13 +881,13 @@ class Engine:
             hand.clear()
             self.emit(ev.LaidDown(player, cards))
         else:
-            r.game = self
+            # Every card the conditions allow would bust (there is no legal
+            # move): the rules play the one that busts least.
             playable = [
-                rules.cards[k]
-                for k in sorted(set(hand))
-                if not any(c.check(r, rules.cards[k]) for c in rules.cards[k].conditions)
+                card
+                for card in map(rules.cards.__getitem__, sorted(set(hand)))
+                if not card.conditions or self.why_blocked(card) is None
             ]
-            r.game = None
             if playable:
                 before = r.total
                 # The lowest total any card (for any amount it offers) gives.

@@ -10,7 +10,7 @@ from attrs import frozen
 from . import events as ev
 from ._args import is_int, is_list, shown, variant_arg, whole
 from ._chance import shuffle
-from ._compiled import CompiledCard, compile_rules
+from ._compiled import compile_rules
 from ._engine import NO_MOVES, Engine
 from ._errors import ArgumentError, Ono99Error, ReplayError, VariantError
 from ._loader import fingerprint
@@ -375,42 +375,20 @@ class Game:
         >>> game.why_illegal(ono99.Play("ace", amount=11)) is None
         True
         """
-        if self._e.winner is not None:
-            return "the game is over"
-        rules = self._e.rules
-        r = self._e.r
-        player = self._e.current
-        if isinstance(move, Play):
-            card_id: object = move.card  # typed str, but a caller may pass anything
-            index = rules.index.get(card_id) if isinstance(card_id, str) else None
-            if index is None:
-                known = ", ".join(c.id for c in rules.cards)
-                return (
-                    f"there is no card {shown(move.card)} in {self.variant.id} "
-                    f"(its cards: {known})"
-                )
-            card = rules.cards[index]
-            if index not in r.hands[player]:
-                return f"player {player} holds no {card.name}"
-            return (
-                self._e.why_blocked(card)
-                or self._why_choice(card, move)
-                or self._e.why_bust(card, move.amount)
-            )
-        if isinstance(move, Redraw):
-            if rules.redraw_card < 0:
-                return f"{self.variant.name} has no redraw"
-            card = rules.cards[rules.redraw_card]
-            held = r.hands[player].count(card.index)
-            if held < rules.redraw_count:
-                return (
-                    f"a redraw needs {rules.redraw_count} {card.name} cards; "
-                    f"player {player} holds {held}"
-                )
-            if rules.redraw_first_only and r.plays_made:
-                return "a redraw may only be the first play of a turn"
-            return None
-        return f"{shown(move)} is not a move (expected Play or Redraw)"
+        e = self._e
+        if e.winner is None:  # once the game is over, that is the answer to any move
+            if isinstance(move, Play):
+                card_id: object = move.card  # typed str, but a caller may pass anything
+                if card_index(e.rules, card_id) is None:
+                    known = ", ".join(e.rules.ids)
+                    return (
+                        f"there is no card {shown(card_id)} in {self.variant.id} "
+                        f"(its cards: {known})"
+                    )
+            elif not isinstance(move, Redraw):
+                return f"{shown(move)} is not a move (expected Play or Redraw)"
+        # The shape is right: the engine alone says whether the rules allow it.
+        return e.why_illegal(move)
 
     def is_legal(self, move: object) -> bool:
         """Whether ``move`` is legal now."""
@@ -688,32 +666,3 @@ class Game:
             order.append(index)
         shuffle(self._e.rng, remaining)
         return order + remaining
-
-    def _why_choice(self, card: CompiledCard, move: Play) -> str | None:
-        """Whether the move makes exactly the choices the card leaves open."""
-        amount, target = move.amount, move.target
-        if card.choices:
-            options = " or ".join(str(a) for a in card.choices)
-            if amount is None:
-                return (
-                    f"{card.name} counts {options}: the move must say which, "
-                    f'e.g. Play("{card.id}", amount={card.choices[0]})'
-                )
-            if not is_int(amount) or amount not in card.choices:
-                return f"{card.name} counts {options}, not {shown(amount)}"
-        elif amount is not None:
-            return (
-                f"{card.name} leaves no amount to choose (the move gives amount={shown(amount)})"
-            )
-        if card.chooses_player:
-            seats = ", ".join(str(seat) for seat in self._e.targets(card))
-            if target is None:
-                return (
-                    f"{card.name} names the next player: the move must give a target "
-                    f"(one of players {seats})"
-                )
-            if not is_int(target) or target not in self._e.targets(card):
-                return f"{card.name} may name one of players {seats}, not {shown(target)}"
-        elif target is not None:
-            return f"{card.name} names no player (the move gives target={shown(target)})"
-        return None
