@@ -38,15 +38,9 @@ from ._loader import (
 )
 from ._moves import Move, Play, Redraw
 from ._observation import Observation
-from ._players import (
-    CautiousPlayer,
-    Player,
-    QuickPlayer,
-    RandomPlayer,
-    RecklessPlayer,
-    play_out,
-)
+from ._players import CautiousPlayer, RandomPlayer, RecklessPlayer, play_out
 from ._plot import plot_results
+from ._protocols import Player, QuickPlayer
 from ._rulebook import rulebook
 from ._search import SearchPlayer
 from ._serial import from_data, to_data

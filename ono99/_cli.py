@@ -28,7 +28,7 @@ from ._interactive import play_in_terminal
 from ._limits import MAX_GAMES, MAX_PLAYERS
 from ._loader import list_house_rules, list_variants, load_house_rule, load_variant
 from ._narrate import describe_event
-from ._players import CautiousPlayer, Player, RandomPlayer
+from ._players import CautiousPlayer, RandomPlayer
 from ._plot import chart_path, plot_results
 from ._progress import ProgressBars
 from ._rulebook import rulebook
@@ -40,6 +40,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from ._check import FileKind, Finding
+    from ._protocols import Player
     from ._simulate import PlayerFactory
     from ._variant import Variant
 

@@ -25,7 +25,7 @@ if TYPE_CHECKING:
 
     from ._compiled import CompiledCard, CompiledVariant
     from ._observation import Observation
-    from ._players import Player
+    from ._protocols import Player
     from ._variant import Variant
     from .rules import Stacking, StackOn, Trigger
 

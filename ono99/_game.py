@@ -22,7 +22,7 @@ from ._variant import Variant
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
-    from ._players import Player
+    from ._protocols import Player
 
 __all__ = ["Game", "GameRecord"]
 
@@ -450,13 +450,23 @@ class Game:
         """Check and play ``move``, as :meth:`play` does, without returning its events."""
         self._e.play_checked(move, self.why_illegal)
 
-    def _play_out(self, players: Sequence[Player], max_moves: int) -> int | None:
-        """Let ``players`` (one per seat) move, for at most ``max_moves`` moves.
+    def _play_out(self, players: Sequence[Player], max_moves: int) -> int:
+        """Let ``players`` (one per seat, already checked) play the game to its end.
+
+        The engine's loop asks them; the game gives it their observations and
+        its check of a move that is not one the engine listed.
 
         Returns:
-            The winner, or ``None`` if the game has not ended.
+            The winner's seat.
+
+        Raises:
+            Ono99Error: If the game did not end within ``max_moves`` moves.
+            IllegalMoveError: If a player chose an illegal move.
         """
-        return self._e.play_out(players, max_moves, self.observation, self.why_illegal)
+        winner = self._e.play_out(players, max_moves, self.observation, self.why_illegal)
+        if winner is None:
+            raise Ono99Error(f"the game did not end within {max_moves} moves")
+        return winner
 
     def record(self) -> GameRecord:
         """A record of the game so far, to save and replay.

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
-    from ._players import Player
+    from ._protocols import Player
     from ._simulate import Strategy
     from ._variant import Variant
 

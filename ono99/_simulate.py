@@ -33,8 +33,9 @@ from ._batch import Outcome, SeatMaker, play_games
 from ._compiled import compile_rules
 from ._errors import ArgumentError, Ono99Error, SimulationError, VariantError
 from ._limits import MAX_GAMES
-from ._players import CautiousPlayer, Player, RandomPlayer, RecklessPlayer
+from ._players import CautiousPlayer, RandomPlayer, RecklessPlayer
 from ._progress import Feed, Ticker
+from ._protocols import Player
 from ._search import SearchPlayer
 from ._strategies import RankingSeat, random_seat
 from ._text import format_table

@@ -60,7 +60,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from ono99._files import PathName
-    from ono99._players import Player
+    from ono99._protocols import Player
     from ono99._variant import Variant
 
 __all__ = ["ENV_ID", "Ono99Env", "Ono99VectorEnv"]
