@@ -12,7 +12,7 @@ import random
 from typing import TYPE_CHECKING, TypeAlias
 
 from . import events as ev
-from ._game import Game
+from ._game import Game, engine_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -72,7 +72,7 @@ def play_games(
         try:
             rng.seed(seed)
             game = Game._dealt(variant, players, seed, rng)
-            engine = game._e
+            engine = engine_of(game)
             chosen = [seats[kinds[seat]](rng, index, seat) for seat in range(players)]
             winner = game._play_out(chosen, max_moves)
         except Exception as exc:

@@ -326,6 +326,52 @@ class Engine:
         new.r = self.r.copy()
         return new
 
+    def redealt(
+        self, rng: random.Random, seats: list[tuple[int, int]], cards: list[int]
+    ) -> Engine:
+        """A copy drawing from ``rng`` in which ``cards`` are dealt again, in their order.
+
+        Each ``(seat, size)`` of ``seats`` in turn takes its next ``size``
+        cards; the rest become the draw pile (its top card last). How a
+        player who searches ahead deals the cards it cannot see.
+        """
+        new = self.copy(rng)
+        r = new.r
+        at = 0
+        for seat, size in seats:
+            r.hands[seat] = cards[at : at + size]
+            at += size
+        r.draw = cards[at:]
+        return new
+
+    def set_position(
+        self,
+        r: Round,
+        *,
+        in_game: list[bool],
+        tokens: list[int],
+        scores: list[int],
+        round: int,
+        current: int,
+        dealer: int,
+    ) -> None:
+        """Put the game in a checked position, with ``r`` its round, and go on from it.
+
+        What :meth:`ono99.Game.from_position` sets up: the log starts empty,
+        and a player with no safe play is dealt with at once.
+        """
+        self.r = r
+        self.in_game = in_game
+        self.tokens = tokens
+        self.scores = scores
+        self.round = round
+        self.current = current
+        self.dealer = dealer
+        self.events.clear()
+        self.moves.clear()
+        self.legal = None
+        self.advance()
+
     def __reduce__(self) -> tuple[Callable[..., Engine], tuple[object, ...]]:
         # By the fields, leaving out what it is made with or from (see _NOT_PICKLED).
         state = {name: getattr(self, name) for name in ENGINE_FIELDS if name not in _NOT_PICKLED}

@@ -24,7 +24,7 @@ if TYPE_CHECKING:
 
     from ._protocols import Player
 
-__all__ = ["Game", "GameRecord"]
+__all__ = ["Game", "GameRecord", "engine_of"]
 
 
 def _check_record(record: GameRecord) -> None:
@@ -133,7 +133,8 @@ class Game:
         """``Game(variant, players, seed)`` for arguments already checked (a simulation's).
 
         ``rng`` is the generator to use, seeded with ``seed`` (a simulation
-        seeds one again for each game, rather than make one per game).
+        seeds one again for each game, rather than make one per game), or one
+        the seed does not describe (an OpenSpiel state's chance nodes).
         """
         game = cls.__new__(cls)
         game._deal(variant, players, seed, None, rng)
@@ -633,9 +634,13 @@ class Game:
 
     def copy(self) -> Game:
         """An independent copy of the game, random state included."""
+        return self._copy()
+
+    def _copy(self, rng: random.Random | None = None) -> Game:
+        """:meth:`copy`, or a copy drawing from ``rng`` if given."""
         new = Game.__new__(Game)
         new.__dict__.update(self.__dict__)
-        new._e = self._e.copy()
+        new._e = self._e.copy(rng)
         return new
 
     def __repr__(self) -> str:
@@ -676,3 +681,15 @@ class Game:
             order.append(index)
         shuffle(self._e.rng, remaining)
         return order + remaining
+
+
+def engine_of(game: Game) -> Engine:
+    """The engine under ``game``: the one way in for code that reads its state directly.
+
+    The compiled loops that play many moves (the env kernel, the batch loop of
+    :func:`~ono99.simulate`, the search player's playouts) read the engine's
+    fields rather than :class:`Game`'s properties, each of which builds a new
+    tuple. They read its state and move it on only through its own methods;
+    nothing outside :class:`Game` and the engine writes the engine's fields.
+    """
+    return game._e

@@ -170,13 +170,13 @@ def place(
     r.out_of_play = indices(out_of_play, "out_of_play")
     if not problems:
         problems += _missing_cards(rules, e.full_deck, r)
-    e.in_game = flags(in_game, "in_game", [True] * players)
-    r.in_round = flags(in_round, "in_round", e.in_game[:])
-    e.tokens = flags(tokens, "tokens", e.tokens)
-    e.scores = flags(scores, "scores", [0] * players)
+    seats_in_game = flags(in_game, "in_game", [True] * players)
+    r.in_round = flags(in_round, "in_round", seats_in_game[:])
+    seat_tokens = flags(tokens, "tokens", e.tokens)
+    seat_scores = flags(scores, "scores", [0] * players)
     problems += _position_problems(
         in_round=r.in_round,
-        in_game=e.in_game,
+        in_game=seats_in_game,
         current_player=current_player,
         direction=direction,
         plays_owed=plays_owed,
@@ -194,17 +194,18 @@ def place(
     r.total = rules.start if total is None else total
     r.direction = direction
     r.players_in_round = sum(r.in_round)
-    r.losers = [s for s in range(players) if e.in_game[s] and not r.in_round[s]]
+    r.losers = [s for s in range(players) if seats_in_game[s] and not r.in_round[s]]
     r.turn_plays = [rules.cards[k].id for k in turn]
     r.plays_made = len(turn)
     r.forced = plays_owed + r.plays_made
     r.forced_by = forced_by  # read only while plays are owed
     r.answering = r.forced > 1 and not turn
-    e.r = r
-    e.round = round_no
-    e.current = current_player
-    e.dealer = dealer if dealer is not None else e.next_seat(current_player, r.in_round, -1)
-    e.events.clear()
-    e.moves.clear()
-    e.legal = None
-    e.advance()
+    e.set_position(
+        r,
+        in_game=seats_in_game,
+        tokens=seat_tokens,
+        scores=seat_scores,
+        round=round_no,
+        current=current_player,
+        dealer=dealer if dealer is not None else e.next_seat(current_player, r.in_round, -1),
+    )

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from . import events as ev
 from ._args import shown
 from ._chance import shuffle
-from ._game import Game
+from ._game import Game, engine_of
 from ._strategies import Traits, cautious_move, traits_of
 
 if TYPE_CHECKING:
@@ -206,7 +206,7 @@ def _position(observation: Observation, traits: Traits, rng: random.Random) -> E
         round=observation.round,
         seed=rng.getrandbits(32),
     )
-    return game._e
+    return engine_of(game)
 
 
 def _mean_error(values: list[float]) -> tuple[float, float]:
@@ -243,16 +243,9 @@ class _Deals:
     def next(self) -> Engine:
         """A new deal."""
         rng = self.rng
-        deal = self.position.copy(rng)
         cards = self.unseen[:]
         shuffle(rng, cards)
-        hands = deal.r.hands
-        at = 0
-        for seat, size in self.seats:
-            hands[seat] = cards[at : at + size]
-            at += size
-        deal.r.draw = cards[at:]
-        return deal
+        return self.position.redealt(rng, self.seats, cards)
 
 
 class _Playout:

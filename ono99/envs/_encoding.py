@@ -11,6 +11,7 @@ from attrs import frozen
 
 from ono99._compiled import compile_rules
 from ono99._errors import ArgumentError
+from ono99._game import engine_of
 from ono99._loader import load_variant
 from ono99._observation import Observation
 
@@ -220,7 +221,7 @@ class ObservationEncoder:
                 is of another variant or player count.
         """
         seat = game._seat(player)
-        engine = game._e
+        engine = engine_of(game)
         if engine.n != self.players or engine.rules.ids != self._ids:
             raise ArgumentError(
                 "game",

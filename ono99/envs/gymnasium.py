@@ -38,7 +38,7 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector.utils import batch_space
 
-from ono99._game import Game
+from ono99._game import Game, engine_of
 from ono99._simulate import make_player
 
 from ._actions import action_table
@@ -182,7 +182,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
             observation, info = self._show(game)
             info["illegal"] = self._why_illegal(game, index)
             return observation, -1.0, True, False, info
-        engine, seat = game._e, self.seat  # the kernel reads the engine
+        engine, seat = engine_of(game), self.seat  # the kernel reads the engine
         reward = 0.0
         done = self._ended = seat_done(engine, seat)
         if done:
@@ -238,7 +238,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         if seed is not None or not self._seated:
             self._seat_players()
         self._play_others(game)
-        engine = game._e  # the kernel reads the engine
+        engine = engine_of(game)  # the kernel reads the engine
         if self._agent is None:
             self._agent = Agent(
                 self.seat,
@@ -281,7 +281,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         ``mover`` is the seat to move, when known to be one whose player
         decides from an observation.
         """
-        engine = game._e
+        engine = engine_of(game)
         seat, picks, variant, why_illegal = self.seat, self._picks, self.variant, game.why_illegal
         if mover is None:
             mover = play_quick(engine, seat, picks, variant, why_illegal)
@@ -449,9 +449,9 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                     env._play_others(game, what)
                 if illegal[i] is not None:
                     ended[i], rewards[i] = True, -1.0
-                elif seat_done(game._e, seat):
+                elif seat_done(engine_of(game), seat):
                     ended[i] = True
-                    rewards[i] = 1.0 if game._e.winner == seat else -1.0
+                    rewards[i] = 1.0 if game.winner == seat else -1.0
             agent.show()
         info = self._info()
         if any(reason is not None for reason in illegal):

@@ -899,7 +899,10 @@ def candidate_moves(game: Game) -> list[Move]:
 def _shuffle_hidden(game: Game, player: int, rng: random.Random) -> Game:
     """A copy of ``game`` with the information ``player`` cannot see shuffled."""
     other = game.copy()
-    r = other._e.r  # the check reaches into the engine's hidden state on purpose
+    # A test of the observation check, not a way to play: it changes what no
+    # public method may change (the cards ``player`` cannot see), so it alone
+    # outside the engine and Game writes the engine's fields, on purpose.
+    r = other._e.r
     others = [p for p in range(game.players) if p != player]
     pool = [card for p in others for card in r.hands[p]] + r.draw
     rng.shuffle(pool)
