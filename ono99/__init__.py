@@ -38,24 +38,15 @@ from ._loader import (
 )
 from ._moves import Move, Play, Redraw
 from ._observation import Observation
+from ._player_factory import PlayerFactory, Strategy, list_strategies, make_player
 from ._players import CautiousPlayer, RandomPlayer, RecklessPlayer, play_out
 from ._plot import plot_results
 from ._protocols import Player, QuickPlayer
+from ._results import Comparison, Distribution, SimulationResult, WinRate
 from ._rulebook import rulebook
 from ._search import SearchPlayer
 from ._serial import from_data, to_data
-from ._simulate import (
-    Comparison,
-    Distribution,
-    PlayerFactory,
-    SimulationResult,
-    Strategy,
-    WinRate,
-    compare_variants,
-    list_strategies,
-    make_player,
-    simulate,
-)
+from ._simulate import compare_variants, simulate
 from ._variant import (
     Card,
     Deal,

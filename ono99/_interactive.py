@@ -20,7 +20,8 @@ from ._compiled import compile_rules
 from ._game import Game
 from ._moves import Move, Play, Redraw
 from ._narrate import describe_event
-from ._simulate import make_player, player_seed
+from ._player_factory import make_player
+from ._seeds import player_seed
 from ._text import escape
 from ._variant import card_name
 
@@ -29,8 +30,8 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
+    from ._player_factory import Strategy
     from ._protocols import Player
-    from ._simulate import Strategy
     from ._variant import Variant
 
 __all__ = ["play_in_terminal"]
