@@ -15,7 +15,7 @@ from attrs import frozen
 
 from ._args import shown
 from ._batch import Outcome, SeatMaker, play_games
-from ._compiled import compile_rules
+from ._compiled import compile_variant
 from ._errors import ArgumentError, Ono99Error, SimulationError
 from ._player_factory import Strategy, strategy_factory
 from ._progress import Ticker
@@ -138,7 +138,7 @@ def _unpickled(data: bytes) -> Variant:
     them by identity rather than by comparing whole variants.
     """
     variant: Variant = pickle.loads(data)  # noqa: S301 - pickled by simulate() itself
-    return compile_rules(variant).variant
+    return compile_variant(variant).variant
 
 
 def chunks(games: int, size: int) -> Iterator[tuple[int, int]]:

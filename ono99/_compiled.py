@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ._variant import Card, Variant
     from .rules import Condition, Effect, Trigger
 
-__all__ = ["NEVER", "CompiledCard", "CompiledVariant", "QuickTest", "compile_rules"]
+__all__ = ["NEVER", "CompiledCard", "CompiledVariant", "QuickTest", "compile_variant"]
 
 # Per seat, per card index: the shared Drew event; the Played events by total.
 DrewTable = tuple[tuple[ev.Drew, ...], ...]
@@ -160,7 +160,7 @@ class CompiledVariant:
 
     def __reduce__(self) -> tuple[Callable[[Variant], CompiledVariant], tuple[Variant]]:
         # The variant is all it takes: read back, these are its (cached) compiled rules.
-        return (compile_rules, (self.variant,))
+        return (compile_variant, (self.variant,))
 
     def deck_for(self, players: int) -> tuple[int, ...]:
         """The whole deck (card indices) for a game of ``players`` players (made once)."""
@@ -242,6 +242,6 @@ def _quick_test(card: CompiledCard) -> QuickTest:
 
 
 @functools.lru_cache(maxsize=32)
-def compile_rules(variant: Variant) -> CompiledVariant:
+def compile_variant(variant: Variant) -> CompiledVariant:
     """The compiled form of a variant, built once and shared."""
     return CompiledVariant(variant)

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from . import events as ev
 from ._args import is_int, shown
 from ._chance import shuffle
-from ._compiled import compile_rules
+from ._compiled import compile_variant
 from ._errors import IllegalMoveError
 from ._moves import Move, Play, Redraw, as_move, chosen
 
@@ -1103,7 +1103,7 @@ def _engine_from(
     variant: Variant, players: int, rng: random.Random, state: dict[str, Any]
 ) -> Engine:
     """An engine in this state (how a pickled engine is read back)."""
-    new = Engine(variant, compile_rules(variant), players, rng)
+    new = Engine(variant, compile_variant(variant), players, rng)
     for name, value in state.items():
         setattr(new, name, value)
     return new

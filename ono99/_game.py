@@ -10,7 +10,7 @@ from attrs import frozen
 from . import events as ev
 from ._args import is_int, is_list, shown, variant_arg, whole
 from ._chance import shuffle
-from ._compiled import compile_rules
+from ._compiled import compile_variant
 from ._engine import NO_MOVES, Engine
 from ._errors import ArgumentError, Ono99Error, ReplayError, VariantError
 from ._loader import fingerprint
@@ -154,7 +154,7 @@ class Game:
         self._deck = deck
         if rng is None:
             rng = random.Random(seed)
-        self._e = Engine(variant, compile_rules(variant), players, rng)
+        self._e = Engine(variant, compile_variant(variant), players, rng)
         self._e.begin(self._explicit_order(deck) if deck is not None else None)
 
     # ---------------------------------------------------------------- queries

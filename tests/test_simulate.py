@@ -19,7 +19,7 @@ import pytest
 import ono99
 from ono99 import events as ev
 from ono99._batch import deciding_card as _deciding_card
-from ono99._compiled import compile_rules
+from ono99._compiled import compile_variant
 from ono99._progress import Feed, _Line
 from ono99._results import wilson_interval
 from ono99._seeds import game_seed
@@ -284,7 +284,7 @@ def test_random_seats_share_the_game_generator_and_choose_as_random_player() -> 
 def test_shared_events_are_made_once_for_each_set_of_fields() -> None:
     """The engine makes a recurring event (frozen) once for each set of its fields
     and shares it; each is equal to the event made afresh."""
-    rules = compile_rules(ono99.load_variant("ono99-2022"))
+    rules = compile_variant(ono99.load_variant("ono99-2022"))
     first = rules.shared(ev.PlaysOwed, 1, 2, "play_2")
     assert first == ev.PlaysOwed(1, 2, "play_2")
     assert rules.shared(ev.PlaysOwed, 1, 2, "play_2") is first

@@ -243,7 +243,7 @@ def pipeline_diagram() -> str:
             ],
         )
     )
-    labels = ["load_variant()", "", "compile_rules()", "Game(variant, players, seed)", ""]
+    labels = ["load_variant()", "", "compile_variant()", "Game(variant, players, seed)", ""]
     pairs = zip(steps[:-1], steps[1:], labels, strict=True)
     arrows = [_down(a, b, label) for a, b, label in pairs]
     return svg("How a variant file becomes a game", steps, arrows)

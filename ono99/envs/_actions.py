@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from ono99._compiled import compile_rules
+from ono99._compiled import compile_variant
 from ono99._errors import Ono99Error
 from ono99._loader import load_variant
 from ono99._moves import Move, Play, Redraw
@@ -54,7 +54,7 @@ class ActionTable:
     __slots__ = ("_actions", "_last", "index", "moves", "variant")
 
     def __init__(self, variant: Variant) -> None:
-        rules = compile_rules(variant)
+        rules = compile_variant(variant)
         seats: tuple[int | None, ...] = tuple(range(variant.players.max))
         moves: list[Move] = []
         # Where each card's actions start, its amounts and how many seats each names:

@@ -9,7 +9,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 from attrs import frozen
 
-from ono99._compiled import compile_rules
+from ono99._compiled import compile_variant
 from ono99._errors import ArgumentError
 from ono99._game import engine_of
 from ono99._loader import load_variant
@@ -65,7 +65,7 @@ def _counts(name: str, ids: Sequence[str], most: float, cards: _Cards) -> Featur
 
 def _features(variant: Variant, players: int) -> list[Feature]:
     """The slots, in order: add a :class:`Feature` here to extend the vector."""
-    rules = compile_rules(variant)
+    rules = compile_variant(variant)
     ids = rules.ids
     most = float(len(rules.deck_for(players)))
     tokens = float(variant.match.tokens.count_for(players))
@@ -176,7 +176,7 @@ class ObservationEncoder:
         self.variant = variant
         self.players = players
         self.features = tuple(_features(variant, players))
-        self._ids = compile_rules(variant).ids
+        self._ids = compile_variant(variant).ids
         self.names: tuple[str, ...] = tuple(n for f in self.features for n in f.names)
         self.low: NDArray[np.float32] = np.array(
             [low for f in self.features for low in f.low], dtype=np.float32
@@ -187,7 +187,7 @@ class ObservationEncoder:
         self._orders = tuple(
             tuple((seat + k) % players for k in range(players)) for seat in range(players)
         )
-        self._layout = Layout(dict(compile_rules(variant).index), players)
+        self._layout = Layout(dict(compile_variant(variant).index), players)
         if self._layout.size != len(self.names):  # the two orders of the slots must agree
             raise AssertionError(f"the layout has {self._layout.size} slots, not {len(self)}")
 

@@ -59,7 +59,7 @@ import numpy as np
 import pyspiel
 
 from ono99 import events as ev
-from ono99._compiled import compile_rules
+from ono99._compiled import compile_variant
 from ono99._game import Game
 from ono99.envs._actions import action_table
 from ono99.envs._common import make_variant
@@ -284,7 +284,7 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
         rng = random.Random(int(probability_sampler() * (1 << 53)))
         known = _known_cards(game.player_log(player_id), player_id, game.players)
         variant = game.variant
-        rules = compile_rules(variant)
+        rules = compile_variant(variant)
         hand, discard, out = game.card_counts(player_id)
         pool = Counter(rules.ids[k] for k in rules.deck_for(game.players))
         for counts in (hand, discard, out):

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ono99 import events as ev
-from ono99._compiled import compile_rules
+from ono99._compiled import compile_variant
 
 from ._invariants import InvariantError
 
@@ -39,7 +39,7 @@ class LogModel:
     def __init__(self, game: Game, where: str | None = None) -> None:
         self.game = game
         self.variant = game.variant
-        self.rules = compile_rules(game.variant)
+        self.rules = compile_variant(game.variant)
         self.where = where or f"{game.variant.id!r} ({game.players} players, seed {game.seed})"
         self._n = game.players
         self._seen = 0

@@ -11,7 +11,7 @@ import attrs
 import pytest
 
 import ono99
-from ono99._compiled import CompiledCard, CompiledVariant, compile_rules
+from ono99._compiled import CompiledCard, CompiledVariant, compile_variant
 from ono99.rules import (
     Add,
     AddChoice,
@@ -76,7 +76,7 @@ def test_compiled_rules_read_the_variant() -> None:
     assert rules.total_after(minus, 5) == 0
     assert rules.total_after(minus, 10) == 0
     assert rules.total_after(minus, 15) == 5
-    assert compile_rules(variant) is compile_rules(variant)
+    assert compile_variant(variant) is compile_variant(variant)
 
 
 def test_compiled_rules_of_the_1980_edition() -> None:
@@ -126,7 +126,7 @@ def test_every_shipped_variant_compiles_to_its_deck(variant_id: str) -> None:
     """The compiled cards keep the variant's order, each indexed by its place, and the
     deck holds each card as many times as the variant says (``count`` per copy)."""
     variant = ono99.load_variant(variant_id)
-    rules = compile_rules(variant)
+    rules = compile_variant(variant)
     assert [(c.index, c.id) for c in rules.cards] == list(enumerate(c.id for c in variant.cards))
     assert all(rules.index[c.id] == c.index for c in rules.cards)
     assert len(rules.deck) == variant.deck_size
