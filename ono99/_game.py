@@ -627,7 +627,7 @@ class Game:
             in_game=in_game,
             tokens=tokens,
             scores=scores,
-            round_no=round,
+            round=round,
             dealer=dealer,
         )
         return game

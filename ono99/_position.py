@@ -97,7 +97,7 @@ def _position_problems(
     direction: int,
     plays_owed: int,
     dealer: int | None,
-    round_no: int,
+    round: int,
     total: int | None,
     forced_by: object,  # typed str, but a caller may pass anything
 ) -> list[str]:
@@ -118,8 +118,8 @@ def _position_problems(
         problems.append(f"plays_owed: expected 1 or more, got {shown(plays_owed)}")
     if dealer is not None and (not is_int(dealer) or not 0 <= dealer < players):
         problems.append(f"dealer: no seat {shown(dealer)}")
-    if not is_int(round_no) or round_no < 1:
-        problems.append(f"round: expected 1 or more, got {shown(round_no)}")
+    if not is_int(round) or round < 1:
+        problems.append(f"round: expected 1 or more, got {shown(round)}")
     if total is not None and not is_int(total):
         problems.append(f"total: expected an integer, got {shown(total)}")
     if not isinstance(forced_by, str):
@@ -145,7 +145,7 @@ def place(
     in_game: Sequence[bool] | None,
     tokens: Sequence[int] | None,
     scores: Sequence[int] | None,
-    round_no: int,
+    round: int,
     dealer: int | None,
 ) -> None:
     """Put a new game's engine in the position :meth:`ono99.Game.from_position` describes.
@@ -181,7 +181,7 @@ def place(
         direction=direction,
         plays_owed=plays_owed,
         dealer=dealer,
-        round_no=round_no,
+        round=round,
         total=total,
         forced_by=forced_by,
     )
@@ -205,7 +205,7 @@ def place(
         in_game=seats_in_game,
         tokens=seat_tokens,
         scores=seat_scores,
-        round=round_no,
+        round=round,
         current=current_player,
         dealer=dealer if dealer is not None else e.next_seat(current_player, r.in_round, -1),
     )
