@@ -17,7 +17,7 @@ from ._loader import fingerprint
 from ._moves import Move, Play, Redraw
 from ._observation import Observation
 from ._position import card_index, place
-from ._variant import Variant
+from ._variant import Variant, VariantLike
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -84,6 +84,8 @@ class Game:
     Raises:
         VariantError: If the variant cannot be loaded, or the player count or
             deck does not fit it.
+        ArgumentError: If ``variant`` is not a variant, an id or a path, or
+            ``players`` or ``seed`` is not a whole number.
 
     Cards are dealt one at a time clockwise from the dealer's left, and the
     player left of the dealer leads. A player with no safe play is dealt with
@@ -104,7 +106,7 @@ class Game:
 
     def __init__(
         self,
-        variant: Variant | str,
+        variant: VariantLike,
         players: int,
         seed: int | None = None,
         *,
@@ -488,7 +490,7 @@ class Game:
         )
 
     @classmethod
-    def replay(cls, record: GameRecord, variant: Variant | str | None = None) -> Game:
+    def replay(cls, record: GameRecord, variant: VariantLike | None = None) -> Game:
         """Play a saved game again, to the same state.
 
         Args:
@@ -526,7 +528,7 @@ class Game:
     @classmethod
     def from_position(
         cls,
-        variant: Variant | str,
+        variant: VariantLike,
         hands: Sequence[Sequence[str]],
         draw_pile: Sequence[str],
         *,

@@ -37,13 +37,13 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from ._batch import Outcome
-    from ._variant import Variant
+    from ._variant import Variant, VariantLike
 
 __all__ = ["compare_variants", "simulate"]
 
 
 def simulate(
-    variant: Variant | str | os.PathLike[str],
+    variant: VariantLike,
     *,
     players: int = 4,
     games: int = 1000,
@@ -398,9 +398,7 @@ def _summarise(
     )
 
 
-def compare_variants(
-    variants: Sequence[Variant | str | os.PathLike[str]], **options: Any
-) -> Comparison:
+def compare_variants(variants: Sequence[VariantLike], **options: Any) -> Comparison:
     """Simulate several variants with the same seeds and settings, side by side.
 
     Args:

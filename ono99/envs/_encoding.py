@@ -9,10 +9,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 from attrs import frozen
 
+from ono99._args import variant_arg
 from ono99._compiled import compile_variant
 from ono99._errors import ArgumentError
 from ono99._game import engine_of
-from ono99._loader import load_variant
 from ono99._observation import Observation
 
 from ._kernel import Layout, fill
@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from ono99._game import Game
-    from ono99._variant import Variant
+    from ono99._variant import Variant, VariantLike
 
 __all__ = ["Feature", "ObservationEncoder", "observation_encoder"]
 
@@ -170,10 +170,8 @@ class ObservationEncoder:
     True
     """
 
-    def __init__(self, variant: Variant | str, players: int) -> None:
-        if isinstance(variant, str):
-            variant = load_variant(variant)
-        self.variant = variant
+    def __init__(self, variant: VariantLike, players: int) -> None:
+        self.variant = variant = variant_arg(variant)
         self.players = players
         self.features = tuple(_features(variant, players))
         self._ids = compile_variant(variant).ids
@@ -244,8 +242,7 @@ def _encoder(variant: Variant, players: int) -> ObservationEncoder:
     return ObservationEncoder(variant, players)
 
 
-def observation_encoder(variant: Variant | str, players: int) -> ObservationEncoder:
+def observation_encoder(variant: VariantLike, players: int) -> ObservationEncoder:
     """The (shared) :class:`ObservationEncoder` of ``variant`` for ``players`` players."""
-    if isinstance(variant, str):
-        variant = load_variant(variant)
+    variant = variant_arg(variant)
     return _encoder(variant, players)

@@ -61,7 +61,7 @@ if TYPE_CHECKING:
 
     from ono99._files import PathName
     from ono99._protocols import Player
-    from ono99._variant import Variant
+    from ono99._variant import VariantLike
 
 __all__ = ["ENV_ID", "Ono99Env", "Ono99VectorEnv"]
 
@@ -105,7 +105,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
 
     def __init__(
         self,
-        variant: Variant | PathName = "ono99-2022",
+        variant: VariantLike = "ono99-2022",
         players: int = 2,
         *,
         house_rules: Sequence[PathName] | PathName = (),
@@ -349,7 +349,7 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     def __init__(
         self,
         num_envs: int = 1,
-        variant: Variant | PathName = "ono99-2022",
+        variant: VariantLike = "ono99-2022",
         players: int = 2,
         *,
         house_rules: Sequence[PathName] | PathName = (),

@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ono99._files import PathName
-    from ono99._variant import Variant
+    from ono99._variant import VariantLike
 
 __all__ = ["env", "raw_env"]
 
@@ -85,7 +85,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
 
     def __init__(
         self,
-        variant: Variant | PathName = "ono99-2022",
+        variant: VariantLike = "ono99-2022",
         players: int = 4,
         house_rules: Sequence[PathName] | PathName = (),
         render_mode: str | None = None,
@@ -233,7 +233,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
 
 
 def env(
-    variant: Variant | PathName = "ono99-2022",
+    variant: VariantLike = "ono99-2022",
     players: int = 4,
     house_rules: Sequence[PathName] | PathName = (),
     render_mode: str | None = None,
