@@ -19,6 +19,7 @@ np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed"
 from envcases import CASES, IDS  # noqa: E402
 
 from ono99 import envs  # noqa: E402
+from ono99._game import engine_of  # noqa: E402
 from ono99.envs._kernel import Vector  # noqa: E402
 from ono99.envs._render import table_text  # noqa: E402
 
@@ -159,7 +160,7 @@ def test_vector_from_the_game_is_the_vector_of_the_observation(
                 assert encoder.encode_game(game, seat).tolist() == expected
                 assert encoder.encode_game(game, seat, out) is out
                 assert out.tolist() == expected
-                vectors[seat].update(game._e, seat)
+                vectors[seat].update(engine_of(game), seat)
                 assert kept[seat].tolist() == expected
             if game.is_over:
                 break

@@ -20,6 +20,7 @@ import ono99
 from ono99 import events as ev
 from ono99._batch import deciding_card as _deciding_card
 from ono99._compiled import compile_variant
+from ono99._game import engine_of
 from ono99._progress import Feed, _Line
 from ono99._results import wilson_interval
 from ono99._seeds import game_seed
@@ -63,7 +64,7 @@ def test_plays_and_winners_match_games_played_directly() -> None:
     """
     result = ono99.simulate("ono99-1980", players=2, games=1, seed=9, jobs=1, strategies="random")
     game = ono99.Game("ono99-1980", 2, seed=game_seed(9, 0))
-    seats = [RandomSeat(game._e.rng) for _ in range(2)]
+    seats = [RandomSeat(engine_of(game).rng) for _ in range(2)]
     winner = ono99.play_out(game, seats)
     assert result.wins[winner] == 1
     assert result.plays == sum(isinstance(e, ev.Played) for e in game.events)
