@@ -341,6 +341,8 @@ class Engine:
         for seat, size in seats:
             r.hands[seat] = cards[at : at + size]
             at += size
+            if seat == new.current:
+                new.legal = None  # the listed moves were of the hand it held
         r.draw = cards[at:]
         return new
 
