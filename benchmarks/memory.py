@@ -34,6 +34,7 @@ import tracemalloc
 from typing import TYPE_CHECKING, Any
 
 import ono99
+from ono99._game import engine_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -99,7 +100,7 @@ def _case(variant_id: str, players: int, games: int, moves: int) -> dict[str, fl
         "dealt": _bytes_each(lambda i: ono99.Game(variant, players, seed=i), games),
         "in_progress": _bytes_each(lambda i: _in_progress(variant, players, i, moves), games),
         "copy": _bytes_each(lambda i: played[i].copy(), games),
-        "search_copy": _bytes_each(lambda i: played[i]._e.copy(shared), games),
+        "search_copy": _bytes_each(lambda i: engine_of(played[i]).copy(shared), games),
     }
 
 

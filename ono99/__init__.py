@@ -25,6 +25,7 @@ from ._errors import (
     SimulationError,
     VariantError,
 )
+from ._files import PathName
 from ._game import Game, GameRecord
 from ._loader import (
     HouseRule,
@@ -38,30 +39,15 @@ from ._loader import (
 )
 from ._moves import Move, Play, Redraw
 from ._observation import Observation
-from ._players import (
-    CautiousPlayer,
-    Player,
-    QuickPlayer,
-    RandomPlayer,
-    RecklessPlayer,
-    play_out,
-)
+from ._player_factory import PlayerFactory, Strategy, list_strategies, make_player
+from ._players import CautiousPlayer, RandomPlayer, RecklessPlayer, play_out
 from ._plot import plot_results
-from ._rulebook import rulebook
+from ._protocols import Player, QuickPlayer
+from ._results import Comparison, Distribution, SimulationResult, WinRate
+from ._rulebook import Format, rulebook
 from ._search import SearchPlayer
 from ._serial import from_data, to_data
-from ._simulate import (
-    Comparison,
-    Distribution,
-    PlayerFactory,
-    SimulationResult,
-    Strategy,
-    WinRate,
-    compare_variants,
-    list_strategies,
-    make_player,
-    simulate,
-)
+from ._simulate import compare_variants, simulate
 from ._variant import (
     Card,
     Deal,
@@ -78,6 +64,7 @@ from ._variant import (
     Tokens,
     Total,
     Variant,
+    VariantLike,
 )
 
 __version__ = "0.1.0"
@@ -92,6 +79,7 @@ __all__ = [
     "Distribution",
     "Finding",
     "ForcedPlay",
+    "Format",
     "Game",
     "GameRecord",
     "HouseRule",
@@ -101,6 +89,7 @@ __all__ = [
     "NoSafePlay",
     "Observation",
     "Ono99Error",
+    "PathName",
     "Play",
     "Player",
     "PlayerCount",
@@ -124,6 +113,7 @@ __all__ = [
     "Total",
     "Variant",
     "VariantError",
+    "VariantLike",
     "WinRate",
     "check_file",
     "compare_variants",

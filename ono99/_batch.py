@@ -12,13 +12,12 @@ import random
 from typing import TYPE_CHECKING, TypeAlias
 
 from . import events as ev
-from ._errors import Ono99Error
-from ._game import Game
+from ._game import Game, engine_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from ._players import Player
+    from ._protocols import Player
     from ._variant import Variant
 
 __all__ = ["Outcome", "SeatMaker", "deciding_card", "play_games"]
@@ -73,15 +72,13 @@ def play_games(
         try:
             rng.seed(seed)
             game = Game._dealt(variant, players, seed, rng)
-            engine = game._e
+            engine = engine_of(game)
             chosen = [seats[kinds[seat]](rng, index, seat) for seat in range(players)]
             winner = game._play_out(chosen, max_moves)
-            if winner is None:
-                raise Ono99Error(f"the game did not end within {max_moves} moves")
         except Exception as exc:
             raise failed(index, seed, exc) from exc
         deciding = deciding_card(engine.events)
-        out.append((winner, kinds[winner], engine.cards_played, engine.round_no, deciding))
+        out.append((winner, kinds[winner], engine.cards_played, engine.round, deciding))
         if done is not None:
             done()
     return out

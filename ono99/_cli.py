@@ -28,19 +28,22 @@ from ._interactive import play_in_terminal
 from ._limits import MAX_GAMES, MAX_PLAYERS
 from ._loader import list_house_rules, list_variants, load_house_rule, load_variant
 from ._narrate import describe_event
-from ._players import CautiousPlayer, Player, RandomPlayer
+from ._player_factory import Strategy, list_strategies
+from ._players import CautiousPlayer, RandomPlayer
 from ._plot import chart_path, plot_results
 from ._progress import ProgressBars
+from ._results import Comparison
 from ._rulebook import rulebook
 from ._schema import schema_text
-from ._simulate import Comparison, Strategy, list_strategies, simulate
+from ._simulate import simulate
 from ._text import escape
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from ._check import FileKind, Finding
-    from ._simulate import PlayerFactory
+    from ._player_factory import PlayerFactory
+    from ._protocols import Player
     from ._variant import Variant
 
 

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from ._variant import Card, Variant
     from .rules import Condition, Effect, Trigger
 
-__all__ = ["NEVER", "CompiledCard", "QuickTest", "Rules", "compile_rules"]
+__all__ = ["NEVER", "CompiledCard", "CompiledVariant", "QuickTest", "compile_variant"]
 
 # Per seat, per card index: the shared Drew event; the Played events by total.
 DrewTable = tuple[tuple[ev.Drew, ...], ...]
@@ -83,7 +83,7 @@ class CompiledCard:
         if self.additive and not self.choices:
             self.delta = sum(e.total_after(0) for e in self.totals)
         # For a card with a fixed delta, the totals below which playing it is safe
-        # (set by Rules, which knows the bust limit); None for any other card.
+        # (set by CompiledVariant, which knows the bust limit); None for any other card.
         self.safe_below: int | None = None
 
     def total_after(self, total: int, amount: int | None = None) -> int:
@@ -99,7 +99,7 @@ class CompiledCard:
         return total
 
 
-class Rules:
+class CompiledVariant:
     """A variant's settings and cards in the form the engine reads."""
 
     def __init__(self, variant: Variant) -> None:
@@ -158,9 +158,9 @@ class Rules:
         self.max_rounds = variant.round.max_rounds
         self.max_game_plays = variant.round.max_game_plays
 
-    def __reduce__(self) -> tuple[Callable[[Variant], Rules], tuple[Variant]]:
+    def __reduce__(self) -> tuple[Callable[[Variant], CompiledVariant], tuple[Variant]]:
         # The variant is all it takes: read back, these are its (cached) compiled rules.
-        return (compile_rules, (self.variant,))
+        return (compile_variant, (self.variant,))
 
     def deck_for(self, players: int) -> tuple[int, ...]:
         """The whole deck (card indices) for a game of ``players`` players (made once)."""
@@ -242,6 +242,6 @@ def _quick_test(card: CompiledCard) -> QuickTest:
 
 
 @functools.lru_cache(maxsize=32)
-def compile_rules(variant: Variant) -> Rules:
+def compile_variant(variant: Variant) -> CompiledVariant:
     """The compiled form of a variant, built once and shared."""
-    return Rules(variant)
+    return CompiledVariant(variant)

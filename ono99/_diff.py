@@ -9,10 +9,9 @@ from ._args import variant_arg
 from ._convert import unstructure_variant
 from ._problems import toml_value
 from ._rulebook import card_rules
-from ._variant import NOT_RULES, Variant
+from ._variant import NOT_RULES, Variant, VariantLike
 
 if TYPE_CHECKING:
-    import os
     from collections.abc import Iterator
 
 __all__ = ["diff_variants"]
@@ -63,9 +62,7 @@ def _leaves(variant: Variant) -> dict[str, Any]:
     }
 
 
-def diff_variants(
-    a: Variant | str | os.PathLike[str], b: Variant | str | os.PathLike[str]
-) -> list[tuple[str, str, str]]:
+def diff_variants(a: VariantLike, b: VariantLike) -> list[tuple[str, str, str]]:
     """Every rule that differs between two variants, by TOML key path.
 
     Compares the resolved variants' plain data key by key, names and

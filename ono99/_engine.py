@@ -13,18 +13,19 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from . import events as ev
+from ._args import is_int, shown
 from ._chance import shuffle
-from ._compiled import compile_rules
+from ._compiled import compile_variant
 from ._errors import IllegalMoveError
-from ._moves import Move, Play, Redraw, as_move
+from ._moves import Move, Play, Redraw, as_move, chosen
 
 if TYPE_CHECKING:
     import random
     from collections.abc import Callable, Sequence
 
-    from ._compiled import CompiledCard, Rules
+    from ._compiled import CompiledCard, CompiledVariant
     from ._observation import Observation
-    from ._players import Player
+    from ._protocols import Player
     from ._variant import Variant
     from .rules import Stacking, StackOn, Trigger
 
@@ -34,7 +35,6 @@ NO_MOVES: tuple[Move, ...] = ()
 
 # The round's state, one attribute each (what Round.copy copies).
 ROUND_FIELDS = (
-    "alive",
     "answering",
     "direction",
     "discard",
@@ -43,11 +43,12 @@ ROUND_FIELDS = (
     "forced",
     "forced_by",
     "hands",
+    "in_round",
     "losers",
     "next_forced_by",
     "next_owed",
     "next_player",
-    "out",
+    "out_of_play",
     "players_in_round",
     "plays_made",
     "round_over",
@@ -78,7 +79,7 @@ ENGINE_FIELDS = (
     "played",
     "r",
     "rng",
-    "round_no",
+    "round",
     "rules",
     "scores",
     "tokens",
@@ -129,8 +130,8 @@ class Round:
         self.hands: list[list[int]] = []
         self.draw: list[int] = []
         self.discard: list[int] = []
-        self.out: list[int] = []
-        self.alive: list[bool] = []
+        self.out_of_play: list[int] = []
+        self.in_round: list[bool] = []
         self.losers: list[int] = []
         self.stuck: list[int] = []
 
@@ -155,14 +156,14 @@ class Round:
     def seats_in_round(self) -> list[int]:
         """The seats in the round, from the player on in the direction of play."""
         game = self.engine()
-        n, first, alive, direction = game.n, game.current, self.alive, self.direction
+        n, first, in_round, direction = game.n, game.current, self.in_round, self.direction
         return [
-            (first + i * direction) % n for i in range(n) if alive[(first + i * direction) % n]
+            (first + i * direction) % n for i in range(n) if in_round[(first + i * direction) % n]
         ]
 
     def next_seat(self, seat: int) -> int:
         """The next seat in the round after ``seat`` in the direction of play."""
-        return self.engine().next_seat(seat, self.alive, self.direction)
+        return self.engine().next_seat(seat, self.in_round, self.direction)
 
     def hand(self, seat: int) -> tuple[str, ...]:
         """The card ids ``seat`` holds."""
@@ -278,7 +279,9 @@ class Engine:
 
     __slots__ = ENGINE_FIELDS
 
-    def __init__(self, variant: Variant, rules: Rules, players: int, rng: random.Random) -> None:
+    def __init__(
+        self, variant: Variant, rules: CompiledVariant, players: int, rng: random.Random
+    ) -> None:
         self.variant = variant
         self.rules = rules
         self.n = players
@@ -287,7 +290,7 @@ class Engine:
         self.cards_played = 0
         self.rng = rng
         self.winner: int | None = None
-        self.round_no = 0
+        self.round = 0
         self.current = 0
         self.dealer = players - 1
         self.r = Round(rules.stacking, rules.stack_on)
@@ -322,6 +325,54 @@ class Engine:
                 setattr(new, name, value[:] if isinstance(value, list) else value)
         new.r = self.r.copy()
         return new
+
+    def redealt(
+        self, rng: random.Random, seats: list[tuple[int, int]], cards: list[int]
+    ) -> Engine:
+        """A copy drawing from ``rng`` in which ``cards`` are dealt again, in their order.
+
+        Each ``(seat, size)`` of ``seats`` in turn takes its next ``size``
+        cards; the rest become the draw pile (its top card last). How a
+        player who searches ahead deals the cards it cannot see.
+        """
+        new = self.copy(rng)
+        r = new.r
+        at = 0
+        for seat, size in seats:
+            r.hands[seat] = cards[at : at + size]
+            at += size
+            if seat == new.current:
+                new.legal = None  # the listed moves were of the hand it held
+        r.draw = cards[at:]
+        return new
+
+    def set_position(
+        self,
+        r: Round,
+        *,
+        in_game: list[bool],
+        tokens: list[int],
+        scores: list[int],
+        round: int,
+        current: int,
+        dealer: int,
+    ) -> None:
+        """Put the game in a checked position, with ``r`` its round, and go on from it.
+
+        What :meth:`ono99.Game.from_position` sets up: the log starts empty,
+        and a player with no safe play is dealt with at once.
+        """
+        self.r = r
+        self.in_game = in_game
+        self.tokens = tokens
+        self.scores = scores
+        self.round = round
+        self.current = current
+        self.dealer = dealer
+        self.events.clear()
+        self.moves.clear()
+        self.legal = None
+        self.advance()
 
     def __reduce__(self) -> tuple[Callable[..., Engine], tuple[object, ...]]:
         # By the fields, leaving out what it is made with or from (see _NOT_PICKLED).
@@ -432,6 +483,48 @@ class Engine:
         return self.winner
 
     # ----------------------------------------------------------------- checks
+    #
+    # The legal moves (compute_legal, card_moves) and the reasons a move is
+    # illegal (why_illegal) are built from the same predicates: a card's
+    # conditions (why_blocked), the choices it leaves (its amounts, and the
+    # players it may name: targets), the bust limit (safe) and the redraw's
+    # timing (redraw_too_late). The quick tests compute_legal reads are the
+    # first three worked out once for a card that leaves no choice.
+
+    def why_illegal(self, move: object) -> str | None:
+        """Why ``move`` breaks the rules now, in words; ``None`` when it is legal.
+
+        Unless the game is over, ``move`` has the shape :class:`~ono99.Game`
+        checks: a :class:`~ono99.Play` of a card of the variant, or a
+        :class:`~ono99.Redraw`. Its amount and target may still be anything.
+        """
+        if self.winner is not None:
+            return "the game is over"
+        rules = self.rules
+        r = self.r
+        player = self.current
+        if isinstance(move, Play):
+            card = rules.by_id[move.card]
+            if card.index not in r.hands[player]:
+                return f"player {player} holds no {card.name}"
+            amount, target = chosen(move)
+            return (
+                self.why_blocked(card)
+                or self.why_choice(card, amount, target)
+                or self.why_bust(card, move.amount)  # checked: None or a choice of the card
+            )
+        if rules.redraw_card < 0:
+            return f"{self.variant.name} has no redraw"
+        card = rules.cards[rules.redraw_card]
+        held = r.hands[player].count(card.index)
+        if held < rules.redraw_count:
+            return (
+                f"a redraw needs {rules.redraw_count} {card.name} cards; "
+                f"player {player} holds {held}"
+            )
+        if self.redraw_too_late():
+            return "a redraw may only be the first play of a turn"
+        return None
 
     def why_blocked(self, card: CompiledCard) -> str | None:
         """The first reason a condition of ``card`` gives against playing it now."""
@@ -445,14 +538,54 @@ class Engine:
         r.game = None
         return None
 
+    def why_choice(self, card: CompiledCard, amount: object, target: object) -> str | None:
+        """Whether ``amount`` and ``target`` are exactly the choices ``card`` leaves open."""
+        if card.choices:
+            options = " or ".join(str(a) for a in card.choices)
+            if amount is None:
+                return (
+                    f"{card.name} counts {options}: the move must say which, "
+                    f'e.g. Play("{card.id}", amount={card.choices[0]})'
+                )
+            if not is_int(amount) or amount not in card.choices:
+                return f"{card.name} counts {options}, not {shown(amount)}"
+        elif amount is not None:
+            return (
+                f"{card.name} leaves no amount to choose (the move gives amount={shown(amount)})"
+            )
+        if card.chooses_player:
+            targets = self.targets(card)
+            if target is None:
+                seats = ", ".join(str(seat) for seat in targets)
+                return (
+                    f"{card.name} names the next player: the move must give a target "
+                    f"(one of players {seats})"
+                )
+            if not is_int(target) or target not in targets:
+                seats = ", ".join(str(seat) for seat in targets)
+                return f"{card.name} may name one of players {seats}, not {shown(target)}"
+        elif target is not None:
+            return f"{card.name} names no player (the move gives target={shown(target)})"
+        return None
+
+    def safe(self, card: CompiledCard, total: int, amount: int | None = None) -> bool:
+        """Whether playing ``card`` (for ``amount``) at ``total`` keeps below the bust limit."""
+        rules = self.rules
+        return rules.total_after(card, total, amount) < rules.bust
+
     def why_bust(self, card: CompiledCard, amount: int | None) -> str | None:
         """Why playing ``card`` for ``amount`` would bust, in words; ``None`` if it would not."""
+        total = self.r.total
+        if self.safe(card, total, amount):
+            return None
         rules = self.rules
-        new = rules.total_after(card, self.r.total, amount)
-        if new >= rules.bust:
-            what = card.name if amount is None else f"{card.name} for {amount}"
-            return f"{what} would take the total to {new}; it must stay below {rules.bust}"
-        return None
+        new = rules.total_after(card, total, amount)
+        what = card.name if amount is None else f"{card.name} for {amount}"
+        return f"{what} would take the total to {new}; it must stay below {rules.bust}"
+
+    def redraw_too_late(self) -> bool:
+        """Whether a redraw, allowed only as a turn's first play, comes too late."""
+        return self.rules.redraw_first_only and self.r.plays_made > 0
 
     def targets(self, card: CompiledCard) -> list[int]:
         """The players a move playing ``card`` may name, as its effect says."""
@@ -502,11 +635,7 @@ class Engine:
                     moves.append(test[1])
             kinds >>= 1
             index += 1
-        if (
-            redraw >= 0
-            and redraws >= rules.redraw_count
-            and not (rules.redraw_first_only and r.plays_made)
-        ):
+        if redraw >= 0 and redraws >= rules.redraw_count and not self.redraw_too_late():
             moves.append(Redraw())
         legal = self.legal = tuple(moves)
         return legal
@@ -515,36 +644,34 @@ class Engine:
         """Add the legal moves of ``card`` (held by the current player) to ``moves``."""
         if card.conditions and self.why_blocked(card) is not None:
             return
-        rules = self.rules
-        bust = rules.bust
         if card.play is not None:  # no choice to make: one move or none
-            if rules.total_after(card, total) < bust:
+            if self.safe(card, total):
                 moves.append(card.play)
             return
         targets: list[int | None] = [None]
         if card.chooses_player:
             targets = list(self.targets(card))
         for amount in card.amounts:
-            if rules.total_after(card, total, amount) < bust:
+            if self.safe(card, total, amount):
                 moves.extend(Play(card.id, amount=amount, target=t) for t in targets)
 
     def emit(self, event: ev.Event) -> None:
         """Add ``event`` to the log."""
         self.events.append(event)
 
-    def next_seat(self, seat: int, alive: list[bool], direction: int = 1) -> int:
-        """The next seat from ``seat`` in ``direction`` whose ``alive`` flag is set."""
+    def next_seat(self, seat: int, present: list[bool], direction: int = 1) -> int:
+        """The next seat from ``seat`` in ``direction`` whose ``present`` flag is set."""
         n = self.n
         for _ in range(n):
             seat = (seat + direction) % n
-            if alive[seat]:
+            if present[seat]:
                 return seat
         return seat
 
     def start_round(self, order: list[int] | None = None, *, first: bool = False) -> None:
         """Pass the deal on (unless ``first``), shuffle (unless ``order`` is given) and deal."""
         rules = self.rules
-        self.round_no += 1
+        self.round += 1
         if not first or not self.in_game[self.dealer]:
             self.dealer = self.next_seat(self.dealer, self.in_game)
         if order is None:
@@ -552,22 +679,22 @@ class Engine:
             shuffle(self.rng, order)
         r = self.r = Round(rules.stacking, rules.stack_on)
         r.total = rules.start
-        r.alive = self.in_game[:]
-        r.players_in_round = sum(r.alive)
+        r.in_round = self.in_game[:]
+        r.players_in_round = sum(r.in_round)
         r.hands = [[] for _ in range(self.n)]
         dealer = self.dealer
-        left = self.next_seat(dealer, r.alive)
+        left = self.next_seat(dealer, r.in_round)
         leader = left
         if self.variant.deal.leader == "last_loser" and self.last_losers:
             loser = self.last_losers[-1]
             if self.in_game[loser]:
                 leader = loser
-        self.emit(rules.shared(ev.RoundStarted, self.round_no, dealer, leader, r.total))
+        self.emit(rules.shared(ev.RoundStarted, self.round, dealer, leader, r.total))
         seats = []
         seat = left
         for _ in range(r.players_in_round):
             seats.append(seat)
-            seat = self.next_seat(seat, r.alive)
+            seat = self.next_seat(seat, r.in_round)
         # One card at a time round the table: the i-th seat gets every k-th card.
         k = len(seats)
         dealt = min(len(order), k * rules.hand_size)
@@ -752,15 +879,15 @@ class Engine:
         r = self.r
         seat = r.next_player
         if seat is None:
-            alive, direction = r.alive, r.direction
+            in_round, direction = r.in_round, r.direction
             seat = (self.current + direction) % self.n
-            if not alive[seat]:
-                seat = self.next_seat(seat, alive, direction)
+            if not in_round[seat]:
+                seat = self.next_seat(seat, in_round, direction)
             if r.skip:
                 # Skipping all the players in the round comes back to the same
                 # seat: no more steps than there are players, however many skips.
                 for _ in range(r.skip % r.players_in_round):
-                    seat = self.next_seat(seat, alive, direction)
+                    seat = self.next_seat(seat, in_round, direction)
                 r.skip = 0
         else:
             r.skip, r.next_player = 0, None
@@ -798,17 +925,17 @@ class Engine:
         undo_to: int | None = None
         if rules.lay_down:
             cards = tuple(rules.cards[k].id for k in hand)
-            (r.discard if rules.laid_down_discarded else r.out).extend(hand)
+            (r.discard if rules.laid_down_discarded else r.out_of_play).extend(hand)
             hand.clear()
             self.emit(ev.LaidDown(player, cards))
         else:
-            r.game = self
+            # Every card the conditions allow would bust (there is no legal
+            # move): the rules play the one that busts least.
             playable = [
-                rules.cards[k]
-                for k in sorted(set(hand))
-                if not any(c.check(r, rules.cards[k]) for c in rules.cards[k].conditions)
+                card
+                for card in map(rules.cards.__getitem__, sorted(set(hand)))
+                if not card.conditions or self.why_blocked(card) is None
             ]
-            r.game = None
             if playable:
                 before = r.total
                 # The lowest total any card (for any amount it offers) gives.
@@ -831,7 +958,7 @@ class Engine:
     def lose(self, player: int, undo_to: int | None = None) -> None:
         """Take ``player`` out of the round, and end it or play on."""
         r = self.r
-        r.alive[player] = False
+        r.in_round[player] = False
         r.players_in_round -= 1
         r.losers.append(player)
         for trigger in self.rules.loss_triggers:
@@ -852,14 +979,14 @@ class Engine:
         r = self.r
         rules = self.rules
         match = self.variant.match
-        survivor = r.alive.index(True) if r.players_in_round == 1 else None
+        survivor = r.in_round.index(True) if r.players_in_round == 1 else None
         if r.round_winner >= 0:
             survivor = r.round_winner
         losers = tuple(r.losers)
         self.last_losers = losers
         for trigger in rules.end_triggers:
             self.fire(trigger, -1 if survivor is None else survivor, True)
-        self.emit(ev.RoundEnded(self.round_no, losers, survivor))
+        self.emit(ev.RoundEnded(self.round, losers, survivor))
         if match.scoring == "none":
             if survivor is not None:
                 for seat in range(self.n):
@@ -871,7 +998,7 @@ class Engine:
             self.score_round(losers, survivor)
         standing = [seat for seat in range(self.n) if self.in_game[seat]]
         if len(standing) > 1 and (
-            self.round_no >= rules.max_rounds or len(self.moves) >= rules.max_game_plays
+            self.round >= rules.max_rounds or len(self.moves) >= rules.max_game_plays
         ):
             # The game ran too long (round.max_rounds, round.max_game_plays):
             # the best placed player wins.
@@ -978,7 +1105,7 @@ def _engine_from(
     variant: Variant, players: int, rng: random.Random, state: dict[str, Any]
 ) -> Engine:
     """An engine in this state (how a pickled engine is read back)."""
-    new = Engine(variant, compile_rules(variant), players, rng)
+    new = Engine(variant, compile_variant(variant), players, rng)
     for name, value in state.items():
         setattr(new, name, value)
     return new

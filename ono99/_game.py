@@ -10,21 +10,21 @@ from attrs import frozen
 from . import events as ev
 from ._args import is_int, is_list, shown, variant_arg, whole
 from ._chance import shuffle
-from ._compiled import CompiledCard, compile_rules
+from ._compiled import compile_variant
 from ._engine import NO_MOVES, Engine
 from ._errors import ArgumentError, Ono99Error, ReplayError, VariantError
 from ._loader import fingerprint
 from ._moves import Move, Play, Redraw
 from ._observation import Observation
 from ._position import card_index, place
-from ._variant import Variant
+from ._variant import Variant, VariantLike
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
-    from ._players import Player
+    from ._protocols import Player
 
-__all__ = ["Game", "GameRecord"]
+__all__ = ["Game", "GameRecord", "engine_of"]
 
 
 def _check_record(record: GameRecord) -> None:
@@ -84,6 +84,8 @@ class Game:
     Raises:
         VariantError: If the variant cannot be loaded, or the player count or
             deck does not fit it.
+        ArgumentError: If ``variant`` is not a variant, an id or a path, or
+            ``players`` or ``seed`` is not a whole number.
 
     Cards are dealt one at a time clockwise from the dealer's left, and the
     player left of the dealer leads. A player with no safe play is dealt with
@@ -104,7 +106,7 @@ class Game:
 
     def __init__(
         self,
-        variant: Variant | str,
+        variant: VariantLike,
         players: int,
         seed: int | None = None,
         *,
@@ -133,7 +135,8 @@ class Game:
         """``Game(variant, players, seed)`` for arguments already checked (a simulation's).
 
         ``rng`` is the generator to use, seeded with ``seed`` (a simulation
-        seeds one again for each game, rather than make one per game).
+        seeds one again for each game, rather than make one per game), or one
+        the seed does not describe (an OpenSpiel state's chance nodes).
         """
         game = cls.__new__(cls)
         game._deal(variant, players, seed, None, rng)
@@ -153,7 +156,7 @@ class Game:
         self._deck = deck
         if rng is None:
             rng = random.Random(seed)
-        self._e = Engine(variant, compile_rules(variant), players, rng)
+        self._e = Engine(variant, compile_variant(variant), players, rng)
         self._e.begin(self._explicit_order(deck) if deck is not None else None)
 
     # ---------------------------------------------------------------- queries
@@ -222,7 +225,7 @@ class Game:
     @property
     def round(self) -> int:
         """The number of the round in progress (or last played), from 1."""
-        return self._e.round_no
+        return self._e.round
 
     @property
     def cards_played(self) -> int:
@@ -257,7 +260,7 @@ class Game:
     @property
     def in_round(self) -> tuple[bool, ...]:
         """Per seat, whether the player is still in the round."""
-        return tuple(self._e.r.alive)
+        return tuple(self._e.r.in_round)
 
     @property
     def dealer(self) -> int:
@@ -309,7 +312,7 @@ class Game:
     def out_of_play(self) -> tuple[str, ...]:
         """Cards that left play this round (hands laid down)."""
         cards = self._e.rules.cards
-        return tuple(cards[k].id for k in self._e.r.out)
+        return tuple(cards[k].id for k in self._e.r.out_of_play)
 
     def card_counts(self, player: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """How many of each card ``player`` may see: in their hand, the discard pile, out of play.
@@ -339,7 +342,7 @@ class Game:
                 counts[k] += 1
             return tuple(counts)
 
-        return count(r.hands[seat]), count(r.discard), count(r.out)
+        return count(r.hands[seat]), count(r.discard), count(r.out_of_play)
 
     def legal_moves(self) -> tuple[Move, ...]:
         """Every legal move of the current player; empty once the game is over.
@@ -375,42 +378,20 @@ class Game:
         >>> game.why_illegal(ono99.Play("ace", amount=11)) is None
         True
         """
-        if self._e.winner is not None:
-            return "the game is over"
-        rules = self._e.rules
-        r = self._e.r
-        player = self._e.current
-        if isinstance(move, Play):
-            card_id: object = move.card  # typed str, but a caller may pass anything
-            index = rules.index.get(card_id) if isinstance(card_id, str) else None
-            if index is None:
-                known = ", ".join(c.id for c in rules.cards)
-                return (
-                    f"there is no card {shown(move.card)} in {self.variant.id} "
-                    f"(its cards: {known})"
-                )
-            card = rules.cards[index]
-            if index not in r.hands[player]:
-                return f"player {player} holds no {card.name}"
-            return (
-                self._e.why_blocked(card)
-                or self._why_choice(card, move)
-                or self._e.why_bust(card, move.amount)
-            )
-        if isinstance(move, Redraw):
-            if rules.redraw_card < 0:
-                return f"{self.variant.name} has no redraw"
-            card = rules.cards[rules.redraw_card]
-            held = r.hands[player].count(card.index)
-            if held < rules.redraw_count:
-                return (
-                    f"a redraw needs {rules.redraw_count} {card.name} cards; "
-                    f"player {player} holds {held}"
-                )
-            if rules.redraw_first_only and r.plays_made:
-                return "a redraw may only be the first play of a turn"
-            return None
-        return f"{shown(move)} is not a move (expected Play or Redraw)"
+        e = self._e
+        if e.winner is None:  # once the game is over, that is the answer to any move
+            if isinstance(move, Play):
+                card_id: object = move.card  # typed str, but a caller may pass anything
+                if card_index(e.rules, card_id) is None:
+                    known = ", ".join(e.rules.ids)
+                    return (
+                        f"there is no card {shown(card_id)} in {self.variant.id} "
+                        f"(its cards: {known})"
+                    )
+            elif not isinstance(move, Redraw):
+                return f"{shown(move)} is not a move (expected Play or Redraw)"
+        # The shape is right: the engine alone says whether the rules allow it.
+        return e.why_illegal(move)
 
     def is_legal(self, move: object) -> bool:
         """Whether ``move`` is legal now."""
@@ -444,11 +425,11 @@ class Game:
             tokens=tuple(self._e.tokens),
             scores=tuple(self._e.scores),
             in_game=tuple(self._e.in_game),
-            in_round=tuple(r.alive),
-            round=self._e.round_no,
+            in_round=tuple(r.in_round),
+            round=self._e.round,
             draw_pile_size=len(r.draw),
             discard_pile=tuple(map(name, r.discard)),
-            out_of_play=tuple(map(name, r.out)),
+            out_of_play=tuple(map(name, r.out_of_play)),
             winner=self._e.winner,
             legal_moves=self.legal_moves() if mine else NO_MOVES,
             variant=self.variant,
@@ -472,13 +453,23 @@ class Game:
         """Check and play ``move``, as :meth:`play` does, without returning its events."""
         self._e.play_checked(move, self.why_illegal)
 
-    def _play_out(self, players: Sequence[Player], max_moves: int) -> int | None:
-        """Let ``players`` (one per seat) move, for at most ``max_moves`` moves.
+    def _play_out(self, players: Sequence[Player], max_moves: int) -> int:
+        """Let ``players`` (one per seat, already checked) play the game to its end.
+
+        The engine's loop asks them; the game gives it their observations and
+        its check of a move that is not one the engine listed.
 
         Returns:
-            The winner, or ``None`` if the game has not ended.
+            The winner's seat.
+
+        Raises:
+            Ono99Error: If the game did not end within ``max_moves`` moves.
+            IllegalMoveError: If a player chose an illegal move.
         """
-        return self._e.play_out(players, max_moves, self.observation, self.why_illegal)
+        winner = self._e.play_out(players, max_moves, self.observation, self.why_illegal)
+        if winner is None:
+            raise Ono99Error(f"the game did not end within {max_moves} moves")
+        return winner
 
     def record(self) -> GameRecord:
         """A record of the game so far, to save and replay.
@@ -499,7 +490,7 @@ class Game:
         )
 
     @classmethod
-    def replay(cls, record: GameRecord, variant: Variant | str | None = None) -> Game:
+    def replay(cls, record: GameRecord, variant: VariantLike | None = None) -> Game:
         """Play a saved game again, to the same state.
 
         Args:
@@ -537,7 +528,7 @@ class Game:
     @classmethod
     def from_position(
         cls,
-        variant: Variant | str,
+        variant: VariantLike,
         hands: Sequence[Sequence[str]],
         draw_pile: Sequence[str],
         *,
@@ -638,16 +629,20 @@ class Game:
             in_game=in_game,
             tokens=tokens,
             scores=scores,
-            round_no=round,
+            round=round,
             dealer=dealer,
         )
         return game
 
     def copy(self) -> Game:
         """An independent copy of the game, random state included."""
+        return self._copy()
+
+    def _copy(self, rng: random.Random | None = None) -> Game:
+        """:meth:`copy`, or a copy drawing from ``rng`` if given."""
         new = Game.__new__(Game)
         new.__dict__.update(self.__dict__)
-        new._e = self._e.copy()
+        new._e = self._e.copy(rng)
         return new
 
     def __repr__(self) -> str:
@@ -655,7 +650,7 @@ class Game:
         state = (
             f"winner={e.winner}"
             if e.winner is not None
-            else f"round={e.round_no}, total={e.r.total}, current_player={e.current}"
+            else f"round={e.round}, total={e.r.total}, current_player={e.current}"
         )
         return f"<Game {self.variant.id} players={e.n} seed={self.seed} {state}>"
 
@@ -689,31 +684,14 @@ class Game:
         shuffle(self._e.rng, remaining)
         return order + remaining
 
-    def _why_choice(self, card: CompiledCard, move: Play) -> str | None:
-        """Whether the move makes exactly the choices the card leaves open."""
-        amount, target = move.amount, move.target
-        if card.choices:
-            options = " or ".join(str(a) for a in card.choices)
-            if amount is None:
-                return (
-                    f"{card.name} counts {options}: the move must say which, "
-                    f'e.g. Play("{card.id}", amount={card.choices[0]})'
-                )
-            if not is_int(amount) or amount not in card.choices:
-                return f"{card.name} counts {options}, not {shown(amount)}"
-        elif amount is not None:
-            return (
-                f"{card.name} leaves no amount to choose (the move gives amount={shown(amount)})"
-            )
-        if card.chooses_player:
-            seats = ", ".join(str(seat) for seat in self._e.targets(card))
-            if target is None:
-                return (
-                    f"{card.name} names the next player: the move must give a target "
-                    f"(one of players {seats})"
-                )
-            if not is_int(target) or target not in self._e.targets(card):
-                return f"{card.name} may name one of players {seats}, not {shown(target)}"
-        elif target is not None:
-            return f"{card.name} names no player (the move gives target={shown(target)})"
-        return None
+
+def engine_of(game: Game) -> Engine:
+    """The engine under ``game``: the one way in for code that reads its state directly.
+
+    The compiled loops that play many moves (the env kernel, the batch loop of
+    :func:`~ono99.simulate`, the search player's playouts) read the engine's
+    fields rather than :class:`Game`'s properties, each of which builds a new
+    tuple. They read its state and move it on only through its own methods;
+    nothing outside :class:`Game` and the engine writes the engine's fields.
+    """
+    return game._e

@@ -16,11 +16,12 @@ import sys
 from typing import TYPE_CHECKING, TextIO
 
 from . import events as ev
-from ._compiled import compile_rules
+from ._compiled import compile_variant
 from ._game import Game
 from ._moves import Move, Play, Redraw
 from ._narrate import describe_event
-from ._simulate import make_player, player_seed
+from ._player_factory import make_player
+from ._seeds import player_seed
 from ._text import escape
 from ._variant import card_name
 
@@ -29,8 +30,8 @@ if TYPE_CHECKING:
 
     from rich.console import Console
 
-    from ._players import Player
-    from ._simulate import Strategy
+    from ._player_factory import Strategy
+    from ._protocols import Player
     from ._variant import Variant
 
 __all__ = ["play_in_terminal"]
@@ -222,7 +223,7 @@ def _describe(game: Game, move: Move) -> str:
     variant = game.variant
     if not isinstance(move, Play):
         return f"redraw: discard your {_redraw_name(variant)} cards and draw anew"
-    rules = compile_rules(variant)
+    rules = compile_variant(variant)
     card = rules.cards[rules.index[move.card]]
     what = card.name
     if move.amount is not None:
@@ -310,7 +311,7 @@ def _parse(game: Game, seat: int, text: str) -> Move | list[Play] | str:
     if moves:
         return moves
     # Held but not playable: ask the game why, with a whole move (any choice it leaves).
-    rules = compile_rules(game.variant)
+    rules = compile_variant(game.variant)
     compiled = rules.cards[rules.index[card.id]]
     amount = compiled.choices[0] if compiled.choices else None
     target = (seat + 1) % game.players if compiled.chooses_player else None

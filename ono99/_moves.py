@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from attrs import field, frozen
 
-__all__ = ["Move", "Play", "Redraw", "as_move"]
+__all__ = ["Move", "Play", "Redraw", "as_move", "chosen"]
 
 
 @frozen(repr=False)
@@ -87,3 +87,13 @@ def as_move(move: object) -> object:
     if isinstance(move, Redraw):
         return Redraw()
     return move
+
+
+def chosen(play: Play) -> tuple[object, object]:
+    """The amount and target ``play`` gives, as given: a caller may have passed anything.
+
+    Typed as objects so that the compiled engine, which checks a move's
+    choices, reads them without a check of its own (that would raise
+    ``TypeError`` rather than say what is wrong).
+    """
+    return play.amount, play.target

@@ -1,9 +1,9 @@
-"""Players that choose moves, and a loop that plays a game out with them."""
+"""The shipped players, and :func:`play_out`, which lets players play a game to its end."""
 
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING, Protocol, runtime_checkable
+from typing import TYPE_CHECKING
 
 from ._args import shown, whole
 from ._chance import choice
@@ -16,64 +16,15 @@ if TYPE_CHECKING:
 
     from ._moves import Move
     from ._observation import Observation
+    from ._protocols import Player
     from ._variant import Variant
 
 __all__ = [
     "CautiousPlayer",
-    "Player",
-    "QuickPlayer",
     "RandomPlayer",
     "RecklessPlayer",
     "play_out",
 ]
-
-
-@runtime_checkable
-class Player(Protocol):
-    """Anything that picks a move from what its seat may know.
-
-    A player sees only its :class:`~ono99.Observation`, whose ``legal_moves``
-    lists what it may do; it must return one of them.
-
-    >>> import ono99
-    >>> class FirstMove:
-    ...     def choose(self, observation: ono99.Observation) -> ono99.Move:
-    ...         return observation.legal_moves[0]
-    >>> isinstance(FirstMove(), ono99.Player)
-    True
-    """
-
-    def choose(self, observation: Observation) -> Move:
-        """Pick one of ``observation.legal_moves``."""
-        ...
-
-
-@runtime_checkable
-class QuickPlayer(Player, Protocol):
-    """A player that decides from its legal moves and the total alone.
-
-    An :class:`~ono99.Observation` holds every public fact of the game, and
-    building one at every move costs more than the move itself.
-    :func:`play_out` and :func:`~ono99.simulate` therefore ask a player that
-    has a ``pick`` method for ``pick(legal_moves, total, variant)`` instead
-    of ``choose(observation)``. The two must agree: ``pick`` returns what
-    ``choose`` would for an observation with those legal moves, total and
-    variant, and changes the player's state (its random generator) alike.
-    The shipped random, cautious and reckless players are quick players.
-
-    >>> import ono99
-    >>> class FirstMove:
-    ...     def choose(self, observation: ono99.Observation) -> ono99.Move:
-    ...         return observation.legal_moves[0]
-    ...     def pick(self, legal_moves, total, variant):
-    ...         return legal_moves[0]
-    >>> isinstance(FirstMove(), ono99.QuickPlayer)
-    True
-    """
-
-    def pick(self, legal_moves: Sequence[Move], total: int, variant: Variant) -> Move:
-        """Pick one of ``legal_moves`` (at least one) at ``total``, playing ``variant``."""
-        ...
 
 
 class RandomPlayer:
@@ -193,7 +144,4 @@ def play_out(game: Game, players: Sequence[Player], *, max_moves: int = 1_000_00
     whole("max_moves", max_moves, 1)
     if len(players) != game.players:
         raise Ono99Error(f"{len(players)} players given for {game.players} seats")
-    winner = game._play_out(players, max_moves)  # the engine's own loop
-    if winner is None:
-        raise Ono99Error(f"the game did not end within {max_moves} moves")
-    return winner
+    return game._play_out(players, max_moves)  # the engine's own loop

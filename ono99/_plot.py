@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._args import shown
 from ._errors import ArgumentError, Ono99Error
-from ._simulate import Comparison, SimulationResult
+from ._results import Comparison, SimulationResult
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

@@ -16,19 +16,19 @@ from ._errors import VariantError
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from ._compiled import Rules
+    from ._compiled import CompiledVariant
     from ._engine import Engine
 
 __all__ = ["card_index", "place"]
 
 
-def card_index(rules: Rules, card_id: object) -> int | None:
+def card_index(rules: CompiledVariant, card_id: object) -> int | None:
     """The index of the card ``card_id`` names (callers may pass anything), or ``None``."""
     return rules.index.get(card_id) if isinstance(card_id, str) else None
 
 
 def _card_indices(
-    rules: Rules, cards: Sequence[str], where: str, problems: list[str]
+    rules: CompiledVariant, cards: Sequence[str], where: str, problems: list[str]
 ) -> list[int]:
     """The cards' indices; a problem for each unknown card id."""
     if not is_list(cards):
@@ -74,9 +74,9 @@ def _per_seat(
     return list(values)
 
 
-def _missing_cards(rules: Rules, deck: tuple[int, ...], r: Round) -> list[str]:
+def _missing_cards(rules: CompiledVariant, deck: tuple[int, ...], r: Round) -> list[str]:
     """A problem for each kind of card the position holds more or fewer of than the deck."""
-    placed = sorted([*(k for h in r.hands for k in h), *r.draw, *r.discard, *r.out])
+    placed = sorted([*(k for h in r.hands for k in h), *r.draw, *r.discard, *r.out_of_play])
     if placed == sorted(deck):
         return []
     problems = []
@@ -91,26 +91,26 @@ def _missing_cards(rules: Rules, deck: tuple[int, ...], r: Round) -> list[str]:
 
 def _position_problems(
     *,
-    alive: list[bool],
+    in_round: list[bool],
     in_game: list[bool],
     current_player: int,
     direction: int,
     plays_owed: int,
     dealer: int | None,
-    round_no: int,
+    round: int,
     total: int | None,
     forced_by: object,  # typed str, but a caller may pass anything
 ) -> list[str]:
     """What is wrong with the settings of :meth:`Game.from_position`, one line each."""
     problems = []
-    players = len(alive)
-    if any(a and not g for a, g in zip(alive, in_game, strict=True)):
+    players = len(in_round)
+    if any(a and not g for a, g in zip(in_round, in_game, strict=True)):
         problems.append("in_round: a seat out of the game cannot be in the round")
-    if sum(alive) < 2:
+    if sum(in_round) < 2:
         problems.append("in_round: at least two players must be in the round")
     if not is_int(current_player) or not 0 <= current_player < players:
         problems.append(f"current_player: no seat {shown(current_player)}")
-    elif not alive[current_player]:
+    elif not in_round[current_player]:
         problems.append(f"current_player: seat {current_player} is not in the round")
     if not is_int(direction) or direction not in (1, -1):
         problems.append(f"direction: expected 1 or -1, got {shown(direction)}")
@@ -118,8 +118,8 @@ def _position_problems(
         problems.append(f"plays_owed: expected 1 or more, got {shown(plays_owed)}")
     if dealer is not None and (not is_int(dealer) or not 0 <= dealer < players):
         problems.append(f"dealer: no seat {shown(dealer)}")
-    if not is_int(round_no) or round_no < 1:
-        problems.append(f"round: expected 1 or more, got {shown(round_no)}")
+    if not is_int(round) or round < 1:
+        problems.append(f"round: expected 1 or more, got {shown(round)}")
     if total is not None and not is_int(total):
         problems.append(f"total: expected an integer, got {shown(total)}")
     if not isinstance(forced_by, str):
@@ -145,7 +145,7 @@ def place(
     in_game: Sequence[bool] | None,
     tokens: Sequence[int] | None,
     scores: Sequence[int] | None,
-    round_no: int,
+    round: int,
     dealer: int | None,
 ) -> None:
     """Put a new game's engine in the position :meth:`ono99.Game.from_position` describes.
@@ -167,21 +167,21 @@ def place(
     r.hands = [indices(hand, f"hands[{seat}]") for seat, hand in enumerate(hands)]
     r.draw = indices(draw_pile, "draw_pile")[::-1]
     r.discard = indices(discard_pile, "discard_pile")
-    r.out = indices(out_of_play, "out_of_play")
+    r.out_of_play = indices(out_of_play, "out_of_play")
     if not problems:
         problems += _missing_cards(rules, e.full_deck, r)
-    e.in_game = flags(in_game, "in_game", [True] * players)
-    r.alive = flags(in_round, "in_round", e.in_game[:])
-    e.tokens = flags(tokens, "tokens", e.tokens)
-    e.scores = flags(scores, "scores", [0] * players)
+    seats_in_game = flags(in_game, "in_game", [True] * players)
+    r.in_round = flags(in_round, "in_round", seats_in_game[:])
+    seat_tokens = flags(tokens, "tokens", e.tokens)
+    seat_scores = flags(scores, "scores", [0] * players)
     problems += _position_problems(
-        alive=r.alive,
-        in_game=e.in_game,
+        in_round=r.in_round,
+        in_game=seats_in_game,
         current_player=current_player,
         direction=direction,
         plays_owed=plays_owed,
         dealer=dealer,
-        round_no=round_no,
+        round=round,
         total=total,
         forced_by=forced_by,
     )
@@ -193,18 +193,19 @@ def place(
         raise VariantError(problems, "position")
     r.total = rules.start if total is None else total
     r.direction = direction
-    r.players_in_round = sum(r.alive)
-    r.losers = [s for s in range(players) if e.in_game[s] and not r.alive[s]]
+    r.players_in_round = sum(r.in_round)
+    r.losers = [s for s in range(players) if seats_in_game[s] and not r.in_round[s]]
     r.turn_plays = [rules.cards[k].id for k in turn]
     r.plays_made = len(turn)
     r.forced = plays_owed + r.plays_made
     r.forced_by = forced_by  # read only while plays are owed
     r.answering = r.forced > 1 and not turn
-    e.r = r
-    e.round_no = round_no
-    e.current = current_player
-    e.dealer = dealer if dealer is not None else e.next_seat(current_player, r.alive, -1)
-    e.events.clear()
-    e.moves.clear()
-    e.legal = None
-    e.advance()
+    e.set_position(
+        r,
+        in_game=seats_in_game,
+        tokens=seat_tokens,
+        scores=seat_scores,
+        round=round,
+        current=current_player,
+        dealer=dealer if dealer is not None else e.next_seat(current_player, r.in_round, -1),
+    )

@@ -16,11 +16,9 @@ from ._args import shown, variant_arg
 from ._convert import unstructure_variant
 from ._errors import ArgumentError
 from ._problems import toml_value
-from ._variant import NOT_RULES, Variant, card_name
+from ._variant import NOT_RULES, Variant, VariantLike, card_name
 
 if TYPE_CHECKING:
-    import os
-
     from ._variant import Card
 
 __all__ = ["card_rules", "relevant_settings", "rulebook"]
@@ -32,7 +30,7 @@ _FORMATS = ("text", "rst")
 _WIDTH = 79
 
 
-def rulebook(variant: Variant | str | os.PathLike[str], *, format: Format = "text") -> str:
+def rulebook(variant: VariantLike, *, format: Format = "text") -> str:
     """A variant's rules in plain words, from its settings and rule objects.
 
     Every setting that affects play is stated in a sentence, and every card

@@ -554,8 +554,9 @@ def _table_schema(cls: type, prefix: str, *, required: bool) -> dict[str, Any]:
         inner = _table_class(tp)
         meaning = own
         if inner is not None and _array_class(tp) is None:
-            summary, _ = _docs(inner)
-            meaning = f"{own} {summary}" if own else summary
+            # The table's class says what the table holds; the field's own
+            # words stand in only when it does not (both together read twice).
+            meaning = _docs(inner)[0] or own
         if field.default is attrs.NOTHING:
             needed.append(field.name)
         else:

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from . import events as ev
 from ._args import shown
 from ._chance import shuffle
-from ._game import Game
+from ._game import Game, engine_of
 from ._strategies import Traits, cautious_move, traits_of
 
 if TYPE_CHECKING:
@@ -206,7 +206,7 @@ def _position(observation: Observation, traits: Traits, rng: random.Random) -> E
         round=observation.round,
         seed=rng.getrandbits(32),
     )
-    return game._e
+    return engine_of(game)
 
 
 def _mean_error(values: list[float]) -> tuple[float, float]:
@@ -243,16 +243,9 @@ class _Deals:
     def next(self) -> Engine:
         """A new deal."""
         rng = self.rng
-        deal = self.position.copy(rng)
         cards = self.unseen[:]
         shuffle(rng, cards)
-        hands = deal.r.hands
-        at = 0
-        for seat, size in self.seats:
-            hands[seat] = cards[at : at + size]
-            at += size
-        deal.r.draw = cards[at:]
-        return deal
+        return self.position.redealt(rng, self.seats, cards)
 
 
 class _Playout:
@@ -267,7 +260,7 @@ class _Playout:
     def __init__(self, position: Engine, me: int, traits: Traits) -> None:
         self.me = me
         self.traits = traits
-        self.round_no = position.round_no
+        self.round_no = position.round
         # The players already out of the round, and the others still in it.
         self.before = len(position.r.losers)
         self.span = max(1, position.r.players_in_round - 1)
@@ -277,10 +270,10 @@ class _Playout:
         me, traits, round_no = self.me, self.traits, self.round_no
         game.play(move)
         for _ in range(_MAX_ROLLOUT):
-            if game.round_no != round_no or game.winner is not None:
+            if game.round != round_no or game.winner is not None:
                 return self._ended(game)
             r = game.r
-            if not r.alive[me]:
+            if not r.in_round[me]:
                 return (r.losers.index(me) - self.before) / self.span
             game.play(cautious_move(traits, game.legal_moves(), r.total))
         return 0.5  # a round that would not end: call it even

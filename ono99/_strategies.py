@@ -13,14 +13,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ._chance import choice
-from ._compiled import compile_rules
+from ._compiled import compile_variant
 from ._moves import Move, Play
 
 if TYPE_CHECKING:
     import random
     from collections.abc import Sequence
 
-    from ._compiled import CompiledCard, Rules
+    from ._compiled import CompiledCard, CompiledVariant
     from ._observation import Observation
     from ._variant import Variant
 
@@ -42,7 +42,7 @@ class Traits:
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
-        self.rules: Rules = compile_rules(variant)
+        self.rules: CompiledVariant = compile_variant(variant)
         self._decks: dict[int, list[str]] = {}
         # card id -> (compiled card, is a number card, passes forced plays on)
         self.cards: dict[str, tuple[CompiledCard, bool, bool]] = {}

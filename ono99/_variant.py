@@ -7,7 +7,8 @@ engine.
 
 from __future__ import annotations
 
-from typing import Literal
+import os
+from typing import Literal, TypeAlias
 
 from attrs import field, frozen
 
@@ -34,6 +35,7 @@ __all__ = [
     "Tokens",
     "Total",
     "Variant",
+    "VariantLike",
     "card_name",
 ]
 
@@ -458,6 +460,10 @@ class Variant:
     def deck_size_for(self, players: int) -> int:
         """How many cards the deck holds in a game of ``players`` players."""
         return sum(card.count for card in self.cards) * self.deck.copies_for(players)
+
+
+VariantLike: TypeAlias = Variant | str | os.PathLike[str]
+"""A variant, or where to find one: a :class:`Variant`, a shipped id or the path of a TOML file."""
 
 
 def _find_card(variant: Variant, card_id: str) -> Card | None:

@@ -35,7 +35,9 @@ def documented() -> set[str]:
     text = API_PAGE.read_text(encoding="utf-8")
     names = set(
         re.findall(
-            r"^\.\. (?:auto)?(?:module|class|function|exception|data)::\s+(\S+)", text, re.M
+            r"^\.\. (?:auto|py:)?(?:module|class|function|exception|data|type)::\s+(\S+)",
+            text,
+            re.M,
         )
     )
     return {name if name.startswith("ono99") else f"ono99.{name}" for name in names}

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import os
 import random
+from typing import TYPE_CHECKING
 
 import pytest
 
@@ -18,8 +19,12 @@ np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed"
 from envcases import CASES, IDS  # noqa: E402
 
 from ono99 import envs  # noqa: E402
+from ono99._game import engine_of  # noqa: E402
 from ono99.envs._kernel import Vector  # noqa: E402
 from ono99.envs._render import table_text  # noqa: E402
+
+if TYPE_CHECKING:
+    from pathlib import Path
 
 # ------------------------------------------------------------------- kernel
 
@@ -69,6 +74,17 @@ def test_action_order_is_the_documented_one() -> None:
     assert moves[16:18] == (ono99.Play("10", amount=10), ono99.Play("10", amount=-10))
     assert envs.action_table("ono99-2022").moves[-1] == ono99.Redraw()
     assert envs.action_count("ono99-2022") == 16
+
+
+def test_a_variant_is_taken_as_everywhere_else(tmp_path: Path) -> None:
+    """A Variant, an id or the path of a file: what Game and simulate take (VariantLike)."""
+    path = tmp_path / "mine.toml"
+    path.write_text('extends = "ono99-2022"\nid = "mine"\n')
+    loaded = ono99.load_variant("ono99-2022")
+    assert envs.action_table(path).moves == envs.action_table(loaded).moves
+    assert envs.observation_encoder(path, 2).names == envs.observation_encoder(loaded, 2).names
+    with pytest.raises(ono99.ArgumentError, match="variant: expected a Variant"):
+        envs.action_table(2022)  # type: ignore[arg-type]
 
 
 def test_bad_actions_and_moves_are_refused_with_library_errors() -> None:
@@ -144,7 +160,7 @@ def test_vector_from_the_game_is_the_vector_of_the_observation(
                 assert encoder.encode_game(game, seat).tolist() == expected
                 assert encoder.encode_game(game, seat, out) is out
                 assert out.tolist() == expected
-                vectors[seat].update(game._e, seat)
+                vectors[seat].update(engine_of(game), seat)
                 assert kept[seat].tolist() == expected
             if game.is_over:
                 break

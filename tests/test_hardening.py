@@ -210,9 +210,13 @@ def test_a_bad_argument_is_an_argument_error(call: object) -> None:
 def test_a_variant_may_be_given_as_a_path(tmp_path: Path) -> None:
     path = tmp_path / "mine.toml"
     path.write_text('extends = "ono99-2022"\nid = "mine"\n')
-    # A path is accepted though Game's annotation names only a variant or its id.
-    assert ono99.Game(path, 3, seed=1).variant.id == "mine"  # type: ignore[arg-type]
+    # Every entry point that takes a variant takes the same things (VariantLike).
+    game = ono99.Game(path, 3, seed=1)
+    assert game.variant.id == "mine"
+    assert ono99.Game.replay(game.record(), path).variant.id == "mine"
     assert ono99.simulate(path, players=3, games=2, jobs=1).games == 2
+    assert "mine" in ono99.rulebook(path)
+    assert ono99.diff_variants(path, "ono99-2022") == []
 
 
 # ------------------------------------------ errors name the file; messages stay short

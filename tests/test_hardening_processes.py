@@ -21,7 +21,8 @@ import pytest
 from process_helpers import Illegal, Raises
 
 import ono99
-from ono99 import _simulate
+from ono99 import _chunks
+from ono99._seeds import game_seed
 
 TESTS = Path(__file__).parent
 POSIX = pytest.mark.skipif(os.name != "posix", reason="POSIX signals and /proc")
@@ -43,14 +44,14 @@ def test_an_error_in_a_game_names_the_game_and_its_seed(
     error = caught.value  # with two processes, whichever failing game is met first
     assert error.game is not None
     assert error.game in range(4)
-    assert error.seed == _simulate.game_seed(3, error.game)
+    assert error.seed == game_seed(3, error.game)
     assert f"game {error.game} of the simulation with seed 3 failed" in str(error)
     assert f"seed={error.seed}" in str(error)
     assert says in str(error)
 
 
 def test_a_game_that_does_not_end_is_named(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(_simulate, "_MAX_MOVES", 3)
+    monkeypatch.setattr(_chunks, "MAX_MOVES", 3)
     with pytest.raises(ono99.SimulationError, match=r"game 0 .* did not end within 3 moves"):
         ono99.simulate("ono99-2022", players=2, games=2, seed=1, jobs=1)
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 import concurrent.futures
 import functools
 import json
+import pickle
 import random
 import socket
 import struct
@@ -18,9 +19,11 @@ import pytest
 import ono99
 from ono99 import events as ev
 from ono99._batch import deciding_card as _deciding_card
-from ono99._compiled import compile_rules
+from ono99._compiled import compile_variant
+from ono99._game import engine_of
 from ono99._progress import Feed, _Line
-from ono99._simulate import wilson_interval
+from ono99._results import wilson_interval
+from ono99._seeds import game_seed
 from ono99._strategies import RandomSeat
 
 if TYPE_CHECKING:
@@ -60,8 +63,8 @@ def test_plays_and_winners_match_games_played_directly() -> None:
     Simulated random players draw from their game's own generator, after the deal.
     """
     result = ono99.simulate("ono99-1980", players=2, games=1, seed=9, jobs=1, strategies="random")
-    game = ono99.Game("ono99-1980", 2, seed=ono99._simulate.game_seed(9, 0))
-    seats = [RandomSeat(game._e.rng) for _ in range(2)]
+    game = ono99.Game("ono99-1980", 2, seed=game_seed(9, 0))
+    seats = [RandomSeat(engine_of(game).rng) for _ in range(2)]
     winner = ono99.play_out(game, seats)
     assert result.wins[winner] == 1
     assert result.plays == sum(isinstance(e, ev.Played) for e in game.events)
@@ -282,7 +285,7 @@ def test_random_seats_share_the_game_generator_and_choose_as_random_player() -> 
 def test_shared_events_are_made_once_for_each_set_of_fields() -> None:
     """The engine makes a recurring event (frozen) once for each set of its fields
     and shares it; each is equal to the event made afresh."""
-    rules = compile_rules(ono99.load_variant("ono99-2022"))
+    rules = compile_variant(ono99.load_variant("ono99-2022"))
     first = rules.shared(ev.PlaysOwed, 1, 2, "play_2")
     assert first == ev.PlaysOwed(1, 2, "play_2")
     assert rules.shared(ev.PlaysOwed, 1, 2, "play_2") is first
@@ -305,3 +308,16 @@ def test_an_executor_gives_the_same_result_as_one_process() -> None:
     with concurrent.futures.ThreadPoolExecutor(max_workers=2) as executor:
         elsewhere = ono99.simulate("ono99-2022", executor=executor, chunk_size=7, **options)  # type: ignore[arg-type]
     assert elsewhere == ono99.simulate("ono99-2022", jobs=1, **options)  # type: ignore[arg-type]
+
+
+def test_results_pickled_under_their_earlier_module_still_load() -> None:
+    """Results and comparisons pickle and load equal; one pickled when its classes lived
+    in ``ono99._simulate`` (protocol 2 names a class by module and name) loads too."""
+    result = ono99.simulate("ono99-1980", players=2, games=5, seed=1, jobs=1)
+    both = ono99.compare_variants(["ono99-1980", "ono99-2022"], games=3, seed=1, jobs=1)
+    for value in (result, both):
+        data = pickle.dumps(value, protocol=2)
+        assert pickle.loads(data) == value  # noqa: S301 - pickled just above
+        earlier = data.replace(b"cono99._results\n", b"cono99._simulate\n")
+        assert earlier != data
+        assert pickle.loads(earlier) == value  # noqa: S301 - pickled just above

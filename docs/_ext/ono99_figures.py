@@ -226,24 +226,26 @@ def pipeline_diagram() -> str:
                 ),
                 (
                     "compiled",
-                    "Compiled rules: each card's rule objects become flat tables the engine "
+                    "Compiled variant: each card's rule objects become flat tables the engine "
                     "reads quickly",
                     "step",
                 ),
                 (
                     "engine",
-                    "Engine: one state machine plays moves (compiled by mypyc in wheels)",
+                    "Engine: one state machine decides which moves are legal and plays them "
+                    "(compiled by mypyc in wheels)",
                     "step",
                 ),
                 (
                     "game",
-                    "Game: checks every move, and gives events, observations and records",
+                    "Game: checks the shape of every argument and move, and gives events, "
+                    "observations and records",
                     "data",
                 ),
             ],
         )
     )
-    labels = ["load_variant()", "", "compile_rules()", "Game(variant, players, seed)", ""]
+    labels = ["load_variant()", "", "compile_variant()", "Game(variant, players, seed)", ""]
     pairs = zip(steps[:-1], steps[1:], labels, strict=True)
     arrows = [_down(a, b, label) for a, b, label in pairs]
     return svg("How a variant file becomes a game", steps, arrows)

@@ -5,9 +5,9 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from ono99._compiled import compile_rules
+from ono99._args import variant_arg
+from ono99._compiled import compile_variant
 from ono99._errors import Ono99Error
-from ono99._loader import load_variant
 from ono99._moves import Move, Play, Redraw
 
 from ._kernel import Actions
@@ -16,7 +16,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
 
     from ono99._game import Game
-    from ono99._variant import Variant
+    from ono99._variant import Variant, VariantLike
 
 __all__ = ["ActionTable", "action_count", "action_table", "action_to_move", "move_to_action"]
 
@@ -54,7 +54,7 @@ class ActionTable:
     __slots__ = ("_actions", "_last", "index", "moves", "variant")
 
     def __init__(self, variant: Variant) -> None:
-        rules = compile_rules(variant)
+        rules = compile_variant(variant)
         seats: tuple[int | None, ...] = tuple(range(variant.players.max))
         moves: list[Move] = []
         # Where each card's actions start, its amounts and how many seats each names:
@@ -134,7 +134,7 @@ def _table(variant: Variant) -> ActionTable:
     return ActionTable(variant)
 
 
-def action_table(variant: Variant | str) -> ActionTable:
+def action_table(variant: VariantLike) -> ActionTable:
     """The actions of ``variant`` (a :class:`~ono99.Variant`, or an id or path to load).
 
     >>> from ono99.envs import action_table
@@ -142,12 +142,11 @@ def action_table(variant: Variant | str) -> ActionTable:
     >>> len(table), table.moves[0], table.moves[-1]
     (16, Play(card='0'), Redraw())
     """
-    if isinstance(variant, str):
-        variant = load_variant(variant)
+    variant = variant_arg(variant)
     return _table(variant)
 
 
-def action_count(variant: Variant | str) -> int:
+def action_count(variant: VariantLike) -> int:
     """How many actions ``variant`` has: the ``n`` of its ``Discrete(n)`` action space.
 
     >>> from ono99.envs import action_count
@@ -157,7 +156,7 @@ def action_count(variant: Variant | str) -> int:
     return len(action_table(variant))
 
 
-def action_to_move(variant: Variant | str, action: int) -> Move:
+def action_to_move(variant: VariantLike, action: int) -> Move:
     """The move of action ``action`` in ``variant``.
 
     Raises:
@@ -176,7 +175,7 @@ def action_to_move(variant: Variant | str, action: int) -> Move:
     return moves[given]
 
 
-def move_to_action(variant: Variant | str, move: Move) -> int:
+def move_to_action(variant: VariantLike, move: Move) -> int:
     """The action index of ``move`` in ``variant``.
 
     Raises:

@@ -12,13 +12,12 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ono99._files import PathName
+    from ono99._variant import VariantLike
 
 __all__ = ["Seeds", "make_variant"]
 
 
-def make_variant(
-    variant: Variant | PathName, house_rules: Sequence[PathName] | PathName = ()
-) -> Variant:
+def make_variant(variant: VariantLike, house_rules: Sequence[PathName] | PathName = ()) -> Variant:
     """The variant to play: ``variant`` (loaded if named) with ``house_rules`` laid over it.
 
     Raises:

@@ -9,9 +9,10 @@ from typing import TYPE_CHECKING
 import numpy as np
 from attrs import frozen
 
-from ono99._compiled import compile_rules
+from ono99._args import variant_arg
+from ono99._compiled import compile_variant
 from ono99._errors import ArgumentError
-from ono99._loader import load_variant
+from ono99._game import engine_of
 from ono99._observation import Observation
 
 from ._kernel import Layout, fill
@@ -20,7 +21,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from ono99._game import Game
-    from ono99._variant import Variant
+    from ono99._variant import Variant, VariantLike
 
 __all__ = ["Feature", "ObservationEncoder", "observation_encoder"]
 
@@ -64,7 +65,7 @@ def _counts(name: str, ids: Sequence[str], most: float, cards: _Cards) -> Featur
 
 def _features(variant: Variant, players: int) -> list[Feature]:
     """The slots, in order: add a :class:`Feature` here to extend the vector."""
-    rules = compile_rules(variant)
+    rules = compile_variant(variant)
     ids = rules.ids
     most = float(len(rules.deck_for(players)))
     tokens = float(variant.match.tokens.count_for(players))
@@ -169,13 +170,11 @@ class ObservationEncoder:
     True
     """
 
-    def __init__(self, variant: Variant | str, players: int) -> None:
-        if isinstance(variant, str):
-            variant = load_variant(variant)
-        self.variant = variant
+    def __init__(self, variant: VariantLike, players: int) -> None:
+        self.variant = variant = variant_arg(variant)
         self.players = players
         self.features = tuple(_features(variant, players))
-        self._ids = compile_rules(variant).ids
+        self._ids = compile_variant(variant).ids
         self.names: tuple[str, ...] = tuple(n for f in self.features for n in f.names)
         self.low: NDArray[np.float32] = np.array(
             [low for f in self.features for low in f.low], dtype=np.float32
@@ -186,7 +185,7 @@ class ObservationEncoder:
         self._orders = tuple(
             tuple((seat + k) % players for k in range(players)) for seat in range(players)
         )
-        self._layout = Layout(dict(compile_rules(variant).index), players)
+        self._layout = Layout(dict(compile_variant(variant).index), players)
         if self._layout.size != len(self.names):  # the two orders of the slots must agree
             raise AssertionError(f"the layout has {self._layout.size} slots, not {len(self)}")
 
@@ -220,7 +219,7 @@ class ObservationEncoder:
                 is of another variant or player count.
         """
         seat = game._seat(player)
-        engine = game._e
+        engine = engine_of(game)
         if engine.n != self.players or engine.rules.ids != self._ids:
             raise ArgumentError(
                 "game",
@@ -243,8 +242,7 @@ def _encoder(variant: Variant, players: int) -> ObservationEncoder:
     return ObservationEncoder(variant, players)
 
 
-def observation_encoder(variant: Variant | str, players: int) -> ObservationEncoder:
+def observation_encoder(variant: VariantLike, players: int) -> ObservationEncoder:
     """The (shared) :class:`ObservationEncoder` of ``variant`` for ``players`` players."""
-    if isinstance(variant, str):
-        variant = load_variant(variant)
+    variant = variant_arg(variant)
     return _encoder(variant, players)

@@ -132,7 +132,7 @@ class Vector:
         tokens = engine.tokens
         scores = engine.scores
         in_game = engine.in_game
-        alive = r.alive
+        in_round = r.in_round
         for k in range(n):
             seat = (player + k) % n
             self.put(i + k, 1 if seat == current and not over else 0)
@@ -140,12 +140,12 @@ class Vector:
             self.put(i + 2 * n + k, tokens[seat])
             self.put(i + 3 * n + k, scores[seat])
             self.put(i + 4 * n + k, 1 if in_game[seat] else 0)
-            self.put(i + 5 * n + k, 1 if alive[seat] else 0)
+            self.put(i + 5 * n + k, 1 if in_round[seat] else 0)
         i = layout.piles
-        self.put(i, engine.round_no)
+        self.put(i, engine.round)
         self.put(i + 1, len(r.draw))
         self.put_counts(layout.discard, r.discard)
-        self.put_counts(layout.out_of_play, r.out)
+        self.put_counts(layout.out_of_play, r.out_of_play)
         self.put(layout.answering, 1 if r.answering and not over else 0)
         card_index = layout.card_index
         turn: list[int] = []

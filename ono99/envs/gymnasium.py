@@ -38,8 +38,8 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector.utils import batch_space
 
-from ono99._game import Game
-from ono99._simulate import make_player
+from ono99._game import Game, engine_of
+from ono99._player_factory import make_player
 
 from ._actions import action_table
 from ._common import Seeds, make_variant
@@ -60,8 +60,8 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from ono99._files import PathName
-    from ono99._players import Player
-    from ono99._variant import Variant
+    from ono99._protocols import Player
+    from ono99._variant import VariantLike
 
 __all__ = ["ENV_ID", "Ono99Env", "Ono99VectorEnv"]
 
@@ -105,7 +105,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
 
     def __init__(
         self,
-        variant: Variant | PathName = "ono99-2022",
+        variant: VariantLike = "ono99-2022",
         players: int = 2,
         *,
         house_rules: Sequence[PathName] | PathName = (),
@@ -182,7 +182,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
             observation, info = self._show(game)
             info["illegal"] = self._why_illegal(game, index)
             return observation, -1.0, True, False, info
-        engine, seat = game._e, self.seat  # the kernel reads the engine
+        engine, seat = engine_of(game), self.seat  # the kernel reads the engine
         reward = 0.0
         done = self._ended = seat_done(engine, seat)
         if done:
@@ -238,7 +238,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         if seed is not None or not self._seated:
             self._seat_players()
         self._play_others(game)
-        engine = game._e  # the kernel reads the engine
+        engine = engine_of(game)  # the kernel reads the engine
         if self._agent is None:
             self._agent = Agent(
                 self.seat,
@@ -281,7 +281,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         ``mover`` is the seat to move, when known to be one whose player
         decides from an observation.
         """
-        engine = game._e
+        engine = engine_of(game)
         seat, picks, variant, why_illegal = self.seat, self._picks, self.variant, game.why_illegal
         if mover is None:
             mover = play_quick(engine, seat, picks, variant, why_illegal)
@@ -349,7 +349,7 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     def __init__(
         self,
         num_envs: int = 1,
-        variant: Variant | PathName = "ono99-2022",
+        variant: VariantLike = "ono99-2022",
         players: int = 2,
         *,
         house_rules: Sequence[PathName] | PathName = (),
@@ -449,9 +449,9 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                     env._play_others(game, what)
                 if illegal[i] is not None:
                     ended[i], rewards[i] = True, -1.0
-                elif seat_done(game._e, seat):
+                elif seat_done(engine_of(game), seat):
                     ended[i] = True
-                    rewards[i] = 1.0 if game._e.winner == seat else -1.0
+                    rewards[i] = 1.0 if game.winner == seat else -1.0
             agent.show()
         info = self._info()
         if any(reason is not None for reason in illegal):

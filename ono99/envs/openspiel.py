@@ -59,8 +59,7 @@ import numpy as np
 import pyspiel
 
 from ono99 import events as ev
-from ono99._compiled import compile_rules
-from ono99._engine import Engine
+from ono99._compiled import compile_variant
 from ono99._game import Game
 from ono99.envs._actions import action_table
 from ono99.envs._common import make_variant
@@ -285,7 +284,7 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
         rng = random.Random(int(probability_sampler() * (1 << 53)))
         known = _known_cards(game.player_log(player_id), player_id, game.players)
         variant = game.variant
-        rules = compile_rules(variant)
+        rules = compile_variant(variant)
         hand, discard, out = game.card_counts(player_id)
         pool = Counter(rules.ids[k] for k in rules.deck_for(game.players))
         for counts in (hand, discard, out):
@@ -351,8 +350,7 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
             if self._before is None:
                 game = _dealt(self._spec, rng)
             else:
-                game = self._before.game.copy()
-                game._e.rng = rng  # the engine draws from the chance nodes
+                game = self._before.game._copy(rng)  # drawing from the chance nodes
                 assert self._move is not None  # noqa: S101
                 game.play(self._move)
         except _NeedBits as need:
@@ -402,11 +400,7 @@ def _known_cards(log: Sequence[ev.Event], me: int, players: int) -> list[list[st
 
 def _dealt(spec: Ono99Game, rng: random.Random) -> Game:
     """A new game whose first dealer and first deal are drawn from ``rng``."""
-    game = Game(spec.variant, spec.players, 0)
-    engine = Engine(spec.variant, compile_rules(spec.variant), spec.players, rng)
-    engine.begin(None)
-    game._e = engine  # dealt from the chance nodes, not a seed
-    return game
+    return Game._dealt(spec.variant, spec.players, 0, rng)  # from the chance nodes, not a seed
 
 
 def _describe(obs: Observation) -> str:

@@ -39,7 +39,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ono99._game import Game
+from ono99._game import Game, engine_of
 
 from ._actions import action_table, action_to_move
 from ._common import Seeds, make_variant
@@ -51,7 +51,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ono99._files import PathName
-    from ono99._variant import Variant
+    from ono99._variant import VariantLike
 
 __all__ = ["env", "raw_env"]
 
@@ -85,7 +85,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
 
     def __init__(
         self,
-        variant: Variant | PathName = "ono99-2022",
+        variant: VariantLike = "ono99-2022",
         players: int = 4,
         house_rules: Sequence[PathName] | PathName = (),
         render_mode: str | None = None,
@@ -147,13 +147,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         self._skip_agent_selection = None
         self.agent_selection = self.possible_agents[self.game.current_player]
         self._quiet = True
-        self._players_in = players_in(self.game._e)
+        self._players_in = players_in(engine_of(self.game))
 
     def observe(self, agent: str) -> Observation:
         """What ``agent`` sees now: its observation vector and its action mask."""
         game = self._require_game()
         seat = self._seat[agent]
-        engine = game._e
+        engine = engine_of(game)
         self._vectors[seat].update(engine, seat)
         if seat == engine.current and engine.winner is None:
             self._mask_writers[seat].update(self.table._actions_now(game)[1])
@@ -187,7 +187,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         else:
             game._play(move)
         self._cumulative_rewards[agent] = 0.0
-        engine = game._e
+        engine = engine_of(game)
         if not (self._quiet and engine.winner is None and players_in(engine) == self._players_in):
             self._reward(game)
         self.agent_selection = self.possible_agents[engine.current]
@@ -233,7 +233,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
 
 
 def env(
-    variant: Variant | PathName = "ono99-2022",
+    variant: VariantLike = "ono99-2022",
     players: int = 4,
     house_rules: Sequence[PathName] | PathName = (),
     render_mode: str | None = None,

@@ -2,15 +2,13 @@
 
 from __future__ import annotations
 
-import os
 import random
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 import attrs
 
+from ono99._args import variant_arg
 from ono99._game import Game
-from ono99._loader import load_variant
 from ono99._players import RandomPlayer
 
 from ._checker import GameChecker
@@ -18,7 +16,7 @@ from ._checker import GameChecker
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ono99._variant import Variant
+    from ono99._variant import VariantLike
 
 
 @attrs.frozen
@@ -37,7 +35,7 @@ class Checked:
 
 
 def check_invariants(
-    variant: Variant | str | os.PathLike[str],
+    variant: VariantLike,
     *,
     games: int = 20,
     seed: int = 0,
@@ -58,8 +56,7 @@ def check_invariants(
     generous bound that random play does not reach in practice.
 
     Args:
-        variant: A :class:`~ono99.Variant`, a shipped variant's id, or the
-            path of a TOML file.
+        variant: A :class:`~ono99.Variant`, or the id or path to load one.
         games: How many games to play.
         seed: The seed of the games (game ``i`` uses ``seed + i``).
         players: The seat counts to play, cycled (default: every count the
@@ -75,11 +72,9 @@ def check_invariants(
         InvariantError: When an invariant does not hold; it names the
             invariant, the variant, seats, seed and move.
         VariantError: If the variant cannot be loaded.
+        ArgumentError: If ``variant`` is not a variant, an id or a path.
     """
-    if isinstance(variant, os.PathLike):
-        variant = load_variant(Path(variant))
-    elif isinstance(variant, str):
-        variant = load_variant(variant)
+    variant = variant_arg(variant)
     if players is None:
         counts = list(range(variant.players.min, variant.players.max + 1))
     elif isinstance(players, int):

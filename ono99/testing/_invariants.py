@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from ono99._engine import ENGINE_FIELDS, ROUND_FIELDS
 from ono99._errors import Ono99Error
+from ono99._game import engine_of
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -78,28 +79,49 @@ class InvariantError(Ono99Error, AssertionError):
 # ------------------------------------------------------------------ snapshots
 
 
+# Engine and round fields shown under the name of the Game property that shows
+# the same fact (the others keep their own names), and those left out: caches
+# (the legal moves, events shared by every game), what the variant and the
+# player count decide, and the round (its fields are listed one by one).
+_PUBLIC_NAMES = {"n": "players", "current": "current_player", "turn_plays": "played_this_turn"}
+_LEFT_OUT = frozenset({"legal", "drew", "played", "rules", "full_deck", "r"})
+
+
 def snapshot(game: Game) -> dict[str, Any]:
     """Everything a game holds, as plain comparable data (random state included).
 
     Two games with equal snapshots are in the same state and will stay so
-    under the same moves.
+    under the same moves. A fact that :class:`~ono99.Game` shows is under the
+    name of its property (``current_player``, ``in_round``, ``hands``,
+    ``draw_pile`` top card first, ``plays_owed``...), with cards as ids, so
+    that two snapshots that differ say where in the words of the API; the
+    rest of the engine's state (plays passed on to the next player, skips,
+    the random generator's state as ``random_state``...) is under names of
+    its own.
+
+    >>> import ono99
+    >>> from ono99.testing import snapshot
+    >>> state = snapshot(ono99.Game("ono99-2022", players=2, seed=1))
+    >>> state["current_player"], state["total"], state["hands"][0]
+    (0, 0, ['play_2', '10', 'ono99', 'minus_ten'])
     """
+    engine = engine_of(game)
+    r = engine.r
     out: dict[str, Any] = {
-        name: _plain_copy(value) for name, value in vars(game).items() if name != "_e"
+        name.lstrip("_"): _plain_copy(value) for name, value in vars(game).items() if name != "_e"
     }
-    engine = game._e  # the check reaches into the engine's hidden state on purpose
-    for name in ENGINE_FIELDS:
-        value = getattr(engine, name)
-        if name in {"legal", "drew", "played"}:
-            continue  # caches: the legal moves, and events shared by every game
-        if name == "rng":
-            out[name] = value.getstate()
-        elif name == "rules":
-            out[name] = value.variant
-        elif name == "r":
-            out[name] = {field: _plain_copy(getattr(value, field)) for field in ROUND_FIELDS}
-        else:
-            out[name] = _plain_copy(value)
+    for owner, fields in ((engine, ENGINE_FIELDS), (r, ROUND_FIELDS)):
+        for name in fields:
+            if name not in _LEFT_OUT:
+                out[_PUBLIC_NAMES.get(name, name)] = _plain_copy(getattr(owner, name))
+    ids = engine.rules.ids
+    del out["rng"], out["draw"], out["discard"], out["forced"]
+    out["random_state"] = engine.rng.getstate()
+    out["hands"] = [[ids[k] for k in hand] for hand in r.hands]
+    out["draw_pile"] = [ids[k] for k in reversed(r.draw)]
+    out["discard_pile"] = [ids[k] for k in r.discard]
+    out["out_of_play"] = [ids[k] for k in r.out_of_play]
+    out["plays_owed"] = r.forced - r.plays_made
     return out
 
 

@@ -324,8 +324,11 @@ def test_the_last_token(play_on: bool, events: list[ev.Event]) -> None:
 def test_a_loss_without_tokens_is_out() -> None:
     """ "On a fourth loss, that player is completely out" (1980)."""
     variant = toy(match={"scoring": "tokens", "tokens": ono99.Tokens(1)}, **FIRST_LOSS)
-    game = ono99.Game(variant, 2, 1, deck=deal(variant, [ONES, ["x", "x", "x", "x"]]))
-    game._e.tokens[1] = 0  # as after three lost rounds
+    hands = [ONES, ["x", "x", "x", "x"]]
+    pile = [card.id for card in variant.cards for _ in range(card.count)]
+    for card in hands[0] + hands[1]:
+        pile.remove(card)
+    game = ono99.Game.from_position(variant, hands, pile, tokens=[1, 0])  # seat 1 has none left
     happened = game.play(ono99.Play("1"))
     assert happened[-4:] == (
         ev.Stuck(1),

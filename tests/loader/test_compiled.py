@@ -1,7 +1,7 @@
 """The compiled rules (``ono99._compiled``): a variant turned into the engine's tables.
 
 Each card becomes a ``CompiledCard`` (its total effects, actions, conditions, the fixed
-amount it adds when it has one); a variant becomes ``Rules``, the flat settings the
+amount it adds when it has one); a variant becomes ``CompiledVariant``, the flat settings the
 engine reads on every move.
 """
 
@@ -11,7 +11,7 @@ import attrs
 import pytest
 
 import ono99
-from ono99._compiled import CompiledCard, Rules, compile_rules
+from ono99._compiled import CompiledCard, CompiledVariant, compile_variant
 from ono99.rules import (
     Add,
     AddChoice,
@@ -56,7 +56,7 @@ def test_compiled_cards_without_a_fixed_delta() -> None:
 
 def test_compiled_rules_read_the_variant() -> None:
     variant = ono99.load_variant("ono99-2022")
-    rules = Rules(variant)
+    rules = CompiledVariant(variant)
     assert rules.variant is variant
     assert len(rules.deck) == variant.deck_size == 112
     assert rules.deck[:8] == (0,) * 8
@@ -76,12 +76,12 @@ def test_compiled_rules_read_the_variant() -> None:
     assert rules.total_after(minus, 5) == 0
     assert rules.total_after(minus, 10) == 0
     assert rules.total_after(minus, 15) == 5
-    assert compile_rules(variant) is compile_rules(variant)
+    assert compile_variant(variant) is compile_variant(variant)
 
 
 def test_compiled_rules_of_the_1980_edition() -> None:
     variant = ono99.load_variant("ono99-1980")
-    rules = Rules(attrs.evolve(variant, deck=ono99.Deck(copies=2)))
+    rules = CompiledVariant(attrs.evolve(variant, deck=ono99.Deck(copies=2)))
     assert len(rules.deck) == 108
     assert rules.deck.count(rules.index["10"]) == 20
     assert rules.floor is None
@@ -90,9 +90,9 @@ def test_compiled_rules_of_the_1980_edition() -> None:
     assert (rules.redraw_card, rules.redraw_count) == (-1, 0)
     minus = rules.cards[rules.index["minus_ten"]]
     assert rules.total_after(minus, 5) == -5
-    kept = Rules(attrs.evolve(variant, reshuffle=ono99.Reshuffle(keep_top_card=True)))
+    kept = CompiledVariant(attrs.evolve(variant, reshuffle=ono99.Reshuffle(keep_top_card=True)))
     assert kept.keep_top_card is True
-    stacked = Rules(attrs.evolve(variant, forced_play=ono99.ForcedPlay("multiply")))
+    stacked = CompiledVariant(attrs.evolve(variant, forced_play=ono99.ForcedPlay("multiply")))
     assert stacked.stacking == "multiply"
 
 
@@ -115,7 +115,7 @@ def test_compiled_choices_and_the_shared_move() -> None:
 def test_compiling_an_unsound_variant_names_it() -> None:
     broken = attrs.evolve(ono99.load_variant("ono99-2022"), id="broken", deal=ono99.Deal(0))
     with pytest.raises(ono99.VariantError) as info:
-        Rules(broken)
+        CompiledVariant(broken)
     assert info.value.source == "broken"
     assert str(info.value).startswith("broken: ")
     assert any(p.startswith("deal.hand_size: expected 1 or more") for p in info.value.problems)
@@ -126,7 +126,7 @@ def test_every_shipped_variant_compiles_to_its_deck(variant_id: str) -> None:
     """The compiled cards keep the variant's order, each indexed by its place, and the
     deck holds each card as many times as the variant says (``count`` per copy)."""
     variant = ono99.load_variant(variant_id)
-    rules = compile_rules(variant)
+    rules = compile_variant(variant)
     assert [(c.index, c.id) for c in rules.cards] == list(enumerate(c.id for c in variant.cards))
     assert all(rules.index[c.id] == c.index for c in rules.cards)
     assert len(rules.deck) == variant.deck_size

@@ -87,14 +87,14 @@ patchable_engine = pytest.mark.skipif(
 
 
 def test_a_total_off_by_one_breaks_total_follows_the_card(monkeypatch: pytest.MonkeyPatch) -> None:
-    rules = _compiled.compile_rules(ono99.load_variant("ono99-1980"))
+    rules = _compiled.compile_variant(ono99.load_variant("ono99-1980"))
     monkeypatch.setattr(rules.cards[rules.index["5"]], "delta", 6)
     with pytest.raises(InvariantError, match="'total follows the card' broken"):
         check_invariants("ono99-1980", games=3, deep=False)
 
 
 def test_ignoring_the_floor_breaks_floor(monkeypatch: pytest.MonkeyPatch) -> None:
-    rules = _compiled.compile_rules(ono99.load_variant("ono99-2022"))
+    rules = _compiled.compile_variant(ono99.load_variant("ono99-2022"))
     monkeypatch.setattr(rules, "floor", None)
     with pytest.raises(InvariantError, match=r"'(floor|total follows the card)' broken"):
         check_invariants("ono99-2022", games=5, deep=False)
@@ -133,7 +133,7 @@ def test_a_token_given_back_breaks_tokens(monkeypatch: pytest.MonkeyPatch) -> No
 
     def generous(self: _engine.Engine, *args: object, **kwargs: object) -> None:
         real(self, *args, **kwargs)  # type: ignore[arg-type]
-        if self.round_no == 3:
+        if self.round == 3:
             self.tokens[0] += 1
 
     monkeypatch.setattr(_engine.Engine, "start_round", generous)

@@ -18,6 +18,7 @@ from stacking import stacked
 import ono99
 from ono99 import Play, _loader, rules
 from ono99 import events as ev
+from ono99._game import engine_of
 from ono99._loader import loads_variant
 from ono99._narrate import describe_event
 from ono99.rules import ChooseNext, Draw, Multiply, TotalAtLeast, TotalEven
@@ -307,6 +308,6 @@ def test_conditions_that_read_the_turn_are_recorded_whatever_their_class(
     # The engine records the turn's plays (always: the observation shows them
     # too), and the condition reads them.
     game = ono99.Game(variant, 2, seed=3)
-    table = game._e.r  # the Table the rule objects see
+    table = engine_of(game).r  # the Table the rule objects see
     table.turn_plays[:] = ["2", "2"]
     assert TwiceAtMost().check(table, variant.card("2")) == "twice"

@@ -14,6 +14,14 @@ from ono99.testing import Checked, check_invariants
 
 if TYPE_CHECKING:
     import concurrent.futures
+    from pathlib import Path
+
+
+def games_of_a_file(path: Path) -> list[ono99.Game]:
+    """A variant is taken as a Variant, an id or a path, everywhere alike."""
+    game = ono99.Game(path, players=2, seed=1)
+    again = ono99.Game.replay(game.record(), path)
+    return [game, again, ono99.Game(str(path), players=2, seed=1)]
 
 
 def play_first_moves(seed: int) -> int | None:

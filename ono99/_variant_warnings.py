@@ -1,0 +1,419 @@
+"""What a variant that loads will do badly, for :func:`ono99.check_file` to warn of.
+
+Cards no total lets anyone play, settings that change nothing, rounds nobody
+can lose and matches nobody can win: each finding is a key path and a message.
+
+What a rule object can do is asked of the rule object: its
+``total_after()`` and ``choices`` say which totals a card makes, a
+condition's ``allows_at()`` whether it lets a card be played at a total, a
+trigger's ``fires()`` which plays fire it, and an effect's or outcome's
+``apply()``, tried on a table made up for the purpose, whether it forces
+plays, answers them, or takes tokens and gives points.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Literal
+
+import attrs
+
+from ._problems import toml_value
+from ._variant import Match, NoSafePlay, Variant
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+    from ._variant import Card
+
+__all__ = ["idle_settings", "never_ends", "unplayable"]
+
+
+def _lowest_total(variant: Variant) -> tuple[int, str]:
+    """The lowest total a card may be played on, and where it comes from.
+
+    With a floor, the floor. Without one, the start less everything the cards
+    of one deck can take off it (a card that lowers the total, such as
+    Minus Ten, played every time it comes round before a reshuffle).
+    """
+    total = variant.total
+    if total.floor is not None:
+        return total.floor, "total.floor"
+    start, taken = total.start, 0
+    copies = variant.deck.copies_for(variant.players.max)
+    for card in variant.cards:
+        lowest = min(_totals(card, start, None), default=start)
+        taken += card.count * copies * max(0, start - lowest)
+    return start - taken, "total.start" if not taken else "the lowest the deck can make"
+
+
+def _totals(card: Card, total: int, floor: int | None) -> list[int]:
+    """The totals a card makes from ``total``: one per amount it lets the player choose."""
+    amounts: list[int | None] = [a for e in card.effects for a in e.choices] or [None]
+    out = []
+    for amount in amounts:
+        new = total
+        for effect in card.effects:
+            if effect.changes_total:  # as the engine asks (see Effect.changes_total)
+                new = effect.total_after(new, amount)
+        out.append(new if floor is None else max(new, floor))
+    return out
+
+
+def unplayable(variant: Variant) -> list[tuple[str, str]]:
+    """Cards, and amounts to choose, that bust from the lowest total there can be."""
+    low, where = _lowest_total(variant)
+    bust, floor = variant.total.bust, variant.total.floor
+    out = []
+    for card in variant.cards:
+        if not card.count or not card.effects:
+            continue
+        totals = _totals(card, low, floor)
+        path = f"cards.{card.id}.effects"
+        if all(t >= bust for t in totals):
+            out.append(
+                (
+                    path,
+                    f"the card can never be played: from the lowest total, {low} ({where}), "
+                    f"it makes {_or(totals)}, and {bust} (total.bust) busts",
+                )
+            )
+            continue
+        for index, effect in enumerate(card.effects):
+            bad = [a for a, t in zip(effect.choices, totals, strict=False) if t >= bust]
+            if effect.choices and bad:
+                out.append(
+                    (
+                        f"{path}[{index}]",
+                        f"the amount {_or(bad)} can never be chosen: from the lowest total, "
+                        f"{low} ({where}), it busts at {bust} (total.bust)",
+                    )
+                )
+    return out
+
+
+def _or(values: Sequence[int]) -> str:
+    texts = [str(v) for v in dict.fromkeys(values)]
+    return texts[0] if len(texts) == 1 else f"{', '.join(texts[:-1])} or {texts[-1]}"
+
+
+@attrs.define
+class _Probe:
+    """A table made up to ask an effect what it does (see :class:`ono99.rules.Table`)."""
+
+    total: int = 0
+    direction: int = 1
+    forced: int = 1
+    forced_by: str = ""
+    answering: bool = False
+    players_in_round: int = 6
+    stacking: Literal["none", "multiply", "add"] = "none"
+    next_owed: int = 0
+    next_forced_by: str = ""
+    ends_turn: bool = False
+    skip: int = 0
+    target: int | None = None
+    next_player: int | None = None
+
+    def times_played_this_turn(self, card_id: str) -> int:  # noqa: ARG002
+        return 0
+
+
+def _after_apply(effect: object, card: Card, table: _Probe) -> _Probe | None:
+    """The table after the effect acts on it; ``None`` if the effect cannot be asked so."""
+    try:
+        effect.apply(table, card)  # type: ignore[attr-defined]
+    except Exception:  # an effect that needs more of a table than the probe has
+        return None
+    return table
+
+
+def _forces(effect: object, card: Card) -> bool:
+    """Whether an effect makes the next player owe plays (unknown counts as yes)."""
+    table = _after_apply(effect, card, _Probe())
+    return table is None or table.next_owed > 0
+
+
+def _deflects(effect: object, card: Card) -> bool:
+    """Whether an effect answers forced plays by passing them on."""
+    probe = _Probe(forced=2, forced_by="a card", answering=True)
+    table = _after_apply(effect, card, probe)
+    return table is not None and table.ends_turn and table.next_owed >= 2
+
+
+def idle_settings(variant: Variant) -> list[tuple[str, str]]:
+    """Settings that change nothing in this variant, each with why."""
+    out: list[tuple[str, str]] = []
+    match = variant.match
+    scoring = f"match.scoring is {toml_value(match.scoring)}"
+    for kind in ("tokens", "points"):
+        if match.scoring != kind:
+            settings = getattr(match, kind)
+            default = getattr(Match(), kind)
+            for field in attrs.fields(type(settings)):
+                if getattr(settings, field.name) != getattr(default, field.name):
+                    out.append(
+                        (
+                            f"match.{kind}.{field.name}",
+                            f"changes nothing: {scoring}, so {kind} are not used",
+                        )
+                    )
+    if match.scoring == "tokens":
+        for card in variant.cards:
+            if card.points:
+                out.append(
+                    (
+                        f"cards.{card.id}.points",
+                        f"changes nothing in a tokens game ({scoring}): "
+                        'card points count only with scoring = "points"',
+                    )
+                )
+    safe = variant.no_safe_play
+    if safe.action != "lay_down" and safe.laid_down != NoSafePlay().laid_down:
+        out.append(
+            (
+                "no_safe_play.laid_down",
+                f"changes nothing: no hand is laid down (no_safe_play.action is "
+                f"{toml_value(safe.action)})",
+            )
+        )
+    undo_used = safe.action == "play_lowest" and variant.round.end == "last_standing"
+    if not undo_used and safe.undo_bust != NoSafePlay().undo_bust:
+        out.append(
+            (
+                "no_safe_play.undo_bust",
+                'changes nothing: it applies only with no_safe_play.action = "play_lowest" '
+                'and round.end = "last_standing"',
+            )
+        )
+    out += _idle_forcing(variant)
+    out += _idle_steps(variant)
+    return out
+
+
+def _idle_forcing(variant: Variant) -> list[tuple[str, str]]:
+    """Stacking, and cards that answer forced plays, with no card that forces plays."""
+    playing = [card for card in variant.cards if card.count]
+    if any(_forces(e, card) for card in playing for e in card.effects):
+        return []
+    out = []
+    stacking = variant.forced_play.stacking
+    if stacking != "none":
+        out.append(
+            (
+                "forced_play.stacking",
+                f"changes nothing: {toml_value(stacking)} combines forced plays, and no card "
+                'forces plays (an effect such as { type = "force_plays" })',
+            )
+        )
+    for card in playing:
+        for index, effect in enumerate(card.effects):
+            if _deflects(effect, card):
+                out.append(
+                    (
+                        f"cards.{card.id}.effects[{index}]",
+                        "does nothing: it answers forced plays, and no card forces plays",
+                    )
+                )
+    return out
+
+
+def _idle_steps(variant: Variant) -> list[tuple[str, str]]:
+    """Steps for more players than may play."""
+    most = variant.players.max
+    out = []
+    for path, steps in (
+        ("deck.copies_by_players", variant.deck.copies_by_players),
+        ("match.tokens.count_by_players", variant.match.tokens.count_by_players),
+    ):
+        for index, step in enumerate(steps):
+            if step.more_than >= most:
+                out.append(
+                    (
+                        f"{path}[{index}].more_than",
+                        f"changes nothing: at most {most} play (players.max), "
+                        f"never more than {step.more_than}",
+                    )
+                )
+    return out
+
+
+# ----------------------------------------------------------------- never ends
+
+# The most totals the never-ends analysis follows before it gives up (and says nothing).
+_MOST_TOTALS = 10_000
+
+
+def _reachable_totals(variant: Variant) -> set[int] | None:
+    """Every total a round can reach by plays that do not bust; ``None`` past the limit.
+
+    More totals than can really be reached may be listed (a card counts as
+    playable wherever its conditions do not refuse it for the total alone),
+    never fewer: what holds at all of them holds in every round.
+    """
+    total, playing = variant.total, [card for card in variant.cards if card.count]
+    seen = {total.start}
+    todo = [total.start]
+    while todo:
+        at = todo.pop()
+        for card in playing:
+            if any(c.allows_at(at) is False for c in card.conditions):
+                continue
+            for new in _totals(card, at, total.floor):
+                if new < total.bust and new not in seen:
+                    if len(seen) >= _MOST_TOTALS:
+                        return None
+                    seen.add(new)
+                    todo.append(new)
+    return seen
+
+
+def _spare_cards(variant: Variant) -> bool:
+    """Whether, for some player count, a hand is always refilled after a play.
+
+    With at least one card beyond the hands (two when the top card stays on
+    the discard pile at a reshuffle), every player holds a card on every turn.
+    """
+    spare = 2 if variant.reshuffle.keep_top_card else 1
+    hand = variant.deal.hand_size
+    return any(
+        variant.deck_size_for(players) >= players * hand + spare
+        for players in range(variant.players.min, variant.players.max + 1)
+    )
+
+
+def _round_never_ends(variant: Variant) -> list[tuple[str, str]]:
+    """A round nobody can ever lose: every card plays safely at every reachable total.
+
+    Sound, not complete: it reports only what it proves. A player loses only
+    with no safe play; if at every total a round can reach every card in the
+    deck can be played (its conditions allow it whatever the turn) to a total
+    under the bust limit, every hand has a safe play, nobody ever loses, and
+    only a trigger can end the round. It says nothing when a card changes
+    hands or names a player (a hand might run out, no player be left to
+    name), when a trigger that ends the round might
+    fire, or when the totals can fall or rise without limit.
+    """
+    playing = [card for card in variant.cards if card.count]
+    if any(e.changes_hands or e.chooses_player for card in playing for e in card.effects):
+        return []  # a hand might run out, or a player to name be missing
+    if not _spare_cards(variant):
+        return []
+    reachable = _reachable_totals(variant)
+    if reachable is None:
+        return []
+    total = variant.total
+    for at in reachable:
+        for card in playing:
+            if not all(c.allows_at(at) is True for c in card.conditions):
+                return []
+            if min(_totals(card, at, total.floor)) >= total.bust:
+                return []
+    ending = [
+        t
+        for t in variant.triggers
+        if t.after_play and any(o.ends_round or o.wins_round for o in t.outcomes)
+    ]
+    for at in reachable:
+        for card in playing:
+            for new in _totals(card, at, total.floor):
+                if new < total.bust and any(t.fires(at, new, total.bust) for t in ending):
+                    return []
+    low, high = min(reachable), max(reachable)
+    span = f"{low}" if low == high else f"from {low} to {high}"
+    return [
+        (
+            "cards",
+            f"a round can never end by itself: every total it can reach ({span}, "
+            f"{len(reachable)} in all) lets every card be played without reaching "
+            f"{total.bust} (total.bust), so nobody can ever lose"
+            f"{', and no trigger ends the round' if variant.triggers else ''}; "
+            f"each round stops at {variant.round.max_plays} plays (round.max_plays) "
+            f"with no winner, the game at {variant.round.max_game_plays} "
+            "(round.max_game_plays)",
+        )
+    ]
+
+
+@attrs.define
+class _Ledger:
+    """A table made up to ask an outcome whom it gives or takes tokens and points."""
+
+    seats: int = 3
+    tokens_taken: bool = False
+    points_gained: bool = False
+
+    def seats_in_round(self) -> list[int]:
+        return list(range(self.seats))
+
+    def tokens(self, seat: int) -> int:  # noqa: ARG002
+        return 5
+
+    def score(self, seat: int) -> int:  # noqa: ARG002
+        return 5
+
+    def change_tokens(self, seat: int, by: int) -> None:  # noqa: ARG002
+        self.tokens_taken |= by < 0
+
+    def change_score(self, seat: int, by: int) -> None:  # noqa: ARG002
+        self.points_gained |= by > 0
+
+
+def _outcome_ledger(variant: Variant) -> _Ledger | None:
+    """What the triggers' outcomes may do to tokens and scores; ``None`` if one cannot say."""
+    ledger = _Ledger()
+    for trigger in variant.triggers:
+        for outcome in trigger.outcomes:
+            for seat in (-1, 0):
+                try:
+                    outcome.apply(ledger, seat)  # type: ignore[arg-type]
+                except Exception:  # an outcome that needs more of a table than the ledger has
+                    return None
+    return ledger
+
+
+def _match_never_ends(variant: Variant) -> list[tuple[str, str]]:
+    """Scoring that can never single out a winner: nobody ever loses a token, or gains a point."""
+    match = variant.match
+    if match.scoring == "none":
+        return []
+    ledger = _outcome_ledger(variant)
+    if ledger is None:
+        return []
+    cap = (
+        f"the game stops after {variant.round.max_rounds} rounds (round.max_rounds) or "
+        f"{variant.round.max_game_plays} plays (round.max_game_plays), and the best "
+        "placed player wins"
+    )
+    if match.scoring == "tokens":
+        if match.tokens.lost or ledger.tokens_taken:
+            return []
+        return [
+            (
+                "match.tokens.lost",
+                "the game can never end by itself: a lost round costs no tokens "
+                "(match.tokens.lost is 0) and no trigger takes any, so nobody ever runs out; "
+                + cap,
+            )
+        ]
+    points = match.points
+    if (
+        points.bust > 0
+        or points.missing_card > 0
+        or points.survivor > 0
+        or any(card.points > 0 and card.count for card in variant.cards)
+        or ledger.points_gained
+    ):
+        return []
+    return [
+        (
+            "match.points.bust",
+            "the game can never end by itself: no score can ever grow (bust, missing_card, "
+            "survivor and every card's points are 0, and no trigger gives points), so "
+            f"nobody reaches {points.target} (match.points.target); " + cap,
+        )
+    ]
+
+
+def never_ends(variant: Variant) -> list[tuple[str, str]]:
+    """What can be proved never to end: a round nobody can lose, a match nobody can win."""
+    return [*_round_never_ends(variant), *_match_never_ends(variant)]

@@ -1,0 +1,338 @@
+"""The checker's model of a game, rebuilt from its event log, and its state checks.
+
+:class:`LogModel` follows the events one by one, each to a handler
+``_on_<event type>`` of the subject's class (``_cards``, ``_turns``,
+``_rounds``), then compares what it rebuilt with the game's state.
+:class:`~ono99.testing.GameChecker` is built on them all.
+"""
+
+from __future__ import annotations
+
+import typing
+from collections import Counter
+from typing import TYPE_CHECKING
+
+from ono99 import events as ev
+from ono99._compiled import compile_variant
+
+from ._invariants import InvariantError
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+    from ono99._game import Game
+
+__all__ = ["LogModel"]
+
+
+class LogModel:
+    """A game's state rebuilt from its events, checked event by event and against the game.
+
+    The handlers of the events are the subclasses'; an event type without one
+    is skipped, and :meth:`check_state` still compares its outcome.
+
+    Args:
+        game: A game, in any state.
+        where: How to name the game in errors (default: variant, seats, seed).
+    """
+
+    def __init__(self, game: Game, where: str | None = None) -> None:
+        self.game = game
+        self.variant = game.variant
+        self.rules = compile_variant(game.variant)
+        self.where = where or f"{game.variant.id!r} ({game.players} players, seed {game.seed})"
+        self._n = game.players
+        self._seen = 0
+        self._hands: list[list[str]] = [[] for _ in range(self._n)]
+        self._draw = 0
+        self._discard: list[str] = []
+        self._out = 0
+        self._total = 0
+        self._in_game = [True] * self._n
+        self._in_round = [True] * self._n
+        self._tokens = [game.variant.match.tokens.count_for(self._n)] * self._n
+        self._deck = self.rules.deck_for(self._n)
+        self._before_bust: int | None = None
+        self._undo: int | None = None
+        self._scores = [0] * self._n
+        self._refilling: int | None = None
+        self._forced_plays = sorted(
+            {e.forces_plays for c in game.variant.cards for e in c.effects if e.forces_plays}
+        )
+        self._owed_seen: set[int] = set(self._forced_plays)
+        self._direction = 1
+        self._deflected: int | None = None
+        self._rounds = 0
+        self._won = 0
+        self._last_played: int | None = None
+        # Whether the last card played has an effect that changes hands, which
+        # may make any player draw, and hands grow beyond the hand size.
+        self._acting = False
+        self._grows = self.rules.changes_hands
+        # Triggers: the ones due to fire next, as (text, player), whether the
+        # events that follow are a trigger's outcomes, and the round-end
+        # triggers fired for the round about to end.
+        self._due: list[tuple[str, int | None]] = []
+        self._triggered = False
+        self._ended: list[tuple[str, int | None]] = []
+        self._play_texts = {t.describe() for t in self.rules.play_triggers}
+        self._end_texts = [t.describe() for t in self.rules.end_triggers]
+        # Rounds that ended without a loser (drawn, or won by a trigger), and
+        # without a survivor; plays made this round.
+        self._lossless = 0
+        self._unwon = 0
+        self._given = 0
+        self._round_plays = 0
+
+    # -- failing
+
+    def fail(self, invariant: str, detail: str) -> typing.NoReturn:
+        """Raise :class:`InvariantError` for this game at this move."""
+        where = f"{self.where} after {len(self.game.moves)} moves"
+        if self.game.moves:
+            where += f" (last: {self.game.moves[-1]})"
+        raise InvariantError(invariant, detail, where)
+
+    def expect(self, ok: bool, invariant: str, detail: str | Callable[[], str]) -> None:
+        """Fail ``invariant`` unless ``ok``; ``detail`` may be a function, called on failure."""
+        if not ok:
+            self.fail(invariant, detail() if callable(detail) else detail)
+
+    # -- following the log
+
+    def _follow(self) -> None:
+        """Check the new events one by one against a model rebuilt from the log."""
+        log = self.game.events
+        for event in log[self._seen :]:
+            self._event(event)
+        self._seen = len(log)
+        self._close_refill()
+        self._all_fired()
+        if self._undo is not None:
+            self._undone(ended=False)
+
+    def _undone(self, ended: bool) -> None:
+        """After a bust with ``undo_bust``: the total goes back, unless the round ended."""
+        if not ended and self._undo is not None:
+            self._total = self._undo
+        self._undo = None
+
+    def _all_fired(self) -> None:
+        self.expect(
+            not self._due,
+            "triggers fire",
+            lambda: f"expected {self._due} to fire (text, player), in this order",
+        )
+
+    def _close_refill(self) -> None:
+        player = self._refilling
+        if player is None:
+            return
+        self._refilling = None
+        size = self.rules.hand_size
+        held = len(self._hands[player])
+        self.expect(
+            held <= size or self._grows,
+            "hand size",
+            f"player {player} holds {held} > {size} cards",
+        )
+        if held < size:
+            spare = len(self._discard) - (1 if self.rules.keep_top_card and self._discard else 0)
+            self.expect(
+                self._draw == 0 and spare == 0,
+                "hand size",
+                lambda: (
+                    f"player {player} stopped drawing at {held} of {size} cards while "
+                    f"{self._draw} cards were left to draw and {spare} to reshuffle"
+                ),
+            )
+
+    def _actor(self, player: int, what: str) -> None:
+        self.expect(
+            self._in_game[player],
+            "eliminated never act",
+            f"player {player}, out of the game, {what}",
+        )
+        self.expect(
+            self._in_round[player],
+            "eliminated never act",
+            f"player {player}, out of the round, {what}",
+        )
+
+    def _event(self, event: ev.Event) -> None:
+        if self._undo is not None and not isinstance(event, _OUTCOME_EVENTS):
+            self._undone(ended=isinstance(event, ev.RoundEnded))
+        # What a card's effects record comes between its Played event and the refill.
+        effect = isinstance(event, _EFFECT_EVENTS)
+        if not effect and not isinstance(
+            event, ev.Drew | ev.Reshuffled | ev.DirectionChanged | ev.Deflected
+        ):
+            self._close_refill()
+            # A play's triggers fire after its refill; a loss's right after it.
+            self._all_fired()
+        # One method per event type; an event type added later and not known
+        # here is skipped, and the state checks still compare the outcome.
+        handler = getattr(self, f"_on_{event.type}", None)
+        if handler is not None:
+            handler(event)
+        if not effect and not isinstance(
+            event, ev.Played | ev.Drew | ev.Reshuffled | ev.DirectionChanged | ev.Deflected
+        ):
+            self._last_played = None
+            self._acting = False
+            self._triggered = False
+
+    def _played(self) -> None:
+        """A move (a play or a redraw) was made: count it against ``round.max_plays``."""
+        self._round_plays += 1
+        self.expect(
+            self._round_plays <= self.rules.max_plays,
+            "round bound",
+            f"{self._round_plays} plays in a round of at most {self.rules.max_plays}",
+        )
+
+    def _effect_event(self, player: int, outcome: bool = False) -> None:
+        self.expect(
+            self._acting or (outcome and self._triggered),
+            "event log",
+            f"an effect changed player {player}'s cards, tokens or score, but the card last "
+            "played has no effect that changes hands"
+            + (", and no trigger fired" if outcome else ""),
+        )
+
+    def _lost(self, player: int) -> None:
+        """``player`` lost the round: every loss trigger is due, for them."""
+        self._due = [(trigger.describe(), player) for trigger in self.rules.loss_triggers]
+
+    # -- state
+
+    def check_state(self) -> None:
+        """Check the game's state against the model and every state invariant."""
+        game = self.game
+        rules = self.rules
+        n = self._n
+        hands = [game.hand(p) for p in range(n)]
+        held = Counter(c for hand in hands for c in hand)
+        everything = held + Counter(game.draw_pile) + Counter(game.discard_pile)
+        everything += Counter(game.out_of_play)
+        deck = Counter(rules.cards[k].id for k in self._deck)
+        self.expect(
+            everything == deck,
+            "cards conserved",
+            lambda: f"cards in play {dict(everything)} differ from the deck {dict(deck)}",
+        )
+        for p, hand in enumerate(hands):
+            self.expect(
+                len(hand) <= rules.hand_size or self._grows,
+                "hand size",
+                f"player {p} holds {len(hand)} cards, more than {rules.hand_size}",
+            )
+            if Counter(hand) != Counter(self._hands[p]):
+                self.fail(
+                    "event log", f"player {p} holds {hand}; the events give {self._hands[p]}"
+                )
+        self.expect(
+            len(game.draw_pile) == self._draw
+            and list(game.discard_pile) == self._discard
+            and len(game.out_of_play) == self._out,
+            "event log",
+            lambda: (
+                f"piles of {len(game.draw_pile)}/{len(game.discard_pile)}/"
+                f"{len(game.out_of_play)} cards; the events give {self._draw}/"
+                f"{len(self._discard)}/{self._out}"
+            ),
+        )
+        self.expect(
+            rules.floor is None or game.total >= rules.floor,
+            "floor",
+            f"the total is {game.total}, below the floor {rules.floor}",
+        )
+        self.expect(
+            game.total == self._total,
+            "event log",
+            f"the total is {game.total}; the events give {self._total}",
+        )
+        self.expect(
+            list(game.tokens) == self._tokens,
+            "tokens never increase",
+            f"tokens {game.tokens}; the events give {self._tokens}",
+        )
+        self.expect(
+            list(game.scores) == self._scores,
+            "scores never decrease",
+            f"scores {game.scores}; the events give {self._scores}",
+        )
+        self.expect(
+            list(game.in_game) == self._in_game,
+            "eliminated never act",
+            f"in game {game.in_game}; the events give {self._in_game}",
+        )
+        self.expect(
+            self._rounds == game.round,
+            "event log",
+            f"round {game.round}; the events started {self._rounds}",
+        )
+        self._check_rounds()
+        if game.is_over:
+            self.expect(
+                self._won == 1
+                and game.winner is not None
+                and game.in_game.count(True) == 1
+                and game.in_game[game.winner],
+                "one winner",
+                f"game over with winner {game.winner}, in game {game.in_game}",
+            )
+            self.expect(game.legal_moves() == (), "legal moves", "a finished game lists moves")
+            return
+        current = game.current_player
+        self.expect(
+            game.in_game[current] and game.in_round[current] and self._in_round[current],
+            "eliminated never act",
+            f"player {current} is to move but is out",
+        )
+        self.expect(
+            game.in_round == tuple(self._in_round),
+            "eliminated never act",
+            f"in round {game.in_round}; the events give {self._in_round}",
+        )
+        self.expect(
+            game.direction == self._direction or game.is_over,
+            "event log",
+            f"the direction is {game.direction}; the events give {self._direction}",
+        )
+        owed = game.plays_owed
+        self.expect(
+            1 <= owed <= max(self._owed_seen | {1}),
+            "plays owed",
+            f"{owed} plays owed; at most {max(self._owed_seen | {1})} can be",
+        )
+        self.expect(bool(game.legal_moves()), "legal moves", "the player to move has no move")
+
+    def _check_rounds(self) -> None:
+        match = self.variant.match
+        rounds = self.game.round
+        bound = self.rules.max_rounds
+        if match.scoring == "none":
+            # One round, played to the last player standing, unless it ends without one.
+            bound = min(bound, 1 + self._unwon)
+        elif match.scoring == "tokens" and match.tokens.lost:
+            # Every round with a loser costs a token (each token given back pays
+            # for one more) or, with none left, puts a player out.
+            count = match.tokens.count_for(self._n)
+            bound = min(bound, self._n * (count + 1) + self._lossless + self._given)
+        self.expect(rounds <= bound, "round bound", f"round {rounds} of at most {bound}")
+
+
+_EFFECT_EVENTS = (
+    ev.Discarded,
+    ev.CardGiven,
+    ev.HandsSwapped,
+    ev.TokensChanged,
+    ev.ScoreChanged,
+    ev.RuleActed,
+    ev.TriggerFired,
+)
+"""The events a card's effects record (through :class:`ono99.rules.Table`)."""
+
+_OUTCOME_EVENTS = (ev.TriggerFired, ev.TokensChanged, ev.ScoreChanged)
+"""A trigger firing, and what its outcomes record."""

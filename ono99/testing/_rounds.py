@@ -1,0 +1,138 @@
+"""The checker's handlers of how rounds start and end, and what they cost or score.
+
+Tokens only go down and scores only up (unless an effect or a trigger says
+so), each trigger fires when due, and the game ends with one winner.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ._model import LogModel
+
+if TYPE_CHECKING:
+    from ono99 import events as ev
+
+__all__ = ["RoundEvents"]
+
+
+class RoundEvents(LogModel):
+    """Rounds started and ended, losses, triggers, tokens, scores and the game's end."""
+
+    def _on_round_started(self, event: ev.RoundStarted) -> None:
+        self._rounds += 1
+        self._hands = [[] for _ in range(self._n)]
+        self._draw = len(self._deck)
+        self._discard = []
+        self._out = 0
+        self._total = event.total
+        self._in_round = self._in_game[:]
+        self._direction = 1
+        self._round_plays = 0
+        self._deflected = None
+        self._actor(event.leader, "leads")
+
+    def _on_busted(self, event: ev.Busted) -> None:
+        self.expect(
+            self._last_played == event.player and event.total >= self.rules.bust,
+            "event log",
+            f"player {event.player} busted at {event.total} without playing to the limit",
+        )
+        self._in_round[event.player] = False
+        self._lost(event.player)
+        rules = self.rules
+        if rules.undo_bust and not rules.first_loss_ends_round and sum(self._in_round) > 1:
+            # Play goes on from the total the loser could not play on, unless a
+            # trigger ends the round (its outcomes follow the Busted event).
+            self._undo = self._before_bust
+
+    def _on_stuck(self, event: ev.Stuck) -> None:
+        self._in_round[event.player] = False
+        self._lost(event.player)
+
+    def _on_trigger_fired(self, event: ev.TriggerFired) -> None:
+        # A trigger's outcomes (tokens and scores changed) follow it.
+        self._triggered = True
+        fired = (event.text, event.player)
+        if self._due and self._due[0] == fired:
+            self._due.pop(0)
+            return
+        self.expect(
+            not self._due and event.text not in self._play_texts,
+            "triggers fire",
+            lambda: f"{event!r} fired, but {self._due or 'no play trigger'} was due",
+        )
+        # Not due at a play or a loss: a round-end trigger.
+        self._ended.append(fired)
+
+    def _on_round_ended(self, event: ev.RoundEnded) -> None:
+        self._in_round = [False] * self._n
+        expected = [(text, event.survivor) for text in self._end_texts]
+        ended, self._ended = self._ended, []
+        self.expect(
+            ended == expected,
+            "triggers fire",
+            f"the round ended after {ended} fired, not {expected}",
+        )
+        self._lossless += not event.losers
+        self._unwon += event.survivor is None
+
+    def _on_tokens_changed(self, event: ev.TokensChanged) -> None:
+        self._effect_event(event.player, outcome=True)
+        before = self._tokens[event.player]
+        self.expect(
+            event.tokens == before + event.change >= 0,
+            "tokens never increase",
+            f"player {event.player} went from {before} to {event.tokens} tokens, "
+            f"a change of {event.change}",
+        )
+        self._tokens[event.player] = event.tokens
+        self._given += max(0, event.change)
+
+    def _on_score_changed(self, event: ev.ScoreChanged) -> None:
+        self._effect_event(event.player, outcome=True)
+        before = self._scores[event.player]
+        self.expect(
+            event.score == before + event.change >= 0,
+            "scores never decrease",
+            f"player {event.player} went from {before} to {event.score}, "
+            f"a change of {event.change}",
+        )
+        self._scores[event.player] = event.score
+
+    def _on_token_lost(self, event: ev.TokenLost) -> None:
+        before = self._tokens[event.player]
+        self.expect(
+            event.tokens == before - 1 >= 0,
+            "tokens never increase",
+            f"player {event.player} went from {before} to {event.tokens} tokens",
+        )
+        self._tokens[event.player] = event.tokens
+
+    def _on_scored(self, event: ev.Scored) -> None:
+        before = self._scores[event.player]
+        self.expect(
+            event.points >= 0 and event.score == before + event.points,
+            "scores never decrease",
+            f"player {event.player} scored {event.points}: {before} to {event.score}",
+        )
+        self._scores[event.player] = event.score
+
+    def _on_eliminated(self, event: ev.Eliminated) -> None:
+        self.expect(
+            self._in_game[event.player],
+            "eliminated never act",
+            f"player {event.player} was eliminated twice",
+        )
+        self._in_game[event.player] = False
+
+    def _on_game_won(self, event: ev.GameWon) -> None:
+        self._won += 1
+        self.expect(
+            self._won == 1 and sum(self._in_game) == 1 and self._in_game[event.player],
+            "one winner",
+            lambda: (
+                f"player {event.player} won with {sum(self._in_game)} players in the game "
+                f"({self._won} GameWon events)"
+            ),
+        )
