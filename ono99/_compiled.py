@@ -218,7 +218,14 @@ class CompiledVariant:
 
     def total_after(self, card: CompiledCard, total: int, amount: int | None = None) -> int:
         """The total after playing ``card`` for ``amount``, with the floor applied."""
-        return self.floored(card.total_after(total, amount))
+        # What floored(card.total_after(...)) gives, without the two calls for a
+        # card with a fixed delta: the players' rankings ask this of every move.
+        delta = card.delta
+        total = total + delta if delta is not None else card.total_after(total, amount)
+        floor = self.floor
+        if floor is not None and total < floor:
+            return floor
+        return total
 
 
 # A card whose one move is never legal, whatever the total: no threshold, so

@@ -625,16 +625,15 @@ class Engine:
             kinds |= 1 << index
             if index == redraw:
                 redraws += 1
-        index = 0
         while kinds:  # each kind of card once, in the variant's order
-            if kinds & 1:
-                test = quick[index]
-                if test is None:
-                    self.card_moves(rules.cards[index], total, moves)
-                elif test and total < test[0]:  # an empty test: never playable
-                    moves.append(test[1])
-            kinds >>= 1
-            index += 1
+            low = kinds & -kinds  # the lowest bit set: the next kind held
+            kinds ^= low
+            index = low.bit_length() - 1
+            test = quick[index]
+            if test is None:
+                self.card_moves(rules.cards[index], total, moves)
+            elif test and total < test[0]:  # an empty test: never playable
+                moves.append(test[1])
         if redraw >= 0 and redraws >= rules.redraw_count and not self.redraw_too_late():
             moves.append(Redraw())
         legal = self.legal = tuple(moves)
