@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import hypothesis.strategies as st
 import pytest
 from hypothesis import given
@@ -144,3 +146,28 @@ def test_search_options_are_checked() -> None:
         ono99.SearchPlayer(1, confidence=-1.0)
     with pytest.raises(ValueError, match="must be 0 or more"):
         ono99.SearchPlayer(1, patience=float("nan"))
+
+
+# The digest of every move of one game per case, the search player in the seat
+# ``seed % players`` with ``iterations=40``, the others cautious. Recorded before
+# the search's speed work of 2026: making the search faster must not change a
+# single decision. A change meant to change its decisions records them anew.
+PINNED = [
+    ("ono99-2022", 2, 5, 40, "92f41a55fab71bc6"),
+    ("ono99-2022", 4, 6, 21, "424f7e00a8b614ba"),
+    ("ono99-1980", 2, 7, 124, "12fc76305256b84a"),
+    ("ono99-1980", 4, 8, 307, "bb1df8b6fe4a3e8c"),
+]
+
+
+@pytest.mark.parametrize(("variant", "players", "seed", "moves", "digest"), PINNED)
+def test_search_decisions_are_those_recorded(
+    variant: str, players: int, seed: int, moves: int, digest: str
+) -> None:
+    """For fixed seeds the search plays exactly the recorded games, move for move."""
+    game = ono99.Game(variant, players, seed=seed)
+    seats: list[ono99.Player] = [ono99.CautiousPlayer() for _ in range(players)]
+    seats[seed % players] = ono99.SearchPlayer(seed, iterations=40)
+    ono99.play_out(game, seats)
+    found = hashlib.sha256(repr(game.moves).encode()).hexdigest()[:16]
+    assert (len(game.moves), found) == (moves, digest)

@@ -13,6 +13,8 @@ import pytest
 
 import ono99
 from ono99 import Play, events
+from ono99._engine import ENGINE_FIELDS, ROUND_FIELDS, Round
+from ono99._game import engine_of
 
 SHIPPED = ono99.list_variants()
 
@@ -275,6 +277,60 @@ def test_game_copy_is_independent() -> None:
     ono99.play_out(game, [ono99.CautiousPlayer()] * 3)
     ono99.play_out(again, [ono99.CautiousPlayer()] * 3)
     assert again.events == game.events
+
+
+def _other_than(default: object, value: object) -> object:
+    """A value of a field's type unlike its ``default`` (and, for a list, unlike ``value``)."""
+    if isinstance(value, list):
+        return value + value[:1] if value else [0]
+    if default is None:
+        return 1 if value is None else value
+    if isinstance(default, bool):
+        return not default
+    if isinstance(default, int):
+        return default + 1
+    if isinstance(default, str):
+        return default + "x"
+    assert isinstance(default, tuple)
+    return default + (default[:1] or (0,))
+
+
+# Fields the engine is made with or from (its arguments and what it derives
+# from them), and its round, which is copied by its own copy.
+MADE_WITH = {"variant", "rules", "n", "rng", "drew", "played", "r", "stacking", "stack_on"}
+
+
+def test_a_copy_keeps_every_field() -> None:
+    """A copy has the value of every field of the engine and of its round, lists copied:
+    each field is first set to a value unlike the one a new engine starts with, so a
+    field the copy forgot would show its starting value. (A test may write the fields.)"""
+    game = ono99.Game("ono99-2022", 3, seed=8)
+    for _ in range(5):
+        game.play(game.legal_moves()[0])
+    engine = engine_of(game)
+    fresh = engine_of(ono99.Game("ono99-2022", 3, seed=8))
+    fresh.r = Round(engine.r.stacking, engine.r.stack_on)
+    for owner, start, fields in (
+        (engine, fresh, ENGINE_FIELDS),
+        (engine.r, fresh.r, ROUND_FIELDS),
+    ):
+        for name in fields:
+            if name not in MADE_WITH:
+                setattr(owner, name, _other_than(getattr(start, name), getattr(owner, name)))
+    clone = engine.copy()
+    pairs = ((engine, clone, ENGINE_FIELDS), (engine.r, clone.r, ROUND_FIELDS))
+    for owner, copied, fields in pairs:
+        for name in fields:
+            if name in {"r", "rng"}:
+                continue
+            value, kept = getattr(owner, name), getattr(copied, name)
+            assert kept == value, name
+            if isinstance(value, list):
+                assert kept is not value, name
+    assert all(a is not b for a, b in zip(clone.r.hands, engine.r.hands, strict=True))
+    assert clone.r is not engine.r
+    assert clone.rng is not engine.rng
+    assert clone.rng.getstate() == engine.rng.getstate()
 
 
 @pytest.mark.parametrize("variant", ["ono99-2022", "ono99-1980", "ninety-nine-everything2"])
