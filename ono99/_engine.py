@@ -73,7 +73,9 @@ ENGINE_FIELDS = (
     "full_deck",
     "in_game",
     "last_losers",
+    "last_survivor",
     "legal",
+    "logging",
     "moves",
     "n",
     "played",
@@ -319,11 +321,17 @@ class Engine:
         self.dealer = players - 1
         self.r = Round(rules.stacking, rules.stack_on)
         self.events: list[ev.Event] = []
+        # Whether events are recorded in ``events``: not in a copy made for a
+        # playout (see copy), which reads only the state.
+        self.logging = True
         self.moves: list[Move] = []
         self.in_game = [True] * players
         self.tokens = [variant.match.tokens.count_for(players)] * players
         self.scores = [0] * players
+        # The last round's losers in the order they went out, and its survivor
+        # (None: nobody survived it, or no round has ended).
         self.last_losers: tuple[int, ...] = ()
+        self.last_survivor: int | None = None
         self.legal: tuple[Move, ...] | None = None
 
     def begin(self, order: list[int] | None) -> None:
@@ -333,11 +341,14 @@ class Engine:
         self.start_round(order, first=True)
         self.advance()
 
-    def copy(self, rng: random.Random | None = None) -> Engine:
+    def copy(self, rng: random.Random | None = None, *, log: bool = True) -> Engine:
         """An independent copy, random state included, or drawing from ``rng`` if given.
 
         Copying the generator's state is most of what a copy costs; a search
         that plays thousands of copies out passes one generator they share.
+        With ``log=False`` (and in any copy of an engine that keeps no log)
+        the copy keeps no event log: its ``events`` stay empty, and it plays
+        exactly as with one, a little faster. The rules never read the log.
         """
         if rng is None:
             rng = type(self.rng)()
@@ -348,10 +359,12 @@ class Engine:
         new.current = self.current
         new.dealer = self.dealer
         new.drew = self.drew
-        new.events = self.events[:]
+        new.logging = logging = self.logging and log
+        new.events = self.events[:] if logging else []
         new.full_deck = self.full_deck
         new.in_game = self.in_game[:]
         new.last_losers = self.last_losers
+        new.last_survivor = self.last_survivor
         new.legal = self.legal
         new.moves = self.moves[:]
         new.played = self.played
@@ -363,15 +376,21 @@ class Engine:
         return new
 
     def redealt(
-        self, rng: random.Random, seats: list[tuple[int, int]], cards: list[int]
+        self,
+        rng: random.Random,
+        seats: list[tuple[int, int]],
+        cards: list[int],
+        *,
+        log: bool = True,
     ) -> Engine:
         """A copy drawing from ``rng`` in which ``cards`` are dealt again, in their order.
 
         Each ``(seat, size)`` of ``seats`` in turn takes its next ``size``
         cards; the rest become the draw pile (its top card last). How a
-        player who searches ahead deals the cards it cannot see.
+        player who searches ahead deals the cards it cannot see. ``log`` as
+        for :meth:`copy`.
         """
-        new = self.copy(rng)
+        new = self.copy(rng, log=log)
         r = new.r
         at = 0
         for seat, size in seats:
@@ -691,8 +710,13 @@ class Engine:
                 moves.extend(Play(card.id, amount=amount, target=t) for t in targets)
 
     def emit(self, event: ev.Event) -> None:
-        """Add ``event`` to the log."""
-        self.events.append(event)
+        """Add ``event`` to the log, if the engine keeps one.
+
+        Where a move makes an event at every turn, the engine does not make
+        it at all when it keeps no log (``if self.logging:``).
+        """
+        if self.logging:
+            self.events.append(event)
 
     def next_seat(self, seat: int, present: list[bool], direction: int = 1) -> int:
         """The next seat from ``seat`` in ``direction`` whose ``present`` flag is set."""
@@ -736,9 +760,10 @@ class Engine:
         for i, seat in enumerate(seats):
             r.hands[seat] = order[i:dealt:k]
         r.draw = order[dealt:][::-1]  # the top card last
-        name = rules.ids.__getitem__
-        for seat in seats:
-            self.emit(ev.Dealt(seat, tuple(map(name, r.hands[seat]))))
+        if self.logging:
+            name = rules.ids.__getitem__
+            for seat in seats:
+                self.emit(ev.Dealt(seat, tuple(map(name, r.hands[seat]))))
         self.current = leader
         self.legal = None
 
@@ -762,12 +787,15 @@ class Engine:
         hand = r.hands[player]
         drew = self.drew[player]
         events = self.events
+        logging = self.logging
         ids = self.rules.ids
         for done in range(count):
             if not r.draw and not self.reshuffle(automatic):
                 return done
             index = r.draw.pop()
             hand.append(index)
+            if not logging:
+                continue
             if automatic:
                 events.append(ev.Drew(player, ids[index], automatic=True))
             else:
@@ -838,15 +866,16 @@ class Engine:
         r.plays_made += 1
         r.answering = False
         self.cards_played += 1
-        event = self.played_event(card, total, amount, target, automatic)
-        if len(events) == mark:
-            events.append(event)
-        else:
-            events.insert(mark, event)
-        if turned:
-            events.append(self.rules.turned(player, r.direction, automatic))
-        if deflected:
-            events.append(ev.Deflected(player, card.id, r.next_owed))
+        if self.logging:
+            event = self.played_event(card, total, amount, target, automatic)
+            if len(events) == mark:
+                events.append(event)
+            else:
+                events.insert(mark, event)
+            if turned:
+                events.append(self.rules.turned(player, r.direction, automatic))
+            if deflected:
+                events.append(ev.Deflected(player, card.id, r.next_owed))
         # The refill (see refill), its test inline: every play makes one.
         missing = rules.hand_size - len(r.hands[player])
         if missing > 0:
@@ -941,7 +970,8 @@ class Engine:
             if owed > 1:
                 r.forced, r.forced_by = owed, forced_by
                 r.answering = True
-                self.emit(self.rules.shared(ev.PlaysOwed, seat, owed, forced_by))
+                if self.logging:
+                    self.emit(self.rules.shared(ev.PlaysOwed, seat, owed, forced_by))
                 return
         if r.forced != 1:
             r.forced, r.forced_by = 1, ""
@@ -986,7 +1016,8 @@ class Engine:
                     key=lambda option: option[0],
                 )
                 self.play_card(card, amount, automatic=True)
-                self.emit(ev.Busted(player, r.total))
+                if self.logging:
+                    self.emit(ev.Busted(player, r.total))
                 undo_to = before if rules.undo_bust else None
             else:
                 r.stuck.append(player)
@@ -1022,9 +1053,11 @@ class Engine:
             survivor = r.round_winner
         losers = tuple(r.losers)
         self.last_losers = losers
+        self.last_survivor = survivor
         for trigger in rules.end_triggers:
             self.fire(trigger, -1 if survivor is None else survivor, True)
-        self.emit(ev.RoundEnded(self.round, losers, survivor))
+        if self.logging:
+            self.emit(ev.RoundEnded(self.round, losers, survivor))
         if match.scoring == "none":
             if survivor is not None:
                 for seat in range(self.n):
@@ -1048,7 +1081,8 @@ class Engine:
         if len(standing) == 1:
             self.winner = standing[0]
             self.legal = None
-            self.emit(ev.GameWon(standing[0]))
+            if self.logging:
+                self.emit(ev.GameWon(standing[0]))
             return
         self.start_round()
 

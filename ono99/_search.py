@@ -18,7 +18,6 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from . import events as ev
 from ._args import shown
 from ._chance import shuffle
 from ._game import Game, engine_of
@@ -247,7 +246,7 @@ class _Deals:
         rng = self.rng
         cards = self.unseen[:]
         shuffle(rng, cards)
-        return self.position.redealt(rng, self.seats, cards)
+        return self.position.redealt(rng, self.seats, cards, log=False)
 
 
 class _Playout:
@@ -257,22 +256,22 @@ class _Playout:
     outlasted: 1 for surviving the round, 0 for being the first out of it.
     """
 
-    __slots__ = ("before", "me", "round_no", "span", "traits")
+    __slots__ = ("before", "me", "round", "span", "traits")
 
     def __init__(self, position: Engine, me: int, traits: Traits) -> None:
         self.me = me
         self.traits = traits
-        self.round_no = position.round
+        self.round = position.round
         # The players already out of the round, and the others still in it.
         self.before = len(position.r.losers)
         self.span = max(1, position.r.players_in_round - 1)
 
     def __call__(self, game: Engine, move: Move) -> float:
         """Play ``move`` and the round out on ``game``: ``me``'s score."""
-        me, traits, round_no = self.me, self.traits, self.round_no
+        me, traits, round = self.me, self.traits, self.round
         game.play(move)
         for _ in range(_MAX_ROLLOUT):
-            if game.round != round_no or game.winner is not None:
+            if game.round != round or game.winner is not None:
                 return self._ended(game)
             r = game.r
             if not r.in_round[me]:
@@ -282,14 +281,11 @@ class _Playout:
 
     def _ended(self, game: Engine) -> float:
         """``me``'s score in the round that just ended on ``game``."""
-        me, losers = self.me, game.last_losers
+        me, losers, survivor = self.me, game.last_losers, game.last_survivor
         if me in losers:
             return (losers.index(me) - self.before) / self.span
-        for event in reversed(game.events):
-            if isinstance(event, ev.RoundEnded):
-                if event.survivor is not None and event.survivor != me:
-                    # Another player won the round (a rule gave it to them): ``me``
-                    # outlasted only those who lost before it ended.
-                    return (len(losers) - self.before) / self.span
-                break
+        if survivor is not None and survivor != me:
+            # Another player won the round (a rule gave it to them): ``me``
+            # outlasted only those who lost before it ended.
+            return (len(losers) - self.before) / self.span
         return 1.0

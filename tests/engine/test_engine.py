@@ -9,12 +9,15 @@ import random
 from collections import Counter
 
 import attrs
+import hypothesis.strategies as st
 import pytest
+from hypothesis import given
 
 import ono99
 from ono99 import Play, events
-from ono99._engine import ENGINE_FIELDS, ROUND_FIELDS, Round
+from ono99._engine import ENGINE_FIELDS, ROUND_FIELDS, Engine, Round
 from ono99._game import engine_of
+from ono99.testing import games
 
 SHIPPED = ono99.list_variants()
 
@@ -296,8 +299,20 @@ def _other_than(default: object, value: object) -> object:
 
 
 # Fields the engine is made with or from (its arguments and what it derives
-# from them), and its round, which is copied by its own copy.
-MADE_WITH = {"variant", "rules", "n", "rng", "drew", "played", "r", "stacking", "stack_on"}
+# from them), its round, which is copied by its own copy, and whether it keeps
+# a log (a copy of one that keeps none starts none: see the tests below).
+MADE_WITH = {
+    "variant",
+    "rules",
+    "n",
+    "rng",
+    "drew",
+    "played",
+    "r",
+    "stacking",
+    "stack_on",
+    "logging",
+}
 
 
 def test_a_copy_keeps_every_field() -> None:
@@ -331,6 +346,61 @@ def test_a_copy_keeps_every_field() -> None:
     assert clone.r is not engine.r
     assert clone.rng is not engine.rng
     assert clone.rng.getstate() == engine.rng.getstate()
+
+
+def _state(engine: Engine) -> dict[str, object]:
+    """Every field of ``engine`` and its round but the log, random state included."""
+    state: dict[str, object] = {"random_state": engine.rng.getstate()}
+    for owner, fields in ((engine, ENGINE_FIELDS), (engine.r, ROUND_FIELDS)):
+        for name in fields:
+            if name not in {"events", "logging", "rng", "r"}:
+                state[name] = getattr(owner, name)
+    return state
+
+
+def _plays_alike_without_the_log(engine: Engine, seed: int) -> None:
+    """Play random moves on a copy of ``engine`` with its log and one without, to the
+    end: after every move both are in the same state, and the one has logged nothing."""
+    logged, quiet = engine.copy(), engine.copy(log=False)
+    assert quiet.events == [] and not quiet.logging and logged.logging
+    pick = random.Random(seed)
+    while logged.winner is None:
+        legal = logged.legal_moves()
+        assert quiet.legal_moves() == legal
+        move = pick.choice(legal)
+        logged.play(move)
+        quiet.play(move)
+        assert _state(quiet) == _state(logged)
+        # A copy of a copy without the log keeps none either.
+        assert quiet.copy().events == [] and quiet.events == []
+    assert quiet.winner == logged.winner
+
+
+@pytest.mark.parametrize("variant_id", SHIPPED)
+def test_a_copy_without_the_log_plays_as_one_with_it(variant_id: str) -> None:
+    """Invariant: the rules never read the log. A copy that keeps none (what the
+    search player's playouts use) plays every move to the same state as a copy
+    that keeps one, for every player count of every shipped variant over many
+    games, taken from their start and from the middle of the game."""
+    variant = ono99.load_variant(variant_id)
+    for players in range(variant.players.min, variant.players.max + 1):
+        for seed in range(2):
+            game = ono99.Game(variant, players, seed=seed)
+            _plays_alike_without_the_log(engine_of(game), seed)
+        # And from a game some moves in, with events in its log.
+        for _ in range(20):
+            if game.is_over:
+                break
+            game.play(game.legal_moves()[0])
+        _plays_alike_without_the_log(engine_of(game), 100)
+
+
+@given(game=games(max_moves=40), seed=st.integers(0, 2**32 - 1))
+def test_a_copy_without_the_log_plays_alike_in_any_variant(game: ono99.Game, seed: int) -> None:
+    """Invariant: in any game in progress, of a shipped or generated variant (rule
+    objects and triggers of every kind), a copy without the log plays random
+    moves to the same states as one with it."""
+    _plays_alike_without_the_log(engine_of(game), seed)
 
 
 @pytest.mark.parametrize("variant", ["ono99-2022", "ono99-1980", "ninety-nine-everything2"])

@@ -116,13 +116,14 @@ def test_a_lost_card_breaks_cards_conserved(monkeypatch: pytest.MonkeyPatch) -> 
 
 @patchable_engine
 def test_a_short_refill_breaks_hand_size(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = _engine.Engine.refill
+    real = _engine.Engine.draw_cards
 
-    def short(self: _engine.Engine, player: int, automatic: bool = False) -> None:
+    def short(self: _engine.Engine, player: int, count: int, automatic: bool = False) -> int:
         if len(self.moves) != 4:
-            real(self, player, automatic)
+            return real(self, player, count, automatic)
+        return 0
 
-    monkeypatch.setattr(_engine.Engine, "refill", short)
+    monkeypatch.setattr(_engine.Engine, "draw_cards", short)
     with pytest.raises(InvariantError, match="'hand size' broken"):
         check_invariants("ono99-1980", games=1, deep=False)
 
