@@ -65,10 +65,10 @@ class SearchPlayer:
     zero. With a single legal move it does not search.
 
     Each deal is a copy of one position built from the observation, with the
-    unseen cards shuffled anew; playouts run on the engine itself, so a
-    decision takes about one millisecond with the compiled engine (780 to
-    1,020 decisions a second in the shipped editions), three to four with
-    the pure-Python one. :ref:`search-figures` gives its win rates against
+    unseen cards shuffled anew; playouts run on the engine itself, on copies
+    that keep no event log, so a decision takes about one millisecond with
+    the compiled engine (780 to 1,020 decisions a second in the shipped
+    editions), two to three with the pure-Python one (340 to 480). :ref:`search-figures` gives its win rates against
     the cautious player, with intervals: measurably above the fair share in
     the 1980 edition heads-up and, by little, in the 2022 edition at 4
     players. It is deterministic for a given seed.
