@@ -68,10 +68,11 @@ class SearchPlayer:
     unseen cards shuffled anew; playouts run on the engine itself, on copies
     that keep no event log, so a decision takes about one millisecond with
     the compiled engine (780 to 1,020 decisions a second in the shipped
-    editions), two to three with the pure-Python one (340 to 480). :ref:`search-figures` gives its win rates against
-    the cautious player, with intervals: measurably above the fair share in
-    the 1980 edition heads-up and, by little, in the 2022 edition at 4
-    players. It is deterministic for a given seed.
+    editions), two to three with the pure-Python one (340 to 480).
+    :ref:`search-figures` gives its win rates against the cautious player,
+    with intervals: measurably above the fair share in the 1980 edition
+    heads-up and, by little, in the 2022 edition at 4 players. It is
+    deterministic for a given seed.
 
     Args:
         seed: Seed of the player's random deals (``None``: a random seed).
