@@ -465,3 +465,25 @@ def test_counting_accessors_agree_with_the_observation() -> None:
             assert game.hand_sizes == obs.hand_sizes
             assert game.draw_pile_size == obs.draw_pile_size
         game.play(rng.choice(game.legal_moves()))
+
+
+@pytest.mark.parametrize("variant_id", SHIPPED)
+def test_the_last_round_kept_is_the_one_logged(variant_id: str) -> None:
+    """Invariant: the engine keeps the losers and the survivor of the round that
+    ended last as its ``RoundEnded`` event gives them, so that a playout without
+    the log (the search player's) scores a round as the log would, rounds won by
+    a rule (``win_round``) included."""
+    variant = ono99.load_variant(variant_id)
+    ended = 0
+    for players in (variant.players.min, variant.players.max):
+        for seed in range(3):
+            game = ono99.Game(variant, players, seed=seed)
+            engine, pick = engine_of(game), random.Random(seed)
+            while not game.is_over:
+                made = game.play(pick.choice(game.legal_moves()))
+                rounds = [e for e in made if isinstance(e, events.RoundEnded)]
+                if rounds:
+                    ended += 1
+                    assert engine.last_losers == rounds[-1].losers
+                    assert engine.last_survivor == rounds[-1].survivor
+    assert ended
