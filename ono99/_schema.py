@@ -569,6 +569,29 @@ def _table_schema(cls: type, prefix: str, *, required: bool) -> dict[str, Any]:
     return out
 
 
+def _required_keys(cls: type) -> dict[str, Any]:
+    """The keys without a default of each table below ``cls``, as nested ``required`` lists.
+
+    What a file that extends no variant must state in a table it writes
+    (``card`` in ``[redraw]``); the tables themselves may be left out.
+    """
+    out: dict[str, Any] = {}
+    for field, tp, _ in _fields(cls):
+        inner = _table_class(tp)
+        if inner is None or _array_class(tp) is not None or inner is Card:
+            continue  # an array's tables state every key already (see _value_schema)
+        needed = [f.name for f in attrs.fields(inner) if f.default is attrs.NOTHING]
+        below = _required_keys(inner)
+        table: dict[str, Any] = {}
+        if needed:
+            table["required"] = needed
+        if below:
+            table["properties"] = below
+        if table:
+            out[field.name] = table
+    return out
+
+
 def _rule_schema(kind: str, name: str, rule: type) -> dict[str, Any]:
     """One rule object: a table tagged by its ``type``."""
     summary, meanings = _docs(rule)
@@ -669,7 +692,10 @@ def json_schema(kind: SchemaKind = "variant") -> dict[str, Any]:
             "if": {"required": ["extends"]},
             "else": {
                 "required": ["name", "cards"],
-                "properties": {"cards": {"additionalProperties": {"required": card_keys}}},
+                "properties": {
+                    **_required_keys(Variant),
+                    "cards": {"additionalProperties": {"required": card_keys}},
+                },
             },
         }
     else:
