@@ -18,16 +18,29 @@ from ._variant_checks import check_variant
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from ._moves import Move
     from ._variant import Card, Variant
     from .rules import Condition, Effect, Trigger
 
-__all__ = ["NEVER", "CompiledCard", "CompiledVariant", "QuickTest", "compile_variant"]
+__all__ = [
+    "LEGAL_MEMO_SIZE",
+    "NEVER",
+    "CompiledCard",
+    "CompiledVariant",
+    "QuickTest",
+    "compile_variant",
+]
 
 # Per seat, per card index: the shared Drew event; the Played events by total.
 DrewTable = tuple[tuple[ev.Drew, ...], ...]
 PlayedTable = tuple[tuple[list[ev.Played | None], ...], ...]
 
 E = TypeVar("E", bound=ev.Event)
+
+# How many lists of moves a compiled variant keeps (see CompiledVariant.legal_memo):
+# one for each set of kinds of card that a hand may play, which is far fewer
+# than this in the shipped variants (each a key and a short tuple: about 0.4 MB full).
+LEGAL_MEMO_SIZE = 1 << 12
 
 # How many totals (from 0) have their Played events shared: every total below
 # the bust limit of the shipped variants.
@@ -129,6 +142,19 @@ class CompiledVariant:
         # that can never be played. None sends the card to the full check (other
         # conditions, choices, effects that do not add a fixed amount).
         self.quick: tuple[QuickTest, ...] = tuple(_quick_test(c) for c in self.cards)
+        # The kinds of card with a quick test, as bits (bit k: card index k), and
+        # for each total from 0 to the bust limit those of them that may be
+        # played: a hand of such cards plays the kinds in ``kinds & playable[total]``.
+        self.quick_kinds = 0
+        for index, test in enumerate(self.quick):
+            if test is not None:
+                self.quick_kinds |= 1 << index
+        self.playable = tuple(
+            sum(1 << k for k, test in enumerate(self.quick) if test and total < test[0])
+            for total in range(max(0, self.bust) + 1)
+        )
+        # The moves of each such set of kinds, listed once (see Engine.compute_legal).
+        self.legal_memo: dict[int, tuple[Move, ...]] = {}
         self._events: dict[int, tuple[DrewTable, PlayedTable]] = {}
         # Events that recur, made once each (events are frozen): see turned() and shared().
         self._turned: dict[tuple[int, int, bool], ev.DirectionChanged] = {}

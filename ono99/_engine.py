@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 from . import events as ev
 from ._args import is_int, shown
 from ._chance import shuffle
-from ._compiled import compile_variant
+from ._compiled import LEGAL_MEMO_SIZE, compile_variant
 from ._errors import IllegalMoveError
 from ._moves import Move, Play, Redraw, as_move, chosen
 
@@ -71,6 +71,7 @@ ENGINE_FIELDS = (
     "drew",
     "events",
     "full_deck",
+    "halted",
     "in_game",
     "last_losers",
     "last_survivor",
@@ -82,6 +83,7 @@ ENGINE_FIELDS = (
     "r",
     "rng",
     "round",
+    "round_only",
     "rules",
     "scores",
     "tokens",
@@ -333,6 +335,10 @@ class Engine:
         self.last_losers: tuple[int, ...] = ()
         self.last_survivor: int | None = None
         self.legal: tuple[Move, ...] | None = None
+        # Whether the game stops when the round ends, dealing no next one (a
+        # copy made to play one round out: see copy), and whether it has.
+        self.round_only = False
+        self.halted = False
 
     def begin(self, order: list[int] | None) -> None:
         """Choose the first dealer and deal the first round (in ``order``, if given)."""
@@ -341,7 +347,9 @@ class Engine:
         self.start_round(order, first=True)
         self.advance()
 
-    def copy(self, rng: random.Random | None = None, *, log: bool = True) -> Engine:
+    def copy(
+        self, rng: random.Random | None = None, *, log: bool = True, round_only: bool = False
+    ) -> Engine:
         """An independent copy, random state included, or drawing from ``rng`` if given.
 
         Copying the generator's state is most of what a copy costs; a search
@@ -349,6 +357,13 @@ class Engine:
         With ``log=False`` (and in any copy of an engine that keeps no log)
         the copy keeps no event log: its ``events`` stay empty, and it plays
         exactly as with one, a little faster. The rules never read the log.
+
+        With ``round_only=True`` (and in any copy of such a copy) the copy
+        stops when the round in progress ends: it scores the round as the
+        game would (``last_losers``, ``last_survivor``, tokens, scores, a
+        winner if the round decides the game), then, unless the game is won,
+        sets ``halted`` and lists no moves, rather than shuffle and deal the
+        next round, which a playout of one round would throw away.
         """
         if rng is None:
             rng = type(self.rng)()
@@ -362,6 +377,7 @@ class Engine:
         new.logging = logging = self.logging and log
         new.events = self.events[:] if logging else []
         new.full_deck = self.full_deck
+        new.halted = self.halted
         new.in_game = self.in_game[:]
         new.last_losers = self.last_losers
         new.last_survivor = self.last_survivor
@@ -370,6 +386,7 @@ class Engine:
         new.played = self.played
         new.r = self.r.copy()
         new.round = self.round
+        new.round_only = self.round_only or round_only
         new.scores = self.scores[:]
         new.tokens = self.tokens[:]
         new.winner = self.winner
@@ -382,15 +399,16 @@ class Engine:
         cards: list[int],
         *,
         log: bool = True,
+        round_only: bool = False,
     ) -> Engine:
         """A copy drawing from ``rng`` in which ``cards`` are dealt again, in their order.
 
         Each ``(seat, size)`` of ``seats`` in turn takes its next ``size``
         cards; the rest become the draw pile (its top card last). How a
-        player who searches ahead deals the cards it cannot see. ``log`` as
-        for :meth:`copy`.
+        player who searches ahead deals the cards it cannot see. ``log`` and
+        ``round_only`` as for :meth:`copy`.
         """
-        new = self.copy(rng, log=log)
+        new = self.copy(rng, log=log, round_only=round_only)
         r = new.r
         at = 0
         for seat, size in seats:
@@ -477,10 +495,12 @@ class Engine:
 
     def play(self, move: Move) -> None:
         """Play ``move``, which the caller has found legal."""
-        self.moves.append(move)
+        moves = self.moves
+        moves.append(move)
         self.legal = None
+        rules = self.rules
         if type(move) is Play:
-            card = self.rules.by_id[move.card]
+            card = rules.by_id[move.card]
             if move is card.play:  # the card's one move: no amount, no target
                 self.play_card(card)
             else:
@@ -491,8 +511,8 @@ class Engine:
         r.round_plays += 1
         if (
             r.round_over
-            or r.round_plays >= self.rules.max_plays
-            or (len(self.moves) >= self.rules.max_game_plays and self.winner is None)
+            or r.round_plays >= rules.max_plays
+            or (len(moves) >= rules.max_game_plays and self.winner is None)
         ):
             # A trigger ended the round, or it or the game ran too long
             # (round.max_plays, round.max_game_plays).
@@ -662,24 +682,35 @@ class Engine:
 
     def compute_legal(self) -> tuple[Move, ...]:
         """List the current player's legal moves and keep them in ``legal``."""
-        if self.winner is not None:
+        if self.winner is not None or self.halted:
             self.legal = NO_MOVES
             return NO_MOVES
         r = self.r
         rules = self.rules
         hand = r.hands[self.current]
         total = r.total
-        quick = rules.quick
-        moves: list[Move] = []
         # The kinds of card held, as the bits of an integer (bit k: card index k),
         # and how many redraw cards: cheaper than sorting the hand at every move.
         redraw = rules.redraw_card
-        redraws = 0
         kinds = 0
         for index in hand:
             kinds |= 1 << index
-            if index == redraw:
-                redraws += 1
+        # Whether the hand holds enough redraw cards (-1: the variant has none).
+        redraws = redraw >= 0 and hand.count(redraw) >= rules.redraw_count
+        # A hand of quick-tested cards plays the kinds the total allows, and
+        # each set of kinds has its moves listed once (rules.legal_memo).
+        playable = -1
+        if not kinds & ~rules.quick_kinds and 0 <= total < len(rules.playable):
+            playable = kinds & rules.playable[total]
+            found = rules.legal_memo.get(playable)
+            if found is not None:
+                legal = found
+                if redraws and not self.redraw_too_late():
+                    legal = (*found, Redraw())
+                self.legal = legal
+                return legal
+        quick = rules.quick
+        moves: list[Move] = []
         while kinds:  # each kind of card once, in the variant's order
             low = kinds & -kinds  # the lowest bit set: the next kind held
             kinds ^= low
@@ -689,7 +720,9 @@ class Engine:
                 self.card_moves(rules.cards[index], total, moves)
             elif test and total < test[0]:  # an empty test: never playable
                 moves.append(test[1])
-        if redraw >= 0 and redraws >= rules.redraw_count and not self.redraw_too_late():
+        if playable >= 0 and len(rules.legal_memo) < LEGAL_MEMO_SIZE:
+            rules.legal_memo[playable] = tuple(moves)
+        if redraws and not self.redraw_too_late():
             moves.append(Redraw())
         legal = self.legal = tuple(moves)
         return legal
@@ -837,36 +870,28 @@ class Engine:
         before = r.total
         delta = card.delta
         if delta is not None:
-            r.total = total = rules.floored(r.total + delta)
+            # rules.floored(before + delta), inline: every play of a number card
+            total = before + delta
+            floor = rules.floor
+            if floor is not None and total < floor:
+                total = floor
+            r.total = total
         else:
             r.total = total = rules.total_after(card, r.total, amount)
         r.ends_turn = False
         events = self.events
+        logging = self.logging
         # Events the effects record follow the card's Played event.
-        mark = len(events)
+        mark = len(events) if logging else 0
         turned = deflected = False
         if card.actions:
-            # What the effects did is read from the table they changed: a new
-            # direction, or an answer that ended the turn passing plays on.
-            direction, answering = r.direction, r.answering
-            r.target = target
-            r.acting = card.id
-            r.acting_automatic = automatic
-            r.game = self
-            for effect in card.actions:
-                effect.apply(r, card)
-            r.game = None
-            r.target = None
+            turned, deflected = self.act(card, target, automatic)
             total = r.total
-            turned = r.direction != direction
-            # A card the rules play for a player who busts passes nothing on: the
-            # player loses, and the plays owed are cleared (see lose).
-            deflected = answering and r.ends_turn and r.next_owed > 1 and not automatic
         r.turn_plays.append(card.id)
         r.plays_made += 1
         r.answering = False
         self.cards_played += 1
-        if self.logging:
+        if logging:
             event = self.played_event(card, total, amount, target, automatic)
             if len(events) == mark:
                 events.append(event)
@@ -877,12 +902,40 @@ class Engine:
             if deflected:
                 events.append(ev.Deflected(player, card.id, r.next_owed))
         # The refill (see refill), its test inline: every play makes one.
-        missing = rules.hand_size - len(r.hands[player])
-        if missing > 0:
+        hand = r.hands[player]  # an effect may have swapped it for another
+        missing = rules.hand_size - len(hand)
+        if missing == 1 and r.draw and not logging:
+            hand.append(r.draw.pop())  # what draw_cards does for one card, no event
+        elif missing > 0:
             self.draw_cards(player, missing, automatic)
-        for trigger in rules.play_triggers:
-            if trigger.fires(before, total, rules.bust):
-                self.fire(trigger, player, automatic)
+        if rules.play_triggers:
+            for trigger in rules.play_triggers:
+                if trigger.fires(before, total, rules.bust):
+                    self.fire(trigger, player, automatic)
+
+    def act(self, card: CompiledCard, target: int | None, automatic: bool) -> tuple[bool, bool]:
+        """Apply the effects of ``card`` that act on the table (naming ``target``).
+
+        Returns:
+            Whether they turned the direction of play, and whether they
+            answered forced plays by passing them on.
+        """
+        r = self.r
+        # What the effects did is read from the table they changed: a new
+        # direction, or an answer that ended the turn passing plays on.
+        direction, answering = r.direction, r.answering
+        r.target = target
+        r.acting = card.id
+        r.acting_automatic = automatic
+        r.game = self
+        for effect in card.actions:
+            effect.apply(r, card)
+        r.game = None
+        r.target = None
+        # A card the rules play for a player who busts passes nothing on: the
+        # player loses, and the plays owed are cleared (see lose).
+        deflected = answering and r.ends_turn and r.next_owed > 1 and not automatic
+        return r.direction != direction, deflected
 
     def fire(self, trigger: Trigger, seat: int, automatic: bool) -> None:
         """Apply the outcomes of ``trigger``, fired for ``seat`` (-1: nobody)."""
@@ -979,7 +1032,7 @@ class Engine:
 
     def advance(self) -> None:
         """Resolve every player who has no safe play, until a decision is due."""
-        while self.winner is None:
+        while self.winner is None and not self.halted:
             if self.compute_legal():
                 return
             self.no_safe_play()
@@ -1083,6 +1136,10 @@ class Engine:
             self.legal = None
             if self.logging:
                 self.emit(ev.GameWon(standing[0]))
+            return
+        if self.round_only:
+            self.halted = True  # a copy playing one round out (see copy)
+            self.legal = NO_MOVES
             return
         self.start_round()
 

@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING
 from ._args import shown
 from ._chance import shuffle
 from ._game import Game, engine_of
-from ._strategies import Traits, cautious_move, traits_of
+from ._strategies import Traits, cautious_move, ranked_move, traits_of
 
 if TYPE_CHECKING:
     from ._engine import Engine
@@ -247,7 +247,7 @@ class _Deals:
         rng = self.rng
         cards = self.unseen[:]
         shuffle(rng, cards)
-        return self.position.redealt(rng, self.seats, cards, log=False)
+        return self.position.redealt(rng, self.seats, cards, log=False, round_only=True)
 
 
 class _Playout:
@@ -257,27 +257,28 @@ class _Playout:
     outlasted: 1 for surviving the round, 0 for being the first out of it.
     """
 
-    __slots__ = ("before", "me", "round", "span", "traits")
+    __slots__ = ("before", "me", "span", "traits")
 
     def __init__(self, position: Engine, me: int, traits: Traits) -> None:
         self.me = me
         self.traits = traits
-        self.round = position.round
         # The players already out of the round, and the others still in it.
         self.before = len(position.r.losers)
         self.span = max(1, position.r.players_in_round - 1)
 
     def __call__(self, game: Engine, move: Move) -> float:
-        """Play ``move`` and the round out on ``game``: ``me``'s score."""
-        me, traits, round = self.me, self.traits, self.round
-        game.play(move)
+        """Play ``move`` and the round out on ``game`` (a round-only copy): ``me``'s score."""
+        me, traits = self.me, self.traits
+        play = game.play
+        play(move)
         for _ in range(_MAX_ROLLOUT):
-            if game.round != round or game.winner is not None:
+            if game.halted or game.winner is not None:
                 return self._ended(game)
             r = game.r
             if not r.in_round[me]:
                 return (r.losers.index(me) - self.before) / self.span
-            game.play(cautious_move(traits, game.legal_moves(), r.total))
+            # After a move the engine has listed the next player's moves.
+            play(ranked_move(traits, game.legal or game.legal_moves(), r.total, True))
         return 0.5  # a round that would not end: call it even
 
     def _ended(self, game: Engine) -> float:

@@ -30,6 +30,7 @@ __all__ = [
     "Traits",
     "cautious_move",
     "random_seat",
+    "ranked_move",
     "reckless_move",
     "traits_of",
 ]
@@ -73,30 +74,43 @@ def traits_of(cache: list[Traits], variant: Variant) -> Traits:
 
 def cautious_move(traits: Traits, legal: Sequence[Move], total: int) -> Move:
     """The cautious choice among ``legal`` at ``total`` (see :class:`~ono99.CautiousPlayer`)."""
-    return _ranked(traits, legal, total, cautious=True)
+    return ranked_move(traits, legal, total, True)
 
 
 def reckless_move(traits: Traits, legal: Sequence[Move], total: int) -> Move:
     """The reckless choice among ``legal`` at ``total`` (see :class:`~ono99.RecklessPlayer`)."""
-    return _ranked(traits, legal, total, cautious=False)
+    return ranked_move(traits, legal, total, False)
 
 
-def _ranked(traits: Traits, legal: Sequence[Move], total: int, *, cautious: bool) -> Move:
-    """The move of ``legal`` the cautious (or reckless) strategy ranks first; a redraw first."""
+def ranked_move(traits: Traits, legal: Sequence[Move], total: int, cautious: bool) -> Move:
+    """The move of ``legal`` the cautious (or reckless) strategy ranks first; a redraw first.
+
+    What :func:`cautious_move` and :func:`reckless_move` give; a loop that
+    ranks every move it plays (a search's playouts) calls it directly.
+    """
     if len(legal) == 1:
         return legal[0]  # no choice (a quarter of the moves of a search's playouts)
     best: tuple[int, int, int] | None = None
     chosen: Move = legal[0]
     rules = traits.rules
+    floor = rules.floor
     cards = traits.cards
     for move in legal:
         if not isinstance(move, Play):
             return move  # a redraw is always taken
         card, plain, forcing = cards[move.card]
-        amount = move.amount
-        if amount is not None:  # an Ace for 11 is a number card, a Ten for -10 a helper
-            plain = card.card.plays_as_number(amount)
-        after = rules.total_after(card, total, amount)
+        delta = card.delta
+        if move is card.play and delta is not None:
+            # The card's one move, adding a fixed amount: what total_after
+            # gives, without the call (the search ranks every move it plays).
+            after = total + delta
+            if floor is not None and after < floor:
+                after = floor
+        else:
+            amount = move.amount
+            if amount is not None:  # an Ace for 11 is a number card, a Ten for -10 a helper
+                plain = card.card.plays_as_number(amount)
+            after = rules.total_after(card, total, amount)
         if cautious:
             # Number cards first, highest total; then helpers keeping the total
             # highest (holding rather than subtracting), forcing cards first.

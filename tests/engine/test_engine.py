@@ -15,6 +15,7 @@ from hypothesis import given
 
 import ono99
 from ono99 import Play, events
+from ono99._compiled import LEGAL_MEMO_SIZE
 from ono99._engine import ENGINE_FIELDS, ROUND_FIELDS, Engine, Round
 from ono99._game import engine_of
 from ono99.testing import games
@@ -487,3 +488,114 @@ def test_the_last_round_kept_is_the_one_logged(variant_id: str) -> None:
                     assert engine.last_losers == rounds[-1].losers
                     assert engine.last_survivor == rounds[-1].survivor
     assert ended
+
+
+def _candidates(engine: Engine) -> list[ono99.Move]:
+    """Every move the current player could name: each card held, for every amount it
+    may say and every seat it may name (or none), and a redraw."""
+    rules = engine.rules
+    found: list[ono99.Move] = [ono99.Redraw()]
+    seats: list[int | None] = [None, *range(engine.n)]
+    for index in sorted(set(engine.r.hands[engine.current])):
+        card = rules.cards[index]
+        for amount in {None, *card.amounts}:
+            found += [Play(card.id, amount=amount, target=seat) for seat in seats]
+    return found
+
+
+def _lists_exactly_the_legal_moves(game: ono99.Game, seed: int) -> None:
+    """Play random moves to the end; before each, the legal moves are exactly the
+    moves the rules allow, move by move (``why_illegal``)."""
+    engine, pick = engine_of(game), random.Random(seed)
+    while not game.is_over:
+        legal = engine.compute_legal()
+        allowed = [m for m in _candidates(engine) if engine.why_illegal(m) is None]
+        assert sorted(map(repr, legal)) == sorted(map(repr, allowed))
+        game.play(pick.choice(legal))
+
+
+@pytest.mark.parametrize("variant_id", SHIPPED)
+def test_the_legal_moves_are_those_the_rules_allow(variant_id: str) -> None:
+    """Invariant: the legal moves the engine lists (from a table kept per variant
+    for hands of cards that need one comparison with the total, or card by card)
+    are exactly the moves it would accept, checked one by one, in every shipped
+    variant at its smallest and largest table."""
+    variant = ono99.load_variant(variant_id)
+    for players in (variant.players.min, variant.players.max):
+        _lists_exactly_the_legal_moves(ono99.Game(variant, players, seed=players), players)
+
+
+@given(game=games(max_moves=40), seed=st.integers(0, 2**32 - 1))
+def test_the_legal_moves_are_those_the_rules_allow_in_any_variant(
+    game: ono99.Game, seed: int
+) -> None:
+    """Invariant: in any game in progress, of a shipped or generated variant (choices,
+    conditions, player targets, redraws), the legal moves listed are exactly the moves
+    the engine accepts, checked one by one."""
+    _lists_exactly_the_legal_moves(game, seed)
+
+
+def _plays_one_round_alike(engine: Engine, seed: int) -> None:
+    """Play random moves on a copy of ``engine`` and on a round-only copy until the
+    round ends: the same states after every move, then the same outcome of the
+    round, and the round-only copy deals no next round."""
+    whole = engine.copy(random.Random(seed), log=False)
+    one = engine.copy(random.Random(seed), log=False, round_only=True)
+    assert one.round_only and not whole.round_only
+    assert one.copy().round_only  # a copy of a round-only copy is one too
+    pick, round = random.Random(seed), engine.round
+    while whole.round == round and whole.winner is None:
+        move = pick.choice(whole.legal_moves())
+        whole.play(move)
+        one.play(move)
+        if whole.round == round and whole.winner is None:
+            same = {k: v for k, v in _state(whole).items() if k != "round_only"}
+            assert {k: v for k, v in _state(one).items() if k != "round_only"} == same
+    for name in ("last_losers", "last_survivor", "winner", "tokens", "scores", "in_game"):
+        assert getattr(one, name) == getattr(whole, name), name
+    assert one.round == round
+    if whole.winner is None:
+        assert one.halted and one.legal_moves() == ()
+        assert whole.r.hands != one.r.hands or whole.r.draw != one.r.draw  # dealt anew
+        before = one.r.total
+        one.advance()  # nothing moves a halted copy
+        assert one.r.total == before
+        assert one.legal_moves() == ()
+    else:
+        assert not one.halted
+
+
+@pytest.mark.parametrize("variant_id", SHIPPED)
+def test_a_round_only_copy_plays_its_round_as_the_game(variant_id: str) -> None:
+    """Invariant: a copy made to play one round out (the search player's playouts)
+    plays that round move for move as the game does, scores it alike (losers,
+    survivor, tokens, points, the winner of a game it decides), and then stops,
+    for every player count of every shipped variant."""
+    variant = ono99.load_variant(variant_id)
+    for players in range(variant.players.min, variant.players.max + 1):
+        for seed in range(3):
+            _plays_one_round_alike(engine_of(ono99.Game(variant, players, seed=seed)), seed)
+
+
+@given(game=games(max_moves=40), seed=st.integers(0, 2**32 - 1))
+def test_a_round_only_copy_plays_alike_in_any_variant(game: ono99.Game, seed: int) -> None:
+    """Invariant: in any game in progress, of a shipped or generated variant, a
+    round-only copy plays random moves to the end of the round as the game does,
+    scores the round alike, and stops."""
+    _plays_one_round_alike(engine_of(game), seed)
+
+
+def test_a_full_table_of_legal_moves_still_lists_them() -> None:
+    """Once the table of legal moves a variant keeps is full, the engine lists the
+    moves card by card: the same moves, and the table grows no more."""
+    game = ono99.Game("ono99-2022", 3, seed=4)
+    memo = engine_of(game).rules.legal_memo
+    kept = dict(memo)
+    try:
+        memo.clear()
+        memo.update({-1 - k: () for k in range(LEGAL_MEMO_SIZE)})  # keys no hand has
+        _lists_exactly_the_legal_moves(game, 4)
+        assert len(memo) == LEGAL_MEMO_SIZE and all(k < 0 for k in memo)
+    finally:
+        memo.clear()
+        memo.update(kept)
