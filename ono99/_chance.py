@@ -44,10 +44,19 @@ def shuffle(rng: random.Random, items: list[T]) -> None:
     >>> mine == theirs
     True
     """
+    size = len(items)
+    if size < 2:
+        return
     bits = rng.getrandbits
-    for i in range(len(items) - 1, 0, -1):
+    # k is n.bit_length() for each n from size down to 2, kept as n falls
+    # (below ``low`` it has one bit fewer) rather than asked at every step.
+    k = size.bit_length()
+    low = 1 << (k - 1)
+    for i in range(size - 1, 0, -1):
         n = i + 1
-        k = n.bit_length()
+        if n < low:
+            k -= 1
+            low >>= 1
         j = bits(k)
         while j >= n:
             j = bits(k)

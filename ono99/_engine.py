@@ -301,6 +301,7 @@ class Engine:
         rules: Its compiled form.
         players: How many play (already checked).
         rng: The generator of every shuffle.
+        r: The round in progress (a copy's); by default an empty one.
 
     The engine starts empty: :meth:`begin` deals the first round.
     """
@@ -308,7 +309,12 @@ class Engine:
     __slots__ = ENGINE_FIELDS
 
     def __init__(
-        self, variant: Variant, rules: CompiledVariant, players: int, rng: random.Random
+        self,
+        variant: Variant,
+        rules: CompiledVariant,
+        players: int,
+        rng: random.Random,
+        r: Round | None = None,
     ) -> None:
         self.variant = variant
         self.rules = rules
@@ -321,7 +327,8 @@ class Engine:
         self.round = 0
         self.current = 0
         self.dealer = players - 1
-        self.r = Round(rules.stacking, rules.stack_on)
+        # The round: an empty one until the first deal (a copy passes its own).
+        self.r = Round(rules.stacking, rules.stack_on) if r is None else r
         self.events: list[ev.Event] = []
         # Whether events are recorded in ``events``: not in a copy made for a
         # playout (see copy), which reads only the state.
@@ -368,7 +375,7 @@ class Engine:
         if rng is None:
             rng = type(self.rng)()
             rng.setstate(self.rng.getstate())
-        new = Engine(self.variant, self.rules, self.n, rng)
+        new = Engine(self.variant, self.rules, self.n, rng, self.r.copy())
         # Every other field of ENGINE_FIELDS by name (see Round.copy).
         new.cards_played = self.cards_played
         new.current = self.current
@@ -384,7 +391,6 @@ class Engine:
         new.legal = self.legal
         new.moves = self.moves[:]
         new.played = self.played
-        new.r = self.r.copy()
         new.round = self.round
         new.round_only = self.round_only or round_only
         new.scores = self.scores[:]

@@ -277,8 +277,9 @@ class _Playout:
             r = game.r
             if not r.in_round[me]:
                 return (r.losers.index(me) - self.before) / self.span
-            # After a move the engine has listed the next player's moves.
-            play(ranked_move(traits, game.legal or game.legal_moves(), r.total, True))
+            # After a move the engine has listed the next player's moves: often one.
+            legal = game.legal or game.legal_moves()
+            play(legal[0] if len(legal) == 1 else ranked_move(traits, legal, r.total, True))
         return 0.5  # a round that would not end: call it even
 
     def _ended(self, game: Engine) -> float:
