@@ -39,7 +39,7 @@ E = TypeVar("E", bound=ev.Event)
 
 # How many lists of moves a compiled variant keeps (see CompiledVariant.legal_memo):
 # one for each set of kinds of card that a hand may play, which is far fewer
-# than this in the shipped variants (each a key and a short tuple: about 0.4 MB full).
+# than this in the shipped variants (each a key and a short tuple: about 0.6 MB full).
 LEGAL_MEMO_SIZE = 1 << 12
 
 # How many totals (from 0) have their Played events shared: every total below
