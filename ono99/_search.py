@@ -66,9 +66,10 @@ class SearchPlayer:
 
     Each deal is a copy of one position built from the observation, with the
     unseen cards shuffled anew; playouts run on the engine itself, on copies
-    that keep no event log, so a decision takes about one millisecond with
-    the compiled engine (1,020 to 1,430 decisions a second in the shipped
-    editions), two to three with the pure-Python one (340 to 480).
+    that keep no event log and stop when the round ends, so a decision
+    takes about one millisecond with the compiled engine (970 to 1,700
+    decisions a second in the shipped editions), about two with the
+    pure-Python one (430 to 680).
     :ref:`search-figures` gives its win rates against the cautious player,
     with intervals: measurably above the fair share in the 1980 edition
     heads-up and, by little, in the 2022 edition at 4 players. It is
