@@ -695,8 +695,8 @@ class Engine:
         rules = self.rules
         hand = r.hands[self.current]
         total = r.total
-        # The kinds of card held, as the bits of an integer (bit k: card index k),
-        # and how many redraw cards: cheaper than sorting the hand at every move.
+        # The kinds of card held, as the bits of an integer (bit k: card index k):
+        # cheaper than sorting the hand at every move.
         redraw = rules.redraw_card
         kinds = 0
         for index in hand:
