@@ -15,9 +15,9 @@ whether the two versions made the same decisions.
 
 Measured so on an idle 2-core machine (the better of two runs each; the
 seed 2024, 60 games of 2022 and 30 of 1980), against the search before its
-speed work (``f60d42d^``), the search makes 10.4 and 10.3 times as many
-decisions a second in the 2022 edition at 2 and 4 players and 12.3 and 15.3
-in the 1980 edition with the pure-Python engine; 16.1, 17.0, 20.1 and 26.3
+speed work (``f60d42d^``), the search makes 10.9 and 11.2 times as many
+decisions a second in the 2022 edition at 2 and 4 players and 14.4 and 16.1
+in the 1980 edition with the pure-Python engine; 17.3, 18.7, 23.7 and 28.0
 times with the compiled one (both versions built with ``ONO99_COMPILE=1``).
 """
 

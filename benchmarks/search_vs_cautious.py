@@ -24,8 +24,8 @@ for a shared core.
 :func:`measure` returns the figures as a dict, for ``benchmarks/run.py``.
 
 Measured with ``--games 2000``, the compiled engine, on an idle 2-core
-machine: the defaults decide 970 to 1,700 times a second, and win 56.1%,
-26.7%, 50.7% and 28.1% (1980 at 2 and 4 players, 2022 at 2 and 4); the
+machine: the defaults decide 1,070 to 1,970 times a second, and win 58.6%,
+27.2%, 52.8% and 28.6% (1980 at 2 and 4 players, 2022 at 2 and 4); the
 intervals, earlier figures and ``--option patience=2`` are in the simulate
 how-to's section on the search player. ``benchmarks/search_speed.py``
 compares the speed of two versions side by side.

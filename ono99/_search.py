@@ -77,9 +77,9 @@ class SearchPlayer:
     Each deal is a copy of one position built from the observation, with the
     unseen cards shuffled anew; playouts run on the engine itself, on copies
     that keep no event log and stop when the round ends, so a decision
-    takes about one millisecond with the compiled engine (970 to 1,700
+    takes about one millisecond with the compiled engine (1,070 to 1,970
     decisions a second in the shipped editions), about two with the
-    pure-Python one (430 to 680).
+    pure-Python one (470 to 740).
     :ref:`search-figures` gives its win rates against the cautious player,
     with intervals: measurably above the fair share in both editions at 2
     and 4 players. It is
@@ -112,7 +112,7 @@ class SearchPlayer:
         self,
         seed: int | None = None,
         *,
-        iterations: int = 80,
+        iterations: int = 64,
         batch: int = 5,
         confidence: float = 1.0,
         patience: float = 1.0,
