@@ -42,8 +42,8 @@ E = TypeVar("E", bound=ev.Event)
 # than this in the shipped variants (each a key and a short tuple: about 0.6 MB full).
 LEGAL_MEMO_SIZE = 1 << 12
 
-# How many totals (from 0) have their Played events shared: every total below
-# the bust limit of the shipped variants.
+# How many totals (from 0) have their Played events shared, and their playable
+# kinds tabled: every total below the bust limit of the shipped variants.
 SHARED_TOTALS = 256
 
 
@@ -143,15 +143,17 @@ class CompiledVariant:
         # conditions, choices, effects that do not add a fixed amount).
         self.quick: tuple[QuickTest, ...] = tuple(_quick_test(c) for c in self.cards)
         # The kinds of card with a quick test, as bits (bit k: card index k), and
-        # for each total from 0 to the bust limit those of them that may be
-        # played: a hand of such cards plays the kinds in ``kinds & playable[total]``.
+        # for each total from 0 to the bust limit (at most SHARED_TOTALS: the
+        # limit may be any integer; higher totals are listed card by card) those
+        # of them that may be played: a hand of such cards plays the kinds in
+        # ``kinds & playable[total]``.
         self.quick_kinds = 0
         for index, test in enumerate(self.quick):
             if test is not None:
                 self.quick_kinds |= 1 << index
         self.playable = tuple(
             sum(1 << k for k, test in enumerate(self.quick) if test and total < test[0])
-            for total in range(max(0, self.bust) + 1)
+            for total in range(max(0, min(self.bust, SHARED_TOTALS)) + 1)
         )
         # The moves of each such set of kinds, listed once (see Engine.compute_legal).
         self.legal_memo: dict[int, tuple[Move, ...]] = {}

@@ -503,11 +503,13 @@ def _candidates(engine: Engine) -> list[ono99.Move]:
     return found
 
 
-def _lists_exactly_the_legal_moves(game: ono99.Game, seed: int) -> None:
-    """Play random moves to the end; before each, the legal moves are exactly the
-    moves the rules allow, move by move (``why_illegal``)."""
+def _lists_exactly_the_legal_moves(game: ono99.Game, seed: int, most: int = 10**6) -> None:
+    """Play random moves to the end (at most ``most``); before each, the legal moves
+    are exactly the moves the rules allow, move by move (``why_illegal``)."""
     engine, pick = engine_of(game), random.Random(seed)
-    while not game.is_over:
+    for _ in range(most):
+        if game.is_over:
+            break
         legal = engine.compute_legal()
         allowed = [m for m in _candidates(engine) if engine.why_illegal(m) is None]
         assert sorted(map(repr, legal)) == sorted(map(repr, allowed))
@@ -619,3 +621,23 @@ def test_a_full_table_of_legal_moves_still_lists_them() -> None:
     finally:
         memo.clear()
         memo.update(kept)
+
+
+def test_a_bust_limit_beyond_the_table_deals_at_once_and_lists_the_moves() -> None:
+    """The bust limit may be any integer: the kinds a total allows are tabled only up
+    to a fixed total, so a limit of 10**7 compiles as quickly as 99 (a table to the
+    limit took seconds, to 10**8 minutes), and totals past the table are listed card
+    by card, exactly as the rules allow."""
+    variant = ono99.loads_variant(
+        'extends = "ono99-2022"\nid = "far"\nname = "Far"\n[total]\nbust = 10000000\n'
+    )
+    rules = engine_of(ono99.Game(variant, 2, seed=1)).rules
+    assert len(rules.playable) <= 257
+    hands = [["10", "9", "minus_ten", "ono99"], ["1", "2", "3", "4"]]
+    pile = [c.id for c in variant.cards for _ in range(c.count)]
+    for card in hands[0] + hands[1]:
+        pile.remove(card)
+    for total in (0, 200, 255, 256, 257, 10**6, 10**7 - 11, 10**7 - 2):
+        game = ono99.Game.from_position(variant, hands, pile, total=total)
+        # Some moves from each total (a whole game is long with such a limit).
+        _lists_exactly_the_legal_moves(game, total % 97, most=12)
