@@ -411,3 +411,18 @@ def test_trigger_tables_are_checked_like_the_loader_checks_them(
     else:
         with pytest.raises(VariantError):
             loads_variant(tomli_w.dumps(data))
+
+
+def test_a_table_key_without_a_default_is_required_where_no_variant_is_extended() -> None:
+    """``[redraw]`` names the card to trade in, which has no default: a file that
+    extends no variant must say it (the loader: "missing required key"), and so
+    the schema says; a file that extends one may leave it to the base."""
+    whole = tomllib.loads(dump_variant(load_variant("ono99-2022")))
+    del whole["redraw"]["card"]
+    with pytest.raises(VariantError, match=r"redraw\.card: missing required key"):
+        loads_variant(tomli_w.dumps(whole))
+    errors = list(_validator("variant").iter_errors(whole))
+    assert [(e.validator, list(e.absolute_path)) for e in errors] == [("required", ["redraw"])]
+    extending = {"extends": "ono99-2022", "id": "mine", "redraw": {"count": 4}}
+    loads_variant(tomli_w.dumps(extending))
+    assert list(_validator("variant").iter_errors(extending)) == []
