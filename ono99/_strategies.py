@@ -48,14 +48,12 @@ class Traits:
         self._decks: dict[int, list[str]] = {}
         # card id -> (compiled card, is a number card, passes forced plays on)
         self.cards: dict[str, tuple[CompiledCard, bool, bool]] = {}
+        # card id -> what the card is to a careful player (see careful_move).
+        self.roles: dict[str, int] = {}
         for card in self.rules.cards:
             plain = card.card.plays_as_number()
             forcing = any(a.forces_plays or a.answers_forced_plays for a in card.actions)
             self.cards[card.id] = (card, plain, forcing)
-        # card id -> what the card is to a careful player (see careful_move).
-        self.roles: dict[str, int] = {}
-        for card in self.rules.cards:
-            _, plain, forcing = self.cards[card.id]
             if plain:
                 role = NUMBER
             elif any(a.forces_plays for a in card.actions):
@@ -122,12 +120,11 @@ def careful_move(traits: Traits, legal: Sequence[Move], total: int, answering: b
     roles = traits.roles
     bust = traits.rules.bust
     if answering and total >= bust - _LOWER_BEFORE_NUMBER:
-        number = any(isinstance(m, Play) and roles[m.card] == NUMBER for m in legal)
         if total >= bust - _PASS_ON_AT_ONCE:
             move = _first_of(roles, legal, _PASS_ON)
             if move is not None:
                 return move
-        if number:
+        if any(isinstance(m, Play) and roles[m.card] == NUMBER for m in legal):
             move = _first_of(roles, legal, _LOWER)
             if move is not None:
                 return move
