@@ -35,9 +35,9 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 # none of the rl extra's libraries, so it compiles without them).
 COMPILED = (
     "_batch.py",
-    "_chance.py",
-    "_compiled.py",
-    "_engine.py",
+    "engine/_chance.py",
+    "engine/_engine.py",
+    "engine/_tables.py",
     "_strategies.py",
     "envs/_kernel.py",
 )

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import events, rules
+from . import _moved, events, rules
 from ._check import Finding, check_file
 from ._diff import diff_variants
 from ._errors import (
@@ -26,7 +26,6 @@ from ._errors import (
     VariantError,
 )
 from ._files import PathName
-from ._game import Game, GameRecord
 from ._loader import (
     HouseRule,
     dump_variant,
@@ -37,16 +36,12 @@ from ._loader import (
     load_variant,
     loads_variant,
 )
-from ._moves import Move, Play, Redraw
-from ._observation import Observation
 from ._player_factory import PlayerFactory, Strategy, list_strategies, make_player
 from ._players import CautiousPlayer, RandomPlayer, RecklessPlayer, play_out
 from ._plot import plot_results
-from ._protocols import Player, QuickPlayer
 from ._results import Comparison, Distribution, SimulationResult, WinRate
 from ._rulebook import Format, rulebook
 from ._search import SearchPlayer
-from ._serial import from_data, to_data
 from ._simulate import compare_variants, simulate
 from ._variant import (
     Card,
@@ -66,8 +61,15 @@ from ._variant import (
     Variant,
     VariantLike,
 )
+from .engine._game import Game, GameRecord
+from .engine._moves import Move, Play, Redraw
+from .engine._observation import Observation
+from .engine._protocols import Player, QuickPlayer
+from .engine._serial import from_data, to_data
 
 __version__ = "0.1.0"
+
+_moved.install()
 
 __all__ = [
     "ArgumentError",

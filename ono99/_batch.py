@@ -12,13 +12,13 @@ import random
 from typing import TYPE_CHECKING, TypeAlias
 
 from . import events as ev
-from ._game import Game, engine_of
+from .engine._game import Game, engine_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from ._protocols import Player
     from ._variant import Variant
+    from .engine._protocols import Player
 
 __all__ = ["Outcome", "SeatMaker", "deciding_card", "play_games"]
 

@@ -15,19 +15,19 @@ from attrs import frozen
 
 from ._args import shown
 from ._batch import Outcome, SeatMaker, play_games
-from ._compiled import compile_variant
 from ._errors import ArgumentError, Ono99Error, SimulationError
 from ._player_factory import Strategy, strategy_factory
 from ._progress import Ticker
 from ._seeds import game_seed, player_seed
 from ._strategies import RankingSeat, random_seat
+from .engine._tables import compile_variant
 
 if TYPE_CHECKING:
     import random
     from collections.abc import Iterator
 
-    from ._protocols import Player
     from ._variant import Variant
+    from .engine._protocols import Player
 
 __all__ = ["MAX_MOVES", "Task", "chunks", "play_chunk", "play_chunk_pickled"]
 

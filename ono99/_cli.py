@@ -19,15 +19,13 @@ import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from . import __version__, _engine
+from . import __version__
 from ._check import check_file, file_kind
 from ._diff import diff_variants
 from ._errors import Ono99Error
-from ._game import Game
 from ._interactive import play_in_terminal
 from ._limits import MAX_GAMES, MAX_PLAYERS
 from ._loader import list_house_rules, list_variants, load_house_rule, load_variant
-from ._narrate import describe_event
 from ._player_factory import Strategy, list_strategies
 from ._players import CautiousPlayer, RandomPlayer
 from ._plot import chart_path, plot_results
@@ -37,14 +35,17 @@ from ._rulebook import rulebook
 from ._schema import schema_text
 from ._simulate import simulate
 from ._text import escape
+from .engine import _engine
+from .engine._game import Game
+from .engine._narrate import describe_event
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from ._check import FileKind, Finding
     from ._player_factory import PlayerFactory
-    from ._protocols import Player
     from ._variant import Variant
+    from .engine._protocols import Player
 
 
 # ------------------------------------------------------------------ output

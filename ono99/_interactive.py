@@ -16,14 +16,14 @@ import sys
 from typing import TYPE_CHECKING, TextIO
 
 from . import events as ev
-from ._compiled import compile_variant
-from ._game import Game
-from ._moves import Move, Play, Redraw
-from ._narrate import describe_event
 from ._player_factory import make_player
 from ._seeds import player_seed
 from ._text import escape
 from ._variant import card_name
+from .engine._game import Game
+from .engine._moves import Move, Play, Redraw
+from .engine._narrate import describe_event
+from .engine._tables import compile_variant
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -31,8 +31,8 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ._player_factory import Strategy
-    from ._protocols import Player
     from ._variant import Variant
+    from .engine._protocols import Player
 
 __all__ = ["play_in_terminal"]
 

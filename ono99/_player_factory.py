@@ -14,8 +14,8 @@ from typing import TypeAlias
 from ._args import shown, whole
 from ._errors import ArgumentError
 from ._players import CautiousPlayer, RandomPlayer, RecklessPlayer
-from ._protocols import Player
 from ._search import SearchPlayer
+from .engine._protocols import Player
 
 __all__ = [
     "PlayerFactory",

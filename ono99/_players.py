@@ -6,18 +6,18 @@ import random
 from typing import TYPE_CHECKING
 
 from ._args import shown, whole
-from ._chance import choice
 from ._errors import ArgumentError, Ono99Error
-from ._game import Game
 from ._strategies import Traits, cautious_move, reckless_move, traits_of
+from .engine._chance import choice
+from .engine._game import Game
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ._moves import Move
-    from ._observation import Observation
-    from ._protocols import Player
     from ._variant import Variant
+    from .engine._moves import Move
+    from .engine._observation import Observation
+    from .engine._protocols import Player
 
 __all__ = [
     "CautiousPlayer",

@@ -19,14 +19,14 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ._args import shown
-from ._chance import shuffle
-from ._game import Game, engine_of
 from ._strategies import Traits, careful_move, ranked_move, traits_of
+from .engine._chance import shuffle
+from .engine._game import Game, engine_of
 
 if TYPE_CHECKING:
-    from ._engine import Engine
-    from ._moves import Move
-    from ._observation import Observation
+    from .engine._engine import Engine
+    from .engine._moves import Move
+    from .engine._observation import Observation
 
 __all__ = ["SearchPlayer"]
 

@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ._chance import choice
-from ._compiled import compile_variant
-from ._moves import Move, Play
+from .engine._chance import choice
+from .engine._moves import Move, Play
+from .engine._tables import compile_variant
 
 if TYPE_CHECKING:
     import random
     from collections.abc import Sequence
 
-    from ._compiled import CompiledCard, CompiledVariant
-    from ._observation import Observation
     from ._variant import Variant
+    from .engine._observation import Observation
+    from .engine._tables import CompiledCard, CompiledVariant
 
 __all__ = [
     "RandomSeat",
@@ -220,7 +220,7 @@ class RandomSeat:
         total: int,  # noqa: ARG002 - the quick player's signature
         variant: Variant,  # noqa: ARG002
     ) -> Move:
-        """What :meth:`choose` would pick (as :func:`~ono99._chance.choice` does)."""
+        """What :meth:`choose` would pick (as :func:`~ono99.engine._chance.choice` does)."""
         n = len(legal_moves)
         k = n.bit_length()
         bits = self.bits

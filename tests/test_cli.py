@@ -188,7 +188,7 @@ def test_version_names_the_engine(capsys: pytest.CaptureFixture[str]) -> None:
         main(["--version"])
     assert exit_.value.code == 0
     out = capsys.readouterr().out
-    kind = "pure-Python" if ono99._engine.__file__.endswith(".py") else "compiled"
+    kind = "pure-Python" if ono99.engine._engine.__file__.endswith(".py") else "compiled"
     assert out == f"ono99 {ono99.__version__} ({kind} engine)\n"
 
 

@@ -19,7 +19,7 @@ np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed"
 from envcases import CASES, IDS  # noqa: E402
 
 from ono99 import envs  # noqa: E402
-from ono99._game import engine_of  # noqa: E402
+from ono99.engine._game import engine_of  # noqa: E402
 from ono99.envs._kernel import Vector  # noqa: E402
 from ono99.envs._render import table_text  # noqa: E402
 

@@ -6,17 +6,17 @@ import functools
 from typing import TYPE_CHECKING
 
 from ono99._args import variant_arg
-from ono99._compiled import compile_variant
 from ono99._errors import Ono99Error
-from ono99._moves import Move, Play, Redraw
+from ono99.engine._moves import Move, Play, Redraw
+from ono99.engine._tables import compile_variant
 
 from ._kernel import Actions
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
 
-    from ono99._game import Game
     from ono99._variant import Variant, VariantLike
+    from ono99.engine._game import Game
 
 __all__ = ["ActionTable", "action_count", "action_table", "action_to_move", "move_to_action"]
 

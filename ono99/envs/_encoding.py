@@ -10,18 +10,18 @@ import numpy as np
 from attrs import frozen
 
 from ono99._args import variant_arg
-from ono99._compiled import compile_variant
 from ono99._errors import ArgumentError
-from ono99._game import engine_of
-from ono99._observation import Observation
+from ono99.engine._game import engine_of
+from ono99.engine._observation import Observation
+from ono99.engine._tables import compile_variant
 
 from ._kernel import Layout, fill
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-    from ono99._game import Game
     from ono99._variant import Variant, VariantLike
+    from ono99.engine._game import Game
 
 __all__ = ["Feature", "ObservationEncoder", "observation_encoder"]
 

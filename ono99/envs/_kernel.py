@@ -1,7 +1,7 @@
 """The environments' hot path: a player's numbers and the legal actions, read from the engine.
 
 This is the one module of the environments that reads the engine's state
-(:class:`~ono99._engine.Engine`) rather than a :class:`~ono99.Game`'s public
+(:class:`~ono99.engine._engine.Engine`) rather than a :class:`~ono99.Game`'s public
 properties, so that a step copies nothing it does not need. It reads only
 what :meth:`ono99.Game.observation` shows the observer: their own hand, the
 sizes of the other hands and piles, the played cards, the turn state; never
@@ -18,14 +18,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ono99._moves import Play
+from ono99.engine._moves import Play
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from ono99._engine import Engine
-    from ono99._moves import Move
     from ono99._variant import Variant
+    from ono99.engine._engine import Engine
+    from ono99.engine._moves import Move
 
 __all__ = [
     "DEAL",

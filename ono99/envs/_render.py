@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 from ono99._text import escape_line
 
 if TYPE_CHECKING:
-    from ono99._game import Game
+    from ono99.engine._game import Game
 
 __all__ = ["table_text"]
 

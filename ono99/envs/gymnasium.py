@@ -38,8 +38,8 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector.utils import batch_space
 
-from ono99._game import Game, engine_of
 from ono99._player_factory import make_player
+from ono99.engine._game import Game, engine_of
 
 from ._actions import action_table
 from ._common import Seeds, make_variant
@@ -60,8 +60,8 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from ono99._files import PathName
-    from ono99._protocols import Player
     from ono99._variant import VariantLike
+    from ono99.engine._protocols import Player
 
 __all__ = ["ENV_ID", "Ono99Env", "Ono99VectorEnv"]
 

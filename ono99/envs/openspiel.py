@@ -59,8 +59,8 @@ import numpy as np
 import pyspiel
 
 from ono99 import events as ev
-from ono99._compiled import compile_variant
-from ono99._game import Game
+from ono99.engine._game import Game
+from ono99.engine._tables import compile_variant
 from ono99.envs._actions import action_table
 from ono99.envs._common import make_variant
 from ono99.envs._encoding import observation_encoder
@@ -68,8 +68,8 @@ from ono99.envs._encoding import observation_encoder
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from ono99._moves import Move
-    from ono99._observation import Observation
+    from ono99.engine._moves import Move
+    from ono99.engine._observation import Observation
 
 __all__ = ["GAME_NAME", "Ono99Game", "Ono99State"]
 

@@ -39,7 +39,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv
 from pettingzoo.utils import wrappers
 
-from ono99._game import Game, engine_of
+from ono99.engine._game import Game, engine_of
 
 from ._actions import action_table, action_to_move
 from ._common import Seeds, make_variant

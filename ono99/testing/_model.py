@@ -13,14 +13,14 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ono99 import events as ev
-from ono99._compiled import compile_variant
+from ono99.engine._tables import compile_variant
 
 from ._invariants import InvariantError
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from ono99._game import Game
+    from ono99.engine._game import Game
 
 __all__ = ["LogModel"]
 

@@ -9,9 +9,7 @@ from typing import TYPE_CHECKING, Any
 import attrs
 from hypothesis import strategies as st
 
-from ono99._game import Game
 from ono99._loader import list_variants, load_variant
-from ono99._moves import Move
 from ono99._players import RandomPlayer
 from ono99._variant import (
     Card,
@@ -31,6 +29,8 @@ from ono99._variant import (
     Variant,
 )
 from ono99._variant_checks import check_variant
+from ono99.engine._game import Game
+from ono99.engine._moves import Move
 from ono99.rules import (
     Add,
     AnyOutcome,

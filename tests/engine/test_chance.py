@@ -7,7 +7,7 @@ import random
 from hypothesis import given
 from hypothesis import strategies as st
 
-from ono99._chance import choice, shuffle
+from ono99.engine._chance import choice, shuffle
 
 
 @given(st.integers(0, 2**64), st.integers(1, 300))

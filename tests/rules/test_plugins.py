@@ -20,8 +20,8 @@ from hypothesis import find
 import ono99
 from ono99 import _loader, _schema, rules
 from ono99 import events as ev
-from ono99._narrate import describe_event
 from ono99._variant_checks import check_variant
+from ono99.engine._narrate import describe_event
 from ono99.testing import effects
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ from stacking import drive, stacked
 
 import ono99
 from ono99 import Play, events
-from ono99._narrate import describe_event
+from ono99.engine._narrate import describe_event
 from ono99.rules import (
     ChangePoints,
     ChangeTokens,

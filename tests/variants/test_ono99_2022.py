@@ -13,7 +13,7 @@ from stacking import drive, stacked
 
 import ono99
 from ono99 import Play, Redraw, events
-from ono99._narrate import describe_event
+from ono99.engine._narrate import describe_event
 
 if TYPE_CHECKING:
     from pathlib import Path

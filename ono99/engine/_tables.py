@@ -10,17 +10,19 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING, TypeVar
 
-from . import events as ev
-from ._errors import VariantError
+from ono99 import events as ev
+from ono99._errors import VariantError
+from ono99._variant_checks import check_variant
+
 from ._moves import Play
-from ._variant_checks import check_variant
 
 if TYPE_CHECKING:
     from collections.abc import Callable
 
+    from ono99._variant import Card, Variant
+    from ono99.rules import Condition, Effect, Trigger
+
     from ._moves import Move
-    from ._variant import Card, Variant
-    from .rules import Condition, Effect, Trigger
 
 __all__ = [
     "LEGAL_MEMO_SIZE",

@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import cattrs
 
-from . import events as ev
-from ._args import shown
-from ._errors import ArgumentError, ReplayError
-from ._files import too_deep
+from ono99 import events as ev
+from ono99._args import shown
+from ono99._errors import ArgumentError, ReplayError
+from ono99._files import too_deep
+from ono99._limits import MAX_DEPTH
+
 from ._game import GameRecord
-from ._limits import MAX_DEPTH
 from ._moves import Move, Play, Redraw
 
 if TYPE_CHECKING:

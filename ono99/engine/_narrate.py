@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import events as ev
-from ._variant import card_name
+from ono99 import events as ev
+from ono99._variant import card_name
 
 if TYPE_CHECKING:
-    from ._variant import Variant
+    from ono99._variant import Variant
 
 __all__ = ["describe_event"]
 

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from attrs import field, frozen
 
+from ono99._variant import Variant
+
 from ._moves import Move
-from ._variant import Variant
 
 __all__ = ["Observation"]
 

@@ -12,22 +12,24 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from . import events as ev
-from ._args import is_int, shown
+from ono99 import events as ev
+from ono99._args import is_int, shown
+from ono99._errors import IllegalMoveError
+
 from ._chance import shuffle
-from ._compiled import LEGAL_MEMO_SIZE, compile_variant
-from ._errors import IllegalMoveError
 from ._moves import Move, Play, Redraw, as_move, chosen
+from ._tables import LEGAL_MEMO_SIZE, compile_variant
 
 if TYPE_CHECKING:
     import random
     from collections.abc import Callable, Sequence
 
-    from ._compiled import CompiledCard, CompiledVariant
+    from ono99._variant import Variant
+    from ono99.rules import Stacking, StackOn, Trigger
+
     from ._observation import Observation
     from ._protocols import Player
-    from ._variant import Variant
-    from .rules import Stacking, StackOn, Trigger
+    from ._tables import CompiledCard, CompiledVariant
 
 __all__ = ["ENGINE_FIELDS", "NO_MOVES", "ROUND_FIELDS", "Engine", "Round"]
 

@@ -12,9 +12,10 @@ from typing import TYPE_CHECKING, Protocol, runtime_checkable
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
+    from ono99._variant import Variant
+
     from ._moves import Move
     from ._observation import Observation
-    from ._variant import Variant
 
 __all__ = ["Player", "QuickPlayer"]
 

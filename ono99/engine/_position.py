@@ -9,15 +9,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ._args import is_int, is_list, shown
+from ono99._args import is_int, is_list, shown
+from ono99._errors import VariantError
+
 from ._engine import Round
-from ._errors import VariantError
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from ._compiled import CompiledVariant
     from ._engine import Engine
+    from ._tables import CompiledVariant
 
 __all__ = ["card_index", "place"]
 

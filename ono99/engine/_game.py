@@ -7,17 +7,18 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from . import events as ev
-from ._args import is_int, is_list, shown, variant_arg, whole
+from ono99 import events as ev
+from ono99._args import is_int, is_list, shown, variant_arg, whole
+from ono99._errors import ArgumentError, Ono99Error, ReplayError, VariantError
+from ono99._loader import fingerprint
+from ono99._variant import Variant, VariantLike
+
 from ._chance import shuffle
-from ._compiled import compile_variant
 from ._engine import NO_MOVES, Engine
-from ._errors import ArgumentError, Ono99Error, ReplayError, VariantError
-from ._loader import fingerprint
 from ._moves import Move, Play, Redraw
 from ._observation import Observation
 from ._position import card_index, place
-from ._variant import Variant, VariantLike
+from ._tables import compile_variant
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence

@@ -1,0 +1,77 @@
+"""The module names of ono99 0.1.0 that have moved, so that what was pickled then still loads.
+
+A pickle names each class and function it holds by its module and name
+(``ono99.engine._game Game``), and a game, a record or a simulation's results pickled
+by 0.1.0 name the private modules the package had then. Those modules now live
+in the subpackage of their layer (``ono99.engine._game``); this finder, put on
+:data:`sys.meta_path` when ``ono99`` is imported, answers an import of an old
+name with the module that has taken its place, so ``pickle.load`` finds the
+same class. The public names (``ono99.Game``) never moved.
+"""
+
+from __future__ import annotations
+
+import importlib
+import importlib.abc
+import importlib.util
+import sys
+from types import MappingProxyType
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+    from importlib.machinery import ModuleSpec
+    from types import ModuleType
+
+__all__ = ["MOVED", "install"]
+
+MOVED: Mapping[str, str] = MappingProxyType(
+    {
+        # What 0.1.0 called a module: where it is now.
+        "ono99._chance": "ono99.engine._chance",
+        "ono99._compiled": "ono99.engine._tables",
+        "ono99._engine": "ono99.engine._engine",
+        "ono99._game": "ono99.engine._game",
+        "ono99._moves": "ono99.engine._moves",
+        "ono99._narrate": "ono99.engine._narrate",
+        "ono99._observation": "ono99.engine._observation",
+        "ono99._position": "ono99.engine._position",
+        "ono99._protocols": "ono99.engine._protocols",
+        "ono99._serial": "ono99.engine._serial",
+    }
+)
+"""The old name of each moved module, and its name now."""
+
+
+class _Alias(importlib.abc.Loader):
+    """Loads an old name as the module that has taken its place (the same object)."""
+
+    def __init__(self, name: str) -> None:
+        self._name = name
+
+    def create_module(self, spec: ModuleSpec) -> ModuleType:  # noqa: ARG002 - the spec is the old name's
+        return importlib.import_module(self._name)
+
+    def exec_module(self, module: ModuleType) -> None:
+        """Nothing to run: the module was imported under its own name."""
+
+
+class _Finder(importlib.abc.MetaPathFinder):
+    """Finds the old names of :data:`MOVED`, and nothing else."""
+
+    def find_spec(
+        self,
+        fullname: str,
+        path: Sequence[str] | None,  # noqa: ARG002 - part of the finder protocol
+        target: ModuleType | None = None,  # noqa: ARG002 - part of the finder protocol
+    ) -> ModuleSpec | None:
+        name = MOVED.get(fullname)
+        if name is None:
+            return None
+        return importlib.util.spec_from_loader(fullname, _Alias(name))
+
+
+def install() -> None:
+    """Put the finder on :data:`sys.meta_path`, once."""
+    if not any(isinstance(finder, _Finder) for finder in sys.meta_path):
+        sys.meta_path.append(_Finder())
