@@ -25,17 +25,6 @@ from ._errors import (
     SimulationError,
     VariantError,
 )
-from ._files import PathName
-from ._loader import (
-    HouseRule,
-    dump_variant,
-    fingerprint,
-    list_house_rules,
-    list_variants,
-    load_house_rule,
-    load_variant,
-    loads_variant,
-)
 from ._player_factory import PlayerFactory, Strategy, list_strategies, make_player
 from ._players import CautiousPlayer, RandomPlayer, RecklessPlayer, play_out
 from ._plot import plot_results
@@ -66,6 +55,17 @@ from .engine._moves import Move, Play, Redraw
 from .engine._observation import Observation
 from .engine._protocols import Player, QuickPlayer
 from .engine._serial import from_data, to_data
+from .loading._files import PathName
+from .loading._loader import (
+    HouseRule,
+    dump_variant,
+    fingerprint,
+    list_house_rules,
+    list_variants,
+    load_house_rule,
+    load_variant,
+    loads_variant,
+)
 
 __version__ = "0.1.0"
 

@@ -8,17 +8,13 @@ rather than whatever built-in error the first line to touch it would raise.
 
 from __future__ import annotations
 
-import os
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, TypeGuard
+from typing import TypeGuard
 
 from ._errors import ArgumentError
 from ._limits import MAX_ECHO, clip
 
-if TYPE_CHECKING:
-    from ._variant import Variant
-
-__all__ = ["is_int", "is_list", "shown", "variant_arg", "whole"]
+__all__ = ["is_int", "is_list", "shown", "whole"]
 
 
 def is_int(value: object) -> TypeGuard[int]:
@@ -64,23 +60,3 @@ def whole(name: str, value: object, low: int | None = None, high: int | None = N
     if high is not None and value > high:
         raise ArgumentError(name, f"expected at most {high}, got {shown(value)}")
     return value
-
-
-def variant_arg(value: object, name: str = "variant") -> Variant:
-    """A variant given as a :class:`~ono99.Variant`, an id or a path, loaded if need be.
-
-    Raises:
-        ArgumentError: If ``value`` is none of these.
-        VariantError: If it names no variant, or one with problems.
-    """
-    from ._variant import Variant  # noqa: PLC0415 - the variant module imports this one
-
-    if isinstance(value, Variant):
-        return value
-    from ._loader import load_variant  # noqa: PLC0415 - the loader imports this module
-
-    if isinstance(value, str | os.PathLike):
-        return load_variant(value)
-    raise ArgumentError(
-        name, f"expected a Variant, a variant id or the path of a TOML file, got {shown(value)}"
-    )

@@ -15,18 +15,18 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 
 from ._errors import VariantError
-from ._files import DIRECTIVES, canonical_id, list_variants, read, variants_registry
-from ._house import load_rule
-from ._loader import load_variant
-from ._overlay import leaves
-from ._problems import suggest, toml_value
 from ._variant_warnings import idle_settings, never_ends, unplayable
+from .loading._files import DIRECTIVES, canonical_id, list_variants, read, variants_registry
+from .loading._house import load_rule
+from .loading._loader import list_house_rules, load_variant
+from .loading._overlay import leaves
+from .loading._problems import suggest, toml_value
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
-    from ._files import PathName
     from ._variant import Variant
+    from .loading._files import PathName
 
 __all__ = ["FileKind", "Finding", "check_file", "file_kind"]
 
@@ -213,8 +213,6 @@ def _check_variant_file(path: Path, file: str) -> list[Finding]:
 
 def _rules_for(variant_id: str) -> list[str]:
     """The shipped house rules whose ``for`` names this variant."""
-    from ._loader import list_house_rules  # noqa: PLC0415  # a cycle at import time
-
     out = []
     for rule_id in list_house_rules():
         editions = load_rule(rule_id).info.editions

@@ -25,7 +25,6 @@ from ._diff import diff_variants
 from ._errors import Ono99Error
 from ._interactive import play_in_terminal
 from ._limits import MAX_GAMES, MAX_PLAYERS
-from ._loader import list_house_rules, list_variants, load_house_rule, load_variant
 from ._player_factory import Strategy, list_strategies
 from ._players import CautiousPlayer, RandomPlayer
 from ._plot import chart_path, plot_results
@@ -38,6 +37,7 @@ from ._text import escape
 from .engine import _engine
 from .engine._game import Game
 from .engine._narrate import describe_event
+from .loading._loader import list_house_rules, list_variants, load_house_rule, load_variant
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence

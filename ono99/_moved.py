@@ -30,14 +30,21 @@ MOVED: Mapping[str, str] = MappingProxyType(
         # What 0.1.0 called a module: where it is now.
         "ono99._chance": "ono99.engine._chance",
         "ono99._compiled": "ono99.engine._tables",
+        "ono99._convert": "ono99.loading._convert",
         "ono99._engine": "ono99.engine._engine",
+        "ono99._files": "ono99.loading._files",
         "ono99._game": "ono99.engine._game",
+        "ono99._house": "ono99.loading._house",
+        "ono99._loader": "ono99.loading._loader",
         "ono99._moves": "ono99.engine._moves",
         "ono99._narrate": "ono99.engine._narrate",
         "ono99._observation": "ono99.engine._observation",
+        "ono99._overlay": "ono99.loading._overlay",
         "ono99._position": "ono99.engine._position",
+        "ono99._problems": "ono99.loading._problems",
         "ono99._protocols": "ono99.engine._protocols",
         "ono99._serial": "ono99.engine._serial",
+        "ono99._variant_checks": "ono99.loading._checks",
     }
 )
 """The old name of each moved module, and its name now."""

@@ -12,11 +12,13 @@ import re
 import textwrap
 from typing import TYPE_CHECKING, Any, Literal
 
-from ._args import shown, variant_arg
-from ._convert import unstructure_variant
+from ono99.loading._loader import variant_arg
+
+from ._args import shown
 from ._errors import ArgumentError
-from ._problems import toml_value
 from ._variant import NOT_RULES, Variant, VariantLike, card_name
+from .loading._convert import unstructure_variant
+from .loading._problems import toml_value
 
 if TYPE_CHECKING:
     from ._variant import Card

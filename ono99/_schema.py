@@ -27,11 +27,11 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
-from ._files import house_rules_registry, read, variants_registry
-from ._house import RULE_KEYS, HouseRule
-from ._problems import RULE_ARRAYS, toml_value
 from ._variant import NONE, NOT_RULES, Card, Variant
-from ._variant_checks import CARD_ID, MINIMUMS
+from .loading._checks import CARD_ID, MINIMUMS
+from .loading._files import house_rules_registry, read, variants_registry
+from .loading._house import RULE_KEYS, HouseRule
+from .loading._problems import RULE_ARRAYS, toml_value
 from .rules import (
     condition_types,
     effect_types,

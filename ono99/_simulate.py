@@ -25,7 +25,9 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from attrs import evolve
 
-from ._args import shown, variant_arg, whole
+from ono99.loading._loader import variant_arg
+
+from ._args import shown, whole
 from ._chunks import Task, chunks, play_chunk, play_chunk_pickled
 from ._errors import ArgumentError, SimulationError, VariantError
 from ._limits import MAX_GAMES

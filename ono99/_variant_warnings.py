@@ -17,8 +17,8 @@ from typing import TYPE_CHECKING, Literal
 
 import attrs
 
-from ._problems import toml_value
 from ._variant import Match, NoSafePlay, Variant
+from .loading._problems import toml_value
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

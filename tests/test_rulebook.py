@@ -10,9 +10,9 @@ import attrs
 import pytest
 
 import ono99
-from ono99._convert import structure_variant, unstructure_variant
-from ono99._problems import ProblemsError
 from ono99._rulebook import card_rules, relevant_settings, rulebook
+from ono99.loading._convert import structure_variant, unstructure_variant
+from ono99.loading._problems import ProblemsError
 
 SHIPPED = ono99.list_variants()
 # One variant of each shape: with a redraw and a floor, with tokens, with points,

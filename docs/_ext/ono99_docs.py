@@ -39,8 +39,8 @@ from sphinx.util.docutils import SphinxDirective
 
 import ono99
 from ono99._cli import build_parser
-from ono99._problems import toml_value
 from ono99._rulebook import card_rules, relevant_settings, rulebook
+from ono99.loading._problems import toml_value
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, TypeVar
 
 from ono99 import events as ev
 from ono99._errors import VariantError
-from ono99._variant_checks import check_variant
+from ono99.loading._checks import check_variant
 
 from ._moves import Play
 

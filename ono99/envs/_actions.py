@@ -5,10 +5,10 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from ono99._args import variant_arg
 from ono99._errors import Ono99Error
 from ono99.engine._moves import Move, Play, Redraw
 from ono99.engine._tables import compile_variant
+from ono99.loading._loader import variant_arg
 
 from ._kernel import Actions
 

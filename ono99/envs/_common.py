@@ -5,14 +5,14 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ono99._loader import load_variant
 from ono99._variant import Variant
+from ono99.loading._loader import load_variant
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ono99._files import PathName
     from ono99._variant import VariantLike
+    from ono99.loading._files import PathName
 
 __all__ = ["Seeds", "make_variant"]
 

@@ -9,11 +9,11 @@ from typing import TYPE_CHECKING
 import numpy as np
 from attrs import frozen
 
-from ono99._args import variant_arg
 from ono99._errors import ArgumentError
 from ono99.engine._game import engine_of
 from ono99.engine._observation import Observation
 from ono99.engine._tables import compile_variant
+from ono99.loading._loader import variant_arg
 
 from ._kernel import Layout, fill
 

@@ -59,9 +59,9 @@ from ._render import table_text
 if TYPE_CHECKING:
     from numpy.typing import NDArray
 
-    from ono99._files import PathName
     from ono99._variant import VariantLike
     from ono99.engine._protocols import Player
+    from ono99.loading._files import PathName
 
 __all__ = ["ENV_ID", "Ono99Env", "Ono99VectorEnv"]
 

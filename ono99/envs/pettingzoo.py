@@ -50,8 +50,8 @@ from ._render import table_text
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ono99._files import PathName
     from ono99._variant import VariantLike
+    from ono99.loading._files import PathName
 
 __all__ = ["env", "raw_env"]
 

@@ -23,11 +23,25 @@ PACKAGE = Path(ono99.__file__).parent
 LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"_errors", "_limits", "_text", "_args", "events", "_moved"}),
     frozenset({"rules"}),
-    frozenset({"_variant", "_problems", "_variant_checks", "_files", "_overlay", "_convert"}),
-    frozenset({"_loader", "_house", "loading"}),
-    frozenset({"engine", "authoring", "_check", "_variant_warnings", "_schema", "_rulebook", "_diff"}),
+    frozenset({"_variant"}),
+    frozenset({"loading"}),
+    frozenset(
+        {"engine", "authoring", "_check", "_variant_warnings", "_schema", "_rulebook", "_diff"}
+    ),
     frozenset({"players", "_players", "_search", "_strategies", "_player_factory"}),
-    frozenset({"simulation", "_simulate", "_chunks", "_batch", "_seeds", "_progress", "_results", "_report", "_plot"}),
+    frozenset(
+        {
+            "simulation",
+            "_simulate",
+            "_chunks",
+            "_batch",
+            "_seeds",
+            "_progress",
+            "_results",
+            "_report",
+            "_plot",
+        }
+    ),
     frozenset({"envs", "testing"}),
     frozenset({""}),
     frozenset({"cli", "_cli", "_interactive", "__main__"}),

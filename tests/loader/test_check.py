@@ -10,7 +10,7 @@ import pytest
 from ono99 import Finding, check_file, list_house_rules, list_variants
 from ono99._check import file_kind
 from ono99._cli import main
-from ono99._files import house_rules_dir, variants_dir
+from ono99.loading._files import house_rules_dir, variants_dir
 
 if TYPE_CHECKING:
     from pathlib import Path

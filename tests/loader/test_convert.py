@@ -1,4 +1,4 @@
-"""The converter (``ono99._convert``): TOML data to a variant and back, with key paths.
+"""The converter (``ono99.loading._convert``): TOML data to a variant and back, with key paths.
 
 Structuring checks types strictly and reports each problem at its key path; the
 checks of the settings' values run only once the types are right. Unstructuring
@@ -14,8 +14,8 @@ from typing import Any
 import pytest
 
 import ono99
-from ono99._convert import structure_variant, unstructure_variant
-from ono99._problems import ProblemsError
+from ono99.loading._convert import structure_variant, unstructure_variant
+from ono99.loading._problems import ProblemsError
 
 
 def problems(data: dict[str, Any]) -> list[tuple[str, str]]:

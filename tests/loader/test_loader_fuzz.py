@@ -24,9 +24,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import ono99
-from ono99._convert import unstructure_variant
-from ono99._loader import _build, _resolve_data, loads_variant, variants_dir
-from ono99._variant_checks import check_variant
+from ono99.loading._checks import check_variant
+from ono99.loading._convert import unstructure_variant
+from ono99.loading._loader import _build, _resolve_data, loads_variant, variants_dir
 from ono99.testing import variants
 
 if TYPE_CHECKING:

@@ -1,4 +1,4 @@
-"""The overlay (``ono99._overlay``): files laid over one another, each key with its file.
+"""The overlay (``ono99.loading._overlay``): files laid over one another, each key with its file.
 
 Tables merge key by key and any other value replaces the one before it; every key
 path remembers the file that set it last, so a problem is blamed on that file.
@@ -9,8 +9,8 @@ from __future__ import annotations
 import pytest
 
 from ono99 import VariantError
-from ono99._overlay import Doc, check_top_keys, leaves, merge, overlay, raise_problems
-from ono99._problems import Problem
+from ono99.loading._overlay import Doc, check_top_keys, leaves, merge, overlay, raise_problems
+from ono99.loading._problems import Problem
 
 
 def test_tables_merge_and_other_values_replace() -> None:

@@ -10,9 +10,9 @@ import attrs
 import pytest
 
 import ono99
-from ono99._convert import unstructure_variant
-from ono99._files import house_rules_dir, variants_dir
-from ono99._overlay import leaves
+from ono99.loading._convert import unstructure_variant
+from ono99.loading._files import house_rules_dir, variants_dir
+from ono99.loading._overlay import leaves
 
 
 def write(folder: Path, name: str, text: str) -> Path:

@@ -17,9 +17,9 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import ono99
-from ono99._files import variants_dir
-from ono99._problems import Problem
-from ono99._variant_checks import check_variant
+from ono99.loading._checks import check_variant
+from ono99.loading._files import variants_dir
+from ono99.loading._problems import Problem
 
 if TYPE_CHECKING:
     from pathlib import Path

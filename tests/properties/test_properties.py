@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 import ono99
 from ono99 import events as ev
-from ono99._loader import loads_variant
+from ono99.loading._loader import loads_variant
 from ono99.testing import (
     GameChecker,
     MoveSequence,

@@ -17,7 +17,7 @@ from stacking import FAMILY, stacked
 
 import ono99
 from ono99 import Play, events
-from ono99._loader import loads_variant
+from ono99.loading._loader import loads_variant
 
 if TYPE_CHECKING:
     from pathlib import Path

@@ -18,10 +18,11 @@ import pytest
 from hypothesis import find
 
 import ono99
-from ono99 import _loader, _schema, rules
+from ono99 import _schema, rules
 from ono99 import events as ev
-from ono99._variant_checks import check_variant
 from ono99.engine._narrate import describe_event
+from ono99.loading import _loader
+from ono99.loading._checks import check_variant
 from ono99.testing import effects
 
 if TYPE_CHECKING:

@@ -16,11 +16,12 @@ import pytest
 from stacking import stacked
 
 import ono99
-from ono99 import Play, _loader, rules
+from ono99 import Play, rules
 from ono99 import events as ev
-from ono99._loader import loads_variant
 from ono99.engine._game import engine_of
 from ono99.engine._narrate import describe_event
+from ono99.loading import _loader
+from ono99.loading._loader import loads_variant
 from ono99.rules import ChooseNext, Draw, Multiply, TotalAtLeast, TotalEven
 from ono99.testing import check_invariants
 

@@ -15,8 +15,9 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import attrs
 
-from ._errors import VariantError
-from ._limits import clip
+from ono99._errors import VariantError
+from ono99._limits import clip
+
 from ._problems import Problem, suggest
 
 if TYPE_CHECKING:

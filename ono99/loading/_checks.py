@@ -5,12 +5,13 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ._limits import MAX_DECK_SIZE, MAX_HAND_SIZE, MAX_PLAYERS, MAX_POINTS_TARGET, MAX_TOKENS
+from ono99._limits import MAX_DECK_SIZE, MAX_HAND_SIZE, MAX_PLAYERS, MAX_POINTS_TARGET, MAX_TOKENS
+
 from ._problems import Problem, suggest
 
 if TYPE_CHECKING:
-    from ._variant import Card, PlayerStep, Variant
-    from .rules import AnyCondition, AnyEffect
+    from ono99._variant import Card, PlayerStep, Variant
+    from ono99.rules import AnyCondition, AnyEffect
 
 __all__ = ["CARD_ID", "MINIMUMS", "check_variant"]
 

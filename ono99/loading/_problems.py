@@ -15,9 +15,9 @@ from typing import Any, Literal, NamedTuple, NoReturn
 
 import attrs
 
-from ._limits import MAX_ECHO, clip
-from ._variant import Card
-from .rules import AnyCondition, AnyEffect, AnyOutcome, AnyTrigger
+from ono99._limits import MAX_ECHO, clip
+from ono99._variant import Card
+from ono99.rules import AnyCondition, AnyEffect, AnyOutcome, AnyTrigger
 
 __all__ = [
     "RULE_ARRAYS",

@@ -16,8 +16,9 @@ import tomllib
 from pathlib import Path
 from typing import Any
 
-from ._errors import Ono99Error, VariantError
-from ._limits import MAX_DEPTH, MAX_FILE_BYTES, clip
+from ono99._errors import Ono99Error, VariantError
+from ono99._limits import MAX_DEPTH, MAX_FILE_BYTES, clip
+
 from ._problems import suggest
 
 __all__ = [
@@ -38,7 +39,7 @@ __all__ = [
     "variants_registry",
 ]
 
-_HERE = Path(__file__).resolve().parent
+_PACKAGE = Path(__file__).resolve().parent.parent
 
 PathName = str | os.PathLike[str]
 
@@ -52,7 +53,8 @@ def variants_dir() -> Path:
     Raises:
         Ono99Error: If the installation has lost its variant files.
     """
-    for candidate in (_HERE / "variants", _HERE.parent / "variants"):
+    # In a wheel the files are ono99/variants; in a source checkout, variants/ beside ono99/.
+    for candidate in (_PACKAGE / "variants", _PACKAGE.parent / "variants"):
         if candidate.is_dir():
             return candidate
     raise Ono99Error("the shipped variant files were not found; reinstall ono99")

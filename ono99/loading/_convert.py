@@ -3,7 +3,7 @@
 One cattrs converter does both directions. Its hooks are strict (a string is
 never silently turned into a number) and every problem is reported with the
 TOML key path where it was found (the words are those of
-:mod:`ono99._problems`). :func:`~ono99._variant_checks.check_variant` then
+:mod:`ono99.loading._problems`). :func:`~ono99.loading._checks.check_variant` then
 checks what types cannot say: counts, sizes, references, and that a game can
 end.
 """
@@ -19,20 +19,9 @@ from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, Iterabl
 from cattrs.gen import make_dict_structure_fn, override
 from cattrs.preconf.tomllib import make_converter
 
-from ._limits import clip
-from ._problems import (
-    Problem,
-    ProblemError,
-    ProblemsError,
-    describe_type,
-    describe_value,
-    join_path,
-    reject,
-    suggest,
-)
-from ._variant import NONE, NONE_MEANS, Card, PlayerStep, Variant
-from ._variant_checks import check_variant
-from .rules import (
+from ono99._limits import clip
+from ono99._variant import NONE, NONE_MEANS, Card, PlayerStep, Variant
+from ono99.rules import (
     AnyCondition,
     AnyEffect,
     AnyOutcome,
@@ -43,6 +32,18 @@ from .rules import (
     shipped_outcome_types,
     shipped_trigger_types,
     unknown_rule,
+)
+
+from ._checks import check_variant
+from ._problems import (
+    Problem,
+    ProblemError,
+    ProblemsError,
+    describe_type,
+    describe_value,
+    join_path,
+    reject,
+    suggest,
 )
 
 __all__ = ["converter", "problems_from", "structure_variant", "unstructure_variant"]

@@ -8,12 +8,13 @@ from typing import TYPE_CHECKING, Any
 
 import attrs
 
-from ._args import shown
-from ._errors import ArgumentError, VariantError
+from ono99._args import shown
+from ono99._errors import ArgumentError, VariantError
+from ono99._variant import NOT_RULES, Variant
+
 from ._files import DIRECTIVES, PathName, canonical_id, locate, read
 from ._overlay import check_top_keys, leaves, overlay, raise_problems
 from ._problems import Problem, describe_value, toml_value
-from ._variant import NOT_RULES, Variant
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence

@@ -8,8 +8,8 @@ How a variant is resolved, in order:
 3. the file's own settings.
 
 Then the house rules given to :func:`load_variant`, in order. Each step merges
-tables key by key (see :mod:`ono99._overlay`), and the result is structured
-and checked (see :mod:`ono99._convert`). Loading only reads TOML: a file can
+tables key by key (see :mod:`ono99.loading._overlay`), and the result is structured
+and checked (see :mod:`ono99.loading._convert`). Loading only reads TOML: a file can
 choose among the library's rule objects by name, never run code.
 """
 
@@ -24,9 +24,12 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import tomli_w
 
-from ._args import shown
+from ono99._args import shown
+from ono99._errors import ArgumentError, VariantError
+from ono99._limits import MAX_EXTENDS, MAX_FILE_BYTES
+from ono99._variant import NOT_RULES, Variant
+
 from ._convert import structure_variant, unstructure_variant
-from ._errors import ArgumentError, VariantError
 from ._files import (
     DIRECTIVES,
     PathName,
@@ -42,10 +45,8 @@ from ._files import (
 )
 from ._house import HouseRule, Rule, apply_rules, load_house_rule, load_rule
 from ._house import fits as _fits
-from ._limits import MAX_EXTENDS, MAX_FILE_BYTES
 from ._overlay import Doc, check_top_keys, leaves, overlay, raise_problems
 from ._problems import Problem, ProblemsError, describe_value
-from ._variant import NOT_RULES, Variant
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -411,3 +412,21 @@ def list_house_rules(fits: PathName | None = None) -> list[str]:
     _check_name("fits", fits)
     lineage = _resolve_request(fits, (), later_wins=True).lineage
     return [rule_id for rule_id in shipped if _fits(load_rule(rule_id).info, lineage)]
+
+
+def variant_arg(value: object, name: str = "variant") -> Variant:
+    """A variant given as a :class:`~ono99.Variant`, an id or a path, loaded if need be.
+
+    Every entry point that takes a :data:`~ono99.VariantLike` passes it through here.
+
+    Raises:
+        ArgumentError: If ``value`` is none of these.
+        VariantError: If it names no variant, or one with problems.
+    """
+    if isinstance(value, Variant):
+        return value
+    if isinstance(value, str | os.PathLike):
+        return load_variant(value)
+    raise ArgumentError(
+        name, f"expected a Variant, a variant id or the path of a TOML file, got {shown(value)}"
+    )
