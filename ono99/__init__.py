@@ -14,8 +14,6 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from . import _moved, events, rules
-from ._check import Finding, check_file
-from ._diff import diff_variants
 from ._errors import (
     ArgumentError,
     IllegalMoveError,
@@ -29,7 +27,6 @@ from ._player_factory import PlayerFactory, Strategy, list_strategies, make_play
 from ._players import CautiousPlayer, RandomPlayer, RecklessPlayer, play_out
 from ._plot import plot_results
 from ._results import Comparison, Distribution, SimulationResult, WinRate
-from ._rulebook import Format, rulebook
 from ._search import SearchPlayer
 from ._simulate import compare_variants, simulate
 from ._variant import (
@@ -50,6 +47,9 @@ from ._variant import (
     Variant,
     VariantLike,
 )
+from .authoring._check import Finding, check_file
+from .authoring._diff import diff_variants
+from .authoring._rulebook import Format, rulebook
 from .engine._game import Game, GameRecord
 from .engine._moves import Move, Play, Redraw
 from .engine._observation import Observation
@@ -141,14 +141,14 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from ._schema import json_schema
+    from .authoring._schema import json_schema
 
 
 def __getattr__(name: str) -> object:
     # The JSON Schema is for authors' tools: it is built on first use, which keeps
-    # ``import ono99`` quick and ``python -m ono99._schema`` a plain script.
+    # ``import ono99`` quick and ``python -m ono99.authoring._schema`` a plain script.
     if name == "json_schema":
-        from ._schema import json_schema  # noqa: PLC0415
+        from .authoring._schema import json_schema  # noqa: PLC0415
 
         return json_schema
     raise AttributeError(f"module 'ono99' has no attribute {name!r}")

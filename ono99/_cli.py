@@ -20,8 +20,6 @@ from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
 from . import __version__
-from ._check import check_file, file_kind
-from ._diff import diff_variants
 from ._errors import Ono99Error
 from ._interactive import play_in_terminal
 from ._limits import MAX_GAMES, MAX_PLAYERS
@@ -30,10 +28,12 @@ from ._players import CautiousPlayer, RandomPlayer
 from ._plot import chart_path, plot_results
 from ._progress import ProgressBars
 from ._results import Comparison
-from ._rulebook import rulebook
-from ._schema import schema_text
 from ._simulate import simulate
 from ._text import escape
+from .authoring._check import check_file, file_kind
+from .authoring._diff import diff_variants
+from .authoring._rulebook import rulebook
+from .authoring._schema import schema_text
 from .engine import _engine
 from .engine._game import Game
 from .engine._narrate import describe_event
@@ -42,9 +42,9 @@ from .loading._loader import list_house_rules, list_variants, load_house_rule, l
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from ._check import FileKind, Finding
     from ._player_factory import PlayerFactory
     from ._variant import Variant
+    from .authoring._check import FileKind, Finding
     from .engine._protocols import Player
 
 

@@ -29,8 +29,10 @@ MOVED: Mapping[str, str] = MappingProxyType(
     {
         # What 0.1.0 called a module: where it is now.
         "ono99._chance": "ono99.engine._chance",
+        "ono99._check": "ono99.authoring._check",
         "ono99._compiled": "ono99.engine._tables",
         "ono99._convert": "ono99.loading._convert",
+        "ono99._diff": "ono99.authoring._diff",
         "ono99._engine": "ono99.engine._engine",
         "ono99._files": "ono99.loading._files",
         "ono99._game": "ono99.engine._game",
@@ -43,8 +45,11 @@ MOVED: Mapping[str, str] = MappingProxyType(
         "ono99._position": "ono99.engine._position",
         "ono99._problems": "ono99.loading._problems",
         "ono99._protocols": "ono99.engine._protocols",
+        "ono99._rulebook": "ono99.authoring._rulebook",
+        "ono99._schema": "ono99.authoring._schema",
         "ono99._serial": "ono99.engine._serial",
         "ono99._variant_checks": "ono99.loading._checks",
+        "ono99._variant_warnings": "ono99.authoring._warnings",
     }
 )
 """The old name of each moved module, and its name now."""

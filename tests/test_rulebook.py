@@ -10,7 +10,7 @@ import attrs
 import pytest
 
 import ono99
-from ono99._rulebook import card_rules, relevant_settings, rulebook
+from ono99.authoring._rulebook import card_rules, relevant_settings, rulebook
 from ono99.loading._convert import structure_variant, unstructure_variant
 from ono99.loading._problems import ProblemsError
 

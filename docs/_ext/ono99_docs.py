@@ -39,7 +39,7 @@ from sphinx.util.docutils import SphinxDirective
 
 import ono99
 from ono99._cli import build_parser
-from ono99._rulebook import card_rules, relevant_settings, rulebook
+from ono99.authoring._rulebook import card_rules, relevant_settings, rulebook
 from ono99.loading._problems import toml_value
 
 if TYPE_CHECKING:

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 import ono99
 from ono99 import VariantError, dump_variant, json_schema, load_variant, loads_variant
 from ono99._cli import main
-from ono99._schema import SCHEMA_FILES, schema_text
+from ono99.authoring._schema import SCHEMA_FILES, schema_text
 from ono99.loading._files import house_rules_dir, variants_dir
 from ono99.rules import condition_types, effect_types, outcome_types, trigger_types
 from ono99.testing import triggers, variants
@@ -38,7 +38,7 @@ def _validator(kind: str) -> jsonschema.Draft202012Validator:
 
 @pytest.mark.parametrize("kind", list(SCHEMA_FILES))
 def test_the_shipped_schema_is_the_generated_one(kind: str) -> None:
-    """Regenerate with: python -m ono99._schema ono99/schemas/<kind>.schema.json"""
+    """Regenerate with: python -m ono99.authoring._schema ono99/schemas/<kind>.schema.json"""
     shipped = resources.files("ono99") / "schemas" / SCHEMA_FILES[kind]  # type: ignore[index]
     assert shipped.read_text(encoding="utf-8") == schema_text(kind)  # type: ignore[arg-type]
 
@@ -103,7 +103,7 @@ def test_a_rule_object_added_to_the_registry_appears(monkeypatch: pytest.MonkeyP
             return [] if self.times >= 2 else [("times", "expected 2 or more")]
 
     registry = {**effect_types(), "double": Double}
-    monkeypatch.setattr("ono99._schema.effect_types", lambda: registry)
+    monkeypatch.setattr("ono99.authoring._schema.effect_types", lambda: registry)
     table = json_schema()["$defs"]["effect-double"]
     assert table["properties"]["times"] == {
         "description": "How many times over.",
@@ -366,7 +366,9 @@ def test_a_setting_of_a_type_the_schema_cannot_state_accepts_anything(
         weights: dict[str, int] = attrs.field(factory=dict)
         ratio: float = 0.5
 
-    monkeypatch.setattr("ono99._schema.condition_types", lambda: {**condition_types(), "odd": Odd})
+    monkeypatch.setattr(
+        "ono99.authoring._schema.condition_types", lambda: {**condition_types(), "odd": Odd}
+    )
     table = json_schema()["$defs"]["condition-odd"]["properties"]
     assert table["weights"] == {"description": "Some mapping."}
     assert table["ratio"] == {"description": "A number.", "type": "number", "default": 0.5}

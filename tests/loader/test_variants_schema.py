@@ -9,7 +9,7 @@ from pathlib import Path
 import attrs
 
 from ono99 import Card, Variant, rules
-from ono99._schema import BEGIN, END, render
+from ono99.authoring._schema import BEGIN, END, render
 
 REFERENCE = Path(__file__).resolve().parents[2] / "docs" / "reference" / "schema.rst"
 
@@ -19,9 +19,9 @@ def _text() -> str:
 
 
 def test_the_reference_is_up_to_date() -> None:
-    """Regenerate it with: python -m ono99._schema docs/reference/schema.rst"""
+    """Regenerate it with: python -m ono99.authoring._schema docs/reference/schema.rst"""
     text = _text()
-    assert render(text) == text, "run: python -m ono99._schema docs/reference/schema.rst"
+    assert render(text) == text, "run: python -m ono99.authoring._schema docs/reference/schema.rst"
 
 
 def _model_keys(cls: type, prefix: str = "") -> set[str]:

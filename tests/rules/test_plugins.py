@@ -18,8 +18,9 @@ import pytest
 from hypothesis import find
 
 import ono99
-from ono99 import _schema, rules
 from ono99 import events as ev
+from ono99 import rules
+from ono99.authoring import _schema
 from ono99.engine._narrate import describe_event
 from ono99.loading import _loader
 from ono99.loading._checks import check_variant
@@ -102,7 +103,7 @@ def test_plugin_rules_are_in_the_rulebook_and_the_diff(hand_rules: None) -> None
 
 
 def test_plugin_rules_are_in_the_generated_reference(hand_rules: None) -> None:
-    """``python -m ono99._schema`` documents the installed rules' settings too."""
+    """``python -m ono99.authoring._schema`` documents the installed rules' settings too."""
     paths = _schema.key_paths()
     assert "effect swap_hands.include_self" in paths
     assert "effect pass_hands.against_play" in paths

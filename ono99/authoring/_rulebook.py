@@ -12,16 +12,15 @@ import re
 import textwrap
 from typing import TYPE_CHECKING, Any, Literal
 
+from ono99._args import shown
+from ono99._errors import ArgumentError
+from ono99._variant import NOT_RULES, Variant, VariantLike, card_name
+from ono99.loading._convert import unstructure_variant
 from ono99.loading._loader import variant_arg
-
-from ._args import shown
-from ._errors import ArgumentError
-from ._variant import NOT_RULES, Variant, VariantLike, card_name
-from .loading._convert import unstructure_variant
-from .loading._problems import toml_value
+from ono99.loading._problems import toml_value
 
 if TYPE_CHECKING:
-    from ._variant import Card
+    from ono99._variant import Card
 
 __all__ = ["card_rules", "relevant_settings", "rulebook"]
 

@@ -17,13 +17,13 @@ from typing import TYPE_CHECKING, Literal
 
 import attrs
 
-from ._variant import Match, NoSafePlay, Variant
-from .loading._problems import toml_value
+from ono99._variant import Match, NoSafePlay, Variant
+from ono99.loading._problems import toml_value
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ._variant import Card
+    from ono99._variant import Card
 
 __all__ = ["idle_settings", "never_ends", "unplayable"]
 

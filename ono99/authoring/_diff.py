@@ -5,12 +5,12 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING, Any
 
+from ono99._variant import NOT_RULES, Variant, VariantLike
+from ono99.loading._convert import unstructure_variant
 from ono99.loading._loader import variant_arg
+from ono99.loading._problems import toml_value
 
 from ._rulebook import card_rules
-from ._variant import NOT_RULES, Variant, VariantLike
-from .loading._convert import unstructure_variant
-from .loading._problems import toml_value
 
 if TYPE_CHECKING:
     from collections.abc import Iterator

@@ -14,19 +14,20 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
-from ._errors import VariantError
-from ._variant_warnings import idle_settings, never_ends, unplayable
-from .loading._files import DIRECTIVES, canonical_id, list_variants, read, variants_registry
-from .loading._house import load_rule
-from .loading._loader import list_house_rules, load_variant
-from .loading._overlay import leaves
-from .loading._problems import suggest, toml_value
+from ono99._errors import VariantError
+from ono99.loading._files import DIRECTIVES, canonical_id, list_variants, read, variants_registry
+from ono99.loading._house import load_rule
+from ono99.loading._loader import list_house_rules, load_variant
+from ono99.loading._overlay import leaves
+from ono99.loading._problems import suggest, toml_value
+
+from ._warnings import idle_settings, never_ends, unplayable
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
-    from ._variant import Variant
-    from .loading._files import PathName
+    from ono99._variant import Variant
+    from ono99.loading._files import PathName
 
 __all__ = ["FileKind", "Finding", "check_file", "file_kind"]
 
