@@ -38,7 +38,7 @@ COMPILED = (
     "engine/_chance.py",
     "engine/_engine.py",
     "engine/_tables.py",
-    "_strategies.py",
+    "players/_policies.py",
     "envs/_kernel.py",
 )
 

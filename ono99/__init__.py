@@ -23,11 +23,8 @@ from ._errors import (
     SimulationError,
     VariantError,
 )
-from ._player_factory import PlayerFactory, Strategy, list_strategies, make_player
-from ._players import CautiousPlayer, RandomPlayer, RecklessPlayer, play_out
 from ._plot import plot_results
 from ._results import Comparison, Distribution, SimulationResult, WinRate
-from ._search import SearchPlayer
 from ._simulate import compare_variants, simulate
 from ._variant import (
     Card,
@@ -66,6 +63,9 @@ from .loading._loader import (
     load_variant,
     loads_variant,
 )
+from .players._factory import PlayerFactory, Strategy, list_strategies, make_player
+from .players._players import CautiousPlayer, RandomPlayer, RecklessPlayer, play_out
+from .players._search import SearchPlayer
 
 __version__ = "0.1.0"
 

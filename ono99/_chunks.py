@@ -16,11 +16,11 @@ from attrs import frozen
 from ._args import shown
 from ._batch import Outcome, SeatMaker, play_games
 from ._errors import ArgumentError, Ono99Error, SimulationError
-from ._player_factory import Strategy, strategy_factory
 from ._progress import Ticker
 from ._seeds import game_seed, player_seed
-from ._strategies import RankingSeat, random_seat
 from .engine._tables import compile_variant
+from .players._factory import Strategy, strategy_factory
+from .players._policies import RankingSeat, random_seat
 
 if TYPE_CHECKING:
     import random

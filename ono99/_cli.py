@@ -23,8 +23,6 @@ from . import __version__
 from ._errors import Ono99Error
 from ._interactive import play_in_terminal
 from ._limits import MAX_GAMES, MAX_PLAYERS
-from ._player_factory import Strategy, list_strategies
-from ._players import CautiousPlayer, RandomPlayer
 from ._plot import chart_path, plot_results
 from ._progress import ProgressBars
 from ._results import Comparison
@@ -38,14 +36,16 @@ from .engine import _engine
 from .engine._game import Game
 from .engine._narrate import describe_event
 from .loading._loader import list_house_rules, list_variants, load_house_rule, load_variant
+from .players._factory import Strategy, list_strategies
+from .players._players import CautiousPlayer, RandomPlayer
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from ._player_factory import PlayerFactory
     from ._variant import Variant
     from .authoring._check import FileKind, Finding
     from .engine._protocols import Player
+    from .players._factory import PlayerFactory
 
 
 # ------------------------------------------------------------------ output

@@ -16,7 +16,6 @@ import sys
 from typing import TYPE_CHECKING, TextIO
 
 from . import events as ev
-from ._player_factory import make_player
 from ._seeds import player_seed
 from ._text import escape
 from ._variant import card_name
@@ -24,15 +23,16 @@ from .engine._game import Game
 from .engine._moves import Move, Play, Redraw
 from .engine._narrate import describe_event
 from .engine._tables import compile_variant
+from .players._factory import make_player
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from rich.console import Console
 
-    from ._player_factory import Strategy
     from ._variant import Variant
     from .engine._protocols import Player
+    from .players._factory import Strategy
 
 __all__ = ["play_in_terminal"]
 

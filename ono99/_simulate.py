@@ -31,9 +31,9 @@ from ._args import shown, whole
 from ._chunks import Task, chunks, play_chunk, play_chunk_pickled
 from ._errors import ArgumentError, SimulationError, VariantError
 from ._limits import MAX_GAMES
-from ._player_factory import Strategy, strategy_factory, strategy_name
 from ._progress import Feed
 from ._results import Comparison, Distribution, SimulationResult, WinRate
+from .players._factory import Strategy, strategy_factory, strategy_name
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence

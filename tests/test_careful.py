@@ -8,7 +8,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import ono99
-from ono99._strategies import Traits, careful_move, cautious_move
+from ono99.players._policies import Traits, careful_move, cautious_move
 from ono99.testing import games
 
 

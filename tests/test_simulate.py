@@ -22,9 +22,9 @@ from ono99._batch import deciding_card as _deciding_card
 from ono99._progress import Feed, _Line
 from ono99._results import wilson_interval
 from ono99._seeds import game_seed
-from ono99._strategies import RandomSeat
 from ono99.engine._game import engine_of
 from ono99.engine._tables import compile_variant
+from ono99.players._policies import RandomSeat
 
 if TYPE_CHECKING:
     from pathlib import Path

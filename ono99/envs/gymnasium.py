@@ -38,8 +38,8 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector.utils import batch_space
 
-from ono99._player_factory import make_player
 from ono99.engine._game import Game, engine_of
+from ono99.players._factory import make_player
 
 from ._actions import action_table
 from ._common import Seeds, make_variant

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING, Any
 import attrs
 from hypothesis import strategies as st
 
-from ono99._players import RandomPlayer
 from ono99._variant import (
     Card,
     Deal,
@@ -31,6 +30,7 @@ from ono99.engine._game import Game
 from ono99.engine._moves import Move
 from ono99.loading._checks import check_variant
 from ono99.loading._loader import list_variants, load_variant
+from ono99.players._players import RandomPlayer
 from ono99.rules import (
     Add,
     AnyOutcome,

@@ -28,7 +28,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset(
         {"engine", "authoring", "_check", "_variant_warnings", "_schema", "_rulebook", "_diff"}
     ),
-    frozenset({"players", "_players", "_search", "_strategies", "_player_factory"}),
+    frozenset({"players"}),
     frozenset(
         {
             "simulation",

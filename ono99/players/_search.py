@@ -18,15 +18,16 @@ import random
 from collections import Counter
 from typing import TYPE_CHECKING
 
-from ._args import shown
-from ._strategies import Traits, careful_move, ranked_move, traits_of
-from .engine._chance import shuffle
-from .engine._game import Game, engine_of
+from ono99._args import shown
+from ono99.engine._chance import shuffle
+from ono99.engine._game import Game, engine_of
+
+from ._policies import Traits, careful_move, ranked_move, traits_of
 
 if TYPE_CHECKING:
-    from .engine._engine import Engine
-    from .engine._moves import Move
-    from .engine._observation import Observation
+    from ono99.engine._engine import Engine
+    from ono99.engine._moves import Move
+    from ono99.engine._observation import Observation
 
 __all__ = ["SearchPlayer"]
 

@@ -11,11 +11,12 @@ import functools
 from collections.abc import Callable
 from typing import TypeAlias
 
-from ._args import shown, whole
-from ._errors import ArgumentError
+from ono99._args import shown, whole
+from ono99._errors import ArgumentError
+from ono99.engine._protocols import Player
+
 from ._players import CautiousPlayer, RandomPlayer, RecklessPlayer
 from ._search import SearchPlayer
-from .engine._protocols import Player
 
 __all__ = [
     "PlayerFactory",

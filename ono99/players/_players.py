@@ -5,19 +5,20 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from ._args import shown, whole
-from ._errors import ArgumentError, Ono99Error
-from ._strategies import Traits, cautious_move, reckless_move, traits_of
-from .engine._chance import choice
-from .engine._game import Game
+from ono99._args import shown, whole
+from ono99._errors import ArgumentError, Ono99Error
+from ono99.engine._chance import choice
+from ono99.engine._game import Game
+
+from ._policies import Traits, cautious_move, reckless_move, traits_of
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ._variant import Variant
-    from .engine._moves import Move
-    from .engine._observation import Observation
-    from .engine._protocols import Player
+    from ono99._variant import Variant
+    from ono99.engine._moves import Move
+    from ono99.engine._observation import Observation
+    from ono99.engine._protocols import Player
 
 __all__ = [
     "CautiousPlayer",

@@ -12,17 +12,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from .engine._chance import choice
-from .engine._moves import Move, Play
-from .engine._tables import compile_variant
+from ono99.engine._chance import choice
+from ono99.engine._moves import Move, Play
+from ono99.engine._tables import compile_variant
 
 if TYPE_CHECKING:
     import random
     from collections.abc import Sequence
 
-    from ._variant import Variant
-    from .engine._observation import Observation
-    from .engine._tables import CompiledCard, CompiledVariant
+    from ono99._variant import Variant
+    from ono99.engine._observation import Observation
+    from ono99.engine._tables import CompiledCard, CompiledVariant
 
 __all__ = [
     "RandomSeat",
