@@ -34,7 +34,7 @@ from hatchling.builders.hooks.plugin.interface import BuildHookInterface
 # environments' kernel, which reads the engine's state for every step (it needs
 # none of the rl extra's libraries, so it compiles without them).
 COMPILED = (
-    "_batch.py",
+    "simulation/_batch.py",
     "engine/_chance.py",
     "engine/_engine.py",
     "engine/_tables.py",

@@ -23,9 +23,6 @@ from ._errors import (
     SimulationError,
     VariantError,
 )
-from ._plot import plot_results
-from ._results import Comparison, Distribution, SimulationResult, WinRate
-from ._simulate import compare_variants, simulate
 from ._variant import (
     Card,
     Deal,
@@ -66,6 +63,9 @@ from .loading._loader import (
 from .players._factory import PlayerFactory, Strategy, list_strategies, make_player
 from .players._players import CautiousPlayer, RandomPlayer, RecklessPlayer, play_out
 from .players._search import SearchPlayer
+from .simulation._plot import plot_results
+from .simulation._results import Comparison, Distribution, SimulationResult, WinRate
+from .simulation._simulate import compare_variants, simulate
 
 __version__ = "0.1.0"
 

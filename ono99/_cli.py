@@ -23,10 +23,6 @@ from . import __version__
 from ._errors import Ono99Error
 from ._interactive import play_in_terminal
 from ._limits import MAX_GAMES, MAX_PLAYERS
-from ._plot import chart_path, plot_results
-from ._progress import ProgressBars
-from ._results import Comparison
-from ._simulate import simulate
 from ._text import escape
 from .authoring._check import check_file, file_kind
 from .authoring._diff import diff_variants
@@ -38,6 +34,10 @@ from .engine._narrate import describe_event
 from .loading._loader import list_house_rules, list_variants, load_house_rule, load_variant
 from .players._factory import Strategy, list_strategies
 from .players._players import CautiousPlayer, RandomPlayer
+from .simulation._plot import chart_path, plot_results
+from .simulation._progress import ProgressBars
+from .simulation._results import Comparison
+from .simulation._simulate import simulate
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence

@@ -16,7 +16,6 @@ import sys
 from typing import TYPE_CHECKING, TextIO
 
 from . import events as ev
-from ._seeds import player_seed
 from ._text import escape
 from ._variant import card_name
 from .engine._game import Game
@@ -24,6 +23,7 @@ from .engine._moves import Move, Play, Redraw
 from .engine._narrate import describe_event
 from .engine._tables import compile_variant
 from .players._factory import make_player
+from .simulation._seeds import player_seed
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence

@@ -21,8 +21,8 @@ import pytest
 from process_helpers import Illegal, Raises
 
 import ono99
-from ono99 import _chunks
-from ono99._seeds import game_seed
+from ono99.simulation import _chunks
+from ono99.simulation._seeds import game_seed
 
 TESTS = Path(__file__).parent
 POSIX = pytest.mark.skipif(os.name != "posix", reason="POSIX signals and /proc")

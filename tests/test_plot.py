@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pytest
 
 import ono99
-from ono99._plot import plot_results
+from ono99.simulation._plot import plot_results
 
 if TYPE_CHECKING:
     from pathlib import Path

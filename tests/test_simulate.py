@@ -18,13 +18,13 @@ import pytest
 
 import ono99
 from ono99 import events as ev
-from ono99._batch import deciding_card as _deciding_card
-from ono99._progress import Feed, _Line
-from ono99._results import wilson_interval
-from ono99._seeds import game_seed
 from ono99.engine._game import engine_of
 from ono99.engine._tables import compile_variant
 from ono99.players._policies import RandomSeat
+from ono99.simulation._batch import deciding_card as _deciding_card
+from ono99.simulation._progress import Feed, _Line
+from ono99.simulation._results import wilson_interval
+from ono99.simulation._seeds import game_seed
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -312,12 +312,12 @@ def test_an_executor_gives_the_same_result_as_one_process() -> None:
 
 def test_results_pickled_under_their_earlier_module_still_load() -> None:
     """Results and comparisons pickle and load equal; one pickled when its classes lived
-    in ``ono99._simulate`` (protocol 2 names a class by module and name) loads too."""
+    in ``ono99.simulation._simulate`` (protocol 2 names a class by module and name) loads too."""
     result = ono99.simulate("ono99-1980", players=2, games=5, seed=1, jobs=1)
     both = ono99.compare_variants(["ono99-1980", "ono99-2022"], games=3, seed=1, jobs=1)
     for value in (result, both):
         data = pickle.dumps(value, protocol=2)
         assert pickle.loads(data) == value  # noqa: S301 - pickled just above
-        earlier = data.replace(b"cono99._results\n", b"cono99._simulate\n")
+        earlier = data.replace(b"cono99.simulation._results\n", b"cono99._simulate\n")
         assert earlier != data
         assert pickle.loads(earlier) == value  # noqa: S301 - pickled just above

@@ -12,8 +12,9 @@ from typing import TYPE_CHECKING, Any
 
 from attrs import field, frozen
 
+from ono99._variant import Variant
+
 from ._report import comparison_table, result_table
-from ._variant import Variant
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

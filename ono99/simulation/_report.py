@@ -8,11 +8,12 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ._text import format_table
+from ono99._text import format_table
 
 if TYPE_CHECKING:
+    from ono99._variant import Variant
+
     from ._results import Comparison, SimulationResult
-    from ._variant import Variant
 
 __all__ = ["comparison_table", "result_table"]
 

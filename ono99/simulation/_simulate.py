@@ -25,21 +25,22 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from attrs import evolve
 
+from ono99._args import shown, whole
+from ono99._errors import ArgumentError, SimulationError, VariantError
+from ono99._limits import MAX_GAMES
 from ono99.loading._loader import variant_arg
+from ono99.players._factory import Strategy, strategy_factory, strategy_name
 
-from ._args import shown, whole
 from ._chunks import Task, chunks, play_chunk, play_chunk_pickled
-from ._errors import ArgumentError, SimulationError, VariantError
-from ._limits import MAX_GAMES
 from ._progress import Feed
 from ._results import Comparison, Distribution, SimulationResult, WinRate
-from .players._factory import Strategy, strategy_factory, strategy_name
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
+    from ono99._variant import Variant, VariantLike
+
     from ._batch import Outcome
-    from ._variant import Variant, VariantLike
 
 __all__ = ["compare_variants", "simulate"]
 

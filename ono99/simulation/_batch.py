@@ -11,14 +11,14 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, TypeAlias
 
-from . import events as ev
-from .engine._game import Game, engine_of
+from ono99 import events as ev
+from ono99.engine._game import Game, engine_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from ._variant import Variant
-    from .engine._protocols import Player
+    from ono99._variant import Variant
+    from ono99.engine._protocols import Player
 
 __all__ = ["Outcome", "SeatMaker", "deciding_card", "play_games"]
 

@@ -13,21 +13,22 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from ._args import shown
+from ono99._args import shown
+from ono99._errors import ArgumentError, Ono99Error, SimulationError
+from ono99.engine._tables import compile_variant
+from ono99.players._factory import Strategy, strategy_factory
+from ono99.players._policies import RankingSeat, random_seat
+
 from ._batch import Outcome, SeatMaker, play_games
-from ._errors import ArgumentError, Ono99Error, SimulationError
 from ._progress import Ticker
 from ._seeds import game_seed, player_seed
-from .engine._tables import compile_variant
-from .players._factory import Strategy, strategy_factory
-from .players._policies import RankingSeat, random_seat
 
 if TYPE_CHECKING:
     import random
     from collections.abc import Iterator
 
-    from ._variant import Variant
-    from .engine._protocols import Player
+    from ono99._variant import Variant
+    from ono99.engine._protocols import Player
 
 __all__ = ["MAX_MOVES", "Task", "chunks", "play_chunk", "play_chunk_pickled"]
 

@@ -10,8 +10,9 @@ import os
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
-from ._args import shown
-from ._errors import ArgumentError, Ono99Error
+from ono99._args import shown
+from ono99._errors import ArgumentError, Ono99Error
+
 from ._results import Comparison, SimulationResult
 
 if TYPE_CHECKING:
