@@ -46,7 +46,7 @@ import numpy as np
 
 import ono99
 import ono99.envs.gymnasium  # registers ono99/Ono99-v0
-from ono99._cli import version
+from ono99.cli._main import version
 from ono99.envs.pettingzoo import raw_env
 
 VARIANT = "ono99-2022"

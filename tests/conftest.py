@@ -11,7 +11,7 @@ import pytest
 from hypothesis import HealthCheck, Phase, settings
 
 import ono99
-from ono99._cli import version
+from ono99.cli._main import version
 
 if TYPE_CHECKING:
     from collections.abc import Iterator

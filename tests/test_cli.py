@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 import ono99
-from ono99._cli import build_parser, main
+from ono99.cli._main import build_parser, main
 
 
 def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:

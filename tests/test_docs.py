@@ -19,7 +19,7 @@ import pytest
 
 import ono99
 from ono99 import events, rules, testing
-from ono99._cli import main
+from ono99.cli._main import main
 
 if TYPE_CHECKING:
     from types import ModuleType

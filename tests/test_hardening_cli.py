@@ -16,8 +16,8 @@ from pathlib import Path
 import pytest
 
 import ono99
-from ono99._cli import main
-from ono99._interactive import play_in_terminal
+from ono99.cli._interactive import play_in_terminal
+from ono99.cli._main import main
 
 CORPUS = Path(__file__).parent / "hardening"
 POSIX = pytest.mark.skipif(os.name != "posix", reason="POSIX shells, FIFOs and /dev files")

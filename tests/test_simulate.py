@@ -213,7 +213,7 @@ def test_compare_variants_uses_the_same_seeds() -> None:
 
 def test_the_core_does_not_import_matplotlib(tmp_path: Path) -> None:
     code = (
-        "import sys, ono99, ono99._cli; ono99.simulate('ono99-2022', games=2, jobs=1); "
+        "import sys, ono99, ono99.cli._main; ono99.simulate('ono99-2022', games=2, jobs=1); "
         "print('matplotlib' in sys.modules)"
     )
     command = [sys.executable, "-c", code]
@@ -312,7 +312,7 @@ def test_an_executor_gives_the_same_result_as_one_process() -> None:
 
 def test_results_pickled_under_their_earlier_module_still_load() -> None:
     """Results and comparisons pickle and load equal; one pickled when its classes lived
-    in ``ono99.simulation._simulate`` (protocol 2 names a class by module and name) loads too."""
+    in ``ono99._simulate`` (protocol 2 names a class by module and name) loads too."""
     result = ono99.simulate("ono99-1980", players=2, games=5, seed=1, jobs=1)
     both = ono99.compare_variants(["ono99-1980", "ono99-2022"], games=3, seed=1, jobs=1)
     for value in (result, both):

@@ -38,8 +38,8 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 import ono99
-from ono99._cli import build_parser
 from ono99.authoring._rulebook import card_rules, relevant_settings, rulebook
+from ono99.cli._main import build_parser
 from ono99.loading._problems import toml_value
 
 if TYPE_CHECKING:

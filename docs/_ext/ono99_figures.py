@@ -16,7 +16,7 @@ from typing import TYPE_CHECKING
 from attrs import frozen
 
 import ono99
-from ono99._interactive import play_in_terminal
+from ono99.cli._interactive import play_in_terminal
 
 if TYPE_CHECKING:
     from collections.abc import Iterator, Sequence

@@ -44,7 +44,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     ),
     frozenset({"envs", "testing"}),
     frozenset({""}),
-    frozenset({"cli", "_cli", "_interactive", "__main__"}),
+    frozenset({"cli", "__main__"}),
 )
 
 

@@ -8,8 +8,8 @@ from typing import TYPE_CHECKING
 import pytest
 
 from ono99 import Finding, check_file, list_house_rules, list_variants
-from ono99._cli import main
 from ono99.authoring._check import file_kind
+from ono99.cli._main import main
 from ono99.loading._files import house_rules_dir, variants_dir
 
 if TYPE_CHECKING:

@@ -18,8 +18,8 @@ from hypothesis import strategies as st
 
 import ono99
 from ono99 import VariantError, dump_variant, json_schema, load_variant, loads_variant
-from ono99._cli import main
 from ono99.authoring._schema import SCHEMA_FILES, schema_text
+from ono99.cli._main import main
 from ono99.loading._files import house_rules_dir, variants_dir
 from ono99.rules import condition_types, effect_types, outcome_types, trigger_types
 from ono99.testing import triggers, variants

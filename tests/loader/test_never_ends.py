@@ -20,7 +20,7 @@ import pytest
 
 import ono99
 from ono99 import check_file, list_house_rules, list_variants
-from ono99._cli import main
+from ono99.cli._main import main
 from ono99.events import RoundEnded
 from ono99.loading._files import house_rules_dir, variants_dir
 from ono99.rules import (

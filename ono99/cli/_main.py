@@ -19,33 +19,34 @@ import textwrap
 from pathlib import Path
 from typing import TYPE_CHECKING, TextIO
 
-from . import __version__
-from ._errors import Ono99Error
+from ono99 import __version__
+from ono99._errors import Ono99Error
+from ono99._limits import MAX_GAMES, MAX_PLAYERS
+from ono99._text import escape
+from ono99.authoring._check import check_file, file_kind
+from ono99.authoring._diff import diff_variants
+from ono99.authoring._rulebook import rulebook
+from ono99.authoring._schema import schema_text
+from ono99.engine import _engine
+from ono99.engine._game import Game
+from ono99.engine._narrate import describe_event
+from ono99.loading._loader import list_house_rules, list_variants, load_house_rule, load_variant
+from ono99.players._factory import Strategy, list_strategies
+from ono99.players._players import CautiousPlayer, RandomPlayer
+from ono99.simulation._plot import chart_path, plot_results
+from ono99.simulation._progress import ProgressBars
+from ono99.simulation._results import Comparison
+from ono99.simulation._simulate import simulate
+
 from ._interactive import play_in_terminal
-from ._limits import MAX_GAMES, MAX_PLAYERS
-from ._text import escape
-from .authoring._check import check_file, file_kind
-from .authoring._diff import diff_variants
-from .authoring._rulebook import rulebook
-from .authoring._schema import schema_text
-from .engine import _engine
-from .engine._game import Game
-from .engine._narrate import describe_event
-from .loading._loader import list_house_rules, list_variants, load_house_rule, load_variant
-from .players._factory import Strategy, list_strategies
-from .players._players import CautiousPlayer, RandomPlayer
-from .simulation._plot import chart_path, plot_results
-from .simulation._progress import ProgressBars
-from .simulation._results import Comparison
-from .simulation._simulate import simulate
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
-    from ._variant import Variant
-    from .authoring._check import FileKind, Finding
-    from .engine._protocols import Player
-    from .players._factory import PlayerFactory
+    from ono99._variant import Variant
+    from ono99.authoring._check import FileKind, Finding
+    from ono99.engine._protocols import Player
+    from ono99.players._factory import PlayerFactory
 
 
 # ------------------------------------------------------------------ output

@@ -15,24 +15,24 @@ import re
 import sys
 from typing import TYPE_CHECKING, TextIO
 
-from . import events as ev
-from ._text import escape
-from ._variant import card_name
-from .engine._game import Game
-from .engine._moves import Move, Play, Redraw
-from .engine._narrate import describe_event
-from .engine._tables import compile_variant
-from .players._factory import make_player
-from .simulation._seeds import player_seed
+from ono99 import events as ev
+from ono99._text import escape
+from ono99._variant import card_name
+from ono99.engine._game import Game
+from ono99.engine._moves import Move, Play, Redraw
+from ono99.engine._narrate import describe_event
+from ono99.engine._tables import compile_variant
+from ono99.players._factory import make_player
+from ono99.simulation._seeds import player_seed
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from rich.console import Console
 
-    from ._variant import Variant
-    from .engine._protocols import Player
-    from .players._factory import Strategy
+    from ono99._variant import Variant
+    from ono99.engine._protocols import Player
+    from ono99.players._factory import Strategy
 
 __all__ = ["play_in_terminal"]
 
