@@ -45,7 +45,7 @@ nitpicky = True
 # Names that appear in signatures and type hints but have no page of their own:
 # typing internals and the private modules public names are defined in.
 nitpick_ignore_regex = [
-    ("py:class", r"ono99\._.*"),
+    ("py:class", r"ono99\.(\w+\.)*_.*"),
     ("py:class", r"(typing\.)?(Literal|ClassVar)\[.*"),
     ("py:class", r"Stacking"),
     ("py:class", r"FileKind"),

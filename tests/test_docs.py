@@ -32,15 +32,20 @@ pytestmark = pytest.mark.skipif(not DOCS.is_dir(), reason="the docs are not in t
 
 def documented() -> set[str]:
     """The fully qualified names the API page documents."""
-    text = API_PAGE.read_text(encoding="utf-8")
-    names = set(
-        re.findall(
-            r"^\.\. (?:auto|py:)?(?:module|class|function|exception|data|type)::\s+(\S+)",
-            text,
-            re.M,
+    found = set()
+    module = "ono99"
+    for line in API_PAGE.read_text(encoding="utf-8").splitlines():
+        entry = re.match(
+            r"\.\. (auto|py:)?(module|currentmodule|class|function|exception|data|type)::\s+(\S+)",
+            line,
         )
-    )
-    return {name if name.startswith("ono99") else f"ono99.{name}" for name in names}
+        if entry is None:
+            continue
+        kind, name = entry[2], entry[3]
+        if kind in {"module", "currentmodule"}:
+            module = name
+        found.add(name if name.startswith("ono99") else f"{module}.{name}")
+    return found
 
 
 @pytest.mark.parametrize(

@@ -9,6 +9,8 @@ page:
 - ``house-rules.rst`` and ``house-rules/<id>.rst``: each shipped house rule,
   what it changes on each edition it fits, and its file;
 - ``includes/cli.rst``: the help of the ``ono99`` command and its commands;
+- ``includes/capabilities-<kind>.rst``: what each shipped rule object of a
+  kind declares and which members it writes itself, read from the classes;
 - ``figures/``: a turn of the game and how a file becomes a game, as SVG
   diagrams, and a chart drawn by ``ono99 simulate --chart``, and
   ``includes/play-session.txt``, a game of ``ono99 play`` (``ono99_figures``).
@@ -26,6 +28,7 @@ rebuild, and the pages follow.
 from __future__ import annotations
 
 import argparse
+import inspect
 import os
 import tomllib
 from pathlib import Path
@@ -38,9 +41,11 @@ from sphinx.util import logging
 from sphinx.util.docutils import SphinxDirective
 
 import ono99
+from ono99 import rules
 from ono99.authoring._rulebook import card_rules, relevant_settings, rulebook
 from ono99.cli._main import build_parser
 from ono99.loading._problems import toml_value
+from ono99.rules._contract import KINDS, members
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -97,6 +102,8 @@ def generate(app: Sphinx) -> None:
     pages = pages_for_variants()
     pages.update(pages_for_house_rules())
     pages["includes/cli.rst"] = cli_help()
+    for kind in KINDS:
+        pages[f"includes/capabilities-{kind}.rst"] = capabilities_table(kind)
     pages["figures/turn.svg"] = ono99_figures.turn_diagram()
     pages["figures/pipeline.svg"] = ono99_figures.pipeline_diagram()
     pages["includes/play-session.txt"] = ono99_figures.play_session()
@@ -357,6 +364,65 @@ def esc(text: str) -> str:
     for char in "\\*`|_":
         text = text.replace(char, "\\" + char)
     return text
+
+
+# ------------------------------------------------------------ rule objects
+
+_BASES: dict[str, type] = {
+    "effect": rules.BaseEffect,
+    "condition": rules.BaseCondition,
+    "trigger": rules.BaseTrigger,
+    "outcome": rules.BaseOutcome,
+}
+_REGISTRIES = {
+    "effect": rules.shipped_effect_types,
+    "condition": rules.shipped_condition_types,
+    "trigger": rules.shipped_trigger_types,
+    "outcome": rules.shipped_outcome_types,
+}
+
+
+def _declared(cls: type, name: str) -> str:
+    """A declaration's value on a class, for a table cell: blank when it is neutral."""
+    value = inspect.getattr_static(cls, name)
+    if value == inspect.getattr_static(_BASES[cls.kind], name, None):  # type: ignore[attr-defined]
+        return EMPTY
+    if isinstance(value, property):
+        return "by its settings"
+    if value is True:
+        return "yes"
+    return f"``{value!r}``"
+
+
+def capabilities_table(kind: str) -> str:
+    """What each shipped rule object of ``kind`` declares, and the methods it writes.
+
+    Read from the classes: a blank cell is the neutral value the class
+    inherits from its base (:class:`~ono99.rules.BaseEffect` and the rest).
+    """
+    base = _BASES[kind]
+    own = [m for m in members(kind) if m not in {"kind", "type", "outcomes"}]
+    declarations = [m for m in own if not callable(getattr(base, m, None))]
+    declarations = [m for m in declarations if hasattr(base, m)]
+    methods = [m for m in own if m not in declarations]
+    header = ["``type``", "class", *(f"``{m}``" for m in declarations), "writes"]
+    rows = []
+    for name, cls in _REGISTRIES[kind]().items():
+        written = [m for m in methods if m in vars(cls) or _inherited_own(cls, base, m)]
+        rows.append(
+            [
+                f"``{name}``",
+                f":class:`~ono99.rules.{cls.__name__}`",
+                *(_declared(cls, m) for m in declarations),
+                ", ".join(f"``{m}``" for m in written) or EMPTY,
+            ]
+        )
+    return "\n".join(list_table(header, rows, "capabilities")) + "\n"
+
+
+def _inherited_own(cls: type, base: type, name: str) -> bool:
+    """Whether a class between ``cls`` and ``base`` (a private helper base) writes ``name``."""
+    return any(name in vars(k) for k in cls.__mro__[1 : cls.__mro__.index(base)])
 
 
 # ------------------------------------------------------------ command line

@@ -26,13 +26,12 @@ from ono99.rules import (
     AnyEffect,
     AnyOutcome,
     AnyTrigger,
-    rule_class,
     shipped_condition_types,
     shipped_effect_types,
     shipped_outcome_types,
     shipped_trigger_types,
-    unknown_rule,
 )
+from ono99.rules._registry import rule_class, unknown_rule
 
 from ._checks import check_variant
 from ._problems import (

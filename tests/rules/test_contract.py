@@ -1,18 +1,22 @@
 """The rule-object contract: what a rule can do is asked of the rule, never guessed.
 
-"No module outside ``rules.py`` tests a rule's class or compares its ``type``
-string" (issue 13): the engine, checker, players, rulebook, simulator and
+No module outside the ``ono99.rules`` package tests a rule's class or compares
+its ``type`` string: the engine, checker, players, rulebook, simulator and
 ``ono99.testing`` ask each rule object through its protocol
 (:class:`ono99.rules.Effect`, :class:`~ono99.rules.Condition`,
 :class:`~ono99.rules.Trigger`, :class:`~ono99.rules.Outcome`). A scan of the
-package's syntax trees enforces it, and every shipped class of every kind, looked
-up in the registries, is checked to declare every member.
+package's syntax trees enforces it. Every shipped class of every kind, looked up
+in the registries, has every member of its protocol, inheriting the neutral ones
+from its base (:class:`~ono99.rules.BaseEffect` and the rest) and stating only
+what differs.
 """
 
 from __future__ import annotations
 
 import ast
 import inspect
+import pickle
+import typing
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -24,6 +28,10 @@ from ono99 import rules
 from ono99.rules import (
     Add,
     AddChoice,
+    BaseCondition,
+    BaseEffect,
+    BaseOutcome,
+    BaseTrigger,
     ChooseNext,
     Condition,
     Deflect,
@@ -54,6 +62,7 @@ from ono99.rules import (
     shipped_trigger_types,
     trigger_types,
 )
+from ono99.rules._contract import members
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Mapping
@@ -67,7 +76,7 @@ RULE_CLASSES = {
 
 
 def _modules() -> list[Path]:
-    return sorted(p for p in PACKAGE.rglob("*.py") if p.name != "rules.py")
+    return sorted(p for p in PACKAGE.rglob("*.py") if "rules" not in p.relative_to(PACKAGE).parts)
 
 
 def _is_type_attribute(node: ast.AST) -> bool:
@@ -129,7 +138,7 @@ def violations(source: str, filename: str) -> list[str]:
 
 
 def test_no_module_outside_rules_tests_a_rules_class_or_type_string() -> None:
-    """No module outside ``rules.py`` tests a rule's class or compares its ``type`` string."""
+    """No module outside ``ono99/rules/`` tests a rule's class or compares its ``type`` string."""
     found = []
     for path in _modules():
         found += violations(path.read_text(encoding="utf-8"), str(path.relative_to(PACKAGE)))
@@ -165,36 +174,95 @@ def _members(protocol: type) -> set[str]:
     return names | {n for n in protocol.__annotations__ if not n.startswith("__")}
 
 
-# Each kind of rule object, its protocol, and the registry of the shipped classes.
-KINDS: dict[str, tuple[type, Callable[[], Mapping[str, type]]]] = {
-    "effect": (Effect, shipped_effect_types),
-    "condition": (Condition, shipped_condition_types),
-    "trigger": (Trigger, shipped_trigger_types),
-    "outcome": (Outcome, shipped_outcome_types),
+# Each kind of rule object: its protocol, its neutral base, the shipped classes.
+KINDS: dict[str, tuple[type, type, Callable[[], Mapping[str, type]]]] = {
+    "effect": (Effect, BaseEffect, shipped_effect_types),
+    "condition": (Condition, BaseCondition, shipped_condition_types),
+    "trigger": (Trigger, BaseTrigger, shipped_trigger_types),
+    "outcome": (Outcome, BaseOutcome, shipped_outcome_types),
 }
 SHIPPED = [
     pytest.param(kind, cls, id=f"{kind}-{name}")
-    for kind, (_, shipped) in KINDS.items()
+    for kind, (_, _, shipped) in KINDS.items()
     for name, cls in shipped().items()
 ]
 
 
 @pytest.mark.parametrize(("kind", "cls"), SHIPPED)
-def test_every_shipped_rule_object_declares_the_whole_protocol(kind: str, cls: type) -> None:
+def test_every_shipped_rule_object_has_the_whole_protocol(kind: str, cls: type) -> None:
     """Each member of its protocol (:class:`Effect`, :class:`Condition`, :class:`Trigger`
-    or :class:`Outcome`) is written on the class itself (or set by attrs)."""
+    or :class:`Outcome`) is there, on the class or inherited from its neutral base."""
+    protocol, base, _ = KINDS[kind]
     assert attrs.has(cls)
+    assert issubclass(cls, base)
     assert cls.kind == kind  # type: ignore[attr-defined]
-    own = set(vars(cls)) | {f.name for f in attrs.fields(cls)}
-    assert _members(KINDS[kind][0]) - own == set()
-    # Settings are fields; the docstring quotes the rule it implements.
+    assert "type" in vars(cls)
+    assert [m for m in _members(protocol) if not hasattr(cls, m)] == []
+    # The docstring quotes the rule it implements.
     assert "Rule" in (inspect.getdoc(cls) or "")
+
+
+@pytest.mark.parametrize(("kind", "cls"), SHIPPED)
+def test_no_shipped_rule_object_restates_a_neutral_default(kind: str, cls: type) -> None:
+    """A class states only what differs: no class attribute it sets, nor any class
+    between it and its base, repeats the value its base gives."""
+    _, base, _ = KINDS[kind]
+    for klass in cls.__mro__[: cls.__mro__.index(base)]:
+        for name, value in vars(klass).items():
+            neutral = inspect.getattr_static(base, name, None)
+            if isinstance(value, bool | int | tuple | str) and not name.startswith("_"):
+                assert value != neutral, f"{cls.__name__}.{name} restates {neutral!r}"
+            if callable(neutral) and value is neutral:
+                pytest.fail(f"{cls.__name__}.{name} names the neutral method")
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
 def test_the_registry_checks_what_the_protocol_lists(kind: str) -> None:
-    """The registry refuses a plugin class by the same member lists the protocols document."""
-    assert set(rules._MEMBERS[kind]) == _members(KINDS[kind][0])
+    """The registry refuses a plugin class by the members the protocols themselves list."""
+    assert set(members(kind)) == _members(KINDS[kind][0])
+
+
+@pytest.mark.parametrize("kind", sorted(KINDS))
+def test_each_base_gives_every_protocol_member_but_type_and_the_class_s_own(kind: str) -> None:
+    """What a class must write itself is its ``type``, :meth:`describe` and, for a
+    condition, :meth:`check`; the base gives every other member its neutral value."""
+    protocol, base, _ = KINDS[kind]
+    own = {"type", "describe"} | ({"check"} if kind == "condition" else set())
+    # A trigger's outcomes are a field of each class: the base only annotates them.
+    given = {m for m in _members(protocol) if hasattr(base, m)} | {"outcomes"}
+    assert _members(protocol) - given == own
+
+
+def test_a_class_that_only_names_itself_is_neutral() -> None:
+    """An effect inheriting :class:`BaseEffect` that states nothing but its ``type`` and
+    words changes nothing: the total stays, no choice, no player named, no fault."""
+
+    @attrs.frozen
+    class Nothing(BaseEffect):
+        type = "nothing"
+
+        def describe(self) -> str:
+            return "does nothing"
+
+    effect = Nothing()
+    assert effect.total_after(41) == 41
+    assert (effect.changes_total, effect.acts, effect.changes_hands) == (False, False, False)
+    assert (effect.choices, effect.chooses_player, effect.forces_plays) == ((), False, 0)
+    assert effect.problems() == effect.problems_at(99, 0) == effect.referenced_cards() == []
+    assert not hasattr(effect, "__dict__")  # the bases keep a slotted class slotted
+
+
+def test_the_rule_classes_report_the_public_module() -> None:
+    """Reprs, docs and pickles name ``ono99.rules``, not the private module a class is
+    written in; their annotations still resolve there (cattrs reads them)."""
+    for name in rules.__all__:
+        value = getattr(rules, name)
+        if isinstance(value, type):
+            assert value.__module__ == "ono99.rules", name
+            if attrs.has(value):
+                typing.get_type_hints(value)
+    assert repr(rules.Reverse) == "<class 'ono99.rules.Reverse'>"
+    assert pickle.loads(pickle.dumps(rules.Skip(2))) == rules.Skip(2)  # noqa: S301
 
 
 def test_registries() -> None:

@@ -28,8 +28,8 @@ from ono99.rules import (
     Skip,
     Stacking,
     StackOn,
-    _words,
 )
+from ono99.rules._effects import _words
 
 
 def test_add_adds_its_amount_and_says_so() -> None:

@@ -24,6 +24,7 @@ from ono99.authoring import _schema
 from ono99.engine._narrate import describe_event
 from ono99.loading import _loader
 from ono99.loading._checks import check_variant
+from ono99.rules import _registry
 from ono99.testing import effects
 
 if TYPE_CHECKING:
@@ -36,8 +37,8 @@ GROUP = rules.ENTRY_POINT_GROUP
 
 def _install(monkeypatch: pytest.MonkeyPatch, points: list[EntryPoint]) -> None:
     """Make ``points`` the installed entry points, and read them afresh."""
-    monkeypatch.setattr(rules, "_entry_points", lambda: points)
-    rules._registry.cache_clear()
+    monkeypatch.setattr(_registry, "_entry_points", lambda: points)
+    _registry._found.cache_clear()
     monkeypatch.setattr(_loader, "_LOADED", {})
 
 
@@ -53,7 +54,7 @@ def hand_rules(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
         ],
     )
     yield
-    rules._registry.cache_clear()
+    _registry._found.cache_clear()
     sys.modules.pop("ono99_hand_rules", None)
 
 
@@ -61,7 +62,7 @@ def hand_rules(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
 def no_plugins(monkeypatch: pytest.MonkeyPatch) -> Iterator[None]:
     _install(monkeypatch, [])
     yield
-    rules._registry.cache_clear()
+    _registry._found.cache_clear()
 
 
 def test_a_plugin_rule_is_named_by_type_like_a_shipped_one(hand_rules: None) -> None:
@@ -215,7 +216,7 @@ def test_a_broken_plugin_is_refused_by_name(
         assert f"entry point {name} = 'broken_plugin:Rule'" in str(info.value)
         assert isinstance(info.value, TypeError)
     finally:
-        rules._registry.cache_clear()
+        _registry._found.cache_clear()
 
 
 def test_shipped_variants_never_read_the_entry_points(monkeypatch: pytest.MonkeyPatch) -> None:
@@ -224,11 +225,11 @@ def test_shipped_variants_never_read_the_entry_points(monkeypatch: pytest.Monkey
     def fail() -> list[EntryPoint]:
         raise AssertionError("the entry points were read")
 
-    monkeypatch.setattr(rules, "_entry_points", fail)
+    monkeypatch.setattr(_registry, "_entry_points", fail)
     monkeypatch.setattr(_loader, "_LOADED", {})
-    rules._registry.cache_clear()
+    _registry._found.cache_clear()
     try:
         variant = ono99.load_variant("ono99-2022")
         assert check_variant(variant) == []
     finally:
-        rules._registry.cache_clear()
+        _registry._found.cache_clear()

@@ -22,7 +22,7 @@ from ono99.engine._game import engine_of
 from ono99.engine._narrate import describe_event
 from ono99.loading import _loader
 from ono99.loading._loader import loads_variant
-from ono99.rules import ChooseNext, Draw, Multiply, TotalAtLeast, TotalEven
+from ono99.rules import ChooseNext, Draw, Multiply, TotalAtLeast, TotalEven, _registry
 from ono99.testing import check_invariants
 
 if TYPE_CHECKING:
@@ -225,14 +225,14 @@ def tithe(monkeypatch: pytest.MonkeyPatch) -> Iterator[ono99.Variant]:
     module.Tithe = Tithe  # type: ignore[attr-defined]
     monkeypatch.setitem(sys.modules, "tithe_plugin", module)
     points = [EntryPoint("tithe", "tithe_plugin:Tithe", rules.ENTRY_POINT_GROUP)]
-    monkeypatch.setattr(rules, "_entry_points", lambda: points)
+    monkeypatch.setattr(_registry, "_entry_points", lambda: points)
     monkeypatch.setattr(_loader, "_LOADED", {})
-    rules._registry.cache_clear()
+    _registry._found.cache_clear()
     yield loads_variant(
         'id = "tithes"\nname = "Tithes"\nextends = "ninety-nine"\n'
         '[cards.6]\neffects = [{ type = "add", amount = 6 }, { type = "tithe" }]\n'
     )
-    rules._registry.cache_clear()
+    _registry._found.cache_clear()
 
 
 def test_an_effect_reaches_hands_tokens_and_scores(tithe: ono99.Variant) -> None:

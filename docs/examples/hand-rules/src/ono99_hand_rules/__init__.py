@@ -4,11 +4,11 @@
 choice. 0: all players pass their hands to the next player in the direction
 of play" (the "Seven-O" house rule printed with Mattel's UNO rules).
 
-Each class follows :class:`ono99.rules.Effect`: a frozen attrs class whose
-fields are its TOML settings, with every member of the protocol written out.
-The package registers them through the ``ono99.rules`` entry-point group (see
-``pyproject.toml``), so a variant file names them by ``type`` like any rule
-the library ships::
+Each class is a frozen attrs class whose fields are its TOML settings; it
+inherits the neutral answers of :class:`ono99.rules.BaseEffect` and states
+only what differs. The package registers them through the ``ono99.rules``
+entry-point group (see ``pyproject.toml``), so a variant file names them by
+``type`` like any rule the library ships::
 
     [cards.7]
     effects = [{ type = "add", amount = 7 }, { type = "swap_hands" }]
@@ -16,9 +16,11 @@ the library ships::
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING
 
 from attrs import frozen
+
+from ono99.rules import BaseEffect
 
 if TYPE_CHECKING:
     from ono99.rules import CardInfo, Table
@@ -27,7 +29,7 @@ __all__ = ["PassHands", "SwapHands"]
 
 
 @frozen
-class SwapHands:
+class SwapHands(BaseEffect):
     """Swap hands with a player of your choice.
 
     Rule: "7: the player who plays it must trade hands with another player of
@@ -40,21 +42,11 @@ class SwapHands:
             their hand).
     """
 
-    kind: ClassVar[str] = "effect"
-    type: ClassVar[str] = "swap_hands"
-    changes_total: ClassVar[bool] = False
-    adds_to_total: ClassVar[bool] = False
-    acts: ClassVar[bool] = True
-    answers_forced_plays: ClassVar[bool] = False
-    changes_hands: ClassVar[bool] = True
-    choices: ClassVar[tuple[int, ...]] = ()
-    chooses_player: ClassVar[bool] = True
-    forces_plays: ClassVar[int] = 0
+    type = "swap_hands"
+    acts = True
+    changes_hands = True
+    chooses_player = True
     include_self: bool = False
-
-    def total_after(self, total: int, amount: int | None = None) -> int:
-        """The total is unchanged."""
-        return total
 
     def apply(self, table: Table, card: CardInfo) -> None:
         """Swap the player's hand with the named player's, and say so."""
@@ -69,25 +61,13 @@ class SwapHands:
         seats = table.seats_in_round()
         return sorted(s for s in seats if self.include_self or s != table.player)
 
-    def problems(self) -> list[tuple[str, str]]:
-        """No setting can be out of range."""
-        return []
-
-    def problems_at(self, bust: int, floor: int | None) -> list[tuple[str, str]]:
-        """Any bust limit and floor will do."""
-        return []
-
-    def referenced_cards(self) -> list[tuple[str, str]]:
-        """It names no card."""
-        return []
-
     def describe(self) -> str:
         """The effect in words, for the rulebook."""
         return "swaps hands with a player of their choice"
 
 
 @frozen
-class PassHands:
+class PassHands(BaseEffect):
     """Every player in the round passes their hand to the next player.
 
     Rule: "0: all players pass their hands to the next player in the direction
@@ -98,21 +78,10 @@ class PassHands:
         against_play: Pass against the direction of play instead.
     """
 
-    kind: ClassVar[str] = "effect"
-    type: ClassVar[str] = "pass_hands"
-    changes_total: ClassVar[bool] = False
-    adds_to_total: ClassVar[bool] = False
-    acts: ClassVar[bool] = True
-    answers_forced_plays: ClassVar[bool] = False
-    changes_hands: ClassVar[bool] = True
-    choices: ClassVar[tuple[int, ...]] = ()
-    chooses_player: ClassVar[bool] = False
-    forces_plays: ClassVar[int] = 0
+    type = "pass_hands"
+    acts = True
+    changes_hands = True
     against_play: bool = False
-
-    def total_after(self, total: int, amount: int | None = None) -> int:
-        """The total is unchanged."""
-        return total
 
     def apply(self, table: Table, card: CardInfo) -> None:
         """Rotate the hands one seat on, by swapping the player's with each in turn."""
@@ -125,22 +94,6 @@ class PassHands:
             table.swap_hands(seats[0], seat)
         if len(seats) > 1:
             table.tell(self.type, "every player passes their hand on", tuple(seats))
-
-    def targets(self, table: Table) -> list[int]:
-        """It names no player."""
-        return []
-
-    def problems(self) -> list[tuple[str, str]]:
-        """No setting can be out of range."""
-        return []
-
-    def problems_at(self, bust: int, floor: int | None) -> list[tuple[str, str]]:
-        """Any bust limit and floor will do."""
-        return []
-
-    def referenced_cards(self) -> list[tuple[str, str]]:
-        """It names no card."""
-        return []
 
     def describe(self) -> str:
         """The effect in words, for the rulebook."""

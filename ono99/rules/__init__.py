@@ -1,0 +1,225 @@
+"""Card rule objects: what a card does when played, and when it may be played.
+
+A card in a variant file lists its *effects* (applied in order when the card
+is played) and its *conditions* (all of which must allow the play). Each is a
+small frozen attrs class named in TOML by its ``type``::
+
+    [cards.minus_ten]
+    name = "Minus Ten"
+    count = 4
+    effects = [{ type = "add", amount = -10 }]
+
+    [cards.double_play]
+    name = "Double Play"
+    count = 2
+    effects = [{ type = "force_plays", plays = 2 }]
+    conditions = [{ type = "not_as_answer" }]
+
+The engine knows nothing about particular cards: it asks each effect for the
+new total (:meth:`~Add.total_after`), checks the bust limit and the floor,
+then lets each effect act on the :class:`Table` (:meth:`~Reverse.apply`).
+
+What a rule object can do is declared on its class, as the :class:`Effect`
+and :class:`Condition` protocols list: ``type`` (its TOML name),
+``changes_total`` (the engine asks it for the new total), ``acts`` (the
+engine calls :meth:`~Reverse.apply` after the total is set), ``choices``,
+``chooses_player`` and the rest. A class inherits the neutral value of each
+from :class:`BaseEffect` (or :class:`BaseCondition`, :class:`BaseTrigger`,
+:class:`BaseOutcome`) and states only what differs. Nothing else in the
+library tests a rule's class or its ``type``; the registry
+(:func:`effect_types`) is built from the classes, and installed packages add
+their own through the ``ono99.rules`` entry points.
+
+Some cards leave a choice to the player, and the move carries it
+(:class:`ono99.Play`): an effect with ``choices`` (such as
+:class:`AddChoice`, the Ace that counts 1 or 11) is given the amount the
+move names, ``total_after(total, amount)``; an effect with ``chooses_player``
+(:class:`ChooseNext`) reads the player the move names from
+:attr:`Table.target`. The engine lists every choice among the legal moves::
+
+    [cards.ace]
+    name = "Ace"
+    count = 4
+    effects = [{ type = "add_choice", amounts = [1, 11] }]
+
+    [cards.king]
+    name = "King"
+    count = 4
+    effects = [{ type = "set_total", value = 99 }]
+
+>>> from ono99.rules import Add, AddChoice, effect_types
+>>> Add(-10).total_after(5)
+-5
+>>> AddChoice((1, 11)).total_after(50, 11)
+61
+>>> sorted(effect_types())[:3]
+['add', 'add_choice', 'choose_next']
+"""
+
+from __future__ import annotations
+
+# ClassVar and Literal: the rule classes' annotations name them, and since each
+# class reports this module as its own, typing.get_type_hints (and so cattrs)
+# looks them up here.
+from typing import TYPE_CHECKING, ClassVar, Literal  # noqa: F401
+
+from ._conditions import (
+    Never,
+    NotAsAnswer,
+    OncePerTurn,
+    TotalAtLeast,
+    TotalAtMost,
+    TotalEven,
+    TotalMultipleOf,
+    TotalOdd,
+)
+from ._contract import (
+    AnyCondition,
+    AnyEffect,
+    AnyOutcome,
+    AnyTrigger,
+    CardInfo,
+    Condition,
+    Effect,
+    Outcome,
+    Stacking,
+    StackOn,
+    Table,
+    Trigger,
+)
+from ._defaults import BaseCondition, BaseEffect, BaseOutcome, BaseTrigger
+from ._effects import (
+    Add,
+    AddChoice,
+    ChooseNext,
+    Deflect,
+    Draw,
+    ForcePlays,
+    Hold,
+    Multiply,
+    Reverse,
+    SetTotal,
+    Skip,
+)
+from ._registry import (
+    ENTRY_POINT_GROUP,
+    KNOWN_PLUGINS,
+    condition_types,
+    effect_types,
+    outcome_types,
+    shipped_condition_types,
+    shipped_effect_types,
+    shipped_outcome_types,
+    shipped_trigger_types,
+    trigger_types,
+)
+from ._triggers import (
+    ChangePoints,
+    ChangeTokens,
+    EndRound,
+    LandOn,
+    PassOver,
+    PlayerLoses,
+    ReachBust,
+    RoundEnds,
+    WinRound,
+)
+
+__all__ = [
+    "ENTRY_POINT_GROUP",
+    "KNOWN_PLUGINS",
+    "Add",
+    "AddChoice",
+    "AnyCondition",
+    "AnyEffect",
+    "AnyOutcome",
+    "AnyTrigger",
+    "BaseCondition",
+    "BaseEffect",
+    "BaseOutcome",
+    "BaseTrigger",
+    "CardInfo",
+    "ChangePoints",
+    "ChangeTokens",
+    "ChooseNext",
+    "Condition",
+    "Deflect",
+    "Draw",
+    "Effect",
+    "EndRound",
+    "ForcePlays",
+    "Hold",
+    "LandOn",
+    "Multiply",
+    "Never",
+    "NotAsAnswer",
+    "OncePerTurn",
+    "Outcome",
+    "PassOver",
+    "PlayerLoses",
+    "ReachBust",
+    "Reverse",
+    "RoundEnds",
+    "SetTotal",
+    "Skip",
+    "StackOn",
+    "Stacking",
+    "Table",
+    "TotalAtLeast",
+    "TotalAtMost",
+    "TotalEven",
+    "TotalMultipleOf",
+    "TotalOdd",
+    "Trigger",
+    "WinRound",
+    "condition_types",
+    "effect_types",
+    "outcome_types",
+    "shipped_condition_types",
+    "shipped_effect_types",
+    "shipped_outcome_types",
+    "shipped_trigger_types",
+    "trigger_types",
+]
+
+# Every public class and function is ono99.rules's, wherever in the package it
+# is written: reprs, the API docs and pickles name it so, and a move between
+# the private modules changes none of them.
+for _name in __all__:
+    _value = globals()[_name]
+    if getattr(_value, "__module__", "").startswith(__name__ + "."):
+        _value.__module__ = __name__
+del _name, _value
+
+if TYPE_CHECKING:  # every shipped class follows its protocol
+    _effect_check: tuple[type[Effect], ...] = (
+        Add,
+        AddChoice,
+        ChooseNext,
+        Deflect,
+        Draw,
+        ForcePlays,
+        Hold,
+        Multiply,
+        Reverse,
+        SetTotal,
+        Skip,
+    )
+    _condition_check: tuple[type[Condition], ...] = (
+        Never,
+        NotAsAnswer,
+        OncePerTurn,
+        TotalAtLeast,
+        TotalAtMost,
+        TotalEven,
+        TotalMultipleOf,
+        TotalOdd,
+    )
+    _trigger_check: tuple[type[Trigger], ...] = (
+        LandOn,
+        PassOver,
+        ReachBust,
+        PlayerLoses,
+        RoundEnds,
+    )
+    _outcome_check: tuple[type[Outcome], ...] = (ChangeTokens, ChangePoints, WinRound, EndRound)

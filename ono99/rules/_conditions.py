@@ -1,0 +1,269 @@
+"""The shipped conditions: when a card may be played."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from attrs import frozen
+
+from ._defaults import BaseCondition
+from ._registry import shipped
+
+if TYPE_CHECKING:
+    from ._contract import CardInfo, Table
+
+__all__ = [
+    "Never",
+    "NotAsAnswer",
+    "OncePerTurn",
+    "TotalAtLeast",
+    "TotalAtMost",
+    "TotalEven",
+    "TotalMultipleOf",
+    "TotalOdd",
+]
+
+
+@shipped
+@frozen
+class Never(BaseCondition):
+    """The card can never be played.
+
+    Rule: "THE O'NO 99 CARD: CANNOT BE PLAYED. If you are dealt — or draw the
+    O'NO 99 card, you must keep it and not play it" (International Games
+    1980); "ONO 99 card: can never be played" (Mattel 2022).
+    """
+
+    type = "never"
+    blocks_every_play = True
+
+    def check(self, table: Table, card: CardInfo) -> str | None:
+        """Always refuse."""
+        return f"{card.name} can never be played"
+
+    def allows_at(self, total: int) -> bool | None:
+        """Never: it refuses every play."""
+        return False
+
+    def describe(self) -> str:
+        """The condition in words."""
+        return "can never be played"
+
+
+@shipped
+@frozen
+class TotalMultipleOf(BaseCondition):
+    """The card may be played only when the total is a multiple of ``n``.
+
+    Rule: "You have the option to play the 99 card when your point value ends
+    in 0" (International Games 1980, O'NO 99 card option). Whether negative
+    totals such as -10 "end in 0" is not stated; secondary sources say
+    "multiple of ten", so they count unless ``negative = false``.
+
+    Attributes:
+        n: The total must be divisible by this.
+        negative: Whether negative multiples (-10, -20) count.
+    """
+
+    type = "total_multiple_of"
+    n: int = 10
+    negative: bool = True
+
+    def check(self, table: Table, card: CardInfo) -> str | None:
+        """Refuse unless the total is a multiple of ``n``."""
+        total = table.total
+        if total % self.n == 0 and (self.negative or total >= 0):
+            return None
+        return (
+            f"{card.name} may only be played when the total is a multiple of {self.n}"
+            f"{'' if self.negative else ' (and not negative)'}; the total is {total}"
+        )
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Settings out of range, as ``(field, what was expected)`` pairs."""
+        return [] if self.n >= 1 else [("n", f"expected 1 or more, got {self.n}")]
+
+    def allows_at(self, total: int) -> bool | None:
+        """Whether ``total`` is a multiple of ``n`` (and not negative, unless allowed)."""
+        return total % self.n == 0 and (self.negative or total >= 0)
+
+    def describe(self) -> str:
+        """The condition in words."""
+        return f"only when the total is a multiple of {self.n}"
+
+
+@shipped
+@frozen
+class NotAsAnswer(BaseCondition):
+    """The card may not be the first play of a forced turn.
+
+    Rule: "A player affected by the Double Play card may not play another
+    Double Play card on his first play" (International Games 1980).
+
+    The rule is what keeps two Double Plays from being played back to back,
+    so a house rule that stacks them there (``forced_play.stacking`` other
+    than ``"none"`` with ``forced_play.stack_on = "answer"``: "back-to-back
+    double-play (2x) cards ... like passing along a 4x? We played it that
+    way", PieMan, BoardGameGeek 2004) lifts it, unless ``stacking_lifts`` is
+    false.
+
+    Attributes:
+        stacking_lifts: Whether stacking on the answer lifts the condition.
+    """
+
+    type = "not_as_answer"
+    stacking_lifts: bool = True
+
+    def check(self, table: Table, card: CardInfo) -> str | None:
+        """Refuse on the first play of a forced turn (unless stacking lifts it)."""
+        if table.answering and not (
+            self.stacking_lifts and table.stacking != "none" and table.stack_on == "answer"
+        ):
+            return f"{card.name} may not answer forced plays (the first play of a forced turn)"
+        return None
+
+    def describe(self) -> str:
+        """The condition in words (the rulebook says when stacking lifts it)."""
+        return "not as the first play of a forced turn"
+
+
+@shipped
+@frozen
+class OncePerTurn(BaseCondition):
+    """At most one card with this id may be played in one turn.
+
+    Rule: "Only (1) O'NO 99 card may be played during a player's turn"
+    (International Games 1980, O'NO 99 card option).
+    """
+
+    type = "once_per_turn"
+    reads_turn_plays = True
+
+    def check(self, table: Table, card: CardInfo) -> str | None:
+        """Refuse a second card of this kind in the same turn."""
+        if table.times_played_this_turn(card.id):
+            return f"only one {card.name} may be played in a turn"
+        return None
+
+    def describe(self) -> str:
+        """The condition in words."""
+        return "at most one per turn"
+
+
+@shipped
+@frozen
+class TotalAtLeast(BaseCondition):
+    """The card may be played only when the total is at least ``value``.
+
+    Rule: "/2 if the total is over 49 and even" (PlayAural's "33/66/99"
+    Ninety-Nine): over 49 is ``{ type = "total_at_least", value = 50 }``.
+
+    Attributes:
+        value: The lowest total at which the card may be played.
+    """
+
+    type = "total_at_least"
+    value: int
+
+    def check(self, table: Table, card: CardInfo) -> str | None:
+        """Refuse below ``value``."""
+        if table.total >= self.value:
+            return None
+        return (
+            f"{card.name} may only be played when the total is at least {self.value}; "
+            f"it is {table.total}"
+        )
+
+    def allows_at(self, total: int) -> bool | None:
+        """Whether ``total`` is at least ``value``."""
+        return total >= self.value
+
+    def describe(self) -> str:
+        """The condition in words."""
+        return f"only when the total is at least {self.value}"
+
+
+@shipped
+@frozen
+class TotalAtMost(BaseCondition):
+    """The card may be played only when the total is at most ``value``.
+
+    Rule: "x2, or /2 if the total is over 49" (PlayAural's "33/66/99"
+    Ninety-Nine): the doubling card, at 49 or below, is
+    ``{ type = "total_at_most", value = 49 }``.
+
+    Attributes:
+        value: The highest total at which the card may be played.
+    """
+
+    type = "total_at_most"
+    value: int
+
+    def check(self, table: Table, card: CardInfo) -> str | None:
+        """Refuse above ``value``."""
+        if table.total <= self.value:
+            return None
+        return (
+            f"{card.name} may only be played when the total is at most {self.value}; "
+            f"it is {table.total}"
+        )
+
+    def allows_at(self, total: int) -> bool | None:
+        """Whether ``total`` is at most ``value``."""
+        return total <= self.value
+
+    def describe(self) -> str:
+        """The condition in words."""
+        return f"only when the total is at most {self.value}"
+
+
+@shipped
+@frozen
+class TotalEven(BaseCondition):
+    """The card may be played only when the total is even (0 is even).
+
+    Rule: "/2 if the total is over 49 and even" (PlayAural's "33/66/99"
+    Ninety-Nine).
+    """
+
+    type = "total_even"
+
+    def check(self, table: Table, card: CardInfo) -> str | None:
+        """Refuse when the total is odd."""
+        if table.total % 2 == 0:
+            return None
+        return f"{card.name} may only be played when the total is even; it is {table.total}"
+
+    def allows_at(self, total: int) -> bool | None:
+        """Whether ``total`` is even."""
+        return total % 2 == 0
+
+    def describe(self) -> str:
+        """The condition in words."""
+        return "only when the total is even"
+
+
+@shipped
+@frozen
+class TotalOdd(BaseCondition):
+    """The card may be played only when the total is odd.
+
+    Rule: the counterpart of "/2 if the total is ... even" (PlayAural's
+    "33/66/99" Ninety-Nine), for a card that acts on the other totals.
+    """
+
+    type = "total_odd"
+
+    def check(self, table: Table, card: CardInfo) -> str | None:
+        """Refuse when the total is even."""
+        if table.total % 2 != 0:
+            return None
+        return f"{card.name} may only be played when the total is odd; it is {table.total}"
+
+    def allows_at(self, total: int) -> bool | None:
+        """Whether ``total`` is odd."""
+        return total % 2 != 0
+
+    def describe(self) -> str:
+        """The condition in words."""
+        return "only when the total is odd"

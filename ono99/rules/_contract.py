@@ -1,0 +1,469 @@
+"""The rule-object contract: the protocols every effect, condition, trigger and outcome follows.
+
+What a rule object can do is declared on its class, as these protocols list,
+and the engine and the tools ask it there; :func:`members` lists each
+protocol's members for the registry's check of a plugin class.
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal, Protocol
+
+__all__ = [
+    "AnyCondition",
+    "AnyEffect",
+    "AnyOutcome",
+    "AnyTrigger",
+    "CardInfo",
+    "Condition",
+    "Effect",
+    "Outcome",
+    "StackOn",
+    "Stacking",
+    "Table",
+    "Trigger",
+    "members",
+]
+
+Stacking = Literal["none", "multiply", "add"]
+"""How a forced player's forcing card combines with what it owed (``forced_play.stacking``)."""
+
+StackOn = Literal["any_play", "answer"]
+"""Which of a forced player's forcing cards stack (``forced_play.stack_on``)."""
+
+
+class CardInfo(Protocol):
+    """What a rule object may know of the card it belongs to."""
+
+    @property
+    def id(self) -> str:
+        """The card's id in the variant file."""
+        ...
+
+    @property
+    def name(self) -> str:
+        """The card's printed name."""
+        ...
+
+
+class Table(Protocol):
+    """The part of a game in progress that rule objects read and change.
+
+    The engine implements this; rule objects only use these attributes and
+    methods. Conditions only read it; effects change it in
+    :meth:`Effect.apply`. Every change to hands, tokens or scores made through
+    these methods is recorded as an event (:mod:`ono99.events`), after the
+    :class:`~ono99.events.Played` event of the card.
+
+    Attributes:
+        total: The running total.
+        direction: ``1`` for clockwise (to the left), ``-1`` after a reverse.
+        forced: How many plays the current turn must make (1 on an ordinary
+            turn, 2 after a Double Play or Play 2).
+        forced_by: Id of the card that forced the current turn's plays (``""``
+            on a turn that is not forced).
+        answering: True while making the first play of a forced turn, the
+            play that may answer (deflect) the forced plays.
+        players_in_round: How many players are still in the round.
+        stacking: How a forced-plays card played by a forced player combines
+            with the plays it was forced to make (``"none"``, ``"multiply"``
+            or ``"add"``), from the variant's ``forced_play.stacking``.
+        stack_on: Which of a forced player's forcing cards stack:
+            ``"answer"`` (only the answer, back to back) or ``"any_play"``,
+            from the variant's ``forced_play.stack_on``.
+        next_owed: Plays the next player will owe (0 when not forced).
+        next_forced_by: Id of the card that forced the next player.
+        ends_turn: Set to end the turn now, whatever plays were still owed.
+        skip: How many players the turn passes over when it ends (0: play
+            goes to the next player in the direction of play).
+        target: The player the move being played names (``Play.target``),
+            or ``None``; only cards that choose a player accept one.
+        next_player: Set to a seat to make that player play next, whatever
+            the direction and ``skip`` say; ``None`` otherwise.
+    """
+
+    total: int
+    direction: int
+    forced: int
+    forced_by: str
+    answering: bool
+    players_in_round: int
+    stacking: Stacking
+    stack_on: StackOn
+    next_owed: int
+    next_forced_by: str
+    ends_turn: bool
+    skip: int
+    target: int | None
+    next_player: int | None
+
+    @property
+    def player(self) -> int:
+        """The seat playing the card (whose move it is)."""
+        ...
+
+    def seats_in_round(self) -> list[int]:
+        """The seats still in the round, from :attr:`player` on in the direction of play.
+
+        The player comes first when still in the round; every other seat once.
+        """
+        ...
+
+    def next_seat(self, seat: int) -> int:
+        """The seat after ``seat`` in the direction of play, among those in the round."""
+        ...
+
+    def times_played_this_turn(self, card_id: str) -> int:
+        """How many cards with this id the current player played this turn.
+
+        Always recorded (the observation's ``played_this_turn`` shows the
+        same plays); a condition that reads it declares ``reads_turn_plays``
+        (see :class:`Condition`).
+        """
+        ...
+
+    def hand(self, seat: int) -> tuple[str, ...]:
+        """The card ids ``seat`` holds (a rule object sees every hand; players never do)."""
+        ...
+
+    def draw_cards(self, seat: int, cards: int) -> int:
+        """``seat`` draws up to ``cards`` cards; how many were drawn.
+
+        The discard pile is reshuffled into the draw pile as when refilling
+        a hand; fewer cards are drawn when both are used up.
+        """
+        ...
+
+    def discard_card(self, seat: int, card_id: str) -> None:
+        """``seat`` puts one ``card_id`` from the hand on the discard pile."""
+        ...
+
+    def give_card(self, seat: int, to: int, card_id: str) -> None:
+        """``seat`` gives one ``card_id`` from the hand to ``to``."""
+        ...
+
+    def swap_hands(self, seat: int, other: int) -> None:
+        """``seat`` and ``other`` swap hands."""
+        ...
+
+    def tokens(self, seat: int) -> int:
+        """The tokens ``seat`` holds (token games)."""
+        ...
+
+    def score(self, seat: int) -> int:
+        """The points ``seat`` has scored (points games)."""
+        ...
+
+    def change_tokens(self, seat: int, by: int) -> None:
+        """Give ``seat`` ``by`` tokens (take them when negative), never below 0.
+
+        A player left with no tokens stays in the round; the game takes it
+        into account when the round is scored.
+        """
+        ...
+
+    def change_score(self, seat: int, by: int) -> None:
+        """Add ``by`` points to ``seat``'s score (subtract when negative), never below 0."""
+        ...
+
+    def tell(self, rule: str, text: str, seats: tuple[int, ...] = ()) -> None:
+        """Record what an effect did as a :class:`~ono99.events.RuleActed` event.
+
+        Args:
+            rule: The effect's ``type``.
+            text: What happened, in words (it must not name cards that only
+                one player may see).
+            seats: The players it concerns.
+        """
+        ...
+
+
+class Effect(Protocol):
+    """What a card's effect is: the contract every effect class follows.
+
+    The engine, the variant check, the shipped players, the rulebook and
+    :mod:`ono99.testing` learn everything they need of an effect from these
+    members and nothing else: none of them looks at an effect's class or its
+    ``type`` string. An effect class is a frozen :func:`attrs.frozen` class
+    whose fields are its TOML settings. It usually inherits
+    :class:`BaseEffect`, which gives every member marked *optional* below its
+    neutral value, and states only what differs: its ``type``, the
+    declarations that are true of it, and the methods it needs. (The protocol
+    is structural: a class that writes every member itself follows it too.)
+
+    Class attributes:
+
+    - ``kind``: ``"effect"``.
+    - ``type``: its name in TOML (``{ type = "add" }``).
+    - ``changes_total``: the engine asks :meth:`total_after` for the new total.
+    - ``adds_to_total`` (optional, ``False``): the new total is always the old
+      one plus an amount (fixed, or the amount the move chooses); the engine
+      then works the total out once per card.
+    - ``acts``: the engine calls :meth:`apply` once the total is set.
+    - ``answers_forced_plays`` (optional, ``False``): it can pass forced
+      plays on.
+    - ``changes_hands`` (optional, ``False``): :meth:`apply` may move cards
+      between hands and piles, or change tokens or scores, through the
+      :class:`Table`'s methods.
+
+    Members that may depend on the settings (class attributes or properties):
+
+    - ``choices`` (optional, ``()``): the amounts a move chooses among; the
+      engine passes the chosen one to :meth:`total_after`.
+    - ``chooses_player`` (optional, ``False``): a move names a player
+      (:attr:`Table.target`), one of :meth:`targets`.
+    - ``forces_plays`` (optional, ``0``): how many plays it makes the next
+      player owe, before stacking (forced-play settings then matter).
+
+    Methods: :meth:`total_after`, :meth:`apply`, :meth:`targets` (optional:
+    ``[]``), :meth:`problems` (optional: ``[]``), :meth:`problems_at`
+    (optional: ``[]``), :meth:`referenced_cards` (optional: ``[]``) and
+    :meth:`describe`.
+    """
+
+    # An attrs class: its fields are its TOML settings.
+    __attrs_attrs__: ClassVar[Any]
+    kind: ClassVar[str]
+    type: ClassVar[str]
+    changes_total: ClassVar[bool]
+    adds_to_total: ClassVar[bool]
+    acts: ClassVar[bool]
+    answers_forced_plays: ClassVar[bool]
+    changes_hands: ClassVar[bool]
+
+    @property
+    def choices(self) -> tuple[int, ...]:
+        """The amounts a move may choose among; empty when the card leaves no choice."""
+        ...
+
+    @property
+    def chooses_player(self) -> bool:
+        """Whether a move playing the card names a player."""
+        ...
+
+    @property
+    def forces_plays(self) -> int:
+        """How many plays it makes the next player owe (before stacking); 0 for none."""
+        ...
+
+    def total_after(self, total: int, amount: int | None = None) -> int:
+        """The total after this effect, from ``total``, for the chosen ``amount``."""
+        ...
+
+    def apply(self, table: Table, card: CardInfo) -> None:
+        """Act on the table once the new total is set (called when ``acts``)."""
+        ...
+
+    def targets(self, table: Table) -> list[int]:
+        """The players a move may name (asked when ``chooses_player``)."""
+        ...
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Settings out of range, as ``(field, what was expected)`` pairs."""
+        ...
+
+    def problems_at(self, bust: int, floor: int | None) -> list[tuple[str, str]]:
+        """Settings that do not fit the variant's bust limit and floor, as pairs."""
+        ...
+
+    def referenced_cards(self) -> list[tuple[str, str]]:
+        """The card ids the settings name, as ``(field, card id)`` pairs."""
+        ...
+
+    def describe(self) -> str:
+        """The effect in words, for the rulebook (``"adds 9 to the total"``)."""
+        ...
+
+
+class Condition(Protocol):
+    """When a card may be played: the contract every condition class follows.
+
+    Like :class:`Effect`, a frozen attrs class; :class:`BaseCondition` gives
+    the optional members their neutral values.
+
+    Class attributes:
+
+    - ``kind``: ``"condition"``.
+    - ``type``: its name in TOML.
+    - ``blocks_every_play`` (optional, ``False``): it refuses every play, so
+      the card can never be played.
+    - ``reads_turn_plays`` (optional, ``False``): :meth:`check` reads
+      :meth:`Table.times_played_this_turn` (the engine records the plays of a
+      turn only when some condition says so).
+
+    Methods: :meth:`check`, :meth:`allows_at` (optional: ``None``),
+    :meth:`problems` (optional: ``[]``), :meth:`problems_at` (optional:
+    ``[]``), :meth:`referenced_cards` (optional: ``[]``) and :meth:`describe`.
+    """
+
+    __attrs_attrs__: ClassVar[Any]
+    kind: ClassVar[str]
+    type: ClassVar[str]
+    blocks_every_play: ClassVar[bool]
+    reads_turn_plays: ClassVar[bool]
+
+    def check(self, table: Table, card: CardInfo) -> str | None:
+        """Why the card may not be played now, in words; ``None`` when it may."""
+        ...
+
+    def allows_at(self, total: int) -> bool | None:
+        """Whether :meth:`check` lets the card be played at ``total``, whatever else holds.
+
+        ``True``: it allows every play at this total; ``False``: it refuses
+        every play at this total; ``None`` (the neutral answer): it depends on
+        more than the total (the turn, the hands), or the class does not say.
+        ``ono99 validate`` asks it to prove that a variant's rounds can never
+        end; a wrong ``True`` or ``False`` there is a false alarm, ``None``
+        never is.
+        """
+        ...
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Settings out of range, as ``(field, what was expected)`` pairs."""
+        ...
+
+    def problems_at(self, bust: int, floor: int | None) -> list[tuple[str, str]]:
+        """Settings that do not fit the variant's bust limit and floor, as pairs."""
+        ...
+
+    def referenced_cards(self) -> list[tuple[str, str]]:
+        """The card ids the settings name, as ``(field, card id)`` pairs."""
+        ...
+
+    def describe(self) -> str:
+        """The condition in words, for the rulebook."""
+        ...
+
+
+class Outcome(Protocol):
+    """What a trigger does when it fires: the contract every outcome class follows.
+
+    Like :class:`Effect`, a frozen attrs class; :class:`BaseOutcome` gives
+    the optional members their neutral values.
+
+    Class attributes:
+
+    - ``kind``: ``"outcome"``.
+    - ``type``: its name in TOML (``{ type = "tokens", who = "others", by = -1 }``).
+    - ``ends_round``: the round ends once the trigger's outcomes are applied.
+    - ``wins_round``: the trigger's player wins the round (it ends with them as
+      its winner, and nobody loses it).
+
+    Methods: :meth:`apply`, :meth:`problems` (optional: ``[]``) and
+    :meth:`describe`.
+    """
+
+    __attrs_attrs__: ClassVar[Any]
+    kind: ClassVar[str]
+    type: ClassVar[str]
+    ends_round: ClassVar[bool]
+    wins_round: ClassVar[bool]
+
+    def apply(self, table: Table, seat: int) -> None:
+        """Act on the table for the trigger's player ``seat`` (tokens and scores)."""
+        ...
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Settings out of range, as ``(field, what was expected)`` pairs."""
+        ...
+
+    def describe(self) -> str:
+        """The outcome in words, for the rulebook (``"every other player loses 1 token"``)."""
+        ...
+
+
+class Trigger(Protocol):
+    """A rule of the variant, not of a card, fired by what happens to the total or the round.
+
+    A variant lists its triggers in ``[[triggers]]`` tables; each names the
+    outcomes it has::
+
+        [[triggers]]
+        type = "land_on"
+        value = 33
+        outcomes = [{ type = "tokens", who = "others", by = -1 }]
+
+    Class attributes (what the engine asks, never the class or ``type``):
+
+    - ``kind``: ``"trigger"``.
+    - ``type``: its name in TOML.
+    - ``after_play``: asked after every card played, by :meth:`fires`, with the
+      total before and after the card (the player is the one who played it).
+    - ``on_loss``: fires when a player loses the round (busts, lays down or
+      is stuck); the player is the one who lost.
+    - ``on_round_end``: fires when a round ends; the player is the round's
+      winner or last player standing (outcomes for "the player" do nothing
+      when there is none).
+
+    Members: ``outcomes`` (a field: the outcomes, applied in order),
+    :meth:`fires`, :meth:`problems`, :meth:`problems_at` and :meth:`describe`.
+    :class:`BaseTrigger` gives the class attributes, :meth:`fires`,
+    :meth:`problems` and :meth:`problems_at` their neutral values.
+    """
+
+    __attrs_attrs__: ClassVar[Any]
+    kind: ClassVar[str]
+    type: ClassVar[str]
+    after_play: ClassVar[bool]
+    on_loss: ClassVar[bool]
+    on_round_end: ClassVar[bool]
+
+    @property
+    def outcomes(self) -> tuple[Outcome, ...]:
+        """What the trigger does when it fires, in order."""
+        ...
+
+    def fires(self, before: int, after: int, bust: int) -> bool:
+        """Whether a play that took the total from ``before`` to ``after`` fires it."""
+        ...
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Settings out of range, as ``(field, what was expected)`` pairs."""
+        ...
+
+    def problems_at(self, bust: int, floor: int | None) -> list[tuple[str, str]]:
+        """Settings that do not fit the variant's bust limit and floor, as pairs."""
+        ...
+
+    def describe(self) -> str:
+        """The trigger and its outcomes in words, for the rulebook."""
+        ...
+
+
+AnyEffect = Effect
+"""Any effect (the :class:`Effect` protocol)."""
+
+AnyCondition = Condition
+"""Any condition (the :class:`Condition` protocol)."""
+
+AnyTrigger = Trigger
+"""Any trigger (the :class:`Trigger` protocol)."""
+
+AnyOutcome = Outcome
+"""Any outcome (the :class:`Outcome` protocol)."""
+
+
+_PROTOCOLS: dict[str, type] = {
+    "effect": Effect,
+    "condition": Condition,
+    "trigger": Trigger,
+    "outcome": Outcome,
+}
+
+
+def members(kind: str) -> tuple[str, ...]:
+    """The members the protocol of ``kind`` lists, in the order it lists them.
+
+    Read from the protocol class itself (its annotations, then its methods and
+    properties), so the list is written once, in the protocol.
+
+    >>> members("outcome")
+    ('kind', 'type', 'ends_round', 'wins_round', 'apply', 'problems', 'describe')
+    """
+    protocol = _PROTOCOLS[kind]
+    names = [*protocol.__annotations__, *vars(protocol)]
+    return tuple(dict.fromkeys(n for n in names if not n.startswith("_")))
+
+
+KINDS = tuple(_PROTOCOLS)
+"""The kinds of rule object: ``effect``, ``condition``, ``trigger`` and ``outcome``."""
