@@ -321,3 +321,23 @@ def test_results_pickled_under_their_earlier_module_still_load() -> None:
         earlier = data.replace(b"cono99.simulation._results\n", b"cono99._simulate\n")
         assert earlier != data
         assert pickle.loads(earlier) == value  # noqa: S301 - pickled just above
+
+
+def test_compare_variants_reports_progress_a_variant_at_a_time() -> None:
+    """``progress(index, games_done, games)`` follows each variant's games in turn, to the
+    end of each: what the command draws one bar a variant from."""
+    calls: list[tuple[int, int, int]] = []
+    ono99.compare_variants(
+        ["ono99-1980", "ono99-2022"],
+        games=6,
+        seed=1,
+        jobs=1,
+        progress=lambda index, done, games: calls.append((index, done, games)),
+    )
+    assert [index for index, _, _ in calls] == sorted(index for index, _, _ in calls)
+    for index in (0, 1):
+        done = [d for i, d, g in calls if i == index and g == 6]
+        assert done == sorted(done)
+        assert done[-1] == 6
+    with pytest.raises(ono99.ArgumentError, match="progress: expected a function"):
+        ono99.compare_variants(["ono99-1980"], games=2, progress=3)  # type: ignore[arg-type]

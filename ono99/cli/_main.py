@@ -35,8 +35,7 @@ from ono99.players._factory import Strategy, list_strategies
 from ono99.players._players import CautiousPlayer, RandomPlayer
 from ono99.simulation._plot import chart_path, plot_results
 from ono99.simulation._progress import ProgressBars
-from ono99.simulation._results import Comparison
-from ono99.simulation._simulate import simulate
+from ono99.simulation._simulate import compare_variants, simulate
 
 from ._interactive import play_in_terminal
 
@@ -339,23 +338,17 @@ def _compare(args: argparse.Namespace) -> int:
         _players(players, variant, 4)
     seed = _seed(args)
     jobs = _jobs(args)
-    # What compare_variants does, one bar a variant.
     bars = ProgressBars([v.id for v in variants], enabled=not args.json and not args.quiet)
     with bars.shown(args.games):
-        comparison = Comparison(
-            tuple(
-                simulate(
-                    variant,
-                    players=players,
-                    games=args.games,
-                    strategies=args.strategy or ["cautious"],
-                    seed=seed,
-                    jobs=jobs,
-                    rotate=args.rotate,
-                    progress=bars.callback(index),
-                )
-                for index, variant in enumerate(variants)
-            )
+        comparison = compare_variants(
+            variants,
+            players=players,
+            games=args.games,
+            strategies=args.strategy or ["cautious"],
+            seed=seed,
+            jobs=jobs,
+            rotate=args.rotate,
+            progress=bars.comparison(),
         )
     if args.json:
         say(json.dumps(comparison.to_data()))

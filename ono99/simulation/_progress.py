@@ -18,6 +18,7 @@ only when a bar is drawn, so that ``import ono99`` stays quick.
 from __future__ import annotations
 
 import contextlib
+import functools
 import secrets
 import selectors
 import socket
@@ -321,15 +322,26 @@ class ProgressBars:
             yield self
 
     def callback(self, index: int) -> Callable[[int, int], None] | None:
-        """The ``progress`` callback for bar ``index`` (``None`` when nothing is drawn)."""
+        """The ``progress`` callback of :func:`~ono99.simulate` for bar ``index``.
+
+        ``None`` when nothing is drawn.
+        """
+        if self._bars is None:
+            return None
+        return functools.partial(self.update, index)
+
+    def comparison(self) -> Callable[[int, int, int], None] | None:
+        """The ``progress`` callback of :func:`~ono99.compare_variants`, a bar a variant.
+
+        ``None`` when nothing is drawn.
+        """
+        return None if self._bars is None else self.update
+
+    def update(self, index: int, done: int, games: int) -> None:
+        """Move bar ``index`` to ``done`` games of ``games``."""
         bars = self._bars
         if bars is None:
-            return None
-        task = self._tasks[index]
-
-        def progress(done: int, games: int) -> None:
-            elapsed = bars.tasks[index].elapsed or 0.0
-            rate = f"{done / elapsed:,.1f} games/s" if elapsed > 0 else ""
-            bars.update(task, completed=done, total=games, rate=rate)
-
-        return progress
+            return
+        elapsed = bars.tasks[index].elapsed or 0.0
+        rate = f"{done / elapsed:,.1f} games/s" if elapsed > 0 else ""
+        bars.update(self._tasks[index], completed=done, total=games, rate=rate)

@@ -13,6 +13,7 @@ from __future__ import annotations
 import concurrent.futures
 import concurrent.futures.process
 import contextlib
+import functools
 import gc
 import inspect
 import math
@@ -401,11 +402,19 @@ def _summarise(
     )
 
 
-def compare_variants(variants: Sequence[VariantLike], **options: Any) -> Comparison:
+def compare_variants(
+    variants: Sequence[VariantLike],
+    *,
+    progress: Callable[[int, int, int], object] | None = None,
+    **options: Any,
+) -> Comparison:
     """Simulate several variants with the same seeds and settings, side by side.
 
     Args:
         variants: The variants (objects, ids or paths).
+        progress: Called as ``progress(index, games_done, games)`` as the games
+            of the variant at ``index`` finish, as :func:`simulate` calls its
+            own ``progress`` (the variants are simulated one after the other).
         options: Passed to :func:`simulate` for each (``players``, ``games``,
             ``strategies``, ``seed``, ``jobs``, ...).
 
@@ -420,11 +429,27 @@ def compare_variants(variants: Sequence[VariantLike], **options: Any) -> Compari
         )
     unknown = set(options) - _SIMULATE_OPTIONS
     if unknown:
-        known = ", ".join(sorted(_SIMULATE_OPTIONS))
+        known = ", ".join(sorted(_SIMULATE_OPTIONS | {"progress"}))
         raise ArgumentError(
             "options", f"simulate has no option {', '.join(sorted(unknown))} (it has {known})"
         )
-    return Comparison(tuple(simulate(v, **options) for v in variants))
+    if progress is not None and not callable(progress):
+        raise ArgumentError("progress", f"expected a function or None, got {shown(progress)}")
+    return Comparison(
+        tuple(
+            simulate(variant, progress=_for_variant(progress, index), **options)
+            for index, variant in enumerate(variants)
+        )
+    )
 
 
-_SIMULATE_OPTIONS = frozenset(inspect.signature(simulate).parameters) - {"variant"}
+def _for_variant(
+    progress: Callable[[int, int, int], object] | None, index: int
+) -> Callable[[int, int], object] | None:
+    """:func:`simulate`'s ``progress`` for the variant at ``index`` of a comparison."""
+    if progress is None:
+        return None
+    return functools.partial(progress, index)
+
+
+_SIMULATE_OPTIONS = frozenset(inspect.signature(simulate).parameters) - {"variant", "progress"}
