@@ -18,7 +18,8 @@ from ono99._errors import IllegalMoveError
 
 from ._chance import shuffle
 from ._moves import Move, Play, Redraw, as_move, chosen
-from ._tables import LEGAL_MEMO_SIZE, compile_variant
+from ._observation import Observation
+from ._tables import LEGAL_MEMO_SIZE, card_index, compile_variant
 
 if TYPE_CHECKING:
     import random
@@ -27,7 +28,6 @@ if TYPE_CHECKING:
     from ono99._variant import Variant
     from ono99.rules import Stacking, StackOn, Trigger
 
-    from ._observation import Observation
     from ._protocols import Player
     from ._tables import CompiledCard, CompiledVariant
 
@@ -400,6 +400,17 @@ class Engine:
         new.winner = self.winner
         return new
 
+    def unseen(self, seat: int) -> tuple[list[tuple[int, int]], list[int]]:
+        """The cards ``seat`` cannot see, and where they are, for :meth:`redealt`.
+
+        Returns:
+            The other seats holding cards, each with its hand size; and those
+            cards, their hands' then the draw pile's.
+        """
+        r = self.r
+        seats = [(s, len(hand)) for s, hand in enumerate(r.hands) if s != seat and hand]
+        return seats, [k for s, _ in seats for k in r.hands[s]] + r.draw
+
     def redealt(
         self,
         rng: random.Random,
@@ -409,13 +420,18 @@ class Engine:
         log: bool = True,
         round_only: bool = False,
     ) -> Engine:
-        """A copy drawing from ``rng`` in which ``cards`` are dealt again, in their order.
+        """A copy drawing from ``rng`` in which ``cards``, shuffled, are dealt again.
 
-        Each ``(seat, size)`` of ``seats`` in turn takes its next ``size``
-        cards; the rest become the draw pile (its top card last). How a
-        player who searches ahead deals the cards it cannot see. ``log`` and
-        ``round_only`` as for :meth:`copy`.
+        The one way the library deals again the cards a player cannot see (the
+        search player's deals, OpenSpiel's resampling, the observation check of
+        :mod:`ono99.testing`): ``cards`` are shuffled with ``rng`` (``cards``
+        itself is left as it was), then each ``(seat, size)`` of ``seats`` in
+        turn takes its next ``size`` cards, and the rest become the draw pile
+        (its top card last). :meth:`unseen` gives both for one seat. ``log``
+        and ``round_only`` as for :meth:`copy`.
         """
+        cards = cards[:]
+        shuffle(rng, cards)
         new = self.copy(rng, log=log, round_only=round_only)
         r = new.r
         at = 0
@@ -469,12 +485,12 @@ class Engine:
             legal = self.compute_legal()
         return legal
 
-    def play_checked(self, move: object, why_illegal: Callable[[object], str | None]) -> None:
+    def play_checked(self, move: object) -> None:
         """Play ``move`` if it is legal; if not, raise and leave the game as it was.
 
         One of the very objects :meth:`legal_moves` listed needs no further
         check; anything else, even an equal move, gets the full check (and its
-        reason) from ``why_illegal``.
+        reason) from :meth:`why_illegal`.
 
         Raises:
             IllegalMoveError: If the move is not legal.
@@ -486,19 +502,17 @@ class Engine:
             # Judged and played as the plain move it stands for (a subclass of
             # Play is played as a Play, never taken for a redraw).
             move = as_move(move)
-            reason = why_illegal(move)
+            reason = self.why_illegal(move)
             if reason is not None:
                 raise IllegalMoveError(reason, move)
         # Listed, or found legal: a Move. (No cast() call: this runs every move.)
         self.play(move)  # type: ignore[arg-type]
 
-    def play_returning(
-        self, move: object, why_illegal: Callable[[object], str | None]
-    ) -> tuple[ev.Event, ...]:
+    def play_returning(self, move: object) -> tuple[ev.Event, ...]:
         """:meth:`play_checked`, returning the events the move caused (what ``Game.play`` does)."""
         events = self.events
         mark = len(events)
-        self.play_checked(move, why_illegal)
+        self.play_checked(move)
         return tuple(events[mark:])
 
     def play(self, move: Move) -> None:
@@ -532,17 +546,11 @@ class Engine:
         if not self.compute_legal():
             self.advance()
 
-    def play_out(
-        self,
-        players: Sequence[Player],
-        max_moves: int,
-        observe: Callable[[int], Observation],
-        why_illegal: Callable[[object], str | None],
-    ) -> int | None:
+    def play_out(self, players: Sequence[Player], max_moves: int) -> int | None:
         """Let ``players`` (one per seat) move, for at most ``max_moves`` moves.
 
-        ``observe`` gives a seat's observation and ``why_illegal`` checks a
-        move that is not one of the listed objects, as :class:`~ono99.Game` does.
+        A quick player picks from the legal moves and the total; any other is
+        given its :meth:`observation`.
 
         Returns:
             The winner, or ``None`` if the game has not ended.
@@ -559,11 +567,41 @@ class Engine:
             seat = self.current
             pick = picks[seat]
             if pick is None:
-                move = players[seat].choose(observe(seat))
+                move = players[seat].choose(self.observation(seat))
             else:
                 move = pick(self.legal or self.legal_moves(), self.r.total, variant)
-            self.play_checked(move, why_illegal)
+            self.play_checked(move)
         return self.winner
+
+    def observation(self, seat: int) -> Observation:
+        """All that ``seat`` may know, and nothing else (see :meth:`ono99.Game.observation`)."""
+        r = self.r
+        name = self.rules.ids.__getitem__
+        playing = self.winner is None
+        mine = playing and seat == self.current
+        return Observation(
+            player=seat,
+            hand=tuple(map(name, r.hands[seat])),
+            total=r.total,
+            direction=r.direction,
+            current_player=self.current,
+            plays_owed=r.forced - r.plays_made if mine else 0,
+            answering=playing and r.answering,
+            played_this_turn=tuple(r.turn_plays) if playing else (),
+            forced_by=(r.forced_by or None) if playing and r.forced >= 2 else None,
+            hand_sizes=tuple(map(len, r.hands)),
+            tokens=tuple(self.tokens),
+            scores=tuple(self.scores),
+            in_game=tuple(self.in_game),
+            in_round=tuple(r.in_round),
+            round=self.round,
+            draw_pile_size=len(r.draw),
+            discard_pile=tuple(map(name, r.discard)),
+            out_of_play=tuple(map(name, r.out_of_play)),
+            winner=self.winner,
+            legal_moves=self.legal_moves() if mine else NO_MOVES,
+            variant=self.variant,
+        )
 
     # ----------------------------------------------------------------- checks
     #
@@ -575,11 +613,12 @@ class Engine:
     # first three worked out once for a card that leaves no choice.
 
     def why_illegal(self, move: object) -> str | None:
-        """Why ``move`` breaks the rules now, in words; ``None`` when it is legal.
+        """Why ``move`` is illegal now, in words; ``None`` when it is legal.
 
-        Unless the game is over, ``move`` has the shape :class:`~ono99.Game`
-        checks: a :class:`~ono99.Play` of a card of the variant, or a
-        :class:`~ono99.Redraw`. Its amount and target may still be anything.
+        ``move`` may be anything a caller passes: first its shape (a
+        :class:`~ono99.Play` of a card of the variant, or a
+        :class:`~ono99.Redraw`), then the rules. Its amount and target may
+        still be anything.
         """
         if self.winner is not None:
             return "the game is over"
@@ -587,7 +626,14 @@ class Engine:
         r = self.r
         player = self.current
         if isinstance(move, Play):
-            card = rules.by_id[move.card]
+            card_id: object = move.card  # typed str, but a caller may pass anything
+            index = card_index(rules, card_id)
+            if index is None:
+                known = ", ".join(rules.ids)
+                return (
+                    f"there is no card {shown(card_id)} in {self.variant.id} (its cards: {known})"
+                )
+            card = rules.cards[index]
             if card.index not in r.hands[player]:
                 return f"player {player} holds no {card.name}"
             amount, target = chosen(move)
@@ -596,6 +642,8 @@ class Engine:
                 or self.why_choice(card, amount, target)
                 or self.why_bust(card, move.amount)  # checked: None or a choice of the card
             )
+        if not isinstance(move, Redraw):
+            return f"{shown(move)} is not a move (expected Play or Redraw)"
         if rules.redraw_card < 0:
             return f"{self.variant.name} has no redraw"
         card = rules.cards[rules.redraw_card]
@@ -613,13 +661,14 @@ class Engine:
         """The first reason a condition of ``card`` gives against playing it now."""
         r = self.r
         r.game = self
-        for condition in card.conditions:
-            reason = condition.check(r, card)
-            if reason is not None:
-                r.game = None
-                return reason
-        r.game = None
-        return None
+        try:
+            for condition in card.conditions:
+                reason = condition.check(r, card)
+                if reason is not None:
+                    return reason
+            return None
+        finally:
+            r.game = None
 
     def why_choice(self, card: CompiledCard, amount: object, target: object) -> str | None:
         """Whether ``amount`` and ``target`` are exactly the choices ``card`` leaves open."""
@@ -677,9 +726,10 @@ class Engine:
             return []
         r = self.r
         r.game = self
-        seats = chooser.targets(r)
-        r.game = None
-        return seats
+        try:
+            return chooser.targets(r)
+        finally:
+            r.game = None
 
     def held(self, seat: int, card_id: str) -> int:
         """The index of ``card_id``, which ``seat`` must hold (a rule object's mistake if not)."""
@@ -936,10 +986,12 @@ class Engine:
         r.acting = card.id
         r.acting_automatic = automatic
         r.game = self
-        for effect in card.actions:
-            effect.apply(r, card)
-        r.game = None
-        r.target = None
+        try:
+            for effect in card.actions:
+                effect.apply(r, card)
+        finally:
+            r.game = None
+            r.target = None
         # A card the rules play for a player who busts passes nothing on: the
         # player loses, and the plays owed are cleared (see lose).
         deflected = answering and r.ends_turn and r.next_owed > 1 and not automatic
@@ -956,13 +1008,15 @@ class Engine:
         r.acting = ""
         r.acting_automatic = automatic
         r.game = self
-        for outcome in trigger.outcomes:
-            outcome.apply(r, seat)
-            if outcome.wins_round and seat >= 0 and not r.round_over:
-                r.round_winner = seat
-            if outcome.ends_round:
-                r.round_over = True
-        r.game = None
+        try:
+            for outcome in trigger.outcomes:
+                outcome.apply(r, seat)
+                if outcome.wins_round and seat >= 0 and not r.round_over:
+                    r.round_winner = seat
+                if outcome.ends_round:
+                    r.round_over = True
+        finally:
+            r.game = None
 
     def played_event(
         self,

@@ -14,15 +14,15 @@ from ono99._variant import Variant, VariantLike
 from ono99.loading._loader import fingerprint, variant_arg
 
 from ._chance import shuffle
-from ._engine import NO_MOVES, Engine
+from ._engine import Engine
 from ._moves import Move, Play, Redraw
-from ._observation import Observation
-from ._position import card_index, place
-from ._tables import compile_variant
+from ._position import place
+from ._tables import card_index, compile_variant
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
+    from ._observation import Observation
     from ._protocols import Player
 
 __all__ = ["Game", "GameRecord", "engine_of"]
@@ -379,20 +379,7 @@ class Game:
         >>> game.why_illegal(ono99.Play("ace", amount=11)) is None
         True
         """
-        e = self._e
-        if e.winner is None:  # once the game is over, that is the answer to any move
-            if isinstance(move, Play):
-                card_id: object = move.card  # typed str, but a caller may pass anything
-                if card_index(e.rules, card_id) is None:
-                    known = ", ".join(e.rules.ids)
-                    return (
-                        f"there is no card {shown(card_id)} in {self.variant.id} "
-                        f"(its cards: {known})"
-                    )
-            elif not isinstance(move, Redraw):
-                return f"{shown(move)} is not a move (expected Play or Redraw)"
-        # The shape is right: the engine alone says whether the rules allow it.
-        return e.why_illegal(move)
+        return self._e.why_illegal(move)
 
     def is_legal(self, move: object) -> bool:
         """Whether ``move`` is legal now."""
@@ -408,33 +395,7 @@ class Game:
         still in, the played cards and the draw pile's size; never another
         player's cards or the order of the draw pile.
         """
-        seat = self._seat(player)
-        r = self._e.r
-        name = self._e.rules.ids.__getitem__
-        mine = seat == self._e.current and self._e.winner is None
-        return Observation(
-            player=seat,
-            hand=tuple(map(name, r.hands[seat])),
-            total=r.total,
-            direction=r.direction,
-            current_player=self._e.current,
-            plays_owed=self.plays_owed if mine else 0,
-            answering=self.answering,
-            played_this_turn=self.played_this_turn,
-            forced_by=self.forced_by,
-            hand_sizes=tuple(map(len, r.hands)),
-            tokens=tuple(self._e.tokens),
-            scores=tuple(self._e.scores),
-            in_game=tuple(self._e.in_game),
-            in_round=tuple(r.in_round),
-            round=self._e.round,
-            draw_pile_size=len(r.draw),
-            discard_pile=tuple(map(name, r.discard)),
-            out_of_play=tuple(map(name, r.out_of_play)),
-            winner=self._e.winner,
-            legal_moves=self.legal_moves() if mine else NO_MOVES,
-            variant=self.variant,
-        )
+        return self._e.observation(self._seat(player))
 
     # ------------------------------------------------------------------ moves
 
@@ -448,17 +409,16 @@ class Game:
         Raises:
             IllegalMoveError: If the move is not legal; the game is unchanged.
         """
-        return self._e.play_returning(move, self.why_illegal)
+        return self._e.play_returning(move)
 
     def _play(self, move: Move) -> None:
         """Check and play ``move``, as :meth:`play` does, without returning its events."""
-        self._e.play_checked(move, self.why_illegal)
+        self._e.play_checked(move)
 
     def _play_out(self, players: Sequence[Player], max_moves: int) -> int:
         """Let ``players`` (one per seat, already checked) play the game to its end.
 
-        The engine's loop asks them; the game gives it their observations and
-        its check of a move that is not one the engine listed.
+        The engine's loop asks them, and checks and plays their moves.
 
         Returns:
             The winner's seat.
@@ -467,7 +427,7 @@ class Game:
             Ono99Error: If the game did not end within ``max_moves`` moves.
             IllegalMoveError: If a player chose an illegal move.
         """
-        winner = self._e.play_out(players, max_moves, self.observation, self.why_illegal)
+        winner = self._e.play_out(players, max_moves)
         if winner is None:
             raise Ono99Error(f"the game did not end within {max_moves} moves")
         return winner
@@ -644,6 +604,20 @@ class Game:
         new = Game.__new__(Game)
         new.__dict__.update(self.__dict__)
         new._e = self._e.copy(rng)
+        return new
+
+    def _redealt(self, player: int, rng: random.Random) -> Game:
+        """A copy, drawing from ``rng``, in which the cards ``player`` cannot see are dealt again.
+
+        What the observation check of :mod:`ono99.testing` compares with: the
+        player's view must not change (:meth:`Engine.redealt
+        <ono99.engine._engine.Engine.redealt>`, the one way cards are dealt
+        again).
+        """
+        new = Game.__new__(Game)
+        new.__dict__.update(self.__dict__)
+        seats, cards = self._e.unseen(player)
+        new._e = self._e.redealt(rng, seats, cards)
         return new
 
     def __repr__(self) -> str:

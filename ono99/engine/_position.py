@@ -13,6 +13,7 @@ from ono99._args import is_int, is_list, shown
 from ono99._errors import VariantError
 
 from ._engine import Round
+from ._tables import card_index
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -20,12 +21,7 @@ if TYPE_CHECKING:
     from ._engine import Engine
     from ._tables import CompiledVariant
 
-__all__ = ["card_index", "place"]
-
-
-def card_index(rules: CompiledVariant, card_id: object) -> int | None:
-    """The index of the card ``card_id`` names (callers may pass anything), or ``None``."""
-    return rules.index.get(card_id) if isinstance(card_id, str) else None
+__all__ = ["place"]
 
 
 def _card_indices(

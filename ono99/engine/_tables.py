@@ -30,6 +30,7 @@ __all__ = [
     "CompiledCard",
     "CompiledVariant",
     "QuickTest",
+    "card_index",
     "compile_variant",
 ]
 
@@ -276,6 +277,11 @@ def _quick_test(card: CompiledCard) -> QuickTest:
     if card.conditions or card.safe_below is None:
         return None
     return (card.safe_below, card.play)
+
+
+def card_index(rules: CompiledVariant, card_id: object) -> int | None:
+    """The index of the card ``card_id`` names (callers may pass anything), or ``None``."""
+    return rules.index.get(card_id) if isinstance(card_id, str) else None
 
 
 @functools.lru_cache(maxsize=32)

@@ -21,8 +21,6 @@ from typing import TYPE_CHECKING, Any
 from ono99.engine._moves import Play
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
-
     from ono99._variant import Variant
     from ono99.engine._engine import Engine
     from ono99.engine._moves import Move
@@ -238,7 +236,6 @@ def act(
     seat: int,
     picks: list[Any],
     variant: Variant,
-    why_illegal: Callable[[object], str | None],
 ) -> int:
     """Play ``action`` for ``seat`` (to move), then the others' quick players (:func:`play_quick`).
 
@@ -251,8 +248,8 @@ def act(
         legal = engine.legal_moves()
     for move in legal:
         if actions.action(move) == action:
-            engine.play_checked(move, why_illegal)
-            return play_quick(engine, seat, picks, variant, why_illegal)
+            engine.play_checked(move)
+            return play_quick(engine, seat, picks, variant)
     return ILLEGAL
 
 
@@ -261,7 +258,6 @@ def play_quick(
     seat: int,
     picks: list[Any],
     variant: Variant,
-    why_illegal: Callable[[object], str | None],
 ) -> int:
     """Play the other seats' quick players until ``seat`` is to move or out.
 
@@ -285,7 +281,7 @@ def play_quick(
         legal = engine.legal
         if legal is None:
             legal = engine.legal_moves()
-        engine.play_checked(pick(legal, engine.r.total, variant), why_illegal)
+        engine.play_checked(pick(legal, engine.r.total, variant))
     return -1
 
 
@@ -311,7 +307,6 @@ class Agent:
         engine: The game's engine (:meth:`deal` follows the next game).
         picks: Each seat's quick player's ``pick`` (``None`` for the
             agent and players that decide from an observation).
-        why_illegal: The game's check of a move.
     """
 
     def __init__(
@@ -324,7 +319,6 @@ class Agent:
         *,
         engine: Engine,
         picks: list[Any],
-        why_illegal: Callable[[object], str | None],
     ) -> None:
         self.seat = seat
         self.actions = actions
@@ -333,15 +327,11 @@ class Agent:
         self.mask = mask
         self.engine = engine
         self.picks = picks
-        self.why_illegal = why_illegal
 
-    def deal(
-        self, engine: Engine, picks: list[Any], why_illegal: Callable[[object], str | None]
-    ) -> None:
+    def deal(self, engine: Engine, picks: list[Any]) -> None:
         """Follow a new game."""
         self.engine = engine
         self.picks = picks
-        self.why_illegal = why_illegal
 
     def play(self, action: int) -> int:
         """Play ``action`` for the agent, then the others' quick players, as :func:`act` does.
@@ -359,7 +349,6 @@ class Agent:
             seat=self.seat,
             picks=self.picks,
             variant=self.variant,
-            why_illegal=self.why_illegal,
         )
 
     def show(self) -> None:

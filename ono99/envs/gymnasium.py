@@ -248,10 +248,9 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
                 self._mask_writer,
                 engine=engine,
                 picks=self._picks,
-                why_illegal=game.why_illegal,
             )
         else:
-            self._agent.deal(engine, self._picks, game.why_illegal)
+            self._agent.deal(engine, self._picks)
         return game
 
     def _play(self, game: Game, index: int) -> int:
@@ -282,14 +281,14 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         decides from an observation.
         """
         engine = engine_of(game)
-        seat, picks, variant, why_illegal = self.seat, self._picks, self.variant, game.why_illegal
+        seat, picks, variant = self.seat, self._picks, self.variant
         if mover is None:
-            mover = play_quick(engine, seat, picks, variant, why_illegal)
+            mover = play_quick(engine, seat, picks, variant)
         while mover >= 0:
             player = self._seated[mover]
             assert player is not None  # noqa: S101 - only the agent's seat is empty
             game.play(player.choose(game.observation(mover)))
-            mover = play_quick(engine, seat, picks, variant, why_illegal)
+            mover = play_quick(engine, seat, picks, variant)
 
     def _show(self, game: Game) -> tuple[NDArray[np.float32], dict[str, Any]]:
         """The agent's vector now, and the info: its action mask, the game's seed."""

@@ -19,7 +19,6 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ono99._args import shown
-from ono99.engine._chance import shuffle
 from ono99.engine._game import Game, engine_of
 
 from ._policies import Traits, careful_move, ranked_move, traits_of
@@ -249,17 +248,11 @@ class _Deals:
     def __init__(self, position: Engine, me: int, rng: random.Random) -> None:
         self.position = position
         self.rng = rng
-        r = position.r
-        # The seats whose cards are unseen, and the unseen cards (hands and draw pile).
-        self.seats = [(s, len(hand)) for s, hand in enumerate(r.hands) if s != me and hand]
-        self.unseen = [k for s, _ in self.seats for k in r.hands[s]] + r.draw
+        self.seats, self.unseen = position.unseen(me)
 
     def next(self) -> Engine:
         """A new deal."""
-        rng = self.rng
-        cards = self.unseen[:]
-        shuffle(rng, cards)
-        return self.position.redealt(rng, self.seats, cards, log=False, round_only=True)
+        return self.position.redealt(self.rng, self.seats, self.unseen, log=False, round_only=True)
 
 
 class _Playout:

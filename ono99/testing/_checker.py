@@ -207,7 +207,7 @@ class GameChecker(CardEvents, TurnEvents, RoundEvents):
             "observation",
             "legal moves shown to a player whose turn it is not",
         )
-        hidden = _shuffle_hidden(game, player, rng or random.Random(len(game.moves)))
+        hidden = game._redealt(player, rng or random.Random(len(game.moves)))
         self.expect(
             hidden.observation(player) == obs,
             "observation",
@@ -324,21 +324,3 @@ def candidate_moves(game: Game) -> list[Move]:
         if move not in seen:
             seen.append(move)
     return seen
-
-
-def _shuffle_hidden(game: Game, player: int, rng: random.Random) -> Game:
-    """A copy of ``game`` with the information ``player`` cannot see shuffled."""
-    other = game.copy()
-    # A test of the observation check, not a way to play: it changes what no
-    # public method may change (the cards ``player`` cannot see), so it alone
-    # outside the engine and Game writes the engine's fields, on purpose.
-    r = other._e.r
-    others = [p for p in range(game.players) if p != player]
-    pool = [card for p in others for card in r.hands[p]] + r.draw
-    rng.shuffle(pool)
-    for p in others:
-        size = len(r.hands[p])
-        r.hands[p], pool = pool[:size], pool[size:]
-    r.draw = pool
-    other._e.legal = None
-    return other

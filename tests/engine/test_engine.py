@@ -641,3 +641,88 @@ def test_a_bust_limit_beyond_the_table_deals_at_once_and_lists_the_moves() -> No
         game = ono99.Game.from_position(variant, hands, pile, total=total)
         # Some moves from each total (a whole game is long with such a limit).
         _lists_exactly_the_legal_moves(game, total % 97, most=12)
+
+
+def test_the_engine_judges_any_move_shape_as_the_game_does() -> None:
+    """The engine's own check says what is wrong with anything a caller passes: a card
+    the variant lacks, or no move at all (the game no longer checks the shape first)."""
+    game = ono99.Game("ono99-2022", players=2, seed=1)
+    engine = engine_of(game)
+    assert engine.why_illegal(Play("joker")) == (
+        "there is no card 'joker' in ono99-2022 (its cards: "
+        + ", ".join(c.id for c in game.variant.cards)
+        + ")"
+    )
+    assert engine.why_illegal("10") == "'10' is not a move (expected Play or Redraw)"
+    before = snapshot(game)
+    with pytest.raises(ono99.IllegalMoveError, match="is not a move"):
+        engine.play_checked(42)
+    assert snapshot(game) == before
+
+
+@pytest.mark.parametrize("variant_id", ["ono99-2022", "ninety-nine"])
+def test_the_engine_builds_the_observations_game_gives(variant_id: str) -> None:
+    """``Game.observation`` is the engine's, for every seat, move after move."""
+    game = ono99.Game(variant_id, players=3, seed=4)
+    engine = engine_of(game)
+    while not game.is_over:
+        for seat in range(game.players):
+            assert game.observation(seat) == engine.observation(seat)
+        game.play(random.Random(len(game.moves)).choice(game.legal_moves()))
+    assert [game.observation(s) for s in range(3)] == [engine.observation(s) for s in range(3)]
+
+
+def test_a_redeal_deals_again_only_what_the_player_cannot_see() -> None:
+    """``Engine.unseen`` and ``Engine.redealt``, the one way cards are dealt again: the
+    player's hand, the piles and the hand sizes stay; the cards are the same; and the
+    unseen cards move (over a few deals, some hand differs)."""
+    game = ono99.Game("ono99-1980", players=4, seed=3)
+    for _ in range(6):
+        game.play(game.legal_moves()[0])
+    engine = engine_of(game)
+    me = game.current_player
+    seats, cards = engine.unseen(me)
+    assert me not in dict(seats)
+    assert sorted(cards) == sorted(
+        [k for s, _ in seats for k in engine.r.hands[s]] + engine.r.draw
+    )
+    kept = list(cards)
+    rng = random.Random(9)
+    moved = False
+    for _ in range(5):
+        other = game._redealt(me, rng)
+        assert cards == kept  # the list given is left as it was
+        assert other.observation(me) == game.observation(me)
+        assert conserved(other) == conserved(game)
+        assert other.hand_sizes == game.hand_sizes
+        moved |= any(other.hand(s) != game.hand(s) for s, _ in seats)
+    assert moved
+
+
+def test_a_rule_object_that_raises_leaves_no_table_behind() -> None:
+    """The round's link to the engine (what ``Table`` methods act through) is cleared
+    even when a rule object raises, so a failed call holds no game alive."""
+    armed: list[bool] = []
+
+    @attrs.frozen
+    class Touchy(ono99.rules.BaseCondition):
+        type = "touchy"
+
+        def check(self, table: ono99.rules.Table, card: ono99.rules.CardInfo) -> str | None:
+            if armed:
+                raise RuntimeError("touchy")
+            return None
+
+        def describe(self) -> str:
+            return "raises once armed"
+
+    variant = ono99.load_variant("ono99-2022")
+    cards = tuple(
+        attrs.evolve(c, conditions=(Touchy(),)) if c.id == "10" else c for c in variant.cards
+    )
+    game = ono99.Game(attrs.evolve(variant, cards=cards), players=2, seed=1, deck=["10"] * 8)
+    engine = engine_of(game)
+    armed.append(True)
+    with pytest.raises(RuntimeError, match="touchy"):
+        engine.why_illegal(Play("10"))
+    assert engine.r.game is None
