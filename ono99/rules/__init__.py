@@ -190,36 +190,3 @@ for _name in __all__:
     if getattr(_value, "__module__", "").startswith(__name__ + "."):
         _value.__module__ = __name__
 del _name, _value
-
-if TYPE_CHECKING:  # every shipped class follows its protocol
-    _effect_check: tuple[type[Effect], ...] = (
-        Add,
-        AddChoice,
-        ChooseNext,
-        Deflect,
-        Draw,
-        ForcePlays,
-        Hold,
-        Multiply,
-        Reverse,
-        SetTotal,
-        Skip,
-    )
-    _condition_check: tuple[type[Condition], ...] = (
-        Never,
-        NotAsAnswer,
-        OncePerTurn,
-        TotalAtLeast,
-        TotalAtMost,
-        TotalEven,
-        TotalMultipleOf,
-        TotalOdd,
-    )
-    _trigger_check: tuple[type[Trigger], ...] = (
-        LandOn,
-        PassOver,
-        ReachBust,
-        PlayerLoses,
-        RoundEnds,
-    )
-    _outcome_check: tuple[type[Outcome], ...] = (ChangeTokens, ChangePoints, WinRound, EndRound)

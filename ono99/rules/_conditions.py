@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 from attrs import frozen
 
-from ._defaults import BaseCondition
+from ._defaults import BaseCondition, out_of_range
 from ._registry import shipped
 
 if TYPE_CHECKING:
@@ -81,7 +81,7 @@ class TotalMultipleOf(BaseCondition):
 
     def problems(self) -> list[tuple[str, str]]:
         """Settings out of range, as ``(field, what was expected)`` pairs."""
-        return [] if self.n >= 1 else [("n", f"expected 1 or more, got {self.n}")]
+        return out_of_range("n", self.n, 1)
 
     def allows_at(self, total: int) -> bool | None:
         """Whether ``total`` is a multiple of ``n`` (and not negative, unless allowed)."""

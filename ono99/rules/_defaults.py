@@ -25,10 +25,45 @@ from typing import TYPE_CHECKING, ClassVar
 if TYPE_CHECKING:
     from ._contract import CardInfo, Outcome, Table
 
-__all__ = ["BaseCondition", "BaseEffect", "BaseOutcome", "BaseTrigger"]
+__all__ = ["BaseCondition", "BaseEffect", "BaseOutcome", "BaseTrigger", "out_of_range"]
 
 
-class BaseEffect:
+def out_of_range(
+    field: str, value: int, low: int, high: int | None = None
+) -> list[tuple[str, str]]:
+    """A setting's problem when ``value`` is below ``low`` or above ``high``, else none.
+
+    What :meth:`~ono99.rules.Effect.problems` returns for a count out of range.
+
+    >>> out_of_range("plays", 1, 2), out_of_range("plays", 3, 2, 10)
+    ([('plays', 'expected 2 or more, got 1')], [])
+    """
+    if value < low:
+        return [(field, f"expected {low} or more, got {value}")]
+    if high is not None and value > high:
+        return [(field, f"expected at most {high}, got {value}")]
+    return []
+
+
+class _NoFaults:
+    """The neutral checks of an effect or a condition: nothing to find in its settings."""
+
+    __slots__ = ()
+
+    def problems(self) -> list[tuple[str, str]]:
+        """No setting out of range."""
+        return []
+
+    def problems_at(self, bust: int, floor: int | None) -> list[tuple[str, str]]:
+        """No setting that the bust limit or the floor rules out."""
+        return []
+
+    def referenced_cards(self) -> list[tuple[str, str]]:
+        """No card named in the settings."""
+        return []
+
+
+class BaseEffect(_NoFaults):
     """The neutral effect: it leaves the total and the table as they are.
 
     Inherit it in an effect class and state what differs (see
@@ -88,20 +123,8 @@ class BaseEffect:
         """No player to name."""
         return []
 
-    def problems(self) -> list[tuple[str, str]]:
-        """No setting out of range."""
-        return []
 
-    def problems_at(self, bust: int, floor: int | None) -> list[tuple[str, str]]:
-        """No setting that the bust limit or the floor rules out."""
-        return []
-
-    def referenced_cards(self) -> list[tuple[str, str]]:
-        """No card named in the settings."""
-        return []
-
-
-class BaseCondition:
+class BaseCondition(_NoFaults):
     """The neutral condition's declarations: it neither reads the turn's plays nor blocks all.
 
     Each class sets ``type`` and writes :meth:`~ono99.rules.Condition.check`
@@ -119,18 +142,6 @@ class BaseCondition:
     def allows_at(self, total: int) -> bool | None:
         """It depends on more than the total, or the class does not say (``None``)."""
         return None
-
-    def problems(self) -> list[tuple[str, str]]:
-        """No setting out of range."""
-        return []
-
-    def problems_at(self, bust: int, floor: int | None) -> list[tuple[str, str]]:
-        """No setting that the bust limit or the floor rules out."""
-        return []
-
-    def referenced_cards(self) -> list[tuple[str, str]]:
-        """No card named in the settings."""
-        return []
 
 
 class BaseOutcome:

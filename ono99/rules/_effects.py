@@ -9,7 +9,7 @@ from attrs import frozen
 
 from ono99._limits import MAX_CHOICES, MAX_HAND_SIZE, MAX_SKIP
 
-from ._defaults import BaseEffect
+from ._defaults import BaseEffect, out_of_range
 from ._registry import shipped
 
 if TYPE_CHECKING:
@@ -184,11 +184,7 @@ class ForcePlays(BaseEffect):
 
     def problems(self) -> list[tuple[str, str]]:
         """Settings out of range, as ``(field, what was expected)`` pairs."""
-        if self.plays < 2:
-            return [("plays", f"expected 2 or more, got {self.plays}")]
-        if self.plays > MAX_HAND_SIZE:
-            return [("plays", f"expected at most {MAX_HAND_SIZE}, got {self.plays}")]
-        return []
+        return out_of_range("plays", self.plays, 2, MAX_HAND_SIZE)
 
     def describe(self) -> str:
         """The effect in words."""
@@ -234,9 +230,7 @@ class Deflect(BaseEffect):
 
     def problems(self) -> list[tuple[str, str]]:
         """Settings out of range, as ``(field, what was expected)`` pairs."""
-        if self.min_players >= 2:
-            return []
-        return [("min_players", f"expected 2 or more, got {self.min_players}")]
+        return out_of_range("min_players", self.min_players, 2)
 
     def describe(self) -> str:
         """The effect in words."""
@@ -395,11 +389,7 @@ class Skip(BaseEffect):
 
     def problems(self) -> list[tuple[str, str]]:
         """Settings out of range, as ``(field, what was expected)`` pairs."""
-        if self.players < 1:
-            return [("players", f"expected 1 or more, got {self.players}")]
-        if self.players > MAX_SKIP:
-            return [("players", f"expected at most {MAX_SKIP}, got {self.players}")]
-        return []
+        return out_of_range("players", self.players, 1, MAX_SKIP)
 
     def describe(self) -> str:
         """The effect in words."""
@@ -571,7 +561,7 @@ class Draw(BaseEffect):
 
     def problems(self) -> list[tuple[str, str]]:
         """Settings out of range, as ``(field, what was expected)`` pairs."""
-        return [] if self.cards >= 1 else [("cards", f"expected 1 or more, got {self.cards}")]
+        return out_of_range("cards", self.cards, 1)
 
     def describe(self) -> str:
         """The effect in words."""

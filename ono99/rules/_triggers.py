@@ -37,11 +37,9 @@ class _Change(BaseOutcome):
     """
 
     unit: ClassVar[str]
+    change: ClassVar[str]  # the Table method that changes the count
     who: Literal["player", "others"]
     by: int
-
-    def _change(self, table: Table, seat: int) -> None:
-        raise NotImplementedError
 
     def apply(self, table: Table, seat: int) -> None:
         """Change the count of the trigger's player ``seat``, or of every other player in."""
@@ -49,8 +47,9 @@ class _Change(BaseOutcome):
             seats = [seat] if seat >= 0 else []
         else:
             seats = [s for s in table.seats_in_round() if s != seat]
+        change = getattr(table, self.change)
         for s in seats:
-            self._change(table, s)
+            change(s, self.by)
 
     def problems(self) -> list[tuple[str, str]]:
         """A change of nothing."""
@@ -83,9 +82,7 @@ class ChangeTokens(_Change):
 
     type = "tokens"
     unit = "token"
-
-    def _change(self, table: Table, seat: int) -> None:
-        table.change_tokens(seat, self.by)
+    change = "change_tokens"
 
 
 @shipped
@@ -103,9 +100,7 @@ class ChangePoints(_Change):
 
     type = "points"
     unit = "point"
-
-    def _change(self, table: Table, seat: int) -> None:
-        table.change_score(seat, self.by)
+    change = "change_score"
 
 
 @shipped
