@@ -626,7 +626,9 @@ class Engine:
         r = self.r
         player = self.current
         if isinstance(move, Play):
-            card_id: object = move.card  # typed str, but a caller may pass anything
+            # Typed str, but a caller may pass anything: read untyped, since the
+            # compiled engine would refuse a card that is not a string outright.
+            card_id: object = getattr(move, "card")  # noqa: B009
             index = card_index(rules, card_id)
             if index is None:
                 known = ", ".join(rules.ids)
