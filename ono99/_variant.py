@@ -8,6 +8,7 @@ engine.
 from __future__ import annotations
 
 import os
+from types import MappingProxyType
 from typing import Literal, TypeAlias
 
 from attrs import field, frozen
@@ -20,6 +21,9 @@ __all__ = [
     "NONE",
     "NONE_MEANS",
     "NOT_RULES",
+    "STANDARD_RANKS",
+    "STANDARD_SUITS",
+    "SUIT_COLOURS",
     "Card",
     "Deal",
     "Deck",
@@ -29,9 +33,11 @@ __all__ = [
     "PlayerCount",
     "PlayerStep",
     "Points",
+    "RankRules",
     "RedrawRule",
     "Reshuffle",
     "RoundRules",
+    "StandardDeck",
     "Tokens",
     "Total",
     "Variant",
@@ -51,9 +57,41 @@ NOT_RULES = ("id", "name", "description", "aliases", "source")
 """The settings of a :class:`Variant` that name or describe it without changing how it plays."""
 
 
+STANDARD_RANKS = (
+    "ace",
+    "2",
+    "3",
+    "4",
+    "5",
+    "6",
+    "7",
+    "8",
+    "9",
+    "10",
+    "jack",
+    "queen",
+    "king",
+)
+"""The ranks of a standard deck, from the ace (low) to the king."""
+
+STANDARD_SUITS = ("clubs", "diamonds", "hearts", "spades")
+"""The suits of a standard deck, in bridge order."""
+
+SUIT_COLOURS = MappingProxyType(
+    {"clubs": "black", "spades": "black", "diamonds": "red", "hearts": "red"}
+)
+"""The colour of each standard suit: what :attr:`Card.colour` reads."""
+
+
 @frozen
 class Card:
     """One kind of card: its name, how many are in the deck, and its rules.
+
+    A card may say what it is on a playing card (its ``rank`` and ``suit``,
+    and so its :attr:`colour`) and carry ``tags`` of the variant's own, which
+    rule objects read: "a black card adds, a red one subtracts", "a pair is
+    two cards of the same rank". A standard deck declares them all in a few
+    lines (:class:`StandardDeck`).
 
     Attributes:
         id: The card's id, the key of its table in the variant file
@@ -64,6 +102,16 @@ class Card:
         conditions: Rule objects that must all allow a play of the card.
         points: What the card costs its holder when a round is scored.
         text: An optional note for the rulebook.
+        rank: The card's rank on a playing card (``"king"``, ``"7"``), or
+            ``""`` for a card that has none (a Hold).
+        suit: The card's suit (``"spades"``), or ``""`` when the kind stands
+            for cards of several suits, or of none.
+        tags: Words of the variant's own that rule objects may ask of a card
+            (``["face"]``).
+
+    >>> king = Card("king_of_spades", "King of spades", 1, rank="king", suit="spades")
+    >>> king.rank, king.suit, king.colour
+    ('king', 'spades', 'black')
     """
 
     id: str
@@ -73,6 +121,14 @@ class Card:
     conditions: tuple[AnyCondition, ...] = ()
     points: int = 0
     text: str = ""
+    rank: str = ""
+    suit: str = ""
+    tags: tuple[str, ...] = ()
+
+    @property
+    def colour(self) -> str:
+        """``"black"`` (clubs, spades), ``"red"`` (diamonds, hearts), or ``""`` for no suit."""
+        return SUIT_COLOURS.get(self.suit, "")
 
     def plays_as_number(self, amount: int | None = None) -> bool:
         """Whether playing the card only adds a non-negative amount to the total.
@@ -104,6 +160,75 @@ class Card:
         for effect in totals:
             added = effect.total_after(added, amount)
         return added >= 0
+
+
+@frozen
+class StandardDeck:
+    """A deck of playing cards, ranks by suits, declared in a few lines.
+
+    In a variant file, ``[standard_deck]`` makes a card for each rank (one
+    kind holding a card of each suit), or for each rank and suit (a kind of
+    its own, ``"king_of_spades"``) where suits matter; ``[ranks.<rank>]``
+    gives the rules of every card of a rank; and a ``[cards.<id>]`` table
+    changes or adds one kind, key by key::
+
+        [standard_deck]
+        by_suit = ["king"]        # the kings are told apart by suit
+
+        [ranks.king]
+        effects = [{ type = "add", amount = 10 }]
+
+        [cards.king_of_spades]    # but for the King of spades
+        effects = [{ type = "set_total", value = 99 }]
+
+    The cards it makes come first, in the order of ``ranks`` (and of
+    ``suits`` within a rank told apart by suit), then the jokers, then the
+    kinds that only ``[cards]`` tables make. Several decks are
+    ``deck.copies``.
+
+    Attributes:
+        ranks: The ranks, low to high (the order a run is read in).
+        suits: The suits.
+        by_suit: The ranks whose cards are told apart by suit: a kind for each
+            suit, with the id ``<rank>_of_<suit>`` and the name "King of
+            spades". Every other rank is one kind, with the rank as its id,
+            holding a card of each suit.
+        all_by_suit: Tell every rank apart by suit (52 kinds in a full deck).
+        jokers: How many jokers the deck holds (the kind ``joker``).
+        leave_out: Cards of the deck left out, by id (``"2_of_clubs"``).
+    """
+
+    ranks: tuple[str, ...] = STANDARD_RANKS
+    suits: tuple[str, ...] = STANDARD_SUITS
+    by_suit: tuple[str, ...] = ()
+    all_by_suit: bool = False
+    jokers: int = 0
+    leave_out: tuple[str, ...] = ()
+
+
+@frozen
+class RankRules:
+    """The rules of every card of one rank of a :class:`StandardDeck` (``[ranks.<rank>]``).
+
+    Each key is the card's key of the same name (:class:`Card`); a
+    ``[cards.<id>]`` table sets it again for one kind.
+
+    Attributes:
+        name: The rank's printed name (``"Ace"``); by default the rank,
+            capitalised.
+        effects: The effects of each card of the rank.
+        conditions: Their conditions.
+        points: What each costs its holder when a round is scored.
+        text: A note for the rulebook.
+        tags: Words of the variant's own for each card of the rank.
+    """
+
+    name: str = ""
+    effects: tuple[AnyEffect, ...] = ()
+    conditions: tuple[AnyCondition, ...] = ()
+    points: int = 0
+    text: str = ""
+    tags: tuple[str, ...] = ()
 
 
 @frozen

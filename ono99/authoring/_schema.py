@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
-from ono99._variant import NONE, NOT_RULES, Card, Variant
+from ono99._variant import NONE, NOT_RULES, Card, RankRules, StandardDeck, Variant
 from ono99.loading._checks import CARD_ID, MINIMUMS
 from ono99.loading._files import house_rules_registry, read, variants_registry
 from ono99.loading._house import RULE_KEYS, HouseRule
@@ -57,6 +57,7 @@ END = ".. END GENERATED"
 
 # Keys whose value is a table of their own, documented in a section of their own.
 _CARD_KEY = "cards.<id>"
+_RANK_KEY = "ranks.<rank>"
 
 
 def _docs(cls: type) -> tuple[str, dict[str, str]]:
@@ -182,6 +183,10 @@ def _sections() -> list[tuple[str, type, str]]:
                 walk(path, inner)
 
     walk("", Variant)
+    # How a file may make its cards from a standard deck (not part of the model:
+    # the loader turns them into cards).
+    out.append(("standard_deck", StandardDeck, ""))
+    out.append((_RANK_KEY, RankRules, "Each rank's table (``[ranks.king]``)."))
     return out
 
 
@@ -666,6 +671,16 @@ def json_schema(kind: SchemaKind = "variant") -> dict[str, Any]:
     variant = _table_schema(Variant, "", required=False)
     properties: dict[str, Any] = variant["properties"]
     cards = properties.pop("cards")
+    properties["standard_deck"] = _described(
+        _table_schema(StandardDeck, "standard_deck", required=False), _docs(StandardDeck)[0]
+    )
+    properties["ranks"] = _described(
+        {
+            "type": "object",
+            "additionalProperties": _table_schema(RankRules, _RANK_KEY, required=False),
+        },
+        _docs(RankRules)[0],
+    )
     if kind == "variant":
         summary, _ = _docs(Variant)
         title = "ono99 variant file"
@@ -683,13 +698,17 @@ def json_schema(kind: SchemaKind = "variant") -> dict[str, Any]:
         # and each card every key that has no default (a file that extends
         # another may change one key of a card it inherits).
         card_keys = _table_schema(Card, _CARD_KEY, required=True).get("required", [])
+        # A standard deck makes the cards, and a [cards] table may then change
+        # one key of a card it made.
         rest: dict[str, Any] = {
             "if": {"required": ["extends"]},
             "else": {
-                "required": ["name", "cards"],
-                "properties": {
-                    **_required_keys(Variant),
-                    "cards": {"additionalProperties": {"required": card_keys}},
+                "required": ["name"],
+                "properties": _required_keys(Variant),
+                "if": {"required": ["standard_deck"]},
+                "else": {
+                    "required": ["cards"],
+                    "properties": {"cards": {"additionalProperties": {"required": card_keys}}},
                 },
             },
         }

@@ -20,7 +20,7 @@ from cattrs.gen import make_dict_structure_fn, override
 from cattrs.preconf.tomllib import make_converter
 
 from ono99._limits import clip
-from ono99._variant import NONE, NONE_MEANS, Card, PlayerStep, Variant
+from ono99._variant import NONE, NONE_MEANS, Card, PlayerStep, StandardDeck, Variant
 from ono99.rules import (
     AnyCondition,
     AnyEffect,
@@ -44,6 +44,7 @@ from ._problems import (
     reject,
     suggest,
 )
+from ._standard import DECK_KEYS, expand, origin
 
 __all__ = ["converter", "problems_from", "structure_variant", "unstructure_variant"]
 
@@ -396,6 +397,10 @@ def unstructure_variant(variant: Variant, *, omit_defaults: bool = False) -> dic
 # ------------------------------------------------------------------ structure
 
 
+STRUCTURE_ERRORS = (ClassValidationError, ProblemError, ProblemsError)
+"""What structuring a value with :data:`converter` may raise for a bad value."""
+
+
 def structure_variant(data: dict[str, Any]) -> Variant:
     """Structure plain data into a variant and check it.
 
@@ -405,14 +410,42 @@ def structure_variant(data: dict[str, Any]) -> Variant:
     Raises:
         ProblemsError: Every problem found, each with its key path.
     """
+    written = data
     try:
+        if any(key in data for key in DECK_KEYS):
+            data = expand(data, _standard_deck(data))
         variant = converter.structure(data, Variant)
-    except (ClassValidationError, ProblemError, ProblemsError) as exc:
-        raise ProblemsError(problems_from(exc)) from None
+    except STRUCTURE_ERRORS as exc:
+        raise ProblemsError(_as_written(problems_from(exc), written)) from None
     problems = check_variant(variant)
     if problems:
-        raise ProblemsError(problems)
+        raise ProblemsError(_as_written(problems, written))
     return variant
+
+
+def _standard_deck(data: dict[str, Any]) -> StandardDeck | None:
+    """The file's ``[standard_deck]``, structured (``None`` if it has none)."""
+    if "standard_deck" not in data:
+        return None
+    try:
+        return converter.structure(data["standard_deck"], StandardDeck)
+    except STRUCTURE_ERRORS as exc:
+        raise ProblemsError(problems_from(exc, "standard_deck")) from None
+
+
+def _as_written(problems: list[Problem], data: dict[str, Any]) -> list[Problem]:
+    """``problems`` at the key paths the file wrote (a card's rank keys in ``[ranks]``)."""
+    if "ranks" not in data:
+        return problems
+    # A key of a rank, wrong, is wrong in every card of the rank: said once.
+    return list(
+        dict.fromkeys(
+            p._replace(
+                path=origin(p.path, data), related=tuple(origin(r, data) for r in p.related)
+            )
+            for p in problems
+        )
+    )
 
 
 def _prepare() -> None:

@@ -15,6 +15,7 @@ from ono99._variant import NOT_RULES, Variant
 from ._files import DIRECTIVES, PathName, canonical_id, locate, read
 from ._overlay import check_top_keys, leaves, overlay, raise_problems
 from ._problems import Problem, describe_value, toml_value
+from ._standard import DECK_KEYS
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -32,7 +33,10 @@ __all__ = [
 ]
 
 # What a house rule may set: any setting of a variant, but not its metadata.
-RULE_KEYS = tuple(f.name for f in attrs.fields(Variant) if f.name not in NOT_RULES)
+RULE_KEYS = (
+    *(f.name for f in attrs.fields(Variant) if f.name not in NOT_RULES),
+    *DECK_KEYS,
+)
 _HOUSE_META = ("id", "name", "description", "source", "aliases", "for")
 
 

@@ -47,6 +47,7 @@ from ._house import HouseRule, Rule, apply_rules, load_house_rule, load_rule
 from ._house import fits as _fits
 from ._overlay import Doc, check_top_keys, leaves, overlay, raise_problems
 from ._problems import Problem, ProblemsError, describe_value
+from ._standard import DECK_KEYS
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -63,7 +64,7 @@ __all__ = [
     "variants_dir",
 ]
 
-_VARIANT_KEYS = tuple(field.name for field in attrs.fields(Variant))
+_VARIANT_KEYS = (*(field.name for field in attrs.fields(Variant)), *DECK_KEYS)
 
 
 # ------------------------------------------------------------------ resolving

@@ -1,0 +1,149 @@
+"""A standard deck declared in a few lines, made into the cards of a variant.
+
+``[standard_deck]`` and ``[ranks.<rank>]`` say how to make the ``cards`` of a
+variant rather than what the variant is (see :class:`~ono99.StandardDeck`):
+once a file and everything it builds on are merged, :func:`expand` replaces
+them with the cards they make, each ``[cards.<id>]`` table laid over the card
+of that id key by key. A problem in a card made from a rank is reported at
+the rank's key path, where the file wrote it.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ._problems import Problem, ProblemsError, describe_value, suggest
+
+if TYPE_CHECKING:
+    from ono99._variant import StandardDeck
+
+__all__ = ["DECK_KEYS", "card_id", "expand", "origin"]
+
+DECK_KEYS = ("standard_deck", "ranks")
+"""The keys of a variant file that make its cards from a standard deck."""
+
+_CARD_FROM_RANK = ("name", "effects", "conditions", "points", "text", "tags")
+
+
+def card_id(rank: str, suit: str) -> str:
+    """The id of the card of ``rank`` and ``suit`` in a deck told apart by suit.
+
+    >>> card_id("king", "spades")
+    'king_of_spades'
+    """
+    return f"{rank}_of_{suit}"
+
+
+def _rank_name(rank: str, table: dict[str, Any]) -> str:
+    name = table.get("name")
+    return name if isinstance(name, str) and name else rank[:1].upper() + rank[1:]
+
+
+def expand(data: dict[str, Any], deck: StandardDeck | None) -> dict[str, Any]:
+    """``data`` with ``standard_deck`` and ``ranks`` replaced by the cards they make.
+
+    ``deck`` is the ``standard_deck`` table, structured; a file with neither
+    key is returned as it is.
+
+    Raises:
+        ProblemsError: If ``ranks`` or ``standard_deck.leave_out`` is not as expected.
+    """
+    if not any(key in data for key in DECK_KEYS):
+        return data
+    ranks_data = data.get("ranks", {})
+    data = {key: value for key, value in data.items() if key not in DECK_KEYS}
+    if deck is None:
+        raise ProblemsError(
+            [Problem("ranks", "a [ranks] table needs a [standard_deck] to make its cards")]
+        )
+    problems: list[Problem] = []
+    if not isinstance(ranks_data, dict):
+        raise ProblemsError(
+            [Problem("ranks", f"expected a table of ranks, got {describe_value(ranks_data)}")]
+        )
+    for rank, table in ranks_data.items():
+        if rank not in deck.ranks:
+            known = ", ".join(deck.ranks)
+            problems.append(Problem(f"ranks.{rank}", f"no rank {rank!r} in the deck ({known})"))
+        elif not isinstance(table, dict):
+            problems.append(
+                Problem(f"ranks.{rank}", f"expected a table, got {describe_value(table)}")
+            )
+        else:
+            keys = ", ".join(_CARD_FROM_RANK)
+            problems += [
+                Problem(
+                    f"ranks.{rank}.{key}",
+                    f"unknown key{suggest(key, _CARD_FROM_RANK)} (the keys here are {keys})",
+                )
+                for key in table
+                if key not in _CARD_FROM_RANK
+            ]
+    every = {card_id(r, s) for r in deck.ranks for s in deck.suits}
+    for position, left in enumerate(deck.leave_out):
+        if left not in every:
+            problems.append(
+                Problem(
+                    f"standard_deck.leave_out[{position}]",
+                    f"no card {left!r} in the deck (a card is <rank>_of_<suit>, "
+                    f"such as {card_id(deck.ranks[0], deck.suits[0])!r})",
+                )
+            )
+    if problems:
+        raise ProblemsError(problems)
+    explicit = data.get("cards", {})
+    if not isinstance(explicit, dict):
+        return data  # reported when the cards are structured
+    made: dict[str, Any] = {}
+    left_out = set(deck.leave_out)
+    for rank in deck.ranks:
+        table = ranks_data.get(rank, {})
+        rules = {key: table[key] for key in _CARD_FROM_RANK if key in table}
+        name = _rank_name(rank, table)
+        suits = [s for s in deck.suits if card_id(rank, s) not in left_out]
+        if not suits:
+            continue
+        if deck.all_by_suit or rank in deck.by_suit:
+            for suit in suits:
+                made[card_id(rank, suit)] = {
+                    **rules,
+                    "name": f"{name} of {suit}",
+                    "count": 1,
+                    "rank": rank,
+                    "suit": suit,
+                }
+        else:
+            made[rank] = {**rules, "name": name, "count": len(suits), "rank": rank}
+    if deck.jokers:
+        made["joker"] = {"name": "Joker", "count": deck.jokers, "rank": "joker"}
+    for key, table in explicit.items():
+        if key in made and isinstance(table, dict):
+            made[key] = {**made[key], **table}
+        else:
+            made[key] = table
+    data["cards"] = made
+    return data
+
+
+def origin(path: str, data: dict[str, Any]) -> str:
+    """Where a problem at ``path`` of the expanded cards was written in ``data``.
+
+    A key a card took from its rank's table is reported there
+    (``cards.king_of_hearts.effects[0]`` as ``ranks.king.effects[0]``); any
+    other path is returned as it is.
+    """
+    prefix, dot, rest = path.partition(".")
+    if prefix != "cards" or not dot:
+        return path
+    card, _, key = rest.partition(".")
+    field = key.split("[", 1)[0].split(".", 1)[0]
+    ranks = data.get("ranks")
+    explicit = data.get("cards")
+    if field not in _CARD_FROM_RANK or not isinstance(ranks, dict):
+        return path
+    if isinstance(explicit, dict) and field in (explicit.get(card) or {}):
+        return path
+    for rank, table in ranks.items():
+        if isinstance(table, dict) and field in table and card.split("_of_")[0] == rank:
+            return f"ranks.{rank}.{key}"
+    return path
