@@ -91,7 +91,7 @@ class Card:
     and so its :attr:`colour`) and carry ``tags`` of the variant's own, which
     rule objects read: "a black card adds, a red one subtracts", "a pair is
     two cards of the same rank". A standard deck declares them all in a few
-    lines (:class:`StandardDeck`).
+    lines (:class:`~ono99.StandardDeck`).
 
     Attributes:
         id: The card's id, the key of its table in the variant file
@@ -208,7 +208,7 @@ class StandardDeck:
 
 @frozen
 class RankRules:
-    """The rules of every card of one rank of a :class:`StandardDeck` (``[ranks.<rank>]``).
+    """The rules of every card of one rank of a :class:`~ono99.StandardDeck` (``[ranks.<rank>]``).
 
     Each key is the card's key of the same name (:class:`Card`); a
     ``[cards.<id>]`` table sets it again for one kind.

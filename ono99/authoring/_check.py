@@ -77,7 +77,8 @@ def file_kind(path: PathName) -> FileKind:
     """Whether a TOML file reads as a variant or as a house rule.
 
     A file that ``extends`` a variant or lists ``house_rules`` is a variant; one
-    that says whom it is ``for``, or has no cards, is a house rule. A file with
+    that says whom it is ``for``, or has no cards, is a house rule, unless it
+    has a ``name`` and a ``[standard_deck]`` that makes its cards. A file with
     cards is a variant only if it has a ``name`` and every card table a
     ``name`` and a ``count`` (a whole variant); otherwise it changes cards of
     the variant it is laid over, like ``[cards.minus_ten] count = 6``.
@@ -90,6 +91,8 @@ def file_kind(path: PathName) -> FileKind:
         return "variant"
     if any(key in data for key in DIRECTIVES):
         return "variant"
+    if "for" not in data and "name" in data and "standard_deck" in data:
+        return "variant"  # its cards are made from the deck; [cards] tables change them
     cards = data.get("cards")
     if "for" in data or not isinstance(cards, dict):
         return "house-rule"

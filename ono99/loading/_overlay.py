@@ -19,6 +19,7 @@ from ono99._errors import VariantError
 from ono99._limits import clip
 
 from ._problems import Problem, suggest
+from ._standard import made_ids
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -101,7 +102,10 @@ def overlay(doc: Doc, top: dict[str, Any], file: str, over: str | None) -> None:
             must then be a whole new card, with a name and a count.
     """
     cards = top.get("cards")
-    base_cards = doc.data.get("cards")
+    base_cards = doc.data.get("cards", {})
+    if isinstance(base_cards, dict):
+        # A standard deck under it makes cards too (its ranks become cards once merged).
+        base_cards = {**dict.fromkeys(made_ids(merge(doc.data, top))), **base_cards}
     if over is not None and isinstance(cards, dict) and isinstance(base_cards, dict):
         cards = dict(cards)
         for card_id, table in list(cards.items()):

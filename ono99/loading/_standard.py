@@ -12,12 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ono99._variant import STANDARD_RANKS, STANDARD_SUITS
+
 from ._problems import Problem, ProblemsError, describe_value, suggest
 
 if TYPE_CHECKING:
     from ono99._variant import StandardDeck
 
-__all__ = ["DECK_KEYS", "card_id", "expand", "origin"]
+__all__ = ["DECK_KEYS", "card_id", "expand", "made_ids", "origin"]
 
 DECK_KEYS = ("standard_deck", "ranks")
 """The keys of a variant file that make its cards from a standard deck."""
@@ -32,6 +34,36 @@ def card_id(rank: str, suit: str) -> str:
     'king_of_spades'
     """
     return f"{rank}_of_{suit}"
+
+
+def made_ids(data: dict[str, Any]) -> list[str]:
+    """The ids of the cards a file's ``[standard_deck]`` makes, as far as it can be read.
+
+    For the checks made before the file is structured (a house rule that
+    changes a card must name one the variant has); a value of the wrong type
+    is taken as its default here, and reported when the deck is structured.
+    """
+    deck = data.get("standard_deck")
+    if not isinstance(deck, dict):
+        return []
+
+    def strings(key: str, default: tuple[str, ...]) -> tuple[str, ...]:
+        value = deck.get(key, default)
+        ok = isinstance(value, list | tuple) and all(isinstance(v, str) for v in value)
+        return tuple(value) if ok else default
+
+    ranks = strings("ranks", STANDARD_RANKS)
+    suits = strings("suits", STANDARD_SUITS)
+    by_suit = strings("by_suit", ())
+    every = deck.get("all_by_suit") is True
+    ids = [
+        card_id(r, s) if every or r in by_suit else r
+        for r in ranks
+        for s in (suits if every or r in by_suit else suits[:1])
+    ]
+    if deck.get("jokers"):
+        ids.append("joker")
+    return ids
 
 
 def _rank_name(rank: str, table: dict[str, Any]) -> str:

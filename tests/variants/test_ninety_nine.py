@@ -23,13 +23,17 @@ RANKS = ["ace", *map(str, range(2, 11)), "jack", "queen", "king"]
 @pytest.mark.parametrize("variant_id", FAMILY)
 def test_a_standard_deck(variant_id: str) -> None:
     """The family plays "a standard 52 card deck" (pagat.com), four cards of each
-    rank; a card that matters by its suit (the King of spades) is a card of its own,
-    and the joker rules add "jokers=2" (t_games)."""
+    rank, each card knowing its rank; a rank whose cards matter by their suit (the
+    King of spades) is told apart by suit, and the joker rules add "jokers=2"
+    (t_games)."""
     variant = ono99.load_variant(variant_id)
     counts = Counter[str]()
+    suits: dict[str, set[str]] = {}
     for card in variant.cards:
-        rank = "king" if card.id == "king_spades" else card.id
-        counts[rank] += card.count
+        counts[card.rank] += card.count
+        if card.suit:
+            suits.setdefault(card.rank, set()).add(card.suit)
+    assert all(s == {"clubs", "diamonds", "hearts", "spades"} for s in suits.values())
     jokers = counts.pop("joker", 0)
     assert counts == dict.fromkeys(RANKS, 4)
     assert jokers == (2 if variant_id == "ninety-nine-jokers" else 0)
