@@ -35,8 +35,8 @@ def test_only_the_king_of_spades_goes_to_99() -> None:
         ["8", "ace", "king_of_spades", "2", "3", "5", "6", "7", "2", "3", "5"],
     )
     game = ono99.Game(variant, players=3, seed=1, deck=deck)
-    kings = ["king_of_clubs", "king_of_diamonds", "king_of_hearts"]
-    happened = drive(game, *[move for k in kings for move in ("jack", "queen", k)])
+    plain = ["king_of_clubs", "king_of_diamonds", "king_of_hearts"]
+    happened = drive(game, *[move for k in plain for move in ("jack", "queen", k)])
     assert [e.total for e in happened if isinstance(e, events.Played)] == list(range(10, 91, 10))
     drive(game, "8", Play("ace", amount=1))
     assert game.total == 99 and game.current_player == 2
