@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from . import events as ev
@@ -10,7 +11,29 @@ from ._variant import card_name
 if TYPE_CHECKING:
     from ._variant import Variant
 
-__all__ = ["describe_event"]
+__all__ = ["describe_event", "second_person"]
+
+# What the person does, in the second person: "Player 0 plays" -> "You play".
+_VERBS = {
+    "plays": "play",
+    "answers": "answer",
+    "is": "are",
+    "discards": "discard",
+    "draws": "draw",
+    "has": "have",
+    "loses": "lose",
+    "scores": "score",
+    "wins": "win",
+    "holds": "hold",
+    "deals": "deal",
+    "leads": "lead",
+}
+_LATER_VERBS = (
+    (" and busts ", " and bust "),
+    (" and loses ", " and lose "),
+    (" lays down ", " lay down "),
+    (" and is out", " and are out"),
+)
 
 
 def _count(count: int, word: str) -> str:
@@ -116,3 +139,28 @@ def describe_event(event: ev.Event, variant: Variant, *, hidden: bool = False) -
             return f"{who}: {text}"
         case ev.RuleActed(player=player, card=card, text=text):
             return f"Player {player}'s {card_name(variant, card)}: {text}"
+
+
+def second_person(line: str, seat: int) -> str:
+    """``line`` with player ``seat`` called "you", for that player to read.
+
+    >>> second_person("Player 0 has no safe play and busts at 101", 0)
+    'You have no safe play and bust at 101'
+    >>> second_person("Round 2: player 1 deals, player 0 leads", 0)
+    'Round 2: player 1 deals, you lead'
+    >>> second_person("Player 2 plays 5, naming player 0 to play next: total 50", 0)
+    'Player 2 plays 5, naming you to play next: total 50'
+    """
+
+    def you(match: re.Match[str]) -> str:
+        word = "You" if match.group(1) == "P" else "you"
+        verb = match.group(2)
+        if verb is None:
+            return word
+        return f"{word} {_VERBS.get(verb, verb)}"
+
+    line = re.sub(rf"\b([Pp])layer {seat}\b(?: ({'|'.join(_VERBS)})\b)?", you, line)
+    if line.startswith("You "):
+        for third, second in _LATER_VERBS:
+            line = line.replace(third, second)
+    return line
