@@ -129,6 +129,11 @@ def test_the_rulebook_lists_the_house_rules_that_fit_and_lays_over_those_ticked(
     assert both["blocks"][0] == {"kind": "title", "text": "ONO 99 (Mattel, 2022) + Two decks"}
     refused = ask(page, "rulebook", text=SHIPPED, house_rules=["floor-zero"])
     assert "ono99-1980" in refused["error"]
+    for path in ["variant.toml", "../variant.toml", "/etc/hostname"]:
+        answer = ask(page, "rulebook", text=SHIPPED, house_rules=[path])
+        assert answer == {"error": f"house_rules: expected shipped house rules, got {path!r}"}, (
+            "a link may name any file: only shipped house rules are read"
+        )
 
 
 def test_a_file_that_does_not_load_has_its_error_for_a_rulebook(page: Playground) -> None:

@@ -161,9 +161,17 @@ class Playground:
         """The variant the edited file makes, with shipped house rules laid over it.
 
         Raises:
+            ArgumentError: If a house rule is not a shipped one (by its id).
             VariantError: As :func:`ono99.load_variant` does, naming the edited
                 file ``variant.toml`` rather than by its full path.
         """
+        shipped = ono99.list_house_rules()
+        for name in house_rules:
+            if name not in shipped:
+                # A link may name anything: only the shipped house rules are laid over.
+                raise ono99.ArgumentError(
+                    "house_rules", f"expected shipped house rules, got {name!r}"
+                )
         path = self.write(text)
         try:
             return ono99.load_variant(path, house_rules=list(house_rules))
