@@ -22,6 +22,18 @@ function setStatus(word, detail = "") {
   $("status-detail").textContent = detail;
 }
 
+// The whole number in an input, or null for an empty one that may be; an Error saying
+// what is wanted otherwise.
+function wholeNumber(id, what, { empty = false } = {}) {
+  const text = $(id).value.trim();
+  if (empty && text === "") return null;
+  const number = Number(text);
+  if (text === "" || !Number.isSafeInteger(number)) {
+    throw new Error(`${what} must be a whole number`);
+  }
+  return number;
+}
+
 function megabytes(bytes) {
   return `${(bytes / 1e6).toFixed(1)} MB`;
 }
@@ -182,10 +194,9 @@ async function refresh() {
 }
 
 function showFailure(where, error) {
-  const text =
-    error.message === "stopped"
-      ? "Stopped: the page's Python was started afresh."
-      : `Something went wrong: ${error.message}`;
+  let text = `Something went wrong: ${error.message}`;
+  if (error.message === "stopped") text = "Stopped: the page's Python was started afresh.";
+  else if (error.message.endsWith("must be a whole number")) text = error.message;
   where.replaceChildren(el("p", text, "ono99-pg-error"));
 }
 
@@ -278,7 +289,6 @@ function gameBusy(busy) {
 }
 
 async function newGame() {
-  const seed = $("game-seed").value;
   $("game-log").replaceChildren();
   $("game-result").textContent = "";
   gameBusy(true);
@@ -287,9 +297,9 @@ async function newGame() {
       await python.call("new_game", {
         text: $("file").value,
         house_rules: houseRules(),
-        players: Number($("game-players").value),
+        players: wholeNumber("game-players", "Players"),
         opponent: $("game-opponent").value,
-        seed: seed === "" ? null : Number(seed),
+        seed: wholeNumber("game-seed", "The seed", { empty: true }),
       }),
     );
   } catch (error) {
@@ -367,8 +377,6 @@ function seatStrategies() {
 async function simulate() {
   const button = $("simulate");
   const bar = $("sim-progress");
-  const games = Number($("sim-games").value);
-  const seed = $("sim-seed").value;
   button.disabled = true;
   bar.hidden = false;
   bar.value = 0;
@@ -386,10 +394,10 @@ async function simulate() {
         {
           text: $("file").value,
           house_rules: houseRules(),
-          players: Number($("sim-players").value),
-          games,
+          players: wholeNumber("sim-players", "Players"),
+          games: wholeNumber("sim-games", "Games"),
           strategies,
-          seed: seed === "" ? null : Number(seed),
+          seed: wholeNumber("sim-seed", "The seed", { empty: true }),
           rotate: $("sim-rotate").checked,
         },
         progress,
