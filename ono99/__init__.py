@@ -38,6 +38,7 @@ from ._loader import (
     loads_variant,
 )
 from ._moves import Move, Play, Redraw
+from ._narrate import describe_event
 from ._observation import Observation
 from ._player_factory import PlayerFactory, Strategy, list_strategies, make_player
 from ._players import CautiousPlayer, RandomPlayer, RecklessPlayer, play_out
@@ -117,6 +118,7 @@ __all__ = [
     "WinRate",
     "check_file",
     "compare_variants",
+    "describe_event",
     "diff_variants",
     "dump_variant",
     "events",

@@ -40,13 +40,25 @@ def _count(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def describe_event(event: ev.Event, variant: Variant, *, hidden: bool = False) -> str | None:
-    """One line saying what happened, or ``None`` for events not worth a line.
+def describe_event(
+    event: ev.Event, variant: Variant, *, hidden: bool = False, seat: int | None = None
+) -> str | None:
+    """One line telling what happened, in the words of the command line.
 
     Args:
-        event: The event.
-        variant: The rules, for card names.
-        hidden: Leave out what only one player may see (dealt and drawn cards).
+        event: The event (see :mod:`ono99.events`).
+        variant: The rules, for the cards' names.
+        hidden: Leave out what only one player may see (dealt and drawn
+            cards), as ``ono99 demo`` does unless asked to show them.
+        seat: Tell it to this player, as ``ono99 play`` tells the person
+            playing: in the second person ("You play 7"), and with nothing of
+            the cards the others hold (their deals and draws are no line at
+            all, a card given between two others is "a card", as
+            :func:`ono99.events.seen_by` has it).
+
+    Returns:
+        The line, or ``None`` for an event not worth one (or not seen from
+        ``seat``).
 
     >>> import ono99
     >>> v = ono99.load_variant("ono99-1980")
@@ -57,7 +69,21 @@ def describe_event(event: ev.Event, variant: Variant, *, hidden: bool = False) -
     >>> v99 = ono99.load_variant("ninety-nine")
     >>> describe_event(ono99.events.Played(0, "ace", 61, amount=11), v99)
     'Player 0 plays Ace for 11: total 61'
+    >>> describe_event(ono99.events.Played(0, "minus_ten", -10), v, seat=0)
+    'You play Minus Ten: total -10'
+    >>> describe_event(ono99.events.Drew(1, "hold"), v, seat=0) is None
+    True
     """
+    if seat is None:
+        return _line(event, variant, hidden=hidden)
+    (seen,) = ev.seen_by([event], seat)
+    if isinstance(seen, ev.DealtUnseen | ev.DrewUnseen):
+        return None
+    line = _line(seen, variant, hidden=hidden)
+    return None if line is None else second_person(line, seat)
+
+
+def _line(event: ev.Event, variant: Variant, *, hidden: bool) -> str | None:
     match event:
         case ev.RoundStarted(round=number, dealer=dealer, leader=leader):
             return f"Round {number}: player {dealer} deals, player {leader} leads"

@@ -36,8 +36,6 @@ if TYPE_CHECKING:
 
     from attrs import AttrsInstance
 
-    from ._variant import Variant
-
 __all__ = [
     "Busted",
     "CardGiven",
@@ -67,7 +65,6 @@ __all__ = [
     "TokenLost",
     "TokensChanged",
     "TriggerFired",
-    "describe",
     "seen_by",
 ]
 
@@ -571,41 +568,3 @@ def seen_by(events: Iterable[Event], player: int) -> tuple[Event, ...]:
         else:
             seen.append(event)
     return tuple(seen)
-
-
-def describe(event: Event, variant: Variant, *, seat: int | None = None) -> str | None:
-    """One line telling what happened, in the words of the command line.
-
-    Args:
-        event: The event.
-        variant: The rules, for the cards' names.
-        seat: Tell it to this player, as ``ono99 play`` tells the person
-            playing: in the second person ("You play 7"), and with nothing of
-            the cards the others hold (their deals and draws are no line at
-            all, a card given between two others is "a card"). By default it
-            is told to no one in particular, every card named, as ``ono99 demo``
-            tells a game.
-
-    Returns:
-        The line, or ``None`` for an event not worth one (or not seen from
-        ``seat``).
-
-    >>> import ono99
-    >>> v = ono99.load_variant("ono99-1980")
-    >>> describe(Played(0, "minus_ten", -10), v)
-    'Player 0 plays Minus Ten: total -10'
-    >>> describe(Played(0, "minus_ten", -10), v, seat=0)
-    'You play Minus Ten: total -10'
-    >>> describe(Drew(1, "hold"), v, seat=0) is None
-    True
-    """
-    # The command line's own words; that module imports this one, hence here.
-    from ._narrate import describe_event, second_person  # noqa: PLC0415
-
-    if seat is None:
-        return describe_event(event, variant)
-    (seen,) = seen_by([event], seat)
-    if isinstance(seen, DealtUnseen | DrewUnseen):
-        return None
-    line = describe_event(seen, variant)
-    return None if line is None else second_person(line, seat)

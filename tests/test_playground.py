@@ -166,7 +166,7 @@ def test_rulebook_blocks_keep_every_word_of_the_rulebook(variant_id: str) -> Non
 
 def test_a_game_is_played_to_its_end_told_as_ono99_play_tells_it(page: Playground) -> None:
     """Choosing the first move every time ends the game; the lines are the events as
-    :func:`ono99.events.describe` tells them to player 0, in order, and every move listed
+    :func:`ono99.describe_event` tells them to player 0, in order, and every move listed
     says the total it leaves."""
     answer = ask(
         page, "new_game", text=SHIPPED, house_rules=[], players=3, opponent="random", seed=11
@@ -190,7 +190,7 @@ def test_a_game_is_played_to_its_end_told_as_ono99_play_tells_it(page: Playgroun
         line
         for event in game_log
         if not isinstance(event, events.GameWon)
-        for line in [events.describe(event, game.variant, seat=0)]
+        for line in [ono99.describe_event(event, game.variant, seat=0)]
         if line is not None
     ]
     assert told[1:] == expected

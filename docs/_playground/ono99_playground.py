@@ -18,7 +18,7 @@ Only the public API of ono99 is used here. The calls:
     allows.
 ``new_game`` and ``move``
     A game against the built-in players, told turn by turn as ``ono99 play``
-    tells it (:func:`ono99.events.describe`), with the legal moves to click.
+    tells it (:func:`ono99.describe_event`), with the legal moves to click.
 ``simulate``
     :func:`ono99.simulate` between chosen strategies: wins by seat and by
     strategy, and the report ``ono99 simulate`` prints.
@@ -352,7 +352,7 @@ class _Table:
         for event in happened:
             if isinstance(event, events.GameWon):
                 continue  # said once, at the end
-            text = events.describe(event, self.game.variant, seat=0)
+            text = ono99.describe_event(event, self.game.variant, seat=0)
             if text is not None:
                 lines.append(_line(text, _kind(event, text)))
         return lines

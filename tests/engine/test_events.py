@@ -91,15 +91,15 @@ def test_a_card_given_between_two_others_is_seen_without_its_card() -> None:
 
 
 def test_a_game_told_to_one_player_tells_none_of_the_others_cards() -> None:
-    """``events.describe(e, variant, seat=0)``, as ``ono99 play`` tells player 0 a game: the
+    """``ono99.describe_event(e, variant, seat=0)``, as ``ono99 play`` tells player 0 a game: the
     others' deals and draws are no line, player 0's own are told to "you", and a line that
     does not concern player 0 is the same as told to no one."""
     game = ono99.Game("ono99-2022", players=3, seed=5)
     ono99.play_out(game, [ono99.CautiousPlayer()] * 3)
     own = 0
     for event in game.events:
-        line = events.describe(event, game.variant, seat=0)
-        plain = events.describe(event, game.variant)
+        line = ono99.describe_event(event, game.variant, seat=0)
+        plain = ono99.describe_event(event, game.variant)
         if isinstance(event, events.Dealt | events.Drew) and event.player != 0:
             assert line is None, event
         elif isinstance(event, events.Dealt | events.Drew):
