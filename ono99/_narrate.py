@@ -10,6 +10,7 @@ from ._variant import card_name
 
 if TYPE_CHECKING:
     from ._variant import Variant
+    from .events import Event
 
 __all__ = ["describe_event", "second_person"]
 
@@ -41,7 +42,7 @@ def _count(count: int, word: str) -> str:
 
 
 def describe_event(
-    event: ev.Event, variant: Variant, *, hidden: bool = False, seat: int | None = None
+    event: Event, variant: Variant, *, hidden: bool = False, seat: int | None = None
 ) -> str | None:
     """One line telling what happened, in the words of the command line.
 
@@ -62,16 +63,16 @@ def describe_event(
 
     >>> import ono99
     >>> v = ono99.load_variant("ono99-1980")
-    >>> describe_event(ono99.events.Played(2, "minus_ten", -10), v)
+    >>> ono99.describe_event(ono99.events.Played(2, "minus_ten", -10), v)
     'Player 2 plays Minus Ten: total -10'
-    >>> describe_event(ono99.events.Deflected(1, "reverse", 2), v)
+    >>> ono99.describe_event(ono99.events.Deflected(1, "reverse", 2), v)
     'Player 1 answers with Reverse: the 2 plays pass on'
     >>> v99 = ono99.load_variant("ninety-nine")
-    >>> describe_event(ono99.events.Played(0, "ace", 61, amount=11), v99)
+    >>> ono99.describe_event(ono99.events.Played(0, "ace", 61, amount=11), v99)
     'Player 0 plays Ace for 11: total 61'
-    >>> describe_event(ono99.events.Played(0, "minus_ten", -10), v, seat=0)
+    >>> ono99.describe_event(ono99.events.Played(0, "minus_ten", -10), v, seat=0)
     'You play Minus Ten: total -10'
-    >>> describe_event(ono99.events.Drew(1, "hold"), v, seat=0) is None
+    >>> ono99.describe_event(ono99.events.Drew(1, "hold"), v, seat=0) is None
     True
     """
     if seat is None:
@@ -83,7 +84,7 @@ def describe_event(
     return None if line is None else second_person(line, seat)
 
 
-def _line(event: ev.Event, variant: Variant, *, hidden: bool) -> str | None:
+def _line(event: Event, variant: Variant, *, hidden: bool) -> str | None:
     match event:
         case ev.RoundStarted(round=number, dealer=dealer, leader=leader):
             return f"Round {number}: player {dealer} deals, player {leader} leads"
