@@ -9,6 +9,12 @@ The pages under ``_generated/`` (a rulebook per shipped variant and house
 rule, the table of how the editions differ, the command line's help) are
 written at build time by the ``ono99_docs`` extension in ``_ext/``, from the
 variant files and the library itself, so they cannot drift from either.
+
+The playground page (``playground.rst``) runs the library in the browser: the
+``ono99_browser`` extension puts what it loads beside the HTML pages,
+downloading the Python runtime and the dependencies' wheels on the first HTML
+build into a cache folder (its docstring says how; ``-D ono99_playground=0``
+leaves the playground out).
 """
 
 from __future__ import annotations
@@ -37,10 +43,11 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx_copybutton",
     "ono99_docs",
+    "ono99_browser",
 ]
 
 # _generated/includes holds parts of pages, pulled in with ``.. include::``.
-exclude_patterns = ["_build", "_intersphinx", "_generated/includes"]
+exclude_patterns = ["_build", "_intersphinx", "_generated/includes", "_playground"]
 nitpicky = True
 # Names that appear in signatures and type hints but have no page of their own:
 # typing internals and the private modules public names are defined in.

@@ -48,6 +48,7 @@ from .authoring._diff import diff_variants
 from .authoring._rulebook import Format, rulebook
 from .engine._game import Game, GameRecord
 from .engine._moves import Move, Play, Redraw
+from .engine._narrate import describe_event
 from .engine._observation import Observation
 from .engine._protocols import Player, QuickPlayer
 from .engine._serial import from_data, to_data
@@ -123,6 +124,7 @@ __all__ = [
     "WinRate",
     "check_file",
     "compare_variants",
+    "describe_event",
     "diff_variants",
     "dump_variant",
     "events",

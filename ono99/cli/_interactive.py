@@ -11,7 +11,6 @@ terminal.
 
 from __future__ import annotations
 
-import re
 import sys
 from typing import TYPE_CHECKING, TextIO
 
@@ -20,7 +19,7 @@ from ono99._text import escape
 from ono99._variant import card_name
 from ono99.engine._game import Game
 from ono99.engine._moves import Move, Play, Redraw
-from ono99.engine._narrate import describe_event
+from ono99.engine._narrate import describe_event, second_person
 from ono99.engine._tables import compile_variant
 from ono99.players._factory import make_player
 from ono99.simulation._seeds import player_seed
@@ -38,28 +37,6 @@ __all__ = ["play_in_terminal"]
 
 _QUIT = frozenset({"quit", "exit"})
 _HELP = frozenset({"?", "help"})
-
-# What the person does, in the second person: "Player 0 plays" -> "You play".
-_VERBS = {
-    "plays": "play",
-    "answers": "answer",
-    "is": "are",
-    "discards": "discard",
-    "draws": "draw",
-    "has": "have",
-    "loses": "lose",
-    "scores": "score",
-    "wins": "win",
-    "holds": "hold",
-    "deals": "deal",
-    "leads": "lead",
-}
-_LATER_VERBS = (
-    (" and busts ", " and bust "),
-    (" and loses ", " and lose "),
-    (" lays down ", " lay down "),
-    (" and is out", " and are out"),
-)
 
 
 def play_in_terminal(
@@ -191,31 +168,6 @@ def _console(out: TextIO) -> Console:
     from rich.console import Console  # noqa: PLC0415 - rich loads with the command line only
 
     return Console(file=out, highlight=False, emoji=False, markup=False)
-
-
-def second_person(line: str, seat: int) -> str:
-    """``line`` with player ``seat`` called "you", for that player to read.
-
-    >>> second_person("Player 0 has no safe play and busts at 101", 0)
-    'You have no safe play and bust at 101'
-    >>> second_person("Round 2: player 1 deals, player 0 leads", 0)
-    'Round 2: player 1 deals, you lead'
-    >>> second_person("Player 2 plays 5, naming player 0 to play next: total 50", 0)
-    'Player 2 plays 5, naming you to play next: total 50'
-    """
-
-    def you(match: re.Match[str]) -> str:
-        word = "You" if match.group(1) == "P" else "you"
-        verb = match.group(2)
-        if verb is None:
-            return word
-        return f"{word} {_VERBS.get(verb, verb)}"
-
-    line = re.sub(rf"\b([Pp])layer {seat}\b(?: ({'|'.join(_VERBS)})\b)?", you, line)
-    if line.startswith("You "):
-        for third, second in _LATER_VERBS:
-            line = line.replace(third, second)
-    return line
 
 
 def _describe(game: Game, move: Move) -> str:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from typing import TYPE_CHECKING
 
 from ono99 import events as ev
@@ -9,32 +10,81 @@ from ono99._variant import card_name
 
 if TYPE_CHECKING:
     from ono99._variant import Variant
+    from ono99.events import Event
 
-__all__ = ["describe_event"]
+__all__ = ["describe_event", "second_person"]
+
+# What the person does, in the second person: "Player 0 plays" -> "You play".
+_VERBS = {
+    "plays": "play",
+    "answers": "answer",
+    "is": "are",
+    "discards": "discard",
+    "draws": "draw",
+    "has": "have",
+    "loses": "lose",
+    "scores": "score",
+    "wins": "win",
+    "holds": "hold",
+    "deals": "deal",
+    "leads": "lead",
+}
+_LATER_VERBS = (
+    (" and busts ", " and bust "),
+    (" and loses ", " and lose "),
+    (" lays down ", " lay down "),
+    (" and is out", " and are out"),
+)
 
 
 def _count(count: int, word: str) -> str:
     return f"{count} {word}" if count == 1 else f"{count} {word}s"
 
 
-def describe_event(event: ev.Event, variant: Variant, *, hidden: bool = False) -> str | None:
-    """One line saying what happened, or ``None`` for events not worth a line.
+def describe_event(
+    event: Event, variant: Variant, *, hidden: bool = False, seat: int | None = None
+) -> str | None:
+    """One line telling what happened, in the words of the command line.
 
     Args:
-        event: The event.
-        variant: The rules, for card names.
-        hidden: Leave out what only one player may see (dealt and drawn cards).
+        event: The event (see :mod:`ono99.events`).
+        variant: The rules, for the cards' names.
+        hidden: Leave out what only one player may see (dealt and drawn
+            cards), as ``ono99 demo`` does unless asked to show them.
+        seat: Tell it to this player, as ``ono99 play`` tells the person
+            playing: in the second person ("You play 7"), and with nothing of
+            the cards the others hold (their deals and draws are no line at
+            all, a card given between two others is "a card", as
+            :func:`ono99.events.seen_by` has it).
+
+    Returns:
+        The line, or ``None`` for an event not worth one (or not seen from
+        ``seat``).
 
     >>> import ono99
     >>> v = ono99.load_variant("ono99-1980")
-    >>> describe_event(ono99.events.Played(2, "minus_ten", -10), v)
+    >>> ono99.describe_event(ono99.events.Played(2, "minus_ten", -10), v)
     'Player 2 plays Minus Ten: total -10'
-    >>> describe_event(ono99.events.Deflected(1, "reverse", 2), v)
+    >>> ono99.describe_event(ono99.events.Deflected(1, "reverse", 2), v)
     'Player 1 answers with Reverse: the 2 plays pass on'
     >>> v99 = ono99.load_variant("ninety-nine")
-    >>> describe_event(ono99.events.Played(0, "ace", 61, amount=11), v99)
+    >>> ono99.describe_event(ono99.events.Played(0, "ace", 61, amount=11), v99)
     'Player 0 plays Ace for 11: total 61'
+    >>> ono99.describe_event(ono99.events.Played(0, "minus_ten", -10), v, seat=0)
+    'You play Minus Ten: total -10'
+    >>> ono99.describe_event(ono99.events.Drew(1, "hold"), v, seat=0) is None
+    True
     """
+    if seat is None:
+        return _line(event, variant, hidden=hidden)
+    (seen,) = ev.seen_by([event], seat)
+    if isinstance(seen, ev.DealtUnseen | ev.DrewUnseen):
+        return None
+    line = _line(seen, variant, hidden=hidden)
+    return None if line is None else second_person(line, seat)
+
+
+def _line(event: Event, variant: Variant, *, hidden: bool) -> str | None:
     match event:
         case ev.RoundStarted(round=number, dealer=dealer, leader=leader):
             return f"Round {number}: player {dealer} deals, player {leader} leads"
@@ -116,3 +166,28 @@ def describe_event(event: ev.Event, variant: Variant, *, hidden: bool = False) -
             return f"{who}: {text}"
         case ev.RuleActed(player=player, card=card, text=text):
             return f"Player {player}'s {card_name(variant, card)}: {text}"
+
+
+def second_person(line: str, seat: int) -> str:
+    """``line`` with player ``seat`` called "you", for that player to read.
+
+    >>> second_person("Player 0 has no safe play and busts at 101", 0)
+    'You have no safe play and bust at 101'
+    >>> second_person("Round 2: player 1 deals, player 0 leads", 0)
+    'Round 2: player 1 deals, you lead'
+    >>> second_person("Player 2 plays 5, naming player 0 to play next: total 50", 0)
+    'Player 2 plays 5, naming you to play next: total 50'
+    """
+
+    def you(match: re.Match[str]) -> str:
+        word = "You" if match.group(1) == "P" else "you"
+        verb = match.group(2)
+        if verb is None:
+            return word
+        return f"{word} {_VERBS.get(verb, verb)}"
+
+    line = re.sub(rf"\b([Pp])layer {seat}\b(?: ({'|'.join(_VERBS)})\b)?", you, line)
+    if line.startswith("You "):
+        for third, second in _LATER_VERBS:
+            line = line.replace(third, second)
+    return line

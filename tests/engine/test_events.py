@@ -88,3 +88,26 @@ def test_a_card_given_between_two_others_is_seen_without_its_card() -> None:
     assert events.seen_by([given], 2) == (given,)
     assert events.seen_by([given], 0) == (events.CardGivenUnseen(1, 2),)
     assert "card" not in ono99.to_data(events.CardGivenUnseen(1, 2))
+
+
+def test_a_game_told_to_one_player_tells_none_of_the_others_cards() -> None:
+    """``ono99.describe_event(e, variant, seat=0)``, as ``ono99 play`` tells player 0 a game: the
+    others' deals and draws are no line, player 0's own are told to "you", and a line that
+    does not concern player 0 is the same as told to no one."""
+    game = ono99.Game("ono99-2022", players=3, seed=5)
+    ono99.play_out(game, [ono99.CautiousPlayer()] * 3)
+    own = 0
+    for event in game.events:
+        line = ono99.describe_event(event, game.variant, seat=0)
+        plain = ono99.describe_event(event, game.variant)
+        if isinstance(event, events.Dealt | events.Drew) and event.player != 0:
+            assert line is None, event
+        elif isinstance(event, events.Dealt | events.Drew):
+            assert line is not None and line.startswith("You "), line
+            assert plain is not None and plain.startswith("Player 0 ")
+            own += 1
+        elif plain is not None and "layer 0" not in plain:
+            assert line == plain
+        elif plain is not None:
+            assert line is not None and "layer 0" not in line and "you" in line.lower(), line
+    assert own > 4

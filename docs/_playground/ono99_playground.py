@@ -1,0 +1,594 @@
+"""The playground's Python: what the page asks of ono99, answered as plain data.
+
+The playground page (``docs/playground.rst``) runs this module in the browser,
+in Pyodide inside a Web Worker (``worker.mjs``), beside the ``ono99`` wheel.
+The page sends a request as JSON, ``{"call": NAME, "args": {...}}``, to
+:meth:`Playground.handle` and gets JSON back: strings, numbers, lists and
+objects of them, which the page puts into the document as text only
+(``textContent``), so nothing from a file is ever read as HTML.
+
+Only the public API of ono99 is used here. The calls:
+
+``check``
+    The findings of :func:`ono99.check_file` on the edited file, each as
+    ``ono99 validate`` prints it, and its summary line when it loads.
+``rulebook``
+    The file's rulebook (:func:`ono99.rulebook`), as titled blocks of text,
+    with the house rules that fit the file and the number of players it
+    allows.
+``new_game`` and ``move``
+    A game against the built-in players, told turn by turn as ``ono99 play``
+    tells it (:func:`ono99.describe_event`), with the legal moves to click.
+``simulate``
+    :func:`ono99.simulate` between chosen strategies: wins by seat and by
+    strategy, and the report ``ono99 simulate`` prints.
+``link`` and ``open``
+    A file and its house rules packed into the fragment of a link, and back.
+
+An :class:`ono99.Ono99Error` (a file with problems, an illegal setting)
+answers ``{"error": message}``.
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import json
+import os
+import random
+import time
+import zlib
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+import ono99
+from ono99 import events
+
+if TYPE_CHECKING:
+    from collections.abc import Callable, Sequence
+
+    Progress = Callable[[int, int], object]
+
+__all__ = ["FILE", "MAX_GAMES", "Playground", "pack_link", "rulebook_blocks", "unpack_link"]
+
+FILE = "variant.toml"
+"""The name the edited file has, in messages (``variant.toml: error: ...``)."""
+
+MAX_GAMES = 10_000
+"""The most games one simulation may play (a page is no batch job)."""
+
+MAX_LINK_TEXT = 1_000_000
+"""The most bytes a link may unpack to: a variant file is a few thousand."""
+
+_LINK_VERSION = 1
+
+
+class Playground:
+    """Answers the page's requests; holds the edited file and the game being played.
+
+    Args:
+        folder: Where the edited file is written. The page's worker makes a
+            fresh folder its working folder and passes ``Path()``, so that
+            messages name the file as ``variant.toml``.
+    """
+
+    def __init__(self, folder: Path | None = None) -> None:
+        self.path = (folder or Path()) / FILE
+        self._text: str | None = None
+        self._written = 0
+        self._table: _Table | None = None
+
+    def handle(self, request: str, progress: Progress | None = None) -> str:
+        """Answer one request (JSON) with JSON.
+
+        Args:
+            request: ``{"call": NAME, "args": {...}}``.
+            progress: Called as ``progress(games_done, games)`` while a
+                simulation runs.
+
+        >>> import json
+        >>> page = Playground()
+        >>> answer = json.loads(page.handle('{"call": "open", "args": {"fragment": "x"}}'))
+        >>> answer["error"]
+        'this link holds no playground file: it may have been cut short'
+        """
+        try:
+            try:
+                data = json.loads(request)
+            except ValueError:
+                raise _BadRequestError("not JSON") from None
+            if not isinstance(data, dict) or not isinstance(data.get("call"), str):
+                raise _BadRequestError("expected {'call': NAME, 'args': {...}}")
+            args = data.get("args", {})
+            if not isinstance(args, dict):
+                raise _BadRequestError("args must be an object")
+            answer = self._answer(data["call"], _Args(args), progress)
+        except ono99.Ono99Error as exc:
+            answer = {"error": str(exc)}
+        except _BadRequestError as exc:
+            answer = {"error": f"bad request: {exc}"}
+        return json.dumps(answer)
+
+    def _answer(self, call: str, args: _Args, progress: Progress | None) -> dict[str, Any]:
+        if call == "check":
+            return self.check(args.text("text"))
+        if call == "rulebook":
+            return self.rulebook(args.text("text"), args.names("house_rules"))
+        if call == "new_game":
+            return self.new_game(
+                args.text("text"),
+                args.names("house_rules"),
+                players=args.number("players"),
+                opponent=args.text("opponent"),
+                seed=args.seed(),
+            )
+        if call == "move":
+            return self.move(args.number("index"))
+        if call == "simulate":
+            return self.simulate(
+                args.text("text"),
+                args.names("house_rules"),
+                players=args.number("players"),
+                games=args.number("games"),
+                strategies=args.names("strategies"),
+                seed=args.seed(),
+                rotate=args.flag("rotate"),
+                progress=progress,
+            )
+        if call == "link":
+            return {"fragment": pack_link(args.text("text"), args.names("house_rules"))}
+        if call == "open":
+            text, house_rules = unpack_link(args.text("fragment"))
+            return {"text": text, "house_rules": list(house_rules)}
+        raise _BadRequestError(f"no call named {call!r}")
+
+    # ---------------------------------------------------------------- the file
+
+    def write(self, text: str) -> Path:
+        """Write the edited file (when it changed) and return its path.
+
+        Every write gets a later modification time than the one before, even
+        within one tick of the clock, so the library reads it again.
+        """
+        if text != self._text:
+            self.path.write_text(text, encoding="utf-8")
+            self._written = max(time.time_ns(), self._written + 1_000_000)
+            os.utime(self.path, ns=(self._written, self._written))
+            self._text = text
+        return self.path
+
+    def load(self, text: str, house_rules: Sequence[str] = ()) -> ono99.Variant:
+        """The variant the edited file makes, with shipped house rules laid over it.
+
+        Raises:
+            ArgumentError: If a house rule is not a shipped one (by its id).
+            VariantError: As :func:`ono99.load_variant` does, naming the edited
+                file ``variant.toml`` rather than by its full path.
+        """
+        shipped = ono99.list_house_rules()
+        for name in house_rules:
+            if name not in shipped:
+                # A link may name anything: only the shipped house rules are laid over.
+                raise ono99.ArgumentError(
+                    "house_rules", f"expected shipped house rules, got {name!r}"
+                )
+        path = self.write(text)
+        try:
+            return ono99.load_variant(path, house_rules=list(house_rules))
+        except ono99.VariantError as exc:
+            if exc.source and Path(exc.source).resolve() == path.resolve():
+                raise ono99.VariantError(list(exc.problems), FILE) from None
+            raise
+
+    def check(self, text: str) -> dict[str, Any]:
+        """What ``ono99 validate variant.toml`` reports on the edited file.
+
+        Returns:
+            ``findings``: each with its ``level``, key ``path``, ``message``
+            and the ``line`` the command prints; ``summary``: the command's
+            closing line when the file has no error, else ``""``.
+        """
+        found = ono99.check_file(self.write(text), kind="variant")
+        findings = [
+            {"level": f.level, "path": f.path, "message": f.message, "line": str(f)} for f in found
+        ]
+        summary = ""
+        if not any(f.level == "error" for f in found):
+            variant = self.load(text)
+            warnings = len(found)
+            notes = f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""
+            summary = (
+                f"{FILE}: ok (variant {variant.id}, {len(variant.cards)} kinds of card, "
+                f"{variant.deck_size} cards{notes})"
+            )
+        return {"findings": findings, "summary": summary}
+
+    def rulebook(self, text: str, house_rules: Sequence[str]) -> dict[str, Any]:
+        """The rulebook of the edited file with ``house_rules``, and what the page offers with it.
+
+        Returns:
+            ``id``, ``name``; ``players``: the fewest and most players;
+            ``blocks``: the rulebook (see :func:`rulebook_blocks`);
+            ``house_rules``: the shipped house rules that fit the file, each
+            with its ``id``, ``name`` and ``description``; ``strategies``: the
+            built-in players' names.
+        """
+        variant = self.load(text, house_rules)
+        fitting = []
+        for rule_id in ono99.list_house_rules(fits=self.path):
+            rule = ono99.load_house_rule(rule_id)
+            fitting.append({"id": rule.id, "name": rule.name, "description": rule.description})
+        return {
+            "id": variant.id,
+            "name": variant.name,
+            "players": [variant.players.min, variant.players.max],
+            "blocks": rulebook_blocks(ono99.rulebook(variant)),
+            "house_rules": fitting,
+            "strategies": list(ono99.list_strategies()),
+        }
+
+    # ----------------------------------------------------------------- a game
+
+    def new_game(
+        self,
+        text: str,
+        house_rules: Sequence[str],
+        *,
+        players: int,
+        opponent: str,
+        seed: int | None,
+    ) -> dict[str, Any]:
+        """Deal a game in which the page's reader is player 0, against ``opponent`` players.
+
+        Returns:
+            The game as :meth:`move` returns it.
+        """
+        variant = self.load(text, house_rules)
+        if seed is None:
+            seed = random.randrange(1_000_000)
+        strategy = _strategy(opponent)
+        game = ono99.Game(variant, players, seed)
+        bots = {seat: ono99.make_player(strategy, seed + seat) for seat in range(1, players)}
+        self._table = _Table(game, bots)
+        kind = f"{players - 1} {opponent} player{'s' if players > 2 else ''}"
+        first = f"{variant.name}: you are player 0, against {kind} (seed {seed})."
+        return self._table.advance([_line(first, "title"), *self._table.told(game.events)])
+
+    def move(self, index: int) -> dict[str, Any]:
+        """Play the legal move at ``index`` (in the list last answered), then the others' turns.
+
+        Returns:
+            ``lines``: what happened since the last answer, each ``text``
+            with a ``kind`` for its colour (``title``, ``round``, ``you``,
+            ``out``, ``end`` or ``""``); ``moves``: the moves made so far;
+            ``over``; then, while the game goes on, ``status``: lines about
+            the table, ``hand`` and ``choices``: the legal moves in words;
+            once it is over, ``winner`` and ``result``.
+        """
+        if self._table is None:
+            raise _BadRequestError("no game is being played: start one")
+        return self._table.play(index)
+
+    # ------------------------------------------------------------- simulation
+
+    def simulate(
+        self,
+        text: str,
+        house_rules: Sequence[str],
+        *,
+        players: int,
+        games: int,
+        strategies: Sequence[str],
+        seed: int | None,
+        rotate: bool = False,
+        progress: Progress | None = None,
+    ) -> dict[str, Any]:
+        """Play ``games`` games between ``strategies`` (one, or one per seat), here.
+
+        Returns:
+            ``games``, ``seed``; ``seats`` and ``strategies``: each a row with
+            its ``label``, ``strategy`` (for a seat), ``seats`` (for a
+            strategy), ``wins``, ``rate``, ``interval`` (the 95% confidence
+            interval), ``fair`` (its share if all were equal) and ``text``;
+            ``report``: the tables ``ono99 simulate`` prints.
+        """
+        if not 1 <= games <= MAX_GAMES:
+            raise ono99.ArgumentError("games", f"expected 1 to {MAX_GAMES:,}, got {games}")
+        variant = self.load(text, house_rules)
+        if seed is None:
+            seed = random.randrange(1_000_000)
+        chosen = [_strategy(name) for name in strategies] or ["cautious"]
+        result = ono99.simulate(
+            variant,
+            players=players,
+            games=games,
+            strategies=chosen if len(chosen) > 1 else chosen[0],
+            seed=seed,
+            jobs=1,
+            rotate=rotate,
+            progress=progress,
+        )
+
+        def row(rate: ono99.WinRate, strategy: str | None = None) -> dict[str, Any]:
+            low, high = rate.interval
+            data: dict[str, Any] = {
+                "label": rate.label,
+                "seats": rate.seats,
+                "wins": rate.wins,
+                "games": rate.games,
+                "rate": rate.rate,
+                "interval": [low, high],
+                "fair": rate.fair,
+                "text": str(rate),
+            }
+            if strategy is not None:
+                data["strategy"] = strategy
+            return data
+
+        return {
+            "games": result.games,
+            "seed": result.seed,
+            "players": result.players,
+            "seats": [
+                row(rate, None if rotate else result.strategies[seat])
+                for seat, rate in enumerate(result.by_seat)
+            ],
+            "strategies": [row(rate) for rate in result.by_strategy],
+            "report": result.table(),
+        }
+
+
+class _Table:
+    """A game being played: player 0 is the page's reader, the other seats are bots."""
+
+    def __init__(self, game: ono99.Game, bots: dict[int, ono99.Player]) -> None:
+        self.game = game
+        self.bots = bots
+        self.choices: tuple[ono99.Move, ...] = ()
+
+    def told(self, happened: Sequence[events.Event]) -> list[dict[str, str]]:
+        """The events as player 0 is told them by ``ono99 play``."""
+        lines = []
+        for event in happened:
+            if isinstance(event, events.GameWon):
+                continue  # said once, at the end
+            text = ono99.describe_event(event, self.game.variant, seat=0)
+            if text is not None:
+                lines.append(_line(text, _kind(event, text)))
+        return lines
+
+    def play(self, index: int) -> dict[str, Any]:
+        if self.game.is_over:
+            raise _BadRequestError("the game is over: start another")
+        if not 0 <= index < len(self.choices):
+            raise _BadRequestError(f"no move {index}: choose one of the {len(self.choices)}")
+        return self.advance(self.told(self.game.play(self.choices[index])))
+
+    def advance(self, lines: list[dict[str, str]]) -> dict[str, Any]:
+        """Let the bots play until it is player 0's turn or the game is over."""
+        game = self.game
+        while not game.is_over and game.current_player != 0:
+            seat = game.current_player
+            lines += self.told(game.play(self.bots[seat].choose(game.observation(seat))))
+        answer: dict[str, Any] = {"lines": lines, "moves": len(game.moves), "over": game.is_over}
+        if game.is_over:
+            self.choices = ()
+            answer["winner"] = game.winner
+            answer["result"] = (
+                "You win the game!"
+                if game.winner == 0
+                else f"Player {game.winner} wins the game. Better luck next time."
+            )
+            return answer
+        self.choices = game.legal_moves()
+        answer["status"] = self.status()
+        answer["hand"] = ", ".join(self.game.variant.card(c).name for c in game.hand(0))
+        answer["choices"] = [self.choice(move) for move in self.choices]
+        return answer
+
+    def status(self) -> list[str]:
+        """Where the game stands, as ``ono99 play`` says it before asking for a move."""
+        game = self.game
+        way = "clockwise" if game.direction == 1 else "counter-clockwise"
+        lines = [f"Round {game.round}, total {game.total}, play goes {way}. Your turn."]
+        if game.plays_owed > 1:
+            lines.append(f"You must make {game.plays_owed} more plays this turn.")
+        others = []
+        for seat in range(1, game.players):
+            state = ""
+            if not game.in_round[seat]:
+                state = ", out of the round" if game.in_game[seat] else ", out"
+            others.append(f"player {seat}: {game.hand_sizes[seat]} cards{state}")
+        lines.append("Others: " + "; ".join(others) + ".")
+        scoring = game.variant.match.scoring
+        if scoring in ("tokens", "points"):
+            counts = game.tokens if scoring == "tokens" else game.scores
+            who = ", ".join(
+                f"{'you' if seat == 0 else f'player {seat}'}: {count}"
+                for seat, count in enumerate(counts)
+            )
+            lines.append(f"{'Tokens' if scoring == 'tokens' else 'Scores'}: {who}")
+        return lines
+
+    def choice(self, move: ono99.Move) -> str:
+        """A legal move in words, with the total it leaves, as ``ono99 play`` lists it."""
+        variant = self.game.variant
+        if not isinstance(move, ono99.Play):
+            card = variant.redraw.card if variant.redraw is not None else None
+            name = variant.card(card).name if card is not None else "redraw"
+            return f"Redraw: discard your {name} cards and draw anew"
+        what = variant.card(move.card).name
+        if move.amount is not None:
+            signed = any(
+                isinstance(other, ono99.Play)
+                and other.card == move.card
+                and other.amount is not None
+                and other.amount < 0
+                for other in self.choices
+            )
+            what += f" as {move.amount:+d}" if signed else f" for {move.amount}"
+        if move.target is not None:
+            what += f", naming player {move.target} to play next"
+        # The total it leaves: the move played on a copy of the game.
+        after = next(
+            (e.total for e in self.game.copy().play(move) if isinstance(e, events.Played)),
+            self.game.total,
+        )
+        return f"{what} (total {after})"
+
+
+def _line(text: str, kind: str = "") -> dict[str, str]:
+    return {"text": text, "kind": kind}
+
+
+def _kind(event: events.Event, text: str) -> str:
+    """How ``ono99 play`` colours a line: a round's start, a player out, a round's end, yours."""
+    if isinstance(event, events.RoundStarted):
+        return "round"
+    if isinstance(event, events.Busted | events.Stuck | events.LaidDown | events.Eliminated):
+        return "out"
+    if isinstance(event, events.RoundEnded):
+        return "end"
+    return "you" if text.startswith("You ") else ""
+
+
+def _strategy(name: str) -> str:
+    """A built-in strategy's name (the page offers no other: no MODULE:CLASS)."""
+    known = ono99.list_strategies()
+    if name not in known:
+        raise ono99.ArgumentError("strategy", f"expected one of {', '.join(known)}, got {name!r}")
+    return name
+
+
+# -------------------------------------------------------------- the rulebook
+
+
+def rulebook_blocks(text: str) -> list[dict[str, str]]:
+    r"""The plain-text rulebook (:func:`ono99.rulebook`) as blocks the page lays out.
+
+    Each block is ``{"kind": ..., "text": ...}``: a ``title`` (underlined with
+    ``=``), a ``heading`` (underlined with ``-``), an ``item`` (a line starting
+    with ``- ``, with its indented continuation lines) or a ``paragraph``;
+    lines wrapped for the terminal are joined again.
+
+    >>> rulebook_blocks("Title\n=====\n\nSome words\nwrapped.\n\n- An item\n  wrapped.\n")
+    ... # doctest: +NORMALIZE_WHITESPACE
+    [{'kind': 'title', 'text': 'Title'}, {'kind': 'paragraph', 'text': 'Some words wrapped.'},
+     {'kind': 'item', 'text': 'An item wrapped.'}]
+    """
+    lines = text.splitlines()
+    blocks: list[dict[str, str]] = []
+    i = 0
+    while i < len(lines):
+        line = lines[i]
+        under = lines[i + 1] if i + 1 < len(lines) else ""
+        if not line.strip():
+            i += 1
+        elif under and len(under) == len(line) and set(under) in ({"="}, {"-"}):
+            kind = "title" if under[0] == "=" else "heading"
+            blocks.append({"kind": kind, "text": line.strip()})
+            i += 2
+        elif line.startswith("- "):
+            parts = [line[2:].strip()]
+            i += 1
+            while i < len(lines) and lines[i].startswith("  ") and lines[i].strip():
+                parts.append(lines[i].strip())
+                i += 1
+            blocks.append({"kind": "item", "text": " ".join(parts)})
+        else:
+            parts = []
+            while i < len(lines) and lines[i].strip() and not lines[i].startswith("- "):
+                parts.append(lines[i].strip())
+                i += 1
+            blocks.append({"kind": "paragraph", "text": " ".join(parts)})
+    return blocks
+
+
+# ------------------------------------------------------------------- links
+
+
+def pack_link(text: str, house_rules: Sequence[str] = ()) -> str:
+    r"""A file and its house rules as the fragment of a link (after ``#file=``).
+
+    The JSON of both, compressed with zlib and written in URL-safe base64:
+    the link holds the whole file, so it opens the same game anywhere.
+
+    >>> unpack_link(pack_link('name = "Mine"\n', ["floor-zero"]))
+    ('name = "Mine"\n', ('floor-zero',))
+    """
+    data = {"v": _LINK_VERSION, "file": text, "house_rules": list(house_rules)}
+    packed = zlib.compress(json.dumps(data, ensure_ascii=False).encode("utf-8"), 9)
+    return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
+
+
+def unpack_link(fragment: str) -> tuple[str, tuple[str, ...]]:
+    """The file and house rules a link's fragment holds (see :func:`pack_link`).
+
+    Raises:
+        Ono99Error: If the fragment holds no such thing (cut short, say),
+            or would unpack to more than :data:`MAX_LINK_TEXT` bytes.
+    """
+    broken = ono99.Ono99Error("this link holds no playground file: it may have been cut short")
+    if fragment.startswith("file="):
+        fragment = fragment[len("file=") :]
+    try:
+        packed = base64.urlsafe_b64decode(fragment + "=" * (-len(fragment) % 4))
+        unpacker = zlib.decompressobj()
+        raw = unpacker.decompress(packed, MAX_LINK_TEXT)
+        if unpacker.unconsumed_tail:
+            raise ono99.Ono99Error(f"this link unpacks to more than {MAX_LINK_TEXT:,} bytes")
+        if not unpacker.eof:
+            raise broken
+        data = json.loads(raw.decode("utf-8"))
+    except (binascii.Error, zlib.error, UnicodeDecodeError, ValueError):
+        raise broken from None
+    if not isinstance(data, dict):
+        raise broken
+    text, rules = data.get("file"), data.get("house_rules", [])
+    if not isinstance(text, str) or not isinstance(rules, list):
+        raise broken
+    if not all(isinstance(rule, str) for rule in rules):
+        raise broken
+    return text, tuple(rules)
+
+
+# ----------------------------------------------------------------- requests
+
+
+class _BadRequestError(Exception):
+    """A request the page should never send."""
+
+
+class _Args:
+    """A request's arguments, each checked for its type as it is read."""
+
+    def __init__(self, data: dict[str, Any]) -> None:
+        self.data = data
+
+    def text(self, name: str) -> str:
+        value = self.data.get(name)
+        if not isinstance(value, str):
+            raise _BadRequestError(f"{name} must be a string")
+        return value
+
+    def number(self, name: str) -> int:
+        value = self.data.get(name)
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise _BadRequestError(f"{name} must be a whole number")
+        return value
+
+    def flag(self, name: str) -> bool:
+        return self.data.get(name) is True
+
+    def names(self, name: str) -> list[str]:
+        value = self.data.get(name, [])
+        if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+            raise _BadRequestError(f"{name} must be a list of strings")
+        return value
+
+    def seed(self) -> int | None:
+        """The seed, or ``None`` (none given: one is chosen and answered)."""
+        value = self.data.get("seed")
+        if value is None:
+            return None
+        return self.number("seed")

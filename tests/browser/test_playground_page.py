@@ -1,0 +1,305 @@
+"""The playground page of the docs, in a real Chromium: it loads, checks, plays, simulates, links.
+
+The tests need Playwright for Python (the ``browser`` extra), a Chromium on the
+machine (Debian's ``chromium`` package: Playwright drives it, its own browser
+download is not used) and the docs built with their playground
+(``sphinx-build docs docs/_build/html``; ``ONO99_PLAYGROUND_SITE`` names
+another build). Without one of them every test here is skipped, for that one
+reason; with ``ONO99_EXPECT_BROWSER=1`` (as ``.ci/run`` sets) they fail instead.
+
+The built pages are served from this process on the loopback address, and the
+browser runs headless; both are ended by their fixtures. Waits are generous
+(minutes): the machine may be busy, and no test measures its speed.
+"""
+
+from __future__ import annotations
+
+import functools
+import http.server
+import importlib.util
+import json
+import os
+import shutil
+import threading
+from pathlib import Path
+from typing import TYPE_CHECKING
+from urllib.parse import urlsplit
+
+import pytest
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from playwright.sync_api import Browser, BrowserContext, Page
+
+ROOT = Path(__file__).resolve().parents[2]
+SITE = Path(os.environ.get("ONO99_PLAYGROUND_SITE") or ROOT / "docs" / "_build" / "html")
+SHIPPED = ROOT / "variants" / "ono99-2022.toml"
+
+READY_MS = 5 * 60_000  # Pyodide loads in seconds; a busy machine may take much longer.
+STEP_MS = 2 * 60_000  # Any one answer of the page's Python.
+
+# Headless, without the sandbox (CI runs as root), and without the browser's own
+# traffic (updates, sync, field trials), which a closed network refuses many at a time.
+CHROMIUM_FLAGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--no-first-run",
+]
+
+
+def _chromium() -> str | None:
+    return shutil.which("chromium") or shutil.which("chromium-browser")
+
+
+def _missing() -> str | None:
+    """What the tests lack, in words; ``None`` when they can run."""
+    if importlib.util.find_spec("playwright") is None:
+        return "Playwright for Python is not installed (pip install -e '.[browser]')"
+    if _chromium() is None:
+        return "no Chromium on the PATH (apt-get install chromium)"
+    manifest = SITE / "_static" / "playground" / "playground.json"
+    if not (SITE / "playground.html").is_file() or not manifest.is_file():
+        return f"the docs are not built in {SITE} (sphinx-build docs docs/_build/html)"
+    if not json.loads(manifest.read_text("utf-8")).get("available"):
+        return f"the docs in {SITE} were built without the playground"
+    return None
+
+
+_WHY_NOT = _missing()
+if _WHY_NOT is not None:
+    if os.environ.get("ONO99_EXPECT_BROWSER") == "1":
+        pytest.fail(f"ONO99_EXPECT_BROWSER=1 but {_WHY_NOT}", pytrace=False)
+    pytest.skip(f"the playground's browser tests cannot run: {_WHY_NOT}", allow_module_level=True)
+
+
+@pytest.fixture(scope="module")
+def server() -> Iterator[str]:
+    """The built docs, served on the loopback address: the base URL."""
+
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format: str, *args: object) -> None:
+            pass
+
+    handler = functools.partial(Quiet, directory=str(SITE))
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=httpd.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+        thread.join()
+
+
+@pytest.fixture(scope="module")
+def browser(server: str) -> Iterator[Browser]:
+    from playwright.sync_api import sync_playwright  # noqa: PLC0415 - only where installed
+
+    with sync_playwright() as playwright:
+        chromium = playwright.chromium.launch(executable_path=_chromium(), args=CHROMIUM_FLAGS)
+        try:
+            yield chromium
+        finally:
+            chromium.close()
+
+
+@pytest.fixture
+def requested() -> list[str]:
+    """Every URL the pages of the test's browser profile asked for, their workers' included."""
+    return []
+
+
+@pytest.fixture
+def context(browser: Browser, requested: list[str]) -> Iterator[BrowserContext]:
+    """A fresh browser profile."""
+    made = browser.new_context()
+    made.set_default_timeout(STEP_MS)
+    made.on("request", lambda request: requested.append(request.url))
+    try:
+        yield made
+    finally:
+        made.close()
+
+
+def open_playground(context: BrowserContext, url: str) -> Page:
+    """A page of the playground at ``url``, once its status says ``ready``."""
+    page = context.new_page()
+    page.goto(url)
+    page.wait_for_function(
+        "document.getElementById('status').textContent !== 'loading'", timeout=READY_MS
+    )
+    status, detail = page.text_content("#status"), page.text_content("#status-detail")
+    assert status == "ready", f"the page is {status}: {detail}"
+    return page
+
+
+@pytest.fixture
+def page(context: BrowserContext, server: str) -> Page:
+    opened = open_playground(context, server + "playground.html")
+    opened.wait_for_selector("#rulebook h3")
+    return opened
+
+
+def wait_for_findings(page: Page) -> None:
+    """Until the answers about the file as it is now have been shown."""
+    page.wait_for_function(
+        "document.querySelector('#findings li, #findings p') !== null", timeout=STEP_MS
+    )
+
+
+# ------------------------------------------------------------------ tests
+
+
+def test_the_page_becomes_ready_from_files_served_with_it(
+    requested: list[str], page: Page, server: str
+) -> None:
+    """``#status`` reads ``ready`` once Pyodide, the wheels and the library are loaded, and the
+    page asked for nothing but files of the site that serves it (no CDN, no index)."""
+    ours = urlsplit(server).netloc
+    elsewhere = [url for url in requested if urlsplit(url).netloc != ours]
+    assert elsewhere == []
+    paths = [urlsplit(url).path for url in requested]
+    assert any(p.endswith("/pyodide.asm.wasm") for p in paths)
+    assert any(p.endswith("/ono99_playground.py") for p in paths)
+    assert any("/wheels/ono99-" in p and p.endswith("-py3-none-any.whl") for p in paths)
+    assert "Python 3." in (page.text_content("#status-detail") or "")
+
+
+def test_the_default_rulebook_shows_without_a_click(page: Page) -> None:
+    """``#rulebook`` tells the rules of ono99-2022, the variant chosen at first, and the file
+    passes its checks as ``ono99 validate`` says it."""
+    assert page.get_attribute("#rulebook", "data-variant") == "ono99-2022"
+    assert page.text_content("#rulebook h3") == "ONO 99 (Mattel, 2022)"
+    headings = page.locator("#rulebook h4").all_text_contents()
+    assert "The cards" in headings
+    assert page.input_value("#file") == SHIPPED.read_text("utf-8")
+    wait_for_findings(page)
+    summary = page.text_content("#findings .ono99-pg-ok") or ""
+    assert summary.startswith("variant.toml: ok (variant ono99-2022, 15 kinds of card, 112 cards")
+
+
+def test_a_typo_in_the_file_shows_the_error_at_its_key_path(page: Page) -> None:
+    """``bsut = 99`` for ``bust = 99``: the error names ``total.bsut`` and what was meant,
+    in the command line's words, and the rulebook waits for a file that loads."""
+    text = SHIPPED.read_text("utf-8")
+    assert "\nbust = 99\n" in text
+    page.fill("#file", text.replace("\nbust = 99\n", "\nbsut = 99\n"))
+    found = page.locator("#findings li.ono99-pg-error")
+    found.first.wait_for()
+    assert found.count() == 1
+    assert found.get_attribute("data-path") == "total.bsut"
+    assert found.text_content() == (
+        "variant.toml: error: total.bsut: unknown key; did you mean 'bust'? "
+        "(the keys here are start, bust, floor)"
+    )
+    page.wait_for_selector("#rulebook .ono99-pg-error")
+    assert "total.bsut" in (page.text_content("#rulebook") or "")
+
+
+def test_a_game_is_played_to_its_end_by_clicking(page: Page) -> None:
+    """Two players, a fixed seed: clicking the first legal move each turn plays the game to
+    its end, told turn by turn, and the page says who won."""
+    page.fill("#game-players", "2")
+    page.fill("#game-seed", "7")
+    page.click("#new-game")
+    game = page.locator("#game")
+    page.wait_for_function("document.querySelector('#moves button') !== null")
+    clicks = 0
+    while game.get_attribute("data-over") != "true":
+        before = game.get_attribute("data-moves")
+        page.click("#moves button >> nth=0")
+        page.wait_for_function(
+            "([before]) => { const g = document.getElementById('game');"
+            " return g.dataset.busy === 'false' && g.dataset.moves !== before; }",
+            arg=[before],
+        )
+        clicks += 1
+        assert clicks < 1000, "the game never ended"
+    assert clicks > 0
+    log = page.locator("#game-log p").all_text_contents()
+    assert log[0].startswith("ONO 99 (Mattel, 2022): you are player 0, against 1 cautious")
+    assert log[1].startswith("Round 1: ")
+    assert any(line.startswith("You play ") for line in log)
+    result = page.text_content("#game-result") or ""
+    assert result in ("You win the game!", "Player 1 wins the game. Better luck next time.")
+    assert page.locator("#moves button").count() == 0
+
+
+def test_a_simulation_of_100_games_shows_wins_that_add_up_to_100(page: Page) -> None:
+    """100 games of three strategies: the table has a row per seat, each with its strategy,
+    and their wins add up to the games played."""
+    page.fill("#sim-games", "100")
+    page.fill("#sim-players", "3")
+    page.dispatch_event("#sim-players", "change")
+    seats = page.locator("#sim-strategies select")
+    assert seats.count() == 3
+    for seat, strategy in enumerate(["cautious", "random", "reckless"]):
+        seats.nth(seat).select_option(strategy)
+    page.click("#simulate")
+    page.wait_for_selector("#sim-table")
+    rows = page.locator("#sim-table tbody tr")
+    assert rows.count() == 3
+    wins = [int(cell) for cell in page.locator("#sim-table td.wins").all_text_contents()]
+    assert sum(wins) == 100
+    strategies = [rows.nth(i).locator("td").nth(1).text_content() for i in range(3)]
+    assert strategies == ["cautious", "random", "reckless"]
+    report = page.text_content("#sim-results pre") or ""
+    assert ": 100 games of 3 players, seed 1," in report
+
+
+def test_a_simulation_too_long_to_wait_for_is_stopped(page: Page) -> None:
+    """Stop ends a simulation of 10,000 games with a search player: the page's Python starts
+    afresh, says it is ready, and simulates again."""
+    page.fill("#sim-games", "10000")
+    page.fill("#sim-players", "2")
+    page.dispatch_event("#sim-players", "change")
+    page.locator("#sim-strategies select").first.select_option("search")
+    page.click("#simulate")
+    stop = page.locator("#simulate ~ .ono99-pg-stop")
+    stop.wait_for(state="visible")
+    stop.click()
+    page.wait_for_function(
+        "document.getElementById('status').textContent === 'ready'", timeout=READY_MS
+    )
+    assert page.text_content("#sim-results") == "Stopped: the page's Python was started afresh."
+    assert stop.is_hidden()
+    page.fill("#sim-games", "10")
+    page.locator("#sim-strategies select").first.select_option("cautious")
+    page.click("#simulate")
+    page.wait_for_selector("#sim-table")
+    wins = [int(cell) for cell in page.locator("#sim-table td.wins").all_text_contents()]
+    assert sum(wins) == 10
+
+
+def test_a_shared_link_reopens_the_same_file_and_house_rules(
+    context: BrowserContext, page: Page
+) -> None:
+    """An edited file and a ticked house rule go into a link; the link, opened in another
+    page, holds the same file and rule, and its rulebook is the edited one's."""
+    text = SHIPPED.read_text("utf-8").replace(
+        'name = "ONO 99 (Mattel, 2022)"', 'name = "ONO 99 with a twist <b>&amp;</b>"'
+    )
+    page.fill("#file", text)
+    page.wait_for_function("document.querySelector('#rulebook h3')?.textContent.includes('twist')")
+    page.check("#house-rules input[value='two-decks']")
+    page.wait_for_function(
+        "document.querySelector('#rulebook')?.textContent.includes('224 cards')"
+    )
+    page.click("#share")
+    page.wait_for_function("!document.getElementById('share-link').hidden")
+    link = page.input_value("#share-link")
+    assert "#file=" in link
+    other = open_playground(context, link)
+    other.wait_for_function(
+        "document.querySelector('#rulebook h3')?.textContent.includes('twist')"
+    )
+    assert other.input_value("#file") == text
+    assert other.is_checked("#house-rules input[value='two-decks']")
+    # The name is text, never markup: the tags show as written.
+    assert other.text_content("#rulebook h3") == "ONO 99 with a twist <b>&amp;</b> + Two decks"
+    assert other.locator("#rulebook b").count() == 0
