@@ -20,6 +20,7 @@ class FakeTable:
     hands, tokens or scores, which the rule objects tested with it never touch."""
 
     total: int = 0
+    total_before: int = 0
     direction: int = 1
     forced: int = 1
     forced_by: str = ""
@@ -87,6 +88,10 @@ def _no_hands() -> NoReturn:
 class FakeCard:
     id: str = "p2"
     name: str = "Play 2"
+    rank: str = ""
+    suit: str = ""
+    colour: str = ""
+    tags: tuple[str, ...] = ()
 
 
 CARD = FakeCard()

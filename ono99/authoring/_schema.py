@@ -61,10 +61,17 @@ _RANK_KEY = "ranks.<rank>"
 
 
 def _docs(cls: type) -> tuple[str, dict[str, str]]:
-    """A class's summary paragraph and its ``Attributes:`` entries."""
+    """A class's summary paragraph and its ``Attributes:`` entries.
+
+    Entries a class does not write itself are read from the classes it
+    inherits its fields from (a rule object's shared settings).
+    """
     text = inspect.cleandoc(cls.__doc__ or "")
     summary = text.split("\n\n", 1)[0].replace("\n", " ")
     fields: dict[str, str] = {}
+    for base in reversed(cls.__mro__[1:]):
+        if attrs.has(base) and base.__doc__:
+            fields.update(_docs(base)[1])
     match = re.search(r"^Attributes:\n((?:    .*\n?|\n)*)", text, re.MULTILINE)
     if match:
         name = ""
@@ -615,6 +622,8 @@ def _rule_schema(kind: str, name: str, rule: type) -> dict[str, Any]:
         "properties": properties,
         "required": needed,
         "additionalProperties": False,
+        # What a class says of its keys together (one of two keys, say).
+        **getattr(rule, "json_schema", {}),
     }
 
 

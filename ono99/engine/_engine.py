@@ -62,6 +62,7 @@ ROUND_FIELDS = (
     "stuck",
     "target",
     "total",
+    "total_before",
     "turn_plays",
 )
 
@@ -113,6 +114,7 @@ class Round:
         self.acting = ""
         self.acting_automatic = False
         self.total = 0
+        self.total_before = 0
         self.direction = 1
         self.forced = 1
         self.forced_by = ""
@@ -273,6 +275,7 @@ class Round:
         new.stuck = self.stuck[:]
         new.target = self.target
         new.total = self.total
+        new.total_before = self.total_before
         new.turn_plays = self.turn_plays[:]
         return new
 
@@ -927,7 +930,7 @@ class Engine:
         hand = r.hands[player]
         hand.remove(index)
         r.discard.append(index)
-        before = r.total
+        before = r.total_before = r.total
         delta = card.delta
         if delta is not None:
             # rules.floored(before + delta), inline: every play of a number card

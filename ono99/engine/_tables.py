@@ -61,6 +61,7 @@ class CompiledCard:
         "choices",
         "chooser",
         "chooses_player",
+        "colour",
         "conditions",
         "delta",
         "id",
@@ -68,7 +69,10 @@ class CompiledCard:
         "name",
         "play",
         "points",
+        "rank",
         "safe_below",
+        "suit",
+        "tags",
         "totals",
     )
 
@@ -78,17 +82,26 @@ class CompiledCard:
         self.id = card.id
         self.name = card.name
         self.points = card.points
+        self.rank = card.rank
+        self.suit = card.suit
+        self.colour = card.colour
+        self.tags = card.tags
+        # What the effects are on this card (one that reads the card's rank or
+        # suit is decided here, once), and the conditions its kind does not settle.
+        effects = tuple(e for effect in card.effects for e in effect.for_card(card))
+        self.conditions: tuple[Condition, ...] = tuple(
+            c for c in card.conditions if c.allows_card(card) is not True
+        )
         # Effects that change the total, and those that act on the table.
-        self.totals: tuple[Effect, ...] = tuple(e for e in card.effects if e.changes_total)
-        self.actions: tuple[Effect, ...] = tuple(e for e in card.effects if e.acts)
-        self.conditions: tuple[Condition, ...] = card.conditions
+        self.totals: tuple[Effect, ...] = tuple(e for e in effects if e.changes_total)
+        self.actions: tuple[Effect, ...] = tuple(e for e in effects if e.acts)
         # The amounts a move chooses among (the variant check allows one such
         # effect per card), and ``amounts``: what a move may say, None for no choice.
-        self.choices: tuple[int, ...] = tuple(a for e in card.effects for a in e.choices)
+        self.choices: tuple[int, ...] = tuple(a for e in effects for a in e.choices)
         self.amounts: tuple[int | None, ...] = self.choices or (None,)
         # The effect that says which players a move may name (the first that
         # names one: every effect that names a player reads the same target).
-        self.chooser: Effect | None = next((e for e in card.effects if e.chooses_player), None)
+        self.chooser: Effect | None = next((e for e in effects if e.chooses_player), None)
         self.chooses_player = self.chooser is not None
         # The one move that plays the card, when it leaves no choice (shared, it is frozen).
         self.play = None if self.choices or self.chooses_player else Play(card.id)

@@ -31,6 +31,7 @@ from ono99.rules import (
     shipped_outcome_types,
     shipped_trigger_types,
 )
+from ono99.rules._contract import KINDS
 from ono99.rules._registry import rule_class, unknown_rule
 
 from ._checks import check_variant
@@ -342,11 +343,17 @@ def _rule_data(
         value = getattr(rule, field.name)
         if value is None or (omit_defaults and _is_default(field, value)):
             continue
-        if field.name == "outcomes" and rule.kind == "trigger":
-            out["outcomes"] = [_rule_data(o, omit_defaults) for o in value]
+        if isinstance(value, tuple) and value and all(map(_is_rule, value)):
+            # Rule objects inside a rule object: a trigger's outcomes, a when's branches.
+            out[field.name] = [_rule_data(r, omit_defaults) for r in value]
         else:
             out[field.name] = _plain(value, omit_defaults)
     return out
+
+
+def _is_rule(obj: object) -> bool:
+    """Whether ``obj`` is a rule object (written as a table tagged by its ``type``)."""
+    return attrs.has(type(obj)) and getattr(obj, "kind", None) in KINDS
 
 
 def _plain(obj: Any, omit_defaults: bool = False) -> Any:

@@ -64,6 +64,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar, Literal  # noqa: F401
 
 from ._conditions import (
+    CardIs,
     Never,
     NotAsAnswer,
     OncePerTurn,
@@ -124,6 +125,7 @@ from ._triggers import (
     RoundEnds,
     WinRound,
 )
+from ._when import When
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -139,6 +141,7 @@ __all__ = [
     "BaseOutcome",
     "BaseTrigger",
     "CardInfo",
+    "CardIs",
     "ChangePoints",
     "ChangeTokens",
     "ChooseNext",
@@ -171,6 +174,7 @@ __all__ = [
     "TotalMultipleOf",
     "TotalOdd",
     "Trigger",
+    "When",
     "WinRound",
     "condition_types",
     "effect_types",

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Literal
 
 from attrs import frozen
 
@@ -13,6 +13,8 @@ if TYPE_CHECKING:
     from ._contract import CardInfo, Table
 
 __all__ = [
+    "CardIs",
+    "CardTest",
     "Never",
     "NotAsAnswer",
     "OncePerTurn",
@@ -267,3 +269,78 @@ class TotalOdd(BaseCondition):
     def describe(self) -> str:
         """The condition in words."""
         return "only when the total is odd"
+
+
+def _card_words(ranks: tuple[str, ...], suits: tuple[str, ...], colours: tuple[str, ...]) -> str:
+    """``"a black or red king or queen of spades"`` and the like."""
+    words = " or ".join(colours)
+    rank = " or ".join(ranks) or "card"
+    text = f"{words} {rank}" if words else rank
+    return f"{text} of {' or '.join(suits)}" if suits else text
+
+
+def _matches(card: CardInfo, test: CardTest) -> bool:
+    return (
+        (not test.rank or card.rank in test.rank)
+        and (not test.suit or card.suit in test.suit)
+        and (not test.colour or card.colour in test.colour)
+        and all(tag in card.tags for tag in test.tags)
+    )
+
+
+@frozen
+class CardTest:
+    """What a card must be: one of these ranks, suits and colours, and have these tags.
+
+    Each setting left empty allows any value; all the settings given must hold.
+
+    Attributes:
+        rank: The ranks allowed (``["king", "queen"]``).
+        suit: The suits allowed (``["spades"]``).
+        colour: The colours allowed (``["black"]``).
+        tags: Tags the card must all carry.
+    """
+
+    rank: tuple[str, ...] = ()
+    suit: tuple[str, ...] = ()
+    colour: tuple[Literal["black", "red"], ...] = ()
+    tags: tuple[str, ...] = ()
+
+
+@shipped
+@frozen
+class CardIs(CardTest, BaseCondition):
+    """The card is of one of these ranks, suits or colours (and carries these tags).
+
+    As a card's own condition it is settled by what the card is; inside a
+    ``when`` effect it makes one rule for a whole rank differ by suit
+    (:class:`~ono99.rules.When`).
+
+    Rule: "a spade or club 10 is plus or minus 10, a heart or diamond 10 only plus
+    10" (a rule players give for the black and red tens, in the 99 family), written
+    once for the rank: ``{ type = "card", colour = ["black"] }`` picks the black tens.
+
+    >>> from ono99 import Card
+    >>> CardIs(colour=("black",)).allows_card(Card("10_of_spades", "10", 1, suit="spades"))
+    True
+    """
+
+    type = "card"
+    reads_card = True
+
+    def check(self, table: Table, card: CardInfo) -> str | None:
+        """Refuse a card that is not what the settings say."""
+        if _matches(card, self):
+            return None
+        return f"{card.name} is not a {_card_words(self.rank, self.suit, self.colour)}"
+
+    def allows_card(self, card: CardInfo) -> bool | None:
+        """Whether ``card`` is what the settings say."""
+        return _matches(card, self)
+
+    def describe(self) -> str:
+        """The condition in words."""
+        text = _card_words(self.rank, self.suit, self.colour)
+        if self.tags:
+            text += f" marked {' and '.join(self.tags)}"
+        return f"only if the card is a {text}"

@@ -33,7 +33,10 @@ StackOn = Literal["any_play", "answer"]
 
 
 class CardInfo(Protocol):
-    """What a rule object may know of the card it belongs to."""
+    """What a rule object may know of a card: the one it belongs to, or one played before.
+
+    The engine's cards, and :class:`ono99.Card`, have these attributes.
+    """
 
     @property
     def id(self) -> str:
@@ -43,6 +46,26 @@ class CardInfo(Protocol):
     @property
     def name(self) -> str:
         """The card's printed name."""
+        ...
+
+    @property
+    def rank(self) -> str:
+        """Its rank (``"king"``), or ``""`` for a card that has none."""
+        ...
+
+    @property
+    def suit(self) -> str:
+        """Its suit (``"spades"``), or ``""`` for a kind of several suits, or of none."""
+        ...
+
+    @property
+    def colour(self) -> str:
+        """``"black"``, ``"red"``, or ``""`` for a card of no suit."""
+        ...
+
+    @property
+    def tags(self) -> tuple[str, ...]:
+        """The words of the variant's own the card carries."""
         ...
 
 
@@ -57,6 +80,8 @@ class Table(Protocol):
 
     Attributes:
         total: The running total.
+        total_before: The total before the card now being played (what a
+            ``when`` effect decides by); the total itself between plays.
         direction: ``1`` for clockwise (to the left), ``-1`` after a reverse.
         forced: How many plays the current turn must make (1 on an ordinary
             turn, 2 after a Double Play or Play 2).
@@ -83,6 +108,7 @@ class Table(Protocol):
     """
 
     total: int
+    total_before: int
     direction: int
     forced: int
     forced_by: str
@@ -191,15 +217,17 @@ class Effect(Protocol):
     declarations that are true of it, and the methods it needs. (The protocol
     is structural: a class that writes every member itself follows it too.)
 
-    Class attributes:
+    Class attributes (or properties, where they depend on the settings):
 
     - ``kind``: ``"effect"``.
     - ``type``: its name in TOML (``{ type = "add" }``).
-    - ``changes_total``: the engine asks :meth:`total_after` for the new total.
+    - ``changes_total`` (optional, ``False``): the engine asks
+      :meth:`total_after` for the new total.
     - ``adds_to_total`` (optional, ``False``): the new total is always the old
       one plus an amount (fixed, or the amount the move chooses); the engine
       then works the total out once per card.
-    - ``acts``: the engine calls :meth:`apply` once the total is set.
+    - ``acts`` (optional, ``False``): the engine calls :meth:`apply` once the
+      total is set.
     - ``answers_forced_plays`` (optional, ``False``): it can pass forced
       plays on.
     - ``changes_hands`` (optional, ``False``): :meth:`apply` may move cards
@@ -216,8 +244,9 @@ class Effect(Protocol):
       player owe, before stacking (forced-play settings then matter).
 
     Methods: :meth:`total_after`, :meth:`apply`, :meth:`targets` (optional:
-    ``[]``), :meth:`problems` (optional: ``[]``), :meth:`problems_at`
-    (optional: ``[]``), :meth:`referenced_cards` (optional: ``[]``) and
+    ``[]``), :meth:`for_card` (optional: the effect itself),
+    :meth:`problems` (optional: ``[]``), :meth:`problems_at` (optional:
+    ``[]``), :meth:`referenced_cards` (optional: ``[]``) and
     :meth:`describe`.
     """
 
@@ -225,11 +254,31 @@ class Effect(Protocol):
     __attrs_attrs__: ClassVar[Any]
     kind: ClassVar[str]
     type: ClassVar[str]
-    changes_total: ClassVar[bool]
-    adds_to_total: ClassVar[bool]
-    acts: ClassVar[bool]
-    answers_forced_plays: ClassVar[bool]
-    changes_hands: ClassVar[bool]
+
+    @property
+    def changes_total(self) -> bool:
+        """Whether the engine asks :meth:`total_after` for the new total."""
+        ...
+
+    @property
+    def adds_to_total(self) -> bool:
+        """Whether the new total is always the old one plus an amount."""
+        ...
+
+    @property
+    def acts(self) -> bool:
+        """Whether the engine calls :meth:`apply` once the total is set."""
+        ...
+
+    @property
+    def answers_forced_plays(self) -> bool:
+        """Whether it can pass forced plays on."""
+        ...
+
+    @property
+    def changes_hands(self) -> bool:
+        """Whether :meth:`apply` may move cards or change tokens or scores."""
+        ...
 
     @property
     def choices(self) -> tuple[int, ...]:
@@ -256,6 +305,15 @@ class Effect(Protocol):
 
     def targets(self, table: Table) -> list[int]:
         """The players a move may name (asked when ``chooses_player``)."""
+        ...
+
+    def for_card(self, card: CardInfo) -> tuple[Effect, ...]:
+        """What the effect is on ``card``: itself, or the effects it stands for there.
+
+        Asked once, when the variant's tables are made: an effect whose
+        settings ask what the card is (its rank, suit or tags) answers with
+        the effects that then apply, so the engine never asks again.
+        """
         ...
 
     def problems(self) -> list[tuple[str, str]]:
@@ -290,8 +348,12 @@ class Condition(Protocol):
     - ``reads_turn_plays`` (optional, ``False``): :meth:`check` reads
       :meth:`Table.times_played_this_turn` (the engine records the plays of a
       turn only when some condition says so).
+    - ``reads_card`` (optional, ``False``): :meth:`check` reads only what the
+      card is (:meth:`allows_card` answers for every card), so it can decide
+      a ``when`` effect.
 
     Methods: :meth:`check`, :meth:`allows_at` (optional: ``None``),
+    :meth:`allows_card` (optional: ``None``),
     :meth:`problems` (optional: ``[]``), :meth:`problems_at` (optional:
     ``[]``), :meth:`referenced_cards` (optional: ``[]``) and :meth:`describe`.
     """
@@ -301,6 +363,7 @@ class Condition(Protocol):
     type: ClassVar[str]
     blocks_every_play: ClassVar[bool]
     reads_turn_plays: ClassVar[bool]
+    reads_card: ClassVar[bool]
 
     def check(self, table: Table, card: CardInfo) -> str | None:
         """Why the card may not be played now, in words; ``None`` when it may."""
@@ -315,6 +378,15 @@ class Condition(Protocol):
         ``ono99 validate`` asks it to prove that a variant's rounds can never
         end; a wrong ``True`` or ``False`` there is a false alarm, ``None``
         never is.
+        """
+        ...
+
+    def allows_card(self, card: CardInfo) -> bool | None:
+        """Whether :meth:`check` lets ``card`` be played whatever the game, by what it is.
+
+        ``True`` or ``False`` for a condition that reads only the card's own
+        rank, suit, colour or tags (it is decided once, when the variant is
+        made); ``None`` (the neutral answer): it depends on the game.
         """
         ...
 

@@ -23,7 +23,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, ClassVar
 
 if TYPE_CHECKING:
-    from ._contract import CardInfo, Outcome, Table
+    from ._contract import CardInfo, Effect, Outcome, Table
 
 __all__ = ["BaseCondition", "BaseEffect", "BaseOutcome", "BaseTrigger", "out_of_range"]
 
@@ -91,11 +91,34 @@ class BaseEffect(_NoFaults):
 
     kind: ClassVar[str] = "effect"
     type: ClassVar[str]
-    changes_total: ClassVar[bool] = False
-    adds_to_total: ClassVar[bool] = False
-    acts: ClassVar[bool] = False
-    answers_forced_plays: ClassVar[bool] = False
-    changes_hands: ClassVar[bool] = False
+
+    # The declarations are properties, so that a class may state one as a plain
+    # value (acts = True) or work it out from its settings.
+
+    @property
+    def changes_total(self) -> bool:
+        """The total is left as it is."""
+        return False
+
+    @property
+    def adds_to_total(self) -> bool:
+        """No amount is added."""
+        return False
+
+    @property
+    def acts(self) -> bool:
+        """Nothing is done on the table."""
+        return False
+
+    @property
+    def answers_forced_plays(self) -> bool:
+        """Forced plays are not passed on."""
+        return False
+
+    @property
+    def changes_hands(self) -> bool:
+        """No card moves, no token or score changes."""
+        return False
 
     @property
     def choices(self) -> tuple[int, ...]:
@@ -123,6 +146,10 @@ class BaseEffect(_NoFaults):
         """No player to name."""
         return []
 
+    def for_card(self, card: CardInfo) -> tuple[Effect, ...]:
+        """The same on every card: the effect itself."""
+        return (self,)  # type: ignore[return-value]  # a subclass of it is an Effect
+
 
 class BaseCondition(_NoFaults):
     """The neutral condition's declarations: it neither reads the turn's plays nor blocks all.
@@ -138,9 +165,14 @@ class BaseCondition(_NoFaults):
     type: ClassVar[str]
     blocks_every_play: ClassVar[bool] = False
     reads_turn_plays: ClassVar[bool] = False
+    reads_card: ClassVar[bool] = False
 
     def allows_at(self, total: int) -> bool | None:
         """It depends on more than the total, or the class does not say (``None``)."""
+        return None
+
+    def allows_card(self, card: CardInfo) -> bool | None:
+        """It depends on the game, not on what the card is (``None``)."""
         return None
 
 

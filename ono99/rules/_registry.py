@@ -82,7 +82,11 @@ def _check_plugin(name: str, value: str, cls: object) -> type[Any]:
         )
     missing = [m for m in members(kind) if not hasattr(cls, m)]
     if missing:
-        raise PluginError(f"{where}: the {kind} protocol needs {', '.join(missing)}")
+        raise PluginError(
+            f"{where}: the {kind} protocol needs {', '.join(missing)} (inherit "
+            f"ono99.rules.Base{kind.capitalize()} for the neutral value of each member "
+            "the class does not write)"
+        )
     if getattr(cls, "type", None) != name:
         raise PluginError(
             f"{where}: the class's type is {getattr(cls, 'type', None)!r}, "

@@ -2,7 +2,8 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar, Literal
+import math
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from attrs import frozen
 
@@ -141,70 +142,150 @@ class EndRound(BaseOutcome):
 # ------------------------------------------------------------------ triggers
 
 
+@frozen
+class _Totals(BaseTrigger):
+    """A trigger that watches one total, or every multiple of a number."""
+
+    # For the JSON Schema of variant files: one of value and every, and outcomes.
+    json_schema: ClassVar[dict[str, Any]] = {
+        "anyOf": [
+            {"required": ["value"], "properties": {"every": {"const": 0}}},
+            {
+                "required": ["every"],
+                "not": {"required": ["value"]},
+                "properties": {"every": {"minimum": 1}},
+            },
+        ],
+        "required": ["type", "outcomes"],
+    }
+    value: int | None = None
+    outcomes: tuple[Outcome, ...] = ()
+    every: int = 0
+    except_every: int = 0
+
+    def _watched(self, total: int) -> bool:
+        """Whether ``total`` is one the trigger watches."""
+        if not self.every:
+            return total == self.value
+        return total % self.every == 0 and not (
+            self.except_every and total % self.except_every == 0
+        )
+
+    def _between(self, low: int, high: int) -> int:
+        """How many watched totals lie strictly between ``low`` and ``high``."""
+        if not self.every:
+            return int(self.value is not None and low < self.value < high)
+        count = _multiples(low, high, self.every)
+        if self.except_every:
+            count -= _multiples(low, high, math.lcm(self.every, self.except_every))
+        return count
+
+    def problems(self) -> list[tuple[str, str]]:
+        """``value`` or ``every``, one of the two; and the outcomes' problems."""
+        found = super().problems()
+        if (self.value is None) == (self.every == 0):
+            found.append(
+                ("value", "expected value (one total) or every (its multiples), not both")
+            )
+        if self.every < 0:
+            found.append(("every", f"expected 1 or more, got {self.every}"))
+        if self.except_every < 0 or (self.except_every and not self.every):
+            found.append(("except_every", "expected a number above 0, with every"))
+        return found
+
+    def _totals_words(self) -> str:
+        if not self.every:
+            return str(self.value)
+        text = f"a multiple of {self.every}"
+        if self.except_every:
+            text += f" (but not of {self.except_every})"
+        return text
+
+
+def _multiples(low: int, high: int, n: int) -> int:
+    """How many multiples of ``n`` lie strictly between ``low`` and ``high``."""
+    return max(0, (high - 1) // n - low // n) if high > low else 0
+
+
 @shipped
 @frozen
-class LandOn(BaseTrigger):
+class LandOn(_Totals):
     """Fires when a play brings the total exactly to ``value`` (from another total).
 
     Rule: "Landing exactly on 33 or 66: every other player loses 1 token"
     (qcsalon.net, "Ninety-nine"). A play that leaves the total where it was
-    (a Hold at 33) does not land on it.
+    (a Hold at 33) does not land on it. With ``every`` it fires on any
+    multiple of that number ("Whenever the count lands on a multiple of 10,
+    score 1", a milestone house rule), and ``except_every`` leaves out the
+    multiples of another, which a trigger of their own may score otherwise.
 
     Attributes:
         value: The total landed on.
         outcomes: What happens then, in order.
+        every: Land on any multiple of this instead (0: ``value`` alone).
+        except_every: With ``every``, not on the multiples of this.
     """
 
     type = "land_on"
     after_play = True
-    value: int
-    outcomes: tuple[Outcome, ...]
 
     def fires(self, before: int, after: int, bust: int) -> bool:
-        """Whether the total moved onto ``value``."""
-        return after == self.value and before != self.value
+        """Whether the total moved onto a watched total."""
+        return after != before and self._watched(after)
 
     def problems_at(self, bust: int, floor: int | None) -> list[tuple[str, str]]:
         """A value no play can land on (at or above the bust, below the floor)."""
-        if self.value > bust:
+        if self.value is not None and self.value > bust:
             return [("value", f"expected a total no higher than the bust limit {bust}")]
         return []
 
     def describe(self) -> str:
         """The trigger in words."""
         then = self.outcome_words()
-        return f"when a play brings the total to exactly {self.value}: {then}"
+        return f"when a play brings the total to exactly {self._totals_words()}: {then}"
 
 
 @shipped
 @frozen
-class PassOver(BaseTrigger):
-    """Fires when a play takes the total up past ``value`` without landing on it.
+class PassOver(_Totals):
+    """Fires when a play takes the total past ``value`` without landing on it.
 
     Rule: "Passing over 33 or 66 without landing on it: the player loses 1
     token" (qcsalon.net); "crossing 33, 66 or 99 costs the player one point"
-    (bradwilson.io). Only a rising total passes over: the sources speak of
-    counting up, and a Minus Ten taking 40 to 30 is not said to cost anything.
+    (bradwilson.io). Only a rising total passes over by default: the sources
+    speak of counting up, and a Minus Ten taking 40 to 30 is not said to cost
+    anything; ``direction`` lets a rule set count a crossing downwards too.
+    With ``every``, a play that passes one or more multiples of it fires the
+    trigger once.
 
     Attributes:
         value: The total passed over.
         outcomes: What happens then, in order.
+        every: Pass any multiple of this instead (0: ``value`` alone).
+        except_every: With ``every``, not the multiples of this.
+        direction: ``"up"`` (the total rises past it), ``"down"`` (falls
+            past it) or ``"either"``.
     """
 
     type = "pass_over"
     after_play = True
-    value: int
-    outcomes: tuple[Outcome, ...]
+    direction: Literal["up", "down", "either"] = "up"
 
     def fires(self, before: int, after: int, bust: int) -> bool:
-        """Whether the total rose from below ``value`` to above it."""
-        return before < self.value < after
+        """Whether the total crossed a watched total in the direction asked."""
+        if after > before:
+            return self.direction != "down" and self._between(before, after) > 0
+        if after < before:
+            return self.direction != "up" and self._between(after, before) > 0
+        return False
 
     def describe(self) -> str:
         """The trigger in words."""
+        # Up is how the total is counted: "past" alone, as the sources say it.
+        way = {"up": "", "down": " down", "either": " up or down"}[self.direction]
         return (
-            f"when a play takes the total past {self.value} without landing on it: "
-            f"{self.outcome_words()}"
+            f"when a play takes the total{way} past {self._totals_words()} without landing "
+            f"on it: {self.outcome_words()}"
         )
 
 

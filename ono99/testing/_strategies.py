@@ -33,6 +33,8 @@ from ono99.loading._loader import list_variants, load_variant
 from ono99.players._players import RandomPlayer
 from ono99.rules import (
     Add,
+    AnyCondition,
+    AnyEffect,
     AnyOutcome,
     condition_types,
     effect_types,
@@ -43,7 +45,7 @@ from ono99.rules import (
 if TYPE_CHECKING:
     from collections.abc import Iterable, Mapping
 
-    from ono99.rules import AnyCondition, AnyEffect, AnyTrigger
+    from ono99.rules import AnyTrigger
 
 
 # ----------------------------------------------------------- rule objects
@@ -122,7 +124,31 @@ def effects(types: Iterable[str] | None = None) -> st.SearchStrategy[AnyEffect]:
     """
     registry = effect_types()
     names = sorted(registry) if types is None else list(types)
-    return st.one_of([_rule_strategy(registry[name]) for name in names])
+    return st.one_of([_rule_strategy(registry[name], _NESTED) for name in names])
+
+
+def _decides(condition: AnyCondition) -> bool:
+    """Whether a condition can decide an effect (it reads the card, or the total)."""
+    return condition.reads_card or condition.allows_at(0) is not None
+
+
+# The fields of rule objects that hold other rule objects (a ``when``'s
+# conditions and branches): drawn from the registry, one level deep.
+_NESTED: dict[Any, st.SearchStrategy[Any]] = {
+    tuple[AnyCondition, ...]: st.deferred(
+        lambda: st.lists(conditions().filter(_decides), min_size=1, max_size=2).map(tuple)
+    ),
+    tuple[AnyEffect, ...]: st.deferred(
+        lambda: st.lists(
+            effects([n for n, cls in effect_types().items() if not _nests(cls)]), max_size=2
+        ).map(tuple)
+    ),
+}
+
+
+def _nests(cls: type[Any]) -> bool:
+    """Whether a rule class holds effects of its own (drawn one level deep only)."""
+    return tuple[AnyEffect, ...] in typing.get_type_hints(cls).values()
 
 
 def conditions(types: Iterable[str] | None = None) -> st.SearchStrategy[AnyCondition]:

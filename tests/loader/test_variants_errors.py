@@ -114,7 +114,7 @@ BAD_VALUES = [
         "cards.ten.effects[0].type",
         'unknown effect "ad"; did you mean "add"?',
         "the effects installed are add, add_choice, choose_next, deflect, draw, force_plays, "
-        "hold, multiply, reverse, set_total, skip",
+        "hold, multiply, reverse, set_total, skip, when",
     ),
     (
         '[cards.ten]\nname = "Ten"\ncount = 4\neffects = [{ type = "add" }]\n',
@@ -140,7 +140,7 @@ BAD_VALUES = [
     (
         '[cards.ten]\nname = "Ten"\ncount = 4\nconditions = [{ n = 10 }]\n',
         "cards.ten.conditions[0]",
-        "missing required key 'type' (the conditions installed are never, not_as_answer",
+        "missing required key 'type' (the conditions installed are card, never, not_as_answer",
     ),
     (
         '[cards.ten]\nname = "Ten"\ncount = 4\nconditions = [{ type = "nevr" }]\n',

@@ -40,7 +40,7 @@ def test_add_adds_its_amount_and_says_so() -> None:
     assert Add(9).describe() == "adds 9 to the total"
     assert Add(-10).describe() == "subtracts 10 from the total"
     assert Add(0).describe() == "adds nothing to the total"
-    assert (Add.changes_total, Add.acts) == (True, False)
+    assert (Add(9).changes_total, Add(9).acts) == (True, False)
     table = FakeTable(total=5)
     Add(3).apply(table, CARD)
     assert table == FakeTable(total=5)
@@ -50,7 +50,7 @@ def test_hold_keeps_the_total() -> None:
     """ "The HOLD card ... maintains the point value passed" (1980)."""
     assert Hold().total_after(42) == 42
     assert Hold().describe() == "keeps the total as it is"
-    assert (Hold.changes_total, Hold.acts) == (False, False)
+    assert (Hold().changes_total, Hold().acts) == (False, False)
     table = FakeTable(total=5)
     Hold().apply(table, CARD)
     assert table == FakeTable(total=5)
@@ -67,7 +67,7 @@ def test_reverse_flips_the_direction() -> None:
     assert Reverse().describe() == (
         "reverses the direction of play (with two players in the round, changes nothing)"
     )
-    assert (Reverse.changes_total, Reverse.acts) == (False, True)
+    assert (Reverse().changes_total, Reverse().acts) == (False, True)
 
 
 def test_a_two_player_reverse_acts_as_a_hold() -> None:
@@ -93,7 +93,7 @@ def test_force_plays_sets_what_the_next_player_owes(
     assert table.next_owed == owed
     assert table.next_forced_by == "p2"  # the card's id, as events name cards
     assert ForcePlays(2).total_after(3) == 3
-    assert (ForcePlays.changes_total, ForcePlays.acts) == (False, True)
+    assert (ForcePlays(2).changes_total, ForcePlays(2).acts) == (False, True)
 
 
 def test_force_plays_never_lowers_what_is_owed() -> None:
@@ -136,7 +136,7 @@ def test_deflect_answers_a_forced_turn() -> None:
     assert table.ends_turn
     assert (table.next_owed, table.next_forced_by) == (2, "double_play")
     assert Deflect().total_after(8) == 8
-    assert (Deflect.changes_total, Deflect.acts) == (False, True)
+    assert (Deflect().changes_total, Deflect().acts) == (False, True)
 
 
 def test_deflect_does_nothing_unless_answering() -> None:

@@ -170,11 +170,15 @@ class _Shadow:
     type: ClassVar[str] = "never"
     blocks_every_play: ClassVar[bool] = True
     reads_turn_plays: ClassVar[bool] = False
+    reads_card: ClassVar[bool] = False
 
     def check(self, table: Any, card: Any) -> str | None:
         return "no"
 
     def allows_at(self, total: int) -> bool | None:
+        return None
+
+    def allows_card(self, card: Any) -> bool | None:
         return None
 
     def problems(self) -> list[tuple[str, str]]:

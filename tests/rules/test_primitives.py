@@ -212,6 +212,9 @@ class Tithe:
     def problems_at(self, bust: int, floor: int | None) -> list[tuple[str, str]]:
         return []
 
+    def for_card(self, card: Any) -> tuple[Any, ...]:
+        return (self,)
+
     def referenced_cards(self) -> list[tuple[str, str]]:
         return []
 
@@ -282,11 +285,15 @@ def test_conditions_that_read_the_turn_are_recorded_whatever_their_class(
         type: ClassVar[str] = "twice_at_most"
         blocks_every_play: ClassVar[bool] = False
         reads_turn_plays: ClassVar[bool] = True
+        reads_card: ClassVar[bool] = False
 
         def check(self, table: Any, card: Any) -> str | None:
             return "twice" if table.times_played_this_turn(card.id) >= 2 else None
 
         def allows_at(self, total: int) -> bool | None:
+            return None
+
+        def allows_card(self, card: Any) -> bool | None:
             return None
 
         def problems(self) -> list[tuple[str, str]]:

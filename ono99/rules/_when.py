@@ -1,0 +1,183 @@
+"""An effect that depends on the total, or on what the card is: ``when``."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from attrs import frozen
+
+from ._contract import AnyCondition, AnyEffect
+from ._defaults import BaseEffect
+from ._registry import shipped
+
+if TYPE_CHECKING:
+    from ._contract import CardInfo, Effect, Table
+
+__all__ = ["When"]
+
+
+def _all(effects: tuple[AnyEffect, ...], flag: str) -> bool:
+    return any(getattr(e, flag) for e in effects)
+
+
+@shipped
+@frozen
+class When(BaseEffect):
+    """These effects when the conditions hold, those otherwise.
+
+    A condition that reads the card (:class:`~ono99.rules.CardIs`) is decided
+    once, for each kind of card, so that a rule written for a whole rank can
+    differ by suit; one that reads the total (``total_at_least``,
+    ``total_even``...) is decided at each play, from the total before the
+    card. No other condition can decide an effect.
+
+    Rules: "2 = x2, or /2 if the total is over 49 and even" (PlayAural's
+    "33/66/99" Ninety-Nine, after qcsalon.net), one card::
+
+        effects = [{ type = "when",
+                     conditions = [{ type = "total_at_least", value = 50 },
+                                   { type = "total_even" }],
+                     effects = [{ type = "multiply", factor = 0.5 }],
+                     otherwise = [{ type = "multiply", factor = 2 }] }]
+
+    and "black cards add, red cards subtract", one rank for all suits::
+
+        effects = [{ type = "when", conditions = [{ type = "card", colour = ["black"] }],
+                     effects = [{ type = "add", amount = 7 }],
+                     otherwise = [{ type = "add", amount = -7 }] }]
+
+    Attributes:
+        conditions: What must all hold (at least one).
+        effects: The effects then, in order.
+        otherwise: The effects when a condition does not hold (none: the card
+            does nothing then).
+
+    >>> from ono99.rules import Multiply, TotalAtLeast
+    >>> halve = When((TotalAtLeast(50),), (Multiply(0.5),), (Multiply(2),))
+    >>> halve.total_after(60), halve.total_after(30)
+    (30, 60)
+    """
+
+    type = "when"
+    conditions: tuple[AnyCondition, ...]
+    effects: tuple[AnyEffect, ...] = ()
+    otherwise: tuple[AnyEffect, ...] = ()
+
+    @property
+    def changes_total(self) -> bool:
+        """Whether either branch changes the total."""
+        return _all(self.effects + self.otherwise, "changes_total")
+
+    @property
+    def acts(self) -> bool:
+        """Whether either branch acts on the table."""
+        return _all(self.effects + self.otherwise, "acts")
+
+    @property
+    def changes_hands(self) -> bool:
+        """Whether either branch moves cards or changes tokens or scores."""
+        return _all(self.effects + self.otherwise, "changes_hands")
+
+    @property
+    def answers_forced_plays(self) -> bool:
+        """Whether either branch can pass forced plays on."""
+        return _all(self.effects + self.otherwise, "answers_forced_plays")
+
+    @property
+    def forces_plays(self) -> int:
+        """The most plays either branch makes the next player owe."""
+        return max((e.forces_plays for e in self.effects + self.otherwise), default=0)
+
+    def _holds(self, total: int) -> bool:
+        return all(c.allows_at(total) for c in self.conditions)
+
+    def total_after(self, total: int, amount: int | None = None) -> int:
+        """The total after the branch the total before the card chooses."""
+        for effect in self.effects if self._holds(total) else self.otherwise:
+            if effect.changes_total:
+                total = effect.total_after(total, amount)
+        return total
+
+    def apply(self, table: Table, card: CardInfo) -> None:
+        """Let the chosen branch act on the table."""
+        for effect in self.effects if self._holds(table.total_before) else self.otherwise:
+            if effect.acts:
+                effect.apply(table, card)
+
+    def for_card(self, card: CardInfo) -> tuple[Effect, ...]:
+        """Decide the conditions that read the card; the branch itself when none is left."""
+        left = []
+        for condition in self.conditions:
+            holds = condition.allows_card(card)
+            if holds is False:
+                return _on(self.otherwise, card)
+            if holds is None:
+                left.append(condition)
+        if not left:
+            return _on(self.effects, card)
+        effects, otherwise = _on(self.effects, card), _on(self.otherwise, card)
+        return (When(tuple(left), effects, otherwise),)
+
+    def problems(self) -> list[tuple[str, str]]:
+        """Conditions that cannot decide an effect, and the branches' own problems."""
+        found: list[tuple[str, str]] = []
+        if not self.conditions:
+            found.append(("conditions", "expected at least one condition"))
+        by_total = False
+        for i, condition in enumerate(self.conditions):
+            if condition.reads_card:
+                continue
+            if condition.allows_at(0) is None:
+                found.append(
+                    (
+                        f"conditions[{i}]",
+                        f"a {condition.type} condition cannot decide an effect: only one "
+                        "that reads the total (total_at_least, total_even...) or the "
+                        "card (card) can",
+                    )
+                )
+            by_total = True
+        for key in ("effects", "otherwise"):
+            for i, effect in enumerate(getattr(self, key)):
+                found += [(f"{key}[{i}].{k}", what) for k, what in effect.problems()]
+                if by_total and (effect.choices or effect.chooses_player):
+                    found.append(
+                        (
+                            f"{key}[{i}]",
+                            "an effect that leaves a choice (an amount, a player) may not "
+                            "depend on the total: the choice must be known before the play",
+                        )
+                    )
+        return found
+
+    def problems_at(self, bust: int, floor: int | None) -> list[tuple[str, str]]:
+        """The branches' problems with the bust limit and the floor."""
+        return [
+            (f"{key}[{i}].{k}", what)
+            for key in ("effects", "otherwise")
+            for i, effect in enumerate(getattr(self, key))
+            for k, what in effect.problems_at(bust, floor)
+        ]
+
+    def referenced_cards(self) -> list[tuple[str, str]]:
+        """The cards the branches name."""
+        return [
+            (f"{key}[{i}].{k}", card)
+            for key in ("effects", "otherwise")
+            for i, effect in enumerate(getattr(self, key))
+            for k, card in effect.referenced_cards()
+        ]
+
+    def describe(self) -> str:
+        """The effect in words."""
+        when = " and ".join(c.describe().removeprefix("only ") for c in self.conditions)
+        then = "; ".join(e.describe() for e in self.effects) or "does nothing"
+        text = f"{when}: {then}"
+        if self.otherwise:
+            text += f"; otherwise {'; '.join(e.describe() for e in self.otherwise)}"
+        return text
+
+
+def _on(effects: tuple[AnyEffect, ...], card: CardInfo) -> tuple[Effect, ...]:
+    """``effects`` as they are on ``card``."""
+    return tuple(e for effect in effects for e in effect.for_card(card))
