@@ -20,7 +20,7 @@ from ._position import card_index, place
 from ._variant import Variant, VariantLike
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Callable, Iterable, Sequence
 
     from ._protocols import Player
 
@@ -131,15 +131,25 @@ class Game:
         self._deal(variant, players, seed, tuple(deck) if deck is not None else None)
 
     @classmethod
-    def _dealt(cls, variant: Variant, players: int, seed: int, rng: random.Random) -> Game:
+    def _dealt(
+        cls,
+        variant: Variant,
+        players: int,
+        seed: int,
+        rng: random.Random,
+        *,
+        pick: Callable[[list[int]], int] | None = None,
+    ) -> Game:
         """``Game(variant, players, seed)`` for arguments already checked (a simulation's).
 
         ``rng`` is the generator to use, seeded with ``seed`` (a simulation
         seeds one again for each game, rather than make one per game), or one
-        the seed does not describe (an OpenSpiel state's chance nodes).
+        the seed does not describe (an OpenSpiel state's chance nodes). With
+        ``pick``, every card dealt or drawn is the one it picks from the draw
+        pile, which is never shuffled (see the engine's ``picked``).
         """
         game = cls.__new__(cls)
-        game._deal(variant, players, seed, None, rng)
+        game._deal(variant, players, seed, None, rng, pick=pick)
         return game
 
     def _deal(
@@ -149,6 +159,8 @@ class Game:
         seed: int,
         deck: tuple[str, ...] | None,
         rng: random.Random | None = None,
+        *,
+        pick: Callable[[list[int]], int] | None = None,
     ) -> None:
         """Set the game up and deal the first round."""
         self.variant = variant
@@ -157,6 +169,7 @@ class Game:
         if rng is None:
             rng = random.Random(seed)
         self._e = Engine(variant, compile_variant(variant), players, rng)
+        self._e.pick = pick
         self._e.begin(self._explicit_order(deck) if deck is not None else None)
 
     # ---------------------------------------------------------------- queries
