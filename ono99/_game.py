@@ -658,6 +658,22 @@ class Game:
         new._e = self._e.copy(rng)
         return new
 
+    def _redealt(self, rng: random.Random, seats: list[tuple[int, int]], cards: list[str]) -> Game:
+        """A copy drawing from ``rng`` in which ``cards`` (ids) are dealt again, in their order.
+
+        Each ``(seat, size)`` of ``seats`` in turn takes its next ``size``
+        cards; the rest become the draw pile, top card last: the engine's one
+        way to redeal the cards a player cannot see (:meth:`Engine.redealt`),
+        for code that holds a :class:`Game`. The copy keeps the log, and
+        cannot be recorded for replay.
+        """
+        index = self._e.rules.index
+        new = Game.__new__(Game)
+        new.__dict__.update(self.__dict__)
+        new._from_position = True
+        new._e = self._e.redealt(rng, seats, [index[card] for card in cards])
+        return new
+
     def __repr__(self) -> str:
         e = self._e
         state = (
