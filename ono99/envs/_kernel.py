@@ -53,16 +53,33 @@ class Layout:
     Args:
         card_index: Each card id's index in the variant's card order.
         players: How many play.
+        seats: How many seats the vector has room for (``players`` or more:
+            the others' slots stay 0).
+        bounds: The least total, the most total, plays owed and tokens, the
+            least and most score, and the most rounds (values past them are
+            shown as the bound).
     """
 
-    def __init__(self, card_index: dict[str, int], players: int) -> None:
+    def __init__(
+        self, card_index: dict[str, int], players: int, seats: int, bounds: list[int]
+    ) -> None:
         cards = len(card_index)
         self.card_index = card_index
         self.cards = cards
         self.players = players
+        self.seats = seats
+        (
+            self.total_low,
+            self.total_high,
+            self.owed_high,
+            self.tokens_high,
+            self.score_low,
+            self.score_high,
+            self.round_high,
+        ) = bounds
         self.scalars = cards  # total, direction, plays_owed
         self.per_seat = cards + 3  # to_move, hand_size, tokens, score, in_game, in_round
-        self.piles = self.per_seat + 6 * players  # round, draw_pile
+        self.piles = self.per_seat + 6 * seats  # round, draw_pile
         self.discard = self.piles + 2
         self.out_of_play = self.discard + cards
         self.answering = self.out_of_play + cards
@@ -124,25 +141,32 @@ class Vector:
         current = engine.current
         self.put_counts(0, r.hands[player])
         i = layout.scalars
-        self.put(i, r.total)
+        self.put(i, min(max(r.total, layout.total_low), layout.total_high))
         self.put(i + 1, r.direction)
-        self.put(i + 2, r.forced - r.plays_made if current == player and not over else 0)
+        owed = r.forced - r.plays_made if current == player and not over else 0
+        self.put(i + 2, min(owed, layout.owed_high))
         i = layout.per_seat
+        m = layout.seats
         hands = r.hands
         tokens = engine.tokens
         scores = engine.scores
         in_game = engine.in_game
         in_round = r.in_round
+        tokens_high, score_low, score_high = (
+            layout.tokens_high,
+            layout.score_low,
+            layout.score_high,
+        )
         for k in range(n):
             seat = (player + k) % n
             self.put(i + k, 1 if seat == current and not over else 0)
-            self.put(i + n + k, len(hands[seat]))
-            self.put(i + 2 * n + k, tokens[seat])
-            self.put(i + 3 * n + k, scores[seat])
-            self.put(i + 4 * n + k, 1 if in_game[seat] else 0)
-            self.put(i + 5 * n + k, 1 if in_round[seat] else 0)
+            self.put(i + m + k, len(hands[seat]))
+            self.put(i + 2 * m + k, min(max(tokens[seat], 0), tokens_high))
+            self.put(i + 3 * m + k, min(max(scores[seat], score_low), score_high))
+            self.put(i + 4 * m + k, 1 if in_game[seat] else 0)
+            self.put(i + 5 * m + k, 1 if in_round[seat] else 0)
         i = layout.piles
-        self.put(i, engine.round)
+        self.put(i, min(engine.round, layout.round_high))
         self.put(i + 1, len(r.draw))
         self.put_counts(layout.discard, r.discard)
         self.put_counts(layout.out_of_play, r.out_of_play)
