@@ -216,8 +216,9 @@ class ObservationEncoder:
     rules let a few of these be passed in rare games (a run of busts that
     are not undone, forced plays stacked over and over, players tied at
     the target who play on, tokens given back by a rule): a value past a
-    bound is shown as the bound, so a vector is always in its space. (In
-    thousands of random games of each shipped variant none is.)
+    bound is shown as the bound, so a vector is always in its space. (None
+    was, in 1,000 random games of each shipped variant at each of its
+    fewest, four and most players: 54,000 games.)
 
     :meth:`encode` reads an :class:`~ono99.Observation`; :meth:`encode_game`
     gives the same vector straight from a :class:`~ono99.Game` and a seat,

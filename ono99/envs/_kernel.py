@@ -36,6 +36,7 @@ __all__ = [
     "Mask",
     "Vector",
     "act",
+    "cut_short",
     "fill",
     "play_quick",
     "players_in",
@@ -318,6 +319,14 @@ def seat_done(engine: Engine, seat: int) -> bool:
     return engine.winner is not None or not engine.in_game[seat]
 
 
+def cut_short(engine: Engine) -> bool:
+    """Whether the game ended at one of its limits (``round.max_game_plays``, ``max_rounds``)."""
+    rules = engine.rules
+    return engine.winner is not None and (
+        len(engine.moves) >= rules.max_game_plays or engine.round >= rules.max_rounds
+    )
+
+
 def players_in(engine: Engine) -> int:
     """How many players are still in the game."""
     return engine.in_game.count(True)
@@ -360,12 +369,17 @@ class Agent:
         self.why_illegal = why_illegal
 
     def deal(
-        self, engine: Engine, picks: list[Any], why_illegal: Callable[[object], str | None]
+        self,
+        engine: Engine,
+        picks: list[Any],
+        why_illegal: Callable[[object], str | None],
+        seat: int,
     ) -> None:
-        """Follow a new game."""
+        """Follow a new game, the agent at ``seat``."""
         self.engine = engine
         self.picks = picks
         self.why_illegal = why_illegal
+        self.seat = seat
 
     def play(self, action: int) -> int:
         """Play ``action`` for the agent, then the others' quick players, as :func:`act` does.
@@ -403,13 +417,18 @@ ILLEGAL = -2
 
 
 def step_batch(
-    agents: list[Agent], chosen: list[int], rewards: list[float], ended: list[bool]
+    agents: list[Agent],
+    chosen: list[int],
+    rewards: list[float],
+    ended: list[bool],
+    truncated: list[bool],
 ) -> list[tuple[int, int]]:
     """Step each game of a batch whose step the kernel can play alone.
 
-    A game that ``ended`` says ended at the last step is left alone;
-    ``rewards`` and ``ended`` are set for the others (a game that ended for
-    the agent before its first turn ends now, its action unplayed).
+    A game that ``ended`` (or ``truncated``) says ended at the last step is
+    left alone; ``rewards``, ``ended`` and ``truncated`` are set for the
+    others (a game that ended for the agent before its first turn ends now,
+    its action unplayed; one cut short at a limit is truncated, reward 0).
 
     Returns:
         The games left to the caller, each as ``(i, what)``: :data:`DEAL` (it
@@ -419,8 +438,8 @@ def step_batch(
     """
     left: list[tuple[int, int]] = []
     for i in range(len(agents)):
-        if ended[i]:
-            ended[i] = False
+        if ended[i] or truncated[i]:
+            ended[i] = truncated[i] = False
             rewards[i] = 0.0
             left.append((i, DEAL))
             continue
@@ -432,7 +451,10 @@ def step_batch(
         engine = agent.engine
         seat = agent.seat
         if seat_done(engine, seat):
-            ended[i] = True
-            rewards[i] = 1.0 if engine.winner == seat else -1.0
+            if cut_short(engine):
+                truncated[i] = True
+            else:
+                ended[i] = True
+                rewards[i] = 1.0 if engine.winner == seat else -1.0
         agent.show()
     return left
