@@ -38,6 +38,7 @@ __all__ = [
     "act",
     "cut_short",
     "fill",
+    "play_decided",
     "play_quick",
     "players_in",
     "seat_done",
@@ -304,6 +305,33 @@ def play_quick(
         current = engine.current
         if current == seat:
             return -1
+        pick = picks[current]
+        if pick is None:
+            return current
+        legal = engine.legal
+        if legal is None:
+            legal = engine.legal_moves()
+        engine.play_checked(pick(legal, engine.r.total, variant), why_illegal)
+    return -1
+
+
+def play_decided(
+    engine: Engine,
+    picks: list[Any],
+    variant: Variant,
+    why_illegal: Callable[[object], str | None],
+) -> int:
+    """Play the quick players (``picks``) until a seat without one is to move.
+
+    Returns:
+        That seat (an agent's, or a player's that decides from an
+        observation), or -1 once the game is over.
+
+    Raises:
+        IllegalMoveError: If a player picks an illegal move (the game is unchanged).
+    """
+    while engine.winner is None:
+        current = engine.current
         pick = picks[current]
         if pick is None:
             return current
