@@ -19,7 +19,11 @@ gymnasium = pytest.importorskip("gymnasium", reason="the rl extra (gymnasium) is
 from envcases import CASES, IDS, ROOT  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
-from ono99.envs.gymnasium import Ono99Env, Ono99VectorEnv  # noqa: E402 - and registers ono99/Ono99-v0
+from ono99.envs.gymnasium import (  # noqa: E402 - and registers ono99/Ono99-v0
+    Ono99Env,
+    Ono99SelfPlayVectorEnv,
+    Ono99VectorEnv,
+)
 
 # ------------------------------------------------------------------ Gymnasium
 
@@ -430,6 +434,93 @@ def test_gymnasium_draws_the_table_for_rgb_array() -> None:
         "human",
         "rgb_array",
     ]
+
+
+# --------------------------------------------------------- self-play batch
+
+SELF_PLAY = [
+    ("ono99-2022", 2, [0, 1], "random"),
+    ("ono99-1980", 3, [0, 1, 2], "random"),
+    ("ninety-nine-pagat", 4, [1, 3], ["cautious", "reckless"]),
+]
+
+
+@pytest.mark.parametrize(("variant", "players", "seats", "opponents"), SELF_PLAY)
+def test_self_play_batch_steps_as_the_parallel_form_of_each_game(
+    variant: str, players: int, seats: list[int], opponents: Any
+) -> None:
+    """Invariant: row ``i * k + j`` of the batch is, step for step, agent ``j`` of a parallel
+    environment of game ``i`` with the same learners: observations, masks, rewards,
+    terminations and truncations, through each game's end and its new deal."""
+    parallel_env = pytest.importorskip("ono99.envs.pettingzoo").parallel_env
+    k, games = len(seats), 3
+    batch = gymnasium.make_vec(
+        "ono99/Ono99-v0",
+        num_envs=k * games,
+        variant=variant,
+        players=players,
+        seat=seats,
+        opponents=opponents,
+    )
+    assert isinstance(batch, Ono99SelfPlayVectorEnv)
+    tables = [
+        parallel_env(variant, players, learners=seats, opponents=opponents) for _ in range(games)
+    ]
+    observations, info = batch.reset(seed=7)
+    singles = [table.reset(seed=7 + i)[0] for i, table in enumerate(tables)]
+    rng = np.random.default_rng(3)
+    ends = 0
+    for _ in range(900):
+        for i, table in enumerate(tables):
+            for j, agent in enumerate(table.possible_agents):
+                if agent in singles[i]:
+                    assert (observations[i * k + j] == singles[i][agent]["observation"]).all()
+                    mask = singles[i][agent]["action_mask"]
+                    assert (info["action_mask"][i * k + j] == mask).all()
+        masks = info["action_mask"]
+        actions = (rng.random(masks.shape) * masks).argmax(axis=1)
+        observations, rewards, terminated, truncated, info = batch.step(actions)
+        for i, table in enumerate(tables):
+            rows = slice(i * k, i * k + k)
+            if not table.agents:  # ended at the last step: dealt afresh
+                singles[i] = table.reset()[0]
+                assert not terminated[rows].any() and (rewards[rows] == 0).all()
+                continue
+            step = table.step(
+                dict(zip(table.possible_agents, actions[rows].tolist(), strict=True))
+            )
+            singles[i] = step[0]
+            for j, agent in enumerate(table.possible_agents):
+                assert rewards[i * k + j] == step[1][agent]
+                assert terminated[i * k + j] == step[2][agent]
+                assert truncated[i * k + j] == step[3][agent]
+            ends += int(terminated[rows].all())
+    assert ends > 0
+
+
+def test_self_play_batch_refuses_bad_input_and_plays_nothing() -> None:
+    batch = Ono99SelfPlayVectorEnv(4, "ono99-2022", 2)
+    _, info = batch.reset(seed=1)
+    moves = [table.game.moves for table in batch.games if table.game is not None]
+    legal = info["action_mask"].argmax(axis=1)
+    illegal = legal.copy()
+    row = int(np.flatnonzero(info["action_mask"].any(axis=1))[-1])
+    illegal[row] = int(np.flatnonzero(info["action_mask"][row] == 0)[0])
+    with pytest.raises(ono99.IllegalMoveError, match=f"row {row}: action"):
+        batch.step(illegal)
+    with pytest.raises(ono99.ArgumentError, match="whole number from 0 to 15"):
+        batch.step(legal + 0.5)
+    assert [table.game.moves for table in batch.games if table.game is not None] == moves
+    copied = pickle.loads(pickle.dumps(batch))  # noqa: S301 - our own data
+    for one, two in zip(batch.step(legal), copied.step(legal), strict=True):
+        if isinstance(one, dict):
+            assert (one["action_mask"] == two["action_mask"]).all()
+        else:
+            assert (one == two).all()
+    with pytest.raises(ValueError, match="multiple of the 2 learning seats, not 3"):
+        gymnasium.make_vec("ono99/Ono99-v0", num_envs=3, seat=[0, 1])
+    with pytest.raises(ValueError, match="seats: expected seats from 0 to 1"):
+        Ono99SelfPlayVectorEnv(2, seats=[1, 0])
 
 
 # -------------------------------------------------------------- the how-to

@@ -39,7 +39,6 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
-from ono99._errors import IllegalMoveError
 from ono99._game import Game, engine_of
 
 from ._actions import action_table, action_to_move
@@ -47,21 +46,18 @@ from ._common import (
     Opponent,
     Opponents,
     Seeds,
-    action_index,
     cut_short,
     make_variant,
-    seated,
 )
 from ._encoding import observation_encoder
-from ._kernel import Mask, Vector, play_decided, players_in
-from ._policy import PolicyPlayer
+from ._kernel import Mask, Vector, players_in
 from ._render import table_image, table_text
+from ._table import Table
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ono99._files import PathName
-    from ono99._protocols import Player
     from ono99._variant import VariantLike
 
 __all__ = ["Ono99ParallelEnv", "env", "parallel_env", "raw_env"]
@@ -411,29 +407,37 @@ class Ono99ParallelEnv(ParallelEnv):  # type: ignore[misc]
             }
         )
         self._action_space = spaces.Discrete(len(self.table))
-        self._seeds = Seeds(seed)
-        self._made: list[Player] = []
-        self._seated: list[Player | None] = []
-        self.game: Game | None = None
+        self._table = Table(
+            self.variant,
+            players,
+            learners=self.learners,
+            opponents=self._opponents,
+            encoder=self.encoder,
+            table=self.table,
+            seeds=Seeds(seed),
+        )
         self.agents: list[str] = []
-        self._out: set[int] = set()  # learners knocked out (and rewarded) already
         self._bind()
+
+    @property
+    def game(self) -> Game | None:
+        """The game in play (``None`` before the first :meth:`reset`)."""
+        return self._table.game
 
     def _bind(self) -> None:
         n = len(self.table)
         self._arrays = [np.zeros(len(self.encoder), np.float32) for _ in self.learners]
-        self._vectors = [Vector(self.encoder._layout, a.data) for a in self._arrays]
         self._masks = [np.zeros(n, np.int8) for _ in self.learners]
-        self._mask_writers = [Mask(mask.data) for mask in self._masks]
+        self._table.bind(self._arrays, self._masks)
 
     def __getstate__(self) -> dict[str, Any]:
-        kernel = ("_arrays", "_vectors", "_masks", "_mask_writers", "_picks")
-        return {k: v for k, v in self.__dict__.items() if k not in kernel}
+        return {k: v for k, v in self.__dict__.items() if k not in ("_arrays", "_masks")}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        self._picks = [getattr(player, "pick", None) for player in self._seated]
         self._bind()
+        if self._table.game is not None:
+            self._table.show()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:  # noqa: ARG002 - one for all
         """The space of ``agent``'s observations (the same for every agent)."""
@@ -449,15 +453,9 @@ class Ono99ParallelEnv(ParallelEnv):  # type: ignore[misc]
         options: dict[str, Any] | None = None,  # noqa: ARG002 - PettingZoo's signature
     ) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
         """Deal a new game (with ``seed``, or the next seed of the sequence)."""
-        self.game = game = Game(self.variant, self.players, self._seeds.next(seed))
-        if seed is not None or not self._made:
-            self._made = self._opponents.make(self._seeds)
-        self._seated = seated(self._made, self.learners, self.players)
-        self._picks = [getattr(player, "pick", None) for player in self._seated]
+        self._table.deal(seed)
         self.agents = self.possible_agents[:]
-        self._out = set()
-        self._play_on(game)
-        return self._observe(game), {agent: {} for agent in self.agents}
+        return self._observe(), {agent: {} for agent in self.agents}
 
     def step(
         self, actions: dict[str, Any]
@@ -476,90 +474,42 @@ class Ono99ParallelEnv(ParallelEnv):  # type: ignore[misc]
             ArgumentError: If it is no whole number.
             KeyError: If the agent to move has no action in ``actions``.
         """
-        game = self.game
-        if game is None or not self.agents:
+        table = self._table
+        if table.game is None or not self.agents:
             raise RuntimeError("reset() the environment before stepping it")
-        engine = engine_of(game)
-        if engine.winner is None and engine.current in self.learners:
-            agent = f"player_{engine.current}"
-            index = action_index(actions[agent], len(self.table))
-            move = self.table.legal_actions(game).get(index)
-            if move is None:
-                reason = (
-                    game.why_illegal(self.table.moves[index])
-                    if 0 <= index < len(self.table)
-                    else None
-                )
-                raise IllegalMoveError(
-                    reason
-                    or f"there is no action {index} (the actions are 0 to {len(self.table) - 1})",
-                    index,
-                )
-            game._play(move)
-            self._play_on(game)
-        rewards = dict.fromkeys(self.agents, 0.0)
-        over = engine.winner is not None
-        cut = over and cut_short(game)
-        for agent in self.agents:
-            seat = int(agent.removeprefix("player_"))
-            if cut or seat in self._out:
-                continue
-            if over:
-                rewards[agent] = 1.0 if seat == engine.winner else -1.0
-            elif not engine.in_game[seat]:
-                rewards[agent] = -1.0
-                self._out.add(seat)
-        terminations = dict.fromkeys(self.agents, over and not cut)
-        truncations = dict.fromkeys(self.agents, cut)
-        observations = self._observe(game)
-        infos: dict[str, dict[str, Any]] = {agent: {} for agent in self.agents}
+        mover = table.mover()
+        if mover >= 0:
+            table.play(actions[self.possible_agents[mover]])
+        rewards, over, cut = table.settle()
+        agents = self.agents
+        observations = self._observe()
         if over:
             self.agents = []
         if self.render_mode == "human":
             self.render()
-        return observations, rewards, terminations, truncations, infos
+        return (
+            observations,
+            dict(zip(agents, rewards, strict=True)),
+            dict.fromkeys(agents, over and not cut),
+            dict.fromkeys(agents, cut),
+            {agent: {} for agent in agents},
+        )
 
     def render(self) -> Any:
         """The table: a picture (``"rgb_array"``), text (``"ansi"``), or print it (``"human"``)."""
-        game = self.game
-        if game is None:
-            raise RuntimeError("reset() the environment before using it")
-        return _render(self.render_mode, game, None)
+        return _render(self.render_mode, self._table._game(), None)
 
     def close(self) -> None:
         """Nothing to release."""
 
-    def _play_on(self, game: Game) -> None:
-        """Let the opponents move until an agent is to move, or the game ends."""
-        engine = engine_of(game)
-        picks, variant, why_illegal = self._picks, self.variant, game.why_illegal
-        while True:
-            # The quick players move in the kernel; it stops at any other seat.
-            mover = play_decided(engine, picks, variant, why_illegal)
-            if mover < 0 or mover in self.learners:
-                return
-            player = self._seated[mover]
-            if isinstance(player, PolicyPlayer):
-                game._play(player._choose_in(game, mover))
-            else:
-                assert player is not None  # noqa: S101 - only the learners' seats are empty
-                game._play(player.choose(game.observation(mover)))
-
-    def _observe(self, game: Game) -> dict[str, Observation]:
-        engine = engine_of(game)
-        current = engine.current if engine.winner is None else -1
-        out = {}
-        for k, seat in enumerate(self.learners):
-            self._vectors[k].update(engine, seat)
-            if seat == current:
-                self._mask_writers[k].update(self.table._actions_now(game)[1])
-            else:
-                self._mask_writers[k].update(_NONE)
-            out[f"player_{seat}"] = {
-                "observation": self._arrays[k].copy(),
-                "action_mask": self._masks[k].copy(),
-            }
-        return {agent: out[agent] for agent in self.agents}
+    def _observe(self) -> dict[str, Observation]:
+        self._table.show()
+        return {
+            agent: {"observation": array.copy(), "action_mask": mask.copy()}
+            for agent, array, mask in zip(
+                self.possible_agents, self._arrays, self._masks, strict=True
+            )
+        }
 
 
 def parallel_env(
