@@ -399,7 +399,7 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         seat: The agent's seat, or ``"random"`` (drawn for each game).
         max_players: Pad the observation vectors to this many seats.
         render_mode: Taken for ``make_vec``'s sake; the batch draws nothing
-            (its games' :class:`Ono99Env` in :attr:`envs` do).
+            (its games' :class:`Ono99Env` in ``envs`` do).
 
     Raises:
         VariantError: If the variant or a house rule cannot be loaded, or

@@ -108,8 +108,8 @@ _GAME_TYPE = pyspiel.GameType(
     parameter_specification={"variant": "ono99-2022", "players": 2},
 )
 
-_CHANCE = int(pyspiel.PlayerId.CHANCE)
-_TERMINAL = int(pyspiel.PlayerId.TERMINAL)
+_CHANCE: int = pyspiel.PlayerId.CHANCE.value
+_TERMINAL: int = pyspiel.PlayerId.TERMINAL.value
 
 
 class IllegalActionError(IllegalMoveError, pyspiel.SpielError):  # type: ignore[misc]
