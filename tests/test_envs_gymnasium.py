@@ -542,3 +542,25 @@ def test_training_example_beats_the_random_player(tmp_path: Path) -> None:
     low = float(against_random.split("(")[1].split("%")[0])
     assert low > 50.0, done.stdout
     assert "against cautious" in lines
+
+
+def test_maskable_ppo_example_trains_and_plays_its_policy(tmp_path: Path) -> None:
+    """The how-to's MaskablePPO script (quick mode, the rl-train extra): it trains through
+    ``make_vec_env`` (which asks for rgb_array), measures the policy as a PolicyPlayer with
+    ``ono99.simulate``, and plays it as an opponent; its 95% interval against random is
+    above 50%."""
+    pytest.importorskip("sb3_contrib", reason="the rl-train extra (sb3-contrib) is not installed")
+    script = ROOT / "docs" / "examples" / "train_maskable_ppo.py"
+    done = subprocess.run(  # noqa: S603 - this interpreter, on a file of the repository
+        [sys.executable, str(script), "--quick"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+        timeout=1800,
+    )
+    lines = {line.split(":")[0].strip(): line for line in done.stdout.splitlines()}
+    low = float(lines["against random"].split("(")[1].split("%")[0])
+    assert low > 50.0, done.stdout
+    assert "against cautious" in lines
+    assert "a game against itself" in lines
