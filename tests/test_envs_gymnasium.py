@@ -37,6 +37,7 @@ def test_gymnasium_check_env(variant: str, house: tuple[str, ...], players: int)
         house_rules=house,
         opponents="cautious",
         seat=players - 1,
+        render_mode="rgb_array",
     )
     check_env(env.unwrapped, skip_render_check=False)
 

@@ -14,7 +14,7 @@ np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed"
 pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo) is not installed")
 
 from envcases import CASES, IDS  # noqa: E402
-from pettingzoo.test import api_test, parallel_api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, parallel_api_test, render_test, seed_test  # noqa: E402
 
 from ono99 import envs  # noqa: E402
 from ono99.envs.pettingzoo import env, parallel_env, raw_env  # noqa: E402
@@ -28,6 +28,12 @@ from ono99.envs.pettingzoo import env, parallel_env, raw_env  # noqa: E402
 def test_pettingzoo_api_and_seed_tests(variant: str, house: tuple[str, ...], players: int) -> None:
     api_test(env(variant, players, house, seed=5), num_cycles=200)
     seed_test(lambda: env(variant, players, house, seed=5), num_cycles=200)
+
+
+def test_pettingzoo_render_test_in_every_mode(capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's own render test: a picture for rgb_array, text for ansi and human."""
+    render_test(lambda render_mode: raw_env("ono99-1980", 3, render_mode=render_mode, seed=1))
+    assert "player 0" in capsys.readouterr().out
 
 
 def test_pettingzoo_rewards_the_winner_and_renders() -> None:
