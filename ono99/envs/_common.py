@@ -92,6 +92,8 @@ def action_index(action: object, count: int) -> int:
     Raises:
         ArgumentError: If ``action`` is no whole number.
     """
+    if type(action) is int or type(action) is np.int64:  # the usual cases, at once
+        return operator.index(action)
     if isinstance(action, bool | np.bool_) or (
         isinstance(action, np.ndarray) and action.dtype.kind not in "iu"
     ):

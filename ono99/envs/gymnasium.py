@@ -590,7 +590,11 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             "_action_mask": everywhere,
             "seed": np.array([env.game.seed for env in self.envs if env.game is not None]),
             "_seed": everywhere.copy(),
-            "seat": np.array([env._seat for env in self.envs]),
+            "seat": (
+                np.array([env._seat for env in self.envs])
+                if self.seat == "random"
+                else np.full(self.num_envs, self.seat)
+            ),
             "_seat": everywhere.copy(),
         }
 
@@ -841,7 +845,8 @@ def _actions_of(actions: Any, n: int, count: int) -> list[int]:
             f"expected one for each of the {n} games, got an array of shape {given.shape}",
         )
     if given.dtype.kind in "iu":
-        return list(map(int, given.tolist()))
+        chosen: list[int] = given.tolist()  # Python ints already
+        return chosen
     return [action_index(action, count) for action in given.tolist()]
 
 
