@@ -32,11 +32,12 @@ compiled one with ``ONO99_COMPILE=1 pip install .[rl]`` in a virtual
 environment.
 
 Measured with the compiled engine on a two-core machine shared with other
-jobs (load average 8 to 10), two runs: (a) 576,000-632,000 moves/s,
-(b) 185,000-195,000 steps/s, (c) 115,000-125,000 steps/s, (d)
-120,000-142,000 steps/s; the build before the environments' kernel, in the
-same runs: (a) 582,000-590,000, (b) 73,500-77,000, (c) 48,700-52,200, and
-(d), Gymnasium's own SyncVectorEnv then, 38,500-44,100.
+jobs (load average 3.2 to 3.5), two runs: (a) 595,000-609,000 moves/s,
+(b) 145,000-149,000 steps/s, (c) 93,000-97,000 steps/s, (d)
+111,000-112,000 steps/s, (e) 58,000 OpenSpiel actions/s for
+``python_ono99`` against 417,000-425,000 for ``crazy_eights``, 0.14x (with
+chance outcomes of random bits rather than cards it was 0.05x, side by side
+in the pure-Python build).
 """
 
 from __future__ import annotations
