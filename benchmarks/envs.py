@@ -19,7 +19,11 @@ For ``ono99-2022`` with 4 players, every move a random legal one, it prints:
 (d) the batched Gymnasium environment (``gymnasium.make_vec``) over 64 such
     games: each game's step counts as one, a game that ended being dealt
     afresh at its next step; the random agent draws the whole batch's
-    actions at once.
+    actions at once;
+(e) the OpenSpiel game ``python_ono99`` beside OpenSpiel's own C++
+    ``crazy_eights`` for as many players, in the same loop: random legal
+    actions and chance outcomes drawn by their odds, every action applied
+    (chance ones included) counted, the two measured in turn in one run.
 
 Each figure is the best of several runs, in one process on one core, counted
 in CPU time (so other jobs on the machine weigh less on it). It
@@ -28,11 +32,12 @@ compiled one with ``ONO99_COMPILE=1 pip install .[rl]`` in a virtual
 environment.
 
 Measured with the compiled engine on a two-core machine shared with other
-jobs (load average 8 to 10), two runs: (a) 576,000-632,000 moves/s,
-(b) 185,000-195,000 steps/s, (c) 115,000-125,000 steps/s, (d)
-120,000-142,000 steps/s; the build before the environments' kernel, in the
-same runs: (a) 582,000-590,000, (b) 73,500-77,000, (c) 48,700-52,200, and
-(d), Gymnasium's own SyncVectorEnv then, 38,500-44,100.
+jobs (load average 3.2 to 3.5), two runs: (a) 595,000-609,000 moves/s,
+(b) 145,000-149,000 steps/s, (c) 93,000-97,000 steps/s, (d)
+111,000-112,000 steps/s, (e) 58,000 OpenSpiel actions/s for
+``python_ono99`` against 417,000-425,000 for ``crazy_eights``, 0.14x (with
+chance outcomes of random bits rather than cards it was 0.05x, side by side
+in the pure-Python build).
 """
 
 from __future__ import annotations
@@ -43,9 +48,11 @@ import time
 
 import gymnasium
 import numpy as np
+import pyspiel
 
 import ono99
 import ono99.envs.gymnasium  # registers ono99/Ono99-v0
+import ono99.envs.openspiel  # registers python_ono99
 from ono99.cli._main import version
 from ono99.envs.pettingzoo import raw_env
 
@@ -128,6 +135,23 @@ def vector_steps(games: int) -> tuple[int, float]:
     return steps, time.process_time() - start
 
 
+def openspiel_actions(game: pyspiel.Game, games: int) -> tuple[int, float]:
+    """Random play of an OpenSpiel game: every action applied, chance outcomes included."""
+    rng = random.Random(1)
+    actions = 0
+    start = time.process_time()
+    for _ in range(games):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes, odds = zip(*state.chance_outcomes(), strict=True)
+                state.apply_action(rng.choices(outcomes, odds)[0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+            actions += 1
+    return actions, time.process_time() - start
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="a smaller run")
@@ -147,6 +171,22 @@ def main() -> None:
     )
     d = best(vector_steps, games, repeats)
     print(f"(d) Gymnasium vector env, {BATCH} games:       {d:>10,.0f} steps/s  (per game)")
+    ours = pyspiel.load_game("python_ono99", {"variant": VARIANT, "players": PLAYERS})
+    theirs = pyspiel.load_game("crazy_eights", {"players": PLAYERS})
+    e_ours = e_theirs = 0.0
+    for _ in range(repeats):  # in turn, so that both see the same load
+        e_ours = max(e_ours, per_second(openspiel_actions(ours, games // 4)))
+        e_theirs = max(e_theirs, per_second(openspiel_actions(theirs, games // 4)))
+    print(f"(e) OpenSpiel python_ono99 (random play):   {e_ours:>10,.0f} actions/s")
+    print(
+        f"    OpenSpiel crazy_eights (C++), {PLAYERS} players: {e_theirs:>10,.0f} actions/s  "
+        f"(python_ono99 {e_ours / e_theirs:.2f}x)"
+    )
+
+
+def per_second(run: tuple[int, float]) -> float:
+    actions, seconds = run
+    return actions / seconds
 
 
 if __name__ == "__main__":

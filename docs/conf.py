@@ -63,6 +63,7 @@ nitpick_ignore_regex = [
     # The rl extra's libraries have no inventory here; their own sites document them.
     ("py:class", r"(np|numpy|gymnasium|pettingzoo|pyspiel|NDArray|spaces)\b.*"),
     ("py:class", r"(AECEnv|ono99\.envs\._\w+\.\w+)"),
+    ("py:class", r"Opponent"),  # str | Player | Policy, as each signature's docs say
 ]
 
 # -- autodoc and napoleon ------------------------------------------------------

@@ -130,6 +130,17 @@ class Card:
         """``"black"`` (clubs, spades), ``"red"`` (diamonds, hearts), or ``""`` for no suit."""
         return SUIT_COLOURS.get(self.suit, "")
 
+    @property
+    def resolved_effects(self) -> tuple[AnyEffect, ...]:
+        """The effects as they are on this card: one that asks what the card is, decided.
+
+        A ``when`` written for a whole rank that differs by suit becomes the
+        branch this card's suit takes (:meth:`ono99.rules.Effect.for_card`);
+        every other effect is itself. What the engine plays, and what the
+        checks and the players read.
+        """
+        return tuple(e for effect in self.effects for e in effect.for_card(self))
+
     def plays_as_number(self, amount: int | None = None) -> bool:
         """Whether playing the card only adds a non-negative amount to the total.
 
@@ -148,9 +159,10 @@ class Card:
         >>> v.card("ace").plays_as_number(), v.card("10").plays_as_number(-10)
         (False, False)
         """
-        if self.conditions or any(e.acts for e in self.effects):
+        effects = self.resolved_effects
+        if self.conditions or any(e.acts for e in effects):
             return False
-        totals = [e for e in self.effects if e.changes_total]
+        totals = [e for e in effects if e.changes_total]
         if not all(e.adds_to_total for e in totals):
             return False
         choices = [a for e in totals for a in e.choices]

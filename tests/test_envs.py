@@ -6,7 +6,9 @@ environments themselves are tested in ``test_envs_*.py``.
 
 from __future__ import annotations
 
+import copy
 import os
+import pickle
 import random
 from typing import TYPE_CHECKING
 
@@ -165,6 +167,95 @@ def test_vector_from_the_game_is_the_vector_of_the_observation(
             if game.is_over:
                 break
             game.play(rng.choice(game.legal_moves()))
+
+
+@pytest.mark.parametrize("variant_id", ["ono99-1980", "ninety-nine-pagat"])
+def test_padded_vectors_share_one_layout_whatever_the_player_count(variant_id: str) -> None:
+    """Invariant: padded to ``max_players`` seats, every player count has the same names
+    and bounds, and a vector is the unpadded one with 0 for the seats not there; the
+    fast path gives the same vector."""
+    variant = ono99.load_variant(variant_id)
+    most = variant.players.max
+    layouts = set()
+    rng = random.Random(2)
+    for players in range(variant.players.min, most + 1):
+        padded = envs.observation_encoder(variant, players, max_players=most)
+        plain = envs.observation_encoder(variant, players)
+        layouts.add((padded.names, padded.low.tobytes(), padded.high.tobytes()))
+        assert padded.max_players == most and plain.max_players == players
+        game = ono99.Game(variant, players, seed=players)
+        for _ in range(30):
+            if game.is_over:
+                break
+            for seat in range(players):
+                vector = padded.encode_game(game, seat).tolist()
+                wide = dict(zip(padded.names, vector, strict=True))
+                narrow = plain.encode(game.observation(seat)).tolist()
+                assert padded.encode(game.observation(seat)).tolist() == list(wide.values())
+                assert [wide[name] for name in plain.names] == narrow
+                absent = [name for name in padded.names if name not in plain.names]
+                assert all(wide[name] == 0 for name in absent)
+                assert len(absent) == 6 * (most - players)
+            game.play(rng.choice(game.legal_moves()))
+    assert len(layouts) == 1
+    with pytest.raises(ono99.ArgumentError, match="room for at least the 3 players, got 2"):
+        envs.observation_encoder(variant, 3, max_players=2)
+    with pytest.raises(ono99.ArgumentError, match="max_players"):
+        envs.observation_encoder(variant, 3, max_players=3.5)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("variant_id", ono99.list_variants())
+def test_every_slot_has_finite_bounds_that_random_games_keep(variant_id: str) -> None:
+    """Invariant: every bound is finite, and in random games of the variant (at its fewest
+    and most players) no value reaches past one: none is clipped. Bounds the rules can
+    in rare games pass are clipped (see the next test)."""
+    variant = ono99.load_variant(variant_id)
+    rng = random.Random(7)
+    for players in sorted({variant.players.min, variant.players.max}):
+        encoder = envs.observation_encoder(variant, players)
+        limits = encoder._limits
+        assert np.isfinite(encoder.low).all() and np.isfinite(encoder.high).all()
+        assert (encoder.low <= encoder.high).all()
+        assert encoder.high.max() <= max(limits.round_high, limits.score_high, limits.deck)
+        for seed in range(12):
+            game = ono99.Game(variant, players, seed=seed)
+            engine = engine_of(game)
+            while True:
+                r = engine.r
+                assert limits.total_low <= r.total <= limits.total_high
+                assert r.forced - r.plays_made <= limits.owed_high
+                assert max(engine.tokens) <= limits.tokens_high
+                assert limits.score_low <= min(engine.scores)
+                assert max(engine.scores) <= limits.score_high
+                assert engine.round <= limits.round_high
+                if game.is_over:
+                    break
+                game.play(rng.choice(game.legal_moves()))
+
+
+def test_a_value_past_its_bound_is_shown_as_the_bound() -> None:
+    """A total below a variant's bounds (ninety-nine has no floor: "nothing forbids it")
+    shows as the least total, on both paths, so the vector stays in its space."""
+    variant = ono99.load_variant("ninety-nine")
+    hands = [["10", "9", "2", "3"][:3], ["4", "5", "6"]]
+    pile = [c.id for c in variant.cards for _ in range(c.count)]
+    for card in hands[0] + hands[1]:
+        pile.remove(card)
+    encoder = envs.observation_encoder(variant, 2)
+    game = ono99.Game.from_position(variant, hands, pile, total=-500, seed=1)
+    slots = dict(zip(encoder.names, encoder.encode_game(game, 0).tolist(), strict=True))
+    assert game.total == -500
+    assert slots["total"] == encoder._limits.total_low == -100
+    assert encoder.encode(game.observation(0)).tolist() == list(slots.values())
+    assert (encoder.low <= encoder.encode_game(game, 0)).all()
+
+
+def test_encoders_and_action_tables_pickle_as_the_shared_ones() -> None:
+    encoder = envs.observation_encoder("ono99-2022", 3, max_players=5)
+    table = envs.action_table("ono99-2022")
+    assert pickle.loads(pickle.dumps(encoder)) is encoder  # noqa: S301 - our own data
+    assert pickle.loads(pickle.dumps(table)) is table  # noqa: S301
+    assert copy.deepcopy(encoder) is encoder
 
 
 def test_vector_of_a_game_of_another_kind_or_seat_is_refused() -> None:

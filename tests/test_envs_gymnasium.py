@@ -2,9 +2,12 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import subprocess
 import sys
 from pathlib import Path  # noqa: TC003 - pytest reads the annotation of tmp_path
+from typing import Any
 
 import pytest
 
@@ -16,7 +19,11 @@ gymnasium = pytest.importorskip("gymnasium", reason="the rl extra (gymnasium) is
 from envcases import CASES, IDS, ROOT  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
-from ono99.envs.gymnasium import Ono99Env, Ono99VectorEnv  # noqa: E402 - and registers ono99/Ono99-v0
+from ono99.envs.gymnasium import (  # noqa: E402 - and registers ono99/Ono99-v0
+    Ono99Env,
+    Ono99SelfPlayVectorEnv,
+    Ono99VectorEnv,
+)
 
 # ------------------------------------------------------------------ Gymnasium
 
@@ -30,6 +37,7 @@ def test_gymnasium_check_env(variant: str, house: tuple[str, ...], players: int)
         house_rules=house,
         opponents="cautious",
         seat=players - 1,
+        render_mode="rgb_array",
     )
     check_env(env.unwrapped, skip_render_check=False)
 
@@ -76,8 +84,10 @@ def test_gymnasium_refuses_bad_settings() -> None:
         Ono99Env(players=2, seat=2)
     with pytest.raises(ono99.VariantError):
         Ono99Env(players=9)
-    with pytest.raises(ValueError, match="neither a strategy's name nor a player"):
+    with pytest.raises(ValueError, match=r"neither a strategy's name, a player .* nor a policy"):
         Ono99Env(players=2, opponents=[42])  # type: ignore[list-item]
+    with pytest.raises(ValueError, match="or 'random', not 'left'"):
+        Ono99Env(players=2, seat="left")
 
 
 def test_gymnasium_plays_player_objects() -> None:
@@ -198,13 +208,320 @@ def test_vector_env_refuses_bad_arguments() -> None:
         envs.step([0, 0])
     with pytest.raises(ValueError, match=r"shape \(3, 1\)"):
         envs.step([[0], [0], [0]])
-    with pytest.raises(ValueError, match="expected 3 action indices, got"):
+    with pytest.raises(ono99.ArgumentError, match="a whole number from 0 to 13, got None"):
         envs.step([None, "x", 0])
     with pytest.raises(ValueError, match="one for each of the 3 games, got 1"):
         envs.reset(seed=[1])
     one, _ = envs.reset(seed=np.int64(4))  # a numpy seed is a seed
     two, _ = envs.reset(seed=4)
     assert (one == two).all()
+
+
+# ------------------------------------------------ conventions and bad input
+
+
+def test_gymnasium_mask_is_int8_for_action_space_sample_and_bool_for_action_masks() -> None:
+    """Gymnasium's ``Discrete.sample(mask)`` wants an ``int8`` mask (as PettingZoo's
+    classic games give); action-masking algorithms call ``action_masks()`` for ``bool``."""
+    env = gymnasium.make("ono99/Ono99-v0", variant="ono99-2022", players=3)
+    _, info = env.reset(seed=4)
+    assert info["action_mask"].dtype == np.int8
+    env.action_space.seed(1)
+    done = False
+    while not done:
+        action = env.action_space.sample(info["action_mask"])
+        assert info["action_mask"][action] == 1
+        _, _, done, truncated, info = env.step(action)
+        assert not truncated
+    assert env.unwrapped.action_masks().dtype == np.bool_
+    envs = gymnasium.make_vec("ono99/Ono99-v0", num_envs=3, variant="ono99-2022")
+    assert envs.reset(seed=1)[1]["action_mask"].dtype == np.int8
+
+
+@pytest.mark.parametrize("bad", [1.5, "1", True, None, float("nan"), np.float64(1.0), [1]])
+def test_gymnasium_refuses_what_is_no_action_index_and_keeps_the_game(bad: object) -> None:
+    """``step(1.5)``, ``step("1")`` and ``step(True)`` were played as action 1, and
+    ``None``/``NaN`` raised bare TypeError/ValueError: each is refused with the library's
+    ArgumentError naming the value and the actions, the game unchanged, the episode on."""
+    env = Ono99Env("ono99-2022", players=2)
+    _, info = env.reset(seed=1)
+    assert env.game is not None
+    moves = env.game.moves
+    with pytest.raises(
+        ono99.ArgumentError, match="expected an action index, a whole number from 0 to 15, got"
+    ):
+        env.step(bad)  # type: ignore[arg-type]
+    assert env.game.moves == moves
+    legal = int(np.flatnonzero(info["action_mask"])[0])
+    for fine in (np.int64(legal), np.array(legal)):
+        env.reset(seed=1)
+        _, _, _, _, info = env.step(fine)
+        assert "illegal" not in info and len(env.game.moves) > len(moves)
+
+
+def test_vector_env_refuses_bad_actions_and_seeds_and_plays_nothing() -> None:
+    """Actions that are not whole numbers (floats were truncated, bools taken as 0 and 1)
+    and seeds that are not whole numbers are refused before any game moves."""
+    envs = Ono99VectorEnv(3, "ninety-nine", players=2)
+    _, info = envs.reset(seed=5)
+    before = [env.game.moves for env in envs.envs if env.game is not None]
+    legal = np.argmax(info["action_mask"], axis=1)
+    for bad in (legal + 0.5, legal.astype(bool), [*legal.tolist()[:2], "1"], [0, 1, None]):
+        with pytest.raises(ono99.ArgumentError, match="whole number from 0 to 13"):
+            envs.step(bad)
+    assert [env.game.moves for env in envs.envs if env.game is not None] == before
+    for seed in ("abc", 1.5, True, [1, "x", 2], [1, 2.5, 3]):
+        with pytest.raises(ono99.ArgumentError, match="seed"):
+            envs.reset(seed=seed)  # type: ignore[arg-type]
+    assert [env.game.moves for env in envs.envs if env.game is not None] == before
+    with pytest.raises(ono99.ArgumentError, match="seed: expected a whole number or None"):
+        Ono99Env("ninety-nine").reset(seed=1.5)  # type: ignore[arg-type]
+    result = envs.step(legal)  # the batch is as it was: a legal step plays
+    assert "illegal" not in result[4]
+
+
+def _capped(plays: int) -> ono99.Variant:
+    return ono99.loads_variant(
+        f'id = "capped"\nextends = "ono99-1980"\n[round]\nmax_game_plays = {plays}\n'
+    )
+
+
+def test_gymnasium_a_game_stopped_at_its_play_cap_is_truncated_with_no_reward() -> None:
+    """The rule "round.max_game_plays: A game that reaches it ends at once as after its last
+    round" is a time limit: the episode ends truncated (not terminated), reward 0."""
+    env = Ono99Env(_capped(7), players=3)
+    endings = set()
+    for seed in range(6):
+        _, info = env.reset(seed=seed)
+        done = truncated = False
+        reward: Any = 0.0
+        while not (done or truncated):
+            _, reward, done, truncated, info = env.step(
+                int(np.flatnonzero(info["action_mask"])[0])
+            )
+        assert env.game is not None
+        if truncated:
+            assert env.game.is_over and len(env.game.moves) == 7 and reward == 0.0 and not done
+        else:
+            assert reward == -1.0 and not env.game.in_game[0]  # knocked out before the cap
+        endings.add(truncated)
+    assert True in endings
+    envs = Ono99VectorEnv(4, _capped(7), players=3)
+    _, info = envs.reset(seed=0)
+    truncations = 0
+    for _ in range(20):
+        _, rewards, ended, cut, info = envs.step(np.argmax(info["action_mask"], axis=1))
+        assert not (ended & cut).any()
+        assert (rewards[cut] == 0).all()
+        truncations += int(cut.sum())
+    assert truncations > 0
+
+
+def test_gymnasium_random_seat_draws_a_seat_each_game_from_the_seeds() -> None:
+    """With ``seat="random"`` each game seats the agent anew, reproducibly from the seed;
+    the observation is that seat's, and ``info["seat"]`` names it."""
+
+    def seats(seed: int) -> list[int]:
+        env = Ono99Env("ono99-2022", players=4, seat="random")
+        drawn = []
+        for k in range(12):
+            observation, info = env.reset(seed=seed if k == 0 else None)
+            seat = info["seat"]
+            assert env.game is not None
+            assert (observation == env.encoder.encode_game(env.game, seat)).all()
+            drawn.append(seat)
+        return drawn
+
+    first = seats(3)
+    assert first == seats(3) and len(set(first)) == 4
+
+
+class LastLegalPolicy:
+    """A policy (vector and mask to an action): the last legal action."""
+
+    def __init__(self) -> None:
+        self.shapes: set[tuple[tuple[int, ...], str, str]] = set()
+
+    def __call__(self, observation: Any, mask: Any) -> Any:
+        self.shapes.add((observation.shape, str(observation.dtype), str(mask.dtype)))
+        return np.flatnonzero(mask)[-1]
+
+
+def test_gymnasium_opponents_may_be_policies_of_the_vector_and_mask() -> None:
+    """A policy given as an opponent plays its seat from what it would see as the agent
+    (the same vectors, padding included): the games are those a Player choosing the same
+    moves from observations plays."""
+    policy = LastLegalPolicy()
+    by_policy = Ono99Env("ono99-1980", players=3, opponents=[policy, "random"], max_players=5)
+    by_player = Ono99Env("ono99-1980", players=3, opponents=[LastLegal(), "random"])
+    for env in (by_policy, by_player):
+        _, info = env.reset(seed=9)
+        done = truncated = False
+        while not (done or truncated):
+            _, _, done, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert by_policy.game is not None and by_player.game is not None
+    assert by_policy.game.moves == by_player.game.moves
+    assert policy.shapes == {((len(by_policy.encoder),), "float32", "int8")}
+    assert (
+        by_policy.observation_space == Ono99Env("ono99-1980", 5, max_players=5).observation_space
+    )
+    with pytest.raises(ono99.IllegalMoveError, match="the policy chose action 99"):
+        Ono99Env("ono99-1980", players=2, opponents=lambda o, m: 99, seat=1).reset(seed=1)
+
+
+def _steps(env: Any, actions: list[int]) -> list[Any]:
+    seen = []
+    for action in actions:
+        observation, reward, done, truncated, info = env.step(action)
+        seen.append((observation.tolist(), reward, done, truncated, info["action_mask"].tolist()))
+        if done or truncated:
+            observation, info = env.reset()
+            seen.append(observation.tolist())
+    return seen
+
+
+@pytest.mark.parametrize("seat", [1, "random"])
+def test_gymnasium_env_round_trips_through_pickle_and_deepcopy(seat: int | str) -> None:
+    """A pickled or copied environment goes on as the original: the same observations,
+    rewards and masks for the same actions, through later games (its seeds and its
+    opponents' own random state come along)."""
+    env = gymnasium.make(
+        "ono99/Ono99-v0",
+        variant="ono99-2022",
+        players=3,
+        opponents=["cautious", "random"],
+        seat=seat,
+        render_mode="rgb_array",
+    )
+    _, info = env.reset(seed=2)
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    copies = [pickle.loads(pickle.dumps(env)), copy.deepcopy(env)]  # noqa: S301 - our own data
+    actions = [int(a) for a in np.random.default_rng(3).integers(0, 16, 300)]
+    expected = _steps(env.unwrapped, actions)
+    for other in copies:
+        assert _steps(other.unwrapped, actions) == expected
+    assert (copies[0].render() == env.render()).all()
+
+
+def test_vector_env_round_trips_through_pickle_and_deepcopy() -> None:
+    envs = Ono99VectorEnv(4, "ono99-1980", players=3, seat="random")
+    _, info = envs.reset(seed=1)
+    envs.step(np.argmax(info["action_mask"], axis=1))
+    copies = [pickle.loads(pickle.dumps(envs)), copy.deepcopy(envs)]  # noqa: S301
+    rng = np.random.default_rng(1)
+    for _ in range(60):
+        actions = rng.integers(0, 10, 4)
+        results = [e.step(actions) for e in (envs, *copies)]
+        for other in results[1:]:
+            for got, want in zip(other[:4], results[0][:4], strict=True):
+                assert (got == want).all()
+            assert (other[4]["action_mask"] == results[0][4]["action_mask"]).all()
+
+
+def test_gymnasium_draws_the_table_for_rgb_array() -> None:
+    """``render_mode="rgb_array"`` gives a picture of one size all episode long, what
+    RecordVideo and Stable-Baselines3's ``make_vec_env`` (which asks for it) need."""
+    env = gymnasium.make(
+        "ono99/Ono99-v0", variant="ono99-2022", players=4, render_mode="rgb_array"
+    )
+    _, info = env.reset(seed=1)
+    first = env.render()
+    assert first.dtype == np.uint8 and first.ndim == 3 and first.shape[2] == 3
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    later = env.render()
+    assert later.shape == first.shape and (later != first).any()
+    assert Ono99Env("ono99-2022", 2, render_mode="ansi").metadata["render_modes"] == [
+        "ansi",
+        "human",
+        "rgb_array",
+    ]
+
+
+# --------------------------------------------------------- self-play batch
+
+SELF_PLAY = [
+    ("ono99-2022", 2, [0, 1], "random"),
+    ("ono99-1980", 3, [0, 1, 2], "random"),
+    ("ninety-nine-pagat", 4, [1, 3], ["cautious", "reckless"]),
+]
+
+
+@pytest.mark.parametrize(("variant", "players", "seats", "opponents"), SELF_PLAY)
+def test_self_play_batch_steps_as_the_parallel_form_of_each_game(
+    variant: str, players: int, seats: list[int], opponents: Any
+) -> None:
+    """Invariant: row ``i * k + j`` of the batch is, step for step, agent ``j`` of a parallel
+    environment of game ``i`` with the same learners: observations, masks, rewards,
+    terminations and truncations, through each game's end and its new deal."""
+    parallel_env = pytest.importorskip("ono99.envs.pettingzoo").parallel_env
+    k, games = len(seats), 3
+    batch = gymnasium.make_vec(
+        "ono99/Ono99-v0",
+        num_envs=k * games,
+        variant=variant,
+        players=players,
+        seat=seats,
+        opponents=opponents,
+    )
+    assert isinstance(batch, Ono99SelfPlayVectorEnv)
+    tables = [
+        parallel_env(variant, players, learners=seats, opponents=opponents) for _ in range(games)
+    ]
+    observations, info = batch.reset(seed=7)
+    singles = [table.reset(seed=7 + i)[0] for i, table in enumerate(tables)]
+    rng = np.random.default_rng(3)
+    ends = 0
+    for _ in range(900):
+        for i, table in enumerate(tables):
+            for j, agent in enumerate(table.possible_agents):
+                if agent in singles[i]:
+                    assert (observations[i * k + j] == singles[i][agent]["observation"]).all()
+                    mask = singles[i][agent]["action_mask"]
+                    assert (info["action_mask"][i * k + j] == mask).all()
+        masks = info["action_mask"]
+        actions = (rng.random(masks.shape) * masks).argmax(axis=1)
+        observations, rewards, terminated, truncated, info = batch.step(actions)
+        for i, table in enumerate(tables):
+            rows = slice(i * k, i * k + k)
+            if not table.agents:  # ended at the last step: dealt afresh
+                singles[i] = table.reset()[0]
+                assert not terminated[rows].any() and (rewards[rows] == 0).all()
+                continue
+            step = table.step(
+                dict(zip(table.possible_agents, actions[rows].tolist(), strict=True))
+            )
+            singles[i] = step[0]
+            for j, agent in enumerate(table.possible_agents):
+                assert rewards[i * k + j] == step[1][agent]
+                assert terminated[i * k + j] == step[2][agent]
+                assert truncated[i * k + j] == step[3][agent]
+            ends += int(terminated[rows].all())
+    assert ends > 0
+
+
+def test_self_play_batch_refuses_bad_input_and_plays_nothing() -> None:
+    batch = Ono99SelfPlayVectorEnv(4, "ono99-2022", 2)
+    _, info = batch.reset(seed=1)
+    moves = [table.game.moves for table in batch.games if table.game is not None]
+    legal = info["action_mask"].argmax(axis=1)
+    illegal = legal.copy()
+    row = int(np.flatnonzero(info["action_mask"].any(axis=1))[-1])
+    illegal[row] = int(np.flatnonzero(info["action_mask"][row] == 0)[0])
+    with pytest.raises(ono99.IllegalMoveError, match=f"row {row}: action"):
+        batch.step(illegal)
+    with pytest.raises(ono99.ArgumentError, match="whole number from 0 to 15"):
+        batch.step(legal + 0.5)
+    assert [table.game.moves for table in batch.games if table.game is not None] == moves
+    copied = pickle.loads(pickle.dumps(batch))  # noqa: S301 - our own data
+    for one, two in zip(batch.step(legal), copied.step(legal), strict=True):
+        if isinstance(one, dict):
+            assert (one["action_mask"] == two["action_mask"]).all()
+        else:
+            assert (one == two).all()
+    with pytest.raises(ValueError, match="multiple of the 2 learning seats, not 3"):
+        gymnasium.make_vec("ono99/Ono99-v0", num_envs=3, seat=[0, 1])
+    with pytest.raises(ValueError, match="seats: expected seats from 0 to 1"):
+        Ono99SelfPlayVectorEnv(2, seats=[1, 0])
 
 
 # -------------------------------------------------------------- the how-to
@@ -226,3 +543,25 @@ def test_training_example_beats_the_random_player(tmp_path: Path) -> None:
     low = float(against_random.split("(")[1].split("%")[0])
     assert low > 50.0, done.stdout
     assert "against cautious" in lines
+
+
+def test_maskable_ppo_example_trains_and_plays_its_policy(tmp_path: Path) -> None:
+    """The how-to's MaskablePPO script (quick mode, the rl-train extra): it trains through
+    ``make_vec_env`` (which asks for rgb_array), measures the policy as a PolicyPlayer with
+    ``ono99.simulate``, and plays it as an opponent; its 95% interval against random is
+    above 50%."""
+    pytest.importorskip("sb3_contrib", reason="the rl-train extra (sb3-contrib) is not installed")
+    script = ROOT / "docs" / "examples" / "train_maskable_ppo.py"
+    done = subprocess.run(  # noqa: S603 - this interpreter, on a file of the repository
+        [sys.executable, str(script), "--quick"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+        timeout=1800,
+    )
+    lines = {line.split(":")[0].strip(): line for line in done.stdout.splitlines()}
+    low = float(lines["against random"].split("(")[1].split("%")[0])
+    assert low > 50.0, done.stdout
+    assert "against cautious" in lines
+    assert "a game against itself" in lines

@@ -2,9 +2,14 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
 import random
+from typing import Any
 
 import pytest
+
+import ono99
 
 np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
 pyspiel = pytest.importorskip("pyspiel", reason="the rl extra (open_spiel) is not installed")
@@ -13,55 +18,103 @@ from envcases import CASES, IDS  # noqa: E402
 from open_spiel.python.algorithms import evaluate_bots  # noqa: E402
 from open_spiel.python.bots import uniform_random  # noqa: E402
 
-import ono99.envs.openspiel  # noqa: E402 - registers the game
-from ono99 import envs  # noqa: E402
+import ono99.envs.openspiel as envs_openspiel  # noqa: E402 - registers the game
 
 # ------------------------------------------------------------------ OpenSpiel
 
 
 @pytest.mark.parametrize(("variant", "house", "players"), CASES, ids=IDS)
 def test_openspiel_random_simulation(variant: str, house: tuple[str, ...], players: int) -> None:
+    """OpenSpiel's own random-simulation test, serialising and reading back states."""
     name = "+".join((variant, *house))
     game = pyspiel.load_game("python_ono99", {"variant": name, "players": players})
-    pyspiel.random_sim_test(game, num_sims=1, serialize=False, verbose=False)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
-def test_openspiel_chance_nodes_are_the_engines_randomness() -> None:
-    """Invariant: a state driven by chance outcomes plays exactly the engine's own game."""
-    game = pyspiel.load_game("python_ono99", {"variant": "ono99-1980", "players": 3})
+def _play_to(state: Any, moves: int, rng: random.Random) -> None:
+    """Play random chance outcomes (by their odds) and actions for ``moves`` moves."""
+    while not state.is_terminal() and state.move_number() < moves:
+        if state.is_chance_node():
+            outcomes, odds = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, odds)[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+
+
+class _Dealer(random.Random):
+    """Picks the cards (and the first dealer) a script says, noting every pile picked from."""
+
+    def __init__(self, script: list[int]) -> None:
+        super().__init__(0)
+        self.script = script
+        self.piles: list[list[int]] = []
+
+    def pick(self, pile: list[int]) -> int:
+        self.piles.append(pile[:])
+        return pile.index(self.script.pop(0))
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        self.piles.append([])  # a seat, not a card
+        return self.script.pop(0)
+
+
+@pytest.mark.parametrize(
+    ("variant", "players"), [("ono99-1980", 3), ("ninety-nine", 2), ("ninety-nine-milestones", 3)]
+)
+def test_openspiel_chance_outcomes_are_the_cards_in_the_stock(variant: str, players: int) -> None:
+    """Invariant: each chance node's outcomes are the kinds of card in the stock the engine
+    draws from, each with its count over the stock's size, and the outcome applied is the
+    card dealt or drawn (a random first dealer is a chance node of one outcome per seat).
+
+    The engine, given the same moves and cards, draws from these stocks: "Dealer shuffles
+    cards and deals each player 4 cards, one at a time" (R80), each card drawn at random
+    from the cards not yet drawn, and the game is the one the state holds.
+    """
+    game = pyspiel.load_game("python_ono99", {"variant": variant, "players": players})
+    loaded = ono99.load_variant(variant)
+    random_dealer = loaded.deal.first_dealer == "random"
+    assert game.max_chance_outcomes() == max(len(loaded.cards), players if random_dealer else 0)
     state = game.new_initial_state()
     rng = random.Random(8)
-    chance = 0
-    hands_seen = set()
-    while not state.is_terminal():
+    seen: list[list[tuple[int, float]]] = []
+    while not state.is_terminal() and (state.is_chance_node() or state.move_number() < 500):
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
             assert sum(p for _, p in outcomes) == pytest.approx(1.0)
-            state.apply_action(rng.choice(outcomes)[0])
-            chance += 1
+            seen.append(outcomes)
+            state.apply_action(rng.choices(*zip(*outcomes, strict=True))[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    history = state.full_history()
+    chance = [item.action for item in history if item.player == pyspiel.PlayerId.CHANCE]
+    dealer = _Dealer(chance[:])
+    replayed = ono99.Game._dealt(loaded, players, 0, dealer, pick=dealer.pick)
+    for item in history:
+        if item.player >= 0:
+            replayed.play(game.table.moves[item.action])
+    assert not dealer.script
+    assert replayed.events == state.game.events
+    assert len(seen) == len(dealer.piles) > 50
+    for outcomes, pile in zip(seen, dealer.piles, strict=True):
+        if not pile:  # the first dealer
+            assert outcomes == [(seat, 1 / players) for seat in range(players)]
             continue
-        player = state.current_player()
-        hands_seen.add(state.information_state_string(player).splitlines()[-1])
-        assert f"p{player} " in state.observation_string(player)
-        assert len(state.observation_tensor(player)) == len(
-            envs.observation_encoder("ono99-1980", 3)
-        )
-        state.apply_action(rng.choice(state.legal_actions()))
-    assert chance > 50  # at least the first deal's shuffle: 53 draws for 54 cards
-    assert sorted(state.returns()) == [-1.0, -1.0, 1.0]
-    # The information state keeps every observation: perfect recall.
-    assert len(state.information_state_string(0).splitlines()) > 10
+        kinds = sorted(set(pile))
+        assert outcomes == [(k, pile.count(k) / len(pile)) for k in kinds]
 
 
 def test_openspiel_states_clone_independently() -> None:
     game = pyspiel.load_game("python_ono99", {"variant": "ono99-2022", "players": 2})
     state = game.new_initial_state()
+    _play_to(state, 12, random.Random(1))
     while state.is_chance_node():
         state.apply_action(state.chance_outcomes()[0][0])
     clone = state.clone()
-    clone.apply_action(clone.legal_actions()[0])
-    assert str(clone) != str(state)
-    assert state.history() != clone.history()
+    before = str(state), state.history()
+    _play_to(clone, 20, random.Random(2))
+    assert clone.history()[: len(before[1])] == before[1]
+    assert len(clone.history()) > len(before[1])
+    assert (str(state), state.history()) == before
 
 
 def test_openspiel_evaluate_bots_plays_a_game() -> None:
@@ -140,3 +193,81 @@ def test_openspiel_game_length_is_the_variants_play_cap() -> None:
     game = pyspiel.load_game("python_ono99", {"variant": "ninety-nine-milestones", "players": 3})
     variant = ono99.load_variant("ninety-nine-milestones")
     assert game.max_game_length() == variant.round.max_game_plays
+
+
+def _at_a_decision(variant: str = "ono99-2022", players: int = 2, moves: int = 6) -> Any:
+    game = pyspiel.load_game("python_ono99", {"variant": variant, "players": players})
+    state = game.new_initial_state()
+    _play_to(state, moves, random.Random(5))
+    while state.is_chance_node():
+        state.apply_action(state.chance_outcomes()[0][0])
+    return state
+
+
+def test_openspiel_refuses_an_illegal_action_clearly_and_keeps_the_state() -> None:
+    """An action that is not legal, a chance outcome that cannot happen, or any action
+    once the game is over raises the library's IllegalMoveError, which is also OpenSpiel's
+    own SpielError (what its games raise for such actions), naming the action and the
+    legal ones; the state is unchanged."""
+    state = _at_a_decision()
+    legal = state.legal_actions()
+    illegal = next(a for a in range(state.get_game().num_distinct_actions()) if a not in legal)
+    before = (str(state), state.history(), state.information_state_string())
+    for action in (illegal, 16, -2, 10**6):  # (-1, kInvalidAction, OpenSpiel refuses itself)
+        with pytest.raises(envs_openspiel.IllegalActionError, match=f"action {action} is not"):
+            state.apply_action(action)
+        assert (str(state), state.history(), state.information_state_string()) == before
+    with pytest.raises(ono99.IllegalMoveError, match=r"legal actions are \[\d"):
+        state.apply_action(illegal)
+    with pytest.raises(pyspiel.SpielError, match="of the actions 0 to 15"):
+        state.apply_action(illegal)
+    # A chance outcome that the stock cannot give.
+    state.apply_action(legal[0])
+    assert state.is_chance_node()
+    possible = [outcome for outcome, _ in state.chance_outcomes()]
+    impossible = next(k for k in range(64) if k not in possible)
+    history = state.history()
+    with pytest.raises(envs_openspiel.IllegalActionError, match=f"outcome {impossible} cannot"):
+        state.apply_action(impossible)
+    assert state.history() == history
+    assert [outcome for outcome, _ in state.chance_outcomes()] == possible
+    # The end.
+    _play_to(state, 10**6, random.Random(6))
+    assert state.is_terminal()
+    returns = state.returns()
+    with pytest.raises(pyspiel.SpielError, match="the game is over"):
+        state.apply_action(0)
+    assert state.returns() == returns
+
+
+def test_openspiel_state_round_trips_through_pickle_deepcopy_and_serialisation() -> None:
+    """A state read back plays on as the original: the same observations, information
+    states and chance outcomes for the same actions."""
+    state = _at_a_decision("ono99-1980", 3, 20)
+    game = state.get_game()
+    copies = [
+        pickle.loads(pickle.dumps(state)),  # noqa: S301 - our own data
+        copy.deepcopy(state),
+        state.clone(),
+        pyspiel.deserialize_game_and_state(pyspiel.serialize_game_and_state(game, state))[1],
+    ]
+    rng = random.Random(7)
+    while not state.is_terminal() and state.move_number() < 80:
+        seen = [
+            (
+                s.history(),
+                s.chance_outcomes() if s.is_chance_node() else s.legal_actions(),
+                [s.observation_tensor(p) for p in range(3)],
+                [s.information_state_string(p) for p in range(3)]
+                if not s.is_chance_node()
+                else [],
+            )
+            for s in [state, *copies]
+        ]
+        assert all(view == seen[0] for view in seen[1:])
+        if state.is_chance_node():
+            action = rng.choices(*zip(*state.chance_outcomes(), strict=True))[0]
+        else:
+            action = rng.choice(state.legal_actions())
+        for s in [state, *copies]:
+            s.apply_action(action)

@@ -2,6 +2,10 @@
 
 from __future__ import annotations
 
+import copy
+import pickle
+from typing import Any
+
 import pytest
 
 import ono99
@@ -10,10 +14,10 @@ np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed"
 pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo) is not installed")
 
 from envcases import CASES, IDS  # noqa: E402
-from pettingzoo.test import api_test, seed_test  # noqa: E402
+from pettingzoo.test import api_test, parallel_api_test, render_test, seed_test  # noqa: E402
 
 from ono99 import envs  # noqa: E402
-from ono99.envs.pettingzoo import env, raw_env  # noqa: E402
+from ono99.envs.pettingzoo import env, parallel_env, raw_env  # noqa: E402
 
 # ------------------------------------------------------------------ PettingZoo
 
@@ -24,6 +28,12 @@ from ono99.envs.pettingzoo import env, raw_env  # noqa: E402
 def test_pettingzoo_api_and_seed_tests(variant: str, house: tuple[str, ...], players: int) -> None:
     api_test(env(variant, players, house, seed=5), num_cycles=200)
     seed_test(lambda: env(variant, players, house, seed=5), num_cycles=200)
+
+
+def test_pettingzoo_render_test_in_every_mode(capsys: pytest.CaptureFixture[str]) -> None:
+    """PettingZoo's own render test: a picture for rgb_array, text for ansi and human."""
+    render_test(lambda render_mode: raw_env("ono99-1980", 3, render_mode=render_mode, seed=1))
+    assert "player 0" in capsys.readouterr().out
 
 
 def test_pettingzoo_rewards_the_winner_and_renders() -> None:
@@ -91,3 +101,183 @@ def test_pettingzoo_illegal_action_is_refused_and_the_game_kept() -> None:
     with pytest.raises(envs.ActionError, match="no action 16"):
         table.step(16)
     assert table.game.moves == before
+
+
+def _capped(plays: int) -> ono99.Variant:
+    return ono99.loads_variant(
+        f'id = "capped"\nextends = "ono99-1980"\n[round]\nmax_game_plays = {plays}\n'
+    )
+
+
+def test_pettingzoo_a_game_stopped_at_its_play_cap_truncates_everyone_with_no_reward() -> None:
+    """The rule "round.max_game_plays: A game that reaches it ends at once as after its
+    last round" is a time limit: the agents still in are truncated, not terminated."""
+    table = raw_env(_capped(5), players=3, seed=1)
+    table.reset()
+    returns = dict.fromkeys(table.possible_agents, 0.0)
+    ends = {}
+    for agent in table.agent_iter():
+        observation, reward, terminated, truncated, _ = table.last()
+        returns[agent] += reward
+        if terminated or truncated:
+            ends[agent] = (terminated, truncated)
+            table.step(None)
+            continue
+        table.step(int(np.flatnonzero(observation["action_mask"])[0]))
+    assert table.game is not None and len(table.game.moves) == 5
+    assert any(truncated for _, truncated in ends.values())
+    for agent, (terminated, truncated) in ends.items():
+        assert terminated != truncated
+        assert returns[agent] == (0.0 if truncated else -1.0)
+
+
+@pytest.mark.parametrize("make", ["raw", "wrapped"])
+def test_pettingzoo_env_round_trips_through_pickle_and_deepcopy(make: str) -> None:
+    """A pickled or copied environment goes on as the original: the same observations and
+    rewards for the same actions (``pickle.dumps(raw_env(...))`` failed on a closure)."""
+    build = raw_env if make == "raw" else env
+    table = build("ono99-1980", 3, seed=4, render_mode="rgb_array")
+    table.reset()
+    for _ in range(5):
+        mask = table.observe(table.agent_selection)["action_mask"]
+        table.step(int(np.flatnonzero(mask)[0]))
+    copies = [pickle.loads(pickle.dumps(table)), copy.deepcopy(table)]  # noqa: S301 - our own data
+    assert (copies[0].render() == table.render()).all()
+
+    def play(aec: Any) -> list[Any]:
+        seen = []
+        for agent in aec.agent_iter(200):
+            observation, reward, terminated, truncated, _ = aec.last()
+            seen.append((agent, observation["observation"].tolist(), reward))
+            if terminated or truncated:
+                aec.step(None)
+            else:
+                aec.step(int(np.flatnonzero(observation["action_mask"])[-1]))
+        return seen
+
+    expected = play(table)
+    assert all(play(other) == expected for other in copies)
+
+
+# ------------------------------------------------------------ parallel form
+
+
+PARALLEL = [
+    ("ono99-2022", {"players": 2}),
+    ("ono99-1980", {"players": 4}),
+    ("ninety-nine-pagat", {"players": 5, "learners": [0, 2, 4], "opponents": "cautious"}),
+    ("ono99-1980", {"players": 3, "learners": [1], "opponents": ["random", "reckless"]}),
+]
+
+
+@pytest.mark.filterwarnings("ignore:Observation space for each agent probably should be")
+@pytest.mark.parametrize(("variant", "house", "players"), CASES, ids=IDS)
+def test_parallel_form_passes_parallel_api_test(
+    variant: str, house: tuple[str, ...], players: int
+) -> None:
+    parallel_api_test(parallel_env(variant, players, house_rules=house, seed=5), num_cycles=300)
+
+
+@pytest.mark.parametrize(("variant", "kwargs"), PARALLEL)
+def test_self_play_with_learners_and_opponents_passes_parallel_api_test(
+    variant: str, kwargs: dict[str, Any]
+) -> None:
+    parallel_api_test(parallel_env(variant, seed=2, **kwargs), num_cycles=400)
+    policy = parallel_env(
+        variant, seed=2, max_players=6, **{**kwargs, "opponents": lambda o, m: m.argmax()}
+    )
+    parallel_api_test(policy, num_cycles=400)
+
+
+@pytest.mark.parametrize(("variant", "kwargs"), PARALLEL)
+def test_parallel_form_plays_the_game_and_rewards_each_agent_once(
+    variant: str, kwargs: dict[str, Any]
+) -> None:
+    """Invariant: only the agent to move has legal actions, and its action is the move
+    played; every agent stays to the end, and its return is +1 if it won, else -1."""
+    table = parallel_env(variant, seed=6, **kwargs)
+    for _ in range(3):
+        observations, _ = table.reset()
+        returns = dict.fromkeys(table.possible_agents, 0.0)
+        rng = np.random.default_rng(1)
+        while table.agents:
+            game = table.game
+            assert game is not None
+            assert table.agents == table.possible_agents
+            movers = [a for a, o in observations.items() if o["action_mask"].any()]
+            assert movers == [f"player_{game.current_player}"] or game.is_over
+            actions = {
+                agent: int(rng.choice(np.flatnonzero(o["action_mask"])))
+                if o["action_mask"].any()
+                else 0
+                for agent, o in observations.items()
+            }
+            before = len(game.moves)
+            observations, rewards, terminated, truncated, _ = table.step(actions)
+            if movers:
+                assert game.moves[before] == table.table.moves[actions[movers[0]]]
+            for agent, reward in rewards.items():
+                returns[agent] += reward
+            assert not any(truncated.values())
+            assert all(terminated.values()) == game.is_over
+        assert table.game is not None
+        winner = f"player_{table.game.winner}"
+        assert returns == {a: 1.0 if a == winner else -1.0 for a in table.possible_agents}
+
+
+def test_parallel_form_refuses_an_illegal_action_and_keeps_the_game() -> None:
+    table = parallel_env("ono99-2022", 2, seed=1)
+    observations, _ = table.reset()
+    assert table.game is not None
+    moves = table.game.moves
+    agent = next(a for a, o in observations.items() if o["action_mask"].any())
+    illegal = int(np.flatnonzero(observations[agent]["action_mask"] == 0)[0])
+    with pytest.raises(ono99.IllegalMoveError):
+        table.step(dict.fromkeys(table.agents, illegal))
+    with pytest.raises(ono99.ArgumentError, match=r"got 1\.5"):
+        table.step(dict.fromkeys(table.agents, 1.5))
+    assert table.game.moves == moves
+    with pytest.raises(ValueError, match="learners: expected seats from 0 to 2"):
+        parallel_env("ono99-2022", 3, learners=[3])
+
+
+def test_parallel_form_round_trips_through_pickle_and_deepcopy() -> None:
+    table = parallel_env("ono99-1980", 4, learners=[0, 2], opponents="cautious", seed=3)
+    observations, _ = table.reset()
+    copies = [pickle.loads(pickle.dumps(table)), copy.deepcopy(table)]  # noqa: S301
+
+    def play(par: Any, observations: dict[str, Any]) -> list[Any]:
+        seen = []
+        for _ in range(400):
+            if not par.agents:
+                observations, _ = par.reset()
+            actions = {a: int(np.argmax(o["action_mask"])) for a, o in observations.items()}
+            observations, rewards, _, _, _ = par.step(actions)
+            seen.append(({a: o["observation"].tolist() for a, o in observations.items()}, rewards))
+        return seen
+
+    expected = play(table, observations)
+    assert all(play(other, observations) == expected for other in copies)
+
+
+def test_supersuit_vectorises_the_parallel_form() -> None:
+    """SuperSuit's own wrappers batch the agents of many games (its concat_vec_envs copies
+    the environment, which failed while it could not be pickled)."""
+    ss = pytest.importorskip("supersuit", reason="SuperSuit is not installed")
+    table = parallel_env("ono99-2022", 2, seed=1)
+    vec = ss.pettingzoo_env_to_vec_env_v1(table)
+    envs = ss.concat_vec_envs_v1(vec, 4, num_cpus=0, base_class="gymnasium")
+    observations, _ = envs.reset(seed=3)
+    assert envs.num_envs == 8
+    assert observations["observation"].shape == (8, len(table.encoder))
+    rng = np.random.default_rng(2)
+    ended = 0
+    for _ in range(200):
+        masks = observations["action_mask"]
+        actions = (rng.random(masks.shape) * masks).argmax(axis=1)
+        observations, _, terminated, _, _ = envs.step(actions)
+        ended += int(terminated.sum())
+        # One agent of each game is to move: half the rows have a legal action.
+        assert masks.any(axis=1).sum() == 4
+    assert ended > 0
+    envs.close()

@@ -12,7 +12,8 @@ page:
 - ``includes/capabilities-<kind>.rst``: what each shipped rule object of a
   kind declares and which members it writes itself, read from the classes;
 - ``figures/``: a turn of the game and how a file becomes a game, as SVG
-  diagrams, and a chart drawn by ``ono99 simulate --chart``, and
+  diagrams, a chart drawn by ``ono99 simulate --chart``, the picture of a
+  table an environment draws (``rgb_array``), and
   ``includes/play-session.txt``, a game of ``ono99 play`` (``ono99_figures``).
 
 It also adds a directive, ``.. ono99-differences:: ID ID ...``, that puts a
@@ -110,6 +111,7 @@ def generate(app: Sphinx) -> None:
     chart = out / "figures" / "simulate-chart.png"
     chart.parent.mkdir(parents=True, exist_ok=True)
     ono99_figures.chart(chart)
+    ono99_figures.table_picture(out / "figures" / "table.png")
     stale = set(out.rglob("*.rst")) if out.exists() else set()
     for name, text in pages.items():
         path = out / name

@@ -1,4 +1,4 @@
-"""Figures drawn at build time: two diagrams, a chart, and a recorded game.
+"""Figures drawn at build time: two diagrams, a chart, a picture of a table, a recorded game.
 
 The diagrams are plain SVG written by a few lines of Python (boxes, arrows and
 wrapped text), so the docs need no Graphviz or browser to build; the chart is
@@ -262,6 +262,24 @@ def chart(path: Path) -> None:
         jobs=1,
     )
     ono99.plot_results(result, path)
+
+
+def table_picture(path: Path) -> None:
+    """What an environment's ``render()`` draws in ``rgb_array`` mode, for the training how-to.
+
+    A game of ``ono99-2022`` for four, a few random moves in, seen from seat 0.
+    """
+    import random  # noqa: PLC0415 - only this figure needs them
+
+    from PIL import Image  # noqa: PLC0415
+
+    from ono99.envs._render import table_image  # noqa: PLC0415
+
+    game = ono99.Game("ono99-2022", players=4, seed=3)
+    rng = random.Random(1)
+    for _ in range(9):
+        game.play(rng.choice(game.legal_moves()))
+    Image.fromarray(table_image(game, 0)).save(path)
 
 
 def play_session() -> str:

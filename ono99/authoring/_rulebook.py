@@ -101,7 +101,7 @@ def relevant_settings(variant: Variant) -> dict[str, Any]:
         variant.no_safe_play.action == "play_lowest" and variant.round.end == "last_standing"
     )
     # Stacking matters only where some card forces plays.
-    forces = any(e.forces_plays for card in variant.cards for e in card.effects)
+    forces = any(e.forces_plays for card in variant.cards for e in card.resolved_effects)
     return {
         path: value
         for path, value in flat.items()
@@ -288,7 +288,7 @@ class _Writer:
             f"On a turn a player plays one card, keeping the total below {bust}, "
             "announces the new total and draws."
         ]
-        if any(e.forces_plays for c in v.cards for e in c.effects):
+        if any(e.forces_plays for c in v.cards for e in c.resolved_effects):
             stacking = {
                 "none": "the next player owes exactly what that card says: forced plays "
                 "never stack",

@@ -48,11 +48,12 @@ def _lowest_total(variant: Variant) -> tuple[int, str]:
 
 def _totals(card: Card, total: int, floor: int | None) -> list[int]:
     """The totals a card makes from ``total``: one per amount it lets the player choose."""
-    amounts: list[int | None] = [a for e in card.effects for a in e.choices] or [None]
+    effects = card.resolved_effects
+    amounts: list[int | None] = [a for e in effects for a in e.choices] or [None]
     out = []
     for amount in amounts:
         new = total
-        for effect in card.effects:
+        for effect in effects:
             if effect.changes_total:  # as the engine asks (see Effect.changes_total)
                 new = effect.total_after(new, amount)
         out.append(new if floor is None else max(new, floor))
@@ -193,7 +194,7 @@ def idle_settings(variant: Variant) -> list[tuple[str, str]]:
 def _idle_forcing(variant: Variant) -> list[tuple[str, str]]:
     """Stacking, and cards that answer forced plays, with no card that forces plays."""
     playing = [card for card in variant.cards if card.count]
-    if any(_forces(e, card) for card in playing for e in card.effects):
+    if any(_forces(e, card) for card in playing for e in card.resolved_effects):
         return []
     out = []
     stacking = variant.forced_play.stacking
@@ -294,7 +295,7 @@ def _round_never_ends(variant: Variant) -> list[tuple[str, str]]:
     fire, or when the totals can fall or rise without limit.
     """
     playing = [card for card in variant.cards if card.count]
-    if any(e.changes_hands or e.chooses_player for card in playing for e in card.effects):
+    if any(e.changes_hands or e.chooses_player for card in playing for e in card.resolved_effects):
         return []  # a hand might run out, or a player to name be missing
     if not _spare_cards(variant):
         return []

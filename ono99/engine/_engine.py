@@ -82,6 +82,7 @@ ENGINE_FIELDS = (
     "logging",
     "moves",
     "n",
+    "pick",
     "played",
     "r",
     "rng",
@@ -351,6 +352,10 @@ class Engine:
         # copy made to play one round out: see copy), and whether it has.
         self.round_only = False
         self.halted = False
+        # What picks each card dealt or drawn, for code that makes every draw a chance
+        # event of its own (see picked): the draw pile then has no order and is never
+        # shuffled. None: the pile is shuffled, and drawn from the top.
+        self.pick: Callable[[list[int]], int] | None = None
 
     def begin(self, order: list[int] | None) -> None:
         """Choose the first dealer and deal the first round (in ``order``, if given)."""
@@ -395,6 +400,7 @@ class Engine:
         new.last_survivor = self.last_survivor
         new.legal = self.legal
         new.moves = self.moves[:]
+        new.pick = self.pick
         new.played = self.played
         new.round = self.round
         new.round_only = self.round_only or round_only
@@ -420,21 +426,24 @@ class Engine:
         seats: list[tuple[int, int]],
         cards: list[int],
         *,
+        shuffled: bool = True,
         log: bool = True,
         round_only: bool = False,
     ) -> Engine:
-        """A copy drawing from ``rng`` in which ``cards``, shuffled, are dealt again.
+        """A copy drawing from ``rng`` in which ``cards`` are dealt again.
 
         The one way the library deals again the cards a player cannot see (the
         search player's deals, OpenSpiel's resampling, the observation check of
-        :mod:`ono99.testing`): ``cards`` are shuffled with ``rng`` (``cards``
-        itself is left as it was), then each ``(seat, size)`` of ``seats`` in
-        turn takes its next ``size`` cards, and the rest become the draw pile
-        (its top card last). :meth:`unseen` gives both for one seat. ``log``
-        and ``round_only`` as for :meth:`copy`.
+        :mod:`ono99.testing`): ``cards`` are shuffled with ``rng`` (unless
+        ``shuffled`` is false: the caller has put them in the order to deal;
+        ``cards`` itself is left as it was), then each ``(seat, size)`` of
+        ``seats`` in turn takes its next ``size`` cards, and the rest become
+        the draw pile (its top card last). :meth:`unseen` gives both for one
+        seat. ``log`` and ``round_only`` as for :meth:`copy`.
         """
         cards = cards[:]
-        shuffle(rng, cards)
+        if shuffled:
+            shuffle(rng, cards)
         new = self.copy(rng, log=log, round_only=round_only)
         r = new.r
         at = 0
@@ -829,9 +838,11 @@ class Engine:
         self.round += 1
         if not first or not self.in_game[self.dealer]:
             self.dealer = self.next_seat(self.dealer, self.in_game)
+        pick = self.pick
         if order is None:
             order = list(self.full_deck)
-            shuffle(self.rng, order)
+            if pick is None:
+                shuffle(self.rng, order)
         r = self.r = Round(rules.stacking, rules.stack_on)
         r.total = rules.start
         r.in_round = self.in_game[:]
@@ -853,9 +864,14 @@ class Engine:
         # One card at a time round the table: the i-th seat gets every k-th card.
         k = len(seats)
         dealt = min(len(order), k * rules.hand_size)
-        for i, seat in enumerate(seats):
-            r.hands[seat] = order[i:dealt:k]
-        r.draw = order[dealt:][::-1]  # the top card last
+        if pick is None:
+            for i, seat in enumerate(seats):
+                r.hands[seat] = order[i:dealt:k]
+            r.draw = order[dealt:][::-1]  # the top card last
+        else:
+            r.draw = order  # in no order: each card is picked as it is dealt
+            for i in range(dealt):
+                r.hands[seats[i % k]].append(self.picked(r.draw))
         if self.logging:
             name = rules.ids.__getitem__
             for seat in seats:
@@ -888,7 +904,7 @@ class Engine:
         for done in range(count):
             if not r.draw and not self.reshuffle(automatic):
                 return done
-            index = r.draw.pop()
+            index = r.draw.pop() if self.pick is None else self.picked(r.draw)
             hand.append(index)
             if not logging:
                 continue
@@ -906,11 +922,28 @@ class Engine:
         cards = pile[: len(pile) - len(keep)]
         if not cards:
             return False
-        shuffle(self.rng, cards)
+        if self.pick is None:
+            shuffle(self.rng, cards)
         r.draw = cards
         r.discard = keep
         self.emit(ev.Reshuffled(len(cards), automatic=automatic))
         return True
+
+    def picked(self, pile: list[int]) -> int:
+        """Take the card ``pick`` chooses off ``pile`` (without ``pick``, the top card).
+
+        Drawing each card uniformly at random from the cards not yet drawn
+        deals exactly as shuffling them and drawing from the top does; an
+        engine with a ``pick`` leaves its piles unshuffled and draws this way,
+        so that whoever picks (an OpenSpiel state's chance nodes) decides
+        each card as it is drawn.
+        """
+        pick = self.pick
+        at = pick(pile) if pick is not None else len(pile) - 1
+        card = pile[at]
+        pile[at] = pile[-1]
+        pile.pop()
+        return card
 
     def play_card(
         self,
@@ -967,7 +1000,7 @@ class Engine:
         # The refill (see refill), its test inline: every play makes one.
         hand = r.hands[player]  # an effect may have swapped it for another
         missing = rules.hand_size - len(hand)
-        if missing == 1 and r.draw and not logging:
+        if missing == 1 and r.draw and not logging and self.pick is None:
             hand.append(r.draw.pop())  # what draw_cards does for one card, no event
         elif missing > 0:
             self.draw_cards(player, missing, automatic)

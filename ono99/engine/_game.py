@@ -20,7 +20,7 @@ from ._position import place
 from ._tables import card_index, compile_variant
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Sequence
+    from collections.abc import Callable, Iterable, Sequence
 
     from ._observation import Observation
     from ._protocols import Player
@@ -132,15 +132,25 @@ class Game:
         self._deal(variant, players, seed, tuple(deck) if deck is not None else None)
 
     @classmethod
-    def _dealt(cls, variant: Variant, players: int, seed: int, rng: random.Random) -> Game:
+    def _dealt(
+        cls,
+        variant: Variant,
+        players: int,
+        seed: int,
+        rng: random.Random,
+        *,
+        pick: Callable[[list[int]], int] | None = None,
+    ) -> Game:
         """``Game(variant, players, seed)`` for arguments already checked (a simulation's).
 
         ``rng`` is the generator to use, seeded with ``seed`` (a simulation
         seeds one again for each game, rather than make one per game), or one
-        the seed does not describe (an OpenSpiel state's chance nodes).
+        the seed does not describe (an OpenSpiel state's chance nodes). With
+        ``pick``, every card dealt or drawn is the one it picks from the draw
+        pile, which is never shuffled (see the engine's ``picked``).
         """
         game = cls.__new__(cls)
-        game._deal(variant, players, seed, None, rng)
+        game._deal(variant, players, seed, None, rng, pick=pick)
         return game
 
     def _deal(
@@ -150,6 +160,8 @@ class Game:
         seed: int,
         deck: tuple[str, ...] | None,
         rng: random.Random | None = None,
+        *,
+        pick: Callable[[list[int]], int] | None = None,
     ) -> None:
         """Set the game up and deal the first round."""
         self.variant = variant
@@ -158,6 +170,7 @@ class Game:
         if rng is None:
             rng = random.Random(seed)
         self._e = Engine(variant, compile_variant(variant), players, rng)
+        self._e.pick = pick
         self._e.begin(self._explicit_order(deck) if deck is not None else None)
 
     # ---------------------------------------------------------------- queries
@@ -606,7 +619,7 @@ class Game:
         new._e = self._e.copy(rng)
         return new
 
-    def _redealt(self, player: int, rng: random.Random) -> Game:
+    def _redealt_unseen(self, player: int, rng: random.Random) -> Game:
         """A copy, drawing from ``rng``, in which the cards ``player`` cannot see are dealt again.
 
         What the observation check of :mod:`ono99.testing` compares with: the
@@ -618,6 +631,22 @@ class Game:
         new.__dict__.update(self.__dict__)
         seats, cards = self._e.unseen(player)
         new._e = self._e.redealt(rng, seats, cards)
+        return new
+
+    def _redealt(self, rng: random.Random, seats: list[tuple[int, int]], cards: list[str]) -> Game:
+        """A copy drawing from ``rng`` in which ``cards`` (ids) are dealt again, in their order.
+
+        Each ``(seat, size)`` of ``seats`` in turn takes its next ``size``
+        cards; the rest become the draw pile, top card last: the engine's one
+        way to redeal the cards a player cannot see (:meth:`Engine.redealt`),
+        for code that holds a :class:`Game`. The copy keeps the log, and
+        cannot be recorded for replay.
+        """
+        index = self._e.rules.index
+        new = Game.__new__(Game)
+        new.__dict__.update(self.__dict__)
+        new._from_position = True
+        new._e = self._e.redealt(rng, seats, [index[card] for card in cards], shuffled=False)
         return new
 
     def __repr__(self) -> str:

@@ -88,7 +88,7 @@ class CompiledCard:
         self.tags = card.tags
         # What the effects are on this card (one that reads the card's rank or
         # suit is decided here, once), and the conditions its kind does not settle.
-        effects = tuple(e for effect in card.effects for e in effect.for_card(card))
+        effects = card.resolved_effects
         self.conditions: tuple[Condition, ...] = tuple(
             c for c in card.conditions if c.allows_card(card) is not True
         )

@@ -13,7 +13,7 @@ from ono99.loading._loader import variant_arg
 from ._kernel import Actions
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
+    from collections.abc import Callable, Iterable, Mapping
 
     from ono99._variant import Variant, VariantLike
     from ono99.engine._game import Game
@@ -127,6 +127,9 @@ class ActionTable:
 
     def __repr__(self) -> str:
         return f"<ActionTable {self.variant.id}: {len(self.moves)} actions>"
+
+    def __reduce__(self) -> tuple[Callable[[Variant], ActionTable], tuple[Variant]]:
+        return (_table, (self.variant,))  # the shared table of the variant
 
 
 @functools.lru_cache(maxsize=64)

@@ -1,20 +1,41 @@
-"""What the environments share: the variant they play and the seeds of their games."""
+"""What the environments share: the variant, the seeds of their games, actions, opponents."""
 
 from __future__ import annotations
 
+import operator
 import random
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from typing import TYPE_CHECKING, Union
 
+import numpy as np
+
+from ono99._args import shown
+from ono99._errors import ArgumentError
 from ono99._variant import Variant
+from ono99.engine._game import engine_of
 from ono99.loading._loader import load_variant
+from ono99.players._factory import make_player
+
+from ._kernel import cut_short as _cut_short
+from ._policy import PolicyPlayer
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
-
     from ono99._variant import VariantLike
+    from ono99.engine._game import Game
+    from ono99.engine._protocols import Player
     from ono99.loading._files import PathName
 
-__all__ = ["Seeds", "make_variant"]
+    from ._policy import Policy
+
+__all__ = [
+    "Opponent",
+    "Opponents",
+    "Seeds",
+    "action_index",
+    "cut_short",
+    "make_variant",
+    "seated",
+]
 
 
 def make_variant(variant: VariantLike, house_rules: Sequence[PathName] | PathName = ()) -> Variant:
@@ -59,3 +80,111 @@ class Seeds:
         """A seed for something else the environment draws (its built-in players)."""
         rng = self._rng if self._rng is not None else random.SystemRandom()
         return rng.getrandbits(63)
+
+
+def action_index(action: object, count: int) -> int:
+    """``action`` as an action index: an ``int``, a numpy integer or a 0-d integer array.
+
+    Anything else (a ``bool``, a float such as ``1.5`` or ``NaN``, a string,
+    ``None``) is refused rather than rounded: an index out of ``range(count)``
+    is returned as it is, for the caller to refuse as an illegal action.
+
+    Raises:
+        ArgumentError: If ``action`` is no whole number.
+    """
+    if type(action) is int or type(action) is np.int64:  # the usual cases, at once
+        return operator.index(action)
+    if isinstance(action, bool | np.bool_) or (
+        isinstance(action, np.ndarray) and action.dtype.kind not in "iu"
+    ):
+        index = None
+    else:
+        try:
+            index = operator.index(action)  # type: ignore[arg-type]
+        except TypeError:
+            index = None
+    if index is None:
+        raise ArgumentError(
+            "action",
+            f"expected an action index, a whole number from 0 to {count - 1}, got {shown(action)}",
+        )
+    return index
+
+
+def cut_short(game: Game) -> bool:
+    """Whether ``game`` ended at one of the variant's limits rather than by play.
+
+    ``round.max_game_plays`` and ``round.max_rounds`` end a game that has
+    not ended by then ("the best placed player wins"); the environments
+    call such an end a truncation, as for a time limit. (A game that happens
+    to be decided by play at the very move or round a limit falls on counts
+    as cut short too.)
+    """
+    return _cut_short(engine_of(game))
+
+
+Opponent = Union[str, "Player", "Policy"]
+"""Who plays a seat no agent plays: a strategy's name, a player, or a policy."""
+
+
+class Opponents:
+    """The players of the seats no agent plays, as a user gives them.
+
+    Args:
+        given: A strategy's name (``"random"``, ``"cautious"``...), a
+            :class:`~ono99.Player` or a :class:`~ono99.envs.Policy` for all
+            of them, or a list with one for each, in seat order.
+        count: How many seats they play.
+        variant: The variant (what a policy's vectors are of).
+        players: How many play.
+        max_players: The padding of a policy's vectors.
+
+    Raises:
+        ValueError: If the list is of the wrong length, or an entry is
+            neither a known strategy, a player nor a callable.
+    """
+
+    def __init__(
+        self,
+        given: Opponent | Sequence[Opponent],
+        count: int,
+        *,
+        variant: Variant,
+        players: int,
+        max_players: int | None,
+    ) -> None:
+        if isinstance(given, str) or not isinstance(given, Sequence):
+            given = [given] * count
+        if len(given) != count:
+            raise ValueError(
+                f"opponents: expected one for each of the {count} other seats, got {len(given)}"
+            )
+        entries: list[str | Player] = []
+        for opponent in given:
+            if isinstance(opponent, str):
+                make_player(opponent, 0)  # an unknown name fails now, with the known ones
+                entries.append(opponent)
+            elif callable(getattr(opponent, "choose", None)):
+                entries.append(opponent)  # type: ignore[arg-type]
+            elif callable(opponent):
+                entries.append(PolicyPlayer(opponent, variant, players, max_players))
+            else:
+                raise ValueError(
+                    f"opponents: {opponent!r} is neither a strategy's name, a player (an "
+                    "object with a choose(observation) method) nor a policy (a callable from "
+                    "the observation vector and action mask to an action)"
+                )
+        self.given: tuple[str | Player, ...] = tuple(entries)
+
+    def make(self, seeds: Seeds) -> list[Player]:
+        """The players: named ones made afresh, seeded from ``seeds``; the others as given."""
+        return [
+            make_player(entry, seeds.spawn()) if isinstance(entry, str) else entry
+            for entry in self.given
+        ]
+
+
+def seated(made: list[Player], agents: Sequence[int], players: int) -> list[Player | None]:
+    """Each seat's player: ``None`` for the agents' seats, the others in seat order."""
+    others = iter(made)
+    return [None if seat in agents else next(others) for seat in range(players)]

@@ -34,7 +34,9 @@ __all__ = [
     "Mask",
     "Vector",
     "act",
+    "cut_short",
     "fill",
+    "play_decided",
     "play_quick",
     "players_in",
     "seat_done",
@@ -51,16 +53,33 @@ class Layout:
     Args:
         card_index: Each card id's index in the variant's card order.
         players: How many play.
+        seats: How many seats the vector has room for (``players`` or more:
+            the others' slots stay 0).
+        bounds: The least total, the most total, plays owed and tokens, the
+            least and most score, and the most rounds (values past them are
+            shown as the bound).
     """
 
-    def __init__(self, card_index: dict[str, int], players: int) -> None:
+    def __init__(
+        self, card_index: dict[str, int], players: int, seats: int, bounds: list[int]
+    ) -> None:
         cards = len(card_index)
         self.card_index = card_index
         self.cards = cards
         self.players = players
+        self.seats = seats
+        (
+            self.total_low,
+            self.total_high,
+            self.owed_high,
+            self.tokens_high,
+            self.score_low,
+            self.score_high,
+            self.round_high,
+        ) = bounds
         self.scalars = cards  # total, direction, plays_owed
         self.per_seat = cards + 3  # to_move, hand_size, tokens, score, in_game, in_round
-        self.piles = self.per_seat + 6 * players  # round, draw_pile
+        self.piles = self.per_seat + 6 * seats  # round, draw_pile
         self.discard = self.piles + 2
         self.out_of_play = self.discard + cards
         self.answering = self.out_of_play + cards
@@ -122,25 +141,32 @@ class Vector:
         current = engine.current
         self.put_counts(0, r.hands[player])
         i = layout.scalars
-        self.put(i, r.total)
+        self.put(i, min(max(r.total, layout.total_low), layout.total_high))
         self.put(i + 1, r.direction)
-        self.put(i + 2, r.forced - r.plays_made if current == player and not over else 0)
+        owed = r.forced - r.plays_made if current == player and not over else 0
+        self.put(i + 2, min(owed, layout.owed_high))
         i = layout.per_seat
+        m = layout.seats
         hands = r.hands
         tokens = engine.tokens
         scores = engine.scores
         in_game = engine.in_game
         in_round = r.in_round
+        tokens_high, score_low, score_high = (
+            layout.tokens_high,
+            layout.score_low,
+            layout.score_high,
+        )
         for k in range(n):
             seat = (player + k) % n
             self.put(i + k, 1 if seat == current and not over else 0)
-            self.put(i + n + k, len(hands[seat]))
-            self.put(i + 2 * n + k, tokens[seat])
-            self.put(i + 3 * n + k, scores[seat])
-            self.put(i + 4 * n + k, 1 if in_game[seat] else 0)
-            self.put(i + 5 * n + k, 1 if in_round[seat] else 0)
+            self.put(i + m + k, len(hands[seat]))
+            self.put(i + 2 * m + k, min(max(tokens[seat], 0), tokens_high))
+            self.put(i + 3 * m + k, min(max(scores[seat], score_low), score_high))
+            self.put(i + 4 * m + k, 1 if in_game[seat] else 0)
+            self.put(i + 5 * m + k, 1 if in_round[seat] else 0)
         i = layout.piles
-        self.put(i, engine.round)
+        self.put(i, min(engine.round, layout.round_high))
         self.put(i + 1, len(r.draw))
         self.put_counts(layout.discard, r.discard)
         self.put_counts(layout.out_of_play, r.out_of_play)
@@ -285,9 +311,43 @@ def play_quick(
     return -1
 
 
+def play_decided(
+    engine: Engine,
+    picks: list[Any],
+    variant: Variant,
+) -> int:
+    """Play the quick players (``picks``) until a seat without one is to move.
+
+    Returns:
+        That seat (an agent's, or a player's that decides from an
+        observation), or -1 once the game is over.
+
+    Raises:
+        IllegalMoveError: If a player picks an illegal move (the game is unchanged).
+    """
+    while engine.winner is None:
+        current = engine.current
+        pick = picks[current]
+        if pick is None:
+            return current
+        legal = engine.legal
+        if legal is None:
+            legal = engine.legal_moves()
+        engine.play_checked(pick(legal, engine.r.total, variant))
+    return -1
+
+
 def seat_done(engine: Engine, seat: int) -> bool:
     """Whether the game is over or ``seat`` is out of it."""
     return engine.winner is not None or not engine.in_game[seat]
+
+
+def cut_short(engine: Engine) -> bool:
+    """Whether the game ended at one of its limits (``round.max_game_plays``, ``max_rounds``)."""
+    rules = engine.rules
+    return engine.winner is not None and (
+        len(engine.moves) >= rules.max_game_plays or engine.round >= rules.max_rounds
+    )
 
 
 def players_in(engine: Engine) -> int:
@@ -328,10 +388,11 @@ class Agent:
         self.engine = engine
         self.picks = picks
 
-    def deal(self, engine: Engine, picks: list[Any]) -> None:
-        """Follow a new game."""
+    def deal(self, engine: Engine, picks: list[Any], seat: int) -> None:
+        """Follow a new game, the agent at ``seat``."""
         self.engine = engine
         self.picks = picks
+        self.seat = seat
 
     def play(self, action: int) -> int:
         """Play ``action`` for the agent, then the others' quick players, as :func:`act` does.
@@ -368,13 +429,18 @@ ILLEGAL = -2
 
 
 def step_batch(
-    agents: list[Agent], chosen: list[int], rewards: list[float], ended: list[bool]
+    agents: list[Agent],
+    chosen: list[int],
+    rewards: list[float],
+    ended: list[bool],
+    truncated: list[bool],
 ) -> list[tuple[int, int]]:
     """Step each game of a batch whose step the kernel can play alone.
 
-    A game that ``ended`` says ended at the last step is left alone;
-    ``rewards`` and ``ended`` are set for the others (a game that ended for
-    the agent before its first turn ends now, its action unplayed).
+    A game that ``ended`` (or ``truncated``) says ended at the last step is
+    left alone; ``rewards``, ``ended`` and ``truncated`` are set for the
+    others (a game that ended for the agent before its first turn ends now,
+    its action unplayed; one cut short at a limit is truncated, reward 0).
 
     Returns:
         The games left to the caller, each as ``(i, what)``: :data:`DEAL` (it
@@ -384,8 +450,8 @@ def step_batch(
     """
     left: list[tuple[int, int]] = []
     for i in range(len(agents)):
-        if ended[i]:
-            ended[i] = False
+        if ended[i] or truncated[i]:
+            ended[i] = truncated[i] = False
             rewards[i] = 0.0
             left.append((i, DEAL))
             continue
@@ -397,7 +463,10 @@ def step_batch(
         engine = agent.engine
         seat = agent.seat
         if seat_done(engine, seat):
-            ended[i] = True
-            rewards[i] = 1.0 if engine.winner == seat else -1.0
+            if cut_short(engine):
+                truncated[i] = True
+            else:
+                ended[i] = True
+                rewards[i] = 1.0 if engine.winner == seat else -1.0
         agent.show()
     return left

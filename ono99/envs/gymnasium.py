@@ -8,24 +8,40 @@ Importing this module registers the environment, so either of these works::
     env = gymnasium.make("ono99/Ono99-v0", variant="ono99-2022", players=2)
     env = gymnasium.make("ono99.envs.gymnasium:ono99/Ono99-v0", players=2)  # imports it
 
-The agent plays one seat; the others are played by built-in players
-(:func:`ono99.list_strategies` names them) or by any
-:class:`~ono99.Player` objects given. An observation is the vector of
-:class:`~ono99.envs.ObservationEncoder`; the legal actions are in
-``info["action_mask"]`` and :meth:`Ono99Env.action_masks` (the name
-action-masking algorithms look for).
+The agent plays one seat (the same each game, or ``seat="random"``: a seat
+drawn for each game); the others are played by built-in players
+(:func:`ono99.list_strategies` names them), by any :class:`~ono99.Player`
+objects given, or by policies (:class:`~ono99.envs.Policy`: a trained agent
+as an opponent). An observation is the vector of
+:class:`~ono99.envs.ObservationEncoder` (``max_players`` pads it, so one
+policy plays every player count); the legal actions are in
+``info["action_mask"]`` (``int8``, as ``env.action_space.sample(mask)``
+wants) and :meth:`Ono99Env.action_masks` (``bool``, the name action-masking
+algorithms look for).
 
 The whole game is one episode: it ends (``terminated``) when the game is
 won, or when the agent is knocked out of it. The reward is +1 for winning
 the game and -1 for losing it, given at the end; every other step gives 0.
-An illegal action also ends the episode, with -1 and ``info["illegal"]``
-saying why (the game is left as it was). In the rare game that ends for the
-agent before its first turn (knocked out by the rules when it has no safe
-play), :meth:`~Ono99Env.reset` shows an empty mask and the first step tells
-the end, its action unplayed.
+A game stopped at one of the variant's limits (``round.max_game_plays``,
+``round.max_rounds``: a time limit) ends ``truncated``, with reward 0. An
+illegal action also ends the episode, with -1 and ``info["illegal"]``
+saying why (the game is left as it was); a value that is no action index
+at all (``1.5``, ``"1"``, ``True``, ``None``) is refused with
+:class:`~ono99.ArgumentError`, the game unchanged. In the rare game that
+ends for the agent before its first turn (knocked out by the rules when it
+has no safe play), :meth:`~Ono99Env.reset` shows an empty mask and the
+first step tells the end, its action unplayed.
+
+``render_mode="rgb_array"`` draws the table (:meth:`Ono99Env.render`), so
+Gymnasium's ``RecordVideo`` and Stable-Baselines3's ``make_vec_env`` work;
+``"ansi"`` and ``"human"`` give it as text. Environments pickle and copy
+(``copy.deepcopy``) with their game, seeds and players, so subprocess
+vector environments and searches can make them.
 
 :class:`Ono99VectorEnv` plays many games at once, for
-``gymnasium.make_vec``.
+``gymnasium.make_vec``; :class:`Ono99SelfPlayVectorEnv` (``make_vec`` with
+a list of seats) plays several learning seats of each, a row each, for
+self-play.
 """
 
 from __future__ import annotations
@@ -38,11 +54,12 @@ import numpy as np
 from gymnasium import spaces
 from gymnasium.vector.utils import batch_space
 
+from ono99._args import shown
+from ono99._errors import ArgumentError, IllegalMoveError
 from ono99.engine._game import Game, engine_of
-from ono99.players._factory import make_player
 
 from ._actions import action_table
-from ._common import Seeds, make_variant
+from ._common import Opponent, Opponents, Seeds, action_index, cut_short, make_variant, seated
 from ._encoding import observation_encoder
 from ._kernel import (
     DEAL,
@@ -54,7 +71,9 @@ from ._kernel import (
     seat_done,
     step_batch,
 )
-from ._render import table_text
+from ._policy import PolicyPlayer
+from ._render import table_image, table_text
+from ._table import Table
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -63,30 +82,53 @@ if TYPE_CHECKING:
     from ono99.engine._protocols import Player
     from ono99.loading._files import PathName
 
-__all__ = ["ENV_ID", "Ono99Env", "Ono99VectorEnv"]
+__all__ = ["ENV_ID", "Ono99Env", "Ono99SelfPlayVectorEnv", "Ono99VectorEnv"]
 
 ENV_ID = "ono99/Ono99-v0"
 """The id the environment is registered under."""
 
-Opponent = "str | Player"
+_KERNEL = ("_vector", "_mask_writer", "_agent", "_picks")  # rebuilt, not pickled
+
+
+def _seat_arg(seat: object, players: int) -> int | str:
+    if seat == "random":
+        return "random"
+    if isinstance(seat, bool) or not isinstance(seat, int | np.integer) or not 0 <= seat < players:
+        raise ValueError(f"seat must be one of 0 to {players - 1}, or 'random', not {seat!r}")
+    return int(seat)
+
+
+def _seed_arg(seed: object) -> int | None:
+    if seed is None:
+        return None
+    if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
+        raise ArgumentError("seed", f"expected a whole number or None, got {shown(seed)}")
+    return int(seed)
 
 
 class Ono99Env(gymnasium.Env[Any, np.int64]):
-    """One seat of a game of a variant; built-in players take the others.
+    """One seat of a game of a variant; built-in players, players or policies take the others.
 
     Args:
         variant: A :class:`~ono99.Variant`, or the id or path to load one.
         players: How many play (the agent included).
         house_rules: House rules to lay over the variant (ids or paths).
         opponents: Who plays the other seats: a strategy's name
-            (``"random"``, ``"cautious"``...) or a :class:`~ono99.Player`
-            for all of them, or a list with one for each other seat in seat
-            order. Named players are made at the first :meth:`reset` and
-            at each one given a seed, seeded from it, and play on from game
-            to game in between (so a seed reproduces every game after it).
-        seat: The agent's seat.
-        render_mode: ``"ansi"`` (:meth:`render` returns the table as text),
-            ``"human"`` (it prints it), or ``None``.
+            (``"random"``, ``"cautious"``...), a :class:`~ono99.Player` or a
+            :class:`~ono99.envs.Policy` for all of them, or a list with one
+            for each other seat in seat order. Named players are made at the
+            first :meth:`reset` and at each one given a seed, seeded from
+            it, and play on from game to game in between (so a seed
+            reproduces every game after it). A policy reads the vectors the
+            agent reads (the same ``max_players``).
+        seat: The agent's seat, or ``"random"``: a seat drawn for each game
+            (from the environment's seeds), the opponents taking the other
+            seats in seat order.
+        render_mode: ``"rgb_array"`` (:meth:`render` returns a picture of
+            the table), ``"ansi"`` (the table as text), ``"human"`` (it
+            prints it), or ``None``.
+        max_players: Pad the observation vector to this many seats (see
+            :class:`~ono99.envs.ObservationEncoder`); by default ``players``.
 
     Raises:
         VariantError: If the variant or a house rule cannot be loaded, or
@@ -99,9 +141,10 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
     >>> observation, info = env.reset(seed=1)
     >>> observation.shape, env.action_space, int(info["action_mask"].sum()) > 0
     ((83,), Discrete(14), True)
+    >>> action = env.action_space.sample(info["action_mask"])
     """
 
-    metadata = {"render_modes": ["ansi", "human"], "render_fps": 4}  # noqa: RUF012 - as Env declares it
+    metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 2}  # noqa: RUF012 - as Env declares it
 
     def __init__(
         self,
@@ -109,48 +152,41 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         players: int = 2,
         *,
         house_rules: Sequence[PathName] | PathName = (),
-        opponents: str | Player | Sequence[str | Player] = "random",
-        seat: int = 0,
+        opponents: Opponent | Sequence[Opponent] = "random",
+        seat: int | str = 0,
         render_mode: str | None = None,
+        max_players: int | None = None,
     ) -> None:
         self.variant = make_variant(variant, house_rules)
         Game(self.variant, players, 0)  # checks the player count now, not at reset
-        given: object = seat  # typed int, but a caller may pass anything
-        if isinstance(given, bool) or not isinstance(given, int) or not 0 <= given < players:
-            raise ValueError(f"seat must be one of 0 to {players - 1}, not {seat!r}")
+        self.seat = _seat_arg(seat, players)
         if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be 'ansi', 'human' or None, not {render_mode!r}")
-        others = players - 1
-        if isinstance(opponents, str) or not isinstance(opponents, Sequence):
-            opponents = [opponents] * others
-        if len(opponents) != others:
             raise ValueError(
-                f"opponents: expected one for each of the {others} other seats, "
-                f"got {len(opponents)}"
+                f"render_mode must be 'rgb_array', 'ansi', 'human' or None, not {render_mode!r}"
             )
-        for opponent in opponents:
-            if isinstance(opponent, str):
-                make_player(opponent, 0)  # an unknown name fails now, with the known ones
-            elif not callable(getattr(opponent, "choose", None)):
-                raise ValueError(
-                    f"opponents: {opponent!r} is neither a strategy's name nor a player "
-                    "(an object with a choose(observation) method)"
-                )
         self.players = players
-        self.seat = seat
         self.render_mode = render_mode
-        self.opponents: tuple[str | Player, ...] = tuple(opponents)
+        self.encoder = observation_encoder(self.variant, players, max_players)
+        self._opponents = Opponents(
+            opponents,
+            players - 1,
+            variant=self.variant,
+            players=players,
+            max_players=self.encoder.max_players,
+        )
+        self.opponents: tuple[str | Player, ...] = self._opponents.given
         self.table = action_table(self.variant)
-        self.encoder = observation_encoder(self.variant, players)
         self.observation_space = spaces.Box(self.encoder.low, self.encoder.high, dtype=np.float32)
         self.action_space = spaces.Discrete(len(self.table))
         self._seeds = Seeds()
+        self._made: list[Player] = []  # the opponents' players, once made
+        self._seat = 0 if self.seat == "random" else int(self.seat)  # this game's
         self._seated: list[Player | None] = []
         self._picks: list[Any] = []
         self.game: Game | None = None
         self._ended = False  # whether a step has told the episode's end
         self._agent: Agent | None = None  # made at the first deal
-        self._bind(np.zeros(len(self.encoder), np.float32), np.zeros(len(self.table), np.bool_))
+        self._bind(np.zeros(len(self.encoder), np.float32), np.zeros(len(self.table), np.int8))
 
     # ----------------------------------------------------------------- the API
 
@@ -160,7 +196,12 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         seed: int | None = None,
         options: dict[str, Any] | None = None,  # noqa: ARG002 - Gymnasium's signature
     ) -> tuple[NDArray[np.float32], dict[str, Any]]:
-        """Deal a new game (``seed``, or the sequence's next seed); play to the agent's turn."""
+        """Deal a new game (``seed``, or the sequence's next seed); play to the agent's turn.
+
+        Raises:
+            ArgumentError: If ``seed`` is neither a whole number nor ``None``.
+        """
+        seed = _seed_arg(seed)
         super().reset(seed=seed)
         game = self._deal(seed)
         self._ended = False
@@ -169,11 +210,16 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
     def step(
         self, action: np.int64 | int
     ) -> tuple[NDArray[np.float32], SupportsFloat, bool, bool, dict[str, Any]]:
-        """Play ``action`` for the agent, then the others until it is the agent's turn again."""
+        """Play ``action`` for the agent, then the others until it is the agent's turn again.
+
+        Raises:
+            ArgumentError: If ``action`` is no whole number (the game is unchanged).
+            RuntimeError: Before the first :meth:`reset`, or after the episode's end.
+        """
         game = self._require_game()
         if self._ended:
             raise RuntimeError("the episode is over: reset() the environment")
-        index = int(action)
+        index = action_index(action, len(self.table))
         # (A game that ended for the agent before its first turn plays nothing:
         # the end is told now.)
         what = self._play(game, index)
@@ -182,50 +228,57 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
             observation, info = self._show(game)
             info["illegal"] = self._why_illegal(game, index)
             return observation, -1.0, True, False, info
-        engine, seat = engine_of(game), self.seat  # the kernel reads the engine
+        engine, seat = engine_of(game), self._seat  # the kernel reads the engine
         reward = 0.0
         done = self._ended = seat_done(engine, seat)
-        if done:
+        truncated = done and cut_short(game)
+        if done and not truncated:
             reward = 1.0 if engine.winner == seat else -1.0
         if self.render_mode == "human":
             self.render()
         observation, info = self._show(game)
-        return observation, reward, done, False, info
+        return observation, reward, done and not truncated, truncated, info
 
     def action_masks(self) -> NDArray[np.bool_]:
         """Which actions are legal now (all ``False`` once the episode is over)."""
         self._show(self._require_game())
-        return self._mask.copy()
+        return self._mask.astype(np.bool_)
 
-    def render(self) -> str | None:
-        """The table as text (``"ansi"``), or print it (``"human"``)."""
+    def render(self) -> Any:
+        """The table: a picture (``"rgb_array"``), text (``"ansi"``), or print it (``"human"``).
+
+        The picture is a ``uint8`` array of shape ``(height, width, 3)``,
+        the same for every game of the environment: the total, the way
+        play goes, the last cards played, and each seat's cards (the
+        agent's face up), tokens or points.
+        """
         if self.render_mode is None:
             return None
-        text = table_text(self._require_game(), self.seat)
+        if self.render_mode == "rgb_array":
+            return table_image(self._require_game(), self._seat)
+        text = table_text(self._require_game(), self._seat)
         if self.render_mode == "human":
             print(text)
             return None
         return text
 
+    def __getstate__(self) -> dict[str, Any]:
+        # The kernel's writers hold views of the arrays: they are made again.
+        return {k: v for k, v in self.__dict__.items() if k not in _KERNEL}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._picks = [getattr(player, "pick", None) for player in self._seated]
+        self._bind(self._array, self._mask)
+        if self.game is not None:
+            self._follow(self.game)
+
     # --------------------------------------------------------------- internals
 
-    def _seat_players(self) -> None:
-        """Seat the opponents: named ones made afresh, seeded from the environment's seeds."""
-        seated: list[Player | None] = []
-        for seat in range(self.players):
-            if seat == self.seat:
-                seated.append(None)
-                continue
-            opponent = self.opponents[seat if seat < self.seat else seat - 1]
-            if isinstance(opponent, str):
-                opponent = make_player(opponent, self._seeds.spawn())
-            seated.append(opponent)
-        self._seated = seated
-        # A quick player's pick() decides from the legal moves and the total alone.
-        self._picks = [getattr(player, "pick", None) for player in seated]
-
-    def _bind(self, observation: NDArray[np.float32], mask: NDArray[np.bool_]) -> None:
+    def _bind(self, observation: NDArray[np.float32], mask: NDArray[np.int8]) -> None:
         """Keep the agent's vector and mask in these arrays (rows of a batch, say)."""
+        observation[:] = 0
+        mask[:] = 0
         self._array = observation
         self._mask = mask
         self._vector = Vector(self.encoder._layout, observation.data)
@@ -235,13 +288,23 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
     def _deal(self, seed: int | None) -> Game:
         """Deal a new game (``seed``, or the sequence's next seed); play to the agent's turn."""
         self.game = game = Game(self.variant, self.players, self._seeds.next(seed))
-        if seed is not None or not self._seated:
-            self._seat_players()
+        if seed is not None or not self._made:
+            self._made = self._opponents.make(self._seeds)
+        if self.seat == "random":
+            self._seat = self._seeds.spawn() % self.players
+        self._seated = seated(self._made, [self._seat], self.players)
+        # A quick player's pick() decides from the legal moves and the total alone.
+        self._picks = [getattr(player, "pick", None) for player in self._seated]
         self._play_others(game)
+        self._follow(game)
+        return game
+
+    def _follow(self, game: Game) -> None:
+        """Point the kernel's agent at ``game``."""
         engine = engine_of(game)  # the kernel reads the engine
         if self._agent is None:
             self._agent = Agent(
-                self.seat,
+                self._seat,
                 self.table._actions,
                 self.variant,
                 self._vector,
@@ -250,8 +313,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
                 picks=self._picks,
             )
         else:
-            self._agent.deal(engine, self._picks)
-        return game
+            self._agent.deal(engine, self._picks, self._seat)
 
     def _play(self, game: Game, index: int) -> int:
         """Play action ``index`` for the agent, then the others up to its next turn.
@@ -281,20 +343,24 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         decides from an observation.
         """
         engine = engine_of(game)
-        seat, picks, variant = self.seat, self._picks, self.variant
+        seat, picks, variant = self._seat, self._picks, self.variant
         if mover is None:
             mover = play_quick(engine, seat, picks, variant)
         while mover >= 0:
             player = self._seated[mover]
-            assert player is not None  # noqa: S101 - only the agent's seat is empty
-            game.play(player.choose(game.observation(mover)))
+            if isinstance(player, PolicyPlayer):
+                game._play(player._choose_in(game, mover))
+            else:
+                assert player is not None  # noqa: S101 - only the agent's seat is empty
+                game._play(player.choose(game.observation(mover)))
             mover = play_quick(engine, seat, picks, variant)
 
     def _show(self, game: Game) -> tuple[NDArray[np.float32], dict[str, Any]]:
         """The agent's vector now, and the info: its action mask, the game's seed."""
         assert self._agent is not None  # noqa: S101 - made with the game
         self._agent.show()
-        return self._array.copy(), {"action_mask": self._mask.copy(), "seed": game.seed}
+        info = {"action_mask": self._mask.copy(), "seed": game.seed, "seat": self._seat}
+        return self._array.copy(), info
 
     def _require_game(self) -> Game:
         if self.game is None:
@@ -316,7 +382,8 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     ``info["action_mask"]`` of shape ``(num_envs, actions)``, actions one
     per game. ``reset(seed=s)`` seeds game ``i`` with ``s + i``; a game that
     ended is dealt afresh at the next :meth:`step`, which ignores its action
-    (Gymnasium's "next step" autoreset).
+    (Gymnasium's "next step" autoreset). It pickles and copies, as
+    :class:`Ono99Env` does.
 
     ``gymnasium.make_vec("ono99/Ono99-v0", num_envs=64, ...)`` makes one,
     with :class:`Ono99Env`'s arguments.
@@ -327,8 +394,11 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         players: How many play in each game (the agent included).
         house_rules: House rules to lay over the variant (ids or paths).
         opponents: Who plays the other seats, as for :class:`Ono99Env`
-            (player objects given are shared by all games).
-        seat: The agent's seat.
+            (player objects and policies given are shared by all games).
+        seat: The agent's seat, or ``"random"`` (drawn for each game).
+        max_players: Pad the observation vectors to this many seats.
+        render_mode: Taken for ``make_vec``'s sake; the batch draws nothing
+            (its games' :class:`Ono99Env` in ``envs`` do).
 
     Raises:
         VariantError: If the variant or a house rule cannot be loaded, or
@@ -352,31 +422,48 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         players: int = 2,
         *,
         house_rules: Sequence[PathName] | PathName = (),
-        opponents: str | Player | Sequence[str | Player] = "random",
-        seat: int = 0,
+        opponents: Opponent | Sequence[Opponent] = "random",
+        seat: int | str = 0,
+        max_players: int | None = None,
+        render_mode: str | None = None,
     ) -> None:
         given: object = num_envs  # typed int, but a caller may pass anything
         if isinstance(given, bool) or not isinstance(given, int) or given < 1:
             raise ValueError(f"num_envs must be a whole number, 1 or more, not {num_envs!r}")
         loaded = make_variant(variant, house_rules)
         self.envs = [
-            Ono99Env(loaded, players, opponents=opponents, seat=seat) for _ in range(num_envs)
+            Ono99Env(
+                loaded,
+                players,
+                opponents=opponents,
+                seat=seat,
+                max_players=max_players,
+                render_mode=render_mode,
+            )
+            for _ in range(num_envs)
         ]
         first = self.envs[0]
         self.num_envs = num_envs
         self.variant = loaded
         self.players = players
-        self.seat = seat
+        self.seat = first.seat
+        self.render_mode = render_mode
         self.single_observation_space = first.observation_space
         self.single_action_space = first.action_space
         self.observation_space = batch_space(first.observation_space, num_envs)
         self.action_space = batch_space(first.action_space, num_envs)
-        self._observations = np.zeros((num_envs, len(first.encoder)), np.float32)
-        self._masks = np.zeros((num_envs, len(first.table)), np.bool_)
-        for env, observation, mask in zip(self.envs, self._observations, self._masks, strict=True):
-            env._bind(observation, mask)  # each game writes into its rows of the batch
+        self._bind()
         self._agents: list[Agent] = []  # made at the first reset
         self._ended = [False] * num_envs
+        self._truncated = [False] * num_envs
+
+    def _bind(self) -> None:
+        """Make the batch's arrays, each game writing into its rows."""
+        first = self.envs[0]
+        self._observations = np.zeros((self.num_envs, len(first.encoder)), np.float32)
+        self._masks = np.zeros((self.num_envs, len(first.table)), np.int8)
+        for env, observation, mask in zip(self.envs, self._observations, self._masks, strict=True):
+            env._bind(observation, mask)
 
     def reset(
         self,
@@ -384,17 +471,27 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         seed: int | Sequence[int | None] | None = None,
         options: dict[str, Any] | None = None,  # noqa: ARG002 - Gymnasium's signature
     ) -> tuple[NDArray[np.float32], dict[str, Any]]:
-        """Deal a new game in each (``seed + i`` for game ``i``, or each its next seed)."""
+        """Deal a new game in each (``seed + i`` for game ``i``, or each its next seed).
+
+        Raises:
+            ArgumentError: If ``seed`` is neither a whole number, ``None``,
+                nor a list of one of those for each game (nothing is dealt).
+        """
         n = self.num_envs
-        seeds: Sequence[int | None]
-        if seed is None:
-            seeds = [None] * n
-        elif isinstance(seed, int | np.integer):
-            seeds = [int(seed) + i for i in range(n)]
+        seeds: list[int | None]
+        if seed is None or (isinstance(seed, int | np.integer) and not isinstance(seed, bool)):
+            first = _seed_arg(seed)
+            seeds = [None if first is None else first + i for i in range(n)]
+        elif isinstance(seed, Sequence | np.ndarray) and not isinstance(seed, str | bytes):
+            if len(seed) != n:
+                raise ArgumentError(
+                    "seed", f"expected one for each of the {n} games, got {len(seed)}"
+                )
+            seeds = [_seed_arg(one) for one in seed]
         else:
-            seeds = seed
-            if len(seeds) != n:
-                raise ValueError(f"seed: expected one for each of the {n} games, got {len(seeds)}")
+            raise ArgumentError(
+                "seed", f"expected a whole number, None or a list of them, got {shown(seed)}"
+            )
         agents = []
         for i, env in enumerate(self.envs):
             env._deal(seeds[i])
@@ -404,6 +501,7 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             agents.append(agent)
         self._agents = agents
         self._ended = [False] * n
+        self._truncated = [False] * n
         return self._observations.copy(), self._info()
 
     def step(
@@ -415,27 +513,22 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         NDArray[np.bool_],
         dict[str, Any],
     ]:
-        """Play one action in each game (a game that ended is dealt afresh instead)."""
+        """Play one action in each game (a game that ended is dealt afresh instead).
+
+        Raises:
+            ArgumentError: If ``actions`` are not one whole number for each
+                game (nothing is played).
+        """
         if not self._agents:
             raise RuntimeError("reset() the environment before using it")
+        chosen = self._actions(actions)
         n = self.num_envs
-        try:
-            given = np.asarray(actions, dtype=np.int64)
-        except (TypeError, ValueError):
-            raise ValueError(f"actions: expected {n} action indices, got {actions!r}") from None
-        if given.shape != (n,):
-            raise ValueError(
-                f"actions: expected one for each of the {n} games, got an array of shape "
-                f"{given.shape}"
-            )
-        chosen = given.tolist()
         rewards = [0.0] * n
-        ended = self._ended
+        ended, truncated = self._ended, self._truncated
         illegal: list[str | None] = [None] * n
-        seat = self.seat
         # The kernel steps every game it can alone; the rest are dealt, refused or
         # played on here.
-        for i, what in step_batch(self._agents, chosen, rewards, ended):
+        for i, what in step_batch(self._agents, chosen, rewards, ended, truncated):
             env, agent = self.envs[i], self._agents[i]
             game = env.game
             assert game is not None  # noqa: S101 - every game was dealt at reset
@@ -448,9 +541,12 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                     env._play_others(game, what)
                 if illegal[i] is not None:
                     ended[i], rewards[i] = True, -1.0
-                elif seat_done(engine_of(game), seat):
-                    ended[i] = True
-                    rewards[i] = 1.0 if game.winner == seat else -1.0
+                elif seat_done(engine_of(game), env._seat):
+                    if cut_short(game):
+                        truncated[i] = True
+                    else:
+                        ended[i] = True
+                        rewards[i] = 1.0 if game.winner == env._seat else -1.0
             agent.show()
         info = self._info()
         if any(reason is not None for reason in illegal):
@@ -460,9 +556,31 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             self._observations.copy(),
             np.array(rewards),
             np.array(ended),
-            np.zeros(n, np.bool_),
+            np.array(truncated),
             info,
         )
+
+    def _actions(self, actions: Any) -> list[int]:
+        """``actions`` as one action index for each game, checked before anything is played."""
+        return _actions_of(actions, self.num_envs, len(self.envs[0].table))
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The games' kernel objects write into the batch's rows: they are made again.
+        return {k: v for k, v in self.__dict__.items() if k != "_agents"}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        started = any(env.game is not None for env in self.envs)
+        self._bind()
+        self._agents = []
+        for env in self.envs:
+            if env.game is not None:
+                env._follow(env.game)
+                assert env._agent is not None  # noqa: S101 - made by _follow
+                env._agent.show()
+                self._agents.append(env._agent)
+        if not started:
+            self._agents = []
 
     def _info(self) -> dict[str, Any]:
         everywhere = np.ones(self.num_envs, np.bool_)
@@ -471,12 +589,277 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             "_action_mask": everywhere,
             "seed": np.array([env.game.seed for env in self.envs if env.game is not None]),
             "_seed": everywhere.copy(),
+            "seat": (
+                np.array([env._seat for env in self.envs])
+                if self.seat == "random"
+                else np.full(self.num_envs, self.seat)
+            ),
+            "_seat": everywhere.copy(),
         }
+
+
+class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
+    """Many games of self-play at once: several learning seats of each game, a row each.
+
+    Rows ``i * k`` to ``i * k + k - 1`` are game ``i``'s ``k`` learning
+    ``seats``, in order; the other seats are played by ``opponents`` (names,
+    players or policies, as for :class:`Ono99Env`). Each :meth:`step` plays,
+    in each game, the action in the row of the seat to move, then the
+    opponents until a learning seat is to move again; the game's other rows
+    wait (their masks are all 0 and their actions are not read). So one
+    batch of actions moves every game, the policy deciding for all its
+    seats together: the rows are those SuperSuit's vector environments
+    make of :func:`ono99.envs.pettingzoo.parallel_env` with the same
+    learners, step for step (the tests compare the two), without them.
+
+    Every row of a game stays to its end: a seat knocked out before then is
+    rewarded -1 when it is; at the end the winner gets +1 and every other
+    learning seat still in -1, and all the game's rows end together
+    (``terminated``; ``truncated`` with 0 at a limit of the variant). A game
+    that ended is dealt afresh at the next step (Gymnasium's "next step"
+    autoreset). ``reset(seed=s)`` seeds game ``i`` with ``s + i``.
+
+    ``gymnasium.make_vec("ono99/Ono99-v0", num_envs=64, seat=[0, 1, 2, 3],
+    players=4)`` makes one (16 games of 4 rows): a list of seats as
+    ``seat``.
+
+    Args:
+        num_envs: How many rows: a multiple of the number of ``seats``.
+        variant: A :class:`~ono99.Variant`, or the id or path to load one.
+        players: How many play in each game.
+        seats: The learning seats of every game (by default all).
+        house_rules: House rules to lay over the variant (ids or paths).
+        opponents: Who plays the other seats (one for all, or one each).
+        max_players: Pad the observation vectors to this many seats.
+        render_mode: Taken for ``make_vec``'s sake; nothing is drawn.
+
+    Raises:
+        VariantError: If the variant or a house rule cannot be loaded, or
+            the player count does not fit it.
+        ValueError: If ``num_envs``, the seats or the opponents are wrong.
+
+    >>> import gymnasium
+    >>> import ono99.envs.gymnasium
+    >>> envs = gymnasium.make_vec("ono99/Ono99-v0", num_envs=8, seat=[0, 1], players=2)
+    >>> observations, infos = envs.reset(seed=1)
+    >>> observations.shape, infos["action_mask"].any(axis=1).sum()  # one seat of 4 games moves
+    ((8, 93), np.int64(4))
+    """
+
+    metadata = {"autoreset_mode": _AUTORESET}  # noqa: RUF012 - as VectorEnv declares it
+
+    def __init__(
+        self,
+        num_envs: int = 2,
+        variant: VariantLike = "ono99-2022",
+        players: int = 2,
+        *,
+        seats: Sequence[int] | None = None,
+        house_rules: Sequence[PathName] | PathName = (),
+        opponents: Opponent | Sequence[Opponent] = "random",
+        max_players: int | None = None,
+        render_mode: str | None = None,
+    ) -> None:
+        self.variant = loaded = make_variant(variant, house_rules)
+        Game(loaded, players, 0)  # checks the player count now, not at reset
+        given: list[object] = list(range(players)) if seats is None else list(seats)
+        learners = [s for s in given if isinstance(s, int) and not isinstance(s, bool)]
+        if (
+            not learners
+            or learners != given
+            or sorted(set(learners)) != learners
+            or not 0 <= learners[0] <= learners[-1] < players
+        ):
+            raise ValueError(
+                f"seats: expected seats from 0 to {players - 1} in order, at least one, "
+                f"got {seats!r}"
+            )
+        k = len(learners)
+        count: object = num_envs  # typed int, but a caller may pass anything
+        if isinstance(count, bool) or not isinstance(count, int) or count < k or count % k:
+            raise ValueError(
+                f"num_envs must be a multiple of the {k} learning seats, not {num_envs!r}"
+            )
+        self.num_envs = num_envs
+        self.players = players
+        self.seats = tuple(learners)
+        self.render_mode = render_mode
+        self.encoder = observation_encoder(loaded, players, max_players)
+        self.table = action_table(loaded)
+        opponents_of = Opponents(
+            opponents,
+            players - k,
+            variant=loaded,
+            players=players,
+            max_players=self.encoder.max_players,
+        )
+        self.games = [
+            Table(
+                loaded,
+                players,
+                learners=self.seats,
+                opponents=opponents_of,
+                encoder=self.encoder,
+                table=self.table,
+                seeds=Seeds(),
+            )
+            for _ in range(num_envs // k)
+        ]
+        self.single_observation_space = spaces.Box(
+            self.encoder.low, self.encoder.high, dtype=np.float32
+        )
+        self.single_action_space = spaces.Discrete(len(self.table))
+        self.observation_space = batch_space(self.single_observation_space, num_envs)
+        self.action_space = batch_space(self.single_action_space, num_envs)
+        self._bind()
+        self._started = False
+        self._over = [False] * len(self.games)
+        self._cut = [False] * len(self.games)
+
+    def _bind(self) -> None:
+        k = len(self.seats)
+        self._observations = np.zeros((self.num_envs, len(self.encoder)), np.float32)
+        self._masks = np.zeros((self.num_envs, len(self.table)), np.int8)
+        for i, game in enumerate(self.games):
+            rows = slice(i * k, i * k + k)
+            game.bind(list(self._observations[rows]), list(self._masks[rows]))
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k not in ("_observations", "_masks")}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._bind()
+        for game in self.games:
+            if game.game is not None:
+                game.show()
+
+    def reset(
+        self,
+        *,
+        seed: int | Sequence[int | None] | None = None,
+        options: dict[str, Any] | None = None,  # noqa: ARG002 - Gymnasium's signature
+    ) -> tuple[NDArray[np.float32], dict[str, Any]]:
+        """Deal a new game in each (``seed + i`` for game ``i``, or each its next seed).
+
+        Raises:
+            ArgumentError: If ``seed`` is neither a whole number, ``None``,
+                nor a list of one of those for each game (nothing is dealt).
+        """
+        n = len(self.games)
+        seeds: list[int | None]
+        if seed is None or (isinstance(seed, int | np.integer) and not isinstance(seed, bool)):
+            first = _seed_arg(seed)
+            seeds = [None if first is None else first + i for i in range(n)]
+        elif isinstance(seed, Sequence | np.ndarray) and not isinstance(seed, str | bytes):
+            if len(seed) != n:
+                raise ArgumentError(
+                    "seed", f"expected one for each of the {n} games, got {len(seed)}"
+                )
+            seeds = [_seed_arg(one) for one in seed]
+        else:
+            raise ArgumentError(
+                "seed", f"expected a whole number, None or a list of them, got {shown(seed)}"
+            )
+        for game, one in zip(self.games, seeds, strict=True):
+            game.deal(one)
+            game.show()
+        self._started = True
+        self._over = [False] * n
+        self._cut = [False] * n
+        return self._observations.copy(), self._info()
+
+    def step(
+        self, actions: Any
+    ) -> tuple[
+        NDArray[np.float32],
+        NDArray[np.float64],
+        NDArray[np.bool_],
+        NDArray[np.bool_],
+        dict[str, Any],
+    ]:
+        """Play, in each game, the action of the seat to move (a game that ended is dealt afresh).
+
+        Raises:
+            ArgumentError: If ``actions`` are not one whole number for each
+                row (nothing is played).
+            IllegalMoveError: If the action of a seat to move is not legal
+                (nothing is played).
+        """
+        if not self._started:
+            raise RuntimeError("reset() the environment before using it")
+        chosen = _actions_of(actions, self.num_envs, len(self.table))
+        k = len(self.seats)
+        for i, game in enumerate(self.games):  # every action checked before any is played
+            mover = -1 if self._over[i] or self._cut[i] else game.mover()
+            if mover >= 0:
+                try:
+                    game.check(chosen[i * k + mover])
+                except IllegalMoveError as error:
+                    raise IllegalMoveError(f"row {i * k + mover}: {error}", error.move) from None
+        rewards = [0.0] * self.num_envs
+        ended = [False] * self.num_envs
+        truncated = [False] * self.num_envs
+        for i, game in enumerate(self.games):
+            if self._over[i] or self._cut[i]:
+                game.deal(None)
+                self._over[i] = self._cut[i] = False
+            else:
+                mover = game.mover()
+                if mover >= 0:
+                    game.play(chosen[i * k + mover])
+                got, over, cut = game.settle()
+                rewards[i * k : i * k + k] = got
+                ended[i * k : i * k + k] = [over and not cut] * k
+                truncated[i * k : i * k + k] = [cut] * k
+                self._over[i], self._cut[i] = over and not cut, cut
+            game.show()
+        return (
+            self._observations.copy(),
+            np.array(rewards),
+            np.array(ended),
+            np.array(truncated),
+            self._info(),
+        )
+
+    def _info(self) -> dict[str, Any]:
+        everywhere = np.ones(self.num_envs, np.bool_)
+        k = len(self.seats)
+        return {
+            "action_mask": self._masks.copy(),
+            "_action_mask": everywhere,
+            "seed": np.repeat([game._game().seed for game in self.games], k),
+            "_seed": everywhere.copy(),
+            "seat": np.tile(self.seats, len(self.games)),
+            "_seat": everywhere.copy(),
+        }
+
+
+def _actions_of(actions: Any, n: int, count: int) -> list[int]:
+    """``actions`` as one action index for each of ``n`` rows, checked before any is played."""
+    given = np.asarray(actions, dtype=object if isinstance(actions, list | tuple) else None)
+    if given.shape != (n,):
+        raise ArgumentError(
+            "actions",
+            f"expected one for each of the {n} games, got an array of shape {given.shape}",
+        )
+    if given.dtype.kind in "iu":
+        chosen: list[int] = given.tolist()  # Python ints already
+        return chosen
+    return [action_index(action, count) for action in given.tolist()]
+
+
+def _make_vec(num_envs: int = 1, **kwargs: Any) -> gymnasium.vector.VectorEnv[Any, Any, Any]:
+    """``make_vec``'s entry point: a list of seats makes a self-play batch."""
+    seat = kwargs.get("seat", 0)
+    if isinstance(seat, Sequence) and not isinstance(seat, str):
+        return Ono99SelfPlayVectorEnv(num_envs, seats=kwargs.pop("seat"), **kwargs)
+    return Ono99VectorEnv(num_envs, **kwargs)
 
 
 if ENV_ID not in gymnasium.registry:
     gymnasium.register(
         id=ENV_ID,
         entry_point=f"{__name__}:Ono99Env",
-        vector_entry_point=f"{__name__}:Ono99VectorEnv",
+        vector_entry_point=f"{__name__}:_make_vec",
     )

@@ -13,45 +13,57 @@ joined by ``+``: ``"ono99-1980+last-standing"``) and ``players``.
 
 **Actions** are the variant's :class:`~ono99.envs.ActionTable` indices.
 
-**Chance.** Every random choice of the engine is an explicit chance node.
-The engine draws its randomness as uniform random bits (the shuffle of the
-first deal, of each new round and of each reshuffled discard pile, and a
-random first dealer where the variant has one), and the state stops before
-each draw: a chance node with ``2**k`` equally likely outcomes, the value of
-``k`` random bits, exactly as the engine would have drawn them. Cards are
-then drawn from the pile those outcomes shuffled, so the draws follow the
-chance nodes, with the same odds as in any game. (A value too large for the
-shuffle is rejected by the engine and drawn again, so a few chance nodes
-have no effect but to be drawn again; sampling the outcomes by their
-probabilities is the engine's own shuffle, while a rule that always picks
-the same rejected value would draw for ever.)
+**Chance.** Every card dealt or drawn is a chance node whose outcomes are
+cards: the kinds of card still in the stock (the cards no one has drawn),
+each with the chance of drawing it, its count over the stock's size. An
+outcome's action is the card's index in the variant's order of cards
+(:attr:`ono99.Variant.cards`), so a game has at most one chance outcome per
+kind of card (``max_chance_outcomes()``), and ``chance_outcomes()`` lists
+exactly the cards that can come next. The deal is one chance node per card
+dealt, round the table from the dealer's left; a variant with a random
+first dealer starts with a chance node of one outcome per seat. Drawing
+each card at random from those not yet drawn deals exactly as shuffling the
+stock and drawing from the top does, so the games have the odds of any
+other game of the variant.
 
 **Information.** ``observation_string``/``observation_tensor`` show the
 player's :class:`~ono99.Observation` now (the tensor is the vector of
 :class:`~ono99.envs.ObservationEncoder`); ``information_state_string`` is
-every observation the player has had, in order (perfect recall), never
-another player's cards. There is no information-state tensor: a game has
-no bound on its length, so its whole history has no fixed-size encoding,
-and a fixed-size summary (the observation with counts of the cards each
-seat has played) would give one tensor to information states that differ,
-where the algorithms that read these tensors take each tensor for one
-information state.
+the game's log as the player saw it (:meth:`ono99.Game.player_log`: every
+event in order, no card another player holds), so it has perfect recall
+and never shows another player's cards. There is no information-state
+tensor: a game has no bound on its length, so its whole history has no
+fixed-size encoding, and a fixed-size summary (the observation with counts
+of the cards each seat has played) would give one tensor to information
+states that differ, where the algorithms that read these tensors take each
+tensor for one information state.
 
 **Returns** are +1 for the winner of the game and -1 for every other
 player, at the end (the game is constant-sum: ``2 - players``).
 
-OpenSpiel's random-simulation test, its ``evaluate_bots``, algorithms that
-walk states and information-state strings, and its IS-MCTS bot run on it:
+**Errors.** An action that is not legal in the state (a chance outcome
+that cannot happen there, or any action once the game is over) raises
+:class:`IllegalActionError`, both the library's
+:class:`~ono99.IllegalMoveError` and OpenSpiel's own ``pyspiel.SpielError``;
+the state is left as it was.
+
+OpenSpiel's random-simulation test (with serialisation), its
+``evaluate_bots``, algorithms that walk states and information-state
+strings, and its Python IS-MCTS bot run on it:
 :meth:`Ono99State.resample_from_infostate` deals the cards a player has not
-seen anew, keeping what the player knows. (The bot to use is OpenSpiel's
-Python one, ``open_spiel.python.algorithms.ismcts.ISMCTSBot``: the C++
-``pyspiel.ISMCTSBot`` crashes on this game before it first asks for a
-resampled state.)
+seen anew, keeping what the player knows. OpenSpiel's C++ search bots
+(``pyspiel.MCTSBot``, ``pyspiel.ISMCTSBot``) crash the interpreter (a
+segmentation fault) on games written in Python, OpenSpiel's own
+``python_tic_tac_toe`` and ``python_kuhn_poker`` as well as this one: use
+the Python ones, ``open_spiel.python.algorithms.mcts.MCTSBot`` and
+``open_spiel.python.algorithms.ismcts.ISMCTSBot``.
 """
 
 from __future__ import annotations
 
+import functools
 import random
+import threading
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
@@ -59,8 +71,8 @@ import numpy as np
 import pyspiel
 
 from ono99 import events as ev
+from ono99._errors import IllegalMoveError
 from ono99.engine._game import Game
-from ono99.engine._tables import compile_variant
 from ono99.envs._actions import action_table
 from ono99.envs._common import make_variant
 from ono99.envs._encoding import observation_encoder
@@ -68,10 +80,12 @@ from ono99.envs._encoding import observation_encoder
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
+    from ono99._variant import Variant
     from ono99.engine._moves import Move
     from ono99.engine._observation import Observation
+    from ono99.envs._actions import ActionTable
 
-__all__ = ["GAME_NAME", "Ono99Game", "Ono99State"]
+__all__ = ["GAME_NAME", "IllegalActionError", "Ono99Game", "Ono99State"]
 
 GAME_NAME = "python_ono99"
 """The name the game is registered under."""
@@ -94,29 +108,83 @@ _GAME_TYPE = pyspiel.GameType(
     parameter_specification={"variant": "ono99-2022", "players": 2},
 )
 
-
-class _NeedBits(Exception):  # noqa: N818 - a signal, not an error
-    """The engine asked for random bits the chance nodes have not given yet."""
-
-    def __init__(self, bits: int) -> None:
-        super().__init__(bits)
-        self.bits = bits
+_CHANCE: int = pyspiel.PlayerId.CHANCE.value
+_TERMINAL: int = pyspiel.PlayerId.TERMINAL.value
 
 
-class _ChanceBits(random.Random):
-    """A generator that gives the engine the bits chosen at chance nodes, in order."""
+class IllegalActionError(IllegalMoveError, pyspiel.SpielError):  # type: ignore[misc]
+    """An action that is not legal in the state it was applied to; the state is unchanged.
 
-    def __init__(self, script: list[int] | None = None) -> None:
+    Both the library's :class:`~ono99.IllegalMoveError` and OpenSpiel's
+    ``pyspiel.SpielError``, which OpenSpiel's own games raise for such
+    actions: code that catches either catches it.
+    """
+
+
+class _NeedChance(Exception):  # noqa: N818 - a signal, not an error
+    """The engine asked for a chance outcome the chance nodes have not given yet."""
+
+    def __init__(self, outcomes: list[tuple[int, float]], cards: bool) -> None:
+        super().__init__(outcomes)
+        self.outcomes = outcomes
+        self.cards = cards
+
+
+class _Chance(random.Random):
+    """What gives the engine the outcomes chosen at chance nodes, in order.
+
+    It picks each card dealt or drawn (the engine's ``pick``) and is the
+    engine's generator (a random first dealer is its only other draw). An
+    outcome not given yet stops the engine with the chance node's outcomes
+    (:class:`_NeedChance`). There is one, ``_DRAWS``, which every state
+    gives its outcomes before it plays (see :meth:`Ono99State._resolve`);
+    what it is given is kept per thread.
+    """
+
+    def __init__(self) -> None:
         super().__init__(0)
-        self.script = script or []
-        self.used = 0
+        self._given = threading.local()
+
+    def start(self, outcomes: list[int]) -> None:
+        """Give the engine ``outcomes`` next, from the first."""
+        given = self._given
+        given.outcomes, given.used = outcomes, 0
+
+    def card(self, pile: list[int]) -> int:
+        """Where in ``pile`` the card of the next outcome lies (the engine's ``pick``)."""
+        given = self._given
+        used = given.used
+        if used == len(given.outcomes):
+            size = len(pile)
+            counts = sorted(Counter(pile).items())
+            raise _NeedChance([(kind, n / size) for kind, n in counts], cards=True)
+        given.used = used + 1
+        return pile.index(given.outcomes[used])
+
+    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
+        """The value of the next outcome, each of ``range(start, stop, step)`` equally likely."""
+        values = range(start) if stop is None else range(start, stop, step)
+        given = self._given
+        used = given.used
+        if used == len(given.outcomes):
+            raise _NeedChance([(k, 1 / len(values)) for k in range(len(values))], cards=False)
+        given.used = used + 1
+        value: int = values[given.outcomes[used]]
+        return value
 
     def getrandbits(self, k: int) -> int:
-        if self.used == len(self.script):
-            raise _NeedBits(k)
-        value = self.script[self.used]
-        self.used += 1
-        return value
+        """Never asked: a game dealt with a ``pick`` draws nothing else at random."""
+        raise RuntimeError(f"the game drew {k} random bits outside its chance nodes")
+
+    def __reduce__(self) -> tuple[Callable[[], _Chance], tuple[()]]:
+        return (_draws, ())  # a game read back draws at the chance nodes too
+
+
+def _draws() -> _Chance:
+    return _DRAWS
+
+
+_DRAWS = _Chance()
 
 
 class _Held:
@@ -129,6 +197,38 @@ class _Held:
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
         return _Held(self.game.copy())
+
+
+class _Spec:
+    """What the states of one game share: its variant, actions, encoder and chance.
+
+    Kept here by the game's parameters rather than on the game object: a game
+    OpenSpiel made again from its parameters (reading a state back, or a
+    pickled game) is a Python object without the attributes set by
+    :class:`Ono99Game`'s constructor.
+    """
+
+    def __init__(self, variant: str, players: int) -> None:
+        self._key = (variant, players)
+        self.variant = loaded = make_variant(variant)
+        Game(loaded, players, 0)  # checks the player count
+        self.players = players
+        self.table = action_table(loaded)
+        self.encoder = observation_encoder(loaded, players)
+
+    def __reduce__(self) -> tuple[Callable[[str, int], _Spec], tuple[str, int]]:
+        return (_spec, self._key)  # the shared one, by the game's parameters
+
+
+@functools.lru_cache(maxsize=64)
+def _spec(variant: str, players: int) -> _Spec:
+    return _Spec(variant, players)
+
+
+def _spec_of(game: pyspiel.Game) -> _Spec:
+    """The shared parts of ``game``, from its parameters."""
+    params = game.get_parameters()
+    return _spec(str(params["variant"]), int(params["players"]))
 
 
 class Ono99Game(pyspiel.Game):  # type: ignore[misc]
@@ -144,16 +244,14 @@ class Ono99Game(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**_GAME_TYPE.parameter_specification, **(params or {})}
-        variant = make_variant(str(params["variant"]))
-        players = int(params["players"])
-        Game(variant, players, 0)  # checks the player count
-        table = action_table(variant)
-        deck = max(
-            variant.deck_size_for(p) for p in range(variant.players.min, variant.players.max + 1)
-        )
+        spec = _spec(str(params["variant"]), int(params["players"]))
+        variant, players = spec.variant, spec.players
+        kinds = len(variant.cards)
+        seats = players if variant.deal.first_dealer == "random" else 0
         info = pyspiel.GameInfo(
-            num_distinct_actions=len(table),
-            max_chance_outcomes=1 << max(deck, players).bit_length(),
+            num_distinct_actions=len(spec.table),
+            # A card of each kind, or a seat for the first dealer.
+            max_chance_outcomes=max(kinds, seats),
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
@@ -161,12 +259,17 @@ class Ono99Game(pyspiel.Game):  # type: ignore[misc]
             # Every game ends within round.max_game_plays moves.
             max_game_length=variant.round.max_game_plays,
         )
-        # (pybind11 keeps only the attributes set once the base class is made.)
         super().__init__(_GAME_TYPE, info, params)
-        self.variant = variant
-        self.players = players
-        self.table = table
-        self.encoder = observation_encoder(variant, players)
+
+    @property
+    def variant(self) -> Variant:
+        """The variant played."""
+        return _spec_of(self).variant
+
+    @property
+    def table(self) -> ActionTable:
+        """The variant's actions."""
+        return _spec_of(self).table
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Ono99Game:
         # A cloned state shares its game, which never changes.
@@ -183,22 +286,32 @@ class Ono99Game(pyspiel.Game):  # type: ignore[misc]
         if params:
             raise ValueError(f"python_ono99 observers take no parameters, got {params!r}")
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return _Observer(self, perfect_recall=perfect_recall)
+        return _Observer(_spec_of(self), perfect_recall=perfect_recall)
 
 
 class Ono99State(pyspiel.State):  # type: ignore[misc]
-    """A state of ``python_ono99``: a :class:`~ono99.Game`, or a chance node on the way to one."""
+    """A state of ``python_ono99``: a :class:`~ono99.Game`, or a chance node on the way to one.
 
-    def __init__(self, game: Ono99Game) -> None:
+    Args:
+        game: The game.
+        world: A game to start from (a state resampled from another's
+            information state); by default the first deal.
+    """
+
+    def __init__(self, game: pyspiel.Game, world: Game | None = None) -> None:
         super().__init__(game)
-        self._spec: Ono99Game = game
-        self._held: _Held | None = None  # None until the first deal is done
+        self._spec = _spec_of(game)
+        self._held: _Held | None = None  # the game, once dealt; None while chance is due
         self._before: _Held | None = None  # the game a pending move is played on
         self._move: Move | None = None  # the player's move waiting for chance
-        self._bits: list[int] = []  # the chance outcomes given to it so far
-        self._need = 0  # how many bits the next chance node draws (0: no chance node)
-        self._seen: list[list[str]] = [[] for _ in range(game.players)]
-        self._resolve()
+        self._outcomes: list[int] = []  # the chance outcomes given to it so far
+        self._chances: list[tuple[int, float]] = []  # the outcomes of the chance node now
+        self._cards = True  # whether those outcomes are cards
+        self._player = _CHANCE
+        if world is None:
+            self._resolve()
+        else:
+            self._done(world)
 
     @property
     def game(self) -> Game | None:
@@ -211,50 +324,71 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
 
     def current_player(self) -> int:
         """The seat to move, or OpenSpiel's chance or terminal player."""
-        if self._need:
-            return int(pyspiel.PlayerId.CHANCE)
-        assert self.game is not None  # noqa: S101 - no chance node left: there is a game
-        if self.game.is_over:
-            return int(pyspiel.PlayerId.TERMINAL)
-        return self.game.current_player
+        return self._player
 
     def _legal_actions(self, player: int) -> list[int]:
-        assert self.game is not None  # noqa: S101
-        if self.game.is_over or player != self.game.current_player:
+        if player != self._player or self._held is None:
             return []
-        return sorted(self._spec.table.legal_actions(self.game))
+        return sorted(self._spec.table.legal_actions(self._held.game))
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
-        """The values of the random bits the engine draws next, equally likely."""
-        count = 1 << self._need
-        return [(value, 1.0 / count) for value in range(count)]
+        """The cards that can be drawn next (by index), each with its chance.
+
+        (Or, where the variant draws its first dealer, each seat, equally
+        likely.)
+        """
+        return list(self._chances) if self._player == _CHANCE else []
 
     def _apply_action(self, action: int) -> None:
-        if self._need:
-            self._bits.append(action)
-        else:
-            assert self.game is not None  # noqa: S101
-            self._move = self._spec.table.legal_actions(self.game)[action]
-            self._before, self._held = self._held, None
-            self._bits = []
+        player = self._player
+        if player == _CHANCE:
+            for outcome, _ in self._chances:
+                if outcome == action:
+                    self._outcomes.append(action)
+                    self._resolve()
+                    return
+            raise IllegalActionError(
+                f"chance outcome {action!r} cannot happen here: the outcomes are "
+                f"{[outcome for outcome, _ in self._chances]}"
+            )
+        if player == _TERMINAL or self._held is None:
+            raise IllegalActionError(f"the game is over: no action can be applied ({action!r})")
+        game = self._held.game
+        legal = self._spec.table.legal_actions(game)
+        given: object = action  # typed int, but a caller may pass anything
+        move = None if isinstance(given, bool) else legal.get(given)  # type: ignore[call-overload]
+        if move is None:
+            last = len(self._spec.table) - 1
+            raise IllegalActionError(
+                f"action {action!r} is not legal: player {player}'s legal actions are "
+                f"{sorted(legal)} (of the actions 0 to {last})",
+                move=action,
+            )
+        self._move = move
+        self._before, self._held = self._held, None
+        self._outcomes = []
         self._resolve()
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
-            return f"random bits {action}"
-        return str(self._spec.table.moves[action])
+            cards = self._spec.variant.cards
+            if self._cards and 0 <= action < len(cards):
+                return f"draw {cards[action].id}"
+            return f"seat {action}"
+        table = self._spec.table
+        return str(table.moves[action]) if 0 <= action < len(table) else f"action {action}"
 
     def is_terminal(self) -> bool:
         """Whether the game has a winner."""
-        return not self._need and self.game is not None and self.game.is_over
+        return self._player == _TERMINAL
 
     def returns(self) -> list[float]:
         """+1 for the winner and -1 for the others once the game is over; 0 before."""
         players = self._spec.players
-        if not self.is_terminal():
+        if self._player != _TERMINAL or self._held is None:
             return [0.0] * players
-        assert self.game is not None  # noqa: S101
-        return [1.0 if seat == self.game.winner else -1.0 for seat in range(players)]
+        winner = self._held.game.winner
+        return [1.0 if seat == winner else -1.0 for seat in range(players)]
 
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Callable[[], float]
@@ -265,105 +399,100 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
         hand and everything public (the total, the turn, the piles, who is in,
         tokens and scores) stay as they are; every card the player has not
         seen is dealt at random to the other hands (each keeping its size)
-        and the draw pile. A card the player knows another holds stays with
-        it: a card the player gave them (until it is played, discarded or
-        laid down), and what such a holder passes on in a swap of hands. (A
-        card given between two other players is unseen: what the player knew
-        of the giver's hand is then forgotten; so is the hand the player
-        gives away in a swap.) The new state has the same information state
-        for ``player_id``, and its future chance nodes are its own.
+        and the stock. A card the player knows another holds stays with it:
+        a card the player gave them (until it is played, discarded or laid
+        down), and what such a holder passes on in a swap of hands. (A card
+        given between two other players is unseen: what the player knew of
+        the giver's hand is then forgotten; so is the hand the player gives
+        away in a swap.) The new state has the same information state for
+        ``player_id``, and its future chance nodes are its own.
 
         Args:
             player_id: The seat whose information state to keep.
             probability_sampler: OpenSpiel's sampler (a callable giving a
                 float in [0, 1)); the deal is seeded from it.
+
+        Raises:
+            IllegalActionError: If the state is a chance node or over.
         """
-        game = self.game
-        if game is None or self._need:
-            raise pyspiel.SpielError("resample_from_infostate: only at a player's decision")
+        if self._player < 0 or self._held is None:
+            raise IllegalActionError("resample_from_infostate: only at a player's decision")
+        game = self._held.game
         rng = random.Random(int(probability_sampler() * (1 << 53)))
-        known = _known_cards(game.player_log(player_id), player_id, game.players)
-        variant = game.variant
-        rules = compile_variant(variant)
-        hand, discard, out = game.card_counts(player_id)
-        pool = Counter(rules.ids[k] for k in rules.deck_for(game.players))
-        for counts in (hand, discard, out):
-            pool.subtract({card: n for card, n in zip(rules.ids, counts, strict=True) if n})
-        sizes = game.hand_sizes
-        hands: list[list[str]] = []
-        for seat, size in enumerate(sizes):
+        players = game.players
+        known = _known_cards(game.player_log(player_id), player_id, players)
+        hands = [game.hand(seat) for seat in range(players)]
+        # The cards the player cannot see: the other hands and the stock.
+        pool = Counter(
+            card for seat in range(players) if seat != player_id for card in hands[seat]
+        )
+        pool.update(game.draw_pile)
+        seats = [(seat, len(hands[seat])) for seat in range(players) if seat != player_id]
+        kept: list[list[str]] = []
+        for seat, size in seats:
             keep: list[str] = []
-            if seat != player_id:
-                for card in known[seat]:
-                    if len(keep) < size and pool[card] > 0:
-                        keep.append(card)
-                        pool[card] -= 1
-            hands.append(keep)
+            for card in known[seat]:
+                if len(keep) < size and pool[card] > 0:
+                    keep.append(card)
+                    pool[card] -= 1
+            kept.append(keep)
         unseen = list(pool.elements())
         rng.shuffle(unseen)
-        for seat, size in enumerate(sizes):
-            if seat == player_id:
-                hands[seat] = list(game.hand(seat))
-            else:
-                take = size - len(hands[seat])
-                hands[seat] += unseen[:take]
-                del unseen[:take]
-        world = Game.from_position(
-            variant,
-            hands,
-            unseen,
-            discard_pile=game.discard_pile,
-            out_of_play=game.out_of_play,
-            total=game.total,
-            direction=game.direction,
-            current_player=game.current_player,
-            plays_owed=game.plays_owed,
-            played_this_turn=game.played_this_turn,
-            forced_by=game.forced_by or "",
-            in_round=game.in_round,
-            in_game=game.in_game,
-            tokens=game.tokens,
-            scores=game.scores,
-            round=game.round,
-            dealer=game.dealer,
-            seed=rng.getrandbits(63),
-        )
-        state = Ono99State(self._spec)
-        state._held, state._before, state._move = _Held(world), None, None
-        state._bits, state._need = [], 0
-        state._seen = [list(seen) for seen in self._seen]
-        return state
+        cards: list[str] = []
+        for (_, size), keep in zip(seats, kept, strict=True):
+            take = size - len(keep)
+            cards += keep + unseen[:take]
+            del unseen[:take]
+        world = game._redealt(_DRAWS, seats, cards + unseen)
+        return Ono99State(self.get_game(), world)
 
     def __str__(self) -> str:
-        if self.game is None:
+        game = self.game
+        if game is None:
             return "before the deal"
-        lines = [repr(self.game)]
-        lines += [f"player {s}: {' '.join(self.game.hand(s))}" for s in range(self.game.players)]
+        lines = [repr(game)]
+        lines += [f"player {s}: {' '.join(game.hand(s))}" for s in range(game.players)]
         return "\n".join(lines)
 
     # --------------------------------------------------------------- internals
 
     def _resolve(self) -> None:
-        """Play the pending deal or move with the bits given; a chance node if it needs more."""
-        rng = _ChanceBits(self._bits)
+        """Play the pending deal or move with the outcomes given (a chance node: more needed)."""
+        spec = self._spec
+        chance = _DRAWS
+        chance.start(self._outcomes)
         try:
             if self._before is None:
-                game = _dealt(self._spec, rng)
+                game = Game._dealt(spec.variant, spec.players, 0, chance, pick=chance.card)
             else:
-                game = self._before.game._copy(rng)  # drawing from the chance nodes
-                assert self._move is not None  # noqa: S101
-                game.play(self._move)
-        except _NeedBits as need:
-            self._need = need.bits
+                game = self._before.game._copy(chance)  # drawing at the chance nodes
+                assert self._move is not None  # noqa: S101 - set with _before
+                game._play(self._move)
+        except _NeedChance as need:
+            self._chances, self._cards = need.outcomes, need.cards
+            self._player = _CHANCE
             return
+        self._done(game)
+
+    def _done(self, game: Game) -> None:
+        """Hold ``game``, no chance node or move pending."""
         self._held, self._before, self._move = _Held(game), None, None
-        self._bits, self._need = [], 0
-        for seat, seen in enumerate(self._seen):
-            seen.append(_describe(game.observation(seat)))
+        self._outcomes, self._chances = [], []
+        self._player = _TERMINAL if game.is_over else game.current_player
 
     def information_state_lines(self, player: int) -> list[str]:
-        """Each observation ``player`` has had, oldest first."""
-        return self._seen[player]
+        """The game's log as ``player`` saw it, one event a line, then what they see now.
+
+        (Empty before the deal.)
+        """
+        game = self.game
+        if game is None:
+            return []
+        lines = [repr(event) for event in game.player_log(player)]
+        lines.append(_describe(game.observation(player)))
+        if self._move is not None:  # a move waiting for the cards it draws
+            lines.append(f"player {game.current_player} plays {self._move}")
+        return lines
 
 
 def _known_cards(log: Sequence[ev.Event], me: int, players: int) -> list[list[str]]:
@@ -398,11 +527,6 @@ def _known_cards(log: Sequence[ev.Event], me: int, players: int) -> list[list[st
     return known
 
 
-def _dealt(spec: Ono99Game, rng: random.Random) -> Game:
-    """A new game whose first dealer and first deal are drawn from ``rng``."""
-    return Game._dealt(spec.variant, spec.players, 0, rng)  # from the chance nodes, not a seed
-
-
 def _describe(obs: Observation) -> str:
     """An observation in one line of text."""
     seats = range(len(obs.hand_sizes))
@@ -424,10 +548,10 @@ def _describe(obs: Observation) -> str:
 class _Observer:
     """OpenSpiel's observer: the observation vector, and strings of what a player saw."""
 
-    def __init__(self, game: Ono99Game, *, perfect_recall: bool) -> None:
-        self._game = game
+    def __init__(self, spec: _Spec, *, perfect_recall: bool) -> None:
+        self._spec = spec
         self._perfect_recall = perfect_recall
-        self.tensor = np.zeros(len(game.encoder), np.float32)
+        self.tensor = np.zeros(len(spec.encoder), np.float32)
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: Ono99State, player: int) -> None:
@@ -436,10 +560,10 @@ class _Observer:
         if game is None:
             self.tensor.fill(0)
         else:
-            self._game.encoder.encode_game(game, player, self.tensor)
+            self._spec.encoder.encode_game(game, player, self.tensor)
 
     def string_from(self, state: Ono99State, player: int) -> str:
-        """``player``'s observation now, or (with perfect recall) all of them in order."""
+        """``player``'s observation now, or (with perfect recall) the log as they saw it."""
         if self._perfect_recall:
             return "\n".join(state.information_state_lines(player))
         game = state.game

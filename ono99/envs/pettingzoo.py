@@ -36,16 +36,23 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
 from gymnasium import spaces
-from pettingzoo import AECEnv
+from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
 from ono99.engine._game import Game, engine_of
 
 from ._actions import action_table, action_to_move
-from ._common import Seeds, make_variant
+from ._common import (
+    Opponent,
+    Opponents,
+    Seeds,
+    cut_short,
+    make_variant,
+)
 from ._encoding import observation_encoder
 from ._kernel import Mask, Vector, players_in
-from ._render import table_text
+from ._render import table_image, table_text
+from ._table import Table
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -53,11 +60,32 @@ if TYPE_CHECKING:
     from ono99._variant import VariantLike
     from ono99.loading._files import PathName
 
-__all__ = ["env", "raw_env"]
+__all__ = ["Ono99ParallelEnv", "env", "parallel_env", "raw_env"]
 
 Observation = dict[str, Any]
 
 _NONE: list[int] = []  # no legal action (never changed)
+
+
+def _render_mode(render_mode: str | None, metadata: dict[str, Any]) -> str | None:
+    if render_mode is not None and render_mode not in metadata["render_modes"]:
+        raise ValueError(
+            f"render_mode must be 'rgb_array', 'ansi', 'human' or None, not {render_mode!r}"
+        )
+    return render_mode
+
+
+def _render(render_mode: str | None, game: Game, seat: int | None) -> Any:
+    """What ``render()`` gives in ``render_mode``, ``seat``'s hand face up."""
+    if render_mode is None:
+        return None
+    if render_mode == "rgb_array":
+        return table_image(game, seat)
+    text = table_text(game, seat)
+    if render_mode == "human":
+        print(text)
+        return None
+    return text
 
 
 class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name for it
@@ -78,9 +106,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
     """
 
     metadata: ClassVar[dict[str, Any]] = {
-        "render_modes": ["ansi", "human"],
+        "render_modes": ["ansi", "human", "rgb_array"],
         "name": "ono99_v0",
         "is_parallelizable": False,
+        "render_fps": 2,
     }
 
     def __init__(
@@ -90,16 +119,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         house_rules: Sequence[PathName] | PathName = (),
         render_mode: str | None = None,
         seed: int | None = None,
+        *,
+        max_players: int | None = None,
     ) -> None:
         super().__init__()
         self.variant = make_variant(variant, house_rules)
         Game(self.variant, players, 0)  # checks the player count now, not at reset
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"render_mode must be 'ansi', 'human' or None, not {render_mode!r}")
-        self.render_mode = render_mode
+        self.render_mode = _render_mode(render_mode, self.metadata)
         self.players = players
         self.table = action_table(self.variant)
-        self.encoder = observation_encoder(self.variant, players)
+        self.encoder = observation_encoder(self.variant, players, max_players)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
         n = len(self.table)
@@ -112,16 +141,29 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         self._action_space = spaces.Discrete(n)
         self._seeds = Seeds(seed)
         self.game: Game | None = None
-        # Each seat's vector, kept up to date slot by slot, and copied out.
-        self._arrays = [np.zeros(len(self.encoder), np.float32) for _ in range(players)]
-        self._vectors = [Vector(self.encoder._layout, a.data) for a in self._arrays]
-        self._masks = [np.zeros(n, np.int8) for _ in range(players)]
-        self._mask_writers = [Mask(mask.data) for mask in self._masks]
+        self._bind()
         # True while no reward is due and no agent is terminated, with
         # _players_in players in the game: a move that knocks nobody out and
         # ends nothing then leaves rewards, terminations and agents as they are.
         self._quiet = False
         self._players_in = players
+
+    def _bind(self) -> None:
+        """Keep each seat's vector up to date slot by slot, to be copied out."""
+        n, players = len(self.table), self.players
+        self._arrays = [np.zeros(len(self.encoder), np.float32) for _ in range(players)]
+        self._vectors = [Vector(self.encoder._layout, a.data) for a in self._arrays]
+        self._masks = [np.zeros(n, np.int8) for _ in range(players)]
+        self._mask_writers = [Mask(mask.data) for mask in self._masks]
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The writers hold views of the arrays: they are made again.
+        kernel = ("_arrays", "_vectors", "_masks", "_mask_writers")
+        return {k: v for k, v in self.__dict__.items() if k not in kernel}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._bind()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:  # noqa: ARG002 - one for all
         """The space of ``agent``'s observations (the same for every agent)."""
@@ -197,31 +239,35 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
             self.render()
 
     def _reward(self, game: Game) -> None:
-        """Reward and terminate the agents the last move knocked out, or all when it won."""
+        """Reward and terminate the agents the last move knocked out, or all when it won.
+
+        (A game cut short at a limit truncates everyone still in, reward 0.)
+        """
         self._clear_rewards()
         winner, in_game = game.winner, game.in_game
         terminations, rewards = self.terminations, self.rewards
+        cut = cut_short(game)
         for other in self.agents:
             seat = self._seat[other]
-            if winner is not None:
+            if winner is not None and not cut:
                 terminations[other] = True
                 rewards[other] = 1.0 if seat == winner else -1.0
-            elif not in_game[seat] and not terminations[other]:
+            elif not in_game[seat] and not terminations[other] and not cut:
                 terminations[other] = True
                 rewards[other] = -1.0
+            elif cut and not terminations[other]:
+                self.truncations[other] = True
         self._accumulate_rewards()
         self._quiet = not any(rewards.values()) and not any(terminations.values())
+        self._quiet = self._quiet and not any(self.truncations.values())
         self._players_in = sum(in_game)
 
-    def render(self) -> str | None:
-        """The table as text (``"ansi"``), or print it (``"human"``)."""
-        if self.render_mode is None:
-            return None
-        text = table_text(self._require_game())
-        if self.render_mode == "human":
-            print(text)
-            return None
-        return text
+    def render(self) -> Any:
+        """The table: a picture (``"rgb_array"``), text (``"ansi"``), or print it (``"human"``).
+
+        The hand shown face up is the player to move's.
+        """
+        return _render(self.render_mode, self._require_game(), None)
 
     def close(self) -> None:
         """Nothing to release."""
@@ -238,6 +284,8 @@ def env(
     house_rules: Sequence[PathName] | PathName = (),
     render_mode: str | None = None,
     seed: int | None = None,
+    *,
+    max_players: int | None = None,
 ) -> AECEnv:
     """The PettingZoo AEC environment of a variant, in PettingZoo's usual wrappers.
 
@@ -254,7 +302,235 @@ def env(
     >>> table.agent_selection, table.action_space("player_0")
     ('player_0', Discrete(14))
     """
-    wrapped: AECEnv = raw_env(variant, players, house_rules, render_mode, seed)
+    wrapped: AECEnv = raw_env(
+        variant, players, house_rules, render_mode, seed, max_players=max_players
+    )
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class Ono99ParallelEnv(ParallelEnv):  # type: ignore[misc]
+    """The parallel form: every learning seat an agent, stepped together; self-play.
+
+    The agents are the seats in ``learners`` (by default all of them);
+    ``opponents`` play the others, as in the Gymnasium environment (a
+    strategy's name, a :class:`~ono99.Player`, or a
+    :class:`~ono99.envs.Policy`: a trained agent). Each :meth:`step` takes
+    an action from every agent and plays the one of the agent to move (the
+    others' actions are not read: their masks are all 0), then the
+    opponents, until an agent is to move again. So a batch of these, one
+    agent a row (SuperSuit's ``pettingzoo_env_to_vec_env_v1`` and
+    ``concat_vec_envs_v1``), steps several learning seats of many games
+    together.
+
+    Observations are dicts of ``"observation"`` and ``"action_mask"``, as
+    in :class:`raw_env`. Every agent stays until the game ends (what
+    SuperSuit's vector environments need): one knocked out before then gets
+    -1 when it is, and all 0 masks after; at the end the winner gets +1 and
+    every other agent still in -1, and all are terminated (truncated, with
+    0, when the game stops at a limit of the variant). The environment
+    pickles and copies.
+
+    Args:
+        variant: A :class:`~ono99.Variant`, or the id or path to load one.
+        players: How many play.
+        learners: The agents' seats (by default every seat).
+        opponents: Who plays the other seats (one for all, or one each in
+            seat order).
+        house_rules: House rules to lay over the variant (ids or paths).
+        render_mode: ``"rgb_array"``, ``"ansi"``, ``"human"`` or ``None``.
+        seed: The seed of the first game, and of every later game's seed.
+        max_players: Pad the observation vectors to this many seats.
+
+    Raises:
+        VariantError: If the variant or a house rule cannot be loaded, or
+            the player count does not fit it.
+        ValueError: If the learners, opponents or render mode are wrong.
+
+    >>> from ono99.envs.pettingzoo import parallel_env
+    >>> table = parallel_env("ono99-2022", players=3, learners=[0, 2], opponents="cautious")
+    >>> observations, infos = table.reset(seed=1)
+    >>> sorted(observations), table.agents
+    (['player_0', 'player_2'], ['player_0', 'player_2'])
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "render_modes": ["ansi", "human", "rgb_array"],
+        "name": "ono99_parallel_v0",
+        "render_fps": 2,
+    }
+
+    def __init__(
+        self,
+        variant: VariantLike = "ono99-2022",
+        players: int = 4,
+        *,
+        learners: Sequence[int] | None = None,
+        opponents: Opponent | Sequence[Opponent] = "random",
+        house_rules: Sequence[PathName] | PathName = (),
+        render_mode: str | None = None,
+        seed: int | None = None,
+        max_players: int | None = None,
+    ) -> None:
+        self.variant = make_variant(variant, house_rules)
+        Game(self.variant, players, 0)  # checks the player count now, not at reset
+        self.render_mode = _render_mode(render_mode, self.metadata)
+        given: list[object] = list(range(players)) if learners is None else list(learners)
+        seats = [s for s in given if isinstance(s, int) and not isinstance(s, bool)]
+        if (
+            not seats
+            or seats != given
+            or sorted(set(seats)) != seats
+            or not 0 <= seats[0] <= seats[-1] < players
+        ):
+            raise ValueError(
+                f"learners: expected seats from 0 to {players - 1} in order, at least one, "
+                f"got {learners!r}"
+            )
+        self.players = players
+        self.learners = tuple(seats)
+        self.table = action_table(self.variant)
+        self.encoder = observation_encoder(self.variant, players, max_players)
+        self._opponents = Opponents(
+            opponents,
+            players - len(seats),
+            variant=self.variant,
+            players=players,
+            max_players=self.encoder.max_players,
+        )
+        self.possible_agents = [f"player_{seat}" for seat in seats]
+        self._observation_space = spaces.Dict(
+            {
+                "observation": spaces.Box(self.encoder.low, self.encoder.high, dtype=np.float32),
+                "action_mask": spaces.Box(0, 1, (len(self.table),), dtype=np.int8),
+            }
+        )
+        self._action_space = spaces.Discrete(len(self.table))
+        self._table = Table(
+            self.variant,
+            players,
+            learners=self.learners,
+            opponents=self._opponents,
+            encoder=self.encoder,
+            table=self.table,
+            seeds=Seeds(seed),
+        )
+        self.agents: list[str] = []
+        self._bind()
+
+    @property
+    def game(self) -> Game | None:
+        """The game in play (``None`` before the first :meth:`reset`)."""
+        return self._table.game
+
+    def _bind(self) -> None:
+        n = len(self.table)
+        self._arrays = [np.zeros(len(self.encoder), np.float32) for _ in self.learners]
+        self._masks = [np.zeros(n, np.int8) for _ in self.learners]
+        self._table.bind(self._arrays, self._masks)
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {k: v for k, v in self.__dict__.items() if k not in ("_arrays", "_masks")}
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._bind()
+        if self._table.game is not None:
+            self._table.show()
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:  # noqa: ARG002 - one for all
+        """The space of ``agent``'s observations (the same for every agent)."""
+        return self._observation_space
+
+    def action_space(self, agent: str) -> spaces.Discrete:  # noqa: ARG002 - one for all
+        """The space of ``agent``'s actions: the variant's ``Discrete(n)``."""
+        return self._action_space
+
+    def reset(
+        self,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,  # noqa: ARG002 - PettingZoo's signature
+    ) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
+        """Deal a new game (with ``seed``, or the next seed of the sequence)."""
+        self._table.deal(seed)
+        self.agents = self.possible_agents[:]
+        return self._observe(), {agent: {} for agent in self.agents}
+
+    def step(
+        self, actions: dict[str, Any]
+    ) -> tuple[
+        dict[str, Observation],
+        dict[str, float],
+        dict[str, bool],
+        dict[str, bool],
+        dict[str, dict[str, Any]],
+    ]:
+        """Play the action of the agent to move, then the opponents up to the next agent's turn.
+
+        Raises:
+            IllegalMoveError: If the agent to move's action is not legal now
+                (the game is unchanged).
+            ArgumentError: If it is no whole number.
+            KeyError: If the agent to move has no action in ``actions``.
+        """
+        table = self._table
+        if table.game is None or not self.agents:
+            raise RuntimeError("reset() the environment before stepping it")
+        mover = table.mover()
+        if mover >= 0:
+            table.play(actions[self.possible_agents[mover]])
+        rewards, over, cut = table.settle()
+        agents = self.agents
+        observations = self._observe()
+        if over:
+            self.agents = []
+        if self.render_mode == "human":
+            self.render()
+        return (
+            observations,
+            dict(zip(agents, rewards, strict=True)),
+            dict.fromkeys(agents, over and not cut),
+            dict.fromkeys(agents, cut),
+            {agent: {} for agent in agents},
+        )
+
+    def render(self) -> Any:
+        """The table: a picture (``"rgb_array"``), text (``"ansi"``), or print it (``"human"``)."""
+        return _render(self.render_mode, self._table._game(), None)
+
+    def close(self) -> None:
+        """Nothing to release."""
+
+    def _observe(self) -> dict[str, Observation]:
+        self._table.show()
+        return {
+            agent: {"observation": array.copy(), "action_mask": mask.copy()}
+            for agent, array, mask in zip(
+                self.possible_agents, self._arrays, self._masks, strict=True
+            )
+        }
+
+
+def parallel_env(
+    variant: VariantLike = "ono99-2022",
+    players: int = 4,
+    *,
+    learners: Sequence[int] | None = None,
+    opponents: Opponent | Sequence[Opponent] = "random",
+    house_rules: Sequence[PathName] | PathName = (),
+    render_mode: str | None = None,
+    seed: int | None = None,
+    max_players: int | None = None,
+) -> Ono99ParallelEnv:
+    """The parallel form of a variant's game, for self-play: :class:`Ono99ParallelEnv`."""
+    return Ono99ParallelEnv(
+        variant,
+        players,
+        learners=learners,
+        opponents=opponents,
+        house_rules=house_rules,
+        render_mode=render_mode,
+        seed=seed,
+        max_players=max_players,
+    )

@@ -273,6 +273,9 @@ def _check_choices(card: Card) -> list[Problem]:
     path = f"cards.{card.id}.effects"
     out: list[Problem] = []
     choosing = [i for i, effect in enumerate(card.effects) if effect.choices]
+    if len(choosing) < 2 and sum(1 for e in card.resolved_effects if e.choices) > 1:
+        # Effects decided by what the card is (a when on its rank) offer two choices.
+        return [Problem(path, "a card offers one choice of amount; on this card two do")]
     if len(choosing) > 1:
         out.append(
             Problem(
@@ -340,20 +343,21 @@ def _is_sound(card: Card) -> bool:
     rules: tuple[AnyEffect | AnyCondition, ...] = (*card.effects, *card.conditions)
     if any(rule.problems() for rule in rules):
         return False
-    return sum(1 for effect in card.effects if effect.choices) <= 1
+    return sum(1 for effect in card.resolved_effects if effect.choices) <= 1
 
 
 def _totals_after(card: Card, total: int) -> list[int]:
     """The totals a card can make from ``total``, one per amount it offers."""
-    choices: list[int] = [a for e in card.effects for a in e.choices]
+    effects = card.resolved_effects
+    choices: list[int] = [a for e in effects for a in e.choices]
     if not choices:
-        for effect in card.effects:
+        for effect in effects:
             total = effect.total_after(total)
         return [total]
     out = []
     for amount in choices:
         new = total
-        for effect in card.effects:
+        for effect in effects:
             new = effect.total_after(new, amount)
         out.append(new)
     return out

@@ -5,7 +5,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
-from attrs import frozen
+from attrs import field, frozen
 
 from ._contract import Outcome
 from ._defaults import BaseOutcome, BaseTrigger
@@ -156,10 +156,9 @@ class _Totals(BaseTrigger):
                 "properties": {"every": {"minimum": 1}},
             },
         ],
-        "required": ["type", "outcomes"],
     }
     value: int | None = None
-    outcomes: tuple[Outcome, ...] = ()
+    outcomes: tuple[Outcome, ...] = field(kw_only=True)
     every: int = 0
     except_every: int = 0
 
@@ -183,10 +182,10 @@ class _Totals(BaseTrigger):
     def problems(self) -> list[tuple[str, str]]:
         """``value`` or ``every``, one of the two; and the outcomes' problems."""
         found = super().problems()
-        if (self.value is None) == (self.every == 0):
-            found.append(
-                ("value", "expected value (one total) or every (its multiples), not both")
-            )
+        if self.value is None and not self.every:
+            found.append(("value", "missing required key (or every, to watch its multiples)"))
+        elif self.value is not None and self.every:
+            found.append(("every", "expected 0 with value: one total, or every multiple"))
         if self.every < 0:
             found.append(("every", f"expected 1 or more, got {self.every}"))
         if self.except_every < 0 or (self.except_every and not self.every):

@@ -57,7 +57,7 @@ class CardEvents(LogModel):
         self._total = event.total
         self._refilling = event.player
         self._last_played = event.player
-        self._acting = any(e.changes_hands for e in self.variant.card(event.card).effects)
+        self._acting = any(e.changes_hands for e in self.variant.card(event.card).resolved_effects)
         if not event.automatic:
             self._played()
 

@@ -207,7 +207,7 @@ class GameChecker(CardEvents, TurnEvents, RoundEvents):
             "observation",
             "legal moves shown to a player whose turn it is not",
         )
-        hidden = game._redealt(player, rng or random.Random(len(game.moves)))
+        hidden = game._redealt_unseen(player, rng or random.Random(len(game.moves)))
         self.expect(
             hidden.observation(player) == obs,
             "observation",

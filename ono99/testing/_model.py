@@ -57,7 +57,12 @@ class LogModel:
         self._scores = [0] * self._n
         self._refilling: int | None = None
         self._forced_plays = sorted(
-            {e.forces_plays for c in game.variant.cards for e in c.effects if e.forces_plays}
+            {
+                e.forces_plays
+                for c in game.variant.cards
+                for e in c.resolved_effects
+                if e.forces_plays
+            }
         )
         self._owed_seen: set[int] = set(self._forced_plays)
         self._direction = 1

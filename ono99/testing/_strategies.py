@@ -122,9 +122,16 @@ def effects(types: Iterable[str] | None = None) -> st.SearchStrategy[AnyEffect]:
     ...     assert not effect.problems()
     >>> test_in_range()
     """
+    return _effects(types, nested=True)
+
+
+def _effects(types: Iterable[str] | None, *, nested: bool) -> st.SearchStrategy[AnyEffect]:
+    """:func:`effects`; with ``nested``, a rule that holds rules draws them one level deep."""
     registry = effect_types()
     names = sorted(registry) if types is None else list(types)
-    return st.one_of([_rule_strategy(registry[name], _NESTED) for name in names])
+    if not nested:
+        names = [name for name in names if not _nests(registry[name])]
+    return st.one_of([_rule_strategy(registry[name], _inner(nested)) for name in names])
 
 
 def _decides(condition: AnyCondition) -> bool:
@@ -132,18 +139,20 @@ def _decides(condition: AnyCondition) -> bool:
     return condition.reads_card or condition.allows_at(0) is not None
 
 
-# The fields of rule objects that hold other rule objects (a ``when``'s
-# conditions and branches): drawn from the registry, one level deep.
-_NESTED: dict[Any, st.SearchStrategy[Any]] = {
-    tuple[AnyCondition, ...]: st.deferred(
-        lambda: st.lists(conditions().filter(_decides), min_size=1, max_size=2).map(tuple)
-    ),
-    tuple[AnyEffect, ...]: st.deferred(
-        lambda: st.lists(
-            effects([n for n, cls in effect_types().items() if not _nests(cls)]), max_size=2
-        ).map(tuple)
-    ),
-}
+def _inner(nested: bool) -> dict[Any, st.SearchStrategy[Any]]:
+    """Strategies for the fields of rule objects that hold other rule objects.
+
+    A ``when``'s conditions and branches, drawn from the registry as it is
+    now (installed plugins included).
+    """
+    if not nested:
+        return {}
+    return {
+        tuple[AnyCondition, ...]: st.lists(
+            conditions().filter(_decides), min_size=1, max_size=2
+        ).map(tuple),
+        tuple[AnyEffect, ...]: st.lists(_effects(None, nested=False), max_size=2).map(tuple),
+    }
 
 
 def _nests(cls: type[Any]) -> bool:

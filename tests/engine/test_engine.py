@@ -690,7 +690,7 @@ def test_a_redeal_deals_again_only_what_the_player_cannot_see() -> None:
     rng = random.Random(9)
     moved = False
     for _ in range(5):
-        other = game._redealt(me, rng)
+        other = game._redealt_unseen(me, rng)
         assert cards == kept  # the list given is left as it was
         assert other.observation(me) == game.observation(me)
         assert conserved(other) == conserved(game)
@@ -726,3 +726,53 @@ def test_a_rule_object_that_raises_leaves_no_table_behind() -> None:
     with pytest.raises(RuntimeError, match="touchy"):
         engine.why_illegal(Play("10"))
     assert engine.r.game is None
+
+
+@pytest.mark.parametrize("variant_id", ["ono99-2022", "ninety-nine", "ninety-eight"])
+def test_an_engine_with_a_pick_deals_and_draws_exactly_the_cards_it_picks(variant_id: str) -> None:
+    """With a ``pick``, the draw pile is never shuffled and each card dealt or drawn is
+    the one it picks from the pile, dealt one at a time round the table from the
+    dealer's left as in any deal ("Dealer shuffles cards and deals each player 4
+    cards, one at a time ... starting to the dealer's left", R80). Whoever picks
+    decides every card as it is drawn: what an OpenSpiel state's chance nodes do."""
+    variant = ono99.load_variant(variant_id)
+    rng = random.Random(3)
+    picked: list[int] = []
+
+    def pick(pile: list[int]) -> int:
+        at = rng.randrange(len(pile))
+        picked.append(pile[at])
+        return at
+
+    shuffles = random.Random(0)
+    before = shuffles.getstate()
+    game = ono99.Game._dealt(variant, 3, 0, shuffles, pick=pick)
+    engine = engine_of(game)
+    ids = engine.rules.ids
+    dealt = [e for e in game.events if isinstance(e, events.Dealt)]
+    order = [e.player for e in dealt]
+    assert [list(e.cards) for e in dealt] == [
+        [ids[k] for k in picked[i :: len(order)]] for i in range(len(order))
+    ]
+    assert shuffles.getstate() == before or variant.deal.first_dealer == "random"
+    moves = random.Random(4)
+    draws = 0
+    while not game.is_over and len(game.moves) < 400:
+        count = len(picked)
+        mark = len(game.events)
+        copy_of = engine.copy()
+        assert copy_of.pick is pick
+        game.play(moves.choice(game.legal_moves()))
+        drawn = [
+            e.card
+            for e in game.events[mark:]
+            if isinstance(e, events.Drew) and not isinstance(e, events.DrewUnseen)
+        ]
+        new = [ids[k] for k in picked[count:]]
+        if not any(isinstance(e, events.RoundStarted) for e in game.events[mark:]):
+            assert drawn == new
+            draws += len(drawn)
+        held = sorted(k for hand in engine.r.hands for k in hand)
+        rest = sorted([*engine.r.draw, *engine.r.discard, *engine.r.out_of_play])
+        assert sorted(held + rest) == sorted(engine.full_deck)
+    assert draws > 20

@@ -60,7 +60,7 @@ def fired(happened: Sequence[events.Event]) -> list[events.TriggerFired]:
 def test_land_on_fires_only_when_the_total_moves_onto_its_value() -> None:
     """LandOn: "A play that leaves the total where it was (a Hold at 33) does not
     land on it"."""
-    rule = LandOn(33, (ChangeTokens("others", -1),))
+    rule = LandOn(33, outcomes=(ChangeTokens("others", -1),))
     assert rule.fires(30, 33, 100)
     assert rule.fires(43, 33, 100)  # coming down onto it lands too
     assert not rule.fires(33, 33, 100)
@@ -70,7 +70,7 @@ def test_land_on_fires_only_when_the_total_moves_onto_its_value() -> None:
 def test_pass_over_fires_only_on_a_rising_total_that_skips_its_value() -> None:
     """PassOver: "Only a rising total passes over"; landing on the value is not
     passing over it."""
-    rule = PassOver(33, (ChangeTokens("player", -1),))
+    rule = PassOver(33, outcomes=(ChangeTokens("player", -1),))
     assert rule.fires(30, 34, 100)
     assert not rule.fires(30, 33, 100)
     assert not rule.fires(33, 40, 100)
@@ -92,11 +92,11 @@ def test_triggers_and_outcomes_in_words() -> None:
     assert WinRound().describe() == "the player wins the round"
     assert EndRound().describe() == "the round ends"
     both = (ChangeTokens("others", -2), WinRound())
-    assert LandOn(99, both).describe() == (
+    assert LandOn(99, outcomes=both).describe() == (
         "when a play brings the total to exactly 99: every other player in the round "
         "loses 2 tokens; the player wins the round"
     )
-    assert PassOver(66, (ChangePoints("player", 1),)).describe() == (
+    assert PassOver(66, outcomes=(ChangePoints("player", 1),)).describe() == (
         "when a play takes the total past 66 without landing on it: the player gains 1 point"
     )
     assert ReachBust((EndRound(),)).describe() == (
@@ -118,7 +118,11 @@ def test_what_a_trigger_is_declared_to_answer() -> None:
     """The engine asks a trigger's class attributes, never its class: play triggers,
     loss triggers and round-end triggers are told apart by them alone."""
     outcomes = (EndRound(),)
-    play: list[Trigger] = [LandOn(1, outcomes), PassOver(1, outcomes), ReachBust(outcomes)]
+    play: list[Trigger] = [
+        LandOn(1, outcomes=outcomes),
+        PassOver(1, outcomes=outcomes),
+        ReachBust(outcomes),
+    ]
     assert all(t.after_play and not t.on_loss and not t.on_round_end for t in play)
     assert PlayerLoses(outcomes).on_loss and not PlayerLoses(outcomes).after_play
     assert RoundEnds(outcomes).on_round_end and not RoundEnds(outcomes).after_play

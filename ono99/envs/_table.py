@@ -1,0 +1,194 @@
+"""One game of self-play: some seats are agents, the others are played by opponents."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ono99._errors import IllegalMoveError
+from ono99.engine._game import Game, engine_of
+
+from ._common import action_index, cut_short, seated
+from ._kernel import Mask, Vector, play_decided
+from ._policy import PolicyPlayer
+
+if TYPE_CHECKING:
+    import numpy as np
+    from numpy.typing import NDArray
+
+    from ono99._variant import Variant
+    from ono99.engine._moves import Move
+    from ono99.engine._protocols import Player
+
+    from ._actions import ActionTable
+    from ._common import Opponents, Seeds
+    from ._encoding import ObservationEncoder
+
+__all__ = ["Table"]
+
+_NONE: list[int] = []  # no legal action (never changed)
+
+
+class Table:
+    """A game whose seats ``learners`` are agents, the others played by ``opponents``.
+
+    What the parallel PettingZoo environment and the self-play vector
+    environment step: the agent to move plays an action, then the opponents
+    play until an agent is to move again or the game ends. Every agent stays
+    to the end of the game: one knocked out before then is rewarded -1 when
+    it is, and has no legal action after; at the end the winner gets +1 and
+    every other agent still in -1 (all 0 when the game stops at a limit of
+    the variant). Each agent's vector and mask are written into the arrays
+    :meth:`bind` gives.
+
+    Args:
+        variant: The variant.
+        players: How many play.
+        learners: The agents' seats, in order.
+        opponents: Who plays the other seats.
+        encoder: The observation vectors' encoder.
+        table: The variant's actions.
+        seeds: The seeds of the games (and of named opponents).
+    """
+
+    def __init__(
+        self,
+        variant: Variant,
+        players: int,
+        *,
+        learners: tuple[int, ...],
+        opponents: Opponents,
+        encoder: ObservationEncoder,
+        table: ActionTable,
+        seeds: Seeds,
+    ) -> None:
+        self.variant = variant
+        self.players = players
+        self.learners = learners
+        self.opponents = opponents
+        self.encoder = encoder
+        self.table = table
+        self.seeds = seeds
+        self.game: Game | None = None
+        self._made: list[Player] = []
+        self._seated: list[Player | None] = []
+        self._picks: list[Any] = []
+        self._out: set[int] = set()  # agents knocked out (and rewarded) already
+        self._vectors: list[Vector] = []
+        self._masks: list[Mask] = []
+
+    def bind(self, arrays: list[NDArray[np.float32]], masks: list[NDArray[np.int8]]) -> None:
+        """Write each agent's vector and mask into these arrays (all 0 now)."""
+        for array, mask in zip(arrays, masks, strict=True):
+            array[:] = 0
+            mask[:] = 0
+        self._vectors = [Vector(self.encoder._layout, array.data) for array in arrays]
+        self._masks = [Mask(mask.data) for mask in masks]
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The writers hold views of their owner's arrays: the owner binds again.
+        return {
+            k: v for k, v in self.__dict__.items() if k not in ("_vectors", "_masks", "_picks")
+        }
+
+    def __setstate__(self, state: dict[str, Any]) -> None:
+        self.__dict__.update(state)
+        self._picks = [getattr(player, "pick", None) for player in self._seated]
+        self._vectors, self._masks = [], []
+
+    def deal(self, seed: int | None) -> None:
+        """Deal a new game (``seed``, or the sequence's next) and play to an agent's turn."""
+        self.game = game = Game(self.variant, self.players, self.seeds.next(seed))
+        if seed is not None or not self._made:
+            self._made = self.opponents.make(self.seeds)
+        self._seated = seated(self._made, self.learners, self.players)
+        # A quick player's pick() decides from the legal moves and the total alone.
+        self._picks = [getattr(player, "pick", None) for player in self._seated]
+        self._out = set()
+        self._play_on(game)
+
+    def mover(self) -> int:
+        """The index (in ``learners``) of the agent to move, or -1 once the game is over."""
+        engine = engine_of(self._game())
+        if engine.winner is not None:
+            return -1
+        return self.learners.index(engine.current)
+
+    def check(self, action: object) -> Move:
+        """The move of ``action`` for the agent to move.
+
+        Raises:
+            ArgumentError: If ``action`` is no whole number.
+            IllegalMoveError: If it is not legal now.
+        """
+        game = self._game()
+        count = len(self.table)
+        index = action_index(action, count)
+        move = self.table.legal_actions(game).get(index)
+        if move is None:
+            reason = game.why_illegal(self.table.moves[index]) if 0 <= index < count else None
+            raise IllegalMoveError(
+                f"action {index} is not legal: "
+                + (reason or f"there is no such action (the actions are 0 to {count - 1})"),
+                index,
+            )
+        return move
+
+    def play(self, action: object) -> None:
+        """Play ``action`` for the agent to move, then the opponents to the next agent's turn.
+
+        Raises:
+            ArgumentError: If ``action`` is no whole number.
+            IllegalMoveError: If it is not legal now (the game is unchanged).
+        """
+        game = self._game()
+        game._play(self.check(action))
+        self._play_on(game)
+
+    def settle(self) -> tuple[list[float], bool, bool]:
+        """Each agent's reward for the last step, whether the game is over, and cut short."""
+        engine = engine_of(self._game())
+        over = engine.winner is not None
+        cut = over and cut_short(self._game())
+        rewards = [0.0] * len(self.learners)
+        for k, seat in enumerate(self.learners):
+            if cut or seat in self._out:
+                continue
+            if over:
+                rewards[k] = 1.0 if seat == engine.winner else -1.0
+            elif not engine.in_game[seat]:
+                rewards[k] = -1.0
+                self._out.add(seat)
+        return rewards, over, cut
+
+    def show(self) -> None:
+        """Write each agent's vector, and its mask (all 0 but the agent to move's)."""
+        game = self._game()
+        engine = engine_of(game)
+        current = engine.current if engine.winner is None else -1
+        for k, seat in enumerate(self.learners):
+            self._vectors[k].update(engine, seat)
+            if seat == current:
+                self._masks[k].update(self.table._actions_now(game)[1])
+            else:
+                self._masks[k].update(_NONE)
+
+    def _play_on(self, game: Game) -> None:
+        """Let the opponents move until an agent is to move, or the game ends."""
+        engine = engine_of(game)
+        picks, variant = self._picks, self.variant
+        while True:
+            # The quick players move in the kernel; it stops at any other seat.
+            mover = play_decided(engine, picks, variant)
+            if mover < 0 or mover in self.learners:
+                return
+            player = self._seated[mover]
+            if isinstance(player, PolicyPlayer):
+                game._play(player._choose_in(game, mover))
+            else:
+                assert player is not None  # noqa: S101 - only the learners' seats are empty
+                game._play(player.choose(game.observation(mover)))
+
+    def _game(self) -> Game:
+        if self.game is None:
+            raise RuntimeError("reset() the environment before using it")
+        return self.game
