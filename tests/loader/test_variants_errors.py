@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import textwrap
 import tomllib
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 import attrs
 import pytest
@@ -20,6 +20,7 @@ import ono99
 from ono99.loading._checks import check_variant
 from ono99.loading._files import variants_dir
 from ono99.loading._problems import Problem
+from ono99.rules import BaseEffect
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -326,35 +327,11 @@ def test_effect_names_come_only_from_the_registry(tmp_path: Path, kind: str) -> 
 
 
 @attrs.frozen
-class _Names:
+class _Names(BaseEffect):
     """A stand-in rule object that names a card, as a rule such as a deflector list may."""
 
-    kind: ClassVar[str] = "effect"
-    type: ClassVar[str] = "names"
-    changes_total: ClassVar[bool] = False
-    adds_to_total: ClassVar[bool] = False
-    acts: ClassVar[bool] = False
-    answers_forced_plays: ClassVar[bool] = False
-    changes_hands: ClassVar[bool] = False
-    choices: ClassVar[tuple[int, ...]] = ()
-    chooses_player: ClassVar[bool] = False
-    forces_plays: ClassVar[int] = 0
+    type = "names"
     card: str
-
-    def total_after(self, total: int, amount: int | None = None) -> int:
-        return total
-
-    def apply(self, table: Any, card: Any) -> None:
-        pass
-
-    def targets(self, table: Any) -> list[int]:
-        return []
-
-    def problems(self) -> list[tuple[str, str]]:
-        return []
-
-    def problems_at(self, bust: int, floor: int | None) -> list[tuple[str, str]]:
-        return []
 
     def referenced_cards(self) -> list[tuple[str, str]]:
         return [("card", self.card)]
