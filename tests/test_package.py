@@ -21,6 +21,12 @@ def test_every_name_dir_lists_is_there() -> None:
         assert getattr(ono99, name) is not None, name
 
 
+def test_the_testing_tools_are_there_after_import_ono99() -> None:
+    """``ono99.testing`` needs no import of its own (as ``import ono99.testing`` gives it)."""
+    assert ono99.testing is importlib.import_module("ono99.testing")
+    assert callable(ono99.testing.check_invariants)
+
+
 def _as_in_0_1_0(data: bytes) -> bytes:
     """A protocol-2 pickle with each moved module named as ono99 0.1.0 named it."""
     for old, new in _moved.MOVED.items():

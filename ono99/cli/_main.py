@@ -33,7 +33,7 @@ from ono99.engine._narrate import describe_event
 from ono99.loading._loader import list_house_rules, list_variants, load_house_rule, load_variant
 from ono99.players._factory import Strategy, list_strategies
 from ono99.players._players import CautiousPlayer, RandomPlayer
-from ono99.simulation._plot import chart_path, plot_results
+from ono99.simulation._plot import MATPLOTLIB_MISSING, chart_path, plot_results
 from ono99.simulation._progress import ProgressBars
 from ono99.simulation._simulate import compare_variants, simulate
 
@@ -251,7 +251,7 @@ def _chart(args: argparse.Namespace) -> Path | None:
     if not args.chart:
         return None
     if importlib.util.find_spec("matplotlib") is None:
-        raise Ono99Error("--chart needs matplotlib: install it with pip install 'ono99[plot]'")
+        raise Ono99Error(f"--chart: {MATPLOTLIB_MISSING}")
     try:
         target = chart_path(args.chart)
     except Ono99Error as exc:
