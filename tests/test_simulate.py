@@ -11,10 +11,10 @@ import socket
 import struct
 import subprocess
 import sys
-import time
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from children import wait_for
 
 import ono99
 from ono99 import events as ev
@@ -234,9 +234,7 @@ def test_progress_counts_only_reports_with_the_runs_secret() -> None:
         with socket.create_connection(line.address) as stranger:
             stranger.sendall(b"x" * 17 + struct.pack("!I", 5))
             line.put(3)  # as a worker would
-            deadline = time.monotonic() + 10
-            while not seen and time.monotonic() < deadline:
-                time.sleep(0.05)
+            assert wait_for(lambda: bool(seen))
     assert seen == [3]
 
 
