@@ -3,10 +3,10 @@
 The person picks a move by its letter in the list (or names a card); every
 letter is a move, and the commands are words (``help``, ``quit``), so no move
 is ever out of reach. A card that leaves a choice (plus or minus 10, say) is
-asked about in words. What
-happens is told from the person's side ("You play 7"), in colour and wrapped
-to the terminal by ``rich``, and as plain text when the output is not a
-terminal.
+asked about in words. What happens is told from the person's side ("You play
+7"), in colour and wrapped to the terminal by ``rich``, and as plain text when
+the output is not a terminal. The hand is shown in the variant's order of
+cards, as the moves are listed.
 """
 
 from __future__ import annotations
@@ -259,7 +259,8 @@ def _status(game: Game, seat: int) -> list[tuple[str, str]]:
     elif variant.match.scoring == "points":
         scores = ", ".join(f"player {s}: {p}" for s, p in enumerate(game.scores))
         lines.append((second_person("Scores: " + scores, seat), ""))
-    hand = ", ".join(card_name(variant, c) for c in game.hand(seat))
+    order = {card.id: index for index, card in enumerate(variant.cards)}
+    hand = ", ".join(card_name(variant, c) for c in sorted(game.hand(seat), key=order.__getitem__))
     lines.append((f"Your hand: {hand}.", "bold"))
     lines.append(("You may:", ""))
     for number, move in enumerate(game.legal_moves()):

@@ -271,8 +271,9 @@ def test_a_missing_file_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert finding.level == "error"
     assert "no such" in finding.message
     status, _, err = _run(capsys, "validate")
-    assert status == 1
-    assert "give at least one file" in err
+    assert status == 2  # a bad command line, as the CLI reference says
+    assert err.startswith("usage: ono99 validate")
+    assert "ono99 validate: error: argument FILE: give at least one file" in err
 
 
 def test_a_finding_reads_as_a_line() -> None:
