@@ -115,8 +115,12 @@ def test_a_dead_worker_is_a_clear_error_every_time() -> None:
         assert "BrokenProcessPool" not in err
 
 
+# The script takes Ctrl-C as it would at a terminal, whatever the test run did with
+# SIGINT: a shell ignores it in a job run in the background (``pytest &``), and a
+# process that starts with SIGINT ignored never raises KeyboardInterrupt.
 SLOW = """
-import sys, ono99, process_helpers
+import signal, sys, ono99, process_helpers
+signal.signal(signal.SIGINT, signal.default_int_handler)
 print("started", flush=True)
 try:
     ono99.simulate("ono99-2022", players=2, games=8, jobs=2, strategies=process_helpers.Slow)
