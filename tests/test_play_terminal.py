@@ -69,7 +69,8 @@ def spawn(*args: str) -> pexpect.spawn[str]:
 
 def test_a_whole_game_with_bad_input_on_the_way() -> None:
     child = spawn("--players", "3", "--seed", "1")
-    child.expect("you are player 0, against 2 cautious players")
+    child.expect(r"seed 1: you are player 0 of 3\.")
+    child.expect(r"Against you: 2 cautious players\.")
     child.expect(r"Round 1, total 0, play goes clockwise\. Your turn\.")
     child.expect("Your hand: ")
     child.expect(r"  a\) ")

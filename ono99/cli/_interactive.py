@@ -99,11 +99,11 @@ def play_in_terminal(
     say = _Printer(game, seat, out if out is not None else sys.stdout, between_rounds)
     kind = opponent if isinstance(opponent, str) else getattr(opponent, "__name__", "other")
     others = f"{players - 1} {kind} player{'s' if players > 2 else ''}"
-    say(f"{variant.name}: you are player {seat}, against {others} (seed {game.seed}).", "bold")
-    say(
-        "On your turn type the letter of a move from the list, or a card's name; "
-        "'help' explains, 'quit' leaves."
-    )
+    # Short lines, each a sentence, so that no narrow window breaks one in two.
+    say(f"{variant.name}, seed {game.seed}: you are player {seat} of {players}.", "bold")
+    say(f"Against you: {others}.")
+    say("On your turn, type the letter of a move (or a card's name).")
+    say("'help' explains, 'quit' leaves.")
     say.events(game.events)
     try:
         while not game.is_over:
