@@ -40,6 +40,7 @@ __all__ = [
     "heading",
     "note",
     "say",
+    "show",
     "styled",
     "table",
 ]
