@@ -54,6 +54,12 @@ def test_what_0_1_0_pickled_still_loads() -> None:
 
 
 def test_every_old_module_name_is_the_module_now() -> None:
-    """Importing a 0.1.0 name gives the very module that took its place, nothing new."""
+    """Importing a 0.1.0 name gives the very module that took its place, nothing new, and
+    leaves that module as it was: its spec is still its own, so its relative imports
+    still resolve in its package."""
     for old, new in _moved.MOVED.items():
         assert importlib.import_module(old) is importlib.import_module(new)
+        module = importlib.import_module(new)
+        assert module.__spec__ is not None
+        assert module.__spec__.name == new, old
+        assert module.__spec__.parent == module.__package__
