@@ -9,6 +9,7 @@ rich text and tables, colour on a terminal only. Charts (``simulate
 
 from __future__ import annotations
 
+import argparse
 import errno
 import os
 import sys
@@ -21,9 +22,9 @@ from ono99.engine import _engine
 from ._games import add_game_commands
 from ._options import HelpFormatter, UsageError, examples
 from ._output import error, say
+from ._reading import add_reading_commands
 
 if TYPE_CHECKING:
-    import argparse
     from collections.abc import Sequence
 
 __all__ = ["build_parser", "main", "version"]
@@ -37,10 +38,6 @@ def version() -> str:
 
 def build_parser() -> argparse.ArgumentParser:
     """The command's argument parser."""
-    import argparse  # noqa: PLC0415 - only the command line parses arguments
-
-    from ._reading import add_reading_commands  # noqa: PLC0415 - as the others, on use
-
     parser = argparse.ArgumentParser(
         prog="ono99",
         description="Play, read, compare and simulate O'NO 99 and its relatives.",
