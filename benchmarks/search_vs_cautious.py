@@ -13,7 +13,8 @@ with a single legal move, which need no search) and per searched decision
 
 Without ``--variant`` or ``--players`` one run measures each shipped edition
 at 2 and 4 players and ends with a table of the four (``--markdown`` prints
-it as Markdown too, for the README).
+it as Markdown too, for notes and issues; the docs keep the figures, in the
+simulate how-to).
 
 Options of :class:`ono99.SearchPlayer` are passed on with ``--option NAME=VALUE``
 (``--option iterations=400``). The same ``--seed`` gives the same games and

@@ -157,6 +157,13 @@ def __getattr__(name: str) -> object:
         from .authoring._schema import json_schema  # noqa: PLC0415
 
         return json_schema
+    # The testing tools, imported on first use as ``import ono99.testing`` would:
+    # ``ono99.testing.check_invariants`` works after a plain ``import ono99``.
+    # (``from . import testing`` would ask this function again, for ever.)
+    if name == "testing":
+        import importlib  # noqa: PLC0415
+
+        return importlib.import_module("ono99.testing")
     raise AttributeError(f"module 'ono99' has no attribute {name!r}")
 
 

@@ -74,12 +74,21 @@ class _Alias(importlib.abc.Loader):
 
     def __init__(self, name: str) -> None:
         self._name = name
+        self._spec: ModuleSpec | None = None
 
     def create_module(self, spec: ModuleSpec) -> ModuleType:  # noqa: ARG002 - the spec is the old name's
-        return importlib.import_module(self._name)
+        module = importlib.import_module(self._name)
+        self._spec = module.__spec__
+        return module
 
     def exec_module(self, module: ModuleType) -> None:
-        """Nothing to run: the module was imported under its own name."""
+        """Nothing to run: the module was imported under its own name.
+
+        The import system has just set the module's ``__spec__`` to the old
+        name's; it gets its own back, or a relative import that runs in one of
+        its functions later would resolve against the old name's package.
+        """
+        module.__spec__ = self._spec
 
 
 class _Finder(importlib.abc.MetaPathFinder):

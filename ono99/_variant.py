@@ -132,7 +132,7 @@ class Card:
 
     @property
     def resolved_effects(self) -> tuple[AnyEffect, ...]:
-        """The effects as they are on this card: one that asks what the card is, decided.
+        """The effects as they are on this card, any that asks what the card is decided.
 
         A ``when`` written for a whole rank that differs by suit becomes the
         branch this card's suit takes (:meth:`ono99.rules.Effect.for_card`);

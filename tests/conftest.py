@@ -50,21 +50,69 @@ settings.register_profile(
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "dev"))
 
 
+def _is_property(item: pytest.Item) -> bool:
+    function = getattr(item, "obj", None)
+    return bool(getattr(function, "is_hypothesis_test", False)) or "stateful" in item.nodeid
+
+
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Run the quick example tests before the property tests, each group in file order.
+    """Mark the slow tests ``slow``, then run the quick example tests before the property
+    tests, each group in file order.
 
     A broken rule then fails within a second, which is also what keeps mutation
-    testing (which stops at the first failure) fast.
+    testing (which stops at the first failure) fast. ``pytest -m "not slow"`` runs
+    the rest: every example test of the rules, loader, engine and command line.
     """
-
-    def is_property(item: pytest.Item) -> bool:
-        function = getattr(item, "obj", None)
-        return bool(getattr(function, "is_hypothesis_test", False)) or "stateful" in item.nodeid
+    for item in items:
+        if _is_slow(item):
+            item.add_marker(pytest.mark.slow)
 
     def quick_first(item: pytest.Item) -> tuple[bool, bool]:
-        return is_property(item), item.path.name not in QUICK_FILES
+        return _is_property(item), item.path.name not in QUICK_FILES
 
     items.sort(key=quick_first)
+
+
+def _is_slow(item: pytest.Item) -> bool:
+    name = getattr(item, "originalname", None) or item.name
+    return _is_property(item) or item.path.name in SLOW_FILES or name in SLOW_TESTS
+
+
+SLOW_FILES = frozenset(
+    {
+        "test_play_terminal.py",  # the command in a pseudo-terminal, a process a test
+        "test_hardening_processes.py",  # processes started, killed and waited for
+        "test_hardening_cli.py",  # the command in new processes, in hostile settings
+        "test_editor_session.py",  # a language server in Node.js
+        "test_dask.py",  # a Dask cluster
+        "test_envs_openspiel.py",  # OpenSpiel's own checks, game after game
+    }
+)
+"""Files whose every test is ``slow``: each starts processes, or plays many whole games."""
+
+SLOW_TESTS = frozenset(
+    {
+        # Whole games of every shipped variant at every player count, or several times.
+        "test_every_player_count_plays_to_one_winner",
+        "test_a_copy_without_the_log_plays_as_one_with_it",
+        "test_a_copy_without_the_log_plays_alike_in_any_variant",
+        "test_a_round_only_copy_plays_alike_in_any_variant",
+        "test_the_legal_moves_are_those_the_rules_allow_in_any_variant",
+        "test_check_invariants_passes_for_every_shipped_variant",
+        "test_play_out_ends_within_the_game_limit",
+        "test_simulate_and_demo_end",
+        "test_every_shipped_file_is_clean",
+        "test_training_example_beats_the_random_player",
+        "test_pettingzoo_api_and_seed_tests",
+        # The installed package in new processes.
+        "test_the_checks_work_without_hypothesis",
+        "test_a_strategy_without_hypothesis_says_which_extra_to_install",
+        "test_importing_ono99_does_not_import_hypothesis",
+        "test_import_leaves_rich_for_the_command_line",
+        "test_the_core_does_not_import_matplotlib",
+    }
+)
+"""Tests that are ``slow`` wherever they are: they play many whole games, or start Python."""
 
 
 QUICK_FILES = frozenset(

@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import io
 import json
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -45,10 +47,10 @@ def test_variants_lists_each_with_its_description(capsys: pytest.CaptureFixture[
     assert status == 0
     flat = " ".join(out.split())
     for variant_id in ono99.list_variants():
-        assert f"\n  {variant_id} " in out
+        assert f"\n{variant_id} " in out
         assert " ".join(ono99.load_variant(variant_id).description.split()) in flat
     for rule in ono99.list_house_rules():
-        assert f"\n  {rule} " in out
+        assert f"\n{rule} " in out
         assert " ".join(ono99.load_house_rule(rule).description.split()) in flat
 
 
@@ -287,3 +289,121 @@ def test_import_leaves_rich_for_the_command_line() -> None:
     command = [sys.executable, "-c", code]
     result = subprocess.run(command, capture_output=True, text=True, check=True)  # noqa: S603
     assert result.stdout.strip() == "[]"
+
+
+COMMANDS = [
+    "variants",
+    "rules",
+    "diff",
+    "schema",
+    "validate",
+    "simulate",
+    "compare",
+    "play",
+    "demo",
+]
+
+
+@pytest.mark.parametrize("command", COMMANDS)
+def test_every_help_ends_with_examples_and_names_values_alike(
+    command: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Each command's help shows examples of itself, and its values are named by one
+    convention: N, VARIANT, RULE, STRATEGY, FILE (and A and B, the two sides of diff)."""
+    with pytest.raises(SystemExit):
+        main([command, "--help"])
+    out = capsys.readouterr().out
+    examples = out.split("\nexamples:\n", 1)[1]
+    assert f"  ono99 {command}" in examples
+    usage = " ".join(out.split("\n\n", 1)[0].split())
+    named = set(re.findall(r"\b[A-Z][A-Z_|]*[A-Z]\b|\b[AB]\b", usage))
+    assert named <= {"N", "VARIANT", "RULE", "STRATEGY", "FILE", "A", "B"}, named
+
+
+def test_the_command_lines_help_has_examples(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit):
+        main(["--help"])
+    out = capsys.readouterr().out
+    assert "examples:\n  ono99 demo" in out
+    assert "'ono99 COMMAND --help'" in out
+
+
+def test_diff_keeps_a_key_whole_in_a_narrow_window(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 60 columns, a key path is never cut (the values wrap instead)."""
+    monkeypatch.setenv("COLUMNS", "60")
+    _, out, _ = run(capsys, "diff", "ono99-1980", "ono99-2022")
+    keys = [line.split()[0] for line in out.splitlines()[2:] if line and not line[0].isspace()]
+    assert "no_safe_play.action" in keys
+    assert "cards.minus_ten.count" in keys
+    assert max(len(line) for line in out.splitlines()) <= 60
+
+
+def test_colour_on_a_terminal_only(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Colour where rich finds a terminal (FORCE_COLOR stands for one here), none in a
+    pipe, none with NO_COLOR; the text is the same."""
+    _, plain, _ = run(capsys, "diff", "ono99-1980", "ono99-2022")
+    assert "\x1b[" not in plain
+    monkeypatch.setenv("FORCE_COLOR", "1")
+    monkeypatch.setenv("TERM", "xterm-256color")
+    _, coloured, _ = run(capsys, "diff", "ono99-1980", "ono99-2022")
+    assert "\x1b[36m" in coloured  # the keys, in cyan
+    assert re.sub(r"\x1b\[[0-9;]*m", "", coloured) == plain
+    monkeypatch.setenv("NO_COLOR", "1")
+    _, uncoloured, _ = run(capsys, "diff", "ono99-1980", "ono99-2022")
+    assert "\x1b[36m" not in uncoloured
+
+
+def test_demo_shows_the_first_round_then_a_line_a_round_then_what_next(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    status, out, _ = run(
+        capsys, "demo", "--variant", "ono99-1980", "--players", "3", "--seed", "7"
+    )
+    assert status == 0
+    lines = out.splitlines()
+    assert len(lines) < 60
+    assert "Player 0 plays 5: total 5" in out  # the first round, play by play
+    assert "Round 2, 23 plays: player 1 has no safe play and busts at 104" in out
+    assert "Player 0 wins the game" in out
+    after = out.split("Try next\n", 1)[1]
+    assert "[cards.hold]" in after and "count = 8" in after
+    assert "ono99 demo --variant ono99-1980 --house-rule house.toml" in after
+    assert "ono99 play" in after
+    assert "tutorial" in after
+    _, every, _ = run(
+        capsys, "demo", "--variant", "ono99-1980", "--players", "3", "--seed", "7", "--verbose"
+    )
+    assert "Round 2: player 0 deals, player 1 leads" in every
+    assert len(every.splitlines()) > 300
+
+
+def test_the_next_steps_house_rule_works_as_shown(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    _, out, _ = run(capsys, "demo", "--seed", "1")
+    after = out.split("Try next\n", 1)[1]
+    rule = "\n".join(line.strip() for line in after.splitlines()[1:3]) + "\n"
+    (tmp_path / "house.toml").write_text(rule, encoding="utf-8")
+    monkeypatch.chdir(tmp_path)
+    command = after.split("then: ", 1)[1].splitlines()[0].split()
+    status, out, err = run(capsys, *command[1:], "--seed", "1")
+    assert status == 0, err
+    assert "+ house" in out.splitlines()[0]
+
+
+def test_play_shows_the_hand_in_the_order_of_the_cards() -> None:
+    out = io.StringIO()
+    ono99_cli_play(out)
+    hand = next(line for line in out.getvalue().splitlines() if line.startswith("Your hand"))
+    assert hand == "Your hand: 3, 4, Play 2, ONO 99."
+
+
+def ono99_cli_play(out: io.StringIO) -> None:
+    from ono99.cli._interactive import play_in_terminal  # noqa: PLC0415
+
+    variant = ono99.load_variant("ono99-2022")
+    play_in_terminal(variant, players=3, seed=3, read=lambda _: "quit", out=out)

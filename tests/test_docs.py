@@ -25,27 +25,46 @@ if TYPE_CHECKING:
     from types import ModuleType
 
 DOCS = Path(__file__).resolve().parents[1] / "docs"
-API_PAGE = DOCS / "reference" / "api.rst"
+API_PAGES = DOCS / "reference" / "api"
 
 pytestmark = pytest.mark.skipif(not DOCS.is_dir(), reason="the docs are not in this tree")
 
 
+def api_pages() -> list[Path]:
+    """The pages of the API reference, one a subject."""
+    return sorted(API_PAGES.glob("*.rst"))
+
+
 def documented() -> set[str]:
-    """The fully qualified names the API page documents."""
+    """The fully qualified names the API reference documents, on any of its pages.
+
+    Each page starts in the module ``ono99`` until it names another.
+    """
     found = set()
-    module = "ono99"
-    for line in API_PAGE.read_text(encoding="utf-8").splitlines():
-        entry = re.match(
-            r"\.\. (auto|py:)?(module|currentmodule|class|function|exception|data|type)::\s+(\S+)",
-            line,
-        )
-        if entry is None:
-            continue
-        kind, name = entry[2], entry[3]
-        if kind in {"module", "currentmodule"}:
-            module = name
-        found.add(name if name.startswith("ono99") else f"{module}.{name}")
+    for page in api_pages():
+        module = "ono99"
+        for line in page.read_text(encoding="utf-8").splitlines():
+            entry = re.match(
+                r"\.\. (auto|py:)?(module|currentmodule|class|function|exception|data|type)::"
+                r"\s+(\S+)",
+                line,
+            )
+            if entry is None:
+                continue
+            kind, name = entry[2], entry[3]
+            if kind in {"module", "currentmodule"}:
+                module = name
+            found.add(name if name.startswith("ono99") else f"{module}.{name}")
     return found
+
+
+def test_the_api_reference_is_split_by_subject() -> None:
+    """One page a subject, each listed by the index page; none of them is huge."""
+    pages = {page.stem for page in api_pages()}
+    assert {"index", "variants", "games", "simulation", "errors", "rules"} <= pages
+    index = (API_PAGES / "index.rst").read_text(encoding="utf-8")
+    for name in pages - {"index"}:
+        assert f"\n   {name}\n" in index, f"{name}.rst is not in the index's toctree"
 
 
 @pytest.mark.parametrize(
@@ -59,9 +78,10 @@ def documented() -> set[str]:
 )
 def test_every_public_name_is_in_the_api_reference(module: ModuleType, prefix: str) -> None:
     """Each name in ``__all__`` of ``ono99``, ``ono99.rules`` and ``ono99.events`` has an
-    entry on the hand-written API page, so no public name goes undocumented."""
+    entry on a hand-written page of the API reference, so no public name goes
+    undocumented."""
     missing = [name for name in module.__all__ if f"{prefix}.{name}" not in documented()]
-    assert missing == [], f"add these to {API_PAGE.name}: {missing}"
+    assert missing == [], f"add these to a page of docs/reference/api/: {missing}"
 
 
 # The environments' modules, which import the rl extra's libraries.
@@ -90,11 +110,11 @@ def test_every_public_name_of_the_environments_is_in_the_api_reference(name: str
     if module is None:
         pytest.skip(f"{name} needs the rl extra, which is not installed")
     missing = [n for n in module.__all__ if f"{name}.{n}" not in documented()]
-    assert missing == [], f"add these to {API_PAGE.name}: {missing}"
+    assert missing == [], f"add these to docs/reference/api/envs.rst: {missing}"
 
 
 def test_the_api_reference_lists_no_private_or_unknown_name() -> None:
-    """Every name the API page documents is public: it is in an ``__all__``."""
+    """Every name the API reference documents is public: it is in an ``__all__``."""
     public = {"ono99", "ono99.rules", "ono99.events", "ono99.testing", *ENV_MODULES}
     public |= {f"ono99.{n}" for n in ono99.__all__}
     public |= {f"ono99.rules.{n}" for n in rules.__all__}

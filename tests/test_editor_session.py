@@ -97,6 +97,7 @@ def test_completion_of_an_effects_type_offers_every_effect_with_its_description(
     defs = _variant_schema()["$defs"]
     offered = script.completions(answers["completion of an effect's type"])
     assert {label.strip('"') for label, _ in offered} == set(effect_types())
+    assert len(offered) == len(effect_types())  # each once, not again without a description
     described = {label.strip('"'): doc for label, doc in offered if doc}
     assert set(described) == set(effect_types())
     for name, description in described.items():

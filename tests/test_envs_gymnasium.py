@@ -16,6 +16,7 @@ import ono99
 np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
 gymnasium = pytest.importorskip("gymnasium", reason="the rl extra (gymnasium) is not installed")
 
+from children import HANG_GUARD  # noqa: E402
 from envcases import CASES, IDS, ROOT  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
@@ -536,7 +537,7 @@ def test_training_example_beats_the_random_player(tmp_path: Path) -> None:
         text=True,
         check=True,
         cwd=tmp_path,
-        timeout=300,
+        timeout=HANG_GUARD,
     )
     lines = {line.split(":")[0].strip(): line for line in done.stdout.splitlines()}
     against_random = lines["against random"]

@@ -14,6 +14,7 @@ from io import StringIO
 from pathlib import Path
 
 import pytest
+from children import HANG_GUARD
 
 import ono99
 from ono99.cli._interactive import play_in_terminal
@@ -30,7 +31,7 @@ def command(*argv: str, shell: str | None = None, cwd: Path | None = None) -> tu
     else:  # a shell line, with "{ono99}" standing for the command
         args = ["sh", "-c", shell.format(ono99=f'"{sys.executable}" -m ono99')]
     done = subprocess.run(  # noqa: S603 - the test's own command lines
-        args, capture_output=True, text=True, timeout=60, cwd=cwd, check=False
+        args, capture_output=True, text=True, timeout=HANG_GUARD, cwd=cwd, check=False
     )
     return done.returncode, done.stderr
 

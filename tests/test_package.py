@@ -21,6 +21,12 @@ def test_every_name_dir_lists_is_there() -> None:
         assert getattr(ono99, name) is not None, name
 
 
+def test_the_testing_tools_are_there_after_import_ono99() -> None:
+    """``ono99.testing`` needs no import of its own (as ``import ono99.testing`` gives it)."""
+    assert ono99.testing is importlib.import_module("ono99.testing")
+    assert callable(ono99.testing.check_invariants)
+
+
 def _as_in_0_1_0(data: bytes) -> bytes:
     """A protocol-2 pickle with each moved module named as ono99 0.1.0 named it."""
     for old, new in _moved.MOVED.items():
@@ -48,6 +54,12 @@ def test_what_0_1_0_pickled_still_loads() -> None:
 
 
 def test_every_old_module_name_is_the_module_now() -> None:
-    """Importing a 0.1.0 name gives the very module that took its place, nothing new."""
+    """Importing a 0.1.0 name gives the very module that took its place, nothing new, and
+    leaves that module as it was: its spec is still its own, so its relative imports
+    still resolve in its package."""
     for old, new in _moved.MOVED.items():
         assert importlib.import_module(old) is importlib.import_module(new)
+        module = importlib.import_module(new)
+        assert module.__spec__ is not None
+        assert module.__spec__.name == new, old
+        assert module.__spec__.parent == module.__package__

@@ -11,11 +11,13 @@ import tempfile
 from typing import TYPE_CHECKING
 
 import pytest
+from children import HANG_GUARD
 
 pytest.importorskip("pexpect")
 import pexpect  # only once the test run knows it is installed
 
 if TYPE_CHECKING:
+    from collections.abc import Iterator
     from pathlib import Path
 
 PROMPT = "Your move: "
@@ -30,16 +32,33 @@ def _interruptible() -> None:
     signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
-def spawn_command(*args: str, timeout: int = 30, cwd: str = ELSEWHERE) -> pexpect.spawn[str]:
-    """``ono99 ARGS`` in a pseudo-terminal of 40 lines by 120 columns."""
+_SPAWNED: list[pexpect.spawn[str]] = []
+
+
+@pytest.fixture(autouse=True)
+def _no_child_outlives_its_test() -> Iterator[None]:
+    """Every command a test spawned is ended when the test ends, passed or failed."""
+    yield
+    while _SPAWNED:
+        child = _SPAWNED.pop()
+        child.close(force=True)
+
+
+def spawn_command(*args: str, cwd: str = ELSEWHERE) -> pexpect.spawn[str]:
+    """``ono99 ARGS`` in a pseudo-terminal of 40 lines by 120 columns.
+
+    Each ``expect`` waits for what it looks for, however busy the machine; its
+    time limit only guards against a command that hangs.
+    """
     child = pexpect.spawn(
         sys.executable,
         ["-m", "ono99", *args],
         encoding="utf-8",
-        timeout=timeout,
+        timeout=HANG_GUARD,
         cwd=cwd,
         preexec_fn=_interruptible,
     )
+    _SPAWNED.append(child)
     child.setwinsize(40, 120)
     return child
 
@@ -50,7 +69,8 @@ def spawn(*args: str) -> pexpect.spawn[str]:
 
 def test_a_whole_game_with_bad_input_on_the_way() -> None:
     child = spawn("--players", "3", "--seed", "1")
-    child.expect("you are player 0, against 2 cautious players")
+    child.expect(r"seed 1: you are player 0 of 3\.")
+    child.expect(r"Against you: 2 cautious players\.")
     child.expect(r"Round 1, total 0, play goes clockwise\. Your turn\.")
     child.expect("Your hand: ")
     child.expect(r"  a\) ")
@@ -136,7 +156,7 @@ def test_plain_text_when_not_a_terminal() -> None:
         text=True,
         cwd=ELSEWHERE,
         check=False,
-        timeout=60,
+        timeout=HANG_GUARD,
     )
     assert run.returncode == 0, run.stderr
     assert "\x1b[" not in run.stdout
@@ -200,7 +220,6 @@ def test_simulate_shows_progress_in_a_terminal(tmp_path: Path) -> None:
     child = spawn_command(
         *("simulate", "--games", "6", "--players", "2", "--jobs", "2"),
         *("--strategy", "slow:SlowPlayer", "--strategy", "cautious"),
-        timeout=60,
         cwd=str(tmp_path),
     )
     child.expect(r"seed \d+, chosen at random")
@@ -219,7 +238,6 @@ def test_compare_shows_a_bar_for_each_variant() -> None:
     child = spawn_command(
         *("compare", "ono99-1980", "ono99-2022"),
         *("--games", "30", "--players", "2", "--jobs", "1", "--seed", "2"),
-        timeout=60,
     )
     child.logfile_read = seen = io.StringIO()
     child.expect(pexpect.EOF)

@@ -171,3 +171,79 @@ def test_play_out_returns_a_winner_found_on_the_last_move_allowed() -> None:
     with pytest.raises(ono99.Ono99Error, match=f"did not end within {moves - 1} moves"):
         ono99.play_out(short, players, max_moves=moves - 1)
     assert not short.is_over
+
+
+# ------------------------------------------------------------ play_out's errors
+
+
+class _NoChoose:
+    """Not a player: it has no choose method."""
+
+
+class _PlaysNothingHeld:
+    def choose(self, observation: ono99.Observation) -> ono99.Move:
+        return ono99.Play("no-such-card")
+
+
+def test_play_out_with_too_few_players_is_an_argument_error() -> None:
+    game = ono99.Game("ono99-2022", 3, seed=1)
+    with pytest.raises(ono99.ArgumentError, match="2 players given for 3 seats; give one per"):
+        ono99.play_out(game, [ono99.CautiousPlayer()] * 2)
+
+
+def test_play_out_names_the_seat_of_what_is_no_player() -> None:
+    game = ono99.Game("ono99-2022", 3, seed=1)
+    players: list[object] = [ono99.CautiousPlayer(), ono99.CautiousPlayer(), _NoChoose()]
+    with pytest.raises(ono99.ArgumentError) as caught:
+        ono99.play_out(game, players)  # type: ignore[arg-type]
+    assert caught.value.name == "players[2]"
+    assert "the player at seat 2 has no choose(observation) method" in str(caught.value)
+    assert "_NoChoose object" in str(caught.value)  # whole, not cut short by the list
+
+
+def test_an_illegal_move_in_play_out_names_its_seat_and_leaves_the_game() -> None:
+    game = ono99.Game("ono99-2022", 3, seed=1)
+    players: list[ono99.Player] = [
+        ono99.CautiousPlayer(),
+        _PlaysNothingHeld(),
+        ono99.CautiousPlayer(),
+    ]
+    with pytest.raises(ono99.IllegalMoveError) as caught:
+        ono99.play_out(game, players)
+    assert "the player at seat 1 " in str(caught.value)
+    assert "there is no card 'no-such-card'" in str(caught.value)
+    assert caught.value.move == ono99.Play("no-such-card")
+    assert game.current_player == 1
+    assert len(game.moves) == 1  # seat 0's move, and not seat 1's
+
+
+# ------------------------------------------------------ what total a move makes
+
+
+@pytest.mark.parametrize(
+    "variant", ["ono99-2022", "ono99-1980", "ninety-nine", "ninety-nine-pagat"]
+)
+def test_total_after_is_the_total_the_move_makes(variant: str) -> None:
+    """Observation.total_after(move) is the total that playing the move leaves."""
+    for seed in range(3):
+        game = ono99.Game(variant, 3, seed=seed)
+        for _ in range(40):
+            if game.is_over:
+                break
+            seen = game.observation(game.current_player)
+            for move in seen.legal_moves:
+                if not isinstance(move, ono99.Play):
+                    continue
+                played = game.copy().play(move)[0]
+                assert isinstance(played, ono99.events.Played)
+                assert played.total == seen.total_after(move), (move, seen.total)
+            game.play(ono99.CautiousPlayer().choose(seen))
+
+
+def test_total_after_refuses_what_is_no_move() -> None:
+    seen = ono99.Game("ono99-2022", 2, seed=1).observation(0)
+    assert seen.total_after(ono99.Redraw()) == seen.total
+    with pytest.raises(ono99.ArgumentError, match="no card 'nope'"):
+        seen.total_after(ono99.Play("nope"))
+    with pytest.raises(ono99.ArgumentError, match="expected a move"):
+        seen.total_after("5")  # type: ignore[arg-type]

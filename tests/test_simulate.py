@@ -11,10 +11,10 @@ import socket
 import struct
 import subprocess
 import sys
-import time
 from typing import TYPE_CHECKING, Any
 
 import pytest
+from children import wait_for
 
 import ono99
 from ono99 import events as ev
@@ -234,9 +234,7 @@ def test_progress_counts_only_reports_with_the_runs_secret() -> None:
         with socket.create_connection(line.address) as stranger:
             stranger.sendall(b"x" * 17 + struct.pack("!I", 5))
             line.put(3)  # as a worker would
-            deadline = time.monotonic() + 10
-            while not seen and time.monotonic() < deadline:
-                time.sleep(0.05)
+            assert wait_for(lambda: bool(seen))
     assert seen == [3]
 
 
@@ -341,3 +339,38 @@ def test_compare_variants_reports_progress_a_variant_at_a_time() -> None:
         assert done[-1] == 6
     with pytest.raises(ono99.ArgumentError, match="progress: expected a function"):
         ono99.compare_variants(["ono99-1980"], games=2, progress=3)  # type: ignore[arg-type]
+
+
+class _TakesNoSeed:
+    """A player class of the simplest kind: no seed, no arguments."""
+
+    def choose(self, observation: ono99.Observation) -> ono99.Move:
+        return observation.legal_moves[0]
+
+
+class _TakesTwo:
+    def __init__(self, seed: int, depth: int) -> None:
+        self.seed = seed
+
+    def choose(self, observation: ono99.Observation) -> ono99.Move:
+        return observation.legal_moves[0]
+
+
+@pytest.mark.parametrize("jobs", [1, 2])
+def test_a_player_class_that_takes_no_seed_takes_a_seat(jobs: int) -> None:
+    """A class that takes nothing plays, here and on other processes, under its name."""
+    result = ono99.simulate(
+        "ono99-2022", players=2, games=6, seed=1, jobs=jobs, strategies=[_TakesNoSeed, "cautious"]
+    )
+    assert result.strategies == ("_TakesNoSeed", "cautious")
+    assert sum(result.wins) == 6
+    assert isinstance(ono99.make_player(_TakesNoSeed, 3), _TakesNoSeed)
+
+
+def test_a_player_given_for_its_class_says_to_pass_the_class() -> None:
+    for given in (_TakesNoSeed(), [_TakesNoSeed(), "cautious"]):
+        with pytest.raises(ono99.ArgumentError) as caught:
+            ono99.simulate("ono99-2022", players=2, games=2, strategies=given)  # type: ignore[arg-type]
+        assert "pass its class (_TakesNoSeed, not _TakesNoSeed())" in str(caught.value)
+    with pytest.raises(ono99.ArgumentError, match="must take a seed, or nothing"):
+        ono99.simulate("ono99-2022", players=2, games=2, strategies=_TakesTwo)  # type: ignore[arg-type]

@@ -227,7 +227,7 @@ def pipeline_diagram() -> str:
                 (
                     "compiled",
                     "Compiled variant: each card's rule objects become flat tables the engine "
-                    "reads quickly",
+                    "reads quickly (once a variant, kept for the next game)",
                     "step",
                 ),
                 (
@@ -245,7 +245,8 @@ def pipeline_diagram() -> str:
             ],
         )
     )
-    labels = ["load_variant()", "", "compile_variant()", "Game(variant, players, seed)", ""]
+    # Only public names: Game compiles the variant the first time it is played.
+    labels = ["load_variant()", "", "Game(variant, players, seed)", "", ""]
     pairs = zip(steps[:-1], steps[1:], labels, strict=True)
     arrows = [_down(a, b, label) for a, b, label in pairs]
     return svg("How a variant file becomes a game", steps, arrows)

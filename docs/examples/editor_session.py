@@ -60,10 +60,12 @@ class LanguageServer:
     Args:
         command: The command that starts the server.
         root: The folder the editor has open.
-        timeout: Seconds to wait for each answer.
+        timeout: Seconds to wait for each answer. A server answers in well
+            under a second; the limit only stops a server that never will
+            (a busy machine must not make the session fail).
     """
 
-    def __init__(self, command: tuple[str, ...], root: Path, timeout: float = 30.0) -> None:
+    def __init__(self, command: tuple[str, ...], root: Path, timeout: float = 600.0) -> None:
         self._timeout = timeout
         self._next_id = 0
         self._messages: queue.Queue[dict[str, Any] | None] = queue.Queue()

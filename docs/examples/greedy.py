@@ -15,8 +15,7 @@ class GreedyPlayer:
 
     def choose(self, observation: ono99.Observation) -> ono99.Move:
         """The legal move after which the total is highest."""
-        variant, total = observation.variant, observation.total
-        return max(observation.legal_moves, key=lambda m: total_after(variant, total, m))
+        return max(observation.legal_moves, key=observation.total_after)
 
 
 class QuickGreedyPlayer(GreedyPlayer):
@@ -30,7 +29,10 @@ class QuickGreedyPlayer(GreedyPlayer):
 
 
 def total_after(variant: ono99.Variant, total: int, move: ono99.Move) -> int:
-    """The total after ``move``, worked out from the variant's rule objects."""
+    """The total after ``move``, worked out from the variant's rule objects.
+
+    What ``Observation.total_after`` says, for a player that has no observation.
+    """
     if isinstance(move, ono99.Play):
         for effect in variant.card(move.card).effects:
             total = effect.total_after(total)

@@ -639,7 +639,8 @@ def _rule_defs() -> dict[str, Any]:
             ),
             "type": "object",
             "required": ["type"],
-            "properties": {"type": {"enum": names}},
+            # The tables say what each ``type`` means; a list of the names here as
+            # well would be offered by an editor a second time, with no meaning.
             "oneOf": [{"$ref": f"#/$defs/{kind}-{name}"} for name in names],
         }
         for name, rule in types.items():

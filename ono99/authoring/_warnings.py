@@ -21,7 +21,7 @@ from ono99._variant import Match, NoSafePlay, Variant
 from ono99.loading._problems import toml_value
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Iterable, Sequence
 
     from ono99._variant import Card
 
@@ -61,12 +61,17 @@ def _totals(card: Card, total: int, floor: int | None) -> list[int]:
 
 
 def unplayable(variant: Variant) -> list[tuple[str, str]]:
-    """Cards, and amounts to choose, that bust from the lowest total there can be."""
+    """Cards that no total lets anyone play, and amounts to choose that always bust.
+
+    A card is never played when its conditions refuse every total a play can
+    be made on, or when from the lowest total there can be it busts.
+    """
     low, where = _lowest_total(variant)
     bust, floor = variant.total.bust, variant.total.floor
-    out = []
+    out = _refused(variant, low, where)
+    refused = {path.rpartition(".")[0] for path, _ in out}
     for card in variant.cards:
-        if not card.count or not card.effects:
+        if not card.count or not card.effects or f"cards.{card.id}" in refused:
             continue
         totals = _totals(card, low, floor)
         path = f"cards.{card.id}.effects"
@@ -90,6 +95,73 @@ def unplayable(variant: Variant) -> list[tuple[str, str]]:
                     )
                 )
     return out
+
+
+# The most totals a card's conditions are asked about (past it, nothing is said).
+_MOST_ASKED = 1_000_000
+
+
+def _refused(variant: Variant, low: int, where: str) -> list[tuple[str, str]]:
+    """Cards whose conditions refuse every total a play can be made on.
+
+    A condition that refuses every play (``blocks_every_play``) makes a card
+    that is only ever held, as the editions' O'NO 99 card is: that is a
+    warning only when the card has effects, which then never act. Otherwise
+    the totals are those a round can reach (or, when there are too many to
+    follow, every total from the lowest there can be up to the bust), and a
+    card is refused at a total when one of its conditions says so from the
+    total alone (``allows_at``).
+    """
+    bust = variant.total.bust
+    reachable = _reachable_totals(variant)
+    totals: Iterable[int]
+    if reachable is not None:
+        totals, span = sorted(reachable), "the totals a round can reach (from {} to {})"
+    elif 0 < bust - low <= _MOST_ASKED:
+        totals, span = range(low, bust), f"every total from {low} ({where}) to {bust - 1}"
+    else:
+        totals, span = (), ""
+    out = []
+    for card in variant.cards:
+        if not card.count or not card.conditions:
+            continue
+        path = f"cards.{card.id}.conditions"
+        blocking = [i for i, c in enumerate(card.conditions) if c.blocks_every_play]
+        if blocking:
+            if card.effects:
+                which = _named(card, blocking)
+                out.append(
+                    (
+                        path,
+                        f"the card can never be played ({which}), so its effects never act; "
+                        "leave them out if the card is only to be held",
+                    )
+                )
+            continue
+        seen = list(totals)
+        if not seen:
+            continue
+        refusing: dict[int, None] = {}
+        for total in seen:
+            says = [i for i, c in enumerate(card.conditions) if c.allows_at(total) is False]
+            if not says:
+                break
+            refusing[says[0]] = None
+        else:
+            text = span.format(seen[0], seen[-1]) if reachable is not None else span
+            out.append(
+                (
+                    path,
+                    f"the card can never be played: its conditions ({_named(card, refusing)}) "
+                    f"refuse {text}, and {bust} (total.bust) ends the round",
+                )
+            )
+    return out
+
+
+def _named(card: Card, indexes: Iterable[int]) -> str:
+    """Conditions of ``card`` by their place in its array, and in words."""
+    return "; ".join(f"conditions[{i}]: {card.conditions[i].describe()}" for i in indexes)
 
 
 def _or(values: Sequence[int]) -> str:

@@ -3,10 +3,10 @@
 The person picks a move by its letter in the list (or names a card); every
 letter is a move, and the commands are words (``help``, ``quit``), so no move
 is ever out of reach. A card that leaves a choice (plus or minus 10, say) is
-asked about in words. What
-happens is told from the person's side ("You play 7"), in colour and wrapped
-to the terminal by ``rich``, and as plain text when the output is not a
-terminal.
+asked about in words. What happens is told from the person's side ("You play
+7"), in colour and wrapped to the terminal by ``rich``, and as plain text when
+the output is not a terminal. The hand is shown in the variant's order of
+cards, as the moves are listed.
 """
 
 from __future__ import annotations
@@ -76,11 +76,11 @@ def play_in_terminal(
     say = _Printer(game, seat, out if out is not None else sys.stdout, between_rounds)
     kind = opponent if isinstance(opponent, str) else getattr(opponent, "__name__", "other")
     others = f"{players - 1} {kind} player{'s' if players > 2 else ''}"
-    say(f"{variant.name}: you are player {seat}, against {others} (seed {game.seed}).", "bold")
-    say(
-        "On your turn type the letter of a move from the list, or a card's name; "
-        "'help' explains, 'quit' leaves."
-    )
+    # Short lines, each a sentence, so that no narrow window breaks one in two.
+    say(f"{variant.name}, seed {game.seed}: you are player {seat} of {players}.", "bold")
+    say(f"Against you: {others}.")
+    say("On your turn, type the letter of a move (or a card's name).")
+    say("'help' explains, 'quit' leaves.")
     say.events(game.events)
     try:
         while not game.is_over:
@@ -211,7 +211,8 @@ def _status(game: Game, seat: int) -> list[tuple[str, str]]:
     elif variant.match.scoring == "points":
         scores = ", ".join(f"player {s}: {p}" for s, p in enumerate(game.scores))
         lines.append((second_person("Scores: " + scores, seat), ""))
-    hand = ", ".join(card_name(variant, c) for c in game.hand(seat))
+    order = {card.id: index for index, card in enumerate(variant.cards)}
+    hand = ", ".join(card_name(variant, c) for c in sorted(game.hand(seat), key=order.__getitem__))
     lines.append((f"Your hand: {hand}.", "bold"))
     lines.append(("You may:", ""))
     for number, move in enumerate(game.legal_moves()):

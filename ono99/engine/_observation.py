@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from attrs import field, frozen
 
+from ono99._args import shown
+from ono99._errors import ArgumentError
 from ono99._variant import Variant
 
-from ._moves import Move
+from ._moves import Move, Play, Redraw
+from ._tables import card_index, compile_variant
 
 __all__ = ["Observation"]
 
@@ -75,3 +78,37 @@ class Observation:
     def is_my_turn(self) -> bool:
         """Whether this player is to move."""
         return self.current_player == self.player and self.winner is None
+
+    def total_after(self, move: Move) -> int:
+        """The total that ``move`` would leave, as the rules work it out.
+
+        Every effect of the card that changes the total is applied, with the
+        amount the move chooses, and then the floor, if the variant has one.
+        A move that leaves the total where it is (a Hold, a Redraw) gives the
+        total as it is. The move need not be legal: a total at or above the
+        bust limit is what a busting play would make.
+
+        Args:
+            move: A move, usually one of :attr:`legal_moves`.
+
+        Raises:
+            ArgumentError: If ``move`` is not a move, or plays a card the
+                variant does not have.
+
+        >>> import ono99
+        >>> game = ono99.Game("ono99-2022", players=2, seed=1)
+        >>> seen = game.observation(0)
+        >>> seen.total, [(m.card, seen.total_after(m)) for m in seen.legal_moves]
+        (0, [('10', 10), ('minus_ten', 0), ('play_2', 0)])
+        """
+        if not isinstance(move, Play):
+            if isinstance(move, Redraw):
+                return self.total
+            raise ArgumentError("move", f"expected a move (Play or Redraw), got {shown(move)}")
+        rules = compile_variant(self.variant)
+        index = card_index(rules, move.card)
+        if index is None:
+            raise ArgumentError(
+                "move", f"there is no card {shown(move.card)} in {self.variant.id}"
+            )
+        return rules.total_after(rules.cards[index], self.total, move.amount)

@@ -9,6 +9,7 @@ A variant or a house rule is named by its id, one of its aliases
 from __future__ import annotations
 
 import copy
+import difflib
 import functools
 import os
 import re
@@ -17,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from ono99._errors import Ono99Error, VariantError
-from ono99._limits import MAX_DEPTH, MAX_FILE_BYTES, clip
+from ono99._limits import MAX_DEPTH, MAX_ECHO, MAX_FILE_BYTES, clip
 
 from ._problems import suggest
 
@@ -283,11 +284,29 @@ def locate(name: PathName, kind: str, base: Path | None = None) -> Path:
             else ": that is a variant, not a house rule"
         )
     else:
-        message += suggest(text.lower(), own)
+        message += _suggest_name(text.lower(), own)
     raise VariantError(
         f"{message} (the shipped {kind}s are {', '.join(ids(own))}; "
         "or give the path of a .toml file)"
     )
+
+
+def _suggest_name(word: str, registry: dict[str, Path]) -> str:
+    """``"; did you mean 'x'?"`` for the closest id to ``word``, or failing one, alias.
+
+    An alias suggested says whose it is, since the list of ids that follows
+    does not show it.
+    """
+    hint = suggest(word, [name.lower() for name in ids(registry)])
+    if hint:
+        return hint
+    if len(word) > MAX_ECHO:  # as suggest: no name is that long
+        return ""
+    close = difflib.get_close_matches(word, list(registry), n=1, cutoff=0.6)
+    if not close:
+        return ""
+    path = registry[close[0]]
+    return f"; did you mean {close[0]!r} (another name of {read(path).get('id', path.stem)})?"
 
 
 def canonical_id(name: str) -> str:

@@ -6,7 +6,7 @@ import random
 from typing import TYPE_CHECKING
 
 from ono99._args import shown, whole
-from ono99._errors import ArgumentError, Ono99Error
+from ono99._errors import ArgumentError, IllegalMoveError
 from ono99.engine._chance import choice
 from ono99.engine._game import Game
 
@@ -129,20 +129,47 @@ def play_out(game: Game, players: Sequence[Player], *, max_moves: int = 1_000_00
         The winner's seat.
 
     Raises:
-        Ono99Error: If the players do not fit the seats, or the game did not
-            end within ``max_moves``.
-        IllegalMoveError: If a player chose an illegal move.
+        ArgumentError: If the players do not fit the seats, or one of them
+            is no player (it has no ``choose`` method); the message names its
+            seat.
+        IllegalMoveError: If a player chose an illegal move; the message
+            names its seat, and the game is left as it was before that move.
+        Ono99Error: If the game did not end within ``max_moves``.
+
+    >>> game = Game("ono99-2022", players=2, seed=1)
+    >>> play_out(game, [CautiousPlayer()])
+    Traceback (most recent call last):
+    ...
+    ono99.ArgumentError: players: 1 player given for 2 seats; give one per seat
     """
     if not isinstance(game, Game):
         raise ArgumentError("game", f"expected a Game, got {shown(game)}")
-    if not isinstance(players, list | tuple) or not all(
-        callable(getattr(p, "choose", None)) or callable(getattr(p, "pick", None)) for p in players
-    ):
+    if not isinstance(players, list | tuple):
         raise ArgumentError(
-            "players",
-            f"expected a list of players (each with a choose method), got {shown(players)}",
+            "players", f"expected a list of players, one per seat, got {shown(players)}"
         )
-    whole("max_moves", max_moves, 1)
     if len(players) != game.players:
-        raise Ono99Error(f"{len(players)} players given for {game.players} seats")
-    return game._play_out(players, max_moves)  # the engine's own loop
+        given = f"{len(players)} player{'s' if len(players) != 1 else ''}"
+        raise ArgumentError(
+            "players", f"{given} given for {game.players} seats; give one per seat"
+        )
+    for seat, player in enumerate(players):
+        if not (
+            callable(getattr(player, "choose", None)) or callable(getattr(player, "pick", None))
+        ):
+            raise ArgumentError(
+                f"players[{seat}]",
+                f"the player at seat {seat} has no choose(observation) method: {shown(player)}",
+            )
+    whole("max_moves", max_moves, 1)
+    try:
+        return game._play_out(players, max_moves)  # the engine's own loop
+    except IllegalMoveError as exc:
+        # The engine refused the move and left the game as it was: the seat to
+        # move is the one that chose it.
+        seat = game.current_player
+        raise IllegalMoveError(
+            f"the player at seat {seat} ({shown(players[seat], 60)}) chose an illegal "
+            f"move, {exc.move!r}: {exc.reason}",
+            exc.move,
+        ) from None

@@ -18,7 +18,13 @@ from ._results import Comparison, SimulationResult
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["CHART_FORMATS", "chart_path", "plot_results"]
+MATPLOTLIB_MISSING = (
+    "charts need matplotlib, which is not installed: pip install 'matplotlib>=3.8' "
+    "(or install ono99 with its plot extra)"
+)
+"""What to say when a chart is asked for without matplotlib: what works from a checkout too."""
+
+__all__ = ["CHART_FORMATS", "MATPLOTLIB_MISSING", "chart_path", "plot_results"]
 
 
 def _results(
@@ -60,14 +66,13 @@ def plot_results(
         The ``matplotlib.figure.Figure``.
 
     Raises:
-        Ono99Error: If matplotlib is not installed (``pip install 'ono99[plot]'``).
+        Ono99Error: If matplotlib is not installed (``pip install matplotlib``,
+            or ono99's ``plot`` extra).
     """
     try:
         from matplotlib.figure import Figure  # noqa: PLC0415 - optional, imported on use
     except ImportError:
-        raise Ono99Error(
-            "charts need matplotlib: install it with pip install 'ono99[plot]'"
-        ) from None
+        raise Ono99Error(MATPLOTLIB_MISSING) from None
     items = _results(results)
     if not items:
         raise ArgumentError("results", "no results to draw")

@@ -1,12 +1,14 @@
-"""Simulation results as text tables, for people.
+"""Simulation results as tables, for people.
 
-What :meth:`~ono99.SimulationResult.table` and :meth:`~ono99.Comparison.table`
-return (and ``ono99 simulate`` and ``ono99 compare`` print).
+:func:`result_parts` and :func:`comparison_parts` say what a summary holds
+(lines and tables); :meth:`~ono99.SimulationResult.table` and
+:meth:`~ono99.Comparison.table` return it as text, and ``ono99 simulate`` and
+``ono99 compare`` draw the same parts with rich.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NamedTuple, TypeAlias
 
 from ono99._text import format_table
 
@@ -15,11 +17,41 @@ if TYPE_CHECKING:
 
     from ._results import Comparison, SimulationResult
 
-__all__ = ["comparison_table", "result_table"]
+__all__ = ["Grid", "Part", "comparison_parts", "comparison_table", "result_parts", "result_table"]
+
+
+class Grid(NamedTuple):
+    """A table of a summary: its header, its rows, and the columns of numbers."""
+
+    header: list[str]
+    rows: list[list[str]]
+    right: list[int]
+
+
+Part: TypeAlias = str | Grid
+"""A line of a summary (``""`` between groups), or a table."""
+
+
+def as_text(parts: list[Part]) -> str:
+    """The parts as plain text: a blank line before each table, tables in columns."""
+    out: list[str] = []
+    for part in parts:
+        if isinstance(part, Grid):
+            if out and out[-1]:
+                out.append("")
+            out.append(format_table(part.header, part.rows, right=part.right))
+        else:
+            out.append(part)
+    return "\n".join(out)
 
 
 def result_table(result: SimulationResult) -> str:
     """A summary for people: wins, lengths and deciding cards, as text tables."""
+    return as_text(result_parts(result))
+
+
+def result_parts(result: SimulationResult) -> list[Part]:
+    """What a summary of ``result`` holds: a heading, then wins, lengths, deciding cards."""
     head = (
         f"{result.variant.name}: {result.games} games of {result.players} players, "
         f"seed {result.seed}, {result.seconds:.1f} s"
@@ -28,33 +60,26 @@ def result_table(result: SimulationResult) -> str:
         [w.label, result.strategies[i] if not result.rotate else "(rotating)", str(w.wins), str(w)]
         for i, w in enumerate(result.by_seat)
     ]
-    parts = [
+    parts: list[Part] = [
         head,
-        "",
-        format_table(["seat", "strategy", "wins", "win rate (95% CI)"], seat_rows, right=[2]),
+        Grid(["seat", "strategy", "wins", "win rate (95% CI)"], seat_rows, [2]),
     ]
     if len(result.by_strategy) > 1:
         rows = [
             [w.label, str(w.seats), str(w.wins), str(w), f"{w.fair:.1%}"]
             for w in result.by_strategy
         ]
-        parts += [
-            "",
-            format_table(
-                ["strategy", "seats", "wins", "win rate (95% CI)", "fair share"],
-                rows,
-                right=[1, 2, 4],
-            ),
-        ]
+        parts.append(
+            Grid(["strategy", "seats", "wins", "win rate (95% CI)", "fair share"], rows, [1, 2, 4])
+        )
     parts += [
         "",
         f"cards played: {result.plays}",
         f"plays per game: {result.plays_per_game}",
         f"rounds per game: {result.rounds_per_game}",
-        "",
-        format_table(["deciding card", "games", "share"], _deciding_rows(result), right=[1, 2]),
+        Grid(["deciding card", "games", "share"], _deciding_rows(result), [1, 2]),
     ]
-    return "\n".join(parts)
+    return parts
 
 
 def _deciding_rows(result: SimulationResult) -> list[list[str]]:
@@ -72,6 +97,11 @@ def _deciding_rows(result: SimulationResult) -> list[list[str]]:
 
 def comparison_table(comparison: Comparison) -> str:
     """The variants side by side: one column each, one row per measure."""
+    return as_text(comparison_parts(comparison))
+
+
+def comparison_parts(comparison: Comparison) -> list[Part]:
+    """The table of :func:`comparison_table`, as the one part of a summary."""
     results = comparison.results
     header = ["", *(r.variant.id for r in results)]
     rows: list[list[str]] = [
@@ -115,7 +145,7 @@ def comparison_table(comparison: Comparison) -> str:
             )
             cells.append(f"{count / r.games:.1%}")
         rows.append([f"decided by {name}", *cells])
-    return format_table(header, rows, right=range(1, len(header)))
+    return [Grid(header, rows, list(range(1, len(header))))]
 
 
 def _is_special(variant: Variant, card_id: str) -> bool:

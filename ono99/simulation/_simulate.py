@@ -30,7 +30,12 @@ from ono99._args import shown, whole
 from ono99._errors import ArgumentError, SimulationError, VariantError
 from ono99._limits import MAX_GAMES
 from ono99.loading._loader import variant_arg
-from ono99.players._factory import Strategy, strategy_factory, strategy_name
+from ono99.players._factory import (
+    Strategy,
+    not_a_strategy,
+    strategy_factory,
+    strategy_name,
+)
 
 from ._chunks import Task, chunks, play_chunk, play_chunk_pickled
 from ._progress import Feed
@@ -66,8 +71,9 @@ def simulate(
         players: Players per game.
         games: How many games.
         strategies: One strategy for every seat, or one per seat: the name of
-            a shipped strategy (:func:`list_strategies`) or a player factory
-            (:data:`PlayerFactory`).
+            a shipped strategy (:func:`list_strategies`), or a player class or
+            factory (:data:`Strategy`), which takes the seat's seed or
+            nothing. Pass the class, not a player made from it.
         seed: The master seed. Game ``i`` is dealt with
             ``game_seed(seed, i)``, and that one generator makes every random
             choice of the game: its shuffles, then the moves of its
@@ -141,14 +147,14 @@ def simulate(
                 f"give one strategy for every seat, or one per seat ({players}); got {len(given)}",
             )
     else:
-        raise ArgumentError(
-            "strategies",
-            f"expected a strategy, or a list of one per seat, got {shown(strategies)}",
-        )
+        raise ArgumentError("strategies", not_a_strategy(strategies))
     for strategy in given:
-        strategy_factory(
-            strategy
-        )  # fails early on an unknown name or a strategy of the wrong type
+        # Fails now on an unknown name, a player passed for its class, or a
+        # class that takes neither a seed nor nothing.
+        try:
+            strategy_factory(strategy)
+        except ArgumentError as exc:
+            raise ArgumentError("strategies", exc.message) from None
     if jobs is None:
         jobs = os.cpu_count() or 1
     whole("jobs", jobs, 1)

@@ -1,9 +1,10 @@
 """Hypothesis strategies and invariant checks for ono99 variants.
 
 The invariant checks (:func:`check_invariants`, :class:`GameChecker`) need
-nothing beyond ``ono99`` itself. The strategies need the ``test`` extra
-(``pip install "ono99[test]"``): they are built on `Hypothesis
-<https://hypothesis.readthedocs.io>`_, which ``import ono99`` never imports.
+nothing beyond ``ono99`` itself. The strategies need `Hypothesis
+<https://hypothesis.readthedocs.io>`_ (the ``test`` extra brings it), which
+``import ono99`` never imports. After ``import ono99``, ``ono99.testing`` is
+imported on first use.
 
 Check your own variant file in one call: it plays seeded games with random
 players and checks every invariant of the engine after every move::
@@ -110,8 +111,8 @@ def __getattr__(name: str) -> Any:
         if error.name is None or error.name.partition(".")[0] != "hypothesis":
             raise
         raise ModuleNotFoundError(
-            f"ono99.testing.{name} needs Hypothesis: install the test extra, "
-            "pip install 'ono99[test]'",
+            f"ono99.testing.{name} needs Hypothesis, which is not installed: "
+            "pip install 'hypothesis>=6.100' (or install ono99 with its test extra)",
             name=error.name,
         ) from None
     return getattr(_strategies, name)

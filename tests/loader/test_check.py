@@ -101,6 +101,33 @@ BAD = {
         "no_safe_play.undo_bust",
         "changes nothing",
     ),
+    # A card whose effects never act: its conditions refuse every play.
+    "never-with-effects": (
+        'extends = "ono99-1980"\n[cards.hold]\nconditions = [{ type = "never" }]\n',
+        "cards.hold.conditions",
+        "can never be played (conditions[0]: can never be played), so its effects never act",
+    ),
+    # A condition above the bust, with totals a round can reach (the 2022 floor) ...
+    "at-least-above-bust": (
+        'extends = "ono99-2022"\n[cards.reverse]\n'
+        'conditions = [{ type = "total_at_least", value = 120 }]\n',
+        "cards.reverse.conditions",
+        "refuse the totals a round can reach (from 0 to 98)",
+    ),
+    # ... and with totals without a floor, too many to follow (1980's Minus Tens).
+    "at-least-above-bust-no-floor": (
+        'extends = "ono99-1980"\n[cards.reverse]\n'
+        'conditions = [{ type = "total_at_least", value = 120 }]\n',
+        "cards.reverse.conditions",
+        "refuse every total from -40 (the lowest the deck can make) to 98",
+    ),
+    # Two conditions that together refuse every total.
+    "odd-and-even": (
+        'extends = "ono99-2022"\n[cards.play_2]\n'
+        'conditions = [{ type = "total_odd" }, { type = "total_even" }]\n',
+        "cards.play_2.conditions",
+        "(conditions[0]: only when the total is odd; conditions[1]: only when the total is even)",
+    ),
     # "for = ["ono99-198"] has a typo (no did you mean)"
     "typo": (
         'for = ["ono99-198"]\n[total]\nbust = 100\n',
@@ -126,6 +153,14 @@ def test_strict_fails_on_what_plays_badly(
     status, out, _ = _run(capsys, "validate", "--strict", str(path))
     assert status == 1
     assert f"warning: {key}: " in out
+
+
+def test_a_card_only_to_be_held_is_no_warning(tmp_path: Path) -> None:
+    """The editions' O'NO 99 card ("CANNOT BE PLAYED", 1980) is held, never played: with
+    no effects, its never condition is what the rules say, not a mistake."""
+    text = 'extends = "ono99-2022"\n[cards.dud]\nname = "Dud"\ncount = 2\n'
+    path = _write(tmp_path, "dud.toml", text + 'conditions = [{ type = "never" }]\n')
+    assert check_file(path) == []
 
 
 def test_a_setting_inherited_is_not_the_files_to_fix(tmp_path: Path) -> None:
@@ -236,8 +271,9 @@ def test_a_missing_file_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixtur
     assert finding.level == "error"
     assert "no such" in finding.message
     status, _, err = _run(capsys, "validate")
-    assert status == 1
-    assert "give at least one file" in err
+    assert status == 2  # a bad command line, as the CLI reference says
+    assert err.startswith("usage: ono99 validate")
+    assert "ono99 validate: error: argument FILE: give at least one file" in err
 
 
 def test_a_finding_reads_as_a_line() -> None:

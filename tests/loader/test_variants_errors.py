@@ -406,6 +406,14 @@ def test_an_unknown_variant_id_suggests_one() -> None:
     assert "the shipped variants are " in str(error) and " ono99-1980," in str(error)
 
 
+def test_a_suggestion_is_an_id_the_list_shows_or_says_whose_name_it_is() -> None:
+    """The list of ids shows no alias: an id is suggested first, and an alias names its id."""
+    assert "did you mean 'ono99-2022'?" in str(load_error("ono99-2020"))
+    assert "did you mean 'gibsons-1988' (another name of ono99-1980)?" in str(
+        load_error("gibson-1988")
+    )
+
+
 def test_a_house_rule_file_given_as_a_variant(tmp_path: Path) -> None:
     rule = write(tmp_path, "r.toml", 'for = ["ono99-1980"]\n[total]\nbust = 100\n')
     assert load_error(rule).problems == (

@@ -317,5 +317,5 @@ def test_a_strategy_without_hypothesis_says_which_extra_to_install() -> None:
     run = _without_hypothesis("from ono99.testing import games\n")
     assert run.returncode == 1
     assert "ono99.testing.games needs Hypothesis" in run.stderr
-    assert "pip install 'ono99[test]'" in run.stderr
+    assert "pip install 'hypothesis>=6.100'" in run.stderr
     assert "No module named 'hypothesis'" not in run.stderr

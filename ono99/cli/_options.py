@@ -1,0 +1,227 @@
+"""The command line's values: their types, the options commands share, and help text.
+
+One convention names the values in every command's help: ``N`` a whole
+number, ``VARIANT`` a variant's id (or alias) or the path of its TOML file,
+``RULE`` a house rule's id or path, ``STRATEGY`` a player's strategy, ``FILE``
+a file. Every command's help ends with examples (see :func:`examples`).
+"""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import os
+import sys
+import textwrap
+from typing import TYPE_CHECKING
+
+from ono99._errors import ArgumentError
+from ono99._limits import MAX_GAMES, MAX_PLAYERS
+from ono99.players._factory import Strategy, list_strategies, strategy_factory
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
+
+__all__ = [
+    "HelpFormatter",
+    "UsageError",
+    "examples",
+    "later_wins_option",
+    "match_options",
+    "strategy",
+    "variant_options",
+    "whole",
+]
+
+
+class UsageError(Exception):
+    """A command-line value found wrong after parsing: reported like argparse's, exit status 2.
+
+    Args:
+        option: The option or argument (``--players``).
+        message: What is wrong with its value.
+    """
+
+    def __init__(self, option: str, message: str) -> None:
+        super().__init__(f"argument {option}: {message}")
+
+
+class HelpFormatter(argparse.HelpFormatter):
+    """argparse's help, with the examples kept as written.
+
+    A paragraph with indented lines (the examples) keeps its lines; any other
+    paragraph is wrapped to the width, as argparse wraps.
+    """
+
+    def _fill_text(self, text: str, width: int, indent: str) -> str:
+        paragraphs = textwrap.dedent(text).strip("\n").split("\n\n")
+        out = []
+        for paragraph in paragraphs:
+            if any(line.startswith(" ") for line in paragraph.splitlines()):
+                out.append("\n".join(indent + line for line in paragraph.splitlines()))
+            else:
+                out.append(super()._fill_text(paragraph, width, indent))
+        return "\n\n".join(out)
+
+
+def examples(*lines: str) -> str:
+    """A help's epilog of examples, each line a command (and a comment saying what it does).
+
+    >>> examples("ono99 rules ono99-1980   # the 1980 rules").splitlines()
+    ['examples:', '  ono99 rules ono99-1980   # the 1980 rules']
+    """
+    return "examples:\n" + "\n".join(f"  {line}" for line in lines)
+
+
+def _count(most: int | None) -> Callable[[str], int]:
+    """An argument type: a whole number from 1 to ``most``."""
+
+    def count(text: str) -> int:
+        try:
+            value = int(text)
+        except ValueError:
+            raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+        if value < 1:
+            raise argparse.ArgumentTypeError(f"expected 1 or more, got {value}")
+        if most is not None and value > most:
+            raise argparse.ArgumentTypeError(f"expected at most {most:,}, got {value:,}")
+        return value
+
+    return count
+
+
+player_count = _count(MAX_PLAYERS)
+game_count = _count(MAX_GAMES)
+job_count = _count(1024)
+
+
+def whole(text: str) -> int:
+    """An argument type: any whole number (a seed, a seat)."""
+    try:
+        return int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a whole number, got {text!r}") from None
+
+
+def strategy(text: str) -> Strategy:
+    """A shipped strategy's name, or ``MODULE:CLASS`` of a player class or factory."""
+    if ":" in text:
+        return _load_strategy(text)
+    if text.lower() not in list_strategies():
+        known = ", ".join(list_strategies())
+        raise argparse.ArgumentTypeError(
+            f"no strategy {text!r} (choose from {known}, or give MODULE:CLASS of your own player)"
+        )
+    return text.lower()
+
+
+def _load_strategy(text: str) -> Strategy:
+    """Import ``module:Name`` (from the current folder too), as tools do for entry points."""
+    module_name, _, name = text.partition(":")
+    if not module_name or not name:
+        raise argparse.ArgumentTypeError(
+            f"expected MODULE:CLASS, such as greedy:GreedyPlayer, got {text!r}"
+        )
+    if os.getcwd() not in sys.path:
+        sys.path.insert(0, os.getcwd())
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as exc:
+        raise argparse.ArgumentTypeError(f"cannot import {module_name!r}: {exc}") from None
+    obj: object = module
+    for part in name.split("."):
+        if not hasattr(obj, part):
+            raise argparse.ArgumentTypeError(f"module {module_name!r} has no {name!r}") from None
+        obj = getattr(obj, part)
+    if not callable(obj):
+        raise argparse.ArgumentTypeError(f"{text!r} is not a player class or factory")
+    found: Strategy = obj  # checked next, as the library checks any strategy
+    try:
+        strategy_factory(found)  # a class that takes a seed, or nothing
+    except ArgumentError as exc:
+        raise argparse.ArgumentTypeError(f"{text!r}: {exc.message}") from None
+    return found
+
+
+STRATEGIES_HELP = (
+    f"{', '.join(list_strategies())}, or MODULE:CLASS for your own player (a class that "
+    "takes a seed, or nothing, imported from the current folder too)"
+)
+
+
+def variant_options(parser: argparse.ArgumentParser, default: str | None = "ono99-2022") -> None:
+    """``--variant`` (unless the command names its variants) and ``--house-rule``."""
+    if default is not None:
+        parser.add_argument(
+            "--variant",
+            default=default,
+            metavar="VARIANT",
+            help=f"variant id or TOML file path (default: {default})",
+        )
+    parser.add_argument(
+        "--house-rule",
+        action="append",
+        default=[],
+        metavar="RULE",
+        help="lay a house rule (id or TOML file path) over the variant; repeat for several, "
+        "applied in order",
+    )
+    later_wins_option(parser)
+
+
+def later_wins_option(parser: argparse.ArgumentParser) -> None:
+    """``--later-wins``: how two house rules that disagree are settled."""
+    parser.add_argument(
+        "--later-wins",
+        action="store_true",
+        help="where two house rules set one key differently, the later one wins",
+    )
+
+
+def match_options(parser: argparse.ArgumentParser, *, games: int) -> None:
+    """The options of a simulation: players, games, seed, strategies, jobs, output."""
+    parser.add_argument(
+        "--players",
+        type=player_count,
+        metavar="N",
+        help="players per game (default: 4, or the variant's most)",
+    )
+    parser.add_argument(
+        "--games", type=game_count, default=games, metavar="N", help=f"games (default: {games})"
+    )
+    parser.add_argument(
+        "--seed",
+        type=whole,
+        metavar="N",
+        help="master seed: the same seed plays the same games (default: chosen and printed)",
+    )
+    parser.add_argument(
+        "--strategy",
+        action="append",
+        type=strategy,
+        metavar="STRATEGY",
+        help=(
+            f"player strategy: {STRATEGIES_HELP}; once for every seat, or once per seat "
+            "(default: cautious). 'search' looks ahead by playing moves out: about 50 to 100 "
+            "times slower than the others, so give it hundreds of games, not tens of thousands"
+        ),
+    )
+    parser.add_argument(
+        "--rotate",
+        action="store_true",
+        help="move the strategies one seat on each game, so each plays every seat",
+    )
+    parser.add_argument(
+        "--jobs", type=job_count, metavar="N", help="processes to use (default: one per CPU)"
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON object instead of tables"
+    )
+    parser.add_argument(
+        "--quiet", action="store_true", help="no progress bars (none are drawn off a terminal)"
+    )
+    parser.add_argument(
+        "--chart",
+        metavar="FILE",
+        help="also draw charts to FILE (PNG, SVG or PDF; needs matplotlib)",
+    )
