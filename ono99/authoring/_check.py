@@ -170,7 +170,7 @@ def _absolute(name: str) -> str:
     """A file's absolute path, or the name itself once the working folder is gone."""
     try:
         return str(Path(name).resolve())
-    except OSError:
+    except (OSError, RuntimeError):  # RuntimeError: a symbolic link in a loop
         return name
 
 
