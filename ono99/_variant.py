@@ -12,9 +12,10 @@ from typing import Literal, TypeAlias
 
 from attrs import field, frozen
 
-from ._args import shown
+from ._args import is_int, shown
 from ._errors import VariantError
 from .rules import AnyCondition, AnyEffect, AnyTrigger
+from .rules._failures import ask
 
 __all__ = [
     "NONE",
@@ -85,6 +86,9 @@ class Card:
         for -10). The shipped players and :func:`ono99.simulate`'s deciding
         cards both ask this.
 
+        Raises:
+            RuleError: If an effect's ``total_after`` fails.
+
         >>> import ono99
         >>> v = ono99.load_variant("ninety-nine")
         >>> v.card("9").plays_as_number(), v.card("ace").plays_as_number(11)
@@ -101,8 +105,18 @@ class Card:
         if choices and amount not in choices:
             return False
         added = 0
-        for effect in totals:
-            added = effect.total_after(added, amount)
+        for i, effect in enumerate(self.effects):
+            if effect.changes_total:
+                where = f"cards.{self.id}.effects[{i}]"
+                added = ask(
+                    effect,
+                    where,
+                    "total_after",
+                    added,
+                    amount,
+                    check=is_int,
+                    expected="an integer",
+                )
         return added >= 0
 
 
