@@ -1136,24 +1136,26 @@ class Engine:
         elif missing > 0:
             self.draw_cards(player, missing, automatic)
         if rules.play_triggers:
-            for trigger in rules.play_triggers:
-                if self.fires(trigger, before, total):
-                    self.fire(trigger, player, automatic)
+            self.play_fired(before, total, automatic)
 
-    def fires(self, trigger: Trigger, before: int, after: int) -> bool:
-        """Whether a play from ``before`` to ``after`` fires ``trigger`` (checked)."""
-        asked: Any = trigger
-        try:
-            fired: object = asked.fires(before, after, self.rules.bust)
-        except Exception as error:
-            raise self.trigger_failed(trigger, None, "fires()", error) from error
-        if fired is True:
-            return True
-        if fired is not False:
-            raise self.trigger_failed(
-                trigger, None, "fires()", returned=fired, expected="True or False"
-            )
-        return False
+    def play_fired(self, before: int, after: int, automatic: bool) -> None:
+        """Fire the play triggers that a play from ``before`` to ``after`` fires, in order."""
+        rules = self.rules
+        bust = rules.bust
+        player = self.current
+        for trigger in rules.play_triggers:
+            # Asked untyped (see act), and the answer checked.
+            asked: Any = trigger
+            try:
+                fired: object = asked.fires(before, after, bust)
+            except Exception as error:
+                raise self.trigger_failed(trigger, None, "fires()", error) from error
+            if fired is True:
+                self.fire(trigger, player, automatic)
+            elif fired is not False:
+                raise self.trigger_failed(
+                    trigger, None, "fires()", returned=fired, expected="True or False"
+                )
 
     def trigger_failed(
         self,
@@ -1267,32 +1269,44 @@ class Engine:
         range is brought back within it, as any total is.
         """
         r = self.r
-        # Read untyped: in pure Python a rule object may have set any value.
-        table: Any = r
-        if self.fixed() != fixed:
+        if (
+            r.forced,
+            r.forced_by,
+            r.answering,
+            r.players_in_round,
+            r.stacking,
+            r.stack_on,
+        ) != fixed:
             return (
                 "changed forced, forced_by, answering, players_in_round, stacking or "
                 "stack_on, which rule objects only read"
             )
-        total: object = table.total
-        if not is_int(total):
+        # Each field read as an object: in pure Python a rule object may have
+        # set any value (the compiled Round refuses a value of the wrong type).
+        total: object = r.total
+        if type(total) is not int:
             return f"set total to {shown(total)}, expected an integer"
-        r.total = self.rules.floored(total)
-        direction: object = table.direction
-        if direction not in (1, -1):
+        if total < self.rules.lowest or total > self.rules.highest:
+            r.total = self.rules.floored(total)
+        direction: object = r.direction
+        if type(direction) is not int or (direction != 1 and direction != -1):  # noqa: PLR1714
             return f"set direction to {shown(direction)}, expected 1 or -1"
-        owed: object = table.next_owed
-        if not is_int(owed) or not 0 <= owed <= MAX_TOTAL:
+        owed: object = r.next_owed
+        if type(owed) is not int or owed < 0 or owed > MAX_TOTAL:
             return f"set next_owed to {shown(owed)}, expected a whole number, 0 or more"
-        if not isinstance(table.next_forced_by, str):
-            return f"set next_forced_by to {shown(table.next_forced_by)}, expected a card id"
-        if not isinstance(table.ends_turn, bool):
-            return f"set ends_turn to {shown(table.ends_turn)}, expected True or False"
-        skip: object = table.skip
-        if not is_int(skip) or not 0 <= skip <= MAX_TOTAL:
+        forced_by: object = r.next_forced_by
+        if type(forced_by) is not str:
+            return f"set next_forced_by to {shown(forced_by)}, expected a card id"
+        ends: object = r.ends_turn
+        if type(ends) is not bool:
+            return f"set ends_turn to {shown(ends)}, expected True or False"
+        skip: object = r.skip
+        if type(skip) is not int or skip < 0 or skip > MAX_TOTAL:
             return f"set skip to {shown(skip)}, expected a whole number, 0 or more"
-        seat: object = table.next_player
-        if seat is not None and not (is_int(seat) and 0 <= seat < self.n and r.in_round[seat]):
+        seat: object = r.next_player
+        if seat is not None and (
+            type(seat) is not int or seat < 0 or seat >= self.n or not r.in_round[seat]
+        ):
             return f"set next_player to {shown(seat)}, expected None or a seat still in the round"
         return ""
 

@@ -240,7 +240,7 @@ class CompiledVariant:
         self.max_plays = variant.round.max_plays
         self.max_rounds = variant.round.max_rounds
         self.max_game_plays = variant.round.max_game_plays
-        self.guarded = _guarded(variant)
+        self.guarded = _guarded(variant, self.cards)
 
     def __reduce__(self) -> tuple[Callable[[Variant], CompiledVariant], tuple[Variant]]:
         # The variant is all it takes: read back, these are its (cached) compiled rules.
@@ -330,14 +330,21 @@ class CompiledVariant:
         return "triggers"
 
 
-def _guarded(variant: Variant) -> bool:
-    """Whether the variant holds a rule object that is not of one of the library's classes.
+def _guarded(variant: Variant, cards: tuple[CompiledCard, ...]) -> bool:
+    """Whether a move may call a rule object that is not of one of the library's classes.
 
     The engine then keeps a copy of the state before each move, to go back to
     should a rule object fail, and checks what its effects and outcomes leave
-    on the table.
+    on the table. An effect that adds a fixed amount is asked only when the
+    variant is compiled (its card's ``delta``), never during a move.
     """
-    rules: list[object] = [r for c in variant.cards for r in (*c.effects, *c.conditions)]
+    rules: list[object] = []
+    for card in cards:
+        if card.delta is None:
+            rules += card.totals
+        rules += [*card.actions, *card.conditions]
+        if card.chooser is not None:
+            rules.append(card.chooser)
     for trigger in variant.triggers:
         rules += [trigger, *trigger.outcomes]
     return not all(is_shipped(rule) for rule in rules)
