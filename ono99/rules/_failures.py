@@ -89,7 +89,10 @@ def rule_error(
         verb = f"{member} returned" if called else f"{member} is"
         what_failed = f"{verb} {shown(returned)}, expected {expected}"
     head = f"{path}: " if path else ""
-    return RuleError(f"{head}{what} failed: {what_failed}{_origin(rule)}", name or None, path)
+    error = RuleError(f"{head}{what} failed: {what_failed}{_origin(rule)}", name or None, path)
+    # Its cause, set here: the compiled engine's ``raise ... from`` does not set it.
+    error.__cause__ = raised
+    return error
 
 
 def ask(
