@@ -73,16 +73,22 @@ def _entry_points() -> Sequence[Any]:
     return list(entry_points(group=ENTRY_POINT_GROUP))
 
 
+def _plain(text: object) -> str:
+    """``text`` for a message, its control characters escaped (as ``repr`` does), unquoted."""
+    return repr(str(text))[1:-1]
+
+
 def _where(point: Any) -> str:
     """An entry point as messages name it: its name, value and group, and its package."""
     package = ""
     dist = getattr(point, "dist", None)
     if dist is not None:
         try:
-            package = f", package {dist.name} {dist.version}"
+            package = f", package {_plain(dist.name)} {_plain(dist.version)}"
         except Exception:  # metadata that cannot be read names no package
             package = ""
-    return f"entry point {point.name} = {point.value!r} (group {ENTRY_POINT_GROUP}{package})"
+    name = _plain(point.name)
+    return f"entry point {name} = {point.value!r} (group {ENTRY_POINT_GROUP}{package})"
 
 
 def _check_plugin(where: str, name: str, cls: object) -> type[Any]:
