@@ -10,13 +10,14 @@ from (for an installed package, the entry point and the package).
 
 from __future__ import annotations
 
+import inspect
 from typing import TYPE_CHECKING, Any
 
 from ono99._args import is_int, shown
 from ono99._errors import RuleError
 from ono99._limits import clip
 
-from ._contract import members
+from ._contract import Condition, Effect, Outcome, Trigger, members
 from ._registry import is_shipped, origin
 
 if TYPE_CHECKING:
@@ -169,6 +170,16 @@ _DECLARATIONS: dict[str, tuple[Callable[[Any], bool], str]] = {
 }
 
 
+# The protocol of each kind: a member it defines as a function is a method; one
+# annotated ClassVar[bool] is a flag; any other is a declaration to read.
+_PROTOCOLS: dict[str, type] = {
+    "effect": Effect,
+    "condition": Condition,
+    "trigger": Trigger,
+    "outcome": Outcome,
+}
+
+
 def vet(rule: object, kind: str, path: str) -> None:
     """Check that ``rule`` is a rule object of ``kind`` whose declarations can be read.
 
@@ -183,6 +194,7 @@ def vet(rule: object, kind: str, path: str) -> None:
     declared = _class_text(rule, "kind")
     if declared != kind:
         raise rule_error(rule, path, "kind", returned=declared or None, expected=repr(kind))
+    protocol = _PROTOCOLS[kind]
     for member in members(kind):
         if member == "kind":
             continue
@@ -191,11 +203,13 @@ def vet(rule: object, kind: str, path: str) -> None:
         except Exception as error:
             raise rule_error(rule, path, member, raised=error) from error
         test = _DECLARATIONS.get(member)
-        if test is None:
-            if not callable(value):
-                raise rule_error(rule, path, member, returned=value, expected="a method")
-        elif not test[0](value):
-            raise rule_error(rule, path, member, returned=value, expected=test[1])
+        if test is None and protocol.__annotations__.get(member) == "ClassVar[bool]":
+            test = (_is_flag, "True or False")  # a flag this table does not list yet
+        if test is not None:
+            if not test[0](value):
+                raise rule_error(rule, path, member, returned=value, expected=test[1])
+        elif inspect.isfunction(vars(protocol).get(member)) and not callable(value):
+            raise rule_error(rule, path, member, returned=value, expected="a method")
         if member == "outcomes":
             for i, outcome in enumerate(value):
                 vet(outcome, "outcome", f"{path}.outcomes[{i}]")
