@@ -184,9 +184,10 @@ def vet(rule: object, kind: str, path: str) -> None:
     """Check that ``rule`` is a rule object of ``kind`` whose declarations can be read.
 
     Every member the protocol of ``kind`` lists is read once: each declaration
-    (``acts``, ``choices``, ``forces_plays``...) must be of its type, each
-    method callable; a trigger's outcomes are checked as outcomes. What is
-    checked here is then read without care by the engine.
+    (``acts``, ``choices``, ``forces_plays``...) must be there and of its type,
+    each method callable (a method that is missing fails only if it is asked);
+    a trigger's outcomes are checked as outcomes. What is checked here is then
+    read without care by the engine.
 
     Raises:
         RuleError: Naming the first member that is missing or of the wrong type.
@@ -198,8 +199,13 @@ def vet(rule: object, kind: str, path: str) -> None:
     for member in members(kind):
         if member == "kind":
             continue
+        method = inspect.isfunction(vars(protocol).get(member))
         try:
             value = getattr(rule, member)
+        except AttributeError:
+            if method:
+                continue  # asked only when called, and a call that fails is a RuleError
+            raise rule_error(rule, path, member, problem=f"it has no {member}") from None
         except Exception as error:
             raise rule_error(rule, path, member, raised=error) from error
         test = _DECLARATIONS.get(member)
@@ -208,7 +214,7 @@ def vet(rule: object, kind: str, path: str) -> None:
         if test is not None:
             if not test[0](value):
                 raise rule_error(rule, path, member, returned=value, expected=test[1])
-        elif inspect.isfunction(vars(protocol).get(member)) and not callable(value):
+        elif method and not callable(value):
             raise rule_error(rule, path, member, returned=value, expected="a method")
         if member == "outcomes":
             for i, outcome in enumerate(value):
