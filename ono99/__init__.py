@@ -20,6 +20,7 @@ from ._errors import (
     Ono99Error,
     PluginError,
     ReplayError,
+    RuleError,
     SimulationError,
     VariantError,
 )
@@ -111,6 +112,7 @@ __all__ = [
     "ReplayError",
     "Reshuffle",
     "RoundRules",
+    "RuleError",
     "SearchPlayer",
     "SimulationError",
     "SimulationResult",

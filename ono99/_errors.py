@@ -8,6 +8,7 @@ __all__ = [
     "Ono99Error",
     "PluginError",
     "ReplayError",
+    "RuleError",
     "SimulationError",
     "VariantError",
 ]
@@ -130,6 +131,39 @@ class PluginError(Ono99Error, TypeError):
     """
 
 
+class RuleError(Ono99Error, RuntimeError):
+    """A rule object failed: its code raised, or gave back what its protocol does not allow.
+
+    A rule object is code (an effect, condition, trigger or outcome, perhaps
+    from an installed package); when a call to it raises, or returns a value
+    of the wrong type (a total that is not an integer, a seat that does not
+    exist), the library raises this error rather than let the rule's own
+    exception escape. The message starts with where the variant holds the
+    rule object (its TOML key path, such as ``cards.seven.effects[1]``), and
+    names its kind and ``type``, the method and what went wrong; for a rule
+    object from an installed package it also names the entry point and the
+    package. What the rule object raised is the exception's ``__cause__``.
+
+    A move during which a rule object fails is not played: :meth:`ono99.Game.play`
+    leaves the game exactly as it was before the move. A game whose rule
+    object fails while it is dealt is not made.
+
+    Args:
+        message: What failed, in words.
+        rule: The rule object's ``type`` (its name in TOML), if it has one.
+        path: The TOML key path of the rule object in its variant, if known.
+    """
+
+    def __init__(self, message: str, rule: str | None = None, path: str = "") -> None:
+        self.message = message
+        self.rule = rule
+        self.path = path
+        super().__init__(message)
+
+    def __reduce__(self) -> tuple[type[RuleError], tuple[str, str | None, str]]:
+        return (type(self), (self.message, self.rule, self.path))
+
+
 # The public classes live at the top of the package: tracebacks and reprs say
 # ``ono99.IllegalMoveError``, not the private module's name.
 for _cls in (
@@ -140,5 +174,6 @@ for _cls in (
     ArgumentError,
     SimulationError,
     PluginError,
+    RuleError,
 ):
     _cls.__module__ = "ono99"

@@ -21,6 +21,8 @@ __all__ = [
     "MAX_POINTS_TARGET",
     "MAX_SKIP",
     "MAX_TOKENS",
+    "MAX_TOTAL",
+    "MAX_TRIGGERS",
     "clip",
 ]
 
@@ -46,6 +48,18 @@ MAX_TOKENS = 100
 
 MAX_POINTS_TARGET = 100_000
 """The highest points target (``match.points.target``)."""
+
+MAX_TOTAL = 10**18
+"""The furthest from 0 a total may go. A play that would take the total
+further leaves it at ``-MAX_TOTAL`` or ``MAX_TOTAL`` (as a floor would), so that
+no rule (a ``multiply`` by a large factor of a negative total, say) makes a
+number that grows without end; the plays owed, and a player's tokens and
+points, never exceed it either. A variant's ``total`` settings must lie within
+it. (Under 2**62: the compiled engine keeps every number a machine word.)"""
+
+MAX_TRIGGERS = 100
+"""The most ``[[triggers]]`` a variant may have: the engine asks each trigger
+fired by a play whether it fires after every card played."""
 
 MAX_GAMES = 100_000_000
 """The most games one simulation plays."""

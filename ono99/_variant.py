@@ -13,9 +13,10 @@ from typing import Literal, TypeAlias
 
 from attrs import field, frozen
 
-from ._args import shown
+from ._args import is_int, shown
 from ._errors import VariantError
 from .rules import AnyCondition, AnyEffect, AnyTrigger
+from .rules._failures import ask
 
 __all__ = [
     "NONE",
@@ -139,7 +140,27 @@ class Card:
         every other effect is itself. What the engine plays, and what the
         checks and the players read.
         """
-        return tuple(e for effect in self.effects for e in effect.for_card(self))
+        return tuple(effect for _, effect in self.resolved)
+
+    @property
+    def resolved(self) -> tuple[tuple[int, AnyEffect], ...]:
+        """:attr:`resolved_effects`, each with the index in ``effects`` it comes from.
+
+        Raises:
+            RuleError: If an effect's ``for_card`` fails.
+        """
+        out: list[tuple[int, AnyEffect]] = []
+        for index, effect in enumerate(self.effects):
+            made = ask(
+                effect,
+                f"cards.{self.id}.effects[{index}]",
+                "for_card",
+                self,
+                check=_is_effects,
+                expected="a tuple of effects",
+            )
+            out += [(index, e) for e in made]
+        return tuple(out)
 
     def plays_as_number(self, amount: int | None = None) -> bool:
         """Whether playing the card only adds a non-negative amount to the total.
@@ -151,6 +172,9 @@ class Card:
         ``amount`` that adds a non-negative amount (an Ace for 11, not a Ten
         for -10). The shipped players and :func:`ono99.simulate`'s deciding
         cards both ask this.
+
+        Raises:
+            RuleError: If an effect's ``total_after`` fails.
 
         >>> import ono99
         >>> v = ono99.load_variant("ninety-nine")
@@ -169,8 +193,18 @@ class Card:
         if choices and amount not in choices:
             return False
         added = 0
-        for effect in totals:
-            added = effect.total_after(added, amount)
+        for i, effect in enumerate(self.effects):
+            if effect.changes_total:
+                where = f"cards.{self.id}.effects[{i}]"
+                added = ask(
+                    effect,
+                    where,
+                    "total_after",
+                    added,
+                    amount,
+                    check=is_int,
+                    expected="an integer",
+                )
         return added >= 0
 
 
@@ -241,6 +275,11 @@ class RankRules:
     points: int = 0
     text: str = ""
     tags: tuple[str, ...] = ()
+
+
+def _is_effects(value: object) -> bool:
+    """Whether ``value`` is a tuple of effects (what ``for_card`` returns)."""
+    return isinstance(value, tuple) and all(getattr(e, "kind", None) == "effect" for e in value)
 
 
 @frozen

@@ -6,12 +6,15 @@ regression corpus in ``tests/hardening/``.
 
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 import attrs
 import pytest
 
 import ono99
+from ono99._limits import MAX_TOTAL, MAX_TRIGGERS
+from ono99.testing import check_invariants
 
 CORPUS = Path(__file__).parent / "hardening"
 
@@ -73,7 +76,7 @@ def _position(variant: ono99.Variant, hands: list[list[str]], total: int) -> ono
     return ono99.Game.from_position(variant, hands, pile, total=total, seed=1)
 
 
-@pytest.mark.parametrize("total", [-(2**60) - 1, -(2**61), -(10**30), -(2**60), 0, 50])
+@pytest.mark.parametrize("total", [-(10**18), -(10**18) + 1, -(2**59), -(2**40), 0, 50])
 def test_a_never_card_stays_unplayable_at_any_total(total: int) -> None:
     """legal_moves and why_illegal agree on a ``never`` card, however low the total."""
     v = ono99.load_variant("ono99-2022")
@@ -288,3 +291,162 @@ def test_replay_refuses_a_hand_built_record_of_the_wrong_types() -> None:
     bad = attrs.evolve(record, seed=1.5)  # type: ignore[arg-type]  # the wrong type on purpose
     with pytest.raises(ono99.ReplayError, match=r"seed: expected a whole number, got 1\.5"):
         ono99.Game.replay(bad)
+
+
+# ------------------------------------------- no number grows without bound (issue 29)
+
+
+def test_a_multiply_of_a_negative_total_stays_within_the_bound() -> None:
+    """With no floor, x1e300 of a total below 0 gave totals of thousands of bits.
+
+    The total now stays at -MAX_TOTAL (10**18), as if it were a floor, however
+    often it is multiplied, and every total prints.
+    """
+    v = ono99.load_variant(CORPUS / "multiply-negative-total.toml")
+    game = _position(v, [["times", "times", "times", "times"], ["5", "5", "5", "5"]], -20)
+    for _ in range(3):
+        game.play(ono99.Play("times"))
+        assert game.total == -MAX_TOTAL
+        game.play(ono99.Play("5"))
+        assert game.total == -MAX_TOTAL + 5
+    assert all(len(str(event)) < 200 for event in game.events)
+
+
+def test_a_total_setting_beyond_the_bound_is_refused() -> None:
+    for key, value in (("bust", 2 * 10**18), ("start", -2 * 10**18), ("floor", -2 * 10**18)):
+        with pytest.raises(ono99.VariantError, match=f"total.{key}: expected a total from"):
+            ono99.loads_variant(f'extends = "ono99-2022"\nid = "x"\n[total]\n{key} = {value}\n')
+
+
+def test_plays_owed_stay_within_the_bound_however_they_stack() -> None:
+    """Under stacking = "multiply" each answer doubles the plays owed: capped at MAX_TOTAL."""
+    v = ono99.load_variant("ono99-2022", house_rules=["stacking-double-play"])
+    hands = [["play_2"] * 4, ["1", "2", "3", "4"]]
+    pile = [c.id for c in v.cards for _ in range(c.count * v.deck.copies_for(2))]
+    for card in hands[0] + hands[1]:
+        pile.remove(card)
+    game = ono99.Game.from_position(
+        v, hands, pile, plays_owed=MAX_TOTAL, forced_by="play_2", seed=1
+    )
+    game.play(ono99.Play("play_2"))
+    assert game.plays_owed == MAX_TOTAL
+
+
+@pytest.mark.parametrize(
+    ("setting", "value"),
+    [
+        ("total", 2 * 10**18),
+        ("plays_owed", 10**30),
+        ("tokens", [10**19, 1]),
+        ("scores", [0, -(10**30)]),
+    ],
+)
+def test_a_position_beyond_the_bounds_is_refused(setting: str, value: object) -> None:
+    v = ono99.load_variant("ono99-2022")
+    hands = [["1", "2", "3", "4"], ["5", "6", "7", "8"]]
+    pile = [c.id for c in v.cards for _ in range(c.count)]
+    for card in hands[0] + hands[1]:
+        pile.remove(card)
+    with pytest.raises(ono99.VariantError, match=setting):
+        ono99.Game.from_position(v, hands, pile, **{setting: value})  # type: ignore[arg-type]
+
+
+# ------------------------------------------ no input makes every play slow (issue 29)
+
+
+def test_more_triggers_than_the_bound_are_refused() -> None:
+    """11,000 pass_over triggers in a file under 1 MB made every play 170 times slower."""
+    trigger = (
+        '[[triggers]]\ntype = "pass_over"\nvalue = {}\noutcomes = [{{ type = "end_round" }}]\n'
+    )
+    head = 'extends = "ono99-2022"\nid = "many"\n'
+    fine = head + "".join(trigger.format(i % 99) for i in range(MAX_TRIGGERS))
+    assert len(ono99.loads_variant(fine).triggers) == MAX_TRIGGERS
+    many = head + "".join(trigger.format(i % 99) for i in range(11_000))
+    assert len(many) < 1_000_000
+    with pytest.raises(ono99.VariantError, match=r"triggers: expected at most 100 triggers"):
+        ono99.loads_variant(many)
+
+
+# ------------------------------------- integers of any length name their key (issue 29)
+
+
+def test_an_integer_with_more_digits_than_python_reads_names_its_key(tmp_path: Path) -> None:
+    """5,000 digits: Python's own ValueError once escaped, naming no file and no key."""
+    path = CORPUS / "integer-5000-digits.toml"
+    for load in (ono99.load_variant, lambda p: ono99.loads_variant(p.read_text(), str(p))):
+        with pytest.raises(ono99.VariantError) as caught:
+            load(path)
+        assert caught.value.source == str(path)
+        assert caught.value.problems == (
+            "total.bust: expected an integer from -2**63 to 2**63 - 1 "
+            "(TOML's 64-bit integers), got one of 5000 digits",
+        )
+    (finding,) = ono99.check_file(path)
+    assert (finding.level, finding.path) == ("error", "total.bust")
+    # One that is not at a key (in an array of arrays of a table of tables) still has its line.
+    weird = tmp_path / "weird.toml"
+    weird.write_text('id = "w"\nname = "W"\n\n\nx = [[' + "1" * 5000 + "]]\n")
+    with pytest.raises(ono99.VariantError, match=r"x\[0\]\[0\]: expected an integer"):
+        ono99.load_variant(weird)
+
+
+def test_an_integer_beyond_64_bits_is_refused_at_its_key() -> None:
+    card = 'extends = "ono99-2022"\nid = "x"\n[cards.x]\nname = "X"\ncount = {}\n'
+    with pytest.raises(ono99.VariantError, match=r"cards\.x\.count: expected an integer from"):
+        ono99.loads_variant(card.format(2**63))
+    # 2**63 - 1 is read, and refused by the deck's own bound instead.
+    with pytest.raises(ono99.VariantError, match="expected at most 10000"):
+        ono99.loads_variant(card.format(2**63 - 1))
+
+
+# --------------------------------------------------- links that lead nowhere (issue 29)
+
+
+@pytest.mark.skipif(not hasattr(os, "symlink"), reason="symbolic links")
+def test_a_symbolic_link_to_itself_is_a_finding_not_a_traceback(tmp_path: Path) -> None:
+    loop = tmp_path / "loop.toml"
+    loop.symlink_to(loop)
+    (finding,) = ono99.check_file(loop)
+    assert finding.level == "error"
+    assert "symbolic link that leads to no file" in finding.message
+    with pytest.raises(ono99.VariantError, match="symbolic link that leads to no file"):
+        ono99.load_variant(loop)
+    with pytest.raises(ono99.VariantError, match="symbolic link"):
+        ono99.check_file(loop, kind="house-rule") and ono99.load_house_rule(loop)
+
+
+# ------------------------------------------------------------- smaller (issue 29)
+
+
+def test_an_empty_text_lists_each_missing_key_once() -> None:
+    with pytest.raises(ono99.VariantError) as caught:
+        ono99.loads_variant("")
+    assert caught.value.problems == (
+        "id: missing required key (expected a string)",
+        "name: missing required key (expected a string)",
+        "cards: missing required key (expected a table of cards, one [cards.<id>] table each)",
+    )
+
+
+def test_the_schema_reference_names_a_factor_a_number() -> None:
+    """The reference once showed multiply's factor as ``<class 'float'>``."""
+    page = (Path(__file__).parents[1] / "docs" / "reference" / "schema.rst").read_text()
+    assert "<class" not in page
+    assert "   * - ``factor``\n     - number\n" in page
+
+
+def test_check_invariants_allows_a_game_as_long_as_the_engine_does() -> None:
+    """The engine ends a game at round.max_game_plays (100,000): so does "game ends".
+
+    check_invariants gave up at 20,000 moves, so a variant whose rounds never
+    end by themselves failed it though the engine ends its games.
+    """
+    text = (
+        'extends = "ono99-2022"\nid = "long"\n[total]\nfloor = "none"\n'
+        "[round]\nmax_plays = 21000\nmax_game_plays = 21000\n"
+        "[cards.minus_ten]\ncount = 40\n"
+    )
+    variant = ono99.loads_variant(text)
+    checked = check_invariants(variant, games=1, players=2, deep=False, seed=3)
+    assert checked.moves > 20_000

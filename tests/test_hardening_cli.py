@@ -7,6 +7,7 @@ let a file's control characters reach the terminal.
 from __future__ import annotations
 
 import contextlib
+import json
 import os
 import subprocess
 import sys
@@ -215,3 +216,39 @@ def test_jobs_above_the_cpu_count_is_noted(capsys: pytest.CaptureFixture[str]) -
     assert main(["simulate", "--games", "2", "--jobs", str(jobs), "--quiet"]) == 0
     err = capsys.readouterr().err
     assert f"ono99: note: --jobs {jobs} is more than this machine's" in err
+
+
+# ------------------------------------------------- files that once escaped validate
+
+
+@pytest.mark.parametrize("json_output", [False, True])
+def test_validate_reports_an_integer_python_cannot_read(
+    json_output: bool, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """5,000 digits: validate --json once printed no JSON, only Python's ValueError."""
+    path = str(CORPUS / "integer-5000-digits.toml")
+    assert main(["validate", *(["--json"] if json_output else []), path]) == 1
+    out, err = capsys.readouterr()
+    if json_output:
+        (finding,) = json.loads(out)["files"][0]["findings"]
+        assert finding["path"] == "total.bust"
+    else:
+        assert "total.bust: expected an integer from -2**63" in err
+    assert no_traceback(err)
+
+
+@POSIX
+@pytest.mark.parametrize("json_output", [False, True])
+def test_validate_reports_a_symbolic_link_to_itself(
+    json_output: bool, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    loop = tmp_path / "loop.toml"
+    loop.symlink_to(loop)
+    assert main(["validate", *(["--json"] if json_output else []), str(loop)]) == 1
+    out, err = capsys.readouterr()
+    if json_output:
+        (finding,) = json.loads(out)["files"][0]["findings"]
+        assert "symbolic link that leads to no file" in finding["message"]
+    else:
+        assert "symbolic link that leads to no file" in err
+    assert no_traceback(err)

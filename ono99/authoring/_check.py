@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
-from ono99._errors import VariantError
+from ono99._errors import RuleError, VariantError
 from ono99.loading._files import DIRECTIVES, canonical_id, list_variants, read, variants_registry
 from ono99.loading._house import load_rule
 from ono99.loading._loader import list_house_rules, load_variant
@@ -152,10 +152,17 @@ def check_file(path: PathName, *, kind: FileKind | None = None) -> list[Finding]
     file = str(path)
     if kind is None:
         kind = file_kind(path)
-    if kind == "house-rule":
-        found = _check_house_rule(Path(path), file)
-    else:
-        found = _check_variant_file(Path(path), file)
+    try:
+        if kind == "house-rule":
+            found = _check_house_rule(Path(path), file)
+        else:
+            found = _check_variant_file(Path(path), file)
+    except RuleError as exc:
+        # A rule object that fails when asked: the file cannot work, and the
+        # error says which rule object (the rest is not checked).
+        head = f"{exc.path}: "
+        message = exc.message[len(head) :] if exc.message.startswith(head) else exc.message
+        found = [Finding("error", exc.path, message, file)]
     return sorted(found, key=lambda f: f.level != "error")
 
 
@@ -166,7 +173,7 @@ def _absolute(name: str) -> str:
     """A file's absolute path, or the name itself once the working folder is gone."""
     try:
         return str(Path(name).resolve())
-    except OSError:
+    except (OSError, RuntimeError):  # RuntimeError: a symbolic link in a loop
         return name
 
 

@@ -15,9 +15,11 @@ from typing import TYPE_CHECKING, Any, Literal
 from ono99._args import shown
 from ono99._errors import ArgumentError
 from ono99._variant import NOT_RULES, Variant, VariantLike, card_name
+from ono99.loading._checks import vet_rules
 from ono99.loading._convert import unstructure_variant
 from ono99.loading._loader import variant_arg
 from ono99.loading._problems import toml_value
+from ono99.rules._failures import ask, is_text
 
 if TYPE_CHECKING:
     from ono99._variant import Card
@@ -49,6 +51,7 @@ def rulebook(variant: VariantLike, *, format: Format = "text") -> str:
 
     Raises:
         VariantError: If ``variant`` names no variant or its file has problems.
+        RuleError: If a rule object's ``describe()`` raises, or says no words.
         ArgumentError: If ``format`` is neither ``"text"`` nor ``"rst"``, or
             ``variant`` is not a variant, an id or a path.
 
@@ -62,6 +65,7 @@ def rulebook(variant: VariantLike, *, format: Format = "text") -> str:
     if format not in _FORMATS:
         raise ArgumentError("format", f"expected 'text' or 'rst', got {shown(format)}")
     variant = variant_arg(variant)
+    vet_rules(variant)
     return _Writer(variant, rst=format == "rst").write()
 
 
@@ -138,6 +142,16 @@ def _ordinal(number: int) -> str:
     return f"{number}{suffix}"
 
 
+def _describe(rule: object, path: str) -> str:
+    """What ``rule.describe()`` says, checked to be words.
+
+    Raises:
+        RuleError: If it raises, or gives back something that is not a str.
+    """
+    text: str = ask(rule, path, "describe", check=is_text, expected="a str")
+    return text
+
+
 def card_rules(card: Card) -> str:
     """What a card does and when it may be played, in sentences.
 
@@ -145,8 +159,13 @@ def card_rules(card: Card) -> str:
     >>> print(card_rules(ono99.load_variant("ono99-1980").card("double_play")))
     Makes the next player play 2 cards. Not as the first play of a forced turn.
     """
-    effects = "; ".join(effect.describe() for effect in card.effects)
-    conditions = [_sentence(condition.describe()) for condition in card.conditions]
+    effects = "; ".join(
+        _describe(effect, f"cards.{card.id}.effects[{i}]") for i, effect in enumerate(card.effects)
+    )
+    conditions = [
+        _sentence(_describe(condition, f"cards.{card.id}.conditions[{i}]"))
+        for i, condition in enumerate(card.conditions)
+    ]
     never = any(condition.blocks_every_play for condition in card.conditions)
     if effects:
         parts = [_sentence(effects)]
@@ -365,8 +384,8 @@ class _Writer:
     def rounds_and_winning(self) -> list[str]:
         out = self.round_ending()
         v = self.v
-        for trigger in v.triggers:
-            text = self.esc(trigger.describe())
+        for i, trigger in enumerate(v.triggers):
+            text = self.esc(_describe(trigger, f"triggers[{i}]"))
             out.append(f"{text[:1].upper()}{text[1:]}.")
         match = v.match
         if match.scoring == "tokens":

@@ -27,6 +27,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
+from ono99._limits import MAX_TRIGGERS
 from ono99._variant import NONE, NOT_RULES, Card, RankRules, StandardDeck, Variant
 from ono99.loading._checks import CARD_ID, MINIMUMS
 from ono99.loading._files import house_rules_registry, read, variants_registry
@@ -108,6 +109,8 @@ def _type_name(tp: Any) -> str:
         return "string"
     if tp is bool:
         return "boolean"
+    if tp is float:
+        return "number"
     if typing.get_origin(tp) is Literal:
         return " | ".join(f'``"{a}"``' for a in typing.get_args(tp))
     if tp == int | None:
@@ -125,7 +128,8 @@ def _type_name(tp: Any) -> str:
         return "table (optional)"
     if attrs.has(tp):
         return "table"
-    return str(tp)
+    # A type of a rule object from another package: its name, not its repr.
+    return getattr(tp, "__name__", None) or str(tp).replace("typing.", "")
 
 
 def _toml(value: object) -> str:
@@ -524,7 +528,10 @@ def _value_schema(tp: Any, path: str, required: bool) -> dict[str, Any]:
     if tp == int | None:
         return {"anyOf": [{"type": "integer"}, {"const": NONE}]}
     if tp in RULE_ARRAYS:
-        return {"type": "array", "items": {"$ref": f"#/$defs/{RULE_ARRAYS[tp]}"}}
+        array: dict[str, Any] = {"type": "array", "items": {"$ref": f"#/$defs/{RULE_ARRAYS[tp]}"}}
+        if path == "triggers":
+            array["maxItems"] = MAX_TRIGGERS
+        return array
     if tp == tuple[str, ...]:
         return {"type": "array", "items": {"type": "string"}}
     if tp == tuple[int, ...]:

@@ -17,8 +17,11 @@ from typing import TYPE_CHECKING, Literal
 
 import attrs
 
+from ono99._args import is_int
+from ono99._limits import MAX_TOTAL
 from ono99._variant import Match, NoSafePlay, Variant
 from ono99.loading._problems import toml_value
+from ono99.rules._failures import ask
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -47,17 +50,39 @@ def _lowest_total(variant: Variant) -> tuple[int, str]:
 
 
 def _totals(card: Card, total: int, floor: int | None) -> list[int]:
-    """The totals a card makes from ``total``: one per amount it lets the player choose."""
-    effects = card.resolved_effects
-    amounts: list[int | None] = [a for e in effects for a in e.choices] or [None]
+    """The totals a card makes from ``total``: one per amount it lets the player choose.
+
+    Kept, as the engine keeps them, between the floor (or ``-MAX_TOTAL``) and
+    ``MAX_TOTAL``: a ``multiply`` of a negative total makes no number without end.
+    """
+    resolved = card.resolved
+    amounts: list[int | None] = [a for _, e in resolved for a in e.choices] or [None]
+    low = -MAX_TOTAL if floor is None else floor
     out = []
     for amount in amounts:
         new = total
-        for effect in effects:
+        for i, effect in resolved:
             if effect.changes_total:  # as the engine asks (see Effect.changes_total)
-                new = effect.total_after(new, amount)
-        out.append(new if floor is None else max(new, floor))
+                args = (new,) if amount is None else (new, amount)
+                where = f"cards.{card.id}.effects[{i}]"
+                new = ask(effect, where, "total_after", *args, check=is_int, expected="an integer")
+        out.append(min(MAX_TOTAL, max(new, low)))
     return out
+
+
+def _allows_at(card: Card, at: int) -> list[bool | None]:
+    """What each condition of ``card`` says of a play at the total ``at`` (``allows_at``)."""
+    return [
+        ask(
+            condition,
+            f"cards.{card.id}.conditions[{i}]",
+            "allows_at",
+            at,
+            check=lambda v: v is None or isinstance(v, bool),
+            expected="True, False or None",
+        )
+        for i, condition in enumerate(card.conditions)
+    ]
 
 
 def unplayable(variant: Variant) -> list[tuple[str, str]]:
@@ -84,7 +109,7 @@ def unplayable(variant: Variant) -> list[tuple[str, str]]:
                 )
             )
             continue
-        for index, effect in enumerate(card.effects):
+        for index, effect in card.resolved:
             bad = [a for a, t in zip(effect.choices, totals, strict=False) if t >= bust]
             if effect.choices and bad:
                 out.append(
@@ -279,7 +304,7 @@ def _idle_forcing(variant: Variant) -> list[tuple[str, str]]:
             )
         )
     for card in playing:
-        for index, effect in enumerate(card.effects):
+        for index, effect in card.resolved:
             if _deflects(effect, card):
                 out.append(
                     (
@@ -329,7 +354,7 @@ def _reachable_totals(variant: Variant) -> set[int] | None:
     while todo:
         at = todo.pop()
         for card in playing:
-            if any(c.allows_at(at) is False for c in card.conditions):
+            if any(allowed is False for allowed in _allows_at(card, at)):
                 continue
             for new in _totals(card, at, total.floor):
                 if new < total.bust and new not in seen:
@@ -338,6 +363,21 @@ def _reachable_totals(variant: Variant) -> set[int] | None:
                     seen.add(new)
                     todo.append(new)
     return seen
+
+
+def _fires(trigger: object, where: str, before: int, after: int, bust: int) -> bool:
+    """What ``trigger.fires()`` says of a play from ``before`` to ``after``, checked."""
+    fired: bool = ask(
+        trigger,
+        where,
+        "fires",
+        before,
+        after,
+        bust,
+        check=lambda v: isinstance(v, bool),
+        expected="True or False",
+    )
+    return fired
 
 
 def _spare_cards(variant: Variant) -> bool:
@@ -377,19 +417,21 @@ def _round_never_ends(variant: Variant) -> list[tuple[str, str]]:
     total = variant.total
     for at in reachable:
         for card in playing:
-            if not all(c.allows_at(at) is True for c in card.conditions):
+            if not all(allowed is True for allowed in _allows_at(card, at)):
                 return []
             if min(_totals(card, at, total.floor)) >= total.bust:
                 return []
     ending = [
-        t
-        for t in variant.triggers
+        (f"triggers[{i}]", t)
+        for i, t in enumerate(variant.triggers)
         if t.after_play and any(o.ends_round or o.wins_round for o in t.outcomes)
     ]
     for at in reachable:
         for card in playing:
             for new in _totals(card, at, total.floor):
-                if new < total.bust and any(t.fires(at, new, total.bust) for t in ending):
+                if new < total.bust and any(
+                    _fires(trigger, where, at, new, total.bust) for where, trigger in ending
+                ):
                     return []
     low, high = min(reachable), max(reachable)
     span = f"{low}" if low == high else f"from {low} to {high}"

@@ -14,7 +14,9 @@ from typing import TYPE_CHECKING, Any
 
 from ono99 import events as ev
 from ono99._args import is_int, shown
-from ono99._errors import IllegalMoveError
+from ono99._errors import ArgumentError, IllegalMoveError, RuleError
+from ono99._limits import MAX_TOTAL
+from ono99.rules._failures import NOTHING, rule_error
 
 from ._chance import shuffle
 from ._moves import Move, Play, Redraw, as_move, chosen
@@ -31,7 +33,7 @@ if TYPE_CHECKING:
     from ._protocols import Player
     from ._tables import CompiledCard, CompiledVariant
 
-__all__ = ["ENGINE_FIELDS", "NO_MOVES", "ROUND_FIELDS", "Engine", "Round"]
+__all__ = ["ENGINE_FIELDS", "NO_MOVES", "ROUND_FIELDS", "Checkpoint", "Engine", "Round"]
 
 NO_MOVES: tuple[Move, ...] = ()
 
@@ -149,6 +151,9 @@ class Round:
         return self.turn_plays.count(card_id)
 
     # The rest of the Table: what the game knows beyond the round's fields.
+    # Rule objects may pass anything: each method checks its arguments before
+    # it changes anything (a bad one raises ArgumentError, which the engine
+    # reports as the rule object's failure).
 
     def engine(self) -> Engine:
         """The game this round belongs to."""
@@ -156,6 +161,21 @@ class Round:
         if game is None:
             raise RuntimeError("the table is only there while the engine asks a rule object")
         return game
+
+    def seat_arg(self, name: str, seat: object) -> int:
+        """``seat``, checked to be a seat of the table (never counted from the end)."""
+        n = self.engine().n
+        if not is_int(seat) or not 0 <= seat < n:
+            raise ArgumentError(name, f"there is no seat {shown(seat)}: seats are 0 to {n - 1}")
+        return seat
+
+    def card_arg(self, seat: int, card_id: object) -> int:
+        """The index of ``card_id``, which ``seat`` must hold."""
+        game = self.engine()
+        index = card_index(game.rules, card_id)
+        if index is None or index not in self.hands[seat]:
+            raise ArgumentError("card_id", f"player {seat} holds no card {shown(card_id)}")
+        return index
 
     @property
     def player(self) -> int:
@@ -170,69 +190,98 @@ class Round:
             (first + i * direction) % n for i in range(n) if in_round[(first + i * direction) % n]
         ]
 
-    def next_seat(self, seat: int) -> int:
+    def next_seat(self, seat: object) -> int:
         """The next seat in the round after ``seat`` in the direction of play."""
-        return self.engine().next_seat(seat, self.in_round, self.direction)
+        at = self.seat_arg("seat", seat)
+        return self.engine().next_seat(at, self.in_round, self.direction)
 
-    def hand(self, seat: int) -> tuple[str, ...]:
+    def hand(self, seat: object) -> tuple[str, ...]:
         """The card ids ``seat`` holds."""
+        at = self.seat_arg("seat", seat)
         ids = self.engine().rules.ids
-        return tuple(ids[k] for k in self.hands[seat])
+        return tuple(ids[k] for k in self.hands[at])
 
-    def draw_cards(self, seat: int, cards: int) -> int:
+    def draw_cards(self, seat: object, cards: object) -> int:
         """``seat`` draws up to ``cards`` cards; how many were drawn."""
-        return self.engine().draw_cards(seat, cards, self.acting_automatic)
+        at = self.seat_arg("seat", seat)
+        if not is_int(cards) or cards < 0:
+            raise ArgumentError("cards", f"expected a whole number, 0 or more, got {shown(cards)}")
+        return self.engine().draw_cards(at, cards, self.acting_automatic)
 
-    def discard_card(self, seat: int, card_id: str) -> None:
+    def discard_card(self, seat: object, card_id: object) -> None:
         """``seat`` puts one ``card_id`` on the discard pile."""
-        game = self.engine()
-        index = game.held(seat, card_id)
-        self.hands[seat].remove(index)
+        at = self.seat_arg("seat", seat)
+        index = self.card_arg(at, card_id)
+        self.hands[at].remove(index)
         self.discard.append(index)
-        game.emit(ev.Discarded(seat, card_id, automatic=self.acting_automatic))
+        game = self.engine()
+        game.emit(ev.Discarded(at, game.rules.ids[index], automatic=self.acting_automatic))
 
-    def give_card(self, seat: int, to: int, card_id: str) -> None:
+    def give_card(self, seat: object, to: object, card_id: object) -> None:
         """``seat`` gives one ``card_id`` to ``to``."""
+        at = self.seat_arg("seat", seat)
+        other = self.seat_arg("to", to)
+        index = self.card_arg(at, card_id)
+        self.hands[at].remove(index)
+        self.hands[other].append(index)
         game = self.engine()
-        index = game.held(seat, card_id)
-        self.hands[seat].remove(index)
-        self.hands[to].append(index)
-        game.emit(ev.CardGiven(seat, to, card_id, automatic=self.acting_automatic))
+        game.emit(ev.CardGiven(at, other, game.rules.ids[index], automatic=self.acting_automatic))
 
-    def swap_hands(self, seat: int, other: int) -> None:
+    def swap_hands(self, seat: object, other: object) -> None:
         """``seat`` and ``other`` swap hands."""
+        at = self.seat_arg("seat", seat)
+        with_seat = self.seat_arg("other", other)
         hands = self.hands
-        hands[seat], hands[other] = hands[other], hands[seat]
-        self.engine().emit(ev.HandsSwapped(seat, other, automatic=self.acting_automatic))
+        hands[at], hands[with_seat] = hands[with_seat], hands[at]
+        self.engine().emit(ev.HandsSwapped(at, with_seat, automatic=self.acting_automatic))
 
-    def tokens(self, seat: int) -> int:
+    def tokens(self, seat: object) -> int:
         """The tokens ``seat`` holds."""
-        return self.engine().tokens[seat]
+        return self.engine().tokens[self.seat_arg("seat", seat)]
 
-    def score(self, seat: int) -> int:
+    def score(self, seat: object) -> int:
         """The points ``seat`` has scored."""
-        return self.engine().scores[seat]
+        return self.engine().scores[self.seat_arg("seat", seat)]
 
-    def change_tokens(self, seat: int, by: int) -> None:
+    def change_tokens(self, seat: object, by: object) -> None:
         """Give ``seat`` ``by`` tokens (take them when negative), never below 0."""
+        at = self.seat_arg("seat", seat)
+        change = self.change_arg(by)
         game = self.engine()
-        new = max(0, game.tokens[seat] + by)
-        change = new - game.tokens[seat]
+        new = min(MAX_TOTAL, max(0, game.tokens[at] + change))
+        change = new - game.tokens[at]
         if change:
-            game.tokens[seat] = new
-            game.emit(ev.TokensChanged(seat, change, new, automatic=self.acting_automatic))
+            game.tokens[at] = new
+            game.emit(ev.TokensChanged(at, change, new, automatic=self.acting_automatic))
 
-    def change_score(self, seat: int, by: int) -> None:
+    def change_score(self, seat: object, by: object) -> None:
         """Add ``by`` to ``seat``'s score, never below 0."""
+        at = self.seat_arg("seat", seat)
+        change = self.change_arg(by)
         game = self.engine()
-        new = max(0, game.scores[seat] + by)
-        change = new - game.scores[seat]
+        new = min(MAX_TOTAL, max(0, game.scores[at] + change))
+        change = new - game.scores[at]
         if change:
-            game.scores[seat] = new
-            game.emit(ev.ScoreChanged(seat, change, new, automatic=self.acting_automatic))
+            game.scores[at] = new
+            game.emit(ev.ScoreChanged(at, change, new, automatic=self.acting_automatic))
 
-    def tell(self, rule: str, text: str, seats: tuple[int, ...] = ()) -> None:
+    def change_arg(self, by: object) -> int:
+        """``by``, checked to be a change of tokens or points (an integer, not too large)."""
+        if not is_int(by) or not -MAX_TOTAL <= by <= MAX_TOTAL:
+            raise ArgumentError(
+                "by", f"expected an integer from {-MAX_TOTAL} to {MAX_TOTAL}, got {shown(by)}"
+            )
+        return by
+
+    def tell(self, rule: object, text: object, seats: object = ()) -> None:
         """Record what an effect did."""
+        if not isinstance(rule, str):
+            raise ArgumentError("rule", f"expected the rule's type (a str), got {shown(rule)}")
+        if not isinstance(text, str):
+            raise ArgumentError("text", f"expected a str, got {shown(text)}")
+        if not isinstance(seats, tuple | list):
+            raise ArgumentError("seats", f"expected a tuple of seats, got {shown(seats)}")
+        named = tuple(self.seat_arg("seats", seat) for seat in seats)
         game = self.engine()
         game.emit(
             ev.RuleActed(
@@ -240,7 +289,7 @@ class Round:
                 self.acting,
                 rule,
                 text,
-                tuple(seats),
+                named,
                 automatic=self.acting_automatic,
             )
         )
@@ -293,6 +342,52 @@ def _round_from(fields: dict[str, Any]) -> Round:
     return new
 
 
+class Checkpoint:
+    """What a move may change of a game, as it was before the move: to go back to.
+
+    The round is a copy; the logs are kept as their lengths (a move only adds
+    to them); the random generator's state is kept only once a move is about
+    to shuffle (see :meth:`Engine.keep_rng`).
+    """
+
+    __slots__ = (
+        "cards_played",
+        "current",
+        "dealer",
+        "events",
+        "halted",
+        "in_game",
+        "last_losers",
+        "last_survivor",
+        "legal",
+        "moves",
+        "r",
+        "rng",
+        "round",
+        "scores",
+        "tokens",
+        "winner",
+    )
+
+    def __init__(self, game: Engine) -> None:
+        self.r = game.r.copy()
+        self.cards_played = game.cards_played
+        self.current = game.current
+        self.dealer = game.dealer
+        self.events = len(game.events)
+        self.halted = game.halted
+        self.in_game = game.in_game[:]
+        self.last_losers = game.last_losers
+        self.last_survivor = game.last_survivor
+        self.legal = game.legal
+        self.moves = len(game.moves)
+        self.rng: tuple[Any, ...] | None = None
+        self.round = game.round
+        self.scores = game.scores[:]
+        self.tokens = game.tokens[:]
+        self.winner = game.winner
+
+
 # Fields an engine rebuilds from its variant rather than pickles (the compiled
 # rules, the events shared by every game, the legal-move cache), and those it
 # is made with.
@@ -312,7 +407,9 @@ class Engine:
     The engine starts empty: :meth:`begin` deals the first round.
     """
 
-    __slots__ = ENGINE_FIELDS
+    # ``undo``: while a move of a guarded variant is played, the state to go
+    # back to should a rule object fail (see play); never copied or pickled.
+    __slots__ = (*ENGINE_FIELDS, "undo")
 
     def __init__(
         self,
@@ -356,6 +453,7 @@ class Engine:
         # event of its own (see picked): the draw pile then has no order and is never
         # shuffled. None: the pile is shuffled, and drawn from the top.
         self.pick: Callable[[list[int]], int] | None = None
+        self.undo: Checkpoint | None = None
 
     def begin(self, order: list[int] | None) -> None:
         """Choose the first dealer and deal the first round (in ``order``, if given)."""
@@ -528,7 +626,56 @@ class Engine:
         return tuple(events[mark:])
 
     def play(self, move: Move) -> None:
-        """Play ``move``, which the caller has found legal."""
+        """Play ``move``, which the caller has found legal: all of it, or nothing.
+
+        The move runs on to the next decision (players with no safe play, a
+        new round). In a variant with rule objects of other packages
+        (``rules.guarded``), the state is kept before the move, and should any
+        of it fail (a rule object raising :class:`~ono99.RuleError`, or even
+        Ctrl-C) the game goes back to it before the error goes on. The
+        library's own rule objects, alone, cannot fail on a checked variant:
+        their moves keep no copy, which would cost about as much as the move.
+        """
+        if not self.rules.guarded:
+            self.apply_move(move)
+            return
+        undo = self.undo = Checkpoint(self)
+        try:
+            self.apply_move(move)
+        except BaseException:
+            self.restore(undo)
+            raise
+        finally:
+            self.undo = None
+
+    def restore(self, undo: Checkpoint) -> None:
+        """Put the game back as it was when ``undo`` was made."""
+        self.r = undo.r
+        self.cards_played = undo.cards_played
+        self.current = undo.current
+        self.dealer = undo.dealer
+        del self.events[undo.events :]
+        self.halted = undo.halted
+        self.in_game = undo.in_game
+        self.last_losers = undo.last_losers
+        self.last_survivor = undo.last_survivor
+        self.legal = undo.legal
+        del self.moves[undo.moves :]
+        if undo.rng is not None:
+            self.rng.setstate(undo.rng)
+        self.round = undo.round
+        self.scores = undo.scores
+        self.tokens = undo.tokens
+        self.winner = undo.winner
+
+    def keep_rng(self) -> None:
+        """Before a shuffle: keep the generator's state for the move's undo, if it has one."""
+        undo = self.undo
+        if undo is not None and undo.rng is None:
+            undo.rng = self.rng.getstate()
+
+    def apply_move(self, move: Move) -> None:
+        """Play ``move`` (see :meth:`play`)."""
         moves = self.moves
         moves.append(move)
         self.legal = None
@@ -675,10 +822,19 @@ class Engine:
         """The first reason a condition of ``card`` gives against playing it now."""
         r = self.r
         r.game = self
+        # Called untyped (see act), and what each gives back checked.
+        conditions: tuple[Any, ...] = card.conditions
         try:
-            for condition in card.conditions:
-                reason = condition.check(r, card)
+            for condition in conditions:
+                try:
+                    reason: object = condition.check(r, card)
+                except Exception as error:
+                    raise card.failed(condition, "check()", error) from error
                 if reason is not None:
+                    if type(reason) is not str:
+                        raise card.failed(
+                            condition, "check()", returned=reason, expected="a str or None"
+                        )
                     return reason
             return None
         finally:
@@ -740,17 +896,24 @@ class Engine:
             return []
         r = self.r
         r.game = self
+        asked: Any = chooser
         try:
-            return chooser.targets(r)
+            found: object = asked.targets(r)
+        except Exception as error:
+            raise card.failed(chooser, "targets()", error) from error
         finally:
             r.game = None
-
-    def held(self, seat: int, card_id: str) -> int:
-        """The index of ``card_id``, which ``seat`` must hold (a rule object's mistake if not)."""
-        index = self.rules.index.get(card_id)
-        if index is None or index not in self.r.hands[seat]:
-            raise ValueError(f"player {seat} holds no {card_id!r} card")
-        return index
+        seats: list[int] = []
+        if isinstance(found, list | tuple):
+            for seat in found:
+                if not is_int(seat) or not 0 <= seat < self.n:
+                    break
+                seats.append(seat)
+            else:
+                return seats
+        raise card.failed(
+            chooser, "targets()", returned=found, expected=f"a list of seats (0 to {self.n - 1})"
+        )
 
     def compute_legal(self) -> tuple[Move, ...]:
         """List the current player's legal moves and keep them in ``legal``."""
@@ -842,6 +1005,7 @@ class Engine:
         if order is None:
             order = list(self.full_deck)
             if pick is None:
+                self.keep_rng()
                 shuffle(self.rng, order)
         r = self.r = Round(rules.stacking, rules.stack_on)
         r.total = rules.start
@@ -923,6 +1087,7 @@ class Engine:
         if not cards:
             return False
         if self.pick is None:
+            self.keep_rng()
             shuffle(self.rng, cards)
         r.draw = cards
         r.discard = keep
@@ -959,21 +1124,23 @@ class Engine:
         r = self.r
         rules = self.rules
         player = self.current
-        index = card.index
-        hand = r.hands[player]
-        hand.remove(index)
-        r.discard.append(index)
         before = r.total_before = r.total
         delta = card.delta
         if delta is not None:
             # rules.floored(before + delta), inline: every play of a number card
             total = before + delta
-            floor = rules.floor
-            if floor is not None and total < floor:
-                total = floor
-            r.total = total
+            if total < rules.lowest:
+                total = rules.lowest
+            elif total > rules.highest:
+                total = rules.highest
         else:
-            r.total = total = rules.total_after(card, r.total, amount)
+            # Before the card leaves the hand: a rule object that fails here changes nothing.
+            total = rules.total_after(card, before, amount)
+        index = card.index
+        hand = r.hands[player]
+        hand.remove(index)
+        r.discard.append(index)
+        r.total = total
         r.ends_turn = False
         events = self.events
         logging = self.logging
@@ -1005,9 +1172,48 @@ class Engine:
         elif missing > 0:
             self.draw_cards(player, missing, automatic)
         if rules.play_triggers:
-            for trigger in rules.play_triggers:
-                if trigger.fires(before, total, rules.bust):
-                    self.fire(trigger, player, automatic)
+            self.play_fired(before, total, automatic)
+
+    def play_fired(self, before: int, after: int, automatic: bool) -> None:
+        """Fire the play triggers that a play from ``before`` to ``after`` fires, in order."""
+        rules = self.rules
+        bust = rules.bust
+        player = self.current
+        for trigger in rules.play_triggers:
+            # Asked untyped (see act), and the answer checked.
+            asked: Any = trigger
+            try:
+                fired: object = asked.fires(before, after, bust)
+            except Exception as error:
+                raise self.trigger_failed(trigger, None, "fires()", error) from error
+            if fired is True:
+                self.fire(trigger, player, automatic)
+            elif fired is not False:
+                raise self.trigger_failed(
+                    trigger, None, "fires()", returned=fired, expected="True or False"
+                )
+
+    def trigger_failed(
+        self,
+        trigger: object,
+        outcome: object,
+        member: str,
+        raised: BaseException | None = None,
+        *,
+        returned: object = NOTHING,
+        expected: str = "",
+        problem: str = "",
+    ) -> RuleError:
+        """The error for a failure of ``trigger``, or of its ``outcome`` (see ``rule_error``)."""
+        return rule_error(
+            trigger if outcome is None else outcome,
+            self.rules.trigger_path(trigger, outcome),
+            member,
+            raised=raised,
+            returned=returned,
+            expected=expected,
+            problem=problem,
+        )
 
     def act(self, card: CompiledCard, target: int | None, automatic: bool) -> tuple[bool, bool]:
         """Apply the effects of ``card`` that act on the table (naming ``target``).
@@ -1024,9 +1230,21 @@ class Engine:
         r.acting = card.id
         r.acting_automatic = automatic
         r.game = self
+        guarded = self.rules.guarded
+        fixed = self.fixed() if guarded else None
+        # Called untyped: the compiled engine would refuse a value of the wrong
+        # type with its own TypeError, before the check that names the rule.
+        actions: tuple[Any, ...] = card.actions
         try:
-            for effect in card.actions:
-                effect.apply(r, card)
+            for effect in actions:
+                try:
+                    effect.apply(r, card)
+                except Exception as error:
+                    raise card.failed(effect, "apply()", error) from error
+                if fixed is not None:
+                    problem = self.table_problem(fixed)
+                    if problem:
+                        raise card.failed(effect, "apply()", problem=f"apply() {problem}")
         finally:
             r.game = None
             r.target = None
@@ -1038,23 +1256,95 @@ class Engine:
     def fire(self, trigger: Trigger, seat: int, automatic: bool) -> None:
         """Apply the outcomes of ``trigger``, fired for ``seat`` (-1: nobody)."""
         r = self.r
+        asked: Any = trigger
+        try:
+            text: object = asked.describe()
+        except Exception as error:
+            raise self.trigger_failed(trigger, None, "describe()", error) from error
+        if type(text) is not str:
+            raise self.trigger_failed(trigger, None, "describe()", returned=text, expected="a str")
         self.emit(
-            ev.TriggerFired(
-                None if seat < 0 else seat, trigger.type, trigger.describe(), automatic=automatic
-            )
+            ev.TriggerFired(None if seat < 0 else seat, trigger.type, text, automatic=automatic)
         )
         r.acting = ""
         r.acting_automatic = automatic
         r.game = self
+        fixed = self.fixed() if self.rules.guarded else None
+        outcomes: tuple[Any, ...] = trigger.outcomes
         try:
-            for outcome in trigger.outcomes:
-                outcome.apply(r, seat)
+            for outcome in outcomes:
+                try:
+                    outcome.apply(r, seat)
+                except Exception as error:
+                    raise self.trigger_failed(trigger, outcome, "apply()", error) from error
+                if fixed is not None:
+                    problem = self.table_problem(fixed)
+                    if problem:
+                        raise self.trigger_failed(
+                            trigger, outcome, "apply()", problem=f"apply() {problem}"
+                        )
                 if outcome.wins_round and seat >= 0 and not r.round_over:
                     r.round_winner = seat
                 if outcome.ends_round:
                     r.round_over = True
         finally:
             r.game = None
+
+    def fixed(self) -> tuple[object, ...]:
+        """What rule objects only read of the table, to see that they left it so."""
+        r = self.r
+        return (r.forced, r.forced_by, r.answering, r.players_in_round, r.stacking, r.stack_on)
+
+    def table_problem(self, fixed: tuple[object, ...]) -> str:
+        """What a rule object left wrong on the table, in words; ``""`` if nothing.
+
+        Asked after each effect and outcome of a variant that holds rule
+        objects of other packages (the library's own are known to leave the
+        table sound). The fields read (``fixed``) must be as they were; those a
+        rule object sets must be of their type and in range. A total out of
+        range is brought back within it, as any total is.
+        """
+        r = self.r
+        if (
+            r.forced,
+            r.forced_by,
+            r.answering,
+            r.players_in_round,
+            r.stacking,
+            r.stack_on,
+        ) != fixed:
+            return (
+                "changed forced, forced_by, answering, players_in_round, stacking or "
+                "stack_on, which rule objects only read"
+            )
+        # Each field read as an object: in pure Python a rule object may have
+        # set any value (the compiled Round refuses a value of the wrong type).
+        total: object = r.total
+        if type(total) is not int:
+            return f"set total to {shown(total)}, expected an integer"
+        if total < self.rules.lowest or total > self.rules.highest:
+            r.total = self.rules.floored(total)
+        direction: object = r.direction
+        if type(direction) is not int or (direction != 1 and direction != -1):  # noqa: PLR1714
+            return f"set direction to {shown(direction)}, expected 1 or -1"
+        owed: object = r.next_owed
+        if type(owed) is not int or owed < 0 or owed > MAX_TOTAL:
+            return f"set next_owed to {shown(owed)}, expected a whole number, 0 or more"
+        forced_by: object = r.next_forced_by
+        if type(forced_by) is not str:
+            return f"set next_forced_by to {shown(forced_by)}, expected a card id"
+        ends: object = r.ends_turn
+        if type(ends) is not bool:
+            return f"set ends_turn to {shown(ends)}, expected True or False"
+        skip: object = r.skip
+        if type(skip) is not int or skip < 0 or skip > MAX_TOTAL:
+            return f"set skip to {shown(skip)}, expected a whole number, 0 or more"
+        seat: object = r.next_player
+        if seat is not None and (
+            type(seat) is not int or seat < 0 or seat >= self.n or not r.in_round[seat]
+        ):
+            return f"set next_player to {shown(seat)}, expected None or a seat still in the round"
+        return ""
 
     def played_event(
         self,
@@ -1121,6 +1411,8 @@ class Engine:
             forced_by = r.next_forced_by
             r.next_owed, r.next_forced_by = 0, ""
             if owed > 1:
+                # However the plays owed stacked, a number that stays within bounds.
+                owed = min(owed, MAX_TOTAL)
                 r.forced, r.forced_by = owed, forced_by
                 r.answering = True
                 if self.logging:

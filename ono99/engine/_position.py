@@ -11,6 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 from ono99._args import is_int, is_list, shown
 from ono99._errors import VariantError
+from ono99._limits import MAX_TOTAL
 
 from ._engine import Round
 from ._tables import card_index
@@ -45,8 +46,11 @@ def _card_indices(
 _SEAT_VALUES: dict[str, tuple[Callable[[object], bool], str]] = {
     "in_game": (lambda v: isinstance(v, bool), "True or False"),
     "in_round": (lambda v: isinstance(v, bool), "True or False"),
-    "tokens": (lambda v: is_int(v) and v >= 0, "a whole number, 0 or more"),
-    "scores": (is_int, "a whole number"),
+    "tokens": (
+        lambda v: is_int(v) and 0 <= v <= MAX_TOTAL,
+        "a whole number, 0 or more (at most 10**18)",
+    ),
+    "scores": (lambda v: is_int(v) and abs(v) <= MAX_TOTAL, "a whole number (at most 10**18)"),
 }
 
 
@@ -113,12 +117,16 @@ def _position_problems(
         problems.append(f"direction: expected 1 or -1, got {shown(direction)}")
     if not is_int(plays_owed) or plays_owed < 1:
         problems.append(f"plays_owed: expected 1 or more, got {shown(plays_owed)}")
+    elif plays_owed > MAX_TOTAL:
+        problems.append(f"plays_owed: expected at most 10**18, got {shown(plays_owed)}")
     if dealer is not None and (not is_int(dealer) or not 0 <= dealer < players):
         problems.append(f"dealer: no seat {shown(dealer)}")
     if not is_int(round) or round < 1:
         problems.append(f"round: expected 1 or more, got {shown(round)}")
     if total is not None and not is_int(total):
         problems.append(f"total: expected an integer, got {shown(total)}")
+    elif total is not None and not -MAX_TOTAL <= total <= MAX_TOTAL:
+        problems.append(f"total: expected a total from -10**18 to 10**18, got {shown(total)}")
     if not isinstance(forced_by, str):
         problems.append(f"forced_by: expected a card id, got {shown(forced_by)}")
     return problems

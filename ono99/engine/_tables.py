@@ -8,11 +8,14 @@ variant by name: it only reads the variant's settings and rule objects.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 from ono99 import events as ev
-from ono99._errors import VariantError
+from ono99._errors import RuleError, VariantError
+from ono99._limits import MAX_TOTAL
 from ono99.loading._checks import check_variant
+from ono99.rules._failures import NOTHING, rule_error
+from ono99.rules._registry import is_shipped
 
 from ._moves import Play
 
@@ -110,7 +113,7 @@ class CompiledCard:
         self.additive = all(e.adds_to_total for e in self.totals)
         self.delta: int | None = None
         if self.additive and not self.choices:
-            self.delta = sum(e.total_after(0) for e in self.totals)
+            self.delta = sum(self.effect_total(e, 0, None) for e in self.totals)
         # For a card with a fixed delta, the totals below which playing it is safe
         # (set by CompiledVariant, which knows the bust limit); None for any other card.
         self.safe_below: int | None = None
@@ -119,13 +122,58 @@ class CompiledCard:
         """The total after this card's effects with the chosen amount, before the floor."""
         if self.delta is not None:
             return total + self.delta
-        if amount is None:
-            for effect in self.totals:
-                total = effect.total_after(total)
-            return total
         for effect in self.totals:
-            total = effect.total_after(total, amount)
+            total = self.effect_total(effect, total, amount)
         return total
+
+    def effect_total(self, effect: Effect, total: int, amount: int | None) -> int:
+        """What ``effect`` makes of ``total``, checked to be an integer.
+
+        Raises:
+            RuleError: If the effect raises, or gives back something else.
+        """
+        # Read untyped: the compiled engine would refuse a value of another
+        # type with its own TypeError, before the check that names the rule.
+        asked: Any = effect
+        try:
+            new: object = (
+                asked.total_after(total) if amount is None else asked.total_after(total, amount)
+            )
+        except Exception as error:
+            raise self.failed(effect, "total_after()", error) from error
+        if type(new) is not int:
+            raise self.failed(effect, "total_after()", returned=new, expected="an integer")
+        return new
+
+    def path_of(self, rule: object) -> str:
+        """The key path of one of the card's rule objects (``cards.ace.effects[0]``)."""
+        card = self.card
+        for key, rules in (("effects", card.effects), ("conditions", card.conditions)):
+            for i, found in enumerate(rules):
+                if found is rule:
+                    return f"cards.{self.id}.{key}[{i}]"
+        return f"cards.{self.id}"
+
+    def failed(
+        self,
+        rule: object,
+        member: str,
+        raised: BaseException | None = None,
+        *,
+        returned: object = NOTHING,
+        expected: str = "",
+        problem: str = "",
+    ) -> RuleError:
+        """The error for a failure of one of the card's rule objects (see ``rule_error``)."""
+        return rule_error(
+            rule,
+            self.path_of(rule),
+            member,
+            raised=raised,
+            returned=returned,
+            expected=expected,
+            problem=problem,
+        )
 
 
 class CompiledVariant:
@@ -147,6 +195,10 @@ class CompiledVariant:
         self.start = variant.total.start
         self.bust = variant.total.bust
         self.floor = variant.total.floor
+        # The lowest and highest totals there can be: the floor, else -MAX_TOTAL;
+        # and MAX_TOTAL (a total at or above the bust limit is a bust anyway).
+        self.lowest = -MAX_TOTAL if self.floor is None else self.floor
+        self.highest = MAX_TOTAL
         for card in self.cards:
             if card.delta is not None:
                 # total + delta < bust, and a floor (always below bust) never makes
@@ -201,6 +253,7 @@ class CompiledVariant:
         self.max_plays = variant.round.max_plays
         self.max_rounds = variant.round.max_rounds
         self.max_game_plays = variant.round.max_game_plays
+        self.guarded = _guarded(variant, self.cards)
 
     def __reduce__(self) -> tuple[Callable[[Variant], CompiledVariant], tuple[Variant]]:
         # The variant is all it takes: read back, these are its (cached) compiled rules.
@@ -254,10 +307,15 @@ class CompiledVariant:
         return event  # type: ignore[return-value] # kept under its own kind
 
     def floored(self, total: int) -> int:
-        """``total``, raised to the floor if it is below it: the one place the floor applies."""
-        floor = self.floor
-        if floor is not None and total < floor:
-            return floor
+        """``total``, kept between the floor (or ``-MAX_TOTAL``) and ``MAX_TOTAL``.
+
+        The one place the floor applies (with :meth:`total_after` and the
+        engine's play of a card with a fixed delta, which inline it).
+        """
+        if total < self.lowest:
+            return self.lowest
+        if total > self.highest:
+            return self.highest
         return total
 
     def total_after(self, card: CompiledCard, total: int, amount: int | None = None) -> int:
@@ -266,10 +324,43 @@ class CompiledVariant:
         # card with a fixed delta: the players' rankings ask this of every move.
         delta = card.delta
         total = total + delta if delta is not None else card.total_after(total, amount)
-        floor = self.floor
-        if floor is not None and total < floor:
-            return floor
+        if total < self.lowest:
+            return self.lowest
+        if total > self.highest:
+            return self.highest
         return total
+
+    def trigger_path(self, trigger: object, outcome: object = None) -> str:
+        """The key path of a trigger (``triggers[2]``), or of one of its outcomes."""
+        for i, found in enumerate(self.variant.triggers):
+            if found is trigger:
+                if outcome is None:
+                    return f"triggers[{i}]"
+                for j, held in enumerate(found.outcomes):
+                    if held is outcome:
+                        return f"triggers[{i}].outcomes[{j}]"
+                return f"triggers[{i}].outcomes"
+        return "triggers"
+
+
+def _guarded(variant: Variant, cards: tuple[CompiledCard, ...]) -> bool:
+    """Whether a move may call a rule object that is not of one of the library's classes.
+
+    The engine then keeps a copy of the state before each move, to go back to
+    should a rule object fail, and checks what its effects and outcomes leave
+    on the table. An effect that adds a fixed amount is asked only when the
+    variant is compiled (its card's ``delta``), never during a move.
+    """
+    rules: list[object] = []
+    for card in cards:
+        if card.delta is None:
+            rules += card.totals
+        rules += [*card.actions, *card.conditions]
+        if card.chooser is not None:
+            rules.append(card.chooser)
+    for trigger in variant.triggers:
+        rules += [trigger, *trigger.outcomes]
+    return not all(is_shipped(rule) for rule in rules)
 
 
 # A card whose one move is never legal, whatever the total: no threshold, so
@@ -298,6 +389,19 @@ def card_index(rules: CompiledVariant, card_id: object) -> int | None:
 
 
 @functools.lru_cache(maxsize=32)
-def compile_variant(variant: Variant) -> CompiledVariant:
-    """The compiled form of a variant, built once and shared."""
+def _compiled(variant: Variant) -> CompiledVariant:
     return CompiledVariant(variant)
+
+
+def compile_variant(variant: Variant) -> CompiledVariant:
+    """The compiled form of a variant, built once and shared.
+
+    A variant that cannot be hashed (one holding a rule object of another
+    package with a list among its settings) is compiled anew each time.
+    """
+    try:
+        return _compiled(variant)
+    except TypeError:
+        # Hashing it failed, before the cache called _compiled (which raises
+        # the library's errors only): compile it without the cache.
+        return CompiledVariant(variant)

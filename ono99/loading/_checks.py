@@ -5,7 +5,18 @@ from __future__ import annotations
 import re
 from typing import TYPE_CHECKING
 
-from ono99._limits import MAX_DECK_SIZE, MAX_HAND_SIZE, MAX_PLAYERS, MAX_POINTS_TARGET, MAX_TOKENS
+from ono99._args import is_int, shown
+from ono99._limits import (
+    MAX_CHOICES,
+    MAX_DECK_SIZE,
+    MAX_HAND_SIZE,
+    MAX_PLAYERS,
+    MAX_POINTS_TARGET,
+    MAX_TOKENS,
+    MAX_TOTAL,
+    MAX_TRIGGERS,
+)
+from ono99.rules._failures import ask, is_pairs, vet
 
 from ._problems import Problem, suggest
 
@@ -13,7 +24,7 @@ if TYPE_CHECKING:
     from ono99._variant import Card, PlayerStep, Variant
     from ono99.rules import AnyCondition, AnyEffect
 
-__all__ = ["CARD_ID", "MINIMUMS", "check_variant"]
+__all__ = ["CARD_ID", "MINIMUMS", "check_variant", "totals_after", "vet_rules"]
 
 # A card id names the card in moves, events and key paths (cards.<id>.count).
 CARD_ID = re.compile(r"[A-Za-z0-9_-]+")
@@ -46,13 +57,42 @@ an index). :func:`check_variant` checks them, and the JSON Schema states them.""
 def _at_least(path: str, value: int, key: str | None = None) -> list[Problem]:
     """A problem if ``value`` is below the minimum of ``key`` (default: ``path``)."""
     low = MINIMUMS[path if key is None else key]
-    return [] if value >= low else [Problem(path, f"expected {low} or more, got {value}")]
+    return [] if value >= low else [Problem(path, f"expected {low} or more, got {shown(value)}")]
 
 
 def _at_most(path: str, value: int, high: int, what: str) -> list[Problem]:
     if value <= high:
         return []
-    return [Problem(path, f"expected at most {high} ({what}), got {value}")]
+    return [Problem(path, f"expected at most {high} ({what}), got {shown(value)}")]
+
+
+def _within(path: str, value: int | None) -> list[Problem]:
+    """A problem if the total setting ``value`` lies beyond ``MAX_TOTAL`` either way."""
+    if value is None or -MAX_TOTAL <= value <= MAX_TOTAL:
+        return []
+    return [
+        Problem(
+            path, f"expected a total from -10**18 to 10**18 (ono99's limit), got {shown(value)}"
+        )
+    ]
+
+
+_PAIRS = "a list of (key, message) pairs"
+
+
+def vet_rules(variant: Variant) -> None:
+    """Check every rule object's declarations, before anything reads them.
+
+    Raises:
+        RuleError: Naming the first rule object whose declarations cannot be read.
+    """
+    for card in variant.cards:
+        for i, effect in enumerate(card.effects):
+            vet(effect, "effect", f"cards.{card.id}.effects[{i}]")
+        for i, condition in enumerate(card.conditions):
+            vet(condition, "condition", f"cards.{card.id}.conditions[{i}]")
+    for i, trigger in enumerate(variant.triggers):
+        vet(trigger, "trigger", f"triggers[{i}]")
 
 
 def check_variant(variant: Variant) -> list[Problem]:
@@ -66,7 +106,12 @@ def check_variant(variant: Variant) -> list[Problem]:
 
     Returns:
         Every problem found; empty when the variant is sound.
+
+    Raises:
+        RuleError: If a rule object fails when asked (it raises, or its
+            declarations or answers are of the wrong type).
     """
+    vet_rules(variant)
     out: list[Problem] = []
     if not variant.id:
         out.append(Problem("id", "expected a non-empty id"))
@@ -88,6 +133,9 @@ def check_variant(variant: Variant) -> list[Problem]:
     out += _at_most("deal.hand_size", hand, MAX_HAND_SIZE, "the most cards a hand is dealt")
     out += _check_cards(variant)
     total = variant.total
+    out += _within("total.bust", total.bust)
+    out += _within("total.start", total.start)
+    out += _within("total.floor", total.floor)
     if total.bust <= total.start:
         out.append(
             Problem(
@@ -108,7 +156,7 @@ def check_variant(variant: Variant) -> list[Problem]:
         card.count > 0
         and _is_sound(card)
         and not any(c.blocks_every_play for c in card.conditions)
-        and max(_totals_after(card, total.start)) > total.start
+        and max(totals_after(card, total.start)) > total.start
         for card in variant.cards
     ):
         out.append(
@@ -157,11 +205,21 @@ def check_variant(variant: Variant) -> list[Problem]:
 def _check_triggers(variant: Variant) -> list[Problem]:
     out: list[Problem] = []
     total = variant.total
+    if len(variant.triggers) > MAX_TRIGGERS:
+        out.append(
+            Problem(
+                "triggers",
+                f"expected at most {MAX_TRIGGERS} triggers, got {len(variant.triggers)} "
+                "(every card played asks each trigger whether it fires)",
+            )
+        )
     for i, trigger in enumerate(variant.triggers):
         where = f"triggers[{i}]"
-        for name, message in trigger.problems():
+        for name, message in ask(trigger, where, "problems", check=is_pairs, expected=_PAIRS):
             out.append(Problem(f"{where}.{name}", message))
-        for name, message in trigger.problems_at(total.bust, total.floor):
+        bust, floor = total.bust, total.floor
+        found = ask(trigger, where, "problems_at", bust, floor, check=is_pairs, expected=_PAIRS)
+        for name, message in found:
             out.append(Problem(f"{where}.{name}", message, ("total.bust", "total.floor")))
     return out
 
@@ -221,14 +279,22 @@ def _check_cards(variant: Variant) -> list[Problem]:
             ("effects", card.effects),
             ("conditions", card.conditions),
         )
+        faulty: set[int] = set()
         for kind, rules in kinds:
             for i, rule in enumerate(rules):
                 where = f"{path}.{kind}[{i}]"
-                for name, message in rule.problems():
+                for name, message in ask(rule, where, "problems", check=is_pairs, expected=_PAIRS):
                     out.append(Problem(f"{where}.{name}", message))
-                for name, message in rule.problems_at(variant.total.bust, variant.total.floor):
+                    if kind == "effects":
+                        faulty.add(i)
+                bust, floor = variant.total.bust, variant.total.floor
+                found = ask(
+                    rule, where, "problems_at", bust, floor, check=is_pairs, expected=_PAIRS
+                )
+                for name, message in found:
                     out.append(Problem(f"{where}.{name}", message, ("total.bust", "total.floor")))
-                for name, ref in rule.referenced_cards():
+                refs = ask(rule, where, "referenced_cards", check=is_pairs, expected=_PAIRS)
+                for name, ref in refs:
                     if ref not in ids:
                         out.append(
                             Problem(
@@ -237,7 +303,7 @@ def _check_cards(variant: Variant) -> list[Problem]:
                                 ("cards",),
                             )
                         )
-        out += _check_choices(card)
+        out += _check_choices(card, faulty)
     players, hand = variant.players, variant.deal.hand_size
     for count in _deck_player_counts(variant):
         need = max(count, 2) * max(hand, 1)
@@ -268,21 +334,28 @@ def _deck_player_counts(variant: Variant) -> list[int]:
     return sorted({most, *(s.more_than for s in steps if s.more_than < most)})
 
 
-def _check_choices(card: Card) -> list[Problem]:
-    """A card offers at most one choice of amount."""
+def _check_choices(card: Card, faulty: set[int]) -> list[Problem]:
+    """A card offers at most one choice of amount, of at most ``MAX_CHOICES`` amounts.
+
+    Read from the effects as they are on the card (a ``when`` decided by the
+    card is its branch), each reported at the effect it comes from.
+    (``faulty``: the effects whose own problems are already reported.)
+    """
     path = f"cards.{card.id}.effects"
-    out: list[Problem] = []
-    choosing = [i for i, effect in enumerate(card.effects) if effect.choices]
-    if len(choosing) < 2 and sum(1 for e in card.resolved_effects if e.choices) > 1:
-        # Effects decided by what the card is (a when on its rank) offer two choices.
-        return [Problem(path, "a card offers one choice of amount; on this card two do")]
-    if len(choosing) > 1:
-        out.append(
-            Problem(
-                f"{path}[{choosing[1]}]",
-                f"a card offers one choice of amount; effects[{choosing[0]}] already does",
-            )
+    resolved = card.resolved
+    out: list[Problem] = [
+        Problem(
+            f"{path}[{i}]",
+            f"offers {len(effect.choices)} amounts to choose from: expected at most {MAX_CHOICES}",
         )
+        for i, effect in resolved
+        if len(effect.choices) > MAX_CHOICES and i not in faulty
+    ]
+    choosing = [i for i, effect in resolved if effect.choices]
+    if len(choosing) > 1:
+        first, second = choosing[0], choosing[1]
+        already = f"effects[{first}] already does" if first != second else "it already does"
+        out.append(Problem(f"{path}[{second}]", f"a card offers one choice of amount; {already}"))
     return out
 
 
@@ -340,24 +413,32 @@ def _is_sound(card: Card) -> bool:
     most one choice of amount; the problems of any other card are reported
     where they are.
     """
-    rules: tuple[AnyEffect | AnyCondition, ...] = (*card.effects, *card.conditions)
-    if any(rule.problems() for rule in rules):
-        return False
+    kinds: tuple[tuple[str, tuple[AnyEffect | AnyCondition, ...]], ...] = (
+        ("effects", card.effects),
+        ("conditions", card.conditions),
+    )
+    for kind, rules in kinds:
+        for i, rule in enumerate(rules):
+            where = f"cards.{card.id}.{kind}[{i}]"
+            if ask(rule, where, "problems", check=is_pairs, expected=_PAIRS):
+                return False
     return sum(1 for effect in card.resolved_effects if effect.choices) <= 1
 
 
-def _totals_after(card: Card, total: int) -> list[int]:
-    """The totals a card can make from ``total``, one per amount it offers."""
-    effects = card.resolved_effects
-    choices: list[int] = [a for e in effects for a in e.choices]
-    if not choices:
-        for effect in effects:
-            total = effect.total_after(total)
-        return [total]
+def totals_after(card: Card, total: int) -> list[int]:
+    """The totals a card can make from ``total``, one per amount it offers.
+
+    Raises:
+        RuleError: If an effect's ``total_after`` raises or gives back no integer.
+    """
+    resolved = card.resolved
+    amounts: list[int | None] = [a for _, e in resolved for a in e.choices] or [None]
     out = []
-    for amount in choices:
+    for amount in amounts:
         new = total
-        for effect in effects:
-            new = effect.total_after(new, amount)
+        for i, effect in resolved:
+            where = f"cards.{card.id}.effects[{i}]"
+            args = (new,) if amount is None else (new, amount)
+            new = ask(effect, where, "total_after", *args, check=is_int, expected="an integer")
         out.append(new)
     return out

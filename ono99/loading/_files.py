@@ -13,10 +13,12 @@ import difflib
 import functools
 import os
 import re
+import sys
 import tomllib
 from pathlib import Path
 from typing import Any
 
+from ono99._args import is_int, shown
 from ono99._errors import Ono99Error, VariantError
 from ono99._limits import MAX_DEPTH, MAX_ECHO, MAX_FILE_BYTES, clip
 
@@ -108,11 +110,80 @@ def too_deep(data: object, limit: int = MAX_DEPTH) -> str | None:
     return None
 
 
+# TOML's integers: "Arbitrary 64-bit signed integers (from -2^63 to 2^63-1)
+# should be accepted and handled losslessly" (TOML 1.0.0); no setting needs more.
+_INT64 = 2**63
+_INT64_WORDS = "an integer from -2**63 to 2**63 - 1 (TOML's 64-bit integers)"
+
+# An integer literal too long for Python to read (see _too_long): digits, and
+# the underscores TOML allows between them.
+_DIGITS = re.compile(r"[0-9][0-9_]*")
+
+
+def _walk(data: object) -> list[tuple[str, object]]:
+    """Every value in ``data`` that is not a table or an array, with its key path."""
+    out: list[tuple[str, object]] = []
+    todo: list[tuple[object, str]] = [(data, "")]
+    while todo:
+        value, path = todo.pop()
+        if isinstance(value, dict):
+            todo += [(v, f"{path}.{k}" if path else str(k)) for k, v in value.items()]
+        elif isinstance(value, list):
+            todo += [(v, f"{path}[{i}]") for i, v in enumerate(value)]
+        else:
+            out.append((path, value))
+    return out
+
+
+def _huge_integer(data: object) -> str | None:
+    """The key path and words of the first integer beyond TOML's 64 bits, or ``None``."""
+    for path, value in sorted(_walk(data), key=lambda item: item[0]):
+        if is_int(value) and not -_INT64 <= value < _INT64:
+            return f"{clip(path)}: expected {_INT64_WORDS}, got {shown(value)}"
+    return None
+
+
+def _too_long(text: str) -> str:
+    """Where the integer Python cannot read (more digits than it converts) is, in words.
+
+    Each run of digits too long to read is put back as a distinct integer that
+    can be read; the one found at a key, once parsed, names its key path
+    (else the line of the first run is named).
+    """
+    limit = sys.get_int_max_str_digits() or 4300
+    runs = [m for m in _DIGITS.finditer(text) if len(m.group().replace("_", "")) > limit]
+    if not runs:
+        return "invalid TOML: an integer with too many digits"
+    marks = {str(_INT64 * 7 + k): run for k, run in enumerate(runs)}
+    edited, at = [], 0
+    for mark, each in marks.items():
+        edited += [text[at : each.start()], mark]
+        at = each.end()
+    edited.append(text[at:])
+    try:
+        data = tomllib.loads("".join(edited))
+    except (tomllib.TOMLDecodeError, ValueError, RecursionError):
+        data = {}
+    for path, value in _walk(data):
+        found = marks.get(str(abs(value))) if isinstance(value, int) else None
+        if found is not None:
+            digits = len(found.group().replace("_", ""))
+            return f"{clip(path)}: expected {_INT64_WORDS}, got one of {digits} digits"
+    first = runs[0]
+    line = text.count("\n", 0, first.start()) + 1
+    digits = len(first.group().replace("_", ""))
+    return f"invalid TOML at line {line}: an integer of {digits} digits ({_INT64_WORDS})"
+
+
 def parse(text: str, source: str) -> dict[str, Any]:
     """TOML text as data, nested no deeper than :data:`~ono99._limits.MAX_DEPTH`.
 
+    Every integer is one of TOML's (64 bits): a longer one is an error naming
+    its key path, even one with more digits than Python reads.
+
     Raises:
-        VariantError: If it is not TOML, or nested too deeply.
+        VariantError: If it is not TOML, or nested too deeply, or holds an
+            integer beyond 64 bits.
     """
     too_deep_message = f"tables and arrays are nested more than {MAX_DEPTH} deep"
     try:
@@ -121,9 +192,15 @@ def parse(text: str, source: str) -> dict[str, Any]:
         raise VariantError(clip(_syntax_message(exc, text), 200), source) from None
     except RecursionError:
         raise VariantError(f"invalid TOML: {too_deep_message}", source) from None
+    except ValueError:
+        # Not a syntax error: an integer with more digits than Python converts.
+        raise VariantError(_too_long(text), source) from None
     where = too_deep(data)
     if where is not None:
         raise VariantError(f"{clip(where)}: {too_deep_message}", source)
+    huge = _huge_integer(data)
+    if huge is not None:
+        raise VariantError(huge, source)
     return data
 
 
@@ -132,6 +209,19 @@ def _exists(path: Path) -> bool:
         return path.exists()
     except (OSError, ValueError):
         return False
+
+
+def _broken_link(path: Path) -> str | None:
+    """Why a symbolic link leads to no file (it points at itself, say), or ``None``."""
+    try:
+        if not path.is_symlink():
+            return None
+        path.stat()
+    except OSError as exc:
+        return f"a symbolic link that leads to no file ({exc.strerror or exc})"
+    except ValueError:
+        return None
+    return None
 
 
 def is_file(path: Path) -> bool:
@@ -187,7 +277,7 @@ def read(path: Path) -> dict[str, Any]:
     """
     if not is_file(path):
         what = "not a regular file" if _exists(path) and not path.is_dir() else "no such file"
-        raise VariantError(what, clip(str(path), 240))
+        raise VariantError(_broken_link(path) or what, clip(str(path), 240))
     return copy.deepcopy(_parse_file(path, stamp(path)))
 
 
@@ -255,7 +345,7 @@ def locate(name: PathName, kind: str, base: Path | None = None) -> Path:
             what = f"no such {kind} file"
             if _exists(path):
                 what = f"{what} (a folder)" if path.is_dir() else "not a regular file"
-            raise VariantError(what, clip(str(path), 240))
+            raise VariantError(_broken_link(path) or what, clip(str(path), 240))
         try:
             return path.resolve()
         except (OSError, RuntimeError) as exc:

@@ -351,6 +351,10 @@ def dump_variant(variant: Variant) -> str:
     Use it to see exactly what a variant with its parents and house rules
     means: the text has no ``extends`` and no ``house_rules``.
 
+    Raises:
+        VariantError: If a setting (of a rule object of another package) is a
+            value TOML cannot hold.
+
     >>> v = load_variant("ono99-2022", house_rules=["negative-totals"])
     >>> text = dump_variant(v)
     >>> 'floor = "none"' in text
@@ -365,7 +369,27 @@ def dump_variant(variant: Variant) -> str:
         f"# {name}: every setting stated, nothing inherited.\n"
         f"# Written by ono99.dump_variant; rules fingerprint {fingerprint(variant)}.\n\n"
     )
-    return head + tomli_w.dumps(unstructure_variant(variant))
+    data = unstructure_variant(variant)
+    try:
+        text = tomli_w.dumps(data)
+    except (TypeError, ValueError):
+        # A setting of a rule object of another package that TOML cannot hold.
+        raise VariantError(_not_toml(data), variant.id) from None
+    return head + text
+
+
+def _not_toml(data: dict[str, Any]) -> str:
+    """Where ``data`` holds a value TOML cannot write, in words."""
+    todo: list[tuple[str, object]] = [("", data)]
+    while todo:
+        path, value = todo.pop()
+        if isinstance(value, dict):
+            todo += [(f"{path}.{k}" if path else str(k), v) for k, v in value.items()]
+        elif isinstance(value, list | tuple):
+            todo += [(f"{path}[{i}]", v) for i, v in enumerate(value)]
+        elif not isinstance(value, str | int | float | bool):
+            return f"{path}: TOML cannot write {shown(value)} (a {type(value).__name__})"
+    return "TOML cannot write one of the settings"
 
 
 def fingerprint(variant: Variant) -> str:
@@ -391,7 +415,9 @@ def fingerprint(variant: Variant) -> str:
         [card_id, {k: v for k, v in table.items() if k != "text"}]
         for card_id, table in data["cards"].items()
     ]
-    blob = json.dumps(data, sort_keys=True, separators=(",", ":"))
+    # A setting JSON cannot hold (a rule object of another package may have one)
+    # counts by its repr.
+    blob = json.dumps(data, sort_keys=True, separators=(",", ":"), default=repr)
     return hashlib.sha256(blob.encode()).hexdigest()[:16]
 
 

@@ -153,12 +153,14 @@ def check_top_keys(
 
 
 def raise_problems(problems: Sequence[tuple[Problem, str]], source: str) -> NoReturn:
-    """Raise every problem at once, naming the file (or each problem's file)."""
+    """Raise every problem at once, naming the file (or each problem's file).
+
+    A problem found twice (by the loader, then in structuring the data) is said once.
+    """
     files = {file for _, file in problems}
     if len(files) == 1:
         (only,) = files
         lines = [f"{p.path or '(top level)'}: {p.message}" for p, _ in problems]
-        raise VariantError(lines, only)
-    raise VariantError(
-        [f"{file}: {p.path or '(top level)'}: {p.message}" for p, file in problems], source
-    )
+        raise VariantError(list(dict.fromkeys(lines)), only)
+    lines = [f"{file}: {p.path or '(top level)'}: {p.message}" for p, file in problems]
+    raise VariantError(list(dict.fromkeys(lines)), source)

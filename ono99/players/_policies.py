@@ -168,7 +168,7 @@ def ranked_move(traits: Traits, legal: Sequence[Move], total: int, cautious: boo
     best: tuple[int, int, int] | None = None
     chosen: Move = legal[0]
     rules = traits.rules
-    floor = rules.floor
+    lowest, highest = rules.lowest, rules.highest
     cards = traits.cards
     for move in legal:
         if not isinstance(move, Play):
@@ -179,8 +179,10 @@ def ranked_move(traits: Traits, legal: Sequence[Move], total: int, cautious: boo
             # The card's one move, adding a fixed amount: what total_after
             # gives, without the call (the search ranks every move it plays).
             after = total + delta
-            if floor is not None and after < floor:
-                after = floor
+            if after < lowest:
+                after = lowest
+            elif after > highest:
+                after = highest
         else:
             amount = move.amount
             if amount is not None:  # an Ace for 11 is a number card, a Ten for -10 a helper

@@ -78,6 +78,12 @@ class Table(Protocol):
     these methods is recorded as an event (:mod:`ono99.events`), after the
     :class:`~ono99.events.Played` event of the card.
 
+    Each method checks its arguments before it changes anything: a seat that
+    is not one of the table's (``-1`` included), a card the seat does not
+    hold, a count that is not a whole number raise
+    :class:`~ono99.ArgumentError`, which the engine reports as the rule
+    object's :class:`~ono99.RuleError` (the move is not played).
+
     Attributes:
         total: The running total.
         total_before: The total before the card now being played (what a

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 
 import attrs
 
+from ono99._args import shown
 from ono99._errors import PluginError
 
 from ._contract import KINDS, members
@@ -28,6 +29,8 @@ __all__ = [
     "KNOWN_PLUGINS",
     "condition_types",
     "effect_types",
+    "is_shipped",
+    "origin",
     "outcome_types",
     "rule_class",
     "shipped",
@@ -70,9 +73,26 @@ def _entry_points() -> Sequence[Any]:
     return list(entry_points(group=ENTRY_POINT_GROUP))
 
 
-def _check_plugin(name: str, value: str, cls: object) -> type[Any]:
+def _plain(text: object) -> str:
+    """``text`` for a message, its control characters escaped (as ``repr`` does), unquoted."""
+    return repr(str(text))[1:-1]
+
+
+def _where(point: Any) -> str:
+    """An entry point as messages name it: its name, value and group, and its package."""
+    package = ""
+    dist = getattr(point, "dist", None)
+    if dist is not None:
+        try:
+            package = f", package {_plain(dist.name)} {_plain(dist.version)}"
+        except Exception:  # metadata that cannot be read names no package
+            package = ""
+    name = _plain(point.name)
+    return f"entry point {name} = {point.value!r} (group {ENTRY_POINT_GROUP}{package})"
+
+
+def _check_plugin(where: str, name: str, cls: object) -> type[Any]:
     """The class an entry point names, if it follows the protocol; else :class:`PluginError`."""
-    where = f"entry point {name} = {value!r} (group {ENTRY_POINT_GROUP})"
     if not isinstance(cls, type) or not attrs.has(cls):
         raise PluginError(f"{where}: expected a frozen attrs class, got {cls!r}")
     kind = getattr(cls, "kind", None)
@@ -97,12 +117,23 @@ def _check_plugin(name: str, value: str, cls: object) -> type[Any]:
     return cls
 
 
+# The entry point each installed class came from, as messages name it.
+_ORIGINS: dict[type[Any], str] = {}
+
+
 @functools.cache
 def _found() -> Mapping[str, Mapping[str, type[Any]]]:
     """Shipped and installed rule classes by kind and type, built once."""
     found: dict[str, dict[str, type[Any]]] = {k: dict(v) for k, v in _SHIPPED.items()}
     for point in sorted(_entry_points(), key=lambda p: p.name):
-        cls = _check_plugin(point.name, point.value, point.load())
+        where = _where(point)
+        try:
+            loaded = point.load()
+        except Exception as error:
+            # Whatever the package's import raised: named, with the entry point and package.
+            raise PluginError(f"{where}: it could not be imported: {shown(error)}") from error
+        cls = _check_plugin(where, point.name, loaded)
+        _ORIGINS[cls] = where
         found[cls.kind][cls.type] = cls
     return MappingProxyType({k: MappingProxyType(v) for k, v in found.items()})
 
@@ -171,6 +202,24 @@ def rule_class(kind: str, name: str) -> type[Any] | None:
     if found is None:
         found = _found()[kind].get(name)
     return found
+
+
+def is_shipped(rule: object) -> bool:
+    """Whether ``rule`` is an object of a rule class this library ships (not a subclass).
+
+    The engine takes the extra care a move needs against a failing rule object
+    (a copy of the state to go back to) only for variants holding others.
+    """
+    cls = type(rule)
+    kind, name = getattr(cls, "kind", None), getattr(cls, "type", None)
+    if not isinstance(kind, str) or not isinstance(name, str):
+        return False
+    return _SHIPPED.get(kind, {}).get(name) is cls
+
+
+def origin(cls: type[Any]) -> str | None:
+    """The entry point (and package) an installed rule class came from, or ``None``."""
+    return _ORIGINS.get(cls)
 
 
 def unknown_rule(kind: str, name: str) -> str:

@@ -9,6 +9,10 @@ from __future__ import annotations
 from collections import Counter
 from typing import TYPE_CHECKING
 
+from ono99._args import is_int
+from ono99._limits import MAX_TOTAL
+from ono99.rules._failures import ask
+
 from ._model import LogModel
 
 if TYPE_CHECKING:
@@ -50,9 +54,18 @@ class CardEvents(LogModel):
         )
         self._before_bust = self._total
         self._due = [
-            (trigger.describe(), event.player)
+            (self._describe(trigger), event.player)
             for trigger in self.rules.play_triggers
-            if trigger.fires(self._total, event.total, self.rules.bust)
+            if ask(
+                trigger,
+                self.rules.trigger_path(trigger),
+                "fires",
+                self._total,
+                event.total,
+                self.rules.bust,
+                check=lambda fired: isinstance(fired, bool),
+                expected="True or False",
+            )
         ]
         self._total = event.total
         self._refilling = event.player
@@ -132,8 +145,11 @@ class CardEvents(LogModel):
 
 
 def _total_after(variant: Variant, card_id: str, total: int, amount: int | None = None) -> int:
-    """The total after a card, straight from the variant's rule objects and floor."""
-    for effect in variant.card(card_id).effects:
-        total = effect.total_after(total, amount)
+    """The total after a card, straight from the variant's rule objects, floor and bounds."""
+    for i, effect in enumerate(variant.card(card_id).effects):
+        where = f"cards.{card_id}.effects[{i}]"
+        total = ask(
+            effect, where, "total_after", total, amount, check=is_int, expected="an integer"
+        )
     floor = variant.total.floor
-    return total if floor is None else max(total, floor)
+    return min(MAX_TOTAL, max(total, -MAX_TOTAL if floor is None else floor))

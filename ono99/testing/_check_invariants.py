@@ -40,7 +40,7 @@ def check_invariants(
     games: int = 20,
     seed: int = 0,
     players: int | Sequence[int] | None = None,
-    max_moves: int = 20_000,
+    max_moves: int | None = None,
     deep: bool = True,
 ) -> Checked:
     """Play seeded games of a variant and check every invariant after every move.
@@ -50,10 +50,9 @@ def check_invariants(
     ``deep``, also the legality of every candidate move, illegal moves, the
     mover's observation, and at the end of each game its replay.
 
-    Random players could in theory prolong a game forever (minus cards and
-    holds can keep a total below the limit), but every variant that passes
-    the loader's checks has a card that raises the total; ``max_moves`` is a
-    generous bound that random play does not reach in practice.
+    Every game ends: the engine stops one at ``round.max_game_plays`` plays
+    (100,000 by default), so by default a game still going after that many
+    moves breaks the invariant "game ends".
 
     Args:
         variant: A :class:`~ono99.Variant`, or the id or path to load one.
@@ -62,7 +61,8 @@ def check_invariants(
         players: The seat counts to play, cycled (default: every count the
             variant allows).
         max_moves: A game still going after this many moves breaks the
-            invariant "game ends".
+            invariant "game ends" (default: the variant's
+            ``round.max_game_plays``, where the engine ends every game).
         deep: Also run the more expensive checks.
 
     Returns:
@@ -81,6 +81,7 @@ def check_invariants(
         counts = [players]
     else:
         counts = list(players)
+    limit = variant.round.max_game_plays if max_moves is None else max_moves
     moves = rounds = 0
     for i in range(games):
         game_seed = seed + i
@@ -89,8 +90,8 @@ def check_invariants(
         bots = [RandomPlayer(game_seed * 1_000 + p) for p in range(game.players)]
         rng = random.Random(game_seed)
         while not game.is_over:
-            if len(game.moves) >= max_moves:
-                checker.fail("game ends", f"the game is still going after {max_moves} moves")
+            if len(game.moves) >= limit:
+                checker.fail("game ends", f"the game is still going after {limit} moves")
             player = game.current_player
             if deep:
                 checker.check_legal_moves()

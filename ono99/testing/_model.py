@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ono99 import events as ev
 from ono99.engine._tables import compile_variant
+from ono99.rules._failures import ask, is_text
 
 from ._invariants import InvariantError
 
@@ -21,6 +22,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from ono99.engine._game import Game
+    from ono99.rules import Trigger
 
 __all__ = ["LogModel"]
 
@@ -80,8 +82,8 @@ class LogModel:
         self._due: list[tuple[str, int | None]] = []
         self._triggered = False
         self._ended: list[tuple[str, int | None]] = []
-        self._play_texts = {t.describe() for t in self.rules.play_triggers}
-        self._end_texts = [t.describe() for t in self.rules.end_triggers]
+        self._play_texts = {self._describe(t) for t in self.rules.play_triggers}
+        self._end_texts = [self._describe(t) for t in self.rules.end_triggers]
         # Rounds that ended without a loser (drawn, or won by a trigger), and
         # without a survivor; plays made this round.
         self._lossless = 0
@@ -207,7 +209,13 @@ class LogModel:
 
     def _lost(self, player: int) -> None:
         """``player`` lost the round: every loss trigger is due, for them."""
-        self._due = [(trigger.describe(), player) for trigger in self.rules.loss_triggers]
+        self._due = [(self._describe(trigger), player) for trigger in self.rules.loss_triggers]
+
+    def _describe(self, trigger: Trigger) -> str:
+        """What ``trigger.describe()`` says (a RuleError if it fails, as in the engine)."""
+        path = self.rules.trigger_path(trigger)
+        text: str = ask(trigger, path, "describe", check=is_text, expected="a str")
+        return text
 
     # -- state
 

@@ -6,6 +6,10 @@ strings, bytes, paths the file system refuses, deeply nested lists and
 tables, arbitrary objects), one argument at a time, the others sound. Each call
 must either work or raise an :class:`ono99.Ono99Error`: never a TypeError,
 AttributeError, IndexError, KeyError, OSError or RecursionError.
+
+Rule objects are fuzzed too: variants holding one that raises, or gives back
+what its protocol forbids (``tests/misbehaving.py``), are dealt, played,
+described and simulated.
 """
 
 from __future__ import annotations
@@ -19,11 +23,13 @@ import attrs
 import pytest
 from hypothesis import given
 from hypothesis import strategies as st
+from misbehaving import WildCondition, WildEffect, WildOutcome, WildTrigger, state, with_rule
 
 import ono99
 from ono99._limits import MAX_GAMES
 
 if TYPE_CHECKING:
+    import random
     from collections.abc import Callable
 
 VARIANT = ono99.load_variant("ono99-2022")
@@ -187,3 +193,78 @@ def test_each_entry_point_is_fuzzed_with_the_worst_values(name: str) -> None:
     """The values most likely to break a check, for every entry point, every run."""
     for value in (None, True, -1, 2**70, float("nan"), "v" * 300, "a\x00b", _deep(3000)):
         refuses_cleanly(functools.partial(CALLS[name], value))
+
+
+# ----------------------------------------------- rule objects that misbehave (issue 29)
+
+# What a misbehaving rule object gives back or passes on: hashable (a variant is).
+WILD_VALUES: st.SearchStrategy[Any] = st.one_of(
+    st.none(),
+    st.booleans(),
+    st.integers(min_value=-(2**70), max_value=2**70),
+    st.sampled_from([-1, 0, 1, 2, 3, 99, 10**18, 10**30]),
+    st.floats(allow_nan=True, allow_infinity=True),
+    st.text(max_size=10),
+    st.binary(max_size=5),
+    st.tuples(st.integers(-3, 5), st.integers(-3, 5)),
+    st.sampled_from([("x", "y"), (("key", "message"),), frozenset({1})]),
+)
+
+# Each kind of misbehaving rule object, and the members it may misbehave in.
+WILD_MEMBERS = {
+    WildEffect: ("apply", "total_after", "targets", "describe", "problems"),
+    WildCondition: ("check", "allows_at", "describe"),
+    WildTrigger: ("fires", "describe"),
+    WildOutcome: ("apply", "describe"),
+}
+
+
+@st.composite
+def wild_rules(draw: st.DrawFn) -> object:
+    """A rule object that raises, or gives back what its protocol forbids, from some total on."""
+    cls = draw(st.sampled_from(list(WILD_MEMBERS)))
+    return cls(
+        member=draw(st.sampled_from(WILD_MEMBERS[cls])),
+        how=draw(st.sampled_from(["raise", "return", "field", "method"])),
+        at=draw(st.integers(min_value=-5, max_value=60)),
+        error=draw(st.integers(min_value=0, max_value=20)),
+        value=draw(WILD_VALUES),
+    )
+
+
+@given(rule=wild_rules(), seed=st.integers(0, 2**16), rng=st.randoms(use_true_random=False))
+def test_a_misbehaving_rule_object_raises_only_the_librarys_errors(
+    rule: object, seed: int, rng: random.Random
+) -> None:
+    """Invariant: a variant holding a rule object that raises, or gives back values of the
+    wrong type, makes every entry point work or raise an Ono99Error; a move during which
+    it fails raises a RuleError naming it and leaves the game exactly as it was."""
+    variant = with_rule(VARIANT, rule)
+    for call in (
+        lambda: ono99.rulebook(variant),
+        lambda: ono99.diff_variants(variant, VARIANT),
+        lambda: ono99.dump_variant(variant),
+        lambda: ono99.simulate(variant, players=2, games=1, jobs=1, seed=seed),
+    ):
+        refuses_cleanly(call)
+    try:
+        game = ono99.Game(variant, 3, seed=seed)
+    except ono99.Ono99Error:
+        return
+    failed: ono99.Ono99Error | None = None
+    before = state(game)
+    for _ in range(200):
+        if game.is_over:
+            break
+        before = state(game)
+        try:
+            legal = game.legal_moves()
+            game.why_illegal(ono99.Play(rng.choice(variant.cards).id, target=rng.randrange(3)))
+            game.play(rng.choice(legal))
+        except ono99.Ono99Error as error:
+            failed = error
+            break
+    if failed is not None:
+        assert isinstance(failed, ono99.RuleError), failed
+        assert failed.rule in {"wild_effect", "wild_condition", "wild_trigger", "wild_outcome"}
+        assert state(game) == before

@@ -96,7 +96,8 @@ def test_a_total_off_by_one_breaks_total_follows_the_card(monkeypatch: pytest.Mo
 
 def test_ignoring_the_floor_breaks_floor(monkeypatch: pytest.MonkeyPatch) -> None:
     rules = _compiled.compile_variant(ono99.load_variant("ono99-2022"))
-    monkeypatch.setattr(rules, "floor", None)
+    # The engine reads the floor as the lowest total there can be.
+    monkeypatch.setattr(rules, "lowest", -(10**18))
     with pytest.raises(InvariantError, match=r"'(floor|total follows the card)' broken"):
         check_invariants("ono99-2022", games=5, deep=False)
 
