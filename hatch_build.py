@@ -37,6 +37,8 @@ COMPILED = (
     "simulation/_batch.py",
     "engine/_chance.py",
     "engine/_engine.py",
+    "engine/_round.py",
+    "engine/_scoring.py",
     "engine/_tables.py",
     "players/_policies.py",
     "envs/_kernel.py",

@@ -14,13 +14,15 @@ from typing import TYPE_CHECKING, Any
 
 from ono99 import events as ev
 from ono99._args import is_int, shown
-from ono99._errors import ArgumentError, IllegalMoveError, RuleError
+from ono99._errors import IllegalMoveError, RuleError
 from ono99._limits import MAX_TOTAL
 from ono99.rules._failures import NOTHING, rule_error
 
 from ._chance import shuffle
-from ._moves import Move, Play, Redraw, as_move, chosen
+from ._moves import NO_MOVES, Move, Play, Redraw, as_move, chosen
 from ._observation import Observation
+from ._round import Checkpoint, Round
+from ._scoring import eliminate, end_round  # noqa: F401 - _round_from: pickles name it here
 from ._tables import LEGAL_MEMO_SIZE, card_index, compile_variant
 
 if TYPE_CHECKING:
@@ -28,45 +30,13 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from ono99._variant import Variant
-    from ono99.rules import Stacking, StackOn, Trigger
+    from ono99.rules import Trigger
 
     from ._protocols import Player
     from ._tables import CompiledCard, CompiledVariant
 
-__all__ = ["ENGINE_FIELDS", "NO_MOVES", "ROUND_FIELDS", "Checkpoint", "Engine", "Round"]
+__all__ = ["ENGINE_FIELDS", "NO_MOVES", "Engine"]
 
-NO_MOVES: tuple[Move, ...] = ()
-
-# The round's state, one attribute each (what Round.copy copies).
-ROUND_FIELDS = (
-    "answering",
-    "direction",
-    "discard",
-    "draw",
-    "ends_turn",
-    "forced",
-    "forced_by",
-    "hands",
-    "in_round",
-    "losers",
-    "next_forced_by",
-    "next_owed",
-    "next_player",
-    "out_of_play",
-    "players_in_round",
-    "plays_made",
-    "round_over",
-    "round_plays",
-    "round_winner",
-    "skip",
-    "stack_on",
-    "stacking",
-    "stuck",
-    "target",
-    "total",
-    "total_before",
-    "turn_plays",
-)
 
 # The game's state, one attribute each (what Engine.copy and snapshots read).
 ENGINE_FIELDS = (
@@ -96,296 +66,6 @@ ENGINE_FIELDS = (
     "variant",
     "winner",
 )
-
-
-class Round:
-    """The state of the round in progress; the :class:`~ono99.rules.Table` rule objects see.
-
-    Besides the round's fields it knows, while a rule object is asked
-    something, its game (``game``, which draws cards and keeps tokens and
-    scores), the id of the card whose effects are acting (``acting``) and
-    whether the rules played that card (``acting_automatic``); none of
-    these is copied or pickled with the round. The game is set only for
-    those calls so that a game and its round never hold each other: a
-    finished game is freed at once, not left to the cycle collector.
-    """
-
-    __slots__ = (*ROUND_FIELDS, "acting", "acting_automatic", "game")
-
-    def __init__(self, stacking: Stacking, stack_on: StackOn) -> None:
-        self.game: Engine | None = None
-        self.acting = ""
-        self.acting_automatic = False
-        self.total = 0
-        self.total_before = 0
-        self.direction = 1
-        self.forced = 1
-        self.forced_by = ""
-        self.answering = False
-        self.players_in_round = 0
-        self.stacking = stacking
-        self.stack_on = stack_on
-        self.next_owed = 0
-        self.next_forced_by = ""
-        self.ends_turn = False
-        self.skip = 0
-        self.target: int | None = None
-        self.next_player: int | None = None
-        self.plays_made = 0
-        # Moves made this round (the round.max_plays guard), and whether a
-        # trigger ended the round (won by round_winner, -1 for nobody).
-        self.round_plays = 0
-        self.round_over = False
-        self.round_winner = -1
-        self.turn_plays: list[str] = []
-        self.hands: list[list[int]] = []
-        self.draw: list[int] = []
-        self.discard: list[int] = []
-        self.out_of_play: list[int] = []
-        self.in_round: list[bool] = []
-        self.losers: list[int] = []
-        self.stuck: list[int] = []
-
-    def times_played_this_turn(self, card_id: str) -> int:
-        """How often the current player has played ``card_id`` this turn."""
-        return self.turn_plays.count(card_id)
-
-    # The rest of the Table: what the game knows beyond the round's fields.
-    # Rule objects may pass anything: each method checks its arguments before
-    # it changes anything (a bad one raises ArgumentError, which the engine
-    # reports as the rule object's failure).
-
-    def engine(self) -> Engine:
-        """The game this round belongs to."""
-        game = self.game
-        if game is None:
-            raise RuntimeError("the table is only there while the engine asks a rule object")
-        return game
-
-    def seat_arg(self, name: str, seat: object) -> int:
-        """``seat``, checked to be a seat of the table (never counted from the end)."""
-        n = self.engine().n
-        if not is_int(seat) or not 0 <= seat < n:
-            raise ArgumentError(name, f"there is no seat {shown(seat)}: seats are 0 to {n - 1}")
-        return seat
-
-    def card_arg(self, seat: int, card_id: object) -> int:
-        """The index of ``card_id``, which ``seat`` must hold."""
-        game = self.engine()
-        index = card_index(game.rules, card_id)
-        if index is None or index not in self.hands[seat]:
-            raise ArgumentError("card_id", f"player {seat} holds no card {shown(card_id)}")
-        return index
-
-    @property
-    def player(self) -> int:
-        """The seat whose move it is."""
-        return self.engine().current
-
-    def seats_in_round(self) -> list[int]:
-        """The seats in the round, from the player on in the direction of play."""
-        game = self.engine()
-        n, first, in_round, direction = game.n, game.current, self.in_round, self.direction
-        return [
-            (first + i * direction) % n for i in range(n) if in_round[(first + i * direction) % n]
-        ]
-
-    def next_seat(self, seat: object) -> int:
-        """The next seat in the round after ``seat`` in the direction of play."""
-        at = self.seat_arg("seat", seat)
-        return self.engine().next_seat(at, self.in_round, self.direction)
-
-    def hand(self, seat: object) -> tuple[str, ...]:
-        """The card ids ``seat`` holds."""
-        at = self.seat_arg("seat", seat)
-        ids = self.engine().rules.ids
-        return tuple(ids[k] for k in self.hands[at])
-
-    def draw_cards(self, seat: object, cards: object) -> int:
-        """``seat`` draws up to ``cards`` cards; how many were drawn."""
-        at = self.seat_arg("seat", seat)
-        if not is_int(cards) or cards < 0:
-            raise ArgumentError("cards", f"expected a whole number, 0 or more, got {shown(cards)}")
-        return self.engine().draw_cards(at, cards, self.acting_automatic)
-
-    def discard_card(self, seat: object, card_id: object) -> None:
-        """``seat`` puts one ``card_id`` on the discard pile."""
-        at = self.seat_arg("seat", seat)
-        index = self.card_arg(at, card_id)
-        self.hands[at].remove(index)
-        self.discard.append(index)
-        game = self.engine()
-        game.emit(ev.Discarded(at, game.rules.ids[index], automatic=self.acting_automatic))
-
-    def give_card(self, seat: object, to: object, card_id: object) -> None:
-        """``seat`` gives one ``card_id`` to ``to``."""
-        at = self.seat_arg("seat", seat)
-        other = self.seat_arg("to", to)
-        index = self.card_arg(at, card_id)
-        self.hands[at].remove(index)
-        self.hands[other].append(index)
-        game = self.engine()
-        game.emit(ev.CardGiven(at, other, game.rules.ids[index], automatic=self.acting_automatic))
-
-    def swap_hands(self, seat: object, other: object) -> None:
-        """``seat`` and ``other`` swap hands."""
-        at = self.seat_arg("seat", seat)
-        with_seat = self.seat_arg("other", other)
-        hands = self.hands
-        hands[at], hands[with_seat] = hands[with_seat], hands[at]
-        self.engine().emit(ev.HandsSwapped(at, with_seat, automatic=self.acting_automatic))
-
-    def tokens(self, seat: object) -> int:
-        """The tokens ``seat`` holds."""
-        return self.engine().tokens[self.seat_arg("seat", seat)]
-
-    def score(self, seat: object) -> int:
-        """The points ``seat`` has scored."""
-        return self.engine().scores[self.seat_arg("seat", seat)]
-
-    def change_tokens(self, seat: object, by: object) -> None:
-        """Give ``seat`` ``by`` tokens (take them when negative), never below 0."""
-        at = self.seat_arg("seat", seat)
-        change = self.change_arg(by)
-        game = self.engine()
-        new = min(MAX_TOTAL, max(0, game.tokens[at] + change))
-        change = new - game.tokens[at]
-        if change:
-            game.tokens[at] = new
-            game.emit(ev.TokensChanged(at, change, new, automatic=self.acting_automatic))
-
-    def change_score(self, seat: object, by: object) -> None:
-        """Add ``by`` to ``seat``'s score, never below 0."""
-        at = self.seat_arg("seat", seat)
-        change = self.change_arg(by)
-        game = self.engine()
-        new = min(MAX_TOTAL, max(0, game.scores[at] + change))
-        change = new - game.scores[at]
-        if change:
-            game.scores[at] = new
-            game.emit(ev.ScoreChanged(at, change, new, automatic=self.acting_automatic))
-
-    def change_arg(self, by: object) -> int:
-        """``by``, checked to be a change of tokens or points (an integer, not too large)."""
-        if not is_int(by) or not -MAX_TOTAL <= by <= MAX_TOTAL:
-            raise ArgumentError(
-                "by", f"expected an integer from {-MAX_TOTAL} to {MAX_TOTAL}, got {shown(by)}"
-            )
-        return by
-
-    def tell(self, rule: object, text: object, seats: object = ()) -> None:
-        """Record what an effect did."""
-        if not isinstance(rule, str):
-            raise ArgumentError("rule", f"expected the rule's type (a str), got {shown(rule)}")
-        if not isinstance(text, str):
-            raise ArgumentError("text", f"expected a str, got {shown(text)}")
-        if not isinstance(seats, tuple | list):
-            raise ArgumentError("seats", f"expected a tuple of seats, got {shown(seats)}")
-        named = tuple(self.seat_arg("seats", seat) for seat in seats)
-        game = self.engine()
-        game.emit(
-            ev.RuleActed(
-                game.current,
-                self.acting,
-                rule,
-                text,
-                named,
-                automatic=self.acting_automatic,
-            )
-        )
-
-    def copy(self) -> Round:
-        """An independent copy (the hands and piles copied too).
-
-        Every field of ``ROUND_FIELDS`` by name, not in a loop over them: a
-        search copies a round for each playout, and a loop of getattr and
-        setattr costs several times as much.
-        """
-        new = Round(self.stacking, self.stack_on)
-        new.answering = self.answering
-        new.direction = self.direction
-        new.discard = self.discard[:]
-        new.draw = self.draw[:]
-        new.ends_turn = self.ends_turn
-        new.forced = self.forced
-        new.forced_by = self.forced_by
-        new.hands = [hand[:] for hand in self.hands]
-        new.in_round = self.in_round[:]
-        new.losers = self.losers[:]
-        new.next_forced_by = self.next_forced_by
-        new.next_owed = self.next_owed
-        new.next_player = self.next_player
-        new.out_of_play = self.out_of_play[:]
-        new.players_in_round = self.players_in_round
-        new.plays_made = self.plays_made
-        new.round_over = self.round_over
-        new.round_plays = self.round_plays
-        new.round_winner = self.round_winner
-        new.skip = self.skip
-        new.stuck = self.stuck[:]
-        new.target = self.target
-        new.total = self.total
-        new.total_before = self.total_before
-        new.turn_plays = self.turn_plays[:]
-        return new
-
-    def __reduce__(self) -> tuple[Callable[..., Round], tuple[object, ...]]:
-        # By the fields: a compiled class cannot be made without its arguments.
-        return (_round_from, ({name: getattr(self, name) for name in ROUND_FIELDS},))
-
-
-def _round_from(fields: dict[str, Any]) -> Round:
-    """A round with these fields (how a pickled round is read back)."""
-    new = Round(fields["stacking"], fields["stack_on"])
-    for name, value in fields.items():
-        setattr(new, name, value)
-    return new
-
-
-class Checkpoint:
-    """What a move may change of a game, as it was before the move: to go back to.
-
-    The round is a copy; the logs are kept as their lengths (a move only adds
-    to them); the random generator's state is kept only once a move is about
-    to shuffle (see :meth:`Engine.keep_rng`).
-    """
-
-    __slots__ = (
-        "cards_played",
-        "current",
-        "dealer",
-        "events",
-        "halted",
-        "in_game",
-        "last_losers",
-        "last_survivor",
-        "legal",
-        "moves",
-        "r",
-        "rng",
-        "round",
-        "scores",
-        "tokens",
-        "winner",
-    )
-
-    def __init__(self, game: Engine) -> None:
-        self.r = game.r.copy()
-        self.cards_played = game.cards_played
-        self.current = game.current
-        self.dealer = game.dealer
-        self.events = len(game.events)
-        self.halted = game.halted
-        self.in_game = game.in_game[:]
-        self.last_losers = game.last_losers
-        self.last_survivor = game.last_survivor
-        self.legal = game.legal
-        self.moves = len(game.moves)
-        self.rng: tuple[Any, ...] | None = None
-        self.round = game.round
-        self.scores = game.scores[:]
-        self.tokens = game.tokens[:]
-        self.winner = game.winner
 
 
 # Fields an engine rebuilds from its variant rather than pickles (the compiled
@@ -697,7 +377,7 @@ class Engine:
         ):
             # A trigger ended the round, or it or the game ran too long
             # (round.max_plays, round.max_game_plays).
-            self.end_round()
+            end_round(self)
         elif r.ends_turn or r.plays_made >= r.forced:
             self.next_turn()
         # What advance() does, with its first step inline: most moves leave
@@ -1478,7 +1158,7 @@ class Engine:
         for trigger in self.rules.loss_triggers:
             self.fire(trigger, player, True)
         if self.rules.first_loss_ends_round or r.players_in_round <= 1 or r.round_over:
-            self.end_round()
+            end_round(self)
             return
         if undo_to is not None:
             # Play goes on after a bust: the others go on from the total before it.
@@ -1487,139 +1167,6 @@ class Engine:
         r.next_owed, r.next_forced_by = 0, ""
         r.skip, r.next_player = 0, None
         self.next_turn()
-
-    def end_round(self) -> None:
-        """Score the round as ``match`` says, then end the game or deal again."""
-        r = self.r
-        rules = self.rules
-        match = self.variant.match
-        survivor = r.in_round.index(True) if r.players_in_round == 1 else None
-        if r.round_winner >= 0:
-            survivor = r.round_winner
-        losers = tuple(r.losers)
-        self.last_losers = losers
-        self.last_survivor = survivor
-        for trigger in rules.end_triggers:
-            self.fire(trigger, -1 if survivor is None else survivor, True)
-        if self.logging:
-            self.emit(ev.RoundEnded(self.round, losers, survivor))
-        if match.scoring == "none":
-            if survivor is not None:
-                for seat in range(self.n):
-                    if seat != survivor and self.in_game[seat]:
-                        self.eliminate(seat)
-        elif match.scoring == "tokens":
-            self.take_tokens(losers, survivor)
-        else:
-            self.score_round(losers, survivor)
-        standing = [seat for seat in range(self.n) if self.in_game[seat]]
-        if len(standing) > 1 and (
-            self.round >= rules.max_rounds or len(self.moves) >= rules.max_game_plays
-        ):
-            # The game ran too long (round.max_rounds, round.max_game_plays):
-            # the best placed player wins.
-            best = self.best_placed(standing)
-            for seat in standing:
-                if seat != best:
-                    self.eliminate(seat)
-            standing = [best]
-        if len(standing) == 1:
-            self.winner = standing[0]
-            self.legal = None
-            if self.logging:
-                self.emit(ev.GameWon(standing[0]))
-            return
-        if self.round_only:
-            self.halted = True  # a copy playing one round out (see copy)
-            self.legal = NO_MOVES
-            return
-        self.start_round()
-
-    def take_tokens(self, losers: tuple[int, ...], survivor: int | None) -> None:
-        """Take the losers' tokens, and out go those left with none (as ``match.tokens`` says)."""
-        rules = self.rules
-        tokens = self.variant.match.tokens
-        lost = tokens.lost
-        # With triggers, who goes out is decided once every token is taken.
-        out: list[int] = []
-        for seat in losers:
-            if self.tokens[seat] > 0:
-                for _ in range(min(lost, self.tokens[seat])):
-                    self.tokens[seat] -= 1
-                    self.emit(ev.TokenLost(seat, self.tokens[seat]))
-                if self.tokens[seat] == 0 and not tokens.play_on_at_zero:
-                    out.append(seat)
-            else:
-                out.append(seat)
-            if out and not rules.any_triggers:
-                self.eliminate(out.pop())
-        if not rules.any_triggers:
-            return
-        if not tokens.play_on_at_zero:
-            # Triggers may have taken the last tokens of players who did not lose.
-            out += [
-                seat
-                for seat in range(self.n)
-                if self.in_game[seat] and self.tokens[seat] == 0 and seat not in out
-            ]
-        if out and len(out) == sum(self.in_game):
-            # Nobody would be left: the round's winner stays (else the first with most tokens).
-            spare = survivor if survivor in out else max(out, key=lambda s: self.tokens[s])
-            out.remove(spare)
-        for seat in out:
-            self.eliminate(seat)
-
-    def best_placed(self, standing: list[int]) -> int:
-        """The standing player placed best by the match's scoring (the first on a tie)."""
-        match = self.variant.match
-        if match.scoring == "tokens":
-            return max(standing, key=lambda seat: self.tokens[seat])
-        if match.scoring == "points":
-            if match.points.at_target == "win":
-                return max(standing, key=lambda seat: self.scores[seat])
-            return min(standing, key=lambda seat: self.scores[seat])
-        return standing[0]
-
-    def score_round(self, losers: tuple[int, ...], survivor: int | None = None) -> None:
-        """Add each standing player's points, and take out those past the target."""
-        r = self.r
-        rules = self.rules
-        points = self.variant.match.points
-        standing = [seat for seat in range(self.n) if self.in_game[seat]]
-        for seat in standing:
-            hand = r.hands[seat]
-            gained = sum(rules.cards[k].points for k in hand)
-            gained += points.missing_card * max(0, rules.hand_size - len(hand))
-            if seat in losers and (points.stuck_is_bust or seat not in r.stuck):
-                gained += points.bust
-            if seat == survivor:
-                gained += points.survivor
-            self.scores[seat] += gained
-            self.emit(ev.Scored(seat, gained, self.scores[seat]))
-        reached = [seat for seat in standing if self.scores[seat] >= points.target]
-        if not reached:
-            return
-        if points.at_target == "win":
-            # The first to the target wins: the highest score; tied players play on.
-            top = max(self.scores[seat] for seat in standing)
-            for seat in standing:
-                if self.scores[seat] < top:
-                    self.eliminate(seat)
-            return
-        best = min(self.scores[seat] for seat in standing)
-        if points.at_target == "out" and len(reached) < len(standing):
-            leaving = reached
-        else:
-            # Game over at the target (or everyone reached it): the lowest score
-            # wins; players tied for it play on.
-            leaving = [seat for seat in standing if self.scores[seat] > best]
-        for seat in leaving:
-            self.eliminate(seat)
-
-    def eliminate(self, seat: int) -> None:
-        """Take ``seat`` out of the game."""
-        self.in_game[seat] = False
-        self.emit(self.rules.shared(ev.Eliminated, seat))
 
 
 def _engine_from(

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from attrs import field, frozen
 
-__all__ = ["Move", "Play", "Redraw", "as_move", "chosen"]
+__all__ = ["NO_MOVES", "Move", "Play", "Redraw", "as_move", "chosen"]
 
 
 @frozen(repr=False)
@@ -69,6 +69,9 @@ class Redraw:
 
 Move = Play | Redraw
 """Any move."""
+
+NO_MOVES: tuple[Move, ...] = ()
+"""No legal moves (the game is over, or a copy halted), shared."""
 
 
 def as_move(move: object) -> object:

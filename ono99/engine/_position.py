@@ -13,7 +13,7 @@ from ono99._args import is_int, is_list, shown
 from ono99._errors import VariantError
 from ono99._limits import MAX_TOTAL
 
-from ._engine import Round
+from ._round import Round
 from ._tables import card_index
 
 if TYPE_CHECKING:

@@ -5,8 +5,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ono99._errors import Ono99Error
-from ono99.engine._engine import ENGINE_FIELDS, ROUND_FIELDS
+from ono99.engine._engine import ENGINE_FIELDS
 from ono99.engine._game import engine_of
+from ono99.engine._round import ROUND_FIELDS
 
 if TYPE_CHECKING:
     from collections.abc import Mapping

@@ -1,0 +1,157 @@
+"""How a round ends: it is scored as the match says, then the game ends or deals again.
+
+Functions of the engine's state (:class:`~ono99.engine._engine.Engine`),
+compiled with it: token and points scoring, the players who go out, and the
+winner of a game that ran to its limits.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ono99 import events as ev
+
+from ._moves import NO_MOVES
+
+if TYPE_CHECKING:
+    from ._engine import Engine
+
+__all__ = ["best_placed", "eliminate", "end_round", "score_round", "take_tokens"]
+
+
+def end_round(game: Engine) -> None:
+    """Score the round as ``match`` says, then end the game or deal again."""
+    r = game.r
+    rules = game.rules
+    match = game.variant.match
+    survivor = r.in_round.index(True) if r.players_in_round == 1 else None
+    if r.round_winner >= 0:
+        survivor = r.round_winner
+    losers = tuple(r.losers)
+    game.last_losers = losers
+    game.last_survivor = survivor
+    for trigger in rules.end_triggers:
+        game.fire(trigger, -1 if survivor is None else survivor, True)
+    if game.logging:
+        game.emit(ev.RoundEnded(game.round, losers, survivor))
+    if match.scoring == "none":
+        if survivor is not None:
+            for seat in range(game.n):
+                if seat != survivor and game.in_game[seat]:
+                    eliminate(game, seat)
+    elif match.scoring == "tokens":
+        take_tokens(game, losers, survivor)
+    else:
+        score_round(game, losers, survivor)
+    standing = [seat for seat in range(game.n) if game.in_game[seat]]
+    if len(standing) > 1 and (
+        game.round >= rules.max_rounds or len(game.moves) >= rules.max_game_plays
+    ):
+        # The game ran too long (round.max_rounds, round.max_game_plays):
+        # the best placed player wins.
+        best = best_placed(game, standing)
+        for seat in standing:
+            if seat != best:
+                eliminate(game, seat)
+        standing = [best]
+    if len(standing) == 1:
+        game.winner = standing[0]
+        game.legal = None
+        if game.logging:
+            game.emit(ev.GameWon(standing[0]))
+        return
+    if game.round_only:
+        game.halted = True  # a copy playing one round out (see copy)
+        game.legal = NO_MOVES
+        return
+    game.start_round()
+
+
+def take_tokens(game: Engine, losers: tuple[int, ...], survivor: int | None) -> None:
+    """Take the losers' tokens, and out go those left with none (as ``match.tokens`` says)."""
+    rules = game.rules
+    tokens = game.variant.match.tokens
+    lost = tokens.lost
+    # With triggers, who goes out is decided once every token is taken.
+    out: list[int] = []
+    for seat in losers:
+        if game.tokens[seat] > 0:
+            for _ in range(min(lost, game.tokens[seat])):
+                game.tokens[seat] -= 1
+                game.emit(ev.TokenLost(seat, game.tokens[seat]))
+            if game.tokens[seat] == 0 and not tokens.play_on_at_zero:
+                out.append(seat)
+        else:
+            out.append(seat)
+        if out and not rules.any_triggers:
+            eliminate(game, out.pop())
+    if not rules.any_triggers:
+        return
+    if not tokens.play_on_at_zero:
+        # Triggers may have taken the last tokens of players who did not lose.
+        out += [
+            seat
+            for seat in range(game.n)
+            if game.in_game[seat] and game.tokens[seat] == 0 and seat not in out
+        ]
+    if out and len(out) == sum(game.in_game):
+        # Nobody would be left: the round's winner stays (else the first with most tokens).
+        spare = survivor if survivor in out else max(out, key=lambda s: game.tokens[s])
+        out.remove(spare)
+    for seat in out:
+        eliminate(game, seat)
+
+
+def best_placed(game: Engine, standing: list[int]) -> int:
+    """The standing player placed best by the match's scoring (the first on a tie)."""
+    match = game.variant.match
+    if match.scoring == "tokens":
+        return max(standing, key=lambda seat: game.tokens[seat])
+    if match.scoring == "points":
+        if match.points.at_target == "win":
+            return max(standing, key=lambda seat: game.scores[seat])
+        return min(standing, key=lambda seat: game.scores[seat])
+    return standing[0]
+
+
+def score_round(game: Engine, losers: tuple[int, ...], survivor: int | None = None) -> None:
+    """Add each standing player's points, and take out those past the target."""
+    r = game.r
+    rules = game.rules
+    points = game.variant.match.points
+    standing = [seat for seat in range(game.n) if game.in_game[seat]]
+    for seat in standing:
+        hand = r.hands[seat]
+        gained = sum(rules.cards[k].points for k in hand)
+        gained += points.missing_card * max(0, rules.hand_size - len(hand))
+        if seat in losers and (points.stuck_is_bust or seat not in r.stuck):
+            gained += points.bust
+        if seat == survivor:
+            gained += points.survivor
+        game.scores[seat] += gained
+        game.emit(ev.Scored(seat, gained, game.scores[seat]))
+    reached = [seat for seat in standing if game.scores[seat] >= points.target]
+    if not reached:
+        return
+    if points.at_target == "win":
+        # The first to the target wins: the highest score; tied players play on.
+        top = max(game.scores[seat] for seat in standing)
+        for seat in standing:
+            if game.scores[seat] < top:
+                eliminate(game, seat)
+        return
+    best = min(game.scores[seat] for seat in standing)
+    if points.at_target == "out" and len(reached) < len(standing):
+        leaving = reached
+    else:
+        # Game over at the target (or everyone reached it): the lowest score
+        # wins; players tied for it play on.
+        leaving = [seat for seat in standing if game.scores[seat] > best]
+    for seat in leaving:
+        eliminate(game, seat)
+
+
+def eliminate(game: Engine, seat: int) -> None:
+    """Take ``seat`` out of the game."""
+    game.in_game[seat] = False
+    game.emit(game.rules.shared(ev.Eliminated, seat))
