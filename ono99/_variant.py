@@ -8,7 +8,6 @@ engine.
 from __future__ import annotations
 
 import os
-from types import MappingProxyType
 from typing import Literal, TypeAlias
 
 from attrs import field, frozen
@@ -16,6 +15,7 @@ from attrs import field, frozen
 from ._args import is_int, shown
 from ._errors import VariantError
 from .rules import AnyCondition, AnyEffect, AnyTrigger
+from .rules._cards import STANDARD_RANKS, STANDARD_SUITS, SUIT_COLOURS
 from .rules._failures import ask
 
 __all__ = [
@@ -56,32 +56,6 @@ there, for messages: ``expected an integer, or "none" for no floor``."""
 
 NOT_RULES = ("id", "name", "description", "aliases", "source")
 """The settings of a :class:`Variant` that name or describe it without changing how it plays."""
-
-
-STANDARD_RANKS = (
-    "ace",
-    "2",
-    "3",
-    "4",
-    "5",
-    "6",
-    "7",
-    "8",
-    "9",
-    "10",
-    "jack",
-    "queen",
-    "king",
-)
-"""The ranks of a standard deck, from the ace (low) to the king."""
-
-STANDARD_SUITS = ("clubs", "diamonds", "hearts", "spades")
-"""The suits of a standard deck, in bridge order."""
-
-SUIT_COLOURS = MappingProxyType(
-    {"clubs": "black", "spades": "black", "diamonds": "red", "hearts": "red"}
-)
-"""The colour of each standard suit: what :attr:`Card.colour` reads."""
 
 
 @frozen
@@ -363,11 +337,16 @@ class Deal:
             seat 0 leads it) or ``"random"`` (drawn with the game's seed).
         leader: Who leads each round: ``"left_of_dealer"``, or ``"last_loser"``
             (the loser of the previous round leads the next).
+        refill: Whether a player draws back up to ``hand_size`` after each
+            play. With ``false`` hands run out: "four cards each for the play"
+            (Cribbage); a round in which nobody holds a card and none can be
+            drawn ends there, as a drawn round.
     """
 
     hand_size: int = 4
     first_dealer: Literal["last_seat", "random"] = "last_seat"
     leader: Literal["left_of_dealer", "last_loser"] = "left_of_dealer"
+    refill: bool = True
 
 
 @frozen
@@ -379,11 +358,22 @@ class Total:
         bust: A total of this or more loses: with 99, 98 is safe and 99 busts.
         floor: The total never goes below this (it is raised to it), or
             ``None`` for no floor (negative totals allowed).
+        below_floor: What a play that would take the total below the floor
+            is: ``"raised"`` (played, the total raised to the floor) or
+            ``"illegal"`` (not a legal move: "a card may not take the total
+            below 0").
+        restart: ``"never"``, or ``"when_all_pass"``: once every player in
+            the round has passed in a row (``no_safe_play.action = "pass"``),
+            the count starts again at ``start``, led by the player after the
+            last to play ("the count then starts again at 0", Cribbage). With
+            ``"never"`` such a round ends there: nobody can play.
     """
 
     start: int = 0
     bust: int = 99
     floor: int | None = field(default=None, metadata={NONE_MEANS: "no floor"})
+    below_floor: Literal["raised", "illegal"] = "raised"
+    restart: Literal["never", "when_all_pass"] = "never"
 
 
 @frozen
@@ -418,7 +408,8 @@ class NoSafePlay:
             the lowest total, busting, and draws; a player who can play no
             card at all (a hand of O'NO 99 cards) loses without playing.
             ``"lay_down"``: the player plays nothing, lays the hand down and
-            loses.
+            loses. ``"pass"``: the player plays nothing this turn, keeps the
+            hand and stays in ("Go", in Cribbage); see ``total.restart``.
         laid_down: Where a laid-down hand goes: ``"out_of_play"`` (the cards
             leave play until the next round, as the 2022 edition says) or
             ``"discard_pile"`` (they are shuffled in with the played cards
@@ -431,7 +422,7 @@ class NoSafePlay:
             limit (with a Minus Ten) or bust too.
     """
 
-    action: Literal["play_lowest", "lay_down"] = "lay_down"
+    action: Literal["play_lowest", "lay_down", "pass"] = "lay_down"
     laid_down: Literal["out_of_play", "discard_pile"] = "out_of_play"
     undo_bust: bool = True
 
@@ -443,9 +434,13 @@ class Reshuffle:
     Attributes:
         keep_top_card: Whether the last card played stays on the discard
             pile instead of being shuffled in.
+        enabled: Whether the discard pile is shuffled into a new draw pile
+            when it runs out. With ``false`` the stock runs out: nobody draws
+            any more this round.
     """
 
     keep_top_card: bool = False
+    enabled: bool = True
 
 
 @frozen
@@ -543,6 +538,8 @@ class Points:
         missing_card: Added for each card a hand is short of its size.
         survivor: Added to the score of the round's winner or last player
             standing ("the last player left scores 1 point", Gronemann).
+        negative: Whether a score may go below 0 (an outcome that takes
+            points takes them all); by default it stops at 0.
     """
 
     target: int = 500
@@ -551,6 +548,7 @@ class Points:
     stuck_is_bust: bool = True
     missing_card: int = 15
     survivor: int = 0
+    negative: bool = False
 
 
 @frozen

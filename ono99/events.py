@@ -40,6 +40,7 @@ __all__ = [
     "Busted",
     "CardGiven",
     "CardGivenUnseen",
+    "CountStarted",
     "Dealt",
     "DealtUnseen",
     "Deflected",
@@ -52,6 +53,7 @@ __all__ = [
     "GameWon",
     "HandsSwapped",
     "LaidDown",
+    "Passed",
     "Played",
     "PlaysOwed",
     "Redrew",
@@ -122,6 +124,7 @@ class Played:
         total: The total after the card.
         amount: The amount chosen, for a card that leaves one to choose.
         target: The player named, for a card that names one.
+        say: What the move said the total is, when it said (``Play.say``).
         automatic: Whether the rules played it (the busting card of a player
             with no safe play) rather than the player's move.
 
@@ -135,6 +138,7 @@ class Played:
     total: int
     amount: int | None = field(default=None, kw_only=True)
     target: int | None = field(default=None, kw_only=True)
+    say: int | None = field(default=None, kw_only=True)
     automatic: bool = _AUTOMATIC
 
     __repr__ = _repr
@@ -290,6 +294,31 @@ class Stuck:
     type: ClassVar[str] = "stuck"
     automatic: ClassVar[bool] = True
     player: int
+
+
+@frozen
+class Passed:
+    """A player could play no card and passed ("Go"); they stay in the round.
+
+    As a variant's ``no_safe_play.action = "pass"`` says.
+    """
+
+    type: ClassVar[str] = "passed"
+    automatic: ClassVar[bool] = True
+    player: int
+
+
+@frozen
+class CountStarted:
+    """Every player passed in a row, and the count starts again at ``total``.
+
+    ``player`` leads it: the player after the last to play (``total.restart``).
+    """
+
+    type: ClassVar[str] = "count_started"
+    automatic: ClassVar[bool] = True
+    player: int
+    total: int
 
 
 @frozen
@@ -486,6 +515,8 @@ Event = (
     | CardGivenUnseen
     | Busted
     | Stuck
+    | Passed
+    | CountStarted
     | LaidDown
     | RoundEnded
     | TokenLost
@@ -519,6 +550,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         CardGivenUnseen,
         Busted,
         Stuck,
+        Passed,
+        CountStarted,
         LaidDown,
         RoundEnded,
         TokenLost,

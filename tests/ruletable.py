@@ -6,11 +6,12 @@ same fields, so a test can set up any moment of a turn and read what a rule chan
 
 from __future__ import annotations
 
+import random
 from typing import NoReturn
 
 import attrs
 
-from ono99.rules import Stacking, StackOn
+from ono99.rules import CardInfo, Stacking, StackOn
 
 
 @attrs.define
@@ -34,11 +35,23 @@ class FakeTable:
     skip: int = 0
     target: int | None = None
     next_player: int | None = None
+    said: int | None = None
+    reshuffles: int = 0
+    bust: int = 99
     played: list[str] = attrs.Factory(list)
+    # The cards of the count, the latest last; ``playing``: one is being played now.
+    count_cards: tuple[CardInfo, ...] = ()
+    playing: bool = True
+    rng: random.Random = attrs.field(factory=lambda: random.Random(0), eq=False)
 
     @property
     def player(self) -> int:
         return 0
+
+    @property
+    def previous_card(self) -> CardInfo | None:
+        back = 2 if self.playing else 1
+        return self.count_cards[-back] if len(self.count_cards) >= back else None
 
     def seats_in_round(self) -> list[int]:
         return list(range(self.players_in_round))
@@ -92,6 +105,11 @@ class FakeCard:
     suit: str = ""
     colour: str = ""
     tags: tuple[str, ...] = ()
+
+
+def ranks(*names: str) -> tuple[FakeCard, ...]:
+    """Cards of these ranks (``"7"``, ``"king"``), of no suit."""
+    return tuple(FakeCard(name, name.title(), rank=name) for name in names)
 
 
 CARD = FakeCard()

@@ -20,6 +20,7 @@ SHIPPED = ono99.list_variants()
 # with forced plays that stack.
 BASES = [
     "ono99-2022",
+    "cribbage-pegging",
     "ono99-1980",
     "ono99-1980-points",
     "ono99-1980+points-elimination",

@@ -87,8 +87,8 @@ def relevant_settings(variant: Variant) -> dict[str, Any]:
     """The settings that affect play, by TOML key path, with their values.
 
     Settings that cannot matter under the others (the points values of a
-    token game, say) are left out, and so are the cards and the variant's
-    names.
+    token game, say) are left out, and so are the cards, the triggers (each
+    told in words of its own) and the variant's names.
 
     >>> import ono99
     >>> settings = relevant_settings(ono99.load_variant("ono99-2022"))
@@ -96,7 +96,7 @@ def relevant_settings(variant: Variant) -> dict[str, Any]:
     (0, 4, False)
     """
     data = unstructure_variant(variant)
-    for key in (*NOT_RULES, "cards"):
+    for key in (*NOT_RULES, "cards", "triggers"):
         data.pop(key, None)
     flat = _flatten(data)
     scoring = variant.match.scoring
@@ -115,6 +115,10 @@ def relevant_settings(variant: Variant) -> dict[str, Any]:
         and not (path.startswith("match.points.") and scoring != "points")
         and not (path == "no_safe_play.undo_bust" and not busts_play_on)
         and not (path == "no_safe_play.laid_down" and variant.no_safe_play.action != "lay_down")
+        # The floor's kind matters only with a floor; the restart only when players pass.
+        and not (path == "total.below_floor" and variant.total.floor is None)
+        and not (path == "total.restart" and variant.no_safe_play.action != "pass")
+        and not (path == "reshuffle.keep_top_card" and not variant.reshuffle.enabled)
         and value != []  # no steps by player count: nothing to say
     }
 
@@ -266,9 +270,14 @@ class _Writer:
                 f"{per_deck} cards: {step.value * per_deck} cards."
             )
         hand = v.deal.hand_size
+        after = (
+            f"draws back up to {hand} after each play"
+            if v.deal.refill
+            else "draws none after a play: hands run out"
+        )
         out.append(
             f"Each player is dealt {_plural(hand, 'card')}, one at a time, starting left "
-            f"of the dealer, and draws back up to {hand} after each play."
+            f"of the dealer, and {after}."
         )
         if v.deal.first_dealer == "random":
             dealer = "A seat drawn at random (with the game's seed) deals the first round"
@@ -293,10 +302,17 @@ class _Writer:
         )
         if t.floor is None:
             out.append("The total may go below zero: there is no floor.")
+        elif t.below_floor == "illegal":
+            out.append(f"A card may not take the total below {t.floor}.")
         else:
             out.append(
                 f"The total never goes below {t.floor}: a card that would take it lower "
                 f"leaves it at {t.floor}."
+            )
+        if t.restart == "when_all_pass":
+            out.append(
+                f"Once every player in the round has passed in a row, the count starts "
+                f"again at {t.start}, led by the player after the last to play."
             )
         return out
 
@@ -333,7 +349,14 @@ class _Writer:
             else:
                 out.append(f"When a forced player plays a card that forces plays, {stacking}.")
             out.append("A player who loses during a forced turn passes no forced plays on.")
-        if v.no_safe_play.action == "lay_down":
+        if v.no_safe_play.action == "pass":
+            out.append(
+                "A player with no safe play (or no card) passes, keeps the hand and stays in "
+                "the round."
+            )
+            if v.total.restart == "never":
+                out.append("Once every player in the round has passed in a row, the round ends.")
+        elif v.no_safe_play.action == "lay_down":
             where = {
                 "out_of_play": "those cards leave play until the next round",
                 "discard_pile": "those cards join the played cards, to be shuffled "
@@ -375,10 +398,15 @@ class _Writer:
         pile = "the discard pile"
         if v.reshuffle.keep_top_card:
             pile += " (all but the last card played)"
-        out.append(
-            f"When the draw pile runs out, {pile} is shuffled into a new draw pile; "
-            "the total stays as it is."
-        )
+        if v.reshuffle.enabled:
+            out.append(
+                f"When the draw pile runs out, {pile} is shuffled into a new draw pile; "
+                "the total stays as it is."
+            )
+        else:
+            out.append("When the draw pile runs out, nobody draws any more this round.")
+        if not v.deal.refill or not v.reshuffle.enabled:
+            out.append("A round in which nobody holds a card ends there.")
         return out
 
     def rounds_and_winning(self) -> list[str]:
@@ -465,6 +493,8 @@ class _Writer:
         out.append(bust)
         if points.survivor:
             out.append(f"The winner or last player standing of a round scores {points.survivor}.")
+        if points.negative:
+            out.append("A score may go below zero.")
         if points.at_target == "win":
             out.append(
                 f"The first player whose score reaches {points.target} wins the game; if "

@@ -22,7 +22,7 @@ from ._chance import shuffle
 from ._moves import NO_MOVES, Move, Play, Redraw, as_move, chosen
 from ._observation import Observation
 from ._round import Checkpoint, Round
-from ._scoring import eliminate, end_round  # noqa: F401 - _round_from: pickles name it here
+from ._scoring import count_over, eliminate, end_round, out_of_cards, pass_turn  # noqa: F401 - _round_from: pickles name it here
 from ._tables import LEGAL_MEMO_SIZE, card_index, compile_variant
 
 if TYPE_CHECKING:
@@ -365,7 +365,7 @@ class Engine:
             if move is card.play:  # the card's one move: no amount, no target
                 self.play_card(card)
             else:
-                self.play_card(card, move.amount, move.target)
+                self.play_card(card, move.amount, move.target, say=move.say)
         else:
             self.redraw()
         r = self.r
@@ -378,6 +378,8 @@ class Engine:
             # A trigger ended the round, or it or the game ran too long
             # (round.max_plays, round.max_game_plays).
             end_round(self)
+        elif rules.can_run_out and out_of_cards(self):
+            count_over(self)  # nobody holds a card, and none can be drawn
         elif r.ends_turn or r.plays_made >= r.forced:
             self.next_turn()
         # What advance() does, with its first step inline: most moves leave
@@ -551,8 +553,17 @@ class Engine:
         return None
 
     def safe(self, card: CompiledCard, total: int, amount: int | None = None) -> bool:
-        """Whether playing ``card`` (for ``amount``) at ``total`` keeps below the bust limit."""
+        """Whether playing ``card`` (for ``amount``) at ``total`` keeps below the bust limit.
+
+        And, where a play below the floor is illegal, at or above the floor.
+        """
         rules = self.rules
+        if card.repeats:
+            card, amount = self.acting_card(card, amount)
+        if rules.floor_illegal:
+            raw = card.total_after(total, amount)
+            floor = rules.floor
+            return raw < rules.bust and (floor is None or raw >= floor)
         return rules.total_after(card, total, amount) < rules.bust
 
     def why_bust(self, card: CompiledCard, amount: int | None) -> str | None:
@@ -561,9 +572,28 @@ class Engine:
         if self.safe(card, total, amount):
             return None
         rules = self.rules
-        new = rules.total_after(card, total, amount)
         what = card.name if amount is None else f"{card.name} for {amount}"
+        if card.repeats:
+            card, amount = self.acting_card(card, amount)
+        new = rules.total_after(card, total, amount)
+        raw = card.total_after(total, amount)
+        if rules.floor_illegal and rules.floor is not None and raw < rules.floor:
+            return f"{what} would take the total to {raw}; it may not go below {rules.floor}"
         return f"{what} would take the total to {new}; it must stay below {rules.bust}"
+
+    def acting_card(
+        self, card: CompiledCard, amount: int | None
+    ) -> tuple[CompiledCard, int | None]:
+        """The card whose effects a play of ``card`` applies, and for which amount.
+
+        Itself, unless it repeats the card played before it since the count
+        started: then that card's, with the amount that play chose (a repeat
+        with nothing before it does what its own effects say).
+        """
+        r = self.r
+        if card.repeats and r.last_card >= 0 and r.history:
+            return self.rules.cards[r.last_card], r.last_amount
+        return card, amount
 
     def redraw_too_late(self) -> bool:
         """Whether a redraw, allowed only as a turn's first play, comes too late."""
@@ -646,7 +676,8 @@ class Engine:
         """Add the legal moves of ``card`` (held by the current player) to ``moves``."""
         if card.conditions and self.why_blocked(card) is not None:
             return
-        if card.play is not None:  # no choice to make: one move or none
+        announces = self.rules.announces
+        if card.play is not None and not announces:  # no choice to make: one move or none
             if self.safe(card, total):
                 moves.append(card.play)
             return
@@ -655,7 +686,17 @@ class Engine:
             targets = list(self.targets(card))
         for amount in card.amounts:
             if self.safe(card, total, amount):
-                moves.extend(Play(card.id, amount=amount, target=t) for t in targets)
+                say = self.total_said(card, total, amount) if announces else None
+                moves.extend(Play(card.id, amount=amount, target=t, say=say) for t in targets)
+
+    def total_said(self, card: CompiledCard, total: int, amount: int | None) -> int:
+        """The total a play of ``card`` for ``amount`` makes: what its move says, announcing.
+
+        As the cards' effects make it: an effect that acts on the table (a
+        rule that sets the total after the card) is not foreseen.
+        """
+        acting, amount = self.acting_card(card, amount)
+        return self.rules.total_after(acting, total, amount)
 
     def emit(self, event: ev.Event) -> None:
         """Add ``event`` to the log, if the engine keeps one.
@@ -759,8 +800,13 @@ class Engine:
         return count
 
     def reshuffle(self, automatic: bool = False) -> bool:
-        """Shuffle the discard pile into a new draw pile; whether there was anything to shuffle."""
+        """Shuffle the discard pile into a new draw pile; whether there was anything to shuffle.
+
+        Never where the stock runs out (``reshuffle.enabled = false``).
+        """
         r = self.r
+        if not self.rules.reshuffles:
+            return False
         pile = r.discard
         keep = pile[-1:] if self.rules.keep_top_card else []
         cards = pile[: len(pile) - len(keep)]
@@ -771,6 +817,7 @@ class Engine:
             shuffle(self.rng, cards)
         r.draw = cards
         r.discard = keep
+        r.reshuffles += 1
         self.emit(ev.Reshuffled(len(cards), automatic=automatic))
         return True
 
@@ -796,15 +843,21 @@ class Engine:
         amount: int | None = None,
         target: int | None = None,
         automatic: bool = False,
+        say: int | None = None,
     ) -> None:
         """Play ``card`` (for ``amount``, naming ``target``): effects, events, refill.
 
-        ``automatic`` when the rules play it (a bust's card), not a move.
+        ``automatic`` when the rules play it (a bust's card), not a move;
+        ``say``: what the move says the total is.
         """
         r = self.r
         rules = self.rules
         player = self.current
         before = r.total_before = r.total
+        played = card
+        if card.repeats:  # it does what the card before it did (see acting_card)
+            card, amount = self.acting_card(card, amount)
+            target = r.last_target if card is not played else target
         delta = card.delta
         if delta is not None:
             # rules.floored(before + delta), inline: every play of a number card
@@ -816,12 +869,13 @@ class Engine:
         else:
             # Before the card leaves the hand: a rule object that fails here changes nothing.
             total = rules.total_after(card, before, amount)
-        index = card.index
+        index = played.index
         hand = r.hands[player]
         hand.remove(index)
         r.discard.append(index)
         r.total = total
         r.ends_turn = False
+        self.note_play(played, card, amount, target, say)
         events = self.events
         logging = self.logging
         # Events the effects record follow the card's Played event.
@@ -830,12 +884,18 @@ class Engine:
         if card.actions:
             turned, deflected = self.act(card, target, automatic)
             total = r.total
-        r.turn_plays.append(card.id)
-        r.plays_made += 1
         r.answering = False
-        self.cards_played += 1
         if logging:
-            event = self.played_event(card, total, amount, target, automatic)
+            # A repeat's own choices are none: what it repeated is the card before's.
+            own = played is card
+            event = self.played_event(
+                played,
+                total,
+                amount if own else None,
+                target if own else None,
+                automatic,
+                say=say,
+            )
             if len(events) == mark:
                 events.append(event)
             else:
@@ -844,26 +904,61 @@ class Engine:
                 events.append(self.rules.turned(player, r.direction, automatic))
             if deflected:
                 events.append(ev.Deflected(player, card.id, r.next_owed))
-        # The refill (see refill), its test inline: every play makes one.
+        if rules.refill:
+            self.refill_after(player, automatic)
+        if rules.play_triggers:
+            self.play_fired(before, total, automatic)
+        r.playing = False
+
+    def note_play(
+        self,
+        played: CompiledCard,
+        card: CompiledCard,
+        amount: int | None,
+        target: int | None,
+        say: int | None,
+    ) -> None:
+        """Keep the turn's and the count's record of a play of ``played`` (``card`` acting)."""
+        r = self.r
+        r.turn_plays.append(played.id)
+        r.plays_made += 1
+        self.cards_played += 1
+        r.history.append(played.index)
+        r.passes = 0
+        r.last_player = self.current
+        r.last_card, r.last_amount, r.last_target = card.index, amount, target
+        r.said = say
+        r.playing = True
+
+    def refill_after(self, player: int, automatic: bool) -> None:
+        """What :meth:`refill` does after every play, a single card drawn inline."""
+        r = self.r
         hand = r.hands[player]  # an effect may have swapped it for another
-        missing = rules.hand_size - len(hand)
-        if missing == 1 and r.draw and not logging and self.pick is None:
+        missing = self.rules.hand_size - len(hand)
+        if missing == 1 and r.draw and not self.logging and self.pick is None:
             hand.append(r.draw.pop())  # what draw_cards does for one card, no event
         elif missing > 0:
             self.draw_cards(player, missing, automatic)
-        if rules.play_triggers:
-            self.play_fired(before, total, automatic)
 
     def play_fired(self, before: int, after: int, automatic: bool) -> None:
         """Fire the play triggers that a play from ``before`` to ``after`` fires, in order."""
         rules = self.rules
         bust = rules.bust
         player = self.current
-        for trigger in rules.play_triggers:
+        reads = rules.play_reads
+        for i, trigger in enumerate(rules.play_triggers):
             # Asked untyped (see act), and the answer checked.
             asked: Any = trigger
             try:
-                fired: object = asked.fires(before, after, bust)
+                if reads[i]:  # it reads the table: the play just made, the count
+                    r = self.r
+                    r.game = self
+                    try:
+                        fired: object = asked.fires_on(r)
+                    finally:
+                        r.game = None
+                else:
+                    fired = asked.fires(before, after, bust)
             except Exception as error:
                 raise self.trigger_failed(trigger, None, "fires()", error) from error
             if fired is True:
@@ -1033,12 +1128,16 @@ class Engine:
         amount: int | None,
         target: int | None,
         automatic: bool,
+        *,
+        say: int | None = None,
     ) -> ev.Played:
         """The ``Played`` event of ``card``: a shared one for a plain move at ``total``."""
         player = self.current
         if automatic:
-            return ev.Played(player, card.id, total, amount=amount, target=target, automatic=True)
-        if amount is None and target is None:
+            return ev.Played(
+                player, card.id, total, amount=amount, target=target, say=say, automatic=True
+            )
+        if amount is None and target is None and say is None:
             shared = self.played[player][card.index]
             if not 0 <= total < len(shared):
                 return ev.Played(player, card.id, total)
@@ -1046,7 +1145,7 @@ class Engine:
             if event is None:
                 event = shared[total] = ev.Played(player, card.id, total)
             return event
-        return ev.Played(player, card.id, total, amount=amount, target=target)
+        return ev.Played(player, card.id, total, amount=amount, target=target, say=say)
 
     def redraw(self) -> None:
         """Discard the redraw cards and draw as many."""
@@ -1062,7 +1161,10 @@ class Engine:
         r.plays_made += 1
         r.answering = False
         self.emit(ev.Redrew(player, (card.id,) * rules.redraw_count))
-        self.refill(player)
+        if rules.refill:
+            self.refill(player)
+        else:  # a hand that is not refilled after a play gets back what it traded in
+            self.draw_cards(player, rules.redraw_count)
 
     def next_turn(self) -> None:
         """Pass the turn on, with the plays the next player owes."""
@@ -1116,6 +1218,9 @@ class Engine:
         player = self.current
         hand = r.hands[player]
         undo_to: int | None = None
+        if rules.passes:
+            pass_turn(self, player)
+            return
         if rules.lay_down:
             cards = tuple(rules.cards[k].id for k in hand)
             (r.discard if rules.laid_down_discarded else r.out_of_play).extend(hand)

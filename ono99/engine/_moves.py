@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from attrs import field, frozen
 
-__all__ = ["NO_MOVES", "Move", "Play", "Redraw", "as_move", "chosen"]
+__all__ = ["NO_MOVES", "Move", "Play", "Redraw", "as_move", "chosen", "said"]
 
 
 @frozen(repr=False)
@@ -19,6 +19,9 @@ class Play:
             counting 1 or 11), the amount chosen; ``None`` for other cards.
         target: For a card that lets the player name a player (who plays
             next), that player's seat; ``None`` for other cards.
+        say: What the player says the total is after the card, in a variant
+            whose rules judge it (``announce-the-total``); ``None`` says
+            nothing. The legal moves of such a variant carry the true total.
 
     The game's legal moves list every choice, so a player picking from them
     never has to build one.
@@ -35,6 +38,7 @@ class Play:
     card: str
     amount: int | None = field(default=None, kw_only=True)
     target: int | None = field(default=None, kw_only=True)
+    say: int | None = field(default=None, kw_only=True)
 
     def __repr__(self) -> str:
         text = f"card={self.card!r}"
@@ -42,6 +46,8 @@ class Play:
             text += f", amount={self.amount!r}"
         if self.target is not None:
             text += f", target={self.target!r}"
+        if self.say is not None:
+            text += f", say={self.say!r}"
         return f"Play({text})"
 
     def __str__(self) -> str:
@@ -50,6 +56,8 @@ class Play:
             text += f" for {self.amount}"
         if self.target is not None:
             text += f", naming player {self.target}"
+        if self.say is not None:
+            text += f", saying {self.say}"
         return text
 
 
@@ -86,7 +94,7 @@ def as_move(move: object) -> object:
     if kind is Play or kind is Redraw:
         return move
     if isinstance(move, Play):
-        return Play(move.card, amount=move.amount, target=move.target)
+        return Play(move.card, amount=move.amount, target=move.target, say=move.say)
     if isinstance(move, Redraw):
         return Redraw()
     return move
@@ -95,8 +103,15 @@ def as_move(move: object) -> object:
 def chosen(play: Play) -> tuple[object, object]:
     """The amount and target ``play`` gives, as given: a caller may have passed anything.
 
+    (What it says, ``said(play)``, likewise.)
+
     Typed as objects so that the compiled engine, which checks a move's
     choices, reads them without a check of its own (that would raise
     ``TypeError`` rather than say what is wrong).
     """
     return play.amount, play.target
+
+
+def said(play: Play) -> object:
+    """What ``play`` says the total is, as given (see :func:`chosen`)."""
+    return play.say

@@ -84,7 +84,7 @@ def describe_event(
     return None if line is None else second_person(line, seat)
 
 
-def _line(event: Event, variant: Variant, *, hidden: bool) -> str | None:
+def _line(event: Event, variant: Variant, *, hidden: bool) -> str | None:  # noqa: PLR0915
     match event:
         case ev.RoundStarted(round=number, dealer=dealer, leader=leader):
             return f"Round {number}: player {dealer} deals, player {leader} leads"
@@ -93,13 +93,21 @@ def _line(event: Event, variant: Variant, *, hidden: bool) -> str | None:
                 return None
             names = ", ".join(card_name(variant, c) for c in cards)
             return f"Player {player} is dealt {names}"
-        case ev.Played(player=player, card=card, total=total, amount=amount, target=target):
+        case ev.Played(
+            player=player, card=card, total=total, amount=amount, target=target, say=say
+        ):
             text = f"Player {player} plays {card_name(variant, card)}"
             if amount is not None:
                 text += f" for {amount}"
             if target is not None:
                 text += f", naming player {target} to play next"
+            if say is not None:
+                text += f", saying {say}"
             return f"{text}: total {total}"
+        case ev.Passed(player=player):
+            return f"Player {player} cannot play and passes"
+        case ev.CountStarted(player=player, total=total):
+            return f"Everyone has passed: the count starts again at {total}, player {player} leads"
         case ev.Redrew(player=player, cards=cards):
             name = card_name(variant, cards[0])
             return f"Player {player} discards {len(cards)} {name} cards to draw anew"

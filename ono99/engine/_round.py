@@ -37,17 +37,26 @@ ROUND_FIELDS = (
     "forced",
     "forced_by",
     "hands",
+    "history",
     "in_round",
+    "last_amount",
+    "last_card",
+    "last_player",
+    "last_target",
     "losers",
     "next_forced_by",
     "next_owed",
     "next_player",
     "out_of_play",
+    "passes",
     "players_in_round",
+    "playing",
     "plays_made",
+    "reshuffles",
     "round_over",
     "round_plays",
     "round_winner",
+    "said",
     "skip",
     "stack_on",
     "stacking",
@@ -106,10 +115,53 @@ class Round:
         self.in_round: list[bool] = []
         self.losers: list[int] = []
         self.stuck: list[int] = []
+        # The count since it last started: the cards played (indices, the last
+        # one last), and the consecutive passes. The last play: who made it, the
+        # card whose effects acted (a repeat's is the card it repeated), and
+        # the amount and player it chose. -1: no card played yet.
+        self.history: list[int] = []
+        self.passes = 0
+        self.last_player = -1
+        self.last_card = -1
+        self.last_amount: int | None = None
+        self.last_target: int | None = None
+        # Whether a card is being played (its effects and triggers are asked):
+        # previous_card is then the card before it.
+        self.playing = False
+        # What the move playing the card says the total is (None: nothing).
+        self.said: int | None = None
+        self.reshuffles = 0
 
     def times_played_this_turn(self, card_id: str) -> int:
         """How often the current player has played ``card_id`` this turn."""
         return self.turn_plays.count(card_id)
+
+    @property
+    def bust(self) -> int:
+        """The variant's bust limit."""
+        return self.engine().rules.bust
+
+    @property
+    def count_cards(self) -> tuple[Any, ...]:
+        """The cards played since the count last started, the latest last."""
+        cards = self.engine().rules.cards
+        return tuple(cards[k] for k in self.history)
+
+    @property
+    def previous_card(self) -> Any:
+        """The card played before the one being played (between plays: the last one)."""
+        history = self.history
+        back = 2 if self.playing else 1
+        if len(history) < back:
+            return None
+        return self.engine().rules.cards[history[-back]]
+
+    @property
+    def rng(self) -> Any:
+        """The game's random generator, seeded with it (kept for a move's undo first)."""
+        game = self.engine()
+        game.keep_rng()
+        return game.rng
 
     # The rest of the Table: what the game knows beyond the round's fields.
     # Rule objects may pass anything: each method checks its arguments before
@@ -216,11 +268,12 @@ class Round:
             game.emit(ev.TokensChanged(at, change, new, automatic=self.acting_automatic))
 
     def change_score(self, seat: object, by: object) -> None:
-        """Add ``by`` to ``seat``'s score, never below 0."""
+        """Add ``by`` to ``seat``'s score, never below 0 (unless the variant allows it)."""
         at = self.seat_arg("seat", seat)
         change = self.change_arg(by)
         game = self.engine()
-        new = min(MAX_TOTAL, max(0, game.scores[at] + change))
+        low = -MAX_TOTAL if game.rules.negative_scores else 0
+        new = min(MAX_TOTAL, max(low, game.scores[at] + change))
         change = new - game.scores[at]
         if change:
             game.scores[at] = new
@@ -271,17 +324,26 @@ class Round:
         new.forced = self.forced
         new.forced_by = self.forced_by
         new.hands = [hand[:] for hand in self.hands]
+        new.history = self.history[:]
         new.in_round = self.in_round[:]
+        new.last_amount = self.last_amount
+        new.last_card = self.last_card
+        new.last_player = self.last_player
+        new.last_target = self.last_target
         new.losers = self.losers[:]
         new.next_forced_by = self.next_forced_by
         new.next_owed = self.next_owed
         new.next_player = self.next_player
         new.out_of_play = self.out_of_play[:]
+        new.passes = self.passes
         new.players_in_round = self.players_in_round
+        new.playing = self.playing
         new.plays_made = self.plays_made
+        new.reshuffles = self.reshuffles
         new.round_over = self.round_over
         new.round_plays = self.round_plays
         new.round_winner = self.round_winner
+        new.said = self.said
         new.skip = self.skip
         new.stuck = self.stuck[:]
         new.target = self.target

@@ -1,4 +1,4 @@
-"""How a round ends: it is scored as the match says, then the game ends or deals again.
+"""How a count and a round end: passes, the count started again, the round scored.
 
 Functions of the engine's state (:class:`~ono99.engine._engine.Engine`),
 compiled with it: token and points scoring, the players who go out, and the
@@ -7,7 +7,7 @@ winner of a game that ran to its limits.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ono99 import events as ev
 
@@ -16,7 +16,16 @@ from ._moves import NO_MOVES
 if TYPE_CHECKING:
     from ._engine import Engine
 
-__all__ = ["best_placed", "eliminate", "end_round", "score_round", "take_tokens"]
+__all__ = [
+    "best_placed",
+    "count_over",
+    "eliminate",
+    "end_round",
+    "out_of_cards",
+    "pass_turn",
+    "score_round",
+    "take_tokens",
+]
 
 
 def end_round(game: Engine) -> None:
@@ -155,3 +164,77 @@ def eliminate(game: Engine, seat: int) -> None:
     """Take ``seat`` out of the game."""
     game.in_game[seat] = False
     game.emit(game.rules.shared(ev.Eliminated, seat))
+
+
+def pass_turn(game: Engine, player: int) -> None:
+    """``player`` passes (``no_safe_play.action = "pass"``); the count may end with it.
+
+    Once every player in the round has passed in a row, the count ends
+    (see :meth:`count_over`); otherwise the turn passes on, owing nothing.
+    """
+    r = game.r
+    game.emit(game.rules.shared(ev.Passed, player))
+    r.passes += 1
+    r.next_owed, r.next_forced_by = 0, ""
+    if r.passes >= r.players_in_round:
+        count_over(game)
+        return
+    r.skip, r.next_player = 0, None
+    game.next_turn()
+
+
+def out_of_cards(game: Engine) -> bool:
+    """Whether nobody in the round holds a card, and none can be drawn."""
+    r = game.r
+    if game.rules.refill and game.rules.reshuffles and (r.draw or r.discard):
+        return False
+    return not any(r.hands[seat] for seat in range(game.n) if r.in_round[seat])
+
+
+def count_over(game: Engine) -> None:
+    """End the count: fire its triggers; then start it again, or end the round.
+
+    It starts again (``total.restart``) from ``total.start``, led by the
+    player after the last to play, while someone holds a card and a card
+    was played in it; otherwise nobody can play, and the round ends.
+    """
+    r = game.r
+    rules = game.rules
+    last = r.last_player
+    if rules.count_triggers:
+        count_fired(game, last)
+    if r.round_over or not rules.restarts or not r.history or out_of_cards(game):
+        end_round(game)
+        return
+    r.total = r.total_before = rules.start
+    r.history.clear()
+    r.passes = 0
+    r.last_card, r.last_amount, r.last_target = -1, None, None
+    r.next_owed, r.next_forced_by = 0, ""
+    r.skip = 0
+    r.next_player = game.next_seat(last, r.in_round, r.direction) if last >= 0 else None
+    game.next_turn()
+    game.emit(ev.CountStarted(game.current, r.total))
+
+
+def count_fired(game: Engine, seat: int) -> None:
+    """Fire the triggers of a count's end, for ``seat`` (the last to play), in order."""
+    r = game.r
+    r.game = game
+    try:
+        for trigger in game.rules.count_triggers:
+            asked: Any = trigger
+            try:
+                fired: object = asked.fires_on(r)
+            except Exception as error:
+                raise game.trigger_failed(trigger, None, "fires_on()", error) from error
+            if fired is not True and fired is not False:
+                raise game.trigger_failed(
+                    trigger, None, "fires_on()", returned=fired, expected="True or False"
+                )
+            if fired:
+                r.game = None
+                game.fire(trigger, seat, True)
+                r.game = game
+    finally:
+        r.game = None

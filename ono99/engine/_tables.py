@@ -73,6 +73,7 @@ class CompiledCard:
         "play",
         "points",
         "rank",
+        "repeats",
         "safe_below",
         "suit",
         "tags",
@@ -106,6 +107,8 @@ class CompiledCard:
         # names one: every effect that names a player reads the same target).
         self.chooser: Effect | None = next((e for e in effects if e.chooses_player), None)
         self.chooses_player = self.chooser is not None
+        # Whether it does what the card played before it did (see Engine.acting_card).
+        self.repeats = any(e.repeats_previous for e in effects)
         # The one move that plays the card, when it leaves no choice (shared, it is frozen).
         self.play = None if self.choices or self.chooses_player else Play(card.id)
         # Whether every total effect adds an amount (fixed or chosen), and when it
@@ -209,7 +212,14 @@ class CompiledVariant:
         # moves: its one move is legal exactly when total < below; NEVER for a card
         # that can never be played. None sends the card to the full check (other
         # conditions, choices, effects that do not add a fixed amount).
-        self.quick: tuple[QuickTest, ...] = tuple(_quick_test(c) for c in self.cards)
+        # Whether a play below the floor is illegal rather than raised to it.
+        self.floor_illegal = variant.total.below_floor == "illegal"
+        # Whether a rule judges what a move says the total is: the legal moves
+        # then say it, and are listed card by card (the total decides each).
+        self.announces = any(t.reads_announcement for t in variant.triggers)
+        self.quick: tuple[QuickTest, ...] = tuple(
+            None if self.announces else _quick_test(c, self.floor_illegal) for c in self.cards
+        )
         # The kinds of card with a quick test, as bits (bit k: card index k), and
         # for each total from 0 to the bust limit (at most SHARED_TOTALS: the
         # limit may be any integer; higher totals are listed card by card) those
@@ -229,16 +239,7 @@ class CompiledVariant:
         # Events that recur, made once each (events are frozen): see turned() and shared().
         self._turned: dict[tuple[int, int, bool], ev.DirectionChanged] = {}
         self._shared: dict[tuple[object, tuple[object, ...]], ev.Event] = {}
-        self.stacking = variant.forced_play.stacking
-        # Whether some effect moves cards between hands and piles, or changes
-        # tokens or scores (hands may then grow beyond the hand size).
-        self.changes_hands = any(e.changes_hands for card in self.cards for e in card.actions)
-        self.stack_on = variant.forced_play.stack_on
-        self.lay_down = variant.no_safe_play.action == "lay_down"
-        self.laid_down_discarded = variant.no_safe_play.laid_down == "discard_pile"
-        self.undo_bust = variant.no_safe_play.undo_bust
-        self.first_loss_ends_round = variant.round.end == "first_loss"
-        self.keep_top_card = variant.reshuffle.keep_top_card
+        self._settings(variant)
         redraw = variant.redraw
         self.redraw_card = self.index[redraw.card] if redraw else -1
         self.redraw_count = redraw.count if redraw else 0
@@ -250,10 +251,35 @@ class CompiledVariant:
         self.play_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.after_play)
         self.loss_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_loss)
         self.end_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_round_end)
+        self.count_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_count_end)
+        # Per play trigger, whether it is asked with the table (fires_on).
+        self.play_reads: tuple[bool, ...] = tuple(t.reads_table for t in self.play_triggers)
+
         self.max_plays = variant.round.max_plays
         self.max_rounds = variant.round.max_rounds
         self.max_game_plays = variant.round.max_game_plays
         self.guarded = _guarded(variant, self.cards)
+
+    def _settings(self, variant: Variant) -> None:
+        """The settings the engine reads at each move, read once."""
+        self.stacking = variant.forced_play.stacking
+        # Whether some effect moves cards between hands and piles, or changes
+        # tokens or scores (hands may then grow beyond the hand size).
+        self.changes_hands = any(e.changes_hands for card in self.cards for e in card.actions)
+        self.stack_on = variant.forced_play.stack_on
+        self.lay_down = variant.no_safe_play.action == "lay_down"
+        # A player with no legal move passes (and stays in), rather than losing.
+        self.passes = variant.no_safe_play.action == "pass"
+        self.restarts = variant.total.restart == "when_all_pass"
+        self.refill = variant.deal.refill
+        self.reshuffles = variant.reshuffle.enabled
+        self.negative_scores = variant.match.points.negative
+        # Whether hands may run out (no refill, or a stock that is not renewed).
+        self.can_run_out = not self.refill or not self.reshuffles
+        self.laid_down_discarded = variant.no_safe_play.laid_down == "discard_pile"
+        self.undo_bust = variant.no_safe_play.undo_bust
+        self.first_loss_ends_round = variant.round.end == "first_loss"
+        self.keep_top_card = variant.reshuffle.keep_top_card
 
     def __reduce__(self) -> tuple[Callable[[Variant], CompiledVariant], tuple[Variant]]:
         # The variant is all it takes: read back, these are its (cached) compiled rules.
@@ -372,9 +398,15 @@ NEVER: tuple[()] = ()
 QuickTest = tuple[int, Play] | tuple[()] | None
 
 
-def _quick_test(card: CompiledCard) -> QuickTest:
-    """How one comparison lists ``card``'s one move, if one does (see QuickTest)."""
-    if card.play is None:
+def _quick_test(card: CompiledCard, floor_illegal: bool) -> QuickTest:
+    """How one comparison lists ``card``'s one move, if one does (see QuickTest).
+
+    Not for a card that repeats the card before it, nor, where a play below the
+    floor is illegal, for a card that lowers the total (two bounds, not one).
+    """
+    if card.play is None or card.repeats:
+        return None
+    if floor_illegal and card.delta is not None and card.delta < 0:
         return None
     if card.conditions and any(c.blocks_every_play for c in card.conditions):
         return NEVER

@@ -7,7 +7,10 @@ protocol's members for the registry's check of a plugin class.
 
 from __future__ import annotations
 
-from typing import Any, ClassVar, Literal, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
+
+if TYPE_CHECKING:
+    import random
 
 __all__ = [
     "AnyCondition",
@@ -111,10 +114,16 @@ class Table(Protocol):
             or ``None``; only cards that choose a player accept one.
         next_player: Set to a seat to make that player play next, whatever
             the direction and ``skip`` say; ``None`` otherwise.
+        said: What the move being played says the total is
+            (``Play(..., say=N)``), or ``None`` when it says nothing.
+        reshuffles: How often the stock has been made anew from the discard
+            pile this round.
     """
 
     total: int
     total_before: int
+    said: int | None
+    reshuffles: int
     direction: int
     forced: int
     forced_by: str
@@ -132,6 +141,38 @@ class Table(Protocol):
     @property
     def player(self) -> int:
         """The seat playing the card (whose move it is)."""
+        ...
+
+    @property
+    def bust(self) -> int:
+        """The variant's bust limit."""
+        ...
+
+    @property
+    def count_cards(self) -> tuple[CardInfo, ...]:
+        """The cards played since the count last started, the latest last.
+
+        The count is the round's, unless it starts again (``total.restart``);
+        while a card is played, that card is the last.
+        """
+        ...
+
+    @property
+    def previous_card(self) -> CardInfo | None:
+        """The card played before the one now being played, or ``None``.
+
+        Since the count started; between plays (when a condition asks), the
+        last card played.
+        """
+        ...
+
+    @property
+    def rng(self) -> random.Random:
+        """The game's random generator, seeded with the game.
+
+        A rule object that draws from it (``table.rng.choice(...)``) plays
+        the same again from the same seed.
+        """
         ...
 
     def seats_in_round(self) -> list[int]:
@@ -239,6 +280,9 @@ class Effect(Protocol):
     - ``changes_hands`` (optional, ``False``): :meth:`apply` may move cards
       between hands and piles, or change tokens or scores, through the
       :class:`Table`'s methods.
+    - ``repeats_previous`` (optional, ``False``): the card does what the card
+      played before it (since the count started) did, in place of its own
+      effects.
 
     Members that may depend on the settings (class attributes or properties):
 
@@ -284,6 +328,14 @@ class Effect(Protocol):
     @property
     def changes_hands(self) -> bool:
         """Whether :meth:`apply` may move cards or change tokens or scores."""
+        ...
+
+    @property
+    def repeats_previous(self) -> bool:
+        """Whether the card does what the card played before it did, not its own.
+
+        The card before's effects, with the amount and player that play chose.
+        """
         ...
 
     @property
@@ -472,11 +524,22 @@ class Trigger(Protocol):
     - ``on_round_end``: fires when a round ends; the player is the round's
       winner or last player standing (outcomes for "the player" do nothing
       when there is none).
+    - ``on_count_end`` (optional, ``False``): fires when the count ends,
+      once every player has passed in a row (it then starts again, or the
+      round ends) or nobody holds a card; the player is the last to play.
+      Asked by :meth:`fires_on`.
+    - ``reads_table`` (optional, ``False``): the engine asks
+      :meth:`fires_on` with the table (the cards played since the count
+      started, what the move said) rather than :meth:`fires` with totals.
+    - ``reads_announcement`` (optional, ``False``): it judges what a move
+      says the total is; the legal moves then carry the true total
+      (``Play.say``), so players that pick from them announce it.
 
     Members: ``outcomes`` (a field: the outcomes, applied in order),
-    :meth:`fires`, :meth:`problems`, :meth:`problems_at` and :meth:`describe`.
-    :class:`BaseTrigger` gives the class attributes, :meth:`fires`,
-    :meth:`problems` and :meth:`problems_at` their neutral values.
+    :meth:`fires`, :meth:`fires_on`, :meth:`problems`, :meth:`problems_at`
+    and :meth:`describe`. :class:`BaseTrigger` gives the class attributes,
+    :meth:`fires`, :meth:`fires_on`, :meth:`problems` and
+    :meth:`problems_at` their neutral values.
     """
 
     __attrs_attrs__: ClassVar[Any]
@@ -485,6 +548,9 @@ class Trigger(Protocol):
     after_play: ClassVar[bool]
     on_loss: ClassVar[bool]
     on_round_end: ClassVar[bool]
+    on_count_end: ClassVar[bool]
+    reads_table: ClassVar[bool]
+    reads_announcement: ClassVar[bool]
 
     @property
     def outcomes(self) -> tuple[Outcome, ...]:
@@ -493,6 +559,14 @@ class Trigger(Protocol):
 
     def fires(self, before: int, after: int, bust: int) -> bool:
         """Whether a play that took the total from ``before`` to ``after`` fires it."""
+        ...
+
+    def fires_on(self, table: Table) -> bool:
+        """Whether it fires now, the table in hand.
+
+        Asked of a trigger that ``reads_table``, after a play (the table shows
+        the play just made), and at a count's end (the count that ended).
+        """
         ...
 
     def problems(self) -> list[tuple[str, str]]:

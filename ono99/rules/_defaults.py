@@ -121,6 +121,11 @@ class BaseEffect(_NoFaults):
         return False
 
     @property
+    def repeats_previous(self) -> bool:
+        """The card does what its own effects say."""
+        return False
+
+    @property
     def choices(self) -> tuple[int, ...]:
         """No amounts to choose among."""
         return ()
@@ -216,11 +221,18 @@ class BaseTrigger:
     after_play: ClassVar[bool] = False
     on_loss: ClassVar[bool] = False
     on_round_end: ClassVar[bool] = False
+    on_count_end: ClassVar[bool] = False
+    reads_table: ClassVar[bool] = False
+    reads_announcement: ClassVar[bool] = False
     outcomes: tuple[Outcome, ...]  # a field of each trigger class
 
     def fires(self, before: int, after: int, bust: int) -> bool:
         """Always: the engine asks only at the moment the class declares."""
         return True
+
+    def fires_on(self, table: Table) -> bool:
+        """What :meth:`fires` says of the play just made (the totals before and after it)."""
+        return self.fires(table.total_before, table.total, table.bust)
 
     def problems(self) -> list[tuple[str, str]]:
         """The outcomes' problems, at their key paths; none at all is one too."""

@@ -162,8 +162,8 @@ def condition_types() -> Mapping[str, type[Condition]]:
 def trigger_types() -> Mapping[str, type[Trigger]]:
     """The trigger classes by the ``type`` name used in TOML, installed plugins included.
 
-    >>> sorted(shipped_trigger_types())[:2]
-    ['land_on', 'pass_over']
+    >>> "land_on" in shipped_trigger_types()
+    True
     """
     return _found()["trigger"]
 

@@ -170,7 +170,10 @@ class When(BaseEffect):
 
     def describe(self) -> str:
         """The effect in words."""
-        when = " and ".join(c.describe().removeprefix("only ") for c in self.conditions)
+        parts = [c.describe().removeprefix("only ") for c in self.conditions]
+        # "when the total is at least 50 and the total is even"
+        parts[1:] = [part.removeprefix("when ") for part in parts[1:]]
+        when = " and ".join(parts)
         then = "; ".join(e.describe() for e in self.effects) or "does nothing"
         text = f"{when}: {then}"
         if self.otherwise:

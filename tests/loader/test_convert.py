@@ -44,7 +44,13 @@ def test_without_defaults_only_what_differs_is_written(data: dict[str, Any]) -> 
     assert short["total"] == {"bust": 100}
     assert short["deal"] == {"hand_size": 3}
     assert "triggers" not in short
-    assert data["total"] == {"start": 0, "bust": 100, "floor": "none"}
+    assert data["total"] == {
+        "start": 0,
+        "bust": 100,
+        "floor": "none",
+        "below_floor": "raised",
+        "restart": "never",
+    }
     assert data["triggers"] == []
 
 

@@ -115,7 +115,7 @@ BAD_VALUES = [
         "cards.ten.effects[0].type",
         'unknown effect "ad"; did you mean "add"?',
         "the effects installed are add, add_choice, choose_next, deflect, draw, force_plays, "
-        "hold, multiply, reverse, set_total, skip, when",
+        "hold, multiply, repeat_previous, reverse, set_total, skip, when",
     ),
     (
         '[cards.ten]\nname = "Ten"\ncount = 4\neffects = [{ type = "add" }]\n',

@@ -45,6 +45,8 @@ from ono99.rules import (
     NotAsAnswer,
     OncePerTurn,
     Outcome,
+    PreviousCard,
+    RepeatPrevious,
     Reverse,
     SetTotal,
     Skip,
@@ -284,6 +286,7 @@ def test_registries() -> None:
         "multiply": Multiply,
         "draw": Draw,
         "when": When,
+        "repeat_previous": RepeatPrevious,
     }
     assert shipped_condition_types() == {
         "never": Never,
@@ -295,6 +298,7 @@ def test_registries() -> None:
         "total_even": TotalEven,
         "total_odd": TotalOdd,
         "card": CardIs,
+        "previous_card": PreviousCard,
     }
     # Installed plugins come on top of the shipped types, never instead of them.
     assert shipped_effect_types().items() <= effect_types().items()

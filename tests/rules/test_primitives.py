@@ -184,6 +184,7 @@ class Tithe:
     acts: ClassVar[bool] = True
     answers_forced_plays: ClassVar[bool] = False
     changes_hands: ClassVar[bool] = True
+    repeats_previous: ClassVar[bool] = False
     choices: ClassVar[tuple[int, ...]] = ()
     chooses_player: ClassVar[bool] = False
     forces_plays: ClassVar[int] = 0
