@@ -34,6 +34,7 @@ CASES = [
     ("ninety-nine-chicago", 5, 7),
     ("ninety-nine-jokers", 4, 52),
     ("ninety-nine-king-of-spades", 6, 13),
+    ("cribbage-pegging", 2, 31),
 ]
 
 

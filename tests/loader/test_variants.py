@@ -38,6 +38,7 @@ ALL = _all_combinations()
 
 def test_the_shipped_files() -> None:
     assert ono99.list_variants() == [
+        "cribbage-pegging",
         "ninety-eight",
         "ninety-nine",
         "ninety-nine-bradwilson",

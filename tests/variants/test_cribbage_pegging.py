@@ -1,0 +1,154 @@
+"""Scenario tests for ``cribbage-pegging``: Cribbage's play, scored on its own.
+
+Each test plays a rule of the play on a stacked deck (see ``stacking.stacked``),
+quoting "CRIBBAGE from According to Hoyle" (HOY), the rules text shipped with
+BSD cribbage(6), or the other sources the variant file names. Seat 0 leads
+(the non-dealer: the dealer is the last seat).
+"""
+
+from __future__ import annotations
+
+import pytest
+from stacking import drive, stacked
+
+import ono99
+from ono99 import events as ev
+
+
+@pytest.fixture(scope="module")
+def cribbage() -> ono99.Variant:
+    return ono99.load_variant("cribbage-pegging")
+
+
+def deal(variant: ono99.Variant, *hands: list[str]) -> ono99.Game:
+    return ono99.Game(variant, players=len(hands), seed=1, deck=stacked(hands))
+
+
+def test_fifteen_pegs_2(cribbage: ono99.Variant) -> None:
+    """HOY: "Making the count total 15 pegs 2"."""
+    game = deal(cribbage, ["7", "king", "king", "king"], ["8", "queen", "queen", "queen"])
+    drive(game, "7")
+    assert game.scores == (0, 0)
+    happened = drive(game, "8")
+    assert game.total == 15
+    assert game.scores == (0, 2)
+    assert ev.ScoreChanged(1, 2, 2) in happened
+
+
+def test_thirty_one_pegs_2_not_3_and_the_other_leads_again(cribbage: ono99.Variant) -> None:
+    """HOY: "If such additional cards bring the total to exactly 31, he pegs 2
+    instead of 1"; "the opponent of the player who played the last card must
+    lead for a new count starting at zero"; "King and jack do not make a pair,
+    although each has the counting value 10"."""
+    game = deal(cribbage, ["king", "ace", "5", "6"], ["queen", "10", "jack", "jack"])
+    drive(game, "king", "queen")  # 10, 20: a king and a queen are no pair
+    assert game.scores == (0, 0)
+    drive(game, "ace")  # 21: queen, king, ace is no run ("the ace is always low", BIC)
+    assert game.scores == (0, 0)
+    happened = drive(game, "10")
+    assert game.scores == (0, 2)  # 31, and no go on top of it
+    # Neither can play on 31: both pass ("go"), and seat 0 leads a new count at 0.
+    assert [e for e in happened if isinstance(e, ev.Passed | ev.CountStarted)] == [
+        ev.Passed(0),
+        ev.Passed(1),
+        ev.CountStarted(0, 0),
+    ]
+    assert game.total == 0 and game.current_player == 0
+
+
+def test_pair_pair_royal_and_double_pair_royal(cribbage: ono99.Variant) -> None:
+    """HOY: "Playing a card of same rank as that previously played pegs 2.
+    Playing a third card of the same rank makes pair royal and pegs 6. Playing
+    the fourth card of the same rank makes double pair royal and pegs 12"."""
+    game = deal(cribbage, ["3", "3", "king", "king"], ["3", "3", "queen", "queen"])
+    drive(game, "3", "3")
+    assert game.scores == (0, 2)
+    drive(game, "3")
+    assert game.scores == (6, 2)
+    drive(game, "3")
+    assert game.scores == (6, 14)
+    assert game.total == 12
+
+
+@pytest.mark.parametrize(
+    ("cards", "scored"),
+    [
+        # HOY: "7, 6, 8 played in that order score 3 for run".
+        (["7", "6", "8"], [0, 0, 3]),
+        # HOY: "5, 2, 4, 3 played in that order score 4" (not 4 and 3).
+        (["5", "2", "4", "3"], [0, 0, 0, 4]),
+        # "so long as the three or more last cards played can be arranged in a
+        # run" (HOY): 4, 5, ace, 2, 3 is a run of five (and 15 makes 2 more).
+        (["4", "5", "ace", "2", "3"], [0, 0, 0, 0, 7]),
+        # 8, 7, 7, 6: no run (the pair of sevens breaks it); 15 and the pair score.
+        (["8", "7", "7", "6"], [0, 2, 2, 0]),
+        # "the ace is always low and cannot form a sequence with a king" (BIC).
+        (["queen", "king", "ace"], [0, 0, 0]),
+    ],
+)
+def test_runs_score_a_point_a_card(
+    cribbage: ono99.Variant, cards: list[str], scored: list[int]
+) -> None:
+    """HOY: "Playing a card which, with the two or more played immediately
+    previously, makes a sequence of three or more cards, pegs 1 for each card in
+    the run"; only the longest run the latest cards make scores."""
+    hands: list[list[str]] = [[], []]
+    for i, card in enumerate(cards):
+        hands[i % 2].append(card)
+    # Low cards to fill the hands: the count goes on after the last of ``cards``
+    # (no go is scored in it).
+    for seat, low in enumerate(("ace", "2")):
+        hands[seat] += [low] * (4 - len(hands[seat]))
+    game = deal(cribbage, *hands)
+    for i, card in enumerate(cards):
+        before = game.scores[i % 2]
+        drive(game, card)
+        assert game.scores[i % 2] - before == scored[i], (card, game.scores)
+
+
+def test_go_the_other_plays_on_then_pegs_1(cribbage: ono99.Variant) -> None:
+    """HOY: "If a player is unable to play another card without exceeding 31,
+    he must say 'Go,' and his opponent pegs 1, but before doing so, opponent
+    must lay down any additional cards he can without exceeding 31"."""
+    game = deal(cribbage, ["king", "9", "ace", "king"], ["queen", "jack", "jack", "10"])
+    happened = drive(game, "king", "queen", "9")  # 29: seat 1 holds only tens
+    assert ev.Passed(1) in happened
+    assert game.current_player == 0 and game.in_round == (True, True)
+    assert game.legal_moves() == (ono99.Play("ace"),)  # must lay down the ace
+    happened = drive(game, "ace")  # 30
+    assert game.scores == (1, 0)  # the go, for the last to play
+    assert ev.CountStarted(1, 0) in happened
+
+
+def test_the_last_card_of_all_counts_as_a_go(cribbage: ono99.Variant) -> None:
+    """HOY: "Playing the last card of all counts as a go"."""
+    game = deal(cribbage, ["2", "king", "9", "8"], ["4", "queen", "6", "jack"])
+    drive(game, "2", "4", "king")  # 16
+    drive(game, "queen")  # 26: neither can play on, so seat 1 pegs the go
+    assert game.scores == (0, 1)
+    drive(game, "9", "6")  # a new count, led by seat 0: 9, then 15 (2 for seat 1)
+    assert game.scores == (0, 3)
+    drive(game, "8")  # 23: seat 1's jack would make 33, and seat 0 holds nothing
+    assert game.scores == (1, 3)
+    assert game.legal_moves() == (ono99.Play("jack"),)
+    happened = drive(game, "jack")  # the last card of all
+    assert game.scores == (1, 4)
+    assert any(isinstance(e, ev.RoundEnded) for e in happened)
+
+
+def test_three_players_the_player_after_the_last_to_play_leads(cribbage: ono99.Variant) -> None:
+    """Wikipedia, "Rules of cribbage": "The count is then reset to zero and play
+    resumes, starting with the player to the left of the last card played" (not
+    the first to say "go", as Bicycle's three-hand rules would have it)."""
+    game = deal(
+        cribbage,
+        ["king", "king", "jack", "10"],
+        ["queen", "ace", "jack", "10"],
+        ["9", "queen", "jack", "10"],
+    )
+    happened = drive(game, "king", "queen", "9")  # 29: seat 0 says go first
+    assert ev.Passed(0) in happened
+    happened = drive(game, "ace")  # 30: seat 1 played last
+    assert game.scores == (0, 1, 0)
+    assert ev.CountStarted(2, 0) in happened
+    assert game.current_player == 2 and game.total == 0
