@@ -384,6 +384,10 @@ _HOUSE_RULES = (
     "House rules laid over the variant this file extends, in order: ids of shipped house "
     "rules or paths relative to this file."
 )
+_ADD_TRIGGERS = (
+    "Triggers added after those of what this file is laid over (the variant it extends, or "
+    "the variant a house rule is laid over); triggers = [...] replaces them all."
+)
 _FOR = (
     "The ids of the variants this house rule is for (it also fits any variant that extends "
     "one of them); leave it out when it fits every variant."
@@ -698,6 +702,10 @@ def json_schema(kind: SchemaKind = "variant") -> dict[str, Any]:
         },
         _docs(RankRules)[0],
     )
+    properties["add_triggers"] = {
+        **{key: value for key, value in properties["triggers"].items() if key != "default"},
+        "description": _ADD_TRIGGERS,
+    }
     if kind == "variant":
         summary, _ = _docs(Variant)
         title = "ono99 variant file"

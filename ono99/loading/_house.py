@@ -13,7 +13,7 @@ from ono99._errors import ArgumentError, VariantError
 from ono99._variant import NOT_RULES, Variant
 
 from ._files import DIRECTIVES, PathName, canonical_id, locate, read
-from ._overlay import check_top_keys, leaves, overlay, raise_problems
+from ._overlay import ADDITIONS, check_top_keys, leaves, overlay, raise_problems
 from ._problems import Problem, describe_value, toml_value
 from ._standard import DECK_KEYS
 
@@ -36,6 +36,7 @@ __all__ = [
 RULE_KEYS = (
     *(f.name for f in attrs.fields(Variant) if f.name not in NOT_RULES),
     *DECK_KEYS,
+    *ADDITIONS,
 )
 _HOUSE_META = ("id", "name", "description", "source", "aliases", "for")
 

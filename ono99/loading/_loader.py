@@ -45,7 +45,7 @@ from ._files import (
 )
 from ._house import HouseRule, Rule, apply_rules, load_house_rule, load_rule
 from ._house import fits as _fits
-from ._overlay import Doc, check_top_keys, leaves, overlay, raise_problems
+from ._overlay import ADDITIONS, Doc, check_top_keys, leaves, overlay, raise_problems
 from ._problems import Problem, ProblemsError, describe_value
 from ._standard import DECK_KEYS
 
@@ -64,7 +64,7 @@ __all__ = [
     "variants_dir",
 ]
 
-_VARIANT_KEYS = (*(field.name for field in attrs.fields(Variant)), *DECK_KEYS)
+_VARIANT_KEYS = (*(field.name for field in attrs.fields(Variant)), *DECK_KEYS, *ADDITIONS)
 
 
 # ------------------------------------------------------------------ resolving

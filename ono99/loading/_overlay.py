@@ -18,13 +18,28 @@ import attrs
 from ono99._errors import VariantError
 from ono99._limits import clip
 
-from ._problems import Problem, suggest
+from ._problems import Problem, describe_value, suggest
 from ._standard import made_ids
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
-__all__ = ["Doc", "check_top_keys", "leaves", "merge", "overlay", "raise_problems"]
+__all__ = [
+    "ADDITIONS",
+    "Doc",
+    "check_top_keys",
+    "leaves",
+    "merge",
+    "overlay",
+    "raise_problems",
+]
+
+ADDITIONS = {"add_triggers": "triggers"}
+"""Keys that add to an array of what a file is laid over, rather than replace it.
+
+``[[add_triggers]]`` in a house rule (or a variant that extends another) adds
+triggers after the ones already there; ``[[triggers]]`` replaces them all.
+"""
 
 
 @attrs.define
@@ -129,11 +144,55 @@ def overlay(doc: Doc, top: dict[str, Any], file: str, over: str | None) -> None:
         top = {**top, "cards": cards}
     order = doc.applied
     doc.applied += 1
+    top, added = _added(doc, top, file)
+    before = {path: doc.origin.get(path) for path, _, _ in added}
     for path, _ in leaves(top):
         parts = path.split(".")
         for end in range(1, len(parts) + 1):
             doc.origin[".".join(parts[:end])] = (order, file)
+    for path, start, end in added:
+        # The items already there keep the file that set them; the new ones are this file's.
+        earlier = before[path]
+        for i in range(end):
+            if i >= start:
+                doc.origin[f"{path}[{i}]"] = (order, file)
+            elif earlier is not None:
+                doc.origin.setdefault(f"{path}[{i}]", earlier)
     doc.data = merge(doc.data, top)
+
+
+def _added(
+    doc: Doc, top: dict[str, Any], file: str
+) -> tuple[dict[str, Any], list[tuple[str, int, int]]]:
+    """``top`` with each of :data:`ADDITIONS` made the whole array it adds to.
+
+    Returns:
+        The settings to merge, and for each array added to, its key, where
+        the added items start and how many items it has then.
+    """
+    added = []
+    for key, target in ADDITIONS.items():
+        if key not in top:
+            continue
+        items = top[key]
+        top = {k: v for k, v in top.items() if k != key}
+        if not isinstance(items, list):
+            doc.problems.append(
+                (
+                    Problem(
+                        key,
+                        f"expected an array of tables ([[{key}]]) adding to {target}, "
+                        f"got {describe_value(items)}",
+                    ),
+                    file,
+                )
+            )
+            continue
+        base = top.get(target, doc.data.get(target, []))
+        base = base if isinstance(base, list) else []  # the file that set it is blamed
+        top[target] = [*base, *items]
+        added.append((target, len(base), len(top[target])))
+    return top, added
 
 
 def check_top_keys(

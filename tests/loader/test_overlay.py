@@ -81,3 +81,32 @@ def test_problems_of_one_file_name_it_once_and_of_several_each() -> None:
         )
     assert two.value.source == "both"
     assert two.value.problems == ("a.toml: (top level): empty", "b.toml: id: missing")
+
+
+def test_add_triggers_adds_after_the_triggers_there_and_each_keeps_its_file() -> None:
+    """``[[add_triggers]]`` adds to the array below it (``[[triggers]]`` replaces it):
+    a problem in an added trigger blames the file that added it, one in a trigger
+    already there the file that set it."""
+    doc = Doc(source="rule.toml")
+    overlay(doc, {"triggers": [{"type": "a"}]}, "base.toml", None)
+    overlay(doc, {"add_triggers": [{"type": "b"}, {"type": "c"}]}, "rule.toml", "base")
+    assert doc.data["triggers"] == [{"type": "a"}, {"type": "b"}, {"type": "c"}]
+    assert "add_triggers" not in doc.data
+    assert doc.where(Problem("triggers[0].value", "x")) == "base.toml"
+    assert doc.where(Problem("triggers[2].value", "x")) == "rule.toml"
+    # Over nothing, or beside [[triggers]] in the same file, it adds to what is there.
+    fresh = Doc(source="v.toml")
+    overlay(fresh, {"triggers": [{"type": "a"}], "add_triggers": [{"type": "b"}]}, "v.toml", None)
+    assert fresh.data["triggers"] == [{"type": "a"}, {"type": "b"}]
+
+
+def test_add_triggers_must_be_an_array() -> None:
+    doc = Doc(source="rule.toml")
+    overlay(doc, {"triggers": [{"type": "a"}]}, "base.toml", None)
+    overlay(doc, {"add_triggers": 3}, "rule.toml", "base")
+    assert doc.data["triggers"] == [{"type": "a"}]
+    ((problem, file),) = doc.problems
+    assert (problem.path, file) == ("add_triggers", "rule.toml")
+    assert problem.message == (
+        "expected an array of tables ([[add_triggers]]) adding to triggers, got 3 (an integer)"
+    )

@@ -428,3 +428,38 @@ def test_a_three_line_house_rule_over_either_edition(tmp_path: Path) -> None:
         played = ono99.Game(mine, 3, seed=1)
         ono99.play_out(played, [ono99.CautiousPlayer()] * 3)
         assert played.is_over
+
+
+# ------------------------------------------------------------ announcements
+
+
+def test_announce_the_total_costs_a_token_for_a_wrong_total() -> None:
+    """betaveros.wordpress.com, "99": "players must state the running total after
+    playing and lose if they're wrong" (here: lose a token, and play goes on)."""
+    played = game("ninety-nine", ["announce-the-total"], [["5", "7", "8"], ["6", "3", "8"]])
+    # The legal moves say the true total: a player who picks from them is never wrong.
+    assert ono99.Play("5", say=5) in played.legal_moves()
+    played.play(ono99.Play("5", say=5))
+    assert played.tokens == (3, 3)
+    happened = played.play(ono99.Play("6", say=12))  # 11, not 12
+    assert ev.Played(1, "6", 11, say=12) in happened
+    assert played.tokens == (3, 2)
+    happened = played.play(ono99.Play("7"))  # says nothing: wrong too
+    assert ev.TokensChanged(0, -1, 2) in happened
+    assert played.total == 18 and not played.is_over
+
+
+def test_announce_the_total_adds_to_the_variants_triggers() -> None:
+    """``[[add_triggers]]`` keeps the triggers of the variant it is laid over."""
+    base = ono99.load_variant("ninety-nine-milestones")
+    announced = ono99.load_variant("ninety-nine-milestones", ["announce-the-total"])
+    assert announced.triggers[: len(base.triggers)] == base.triggers
+    assert [t.type for t in announced.triggers[len(base.triggers) :]] == ["announced_wrong"]
+
+
+def test_without_the_house_rule_a_said_total_is_ignored() -> None:
+    """Only a rule that judges the announcement reads it: elsewhere it changes nothing."""
+    played = game("ninety-nine", [], [["5", "7", "8"], ["6", "3", "8"]])
+    assert ono99.Play("5") in played.legal_moves()
+    played.play(ono99.Play("5", say=40))
+    assert played.total == 5 and played.tokens == (3, 3)

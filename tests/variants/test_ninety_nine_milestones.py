@@ -86,13 +86,17 @@ def test_milestones_going_over_99_costs_2_and_ends_the_round(milestones: ono99.V
 
 
 def test_milestones_house_rule_two_doubles_or_halves() -> None:
-    """PlayAural: "a 2 doubles the total, or halves it when it is above 49 and even"."""
+    """PlayAural: "2 = x2, or /2 if the total is over 49 and even": one card, whose
+    effect the total before it decides."""
     variant = ono99.load_variant("ninety-nine-milestones", house_rules=["playaural-two"])
-    deck = stacked([["jack", "2", "3"], ["queen", "2_halves", "4"], ["king", "6", "7"]], FILLER)
+    assert variant.card("2").count == 4
+    deck = stacked([["jack", "2", "3"], ["queen", "2", "5"], ["king", "2", "7"]], FILLER)
     game = ono99.Game(variant, players=3, seed=1, deck=deck)
     drive(game, "jack", "queen", "king")
-    assert Play("2_halves") not in game.legal_moves()
-    game.play(Play("2"))
+    game.play(Play("2"))  # 30: doubled
     assert game.total == 60
-    game.play(Play("2_halves"))
+    game.play(Play("2"))  # 60, over 49 and even: halved
     assert game.total == 30
+    drive(game, "7", "3", "5")  # 37, 40, 45
+    drive(game, "2")  # 45 doubled: 90
+    assert game.total == 90
