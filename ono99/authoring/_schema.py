@@ -685,7 +685,7 @@ def json_schema(kind: SchemaKind = "variant") -> dict[str, Any]:
     >>> schema["properties"]["total"]["properties"]["bust"]["default"]
     99
     >>> sorted(ono99.json_schema("house-rule")["properties"])[:3]
-    ['aliases', 'cards', 'deal']
+    ['add_triggers', 'aliases', 'cards']
     """
     if kind not in SCHEMA_FILES:
         raise ValueError(f"kind must be 'variant' or 'house-rule', not {kind!r}")

@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from attrs import field, frozen
 
-__all__ = ["NO_MOVES", "Move", "Play", "Redraw", "as_move", "chosen", "said"]
+__all__ = ["NO_MOVES", "Move", "Play", "Redraw", "as_move", "chosen", "unsaid"]
 
 
 @frozen(repr=False)
@@ -103,8 +103,6 @@ def as_move(move: object) -> object:
 def chosen(play: Play) -> tuple[object, object]:
     """The amount and target ``play`` gives, as given: a caller may have passed anything.
 
-    (What it says, ``said(play)``, likewise.)
-
     Typed as objects so that the compiled engine, which checks a move's
     choices, reads them without a check of its own (that would raise
     ``TypeError`` rather than say what is wrong).
@@ -112,6 +110,13 @@ def chosen(play: Play) -> tuple[object, object]:
     return play.amount, play.target
 
 
-def said(play: Play) -> object:
-    """What ``play`` says the total is, as given (see :func:`chosen`)."""
-    return play.say
+def unsaid(move: Move) -> Move:
+    """``move`` saying nothing of the total (``Play.say``).
+
+    What a move says makes no move illegal (a rule may judge it), so moves
+    are told apart without it: where a rule judges it, the legal moves say
+    the true total, and an action of the environments plays that move.
+    """
+    if isinstance(move, Play) and move.say is not None:
+        return Play(move.card, amount=move.amount, target=move.target)
+    return move

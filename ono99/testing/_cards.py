@@ -37,13 +37,15 @@ class CardEvents(LogModel):
         self._actor(event.player, f"plays {event.card}")
         self._take(event.player, [event.card])
         self._discard.append(event.card)
-        expected = _total_after(self.variant, event.card, self._total, event.amount)
+        acting, amount = self._acting_card(event.card, event.amount)
+        expected = _total_after(self.variant, acting, self._total, amount)
         self.expect(
             event.total == expected,
             "total follows the card",
             lambda: (
                 f"{event.card} took the total from {self._total} to {event.total}, "
                 f"its effects say {expected}"
+                + (f" (it does what {acting} did)" if acting != event.card else "")
             ),
         )
         floor = self.rules.floor
@@ -52,38 +54,68 @@ class CardEvents(LogModel):
             "floor",
             f"the total went to {event.total}, below the floor {floor}",
         )
-        self._before_bust = self._total
-        self._due = [
-            (self._describe(trigger), event.player)
-            for trigger in self.rules.play_triggers
-            if ask(
-                trigger,
-                self.rules.trigger_path(trigger),
-                "fires",
-                self._total,
-                event.total,
-                self.rules.bust,
-                check=lambda fired: isinstance(fired, bool),
-                expected="True or False",
-            )
-        ]
+        before = self._before_bust = self._total
         self._total = event.total
+        self._count.append(event.card)
+        self._last_acting, self._last_amount = acting, amount
+        self._said = event.say
+        self._passes = 0
+        self._last_in_count = self._last_actor = event.player
+        self._due = self._play_due(event.player, before)
         self._refilling = event.player
         self._last_played = event.player
-        self._acting = any(e.changes_hands for e in self.variant.card(event.card).resolved_effects)
+        self._acting = any(e.changes_hands for e in self.variant.card(acting).resolved_effects)
         if not event.automatic:
             self._played()
+
+    def _acting_card(self, card: str, amount: int | None) -> tuple[str, int | None]:
+        """The card whose effects a play of ``card`` applies, and its amount.
+
+        Itself, unless it repeats the card before it in the count (then that
+        card's, with that play's amount).
+        """
+        repeats = any(e.repeats_previous for e in self.variant.card(card).resolved_effects)
+        if repeats and self._count and self._last_acting is not None:
+            return self._last_acting, self._last_amount
+        return card, amount
+
+    def _play_due(self, player: int, before: int) -> list[tuple[str, int | None, bool]]:
+        """The play triggers a play from ``before`` to the total fires, in order."""
+        rules = self.rules
+        due: list[tuple[str, int | None, bool]] = []
+        view = None
+        for trigger, reads in zip(rules.play_triggers, rules.play_reads, strict=True):
+            fired: bool | None
+            if reads:
+                view = view or self._count_view(player, before, playing=True)
+                fired = self._fires(trigger, view)
+            else:
+                fired = ask(
+                    trigger,
+                    rules.trigger_path(trigger),
+                    "fires",
+                    before,
+                    self._total,
+                    rules.bust,
+                    check=lambda fired: isinstance(fired, bool),
+                    expected="True or False",
+                )
+            if fired is not False:
+                due.append((self._describe(trigger), player, fired is None))
+        return due
 
     def _on_redrew(self, event: ev.Redrew) -> None:
         self._actor(event.player, "redraws")
         self._take(event.player, list(event.cards))
         self._discard.extend(event.cards)
         self._refilling = event.player
+        self._redrew = True  # it draws as many, whether or not plays refill hands
         self._played()
 
     def _on_drew(self, event: ev.Drew) -> None:
         self.expect(
-            self._refilling == event.player or self._acting,
+            (self._refilling == event.player and (self.rules.refill or self._redrew))
+            or self._acting,
             "hand size",
             f"player {event.player} drew outside a refill after their play",
         )
@@ -95,15 +127,19 @@ class CardEvents(LogModel):
     def _on_reshuffled(self, event: ev.Reshuffled) -> None:
         keep = 1 if self.rules.keep_top_card and self._discard else 0
         self.expect(
-            self._draw == 0 and event.cards == len(self._discard) - keep > 0,
+            self.rules.reshuffles
+            and self._draw == 0
+            and event.cards == len(self._discard) - keep > 0,
             "cards conserved",
             lambda: (
                 f"reshuffled {event.cards} cards with {self._draw} left to draw "
                 f"and {len(self._discard)} discarded"
+                + ("" if self.rules.reshuffles else " (the variant never reshuffles)")
             ),
         )
         self._draw = event.cards
         self._discard = self._discard[len(self._discard) - keep :]
+        self._reshuffles += 1
 
     def _on_laid_down(self, event: ev.LaidDown) -> None:
         self._actor(event.player, "lays down")
@@ -146,7 +182,7 @@ class CardEvents(LogModel):
 
 def _total_after(variant: Variant, card_id: str, total: int, amount: int | None = None) -> int:
     """The total after a card, straight from the variant's rule objects, floor and bounds."""
-    for i, effect in enumerate(variant.card(card_id).effects):
+    for i, effect in enumerate(variant.card(card_id).resolved_effects):
         where = f"cards.{card_id}.effects[{i}]"
         total = ask(
             effect, where, "total_after", total, amount, check=is_int, expected="an integer"

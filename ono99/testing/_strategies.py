@@ -10,6 +10,7 @@ import attrs
 from hypothesis import strategies as st
 
 from ono99._variant import (
+    STANDARD_SUITS,
     Card,
     Deal,
     Deck,
@@ -286,9 +287,19 @@ def _cards(draw: st.DrawFn) -> tuple[Card, ...]:
                 conditions=card_conditions,
                 points=draw(st.integers(0, 30)),
                 text=draw(st.text(max_size=12)),
+                # Ranks of a few kinds, so that pairs and runs happen; suits and tags.
+                rank=draw(st.sampled_from(("", *_RANKS))),
+                suit=draw(st.sampled_from(("", *STANDARD_SUITS))),
+                tags=tuple(draw(st.lists(st.sampled_from(_TAGS), max_size=2, unique=True))),
             )
         )
     return tuple(cards)
+
+
+_RANKS = ("ace", "2", "3", "4", "jack", "queen", "king")
+"""Ranks for generated cards: neighbours in the standard order, so that runs form."""
+
+_TAGS = ("wild", "court", "low")
 
 
 def _steps(
@@ -377,8 +388,15 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
             hand_size=hand_size,
             first_dealer=draw(_choices(Deal, "first_dealer")),
             leader=draw(_choices(Deal, "leader")),
+            refill=draw(st.booleans()),
         ),
-        total=Total(start=start, bust=bust, floor=floor),
+        total=Total(
+            start=start,
+            bust=bust,
+            floor=floor,
+            below_floor=draw(_choices(Total, "below_floor")),
+            restart=draw(_choices(Total, "restart")),
+        ),
         forced_play=ForcedPlay(
             stacking=draw(_choices(ForcedPlay, "stacking")),
             stack_on=draw(_choices(ForcedPlay, "stack_on")),
@@ -388,7 +406,7 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
             laid_down=draw(_choices(NoSafePlay, "laid_down")),
             undo_bust=draw(st.booleans()),
         ),
-        reshuffle=Reshuffle(keep_top_card=draw(st.booleans())),
+        reshuffle=Reshuffle(keep_top_card=draw(st.booleans()), enabled=draw(st.booleans())),
         redraw=redraw,
         round=rules_of_round,
         match=Match(
@@ -406,6 +424,7 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
                 stuck_is_bust=draw(st.booleans()),
                 missing_card=draw(st.integers(0, 20)),
                 survivor=draw(st.integers(0, 5)),
+                negative=draw(st.booleans()),
             ),
         ),
         triggers=tuple(draw(st.lists(triggers(bust=bust, floor=floor), max_size=3))),

@@ -1,0 +1,45 @@
+"""The table as the checker's model knows it, for triggers that read the table.
+
+A trigger that reads the table (``reads_table``) is asked :meth:`fires_on`
+with a :class:`CountView` built from the model: the count, the total, what
+the play said. What the model does not follow (hands, the generator, the
+methods that change the table) raises :class:`Unknown`, and the checker
+then takes the trigger as maybe due.
+"""
+
+from __future__ import annotations
+
+from typing import NoReturn
+
+import attrs
+
+from ono99.rules import CardInfo
+
+__all__ = ["CountView", "Unknown"]
+
+
+class Unknown(BaseException):
+    """A rule read what the checker's model does not know.
+
+    A :class:`BaseException`, so that a rule that catches :class:`Exception`
+    does not take it for its own failure.
+    """
+
+
+@attrs.frozen
+class CountView:
+    """What the model knows of the table when a count's trigger is asked."""
+
+    player: int
+    total: int
+    total_before: int
+    said: int | None
+    bust: int
+    direction: int
+    count_cards: tuple[CardInfo, ...]
+    previous_card: CardInfo | None
+    players_in_round: int
+    reshuffles: int
+
+    def __getattr__(self, name: str) -> NoReturn:
+        raise Unknown(name)
