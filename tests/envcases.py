@@ -1,6 +1,7 @@
 """The variants the environments are checked on.
 
-Each shipped variant at two player counts, and a user's file with a house rule.
+Each shipped variant at two player counts, a user's file with a house rule, and a
+variant whose moves say the total (where an action must play the move that says it).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ def _cases() -> list[tuple[str, tuple[str, ...], int]]:
         for count in sorted({players.min, min(4, players.max)}):
             cases.append((variant_id, (), count))
     cases += [(USER_VARIANT, (HOUSE_RULE,), 2), (USER_VARIANT, (HOUSE_RULE,), 4)]
+    cases += [("ninety-nine", ("announce-the-total",), 3)]
     return cases
 
 

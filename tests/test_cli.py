@@ -407,3 +407,25 @@ def ono99_cli_play(out: io.StringIO) -> None:
 
     variant = ono99.load_variant("ono99-2022")
     play_in_terminal(variant, players=3, seed=3, read=lambda _: "quit", out=out)
+
+
+def test_play_asks_for_the_total_where_a_rule_judges_it() -> None:
+    """With ``announce-the-total`` the moves do not give the total away; after the
+    move the person says it, and a wrong total costs a token."""
+    from ono99.cli._interactive import play_in_terminal  # noqa: PLC0415
+
+    variant = ono99.load_variant("ninety-nine", ["announce-the-total"])
+    answers = iter(["a", "five", "9999", "quit"])
+    prompts: list[str] = []
+
+    def read(prompt: str) -> str:
+        prompts.append(prompt)
+        return next(answers)
+
+    out = io.StringIO()
+    play_in_terminal(variant, players=2, seed=3, read=read, out=out)
+    text = out.getvalue()
+    assert prompts[:3] == ["Your move: ", "Say the new total: ", "Say the new total: "]
+    assert "say the total the card makes, as a whole number" in text
+    assert "(total " not in text
+    assert "You lose 1 token" in text or "you lose 1 token" in text.lower()

@@ -12,6 +12,7 @@ import pickle
 import random
 from typing import TYPE_CHECKING
 
+import attrs
 import pytest
 
 import ono99
@@ -135,6 +136,26 @@ def test_observation_vector_never_shows_hidden_cards() -> None:
     assert one.hand(1) != two.hand(1)
     seen_by_0 = [encoder.encode(game.observation(0)).tolist() for game in (one, two)]
     assert seen_by_0[0] == seen_by_0[1]
+
+
+def test_an_action_plays_the_move_that_says_the_true_total() -> None:
+    """Where a rule judges what a move says of the total (``announce-the-total``), an
+    action stands for the card, amount and seat alone, and plays the legal move, which
+    says the true total: an agent is never wrong about it."""
+    variant = ono99.load_variant("ninety-nine", ["announce-the-total"])
+    table = envs.action_table(variant)
+    rng = random.Random(2)
+    game = ono99.Game(variant, 3, seed=2)
+    while not game.is_over:
+        legal = table.legal_actions(game)
+        assert table.actions_of(game.legal_moves()) == dict(legal)
+        action = rng.choice(sorted(legal))
+        move = legal[action]
+        assert isinstance(move, ono99.Play) and move.say is not None
+        assert envs.move_to_action(variant, move) == action
+        assert envs.action_to_move(variant, action) == attrs.evolve(move, say=None)
+        game.play(move)
+    assert not any(isinstance(e, ono99.events.TriggerFired) for e in game.events)
 
 
 @pytest.mark.parametrize(("variant_id", "house", "players"), CASES, ids=IDS)

@@ -14,6 +14,8 @@ from __future__ import annotations
 import sys
 from typing import TYPE_CHECKING, TextIO
 
+import attrs
+
 from ono99 import events as ev
 from ono99._text import escape
 from ono99._variant import card_name
@@ -184,6 +186,8 @@ def _describe(game: Game, move: Move) -> str:
         what += f" as {move.amount:+d}" if signed else f" for {move.amount}"
     if move.target is not None:
         what += f", naming player {move.target} to play next"
+    if rules.announces:
+        return what  # the player works the total out, and says it
     return f"{what}  (total {rules.total_after(card, game.total, move.amount)})"
 
 
@@ -292,7 +296,12 @@ def _ask(
             say(
                 "Type the letter of a move from the list (or a card's name, such as 7 or "
                 "reverse: a card that counts one way or another is then asked about). The "
-                f"total must stay below {game.variant.total.bust}. 'quit' leaves the game.",
+                f"total must stay below {game.variant.total.bust}. 'quit' leaves the game."
+                + (
+                    " After your move, say the total it makes: this game's rules judge it."
+                    if compile_variant(game.variant).announces
+                    else ""
+                ),
                 "",
             )
             continue
@@ -300,11 +309,31 @@ def _ask(
         if isinstance(parsed, str):
             say(f"Not that: {parsed}. Try again.", "yellow")
             continue
-        if not isinstance(parsed, list):
-            return parsed
-        chosen = _which(game, parsed, read, say)
+        chosen = parsed if not isinstance(parsed, list) else _which(game, parsed, read, say)
         if chosen is not None:
-            return chosen
+            return _announced(game, chosen, read, say)
+
+
+def _announced(
+    game: Game, move: Move, read: Callable[[str], str], say: Callable[[str, str], None]
+) -> Move | None:
+    """``move``, saying the total the person types, where a rule judges what is said.
+
+    Returns:
+        The move, or ``None`` to quit.
+    """
+    if not isinstance(move, Play) or not compile_variant(game.variant).announces:
+        return move
+    while True:
+        text = read("Say the new total: ").strip()
+        if text.lower() in _QUIT:
+            return None
+        try:
+            said = int(text)
+        except ValueError:
+            say("Not that: say the total the card makes, as a whole number.", "yellow")
+            continue
+        return attrs.evolve(move, say=said)
 
 
 def _which(

@@ -6,7 +6,7 @@ import functools
 from typing import TYPE_CHECKING
 
 from ono99._errors import Ono99Error
-from ono99.engine._moves import Move, Play, Redraw
+from ono99.engine._moves import Move, Play, Redraw, unsaid
 from ono99.engine._tables import compile_variant
 from ono99.loading._loader import variant_arg
 
@@ -41,9 +41,14 @@ class ActionTable:
        one action for :class:`~ono99.Redraw`.
 
     A player with no safe play takes no action: the variant's
-    ``no_safe_play`` rule (the forced bust, or laying the hand down) is
-    carried out by the engine at once, so whenever an agent is to move it
-    has at least one legal action.
+    ``no_safe_play`` rule (the forced bust, laying the hand down, or
+    passing) is carried out by the engine at once, so whenever an agent is
+    to move it has at least one legal action.
+
+    What a move says of the total (``Play.say``) is no part of an action.
+    Where a rule judges it (``announce-the-total``), the legal moves say the
+    true total, and an action plays that move: agents always announce
+    correctly.
 
     Attributes:
         variant: The variant.
@@ -119,11 +124,13 @@ class ActionTable:
     def actions_of(self, moves: Iterable[Move]) -> dict[int, Move]:
         """Each of ``moves`` (such as an observation's legal moves) by its action index.
 
+        What a move says of the total (``Play.say``) plays no part.
+
         Raises:
             KeyError: If a move is no move of the variant.
         """
         index = self.index
-        return {index[move]: move for move in moves}
+        return {index[unsaid(move)]: move for move in moves}
 
     def __repr__(self) -> str:
         return f"<ActionTable {self.variant.id}: {len(self.moves)} actions>"
@@ -179,7 +186,7 @@ def action_to_move(variant: VariantLike, action: int) -> Move:
 
 
 def move_to_action(variant: VariantLike, move: Move) -> int:
-    """The action index of ``move`` in ``variant``.
+    """The action index of ``move`` in ``variant`` (what it says of the total plays no part).
 
     Raises:
         Ono99Error: If no action plays that move (also a :class:`ValueError`).
@@ -191,7 +198,7 @@ def move_to_action(variant: VariantLike, move: Move) -> int:
     """
     table = action_table(variant)
     try:
-        return table.index[move]
+        return table.index[unsaid(move)]
     except (KeyError, TypeError):
         raise MoveError(f"{move!r} is no move of {table.variant.id}") from None
 
