@@ -106,6 +106,12 @@ def relevant_settings(variant: Variant) -> dict[str, Any]:
     )
     # Stacking matters only where some card forces plays.
     forces = any(e.forces_plays for card in variant.cards for e in card.resolved_effects)
+    # Where players pass, nobody is put out of a round: how a round ends for the
+    # players put out, and what losing one costs, cannot matter.
+    passing = variant.no_safe_play.action == "pass"
+    losing = ("round.end", "match.points.bust", "match.points.stuck_is_bust")
+    # The reshuffle matters only where someone draws after the deal.
+    draws = _anyone_draws(variant)
     return {
         path: value
         for path, value in flat.items()
@@ -119,8 +125,19 @@ def relevant_settings(variant: Variant) -> dict[str, Any]:
         and not (path == "total.below_floor" and variant.total.floor is None)
         and not (path == "total.restart" and variant.no_safe_play.action != "pass")
         and not (path == "reshuffle.keep_top_card" and not variant.reshuffle.enabled)
+        and not (path.startswith("reshuffle.") and not draws)
+        and not (path in losing and passing)
         and value != []  # no steps by player count: nothing to say
     }
+
+
+def _anyone_draws(variant: Variant) -> bool:
+    """Whether any player draws after the deal: a refill, a redraw or a card's effect."""
+    return (
+        variant.deal.refill
+        or variant.redraw is not None
+        or any(e.changes_hands for card in variant.cards for e in card.resolved_effects)
+    )
 
 
 # ------------------------------------------------------------------- words
@@ -319,9 +336,10 @@ class _Writer:
     def a_turn(self) -> list[str]:
         v = self.v
         bust = v.total.bust
+        draws = " and draws" if v.deal.refill else ""
         out = [
             f"On a turn a player plays one card, keeping the total below {bust}, "
-            "announces the new total and draws."
+            f"announces the new total{draws}."
         ]
         if any(e.forces_plays for c in v.cards for e in c.resolved_effects):
             stacking = {
@@ -398,7 +416,9 @@ class _Writer:
         pile = "the discard pile"
         if v.reshuffle.keep_top_card:
             pile += " (all but the last card played)"
-        if v.reshuffle.enabled:
+        if not _anyone_draws(v):
+            pass  # nobody draws from the pile after the deal
+        elif v.reshuffle.enabled:
             out.append(
                 f"When the draw pile runs out, {pile} is shuffled into a new draw pile; "
                 "the total stays as it is."
@@ -433,7 +453,10 @@ class _Writer:
     def round_ending(self) -> list[str]:
         v = self.v
         match = v.match
-        if v.round.end == "first_loss":
+        passing = v.no_safe_play.action == "pass"
+        if passing:
+            out = ["Nobody is put out of a round: a player who cannot play passes."]
+        elif v.round.end == "first_loss":
             out = ["The first player to lose ends the round."]
         else:
             out = [
@@ -464,6 +487,7 @@ class _Writer:
             out.append("The last player left in the game wins.")
             return out
         points = match.points
+        best = "the highest" if points.at_target == "win" else "the lowest"
         missing = (
             f", plus {points.missing_card} for each card the hand is short of {v.deal.hand_size}"
             if points.missing_card
@@ -472,7 +496,7 @@ class _Writer:
         if any(card.points for card in v.cards):
             out.append(
                 "After each round every player still in the game scores the points of the "
-                f"cards left in hand ({self.see_cards}){missing}; the lowest score is best."
+                f"cards left in hand ({self.see_cards}){missing}; {best} score is best."
             )
         else:
             short = (
@@ -483,14 +507,15 @@ class _Writer:
             )
             out.append(
                 "Every card scores 0 points, so the cards left in hand add nothing to a "
-                f"score{short}; the lowest score is best."
+                f"score{short}; {best} score is best."
             )
-        bust = f"A player who lost the round adds {points.bust}"
-        if points.stuck_is_bust:
-            bust += ", also one who lost because no card could be played."
-        else:
-            bust += ", except one who lost because no card could be played."
-        out.append(bust)
+        if not passing:
+            bust = f"A player who lost the round adds {points.bust}"
+            if points.stuck_is_bust:
+                bust += ", also one who lost because no card could be played."
+            else:
+                bust += ", except one who lost because no card could be played."
+            out.append(bust)
         if points.survivor:
             out.append(f"The winner or last player standing of a round scores {points.survivor}.")
         if points.negative:

@@ -409,8 +409,10 @@ def _round_never_ends(variant: Variant) -> list[tuple[str, str]]:
     playing = [card for card in variant.cards if card.count]
     if any(e.changes_hands or e.chooses_player for card in playing for e in card.resolved_effects):
         return []  # a hand might run out, or a player to name be missing
-    if not _spare_cards(variant):
-        return []
+    if not _spare_cards(variant) or not variant.deal.refill or not variant.reshuffle.enabled:
+        return []  # hands run out, and the round ends when nobody holds a card
+    if variant.no_safe_play.action == "pass":
+        return []  # the round may end with every player passing
     reachable = _reachable_totals(variant)
     if reachable is None:
         return []
@@ -489,8 +491,6 @@ def _outcome_ledger(variant: Variant) -> _Ledger | None:
 def _match_never_ends(variant: Variant) -> list[tuple[str, str]]:
     """Scoring that can never single out a winner: nobody ever loses a token, or gains a point."""
     match = variant.match
-    if match.scoring == "none":
-        return []
     ledger = _outcome_ledger(variant)
     if ledger is None:
         return []
@@ -499,6 +499,29 @@ def _match_never_ends(variant: Variant) -> list[tuple[str, str]]:
         f"{variant.round.max_game_plays} plays (round.max_game_plays), and the best "
         "placed player wins"
     )
+    passing = variant.no_safe_play.action == "pass"
+    if passing and (match.scoring == "none" or not ledger.tokens_taken):
+        # Nobody ever loses a round: a player with no legal move passes and stays in.
+        if match.scoring == "none":
+            return [
+                (
+                    "no_safe_play.action",
+                    "the game can never end by itself: a player with no legal move passes "
+                    '(no_safe_play.action is "pass"), so nobody loses a round or is put out '
+                    '(match.scoring is "none"); ' + cap,
+                )
+            ]
+        if match.scoring == "tokens":
+            return [
+                (
+                    "no_safe_play.action",
+                    "the game can never end by itself: a player with no legal move passes "
+                    '(no_safe_play.action is "pass"), so nobody loses a round, and no trigger '
+                    "takes tokens; " + cap,
+                )
+            ]
+    if match.scoring == "none":
+        return []
     if match.scoring == "tokens":
         if match.tokens.lost or ledger.tokens_taken:
             return []

@@ -41,6 +41,7 @@ ROUNDS = ["tens-both-ways", "up-and-down", "reset-or-thirty"]  # nobody can lose
 MATCHES = {  # rounds end, but nobody can win the game
     "tokens-never-lost": "match.tokens.lost",
     "points-never-gained": "match.points.bust",
+    "pass-and-stay-in": "no_safe_play.action",
 }
 
 
