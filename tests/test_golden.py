@@ -36,10 +36,17 @@ CASES = [
     ("ninety-nine-king-of-spades", 6, 13),
     ("cribbage-pegging", 2, 31),
 ]
+# House rules that change how cards play (the others only change settings the
+# variants' own golden games already pin), each over a variant it is for.
+HOUSE_CASES = [
+    ("ninety-nine", "announce-the-total", 3, 100),
+    ("ninety-nine-milestones", "playaural-two", 3, 2),
+]
 
 
-def play(variant_id: str, players: int, seed: int) -> str:
-    game = ono99.Game(variant_id, players, seed=seed)
+def play(variant_id: str, players: int, seed: int, house_rule: str | None = None) -> str:
+    variant = ono99.load_variant(variant_id, [house_rule] if house_rule else [])
+    game = ono99.Game(variant, players, seed=seed)
     seats = [ono99.RandomPlayer(seed + i) for i in range(players)]
     ono99.play_out(game, seats)
     lines = [json.dumps(ono99.to_data(game.record()), sort_keys=True)]
@@ -54,6 +61,17 @@ def test_golden_game(variant_id: str, players: int, seed: int) -> None:
     text = play(variant_id, players, seed)
     if os.environ.get("ONO99_UPDATE_GOLDEN"):
         GOLDEN.mkdir(exist_ok=True)
+        path.write_text(text, encoding="utf-8")
+    assert path.read_text(encoding="utf-8") == text
+
+
+@pytest.mark.parametrize(("variant_id", "house_rule", "players", "seed"), HOUSE_CASES)
+def test_golden_house_rule_game(variant_id: str, house_rule: str, players: int, seed: int) -> None:
+    """A house rule's game matches its checked-in file exactly (the moves say the total
+    where the house rule judges it)."""
+    path = GOLDEN / f"{variant_id}+{house_rule}-{players}p-seed{seed}.jsonl"
+    text = play(variant_id, players, seed, house_rule)
+    if os.environ.get("ONO99_UPDATE_GOLDEN"):
         path.write_text(text, encoding="utf-8")
     assert path.read_text(encoding="utf-8") == text
 

@@ -195,7 +195,7 @@ def test_a_typo_in_the_file_shows_the_error_at_its_key_path(page: Page) -> None:
     assert found.get_attribute("data-path") == "total.bsut"
     assert found.text_content() == (
         "variant.toml: error: total.bsut: unknown key; did you mean 'bust'? "
-        "(the keys here are start, bust, floor)"
+        "(the keys here are start, bust, floor, below_floor, restart)"
     )
     page.wait_for_selector("#rulebook .ono99-pg-error")
     assert "total.bsut" in (page.text_content("#rulebook") or "")
