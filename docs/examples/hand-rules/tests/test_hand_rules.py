@@ -9,13 +9,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from hypothesis import given, settings
-from ono99_hand_rules import PassHands, SwapHands
+from ono99_hand_rules import PassHands, SwapHands, TakeUnseen
 
 import ono99
 from ono99 import events as ev
 from ono99.testing import check_invariants, variants
 
 VARIANT = Path(__file__).parent.parent / "variants" / "ninety-nine-seven-o.toml"
+OLD_MAID = Path(__file__).parent.parent / "variants" / "ninety-nine-old-maid.toml"
 
 
 def test_the_library_finds_the_rules_through_their_entry_points() -> None:
@@ -68,6 +69,35 @@ def test_games_of_the_variant_keep_every_invariant() -> None:
     """Every invariant of ono99.testing holds, after every move, in games of the variant."""
     checked = check_invariants(VARIANT, games=30)
     assert checked.games == 30
+
+
+def test_a_five_takes_a_card_unseen_from_the_next_hand() -> None:
+    """ "each player in turn draws a card from the hand of the player to the left"
+    (Old Maid): which card, the game's seed decides."""
+    variant = ono99.load_variant(OLD_MAID)
+    assert variant.card("5").effects[1] == TakeUnseen()
+    deck = ["5", "2", "9", "3", "4", "6", "ace", "7"]  # seat 0: 5, 9, 4; seat 1: 2, 3, 6
+    taken = set()
+    for seed in range(8):
+        game = ono99.Game(variant, 2, seed=seed, deck=deck)
+        happened = game.play(ono99.Play("5"))
+        (given,) = [e for e in happened if isinstance(e, ev.CardGiven)]
+        assert (given.player, given.to) == (1, 0) and given.card in {"2", "3", "6"}
+        assert len(game.hand(0)) == 3 and len(game.hand(1)) == 2  # 9, 4 and the card taken
+        again = ono99.Game(variant, 2, seed=seed, deck=deck)
+        assert again.play(ono99.Play("5")) == happened  # the seed reproduces it
+        taken.add(given.card)
+    assert len(taken) > 1  # and it is not always the same card
+
+
+def test_old_maid_games_keep_every_invariant() -> None:
+    checked = check_invariants(OLD_MAID, games=20)
+    assert checked.games == 20
+
+
+def test_take_unseen_checks_its_count() -> None:
+    assert TakeUnseen(0).problems() == [("cards", "expected 1 or more, got 0")]
+    assert TakeUnseen(2).describe() == "takes 2 cards, unseen, from the next player's hand"
 
 
 @settings(max_examples=20, deadline=None)

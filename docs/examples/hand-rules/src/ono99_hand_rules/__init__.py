@@ -1,8 +1,10 @@
-"""Two rule objects that reach into hands, for the "Seven-O" house rule of UNO.
+"""Rule objects that reach into hands: the "Seven-O" house rule of UNO, and a blind draw.
 
 "7: the player who plays it must trade hands with another player of their
 choice. 0: all players pass their hands to the next player in the direction
-of play" (the "Seven-O" house rule printed with Mattel's UNO rules).
+of play" (the "Seven-O" house rule printed with Mattel's UNO rules). And a
+card that takes a card unseen from the next player's hand, as each player
+does in Old Maid.
 
 Each class is a frozen attrs class whose fields are its TOML settings; it
 inherits the neutral answers of :class:`ono99.rules.BaseEffect` and states
@@ -25,7 +27,7 @@ from ono99.rules import BaseEffect
 if TYPE_CHECKING:
     from ono99.rules import CardInfo, Table
 
-__all__ = ["PassHands", "SwapHands"]
+__all__ = ["PassHands", "SwapHands", "TakeUnseen"]
 
 
 @frozen
@@ -99,3 +101,44 @@ class PassHands(BaseEffect):
         """The effect in words, for the rulebook."""
         way = "against" if self.against_play else "in"
         return f"makes every player pass their hand to the next, {way} the direction of play"
+
+
+@frozen
+class TakeUnseen(BaseEffect):
+    """Take a card, unseen, from the next player's hand.
+
+    Rule: "each player in turn draws a card from the hand of the player to
+    the left, without seeing it" (Old Maid, as card-game books state it). The
+    card is chosen at random with the game's own generator
+    (:attr:`ono99.rules.Table.rng`), so the game's seed reproduces it. The
+    player then holds one card more than the hand size, and draws nothing
+    until the hand is short again.
+
+    Attributes:
+        cards: How many cards to take.
+    """
+
+    type = "take_unseen"
+    acts = True
+    changes_hands = True
+    cards: int = 1
+
+    def apply(self, table: Table, card: CardInfo) -> None:
+        """Take ``cards`` cards at random from the next player in the round."""
+        player = table.player
+        other = table.next_seat(player)
+        for _ in range(self.cards):
+            held = table.hand(other)
+            if other == player or not held:
+                return
+            # Sorted first: which card comes out depends only on the generator.
+            table.give_card(other, player, table.rng.choice(sorted(held)))
+
+    def problems(self) -> list[tuple[str, str]]:
+        """A count below 1."""
+        return [] if self.cards >= 1 else [("cards", f"expected 1 or more, got {self.cards}")]
+
+    def describe(self) -> str:
+        """The effect in words, for the rulebook."""
+        what = "a card" if self.cards == 1 else f"{self.cards} cards"
+        return f"takes {what}, unseen, from the next player's hand"
