@@ -5,7 +5,7 @@ from __future__ import annotations
 import functools
 from typing import TYPE_CHECKING
 
-from ono99._errors import Ono99Error
+from ono99._errors import ArgumentError, Ono99Error
 from ono99.engine._moves import Move, Play, Redraw, unsaid
 from ono99.engine._tables import compile_variant
 from ono99.loading._loader import variant_arg
@@ -45,20 +45,41 @@ class ActionTable:
     passing) is carried out by the engine at once, so whenever an agent is
     to move it has at least one legal action.
 
-    What a move says of the total (``Play.say``) is no part of an action.
-    Where a rule judges it (``announce-the-total``), the legal moves say the
-    true total, and an action plays that move: agents always announce
-    correctly.
+    What a move says of the total (``Play.say``) is decided by ``announce``:
+
+    - ``"true_total"`` (the default): no part of an action. Where a rule judges
+      it (``announce-the-total``), the legal moves say the true total, and
+      an action plays that move: agents always announce correctly.
+    - ``"choose"``: where a rule judges it, announcing is part of the
+      action. The actions above announce the true total; after them comes
+      one more action for each play action, in the same order, that plays
+      the same card saying nothing (a missing announcement, which the
+      rule judges as it does a wrong one). In a variant where no rule
+      judges what a move says, the table is the same as with ``"true_total"``.
+
+    Args:
+        variant: The variant.
+        announce: ``"true_total"`` or ``"choose"``, as above.
+
+    Raises:
+        ArgumentError: If ``announce`` is neither.
 
     Attributes:
         variant: The variant.
-        moves: The move of each action, by index.
-        index: Each move's action index.
+        announce: ``"true_total"`` or ``"choose"``.
+        moves: The move of each action, by index (a silent play's move is
+            the same plain move as the play it is the twin of).
+        index: Each move's action index (of the move saying nothing of the
+            total, for a play announcing it).
+        silent: Where the silent plays' actions start, or ``None`` where there
+            are none: the silent twin of play action ``a`` is ``silent + a``.
     """
 
-    __slots__ = ("_actions", "_last", "index", "moves", "variant")
+    __slots__ = ("_actions", "_last", "announce", "index", "moves", "silent", "variant")
 
-    def __init__(self, variant: Variant) -> None:
+    def __init__(self, variant: Variant, announce: str = "true_total") -> None:
+        if announce not in ANNOUNCE:
+            raise ArgumentError("announce", f"must be 'true_total' or 'choose', not {announce!r}")
         rules = compile_variant(variant)
         seats: tuple[int | None, ...] = tuple(range(variant.players.max))
         moves: list[Move] = []
@@ -77,16 +98,26 @@ class ActionTable:
             amounts[card.id], named[card.id] = list(card.amounts), len(targets)
             for amount in card.amounts:
                 moves.extend(Play(card.id, amount=amount, target=t) for t in targets)
+        plays = len(moves)
         redraw = -1
         if variant.redraw is not None:
             redraw = len(moves)
             moves.append(Redraw())
         self.variant = variant
-        self.moves: tuple[Move, ...] = tuple(moves)
+        self.announce = announce
         self.index: dict[Move, int] = {move: i for i, move in enumerate(moves)}
-        self._actions = Actions(first, amounts, named, redraw)
-        # The last legal moves met (held, so an identity test is safe) and their actions.
-        self._last: tuple[tuple[Move, ...], list[int], Mapping[int, Move] | None] = ((), [], {})
+        self.silent: int | None = None
+        if announce == "choose" and rules.announces:
+            self.silent = len(moves)
+            moves.extend(moves[:plays])
+        self.moves: tuple[Move, ...] = tuple(moves)
+        silent = -1 if self.silent is None else self.silent
+        self._actions = Actions(first, amounts, named, redraw, silent)
+        # The last legal moves met (held, so an identity test is safe), the moves
+        # with the silent plays, their actions, and the mapping of the two.
+        self._last: tuple[
+            tuple[Move, ...], tuple[Move, ...], list[int], Mapping[int, Move] | None
+        ] = ((), (), [], {})
 
     def __len__(self) -> int:
         return len(self.moves)
@@ -98,13 +129,13 @@ class ActionTable:
         game a second check of the move. The mapping is read-only: asked
         again before the next move, the table gives the same one.
         """
-        moves, actions, mapping = self._last
-        if moves is not game.legal_moves():
+        legal, moves, actions, mapping = self._last
+        if legal is not game.legal_moves():
             moves, actions = self._actions_now(game)
-            mapping = None
+            legal, mapping = self._last[0], None
         if mapping is None:
             mapping = dict(zip(actions, moves, strict=True))
-            self._last = (moves, actions, mapping)
+            self._last = (legal, moves, actions, mapping)
         return mapping
 
     def _actions_now(self, game: Game) -> tuple[tuple[Move, ...], list[int]]:
@@ -113,61 +144,105 @@ class ActionTable:
         What :meth:`legal_actions` holds, as two sequences in the engine's
         order (no mapping is built).
         """
-        moves = game.legal_moves()
+        legal = game.legal_moves()
         last = self._last
-        if last[0] is moves:
-            return moves, last[1]
-        actions = self._actions.of(moves)
-        self._last = (moves, actions, None)
+        if last[0] is legal:
+            return last[1], last[2]
+        actions = self._actions.of(legal)
+        moves = self._actions.silent_moves(legal)
+        self._last = (legal, moves, actions, None)
         return moves, actions
 
     def actions_of(self, moves: Iterable[Move]) -> dict[int, Move]:
         """Each of ``moves`` (such as an observation's legal moves) by its action index.
 
-        What a move says of the total (``Play.say``) plays no part.
+        What a move says of the total (``Play.say``) plays no part; with
+        silent plays (:attr:`silent`), each play's silent twin is included,
+        saying nothing.
 
         Raises:
             KeyError: If a move is no move of the variant.
         """
         index = self.index
-        return {index[unsaid(move)]: move for move in moves}
+        found = {index[unsaid(move)]: move for move in moves}
+        silent = self.silent
+        if silent is not None:
+            plays = [(i, move) for i, move in found.items() if isinstance(move, Play)]
+            found.update({silent + i: unsaid(move) for i, move in plays})
+        return found
+
+    def action_of(self, move: Move) -> int:
+        """The action index of ``move``; with silent plays, a play saying nothing is silent.
+
+        Raises:
+            MoveError: If no action plays that move (also a :class:`ValueError`).
+        """
+        try:
+            action = self.index[unsaid(move)]
+        except (KeyError, TypeError):
+            raise MoveError(f"{move!r} is no move of {self.variant.id}") from None
+        if self.silent is not None and isinstance(move, Play) and move.say is None:
+            action += self.silent
+        return action
 
     def __repr__(self) -> str:
-        return f"<ActionTable {self.variant.id}: {len(self.moves)} actions>"
+        silent = ", announcing chosen" if self.silent is not None else ""
+        return f"<ActionTable {self.variant.id}: {len(self.moves)} actions{silent}>"
 
-    def __reduce__(self) -> tuple[Callable[[Variant], ActionTable], tuple[Variant]]:
-        return (_table, (self.variant,))  # the shared table of the variant
+    def __reduce__(self) -> tuple[Callable[[Variant, str], ActionTable], tuple[Variant, str]]:
+        return (_table, (self.variant, self.announce))  # the shared table of the variant
+
+
+ANNOUNCE = ("true_total", "choose")
+"""What ``announce`` may be: agents always announce the true total, or choose to."""
 
 
 @functools.lru_cache(maxsize=64)
-def _table(variant: Variant) -> ActionTable:
-    return ActionTable(variant)
+def _table(variant: Variant, announce: str = "true_total") -> ActionTable:
+    return ActionTable(variant, announce)
 
 
-def action_table(variant: VariantLike) -> ActionTable:
+def action_table(variant: VariantLike, *, announce: str = "true_total") -> ActionTable:
     """The actions of ``variant`` (a :class:`~ono99.Variant`, or an id or path to load).
+
+    Args:
+        variant: The variant.
+        announce: ``"true_total"``: agents announce the true total where a rule
+            judges it; ``"choose"``: announcing is part of the action (see
+            :class:`ActionTable`).
+
+    Raises:
+        ArgumentError: If ``announce`` is neither.
 
     >>> from ono99.envs import action_table
     >>> table = action_table("ono99-2022")
     >>> len(table), table.moves[0], table.moves[-1]
     (16, Play(card='0'), Redraw())
+    >>> import ono99
+    >>> said = ono99.load_variant("ninety-nine", ["announce-the-total"])
+    >>> len(action_table(said)), len(action_table(said, announce="choose"))
+    (14, 28)
     """
+    if announce not in ANNOUNCE:  # checked before a variant is loaded for nothing
+        raise ArgumentError("announce", f"must be 'true_total' or 'choose', not {announce!r}")
     variant = variant_arg(variant)
-    return _table(variant)
+    return _table(variant, announce)
 
 
-def action_count(variant: VariantLike) -> int:
+def action_count(variant: VariantLike, *, announce: str = "true_total") -> int:
     """How many actions ``variant`` has: the ``n`` of its ``Discrete(n)`` action space.
 
     >>> from ono99.envs import action_count
     >>> action_count("ninety-nine")  # 13 ranks, the Ace counting 1 or 11
     14
     """
-    return len(action_table(variant))
+    return len(action_table(variant, announce=announce))
 
 
-def action_to_move(variant: VariantLike, action: int) -> Move:
+def action_to_move(variant: VariantLike, action: int, *, announce: str = "true_total") -> Move:
     """The move of action ``action`` in ``variant``.
+
+    A silent play (``announce="choose"``) is the plain move, saying nothing.
 
     Raises:
         Ono99Error: If there is no such action (also an :class:`IndexError`).
@@ -176,7 +251,7 @@ def action_to_move(variant: VariantLike, action: int) -> Move:
     >>> action_to_move("ninety-nine", 0), action_to_move("ninety-nine", 1)
     (Play(card='ace', amount=1), Play(card='ace', amount=11))
     """
-    moves = action_table(variant).moves
+    moves = action_table(variant, announce=announce).moves
     given: object = action  # typed int, but a caller may pass anything
     if isinstance(given, bool) or not isinstance(given, int) or not 0 <= given < len(moves):
         raise ActionError(
@@ -185,8 +260,13 @@ def action_to_move(variant: VariantLike, action: int) -> Move:
     return moves[given]
 
 
-def move_to_action(variant: VariantLike, move: Move) -> int:
-    """The action index of ``move`` in ``variant`` (what it says of the total plays no part).
+def move_to_action(variant: VariantLike, move: Move, *, announce: str = "true_total") -> int:
+    """The action index of ``move`` in ``variant``.
+
+    What the move says of the total plays no part, but with
+    ``announce="choose"``, in a variant where a rule judges it: a play
+    saying nothing is its silent action, a play saying a total the action
+    announcing the true one.
 
     Raises:
         Ono99Error: If no action plays that move (also a :class:`ValueError`).
@@ -196,11 +276,7 @@ def move_to_action(variant: VariantLike, move: Move) -> int:
     >>> move_to_action("ninety-nine", ono99.Play("ace", amount=11))
     1
     """
-    table = action_table(variant)
-    try:
-        return table.index[unsaid(move)]
-    except (KeyError, TypeError):
-        raise MoveError(f"{move!r} is no move of {table.variant.id}") from None
+    return action_table(variant, announce=announce).action_of(move)
 
 
 class ActionError(Ono99Error, IndexError):

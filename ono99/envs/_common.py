@@ -138,6 +138,8 @@ class Opponents:
         variant: The variant (what a policy's vectors are of).
         players: How many play.
         max_players: The padding of a policy's vectors.
+        announce: Whether a policy's actions include announcing (``"true_total"``
+            or ``"choose"``, as the agents' do).
 
     Raises:
         ValueError: If the list is of the wrong length, or an entry is
@@ -152,6 +154,7 @@ class Opponents:
         variant: Variant,
         players: int,
         max_players: int | None,
+        announce: str = "true_total",
     ) -> None:
         if isinstance(given, str) or not isinstance(given, Sequence):
             given = [given] * count
@@ -167,7 +170,9 @@ class Opponents:
             elif callable(getattr(opponent, "choose", None)):
                 entries.append(opponent)  # type: ignore[arg-type]
             elif callable(opponent):
-                entries.append(PolicyPlayer(opponent, variant, players, max_players))
+                entries.append(
+                    PolicyPlayer(opponent, variant, players, max_players, announce=announce)
+                )
             else:
                 raise ValueError(
                     f"opponents: {opponent!r} is neither a strategy's name, a player (an "

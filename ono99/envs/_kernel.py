@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ono99.engine._moves import Play
+from ono99.engine._moves import Play, unsaid
 
 if TYPE_CHECKING:
     from ono99._variant import Variant
@@ -193,6 +193,9 @@ class Actions:
         targets: For each card id with a choice, how many seats its actions
             name (1 for a card that names none).
         redraw: The redraw's action (-1 for none).
+        silent: Where the silent plays' actions start (-1 for none): with
+            ``announce="choose"``, the play of action ``a`` saying nothing
+            is action ``silent + a``.
     """
 
     def __init__(
@@ -201,11 +204,13 @@ class Actions:
         amounts: dict[str, list[int | None]],
         targets: dict[str, int],
         redraw: int,
+        silent: int = -1,
     ) -> None:
         self.first = first
         self.amounts = amounts
         self.targets = targets
         self.redraw = redraw
+        self.silent = silent
 
     def action(self, move: Move) -> int:
         """The action of ``move`` (a move of the variant)."""
@@ -222,14 +227,31 @@ class Actions:
         return action
 
     def of(self, moves: tuple[Move, ...]) -> list[int]:
-        """The action of each of ``moves`` (moves of the variant, as the engine lists them)."""
-        return [self.action(move) for move in moves]
+        """The action of each of ``moves`` (moves of the variant, as the engine lists them).
+
+        With silent plays, each play's silent action follows, after them all
+        (see :meth:`silent_moves`).
+        """
+        actions = [self.action(move) for move in moves]
+        silent = self.silent
+        if silent >= 0:
+            redraw = self.redraw
+            actions += [silent + action for action in actions if action != redraw]
+        return actions
+
+    def silent_moves(self, moves: tuple[Move, ...]) -> tuple[Move, ...]:
+        """``moves``, then with silent plays each play saying nothing: the moves of :meth:`of`."""
+        if self.silent < 0:
+            return moves
+        return moves + tuple(unsaid(move) for move in moves if isinstance(move, Play))
 
     def legal(self, engine: Engine) -> list[int]:
         """The current player's legal actions, in the engine's order of its moves."""
         legal = engine.legal
         if legal is None:
             legal = engine.legal_moves()
+        if self.silent >= 0:
+            return self.of(legal)
         return [self.action(move) for move in legal]
 
 
@@ -272,6 +294,15 @@ def act(
     legal = engine.legal
     if legal is None:
         legal = engine.legal_moves()
+    silent = actions.silent
+    if 0 <= silent <= action:
+        # A play saying nothing: the legal play of the action it is the silent twin of.
+        action -= silent
+        for move in legal:
+            if isinstance(move, Play) and actions.action(move) == action:
+                engine.play_checked(unsaid(move))
+                return play_quick(engine, seat, picks, variant)
+        return ILLEGAL
     for move in legal:
         if actions.action(move) == action:
             engine.play_checked(move)

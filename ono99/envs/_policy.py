@@ -53,6 +53,10 @@ class PolicyPlayer:
         players: How many play.
         max_players: The padding of the vectors the policy reads (see
             :class:`~ono99.envs.ObservationEncoder`); by default none.
+        announce: The actions the policy chooses from: ``"true_total"`` (every
+            play announces the true total) or ``"choose"`` (each play also
+            has an action saying nothing), as it was trained with (see
+            :class:`~ono99.envs.ActionTable`).
 
     Raises:
         IllegalMoveError: From :meth:`choose`, if the policy returns an
@@ -73,6 +77,8 @@ class PolicyPlayer:
         variant: VariantLike,
         players: int,
         max_players: int | None = None,
+        *,
+        announce: str = "true_total",
     ) -> None:
         if not callable(policy):
             raise TypeError(
@@ -80,7 +86,7 @@ class PolicyPlayer:
             )
         self.policy = policy
         self.encoder = observation_encoder(variant, players, max_players)
-        self.table = action_table(self.encoder.variant)
+        self.table = action_table(self.encoder.variant, announce=announce)
 
     def choose(self, observation: Observation) -> Move:
         """The move of the action the policy picks from ``observation``."""

@@ -129,11 +129,15 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
             prints it), or ``None``.
         max_players: Pad the observation vector to this many seats (see
             :class:`~ono99.envs.ObservationEncoder`); by default ``players``.
+        announce: Where a rule judges what a move says of the total
+            (``announce-the-total``): ``"true_total"``, the agent's actions
+            announce the true total; ``"choose"``, each play also has an
+            action saying nothing (see :class:`~ono99.envs.ActionTable`).
 
     Raises:
         VariantError: If the variant or a house rule cannot be loaded, or
             the player count does not fit it.
-        ValueError: If the seat, the opponents or the render mode are wrong.
+        ValueError: If the seat, the opponents, the render mode or ``announce`` are wrong.
 
     >>> import gymnasium
     >>> import ono99.envs.gymnasium
@@ -156,6 +160,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         seat: int | str = 0,
         render_mode: str | None = None,
         max_players: int | None = None,
+        announce: str = "true_total",
     ) -> None:
         self.variant = make_variant(variant, house_rules)
         Game(self.variant, players, 0)  # checks the player count now, not at reset
@@ -173,9 +178,10 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
             variant=self.variant,
             players=players,
             max_players=self.encoder.max_players,
+            announce=announce,
         )
         self.opponents: tuple[str | Player, ...] = self._opponents.given
-        self.table = action_table(self.variant)
+        self.table = action_table(self.variant, announce=announce)
         self.observation_space = spaces.Box(self.encoder.low, self.encoder.high, dtype=np.float32)
         self.action_space = spaces.Discrete(len(self.table))
         self._seeds = Seeds()
@@ -399,6 +405,7 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         max_players: Pad the observation vectors to this many seats.
         render_mode: Taken for ``make_vec``'s sake; the batch draws nothing
             (its games' :class:`Ono99Env` in ``envs`` do).
+        announce: ``"true_total"`` or ``"choose"``, as for :class:`Ono99Env`.
 
     Raises:
         VariantError: If the variant or a house rule cannot be loaded, or
@@ -426,6 +433,7 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         seat: int | str = 0,
         max_players: int | None = None,
         render_mode: str | None = None,
+        announce: str = "true_total",
     ) -> None:
         given: object = num_envs  # typed int, but a caller may pass anything
         if isinstance(given, bool) or not isinstance(given, int) or given < 1:
@@ -439,6 +447,7 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 seat=seat,
                 max_players=max_players,
                 render_mode=render_mode,
+                announce=announce,
             )
             for _ in range(num_envs)
         ]
@@ -632,6 +641,7 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         opponents: Who plays the other seats (one for all, or one each).
         max_players: Pad the observation vectors to this many seats.
         render_mode: Taken for ``make_vec``'s sake; nothing is drawn.
+        announce: ``"true_total"`` or ``"choose"``, as for :class:`Ono99Env`.
 
     Raises:
         VariantError: If the variant or a house rule cannot be loaded, or
@@ -659,6 +669,7 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         opponents: Opponent | Sequence[Opponent] = "random",
         max_players: int | None = None,
         render_mode: str | None = None,
+        announce: str = "true_total",
     ) -> None:
         self.variant = loaded = make_variant(variant, house_rules)
         Game(loaded, players, 0)  # checks the player count now, not at reset
@@ -685,7 +696,7 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.seats = tuple(learners)
         self.render_mode = render_mode
         self.encoder = observation_encoder(loaded, players, max_players)
-        self.table = action_table(loaded)
+        self.table = action_table(loaded, announce=announce)
         opponents_of = Opponents(
             opponents,
             players - k,

@@ -9,7 +9,11 @@ Importing this module registers the game::
     state = game.new_initial_state()
 
 Parameters: ``variant`` (an id or path; house rules may follow the id,
-joined by ``+``: ``"ono99-1980+last-standing"``) and ``players``.
+joined by ``+``: ``"ono99-1980+last-standing"``), ``players``, and
+``announce``: where a rule judges what a move says of the total
+(``"ninety-nine+announce-the-total"``), ``"true_total"`` (the default) has every
+action announce the true total, ``"choose"`` adds an action for each play
+saying nothing (see :class:`~ono99.envs.ActionTable`).
 
 **Actions** are the variant's :class:`~ono99.envs.ActionTable` indices.
 
@@ -105,7 +109,7 @@ _GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=False,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"variant": "ono99-2022", "players": 2},
+    parameter_specification={"variant": "ono99-2022", "players": 2, "announce": "true_total"},
 )
 
 _CHANCE: int = pyspiel.PlayerId.CHANCE.value
@@ -208,43 +212,51 @@ class _Spec:
     :class:`Ono99Game`'s constructor.
     """
 
-    def __init__(self, variant: str, players: int) -> None:
-        self._key = (variant, players)
+    def __init__(self, variant: str, players: int, announce: str = "true_total") -> None:
+        self._key = (variant, players, announce)
         self.variant = loaded = make_variant(variant)
         Game(loaded, players, 0)  # checks the player count
         self.players = players
-        self.table = action_table(loaded)
+        self.table = action_table(loaded, announce=announce)
         self.encoder = observation_encoder(loaded, players)
 
-    def __reduce__(self) -> tuple[Callable[[str, int], _Spec], tuple[str, int]]:
+    def __reduce__(self) -> tuple[Callable[[str, int, str], _Spec], tuple[str, int, str]]:
         return (_spec, self._key)  # the shared one, by the game's parameters
 
 
 @functools.lru_cache(maxsize=64)
-def _spec(variant: str, players: int) -> _Spec:
-    return _Spec(variant, players)
+def _spec(variant: str, players: int, announce: str = "true_total") -> _Spec:
+    return _Spec(variant, players, announce)
+
+
+def _params_spec(params: dict[str, Any]) -> _Spec:
+    """The shared parts of a game of ``params``."""
+    return _spec(
+        str(params["variant"]), int(params["players"]), str(params.get("announce", "true_total"))
+    )
 
 
 def _spec_of(game: pyspiel.Game) -> _Spec:
     """The shared parts of ``game``, from its parameters."""
-    params = game.get_parameters()
-    return _spec(str(params["variant"]), int(params["players"]))
+    return _params_spec(game.get_parameters())
 
 
 class Ono99Game(pyspiel.Game):  # type: ignore[misc]
     """The game ``python_ono99`` of one variant and player count.
 
     Args:
-        params: ``{"variant": id or path, "players": count}``.
+        params: ``{"variant": id or path, "players": count, "announce": "true_total"
+            or "choose"}``.
 
     Raises:
         VariantError: If the variant cannot be loaded or the player count
             does not fit it.
+        ArgumentError: If ``announce`` is neither ``"true_total"`` nor ``"choose"``.
     """
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**_GAME_TYPE.parameter_specification, **(params or {})}
-        spec = _spec(str(params["variant"]), int(params["players"]))
+        spec = _params_spec(params)
         variant, players = spec.variant, spec.players
         kinds = len(variant.cards)
         seats = players if variant.deal.first_dealer == "random" else 0

@@ -99,10 +99,16 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
             ``"human"`` (it prints it), or ``None``.
         seed: The seed of the first game's shuffles, and of every later
             game's seed; :meth:`reset` may give another.
+        max_players: Pad the observation vectors to this many seats.
+        announce: Where a rule judges what a move says of the total
+            (``announce-the-total``): ``"true_total"``, the actions announce the
+            true total; ``"choose"``, each play also has an action saying
+            nothing (see :class:`~ono99.envs.ActionTable`).
 
     Raises:
         VariantError: If the variant or a house rule cannot be loaded, or
             the player count does not fit it.
+        ValueError: If the render mode or ``announce`` is wrong.
     """
 
     metadata: ClassVar[dict[str, Any]] = {
@@ -121,13 +127,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         seed: int | None = None,
         *,
         max_players: int | None = None,
+        announce: str = "true_total",
     ) -> None:
         super().__init__()
         self.variant = make_variant(variant, house_rules)
         Game(self.variant, players, 0)  # checks the player count now, not at reset
         self.render_mode = _render_mode(render_mode, self.metadata)
         self.players = players
-        self.table = action_table(self.variant)
+        self.table = action_table(self.variant, announce=announce)
         self.encoder = observation_encoder(self.variant, players, max_players)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
@@ -224,7 +231,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
             move = moves[actions.index(index)]  # type: ignore[arg-type]
         except ValueError:
             # Not a legal action: say why, and leave the game as it was.
-            move = action_to_move(self.variant, index)  # type: ignore[arg-type]  # ActionError
+            move = action_to_move(self.variant, index, announce=self.table.announce)  # type: ignore[arg-type]  # ActionError
             game.play(move)  # an action not legal now: IllegalMoveError, with the reason
         else:
             game._play(move)
@@ -286,6 +293,7 @@ def env(
     seed: int | None = None,
     *,
     max_players: int | None = None,
+    announce: str = "true_total",
 ) -> AECEnv:
     """The PettingZoo AEC environment of a variant, in PettingZoo's usual wrappers.
 
@@ -303,7 +311,13 @@ def env(
     ('player_0', Discrete(14))
     """
     wrapped: AECEnv = raw_env(
-        variant, players, house_rules, render_mode, seed, max_players=max_players
+        variant,
+        players,
+        house_rules,
+        render_mode,
+        seed,
+        max_players=max_players,
+        announce=announce,
     )
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
     wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
@@ -342,11 +356,12 @@ class Ono99ParallelEnv(ParallelEnv):  # type: ignore[misc]
         render_mode: ``"rgb_array"``, ``"ansi"``, ``"human"`` or ``None``.
         seed: The seed of the first game, and of every later game's seed.
         max_players: Pad the observation vectors to this many seats.
+        announce: ``"true_total"`` or ``"choose"``, as for :class:`raw_env`.
 
     Raises:
         VariantError: If the variant or a house rule cannot be loaded, or
             the player count does not fit it.
-        ValueError: If the learners, opponents or render mode are wrong.
+        ValueError: If the learners, opponents, render mode or ``announce`` are wrong.
 
     >>> from ono99.envs.pettingzoo import parallel_env
     >>> table = parallel_env("ono99-2022", players=3, learners=[0, 2], opponents="cautious")
@@ -372,6 +387,7 @@ class Ono99ParallelEnv(ParallelEnv):  # type: ignore[misc]
         render_mode: str | None = None,
         seed: int | None = None,
         max_players: int | None = None,
+        announce: str = "true_total",
     ) -> None:
         self.variant = make_variant(variant, house_rules)
         Game(self.variant, players, 0)  # checks the player count now, not at reset
@@ -390,7 +406,7 @@ class Ono99ParallelEnv(ParallelEnv):  # type: ignore[misc]
             )
         self.players = players
         self.learners = tuple(seats)
-        self.table = action_table(self.variant)
+        self.table = action_table(self.variant, announce=announce)
         self.encoder = observation_encoder(self.variant, players, max_players)
         self._opponents = Opponents(
             opponents,
@@ -398,6 +414,7 @@ class Ono99ParallelEnv(ParallelEnv):  # type: ignore[misc]
             variant=self.variant,
             players=players,
             max_players=self.encoder.max_players,
+            announce=announce,
         )
         self.possible_agents = [f"player_{seat}" for seat in seats]
         self._observation_space = spaces.Dict(
@@ -522,6 +539,7 @@ def parallel_env(
     render_mode: str | None = None,
     seed: int | None = None,
     max_players: int | None = None,
+    announce: str = "true_total",
 ) -> Ono99ParallelEnv:
     """The parallel form of a variant's game, for self-play: :class:`Ono99ParallelEnv`."""
     return Ono99ParallelEnv(
@@ -533,4 +551,5 @@ def parallel_env(
         render_mode=render_mode,
         seed=seed,
         max_players=max_players,
+        announce=announce,
     )
