@@ -215,6 +215,8 @@ def apply_rules(
                 info.path,
             )
         for path, value in leaves(rule.settings):
+            if path in ADDITIONS:  # adding to an array: each rule adds its own items
+                continue
             before = set_by.get(path)
             if before is not None and before[1] != value and path not in done and not later_wins:
                 first = before[0].info

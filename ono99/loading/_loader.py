@@ -192,7 +192,7 @@ def _build(doc: Doc) -> Variant:
     try:
         variant = structure_variant(doc.data)
     except ProblemsError as exc:
-        problems += [(p, doc.where(p)) for p in exc.problems]
+        problems += [doc.blame(p) for p in exc.problems]
     if problems or variant is None:
         raise_problems(problems, doc.source)
     return variant

@@ -41,6 +41,8 @@ ADDITIONS = {"add_triggers": "triggers"}
 triggers after the ones already there; ``[[triggers]]`` replaces them all.
 """
 
+_ADDED_AS = {target: key for key, target in ADDITIONS.items()}
+
 
 @attrs.define
 class Doc:
@@ -56,6 +58,8 @@ class Doc:
         problems: Problems found while merging, with the file of each.
         source: The file (or combination) to name in messages.
         applied: How many files have been laid on so far (the next one's order).
+        spelled: Key paths of items added to an array (``triggers[2]``) to the
+            path their file wrote (``add_triggers[0]``), for messages.
     """
 
     data: dict[str, Any] = attrs.Factory(dict)
@@ -65,6 +69,19 @@ class Doc:
     problems: list[tuple[Problem, str]] = attrs.Factory(list)
     source: str = ""
     applied: int = 0
+    spelled: dict[str, str] = attrs.Factory(dict)
+
+    def blame(self, problem: Problem) -> tuple[Problem, str]:
+        """``problem`` as its file wrote its key path, and that file (:meth:`where`).
+
+        An item an ``[[add_triggers]]`` table added is named as that table:
+        ``add_triggers[0].type``, not the ``triggers[2].type`` it became.
+        """
+        path = problem.path
+        match = re.match(r"[a-z_]+\[\d+\]", path)
+        if match is not None and match.group() in self.spelled:
+            path = self.spelled[match.group()] + path[match.end() :]
+        return problem._replace(path=path), self.where(problem)
 
     def where(self, problem: Problem) -> str:
         """The file to blame for a problem: the last to set a key it involves."""
@@ -144,18 +161,30 @@ def overlay(doc: Doc, top: dict[str, Any], file: str, over: str | None) -> None:
         top = {**top, "cards": cards}
     order = doc.applied
     doc.applied += 1
+    # The arrays this file sets whole (``[[triggers]]``): what files added to them
+    # before, and which file set each item, no longer hold.
+    replaced = {target for target in ADDITIONS.values() if target in top}
     top, added = _added(doc, top, file)
+    kept = {path for path, _, _ in added} - replaced
     before = {path: doc.origin.get(path) for path, _, _ in added}
     for path, _ in leaves(top):
+        if path not in kept:
+            below = (f"{path}[", f"{path}.")
+            for key in [k for k in doc.origin if k.startswith(below)]:
+                del doc.origin[key]
+            for key in [k for k in doc.spelled if k.startswith(below)]:
+                del doc.spelled[key]
         parts = path.split(".")
         for end in range(1, len(parts) + 1):
             doc.origin[".".join(parts[:end])] = (order, file)
     for path, start, end in added:
-        # The items already there keep the file that set them; the new ones are this file's.
-        earlier = before[path]
+        # Items added before keep the file that set them; the new ones are this file's.
+        earlier = before[path] if path in kept else None
+        written = _ADDED_AS[path]
         for i in range(end):
             if i >= start:
                 doc.origin[f"{path}[{i}]"] = (order, file)
+                doc.spelled[f"{path}[{i}]"] = f"{written}[{i - start}]"
             elif earlier is not None:
                 doc.origin.setdefault(f"{path}[{i}]", earlier)
     doc.data = merge(doc.data, top)

@@ -98,6 +98,29 @@ def test_add_triggers_adds_after_the_triggers_there_and_each_keeps_its_file() ->
     fresh = Doc(source="v.toml")
     overlay(fresh, {"triggers": [{"type": "a"}], "add_triggers": [{"type": "b"}]}, "v.toml", None)
     assert fresh.data["triggers"] == [{"type": "a"}, {"type": "b"}]
+    assert fresh.blame(Problem("triggers[0]", "x")) == (Problem("triggers[0]", "x"), "v.toml")
+    assert fresh.blame(Problem("triggers[1]", "x")) == (Problem("add_triggers[0]", "x"), "v.toml")
+
+
+def test_a_problem_in_an_added_trigger_is_named_as_its_file_wrote_it() -> None:
+    """Messages give the key path of the file to change: ``add_triggers[1].value`` in the
+    house rule, not the ``triggers[2].value`` the item became once laid over its base."""
+    doc = Doc(source="rule.toml")
+    overlay(doc, {"triggers": [{"type": "a"}]}, "base.toml", None)
+    overlay(doc, {"add_triggers": [{"type": "b"}, {"type": "c"}]}, "rule.toml", "base")
+    overlay(doc, {"add_triggers": [{"type": "d"}]}, "more.toml", "base")
+    assert doc.blame(Problem("triggers[2].value", "x")) == (
+        Problem("add_triggers[1].value", "x"),
+        "rule.toml",
+    )
+    assert doc.blame(Problem("triggers[3]", "x")) == (Problem("add_triggers[0]", "x"), "more.toml")
+    assert doc.blame(Problem("triggers[0].type", "x")) == (
+        Problem("triggers[0].type", "x"),
+        "base.toml",
+    )
+    # A file that sets the array whole wrote every item itself.
+    overlay(doc, {"triggers": [{"type": "e"}, {"type": "f"}]}, "last.toml", "base")
+    assert doc.blame(Problem("triggers[1]", "x")) == (Problem("triggers[1]", "x"), "last.toml")
 
 
 def test_add_triggers_must_be_an_array() -> None:

@@ -249,6 +249,29 @@ def test_house_rules_apply_in_order(tmp_path: Path) -> None:
     assert ono99.load_variant("ono99-2022", [two, one], later_wins=True).total.bust == 100
 
 
+def test_house_rules_that_add_triggers_add_them_all(tmp_path: Path) -> None:
+    """``[[add_triggers]]`` adds, so two house rules adding triggers do not conflict: each
+    adds its own, in order; a mistake in one is named at its own ``add_triggers`` path."""
+    sixty = write(
+        tmp_path,
+        "sixty.toml",
+        'id = "sixty"\nname = "Sixty"\n\n[[add_triggers]]\ntype = "land_on"\nvalue = 60\n'
+        'outcomes = [{ type = "tokens", who = "player", by = 1 }]\n',
+    )
+    variant = ono99.load_variant("ninety-nine", ["announce-the-total", sixty])
+    assert [t.type for t in variant.triggers] == ["announced_wrong", "land_on"]
+    typo = write(
+        tmp_path,
+        "typo.toml",
+        'id = "typo"\nname = "Typo"\n\n[[add_triggers]]\ntype = "land_on"\nvalue = 60\n'
+        'outcomes = [{ type = "tokens", who = "playr", by = 1 }]\n',
+    )
+    with pytest.raises(ono99.VariantError) as error:
+        ono99.load_variant("ninety-nine", ["announce-the-total", typo])
+    assert error.value.source == str(typo)
+    assert error.value.problems[0].startswith("add_triggers[0].outcomes[0].who: expected one of")
+
+
 def test_a_house_rule_changes_its_keys_and_nothing_else() -> None:
     base = dict(leaves(unstructure_variant(ono99.load_variant("ono99-1980"))))
     for name in ono99.list_house_rules(fits="ono99-1980"):
