@@ -149,7 +149,10 @@ class _Totals(BaseTrigger):
     # For the JSON Schema of variant files: one of value and every, and outcomes.
     json_schema: ClassVar[dict[str, Any]] = {
         "anyOf": [
-            {"required": ["value"], "properties": {"every": {"const": 0}}},
+            {
+                "required": ["value"],
+                "properties": {"value": {"type": "integer"}, "every": {"const": 0}},
+            },
             {
                 "required": ["every"],
                 "not": {"required": ["value"]},

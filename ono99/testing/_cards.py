@@ -38,7 +38,8 @@ class CardEvents(LogModel):
         self._take(event.player, [event.card])
         self._discard.append(event.card)
         acting, amount = self._acting_card(event.card, event.amount)
-        expected = _total_after(self.variant, acting, self._total, amount)
+        raw = _raw_total_after(self.variant, acting, self._total, amount)
+        expected = _bounded(self.variant, raw)
         self.expect(
             event.total == expected,
             "total follows the card",
@@ -54,6 +55,9 @@ class CardEvents(LogModel):
             "floor",
             f"the total went to {event.total}, below the floor {floor}",
         )
+        # Where going below the floor is illegal, only the rules' own play (a player
+        # with no safe play) may try it: the player then busts, the total held at the floor.
+        self._below_floor = self.rules.floor_illegal and floor is not None and raw < floor
         before = self._before_bust = self._total
         self._total = event.total
         self._count.append(event.card)
@@ -180,12 +184,17 @@ class CardEvents(LogModel):
             hand.remove(card)
 
 
-def _total_after(variant: Variant, card_id: str, total: int, amount: int | None = None) -> int:
-    """The total after a card, straight from the variant's rule objects, floor and bounds."""
+def _raw_total_after(variant: Variant, card_id: str, total: int, amount: int | None = None) -> int:
+    """The total a card's rule objects give, before the floor and bounds."""
     for i, effect in enumerate(variant.card(card_id).resolved_effects):
         where = f"cards.{card_id}.effects[{i}]"
         total = ask(
             effect, where, "total_after", total, amount, check=is_int, expected="an integer"
         )
+    return total
+
+
+def _bounded(variant: Variant, total: int) -> int:
+    """``total`` held to the floor and the bounds."""
     floor = variant.total.floor
     return min(MAX_TOTAL, max(total, -MAX_TOTAL if floor is None else floor))

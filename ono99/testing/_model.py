@@ -74,6 +74,7 @@ class LogModel:
         self._rounds = 0
         self._won = 0
         self._last_played: int | None = None
+        self._below_floor = False  # the last play tried to take the total below an illegal floor
         # Whether the last card played has an effect that changes hands, which
         # may make any player draw, and hands grow beyond the hand size.
         self._acting = False

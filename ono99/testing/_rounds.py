@@ -95,9 +95,11 @@ class RoundEvents(LogModel):
 
     def _on_busted(self, event: ev.Busted) -> None:
         self.expect(
-            self._last_played == event.player and event.total >= self.rules.bust,
+            self._last_played == event.player
+            and (event.total >= self.rules.bust or self._below_floor),
             "event log",
-            f"player {event.player} busted at {event.total} without playing to the limit",
+            f"player {event.player} busted at {event.total} without playing to the limit "
+            "(or below the floor, where that is illegal)",
         )
         self._in_round[event.player] = False
         self._lost(event.player)

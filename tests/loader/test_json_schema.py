@@ -152,7 +152,8 @@ def test_the_command_prints_and_writes_the_schema(
 
 # Messages of the loader's structural problems: what a schema can say.
 _STRUCTURAL = re.compile(
-    r"unknown key|unknown (effect|condition|trigger|outcome)|missing required key|"
+    # (Not "missing required key (or every, ...)": a rule between keys, checked with the ranges.)
+    r"unknown key|unknown (effect|condition|trigger|outcome)|missing required key(?! \(or)|"
     r"expected (an integer|a number,|a string|true or false|one of|a table|an array|"
     r"an integer, or \"none\")"
 )
@@ -256,12 +257,31 @@ def _broken_documents(draw: st.DrawFn) -> dict[str, Any]:
 _RANGES = ("minimum", "minItems", "uniqueItems")
 
 
+def _between_keys(error: jsonschema.ValidationError) -> bool:
+    """Whether ``error`` is a rule table of a known type breaking only a rule between its
+    keys (a trigger's ``value`` or ``every``, one of the two) or a range: what the loader
+    checks with the ranges, once every type is right."""
+    if error.validator != "oneOf" or not error.context:
+        return False
+    branches: dict[Any, list[jsonschema.ValidationError]] = {}
+    for sub in error.context:
+        branches.setdefault(sub.relative_schema_path[0], []).append(sub)
+    matching = [
+        subs
+        for subs in branches.values()
+        if not any(sub.validator == "const" and list(sub.path) == ["type"] for sub in subs)
+    ]
+    return len(matching) == 1 and all(
+        sub.validator in ("anyOf", *_RANGES) and not sub.path for sub in matching[0]
+    )
+
+
 def _schema_paths(doc: dict[str, Any]) -> set[str]:
     """Where the schema finds errors: an unknown or missing key at the key itself."""
     out: set[str] = set()
     for error in _validator("variant").iter_errors(doc):
-        if error.validator in _RANGES:
-            continue  # a range is checked by the loader's semantic checks too
+        if error.validator in _RANGES or _between_keys(error):
+            continue  # the loader's semantic checks find these too, once the types are right
         at = tuple(error.absolute_path)
         if error.validator == "additionalProperties":
             known = error.schema.get("properties", {})
@@ -298,8 +318,9 @@ def test_the_schema_and_the_loader_agree_on_structural_errors(doc: dict[str, Any
     """Invariant: a document has a structural error (unknown key, wrong type, bad
     enum) by the schema exactly when the loader reports one, at the same key path.
 
-    Ranges are left aside: both check them, but the loader checks them only once
-    the types are right. A mistake may also make no error at all (a new name).
+    Ranges, and rules between keys (a trigger's ``value`` or ``every``), are left
+    aside: both check them, but the loader checks them only once the types are
+    right. A mistake may also make no error at all (a new name).
 
     The schema may place an error at a table that holds the bad key (an effect
     that matches none of the tagged tables), so each side's paths must each lie
@@ -313,6 +334,22 @@ def test_the_schema_and_the_loader_agree_on_structural_errors(doc: dict[str, Any
         assert any(_covers(s, path) for s in schema), (path, schema)
     for path in schema:
         assert any(_covers(path, p) or _covers(p, path) for p in loader), (path, loader)
+
+
+def test_a_rule_between_keys_is_left_to_the_semantic_checks_with_the_ranges() -> None:
+    """A ``pass_over`` with neither ``value`` nor ``every``, beside an unknown key: the
+    loader reports the unknown key (its types are not right yet), the schema both; the
+    comparison above sets the second aside, as it does ranges."""
+    doc = tomllib.loads(dump_variant(load_variant("ninety-nine-bradwilson")))
+    del doc["triggers"][1]["value"]
+    assert _schema_paths(doc) == _loader_paths(doc) == set()
+    doc["forced_play"]["colour"] = 1
+    assert _schema_paths(doc) == _loader_paths(doc) == {"forced_play.colour"}
+    # The rule between keys, left alone, is found by both.
+    del doc["forced_play"]["colour"]
+    with pytest.raises(VariantError, match=r"triggers\[1\]\.value: missing required key"):
+        loads_variant(tomli_w.dumps(doc))
+    assert [e.validator for e in _validator("variant").iter_errors(doc)] == ["oneOf"]
 
 
 @settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
@@ -380,6 +417,10 @@ def test_a_setting_of_a_type_the_schema_cannot_state_accepts_anything(
         ({"type": "land_on", "value": 33, "outcomes": [{"type": "win_round"}]}, True),
         ({"type": "round_ends", "outcomes": [{"type": "points", "who": "player", "by": 1}]}, True),
         ({"type": "land_on", "outcomes": [{"type": "win_round"}]}, False),  # no value
+        # "none" is no value either, unless every multiple of a number is watched.
+        ({"type": "land_on", "value": "none", "outcomes": [{"type": "win_round"}]}, False),
+        ({"type": "land_on", "every": 10, "outcomes": [{"type": "win_round"}]}, True),
+        ({"type": "pass_over", "every": 0, "outcomes": [{"type": "win_round"}]}, False),
         ({"type": "land_on", "value": 33, "outcomes": [{"type": "zap"}]}, False),
         (
             {
