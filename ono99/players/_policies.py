@@ -40,7 +40,7 @@ __all__ = [
 class Traits:
     """What the shipped strategies need to know of each card, per variant."""
 
-    __slots__ = ("_decks", "cards", "roles", "rules", "variant")
+    __slots__ = ("_decks", "cards", "plain", "roles", "rules", "variant")
 
     def __init__(self, variant: Variant) -> None:
         self.variant = variant
@@ -50,7 +50,12 @@ class Traits:
         self.cards: dict[str, tuple[CompiledCard, bool, bool]] = {}
         # card id -> what the card is to a careful player (see careful_move).
         self.roles: dict[str, int] = {}
+        # (card id, amount) -> whether the card played for that amount is a number
+        # card (an Ace for 11, not a Ten for -10): asked at every such move.
+        self.plain: dict[tuple[str, int | None], bool] = {}
         for card in self.rules.cards:
+            for amount in card.amounts:
+                self.plain[card.id, amount] = card.card.plays_as_number(amount)
             plain = card.card.plays_as_number()
             forcing = any(a.forces_plays or a.answers_forced_plays for a in card.actions)
             self.cards[card.id] = (card, plain, forcing)
@@ -131,7 +136,7 @@ def careful_move(traits: Traits, legal: Sequence[Move], total: int, answering: b
     best = ranked_move(traits, legal, total, True)
     if not isinstance(best, Play) or roles[best.card] == NUMBER:
         return best  # a redraw, or a number card: the cautious choice
-    if best.amount is not None and traits.cards[best.card][0].card.plays_as_number(best.amount):
+    if best.amount is not None and traits.plain[best.card, best.amount]:
         return best  # a card played as a number (an Ace for 11)
     order = _LOW_ORDER if total < bust - _SPEND_FORCERS_FIRST else _HIGH_ORDER
     move = _first_of(roles, legal, order)
@@ -170,6 +175,7 @@ def ranked_move(traits: Traits, legal: Sequence[Move], total: int, cautious: boo
     rules = traits.rules
     lowest, highest = rules.lowest, rules.highest
     cards = traits.cards
+    plains = traits.plain
     for move in legal:
         if not isinstance(move, Play):
             return move  # a redraw is always taken
@@ -186,7 +192,7 @@ def ranked_move(traits: Traits, legal: Sequence[Move], total: int, cautious: boo
         else:
             amount = move.amount
             if amount is not None:  # an Ace for 11 is a number card, a Ten for -10 a helper
-                plain = card.card.plays_as_number(amount)
+                plain = plains[move.card, amount]
             after = rules.total_after(card, total, amount)
         if cautious:
             # Number cards first, highest total; then helpers keeping the total
