@@ -210,15 +210,16 @@ def _check_variant_file(path: Path, file: str) -> list[Finding]:
         variant = load_variant(path)
     except VariantError as exc:
         return _errors(exc, file)
-    own = _own_keys(read(path))
-    found = _warnings(variant, own)
+    data = read(path)
+    own = _own_keys(data)
+    found = _warnings(variant, own, data)
     # A setting a shipped house rule made for this variant puts to use is kept for it.
     for rule_id in _rules_for(variant.id):
         try:
             with_rule = load_variant(path, [rule_id])
         except VariantError:
             continue
-        found = [f for f in found if f in _warnings(with_rule, own)]
+        found = [f for f in found if f in _warnings(with_rule, own, data)]
     return [Finding("warning", p, m, file) for p, m in dict.fromkeys(found)]
 
 
@@ -279,8 +280,11 @@ def _check_house_rule(path: Path, file: str) -> list[Finding]:
             continue
         laid.append(target)
         for key, message in [*never_ends(variant), *unplayable(variant)]:
-            warned.setdefault((key, message), []).append(target)
-        for key, message in idle_settings(variant):
+            warned.setdefault((_as_written(key, variant, rule.settings), message), []).append(
+                target
+            )
+        for at, message in idle_settings(variant):
+            key = _as_written(at, variant, rule.settings)
             if _is_own(key, own):
                 idle.setdefault((key, message), []).append(target)
     # A house rule for every variant may set what some of them do not use; it is
@@ -299,10 +303,31 @@ def _check_house_rule(path: Path, file: str) -> list[Finding]:
 # -------------------------------------------------------------------- warnings
 
 
-def _warnings(variant: Variant, own: Sequence[str]) -> list[tuple[str, str]]:
-    """What will play badly: unplayable cards always, idle settings the file sets."""
-    idle = [(p, m) for p, m in idle_settings(variant) if _is_own(p, own)]
-    return [*never_ends(variant), *unplayable(variant), *idle]
+def _warnings(variant: Variant, own: Sequence[str], data: dict[str, Any]) -> list[tuple[str, str]]:
+    """What will play badly: unplayable cards always, idle settings the file sets.
+
+    Key paths are as the file (``data``) wrote them (see :func:`_as_written`).
+    """
+    found = [*never_ends(variant), *unplayable(variant)]
+    idle = [(_as_written(p, variant, data), m) for p, m in idle_settings(variant)]
+    return [
+        *((_as_written(p, variant, data), m) for p, m in found),
+        *((p, m) for p, m in idle if _is_own(p, own)),
+    ]
+
+
+def _as_written(path: str, variant: Variant, data: dict[str, Any]) -> str:
+    """``path`` as a file (its ``data``) wrote it: a trigger it added is ``add_triggers[j]``.
+
+    The file's ``[[add_triggers]]`` tables are the last of the variant's
+    triggers (unless it sets ``[[triggers]]`` too: then they follow its own).
+    """
+    added = data.get("add_triggers")
+    found = re.match(r"triggers\[(\d+)\]", path)
+    if not isinstance(added, list) or found is None:
+        return path
+    index = int(found.group(1)) - (len(variant.triggers) - len(added))
+    return f"add_triggers[{index}]{path[found.end() :]}" if index >= 0 else path
 
 
 def _is_own(path: str, own: Iterable[str]) -> bool:

@@ -283,8 +283,41 @@ def idle_settings(variant: Variant) -> list[tuple[str, str]]:
                 'and round.end = "last_standing"',
             )
         )
+    out += _idle_outcomes(variant)
     out += _idle_forcing(variant)
     out += _idle_steps(variant)
+    return out
+
+
+def _idle_outcomes(variant: Variant) -> list[tuple[str, str]]:
+    """Trigger outcomes that change only tokens, or only points, where they are not kept.
+
+    A wrong announcement that costs a token (``announce-the-total``) changes
+    nothing in a game scored by points; one cannot say so of an outcome that
+    does more than change tokens or points, which is left alone.
+    """
+    scoring = variant.match.scoring
+    out = []
+    for i, trigger in enumerate(variant.triggers):
+        for j, outcome in enumerate(trigger.outcomes):
+            ledger = _Ledger()
+            try:
+                for seat in (-1, 0):
+                    outcome.apply(ledger, seat)  # type: ignore[arg-type]
+            except Exception:  # noqa: S112 - it needs more of a table: it does more
+                continue
+            for kind, changed in (
+                ("tokens", ledger.tokens_changed),
+                ("points", ledger.points_changed),
+            ):
+                if changed and scoring != kind:
+                    out.append(
+                        (
+                            f"triggers[{i}].outcomes[{j}]",
+                            f"changes nothing: it changes {kind}, and match.scoring is "
+                            f"{toml_value(scoring)}, so {kind} are not used",
+                        )
+                    )
     return out
 
 
@@ -458,6 +491,8 @@ class _Ledger:
     seats: int = 3
     tokens_taken: bool = False
     points_gained: bool = False
+    tokens_changed: bool = False
+    points_changed: bool = False
 
     def seats_in_round(self) -> list[int]:
         return list(range(self.seats))
@@ -470,9 +505,11 @@ class _Ledger:
 
     def change_tokens(self, seat: int, by: int) -> None:  # noqa: ARG002
         self.tokens_taken |= by < 0
+        self.tokens_changed |= by != 0
 
     def change_score(self, seat: int, by: int) -> None:  # noqa: ARG002
         self.points_gained |= by > 0
+        self.points_changed |= by != 0
 
 
 def _outcome_ledger(variant: Variant) -> _Ledger | None:

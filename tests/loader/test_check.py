@@ -91,6 +91,13 @@ BAD = {
         "cards.ace.points",
         "tokens game",
     ),
+    # "a trigger outcome that changes tokens in a game scored by points"
+    "tokens-outcome-in-a-points-game": (
+        'extends = "ninety-nine-bradwilson"\n[[add_triggers]]\ntype = "land_on"\nvalue = 50\n'
+        'outcomes = [{ type = "tokens", who = "player", by = -1 }]\n',
+        "add_triggers[0].outcomes[0]",
+        'it changes tokens, and match.scoring is "points"',
+    ),
     "steps": (
         'extends = "ono99-2022"\n[deck]\ncopies_by_players = [{ more_than = 6, value = 2 }]\n',
         "deck.copies_by_players[0].more_than",
@@ -183,6 +190,23 @@ def test_a_house_rule_that_breaks_a_variant_it_is_for_is_an_error(
     assert status == 1
     assert "total.floor" in err
     assert "laid over ono99-1980" in err
+
+
+def test_a_house_rules_added_trigger_that_changes_nothing_is_named_as_written(
+    tmp_path: Path,
+) -> None:
+    """A trigger a house rule adds is warned of at the key path the file wrote: its
+    token outcome changes nothing where points are kept, its points outcome is used."""
+    text = (
+        'for = ["ninety-nine-bradwilson"]\n[[add_triggers]]\ntype = "land_on"\nvalue = 50\n'
+        'outcomes = [{ type = "points", who = "player", by = 1 }, '
+        '{ type = "tokens", who = "player", by = -1 }]\n'
+    )
+    found = check_file(_write(tmp_path, "fifty.toml", text))
+    assert [(f.level, f.path, f.variants) for f in found] == [
+        ("warning", "add_triggers[0].outcomes[1]", ("ninety-nine-bradwilson",))
+    ]
+    assert "changes nothing: it changes tokens" in found[0].message
 
 
 def test_a_house_rule_for_no_variant_is_laid_over_every_shipped_one(tmp_path: Path) -> None:
