@@ -14,8 +14,11 @@ import random
 import pytest
 
 import ono99
-from ono99 import envs
 from ono99.engine._moves import unsaid
+
+np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
+
+from ono99 import envs  # noqa: E402 - the environments need numpy
 
 VARIANT = ono99.load_variant("ninety-nine", ["announce-the-total"])
 
@@ -190,7 +193,6 @@ def test_pettingzoo_and_openspiel_take_the_option() -> None:
 
 def test_a_policy_chooses_among_the_same_actions() -> None:
     """A policy trained with ``announce="choose"`` plays silent plays as an opponent."""
-    np = pytest.importorskip("numpy")
 
     def silent_first(observation: object, mask: object) -> int:
         legal = np.asarray(mask).nonzero()[0]
