@@ -86,9 +86,11 @@ class InvariantError(Ono99Error, AssertionError):
 # player count decide, and the round (its fields are listed one by one).
 _PUBLIC_NAMES = {"n": "players", "current": "current_player", "turn_plays": "played_this_turn"}
 _LEFT_OUT = frozenset({"legal", "drew", "played", "rules", "full_deck", "r"})
+# What grows a move at a time (the count's history starts again only with a new count).
+_LOGS = frozenset({"events", "moves", "history"})
 
 
-def snapshot(game: Game) -> dict[str, Any]:
+def snapshot(game: Game, *, logs: bool = True) -> dict[str, Any]:
     """Everything a game holds, as plain comparable data (random state included).
 
     Two games with equal snapshots are in the same state and will stay so
@@ -99,6 +101,14 @@ def snapshot(game: Game) -> dict[str, Any]:
     rest of the engine's state (plays passed on to the next player, skips,
     the random generator's state as ``random_state``...) is under names of
     its own.
+
+    Args:
+        game: The game.
+        logs: Whether to copy the game's logs (``events``, ``moves``, and the
+            count's ``history``) whole. With ``False`` each is its length and
+            its last entry: enough to tell that a move refused changed nothing
+            (they grow a move at a time, entries never change), in time that
+            does not grow with the game.
 
     >>> import ono99
     >>> from ono99.testing import snapshot
@@ -113,8 +123,12 @@ def snapshot(game: Game) -> dict[str, Any]:
     }
     for owner, fields in ((engine, ENGINE_FIELDS), (r, ROUND_FIELDS)):
         for name in fields:
-            if name not in _LEFT_OUT:
-                out[_PUBLIC_NAMES.get(name, name)] = _plain_copy(getattr(owner, name))
+            if name in _LEFT_OUT:
+                continue
+            value = getattr(owner, name)
+            if not logs and name in _LOGS:
+                value = (len(value), value[-1] if value else None)
+            out[_PUBLIC_NAMES.get(name, name)] = _plain_copy(value)
     ids = engine.rules.ids
     del out["rng"], out["draw"], out["discard"], out["forced"]
     out["random_state"] = engine.rng.getstate()

@@ -320,3 +320,21 @@ def test_a_strategy_without_hypothesis_says_which_extra_to_install() -> None:
     assert "ono99.testing.games needs Hypothesis" in run.stderr
     assert "pip install 'hypothesis>=6.100'" in run.stderr
     assert "No module named 'hypothesis'" not in run.stderr
+
+
+def test_a_snapshot_without_logs_keeps_their_length_and_last_entry() -> None:
+    """``snapshot(game, logs=False)``: the events, moves and the count's history as their
+    length and last entry (what check_illegal compares, at a cost that does not grow with
+    the game); everything else as in the whole snapshot."""
+    game = ono99.Game("ninety-nine", players=3, seed=4)
+    for _ in range(5):
+        game.play(game.legal_moves()[0])
+    whole = ono99.testing.snapshot(game)
+    light = ono99.testing.snapshot(game, logs=False)
+    for key in ("events", "moves", "history"):
+        assert light[key] == (len(whole[key]), whole[key][-1])
+    assert {k: v for k, v in light.items() if k not in ("events", "moves", "history")} == {
+        k: v for k, v in whole.items() if k not in ("events", "moves", "history")
+    }
+    game.play(game.legal_moves()[0])
+    assert ono99.testing.snapshot(game, logs=False) != light
