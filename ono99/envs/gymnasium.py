@@ -652,8 +652,8 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     >>> import ono99.envs.gymnasium
     >>> envs = gymnasium.make_vec("ono99/Ono99-v0", num_envs=8, seat=[0, 1], players=2)
     >>> observations, infos = envs.reset(seed=1)
-    >>> observations.shape, infos["action_mask"].any(axis=1).sum()  # one seat of 4 games moves
-    ((8, 93), np.int64(4))
+    >>> observations.shape, int(infos["action_mask"].any(axis=1).sum())  # a seat in each game
+    ((8, 93), 4)
     """
 
     metadata = {"autoreset_mode": _AUTORESET}  # noqa: RUF012 - as VectorEnv declares it
