@@ -6,6 +6,7 @@ import re
 from typing import TYPE_CHECKING
 
 from ono99._args import is_int, shown
+from ono99._errors import RuleError
 from ono99._limits import (
     MAX_CHOICES,
     MAX_DECK_SIZE,
@@ -83,16 +84,31 @@ _PAIRS = "a list of (key, message) pairs"
 def vet_rules(variant: Variant) -> None:
     """Check every rule object's declarations, before anything reads them.
 
+    A declaration that follows from a setting out of range (``force_plays``
+    with ``plays = -5`` declares ``forces_plays = -5``) is the setting's
+    problem: where the rule object's own ``problems()`` reports one, that is
+    what the file is told, by the checks that follow.
+
     Raises:
-        RuleError: Naming the first rule object whose declarations cannot be read.
+        RuleError: Naming the first rule object whose declarations cannot be
+            read, and that reports no problem with its settings.
     """
+    rules: list[tuple[object, str, str]] = []
     for card in variant.cards:
-        for i, effect in enumerate(card.effects):
-            vet(effect, "effect", f"cards.{card.id}.effects[{i}]")
-        for i, condition in enumerate(card.conditions):
-            vet(condition, "condition", f"cards.{card.id}.conditions[{i}]")
-    for i, trigger in enumerate(variant.triggers):
-        vet(trigger, "trigger", f"triggers[{i}]")
+        rules += [
+            (e, "effect", f"cards.{card.id}.effects[{i}]") for i, e in enumerate(card.effects)
+        ]
+        rules += [
+            (c, "condition", f"cards.{card.id}.conditions[{i}]")
+            for i, c in enumerate(card.conditions)
+        ]
+    rules += [(t, "trigger", f"triggers[{i}]") for i, t in enumerate(variant.triggers)]
+    for rule, kind, where in rules:
+        try:
+            vet(rule, kind, where)
+        except RuleError:
+            if not ask(rule, where, "problems", check=is_pairs, expected=_PAIRS):
+                raise
 
 
 def check_variant(variant: Variant) -> list[Problem]:

@@ -715,3 +715,21 @@ def test_any_broken_file_gives_a_variant_error(changes: list[tuple[tuple[str, ..
         problems = error.problems
     assert problems
     assert all(problems)
+
+
+@pytest.mark.parametrize("plays", [-5, 0, -(2**63)])
+def test_a_declaration_that_follows_from_a_setting_out_of_range_is_the_settings_problem(
+    plays: int,
+) -> None:
+    """``force_plays`` with ``plays = -5`` declares ``forces_plays = -5``, which the engine
+    cannot read; the file is told what is wrong with ``plays`` (a VariantError at its key),
+    not that the rule object failed."""
+    text = (
+        'extends = "ono99-2022"\nid = "x"\nname = "x"\n[cards.play_2]\n'
+        f'effects = [{{ type = "force_plays", plays = {plays} }}]\n'
+    )
+    with pytest.raises(ono99.VariantError) as error:
+        ono99.loads_variant(text)
+    assert error.value.problems == (
+        f"cards.play_2.effects[0].plays: expected 2 or more, got {plays}",
+    )
