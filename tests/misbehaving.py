@@ -188,7 +188,24 @@ class WildTrigger(BaseTrigger):
         return text
 
 
-WILD = {cls.type: cls for cls in (WildEffect, WildCondition, WildTrigger, WildOutcome)}
+@frozen
+class WildTableTrigger(WildTrigger):
+    """A :class:`WildTrigger` that reads the table: asked ``fires_on`` rather than ``fires``."""
+
+    type = "wild_table_trigger"
+    reads_table = True
+    member: str = "fires_on"
+
+    def fires_on(self, table: Table) -> bool:
+        reached = table.total >= self.at
+        fired: bool = _misbehave(self, self.member == "fires_on" and reached, reached)
+        return fired
+
+
+WILD = {
+    cls.type: cls
+    for cls in (WildEffect, WildCondition, WildTrigger, WildTableTrigger, WildOutcome)
+}
 
 
 def with_rule(variant: ono99.Variant, rule: Any, card: str = "1") -> ono99.Variant:

@@ -943,30 +943,42 @@ class Engine:
     def play_fired(self, before: int, after: int, automatic: bool) -> None:
         """Fire the play triggers that a play from ``before`` to ``after`` fires, in order."""
         rules = self.rules
-        bust = rules.bust
         player = self.current
         reads = rules.play_reads
         for i, trigger in enumerate(rules.play_triggers):
-            # Asked untyped (see act), and the answer checked.
-            asked: Any = trigger
-            try:
-                if reads[i]:  # it reads the table: the play just made, the count
-                    r = self.r
-                    r.game = self
-                    try:
-                        fired: object = asked.fires_on(r)
-                    finally:
-                        r.game = None
-                else:
-                    fired = asked.fires(before, after, bust)
-            except Exception as error:
-                raise self.trigger_failed(trigger, None, "fires()", error) from error
-            if fired is True:
+            if self.fires(trigger, reads[i], before, after):
                 self.fire(trigger, player, automatic)
-            elif fired is not False:
-                raise self.trigger_failed(
-                    trigger, None, "fires()", returned=fired, expected="True or False"
-                )
+
+    def fires(self, trigger: object, reads_table: bool, before: int, after: int) -> bool:
+        """Whether ``trigger`` fires, for a total gone from ``before`` to ``after``.
+
+        Asked ``fires_on(table)`` where it reads the table, else ``fires(before,
+        after, bust)``; asked untyped (see act), and the answer checked.
+
+        Raises:
+            RuleError: If the trigger raises, or answers other than True or False.
+        """
+        asked: Any = trigger
+        member = "fires_on()" if reads_table else "fires()"
+        try:
+            if reads_table:  # it reads the table: the play just made, the count
+                r = self.r
+                r.game = self
+                try:
+                    fired: object = asked.fires_on(r)
+                finally:
+                    r.game = None
+            else:
+                fired = asked.fires(before, after, self.rules.bust)
+        except Exception as error:
+            raise self.trigger_failed(trigger, None, member, error) from error
+        if fired is True:
+            return True
+        if fired is not False:
+            raise self.trigger_failed(
+                trigger, None, member, returned=fired, expected="True or False"
+            )
+        return False
 
     def trigger_failed(
         self,

@@ -7,7 +7,7 @@ winner of a game that ran to its limits.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 from ono99 import events as ev
 
@@ -219,22 +219,7 @@ def count_over(game: Engine) -> None:
 
 def count_fired(game: Engine, seat: int) -> None:
     """Fire the triggers of a count's end, for ``seat`` (the last to play), in order."""
-    r = game.r
-    r.game = game
-    try:
-        for trigger in game.rules.count_triggers:
-            asked: Any = trigger
-            try:
-                fired: object = asked.fires_on(r)
-            except Exception as error:
-                raise game.trigger_failed(trigger, None, "fires_on()", error) from error
-            if fired is not True and fired is not False:
-                raise game.trigger_failed(
-                    trigger, None, "fires_on()", returned=fired, expected="True or False"
-                )
-            if fired:
-                r.game = None
-                game.fire(trigger, seat, True)
-                r.game = game
-    finally:
-        r.game = None
+    total = game.r.total
+    for trigger in game.rules.count_triggers:
+        if game.fires(trigger, True, total, total):
+            game.fire(trigger, seat, True)

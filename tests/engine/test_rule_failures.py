@@ -14,7 +14,15 @@ from typing import Any
 
 import attrs
 import pytest
-from misbehaving import WildCondition, WildEffect, WildOutcome, WildTrigger, state, with_rule
+from misbehaving import (
+    WildCondition,
+    WildEffect,
+    WildOutcome,
+    WildTableTrigger,
+    WildTrigger,
+    state,
+    with_rule,
+)
 from stacking import stacked
 
 import ono99
@@ -78,6 +86,10 @@ def _fails_and_changes_nothing(game: ono99.Game, move: ono99.Move, says: str) ->
         (
             WildTrigger(member="fires", how="return", at=1, value="yes"),
             r"triggers\[0\]: the trigger 'wild_trigger' failed: fires\(\) returned 'yes'",
+        ),
+        (
+            WildTableTrigger(how="return", at=1, value="yes"),
+            r"triggers\[0\]: the trigger 'wild_table_trigger' failed: fires_on\(\) returned 'yes'",
         ),
         (
             WildTrigger(member="describe", how="raise", error=3),
