@@ -455,7 +455,7 @@ class _Writer:
         match = v.match
         passing = v.no_safe_play.action == "pass"
         if passing:
-            out = ["Nobody is put out of a round: a player who cannot play passes."]
+            out = ["Nobody is put out of a round."]
         elif v.round.end == "first_loss":
             out = ["The first player to lose ends the round."]
         else:
