@@ -166,8 +166,12 @@ def test_pettingzoo_and_openspiel_take_the_option() -> None:
     agent = table.agent_selection
     mask = table.observe(agent)["action_mask"]
     assert table.action_space(agent).n == 28
+    game = table.unwrapped.game
+    mark = len(game.events)
     table.step(int(mask[14:].nonzero()[0][0]) + 14)
     assert table.rewards[agent] == 0
+    # The silent play was played, and the rule judged it.
+    assert announced_wrong(tuple(game.events[mark:]), int(agent.removeprefix("player_")))
     parallel = pettingzoo.parallel_env(
         "ninety-nine", players=2, house_rules=["announce-the-total"], announce="choose"
     )
