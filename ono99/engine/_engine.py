@@ -595,6 +595,18 @@ class Engine:
             return self.rules.cards[r.last_card], r.last_amount
         return card, amount
 
+    def repeated_target(self, card: CompiledCard) -> int | None:
+        """The player a repeat of ``card``, the card before it, names.
+
+        The one that play named, if ``card`` may name them now; a player gone
+        out of the round since, say, may not be: then nobody, and play passes
+        on as usual (as after a forced play of a card that names a player).
+        """
+        target = self.r.last_target
+        if target is not None and target not in self.targets(card):
+            return None
+        return target
+
     def redraw_too_late(self) -> bool:
         """Whether a redraw, allowed only as a turn's first play, comes too late."""
         return self.rules.redraw_first_only and self.r.plays_made > 0
@@ -857,7 +869,8 @@ class Engine:
         played = card
         if card.repeats:  # it does what the card before it did (see acting_card)
             card, amount = self.acting_card(card, amount)
-            target = r.last_target if card is not played else target
+            if card is not played:
+                target = self.repeated_target(card)
         delta = card.delta
         if delta is not None:
             # rules.floored(before + delta), inline: every play of a number card

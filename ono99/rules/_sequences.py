@@ -274,8 +274,10 @@ class RepeatPrevious(BaseEffect):
 
     The card before's effects act again, with the amount it chose and the
     player it named; a repeat with no card before it in the count does
-    nothing. The card itself is the one played (its rank, its place in the
-    count).
+    nothing. A player the card may no longer name (one gone out of the round
+    since, or the one playing where the card may not name themselves) is not
+    named again: the repeat names nobody, and play passes on as usual. The
+    card itself is the one played (its rank, its place in the count).
 
     Rule: "this card does what the last one did", a card of house rules that
     players state in those words; no shipped rule set uses it.

@@ -158,6 +158,49 @@ def test_a_repeat_with_nothing_before_it_does_nothing() -> None:
     assert game.total == 0
 
 
+NAMING_ECHO = over(
+    "ninety-nine",
+    """[round]
+end = "last_standing"
+[cards.namer]
+name = "Namer"
+count = 4
+effects = [{ type = "choose_next" }]
+[cards.echo]
+name = "Echo"
+count = 4
+effects = [{ type = "repeat_previous" }]
+""",
+)
+
+
+def test_a_repeat_names_no_player_gone_out_of_the_round() -> None:
+    """ "this card does what the last one did", with the player it named; but a player
+    out of the round "never moves again": one named before going out is not named by
+    the repeat, which names nobody, and play passes on as usual (found by the fuzz of
+    generated variants: the player out was made to play, and lost the round twice)."""
+    hands = [["king", "echo", "jack"], ["namer", "queen", "8"], ["2", "3", "5"]]
+    game = ono99.Game(NAMING_ECHO, 3, seed=1, deck=stacked(hands, FILLER))
+    drive(game, "king")  # 99
+    game.play(Play("namer", target=2))  # player 2 has no safe play and is out
+    assert game.current_player == 0
+    happened = game.play(Play("echo"))
+    losses = [e for e in happened if isinstance(e, ev.RoundEnded)]
+    assert len(losses) == 1
+    assert losses[0].losers == (2, 1)  # player 1, next in turn, was asked to play
+
+
+def test_a_repeat_names_the_one_playing_only_where_the_card_may() -> None:
+    """A card that names "any other player" (not the one playing) repeated by the
+    player it named names nobody: play passes on as usual."""
+    hands = [["namer", "echo", "jack"], ["queen", "8", "7"], ["echo", "3", "5"]]
+    game = ono99.Game(NAMING_ECHO, 3, seed=1, deck=stacked(hands, FILLER))
+    game.play(Play("namer", target=2))
+    assert game.current_player == 2
+    game.play(Play("echo"))
+    assert game.current_player == 0
+
+
 def test_a_repeat_that_would_bust_is_no_legal_play() -> None:
     """What a repeat would do decides whether it is safe, as for any card."""
     hands = [["king", "jack", "2"], ["10", "echo", "10"]]
