@@ -188,7 +188,8 @@ def _errors(exc: VariantError, file: str, variants: tuple[str, ...] = ()) -> lis
     return out
 
 
-_KEY_PATH = re.compile(r"[\w\-<>\[\].]+")
+# Bare keys, indices, and keys TOML quotes (players." "), as the loader writes them.
+_KEY_PATH = re.compile(r'(?:[\w\-<>\[\].]|"(?:[^"\\]|\\.)*")+')
 
 
 def _split_problem(line: str) -> tuple[str, str]:

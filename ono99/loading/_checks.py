@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import re
 from typing import TYPE_CHECKING
 
 from ono99._args import is_int, shown
@@ -19,7 +18,7 @@ from ono99._limits import (
 )
 from ono99.rules._failures import ask, is_pairs, vet
 
-from ._problems import Problem, suggest
+from ._problems import BARE_KEY, Problem, suggest
 
 if TYPE_CHECKING:
     from ono99._variant import Card, PlayerStep, Variant
@@ -28,7 +27,7 @@ if TYPE_CHECKING:
 __all__ = ["CARD_ID", "MINIMUMS", "check_variant", "totals_after", "vet_rules"]
 
 # A card id names the card in moves, events and key paths (cards.<id>.count).
-CARD_ID = re.compile(r"[A-Za-z0-9_-]+")
+CARD_ID = BARE_KEY
 
 MINIMUMS: dict[str, int] = {
     "players.min": 2,

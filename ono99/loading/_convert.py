@@ -19,7 +19,6 @@ from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, Iterabl
 from cattrs.gen import make_dict_structure_fn, override
 from cattrs.preconf.tomllib import make_converter
 
-from ono99._limits import clip
 from ono99._variant import NONE, NONE_MEANS, Card, PlayerStep, StandardDeck, Variant
 from ono99.rules import (
     AnyCondition,
@@ -42,6 +41,7 @@ from ._problems import (
     describe_type,
     describe_value,
     join_path,
+    key_name,
     reject,
     suggest,
 )
@@ -84,7 +84,7 @@ def problems_from(exc: BaseException, path: str = "", expected: Any = None) -> l
         # The keys allowed are listed once, with the first unknown key.
         return [
             Problem(
-                join_path(path, clip(key)),
+                join_path(path, key_name(key)),
                 f"unknown key{suggest(key, names)}{'' if i else f' ({known})'}",
             )
             for i, key in enumerate(sorted(exc.extra_fields))

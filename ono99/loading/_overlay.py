@@ -16,9 +16,8 @@ from typing import TYPE_CHECKING, Any, NoReturn
 import attrs
 
 from ono99._errors import VariantError
-from ono99._limits import clip
 
-from ._problems import Problem, describe_value, suggest
+from ._problems import Problem, describe_value, key_name, suggest
 from ._standard import made_ids
 
 if TYPE_CHECKING:
@@ -233,9 +232,8 @@ def check_top_keys(
         if key not in allowed:
             # The allowed keys are listed once, with the first unknown key.
             keys = "" if found else f" (the keys of {what} are {', '.join(allowed)})"
-            found.append(
-                (Problem(clip(str(key)), f"unknown key{suggest(str(key), allowed)}{keys}"), file)
-            )
+            message = f"unknown key{suggest(str(key), allowed)}{keys}"
+            found.append((Problem(key_name(str(key)), message), file))
             del data[key]
     return found
 

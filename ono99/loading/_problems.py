@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import re
 import types
 import typing
 from typing import Any, Literal, NamedTuple, NoReturn
@@ -20,6 +21,7 @@ from ono99._variant import Card
 from ono99.rules import AnyCondition, AnyEffect, AnyOutcome, AnyTrigger
 
 __all__ = [
+    "BARE_KEY",
     "RULE_ARRAYS",
     "Problem",
     "ProblemError",
@@ -27,6 +29,7 @@ __all__ = [
     "describe_type",
     "describe_value",
     "join_path",
+    "key_name",
     "reject",
     "suggest",
     "toml_value",
@@ -143,6 +146,26 @@ def describe_type(tp: Any) -> str:
 def reject(what: str, value: object) -> NoReturn:
     """Raise a :class:`ProblemError`: ``expected <what>, got <value>``."""
     raise ProblemError(f"expected {what}, got {describe_value(value)}")
+
+
+BARE_KEY = re.compile(r"[A-Za-z0-9_-]+")
+"""What TOML writes as a key without quotes."""
+
+
+def key_name(key: str) -> str:
+    """A key of a file as a key path writes it: bare where TOML allows, else quoted.
+
+    A key that is empty, blank or holds a dot would otherwise be read as no key,
+    nothing, or two keys.
+
+    >>> key_name("players")
+    'players'
+    >>> key_name(" ")
+    '" "'
+    >>> key_name("a.b")
+    '"a.b"'
+    """
+    return clip(key if BARE_KEY.fullmatch(key) else toml_value(key))
 
 
 def join_path(path: str, sub: str) -> str:

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ono99._variant import STANDARD_RANKS, STANDARD_SUITS
 
-from ._problems import Problem, ProblemsError, describe_value, suggest
+from ._problems import Problem, ProblemsError, describe_value, key_name, suggest
 
 if TYPE_CHECKING:
     from ono99._variant import StandardDeck
@@ -105,7 +105,7 @@ def expand(data: dict[str, Any], deck: StandardDeck | None) -> dict[str, Any]:
             keys = ", ".join(_CARD_FROM_RANK)
             problems += [
                 Problem(
-                    f"ranks.{rank}.{key}",
+                    f"ranks.{rank}.{key_name(key)}",
                     f"unknown key{suggest(key, _CARD_FROM_RANK)} (the keys here are {keys})",
                 )
                 for key in table

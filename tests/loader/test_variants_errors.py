@@ -733,3 +733,35 @@ def test_a_declaration_that_follows_from_a_setting_out_of_range_is_the_settings_
     assert error.value.problems == (
         f"cards.play_2.effects[0].plays: expected 2 or more, got {plays}",
     )
+
+
+@pytest.mark.parametrize(
+    ("text", "problem"),
+    [
+        ('" " = 0', '" ": unknown key'),
+        ('"" = 0', '"": unknown key'),
+        ('"a.b" = 0', '"a.b": unknown key'),
+        ('[players]\n" " = 1', 'players." ": unknown key'),
+    ],
+)
+def test_an_unknown_key_that_is_no_bare_key_is_named_as_toml_writes_it(
+    text: str, problem: str
+) -> None:
+    """A key path names the key the file wrote: a blank key was shown as nothing
+    (``f.toml:  : unknown key``), an empty one as ``(top level)`` and ``"a.b"`` as two
+    keys; each is quoted as TOML quotes it (the loader fuzz found the blank one)."""
+    with pytest.raises(ono99.VariantError) as error:
+        ono99.loads_variant(f'extends = "ono99-2022"\nid = "x"\n{text}\n', "f.toml")
+    assert error.value.problems[0].startswith(problem)
+
+
+def test_validate_gives_the_quoted_key_as_the_findings_path(tmp_path: Path) -> None:
+    """``ono99 validate --json`` splits each problem into its key path and message: a
+    quoted key is part of the path, not left in the message with an empty path."""
+    path = tmp_path / "f.toml"
+    path.write_text('extends = "ono99-2022"\nid = "x"\n[players]\n"a.b" = 1\n', "utf-8")
+    (finding,) = ono99.check_file(path)
+    assert (finding.path, finding.message) == (
+        'players."a.b"',
+        "unknown key (the keys here are min, max)",
+    )
