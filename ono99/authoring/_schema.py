@@ -102,6 +102,12 @@ def _rule_kinds() -> tuple[tuple[str, str, Mapping[str, type], str], ...]:
     )
 
 
+def _is_array(tp: Any) -> bool:
+    """Whether ``tp`` is an array of values of one type (``tuple[X, ...]``)."""
+    args = typing.get_args(tp)
+    return typing.get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
 def _type_name(tp: Any) -> str:
     if tp is int:
         return "integer"
@@ -123,6 +129,8 @@ def _type_name(tp: Any) -> str:
         return "array of integers"
     if tp == tuple[Card, ...]:
         return "tables, one per card"
+    if _is_array(tp):
+        return f"array of {_type_name(typing.get_args(tp)[0])}"
     args = [a for a in typing.get_args(tp) if a is not type(None)]
     if len(args) == 1 and attrs.has(args[0]):
         return "table (optional)"
@@ -550,6 +558,9 @@ def _value_schema(tp: Any, path: str, required: bool) -> dict[str, Any]:
     if item is not None:
         # An array replaces the one before it whole: each table states every required key.
         return {"type": "array", "items": _table_schema(item, path, required=True)}
+    if _is_array(tp):
+        items = _value_schema(typing.get_args(tp)[0], path, required)
+        return {"type": "array", "items": items} if items else {"type": "array"}
     table = _table_class(tp)
     if table is not None:
         return _table_schema(table, path, required=required)

@@ -352,6 +352,21 @@ def test_a_rule_between_keys_is_left_to_the_semantic_checks_with_the_ranges() ->
     assert [e.validator for e in _validator("variant").iter_errors(doc)] == ["oneOf"]
 
 
+@pytest.mark.parametrize(
+    ("key", "value"),
+    [("same", [0, "rank"]), ("same", ["shape"]), ("colour", ["green"])],
+)
+def test_an_array_of_names_is_checked_item_by_item(key: str, value: list[object]) -> None:
+    """``same = [0, "rank"]`` in a ``previous_card`` condition: the loader refused the 0
+    at ``same[0]``, the schema accepted any array (its items had no type; the property
+    test above found it). Each item is one of the names now, in both."""
+    doc = tomllib.loads(dump_variant(load_variant("ono99-2022")))
+    doc["cards"]["0"]["conditions"] = [{"type": "previous_card", key: value}]
+    bad = f"cards.0.conditions[0].{key}[{next(i for i, v in enumerate(value) if v != 'rank')}]"
+    assert _loader_paths(doc) == {bad}
+    assert any(_covers(path, bad) for path in _schema_paths(doc))
+
+
 @settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(_DOCUMENTS)
 def test_the_schema_and_the_loader_accept_the_same_whole_variants(doc: dict[str, Any]) -> None:
