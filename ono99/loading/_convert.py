@@ -158,6 +158,29 @@ def _literal_hook(tp: Any) -> Any:
 converter.register_structure_hook_factory(_is_literal, _literal_hook)
 
 
+def _is_array(tp: object) -> bool:
+    args = typing.get_args(tp)
+    return typing.get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis
+
+
+def _array_hook(tp: Any) -> Any:
+    """Any other array of one type, each item structured as its type.
+
+    Never a string, whose characters would be read as its items.
+    """
+    item = typing.get_args(tp)[0]
+    what = f"values, each {describe_type(item)}"
+
+    def hook(value: object, _: object) -> tuple[Any, ...]:
+        return _structure_items(_array(value, what), lambda v: converter.structure(v, item))
+
+    return hook
+
+
+# Before the arrays registered below, which are asked first.
+converter.register_structure_hook_factory(_is_array, _array_hook)
+
+
 def _attrs_hook(cl: Any) -> Any:
     overrides: dict[str, Any] = {
         name: override(struct_hook=_optional_int_hook(meaning))

@@ -484,3 +484,13 @@ def test_a_table_key_without_a_default_is_required_where_no_variant_is_extended(
     extending = {"extends": "ono99-2022", "id": "mine", "redraw": {"count": 4}}
     loads_variant(tomli_w.dumps(extending))
     assert list(_validator("variant").iter_errors(extending)) == []
+
+
+def test_a_string_is_no_array_of_names_to_the_loader_either() -> None:
+    """``colour = ""`` in a ``card`` condition: the loader read the string's characters as
+    the array's items (none), and accepted it where the schema asks for an array (the
+    property test above found it). Both refuse it, at the same key."""
+    doc = tomllib.loads(dump_variant(load_variant("ono99-2022")))
+    doc["cards"]["0"]["conditions"] = [{"type": "card", "colour": ""}]
+    assert _loader_paths(doc) == {"cards.0.conditions[0].colour"}
+    assert any(_covers(path, "cards.0.conditions[0].colour") for path in _schema_paths(doc))
