@@ -32,7 +32,7 @@ from ono99._variant import NONE, NOT_RULES, Card, RankRules, StandardDeck, Varia
 from ono99.loading._checks import CARD_ID, MINIMUMS
 from ono99.loading._files import house_rules_registry, read, variants_registry
 from ono99.loading._house import RULE_KEYS, HouseRule
-from ono99.loading._problems import RULE_ARRAYS, toml_value
+from ono99.loading._problems import RULE_ARRAYS, is_array, toml_value
 from ono99.rules import condition_types, effect_types, outcome_types, trigger_types
 
 if TYPE_CHECKING:
@@ -102,12 +102,6 @@ def _rule_kinds() -> tuple[tuple[str, str, Mapping[str, type], str], ...]:
     )
 
 
-def _is_array(tp: Any) -> bool:
-    """Whether ``tp`` is an array of values of one type (``tuple[X, ...]``)."""
-    args = typing.get_args(tp)
-    return typing.get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis
-
-
 def _type_name(tp: Any) -> str:
     if tp is int:
         return "integer"
@@ -129,7 +123,7 @@ def _type_name(tp: Any) -> str:
         return "array of integers"
     if tp == tuple[Card, ...]:
         return "tables, one per card"
-    if _is_array(tp):
+    if is_array(tp):
         return f"array of {_type_name(typing.get_args(tp)[0])}"
     args = [a for a in typing.get_args(tp) if a is not type(None)]
     if len(args) == 1 and attrs.has(args[0]):
@@ -558,7 +552,7 @@ def _value_schema(tp: Any, path: str, required: bool) -> dict[str, Any]:
     if item is not None:
         # An array replaces the one before it whole: each table states every required key.
         return {"type": "array", "items": _table_schema(item, path, required=True)}
-    if _is_array(tp):
+    if is_array(tp):
         items = _value_schema(typing.get_args(tp)[0], path, required)
         return {"type": "array", "items": items} if items else {"type": "array"}
     table = _table_class(tp)

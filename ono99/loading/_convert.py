@@ -40,6 +40,7 @@ from ._problems import (
     ProblemsError,
     describe_type,
     describe_value,
+    is_array,
     join_path,
     key_name,
     reject,
@@ -158,11 +159,6 @@ def _literal_hook(tp: Any) -> Any:
 converter.register_structure_hook_factory(_is_literal, _literal_hook)
 
 
-def _is_array(tp: object) -> bool:
-    args = typing.get_args(tp)
-    return typing.get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis
-
-
 def _array_hook(tp: Any) -> Any:
     """Any other array of one type, each item structured as its type.
 
@@ -178,7 +174,7 @@ def _array_hook(tp: Any) -> Any:
 
 
 # Before the arrays registered below, which are asked first.
-converter.register_structure_hook_factory(_is_array, _array_hook)
+converter.register_structure_hook_factory(is_array, _array_hook)
 
 
 def _attrs_hook(cl: Any) -> Any:

@@ -28,6 +28,7 @@ __all__ = [
     "ProblemsError",
     "describe_type",
     "describe_value",
+    "is_array",
     "join_path",
     "key_name",
     "reject",
@@ -101,6 +102,12 @@ def describe_value(value: object) -> str:
                 return clip(toml_value(value))
             return f"{clip(toml_value(value))} ({name})"
     return f"{clip(repr(value))} (a {type(value).__name__})"
+
+
+def is_array(tp: object) -> bool:
+    """Whether ``tp`` is an array of values of one type (``tuple[X, ...]``)."""
+    args = typing.get_args(tp)
+    return typing.get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis
 
 
 def _is_union(tp: object) -> bool:
