@@ -133,7 +133,7 @@ from ._triggers import (
     RoundEnds,
     WinRound,
 )
-from ._when import When
+from ._when import When, each_effect
 
 __all__ = [
     "ENTRY_POINT_GROUP",
@@ -191,6 +191,7 @@ __all__ = [
     "When",
     "WinRound",
     "condition_types",
+    "each_effect",
     "effect_types",
     "outcome_types",
     "shipped_condition_types",

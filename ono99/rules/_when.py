@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+import attrs
 from attrs import frozen
 
 from ._contract import AnyCondition, AnyEffect
@@ -11,9 +12,45 @@ from ._defaults import BaseEffect
 from ._registry import shipped
 
 if TYPE_CHECKING:
+    from collections.abc import Iterable, Iterator
+
     from ._contract import CardInfo, Effect, Table
 
-__all__ = ["When"]
+__all__ = ["When", "each_effect"]
+
+
+def each_effect(effects: Iterable[AnyEffect]) -> Iterator[AnyEffect]:
+    """Each effect, and each effect an effect holds (a ``when``'s branches), deep.
+
+    An effect is held by another when it is an item of an array of effects
+    among the holder's fields, as ``when`` holds ``effects`` and ``otherwise``:
+    a plugin's effect that holds effects in a field is walked the same way.
+    What a card can do in any branch (the plays it can force, say) is read
+    from these.
+
+    Args:
+        effects: The effects of a card, in order.
+
+    Yields:
+        Each effect, then the effects it holds, in the order they are written.
+
+    >>> from ono99.rules import Add, ForcePlays, Skip, TotalOdd
+    >>> card = (Add(3), When((TotalOdd(),), (ForcePlays(3),), (Skip(), ForcePlays(4))))
+    >>> [e.type for e in each_effect(card)]
+    ['add', 'when', 'force_plays', 'skip', 'force_plays']
+    """
+    for effect in effects:
+        yield effect
+        if not attrs.has(type(effect)):
+            continue
+        for field in attrs.fields(type(effect)):
+            value = getattr(effect, field.name)
+            if (
+                isinstance(value, tuple)
+                and value
+                and all(callable(getattr(v, "apply", None)) for v in value)
+            ):
+                yield from each_effect(value)
 
 
 def _all(effects: tuple[AnyEffect, ...], flag: str) -> bool:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING
 
 from ono99 import events as ev
 from ono99.engine._tables import compile_variant
+from ono99.rules import each_effect
 from ono99.rules._failures import ask, is_text
 
 from ._invariants import InvariantError
@@ -64,7 +65,7 @@ class LogModel:
             {
                 e.forces_plays
                 for c in game.variant.cards
-                for e in c.resolved_effects
+                for e in each_effect(c.resolved_effects)
                 if e.forces_plays
             }
         )

@@ -148,21 +148,9 @@ def test_the_total_changes_only_as_the_played_card_says(seq: MoveSequence) -> No
     assert game.total == total
 
 
-def within(effects: tuple[object, ...]) -> Iterator[object]:
-    """Each effect, and each effect an effect holds (a ``when``'s branches), deep."""
-    for effect in effects:
-        yield effect
-        if not attrs.has(type(effect)):
-            continue
-        for name in attrs.asdict(effect, recurse=False):  # type: ignore[arg-type]
-            value = getattr(effect, name)
-            if isinstance(value, tuple) and all(hasattr(v, "forces_plays") for v in value):
-                yield from within(value)
-
-
 def forced_plays(variant: ono99.Variant) -> set[int]:
     """Every count of plays an effect can force, those in either branch of a ``when`` too."""
-    counts = {getattr(e, "forces_plays", 0) for c in variant.cards for e in within(c.effects)}
+    counts = {e.forces_plays for c in variant.cards for e in ono99.rules.each_effect(c.effects)}
     return counts - {0}
 
 

@@ -77,6 +77,29 @@ def test_a_game_that_never_ends_breaks_game_ends() -> None:
     assert "'ono99-1980' (2 players, seed 0) after 5 moves" in str(info.value)
 
 
+def test_plays_forced_in_either_branch_of_a_when_are_plays_owed(tmp_path: Path) -> None:
+    """A card may force 3 plays on an odd total and 4 on an even one (``when`` declares
+    the most, 4): the checker allows each branch's count, and still refuses any other
+    (the next test)."""
+    path = tmp_path / "branches.toml"
+    path.write_text(
+        'id = "branches"\nextends = "ono99-2022"\n'
+        "[cards.play_2]\ncount = 12\n"
+        'effects = [{ type = "when", conditions = [{ type = "total_odd" }], '
+        'effects = [{ type = "force_plays", plays = 3 }], '
+        'otherwise = [{ type = "force_plays", plays = 4 }] }]\n',
+        encoding="utf-8",
+    )
+    owed = set()
+    for seed in range(3):
+        game = ono99.Game(ono99.load_variant(path), players=4, seed=seed)
+        while not game.is_over:
+            owed.add(game.plays_owed)
+            game.play(game.legal_moves()[0])
+    assert {3, 4} <= owed  # both branches were played
+    assert check_invariants(path, games=6, players=[3, 4], seed=1).games == 6
+
+
 # The checker must catch broken engines: each test breaks one rule and expects the
 # invariant that guards it to fail.
 
