@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import functools
 import string
 import typing
 from typing import TYPE_CHECKING, Any
@@ -99,11 +100,22 @@ def _annotation_strategy(tp: Any) -> st.SearchStrategy[Any]:
     return st.from_type(tp)
 
 
+_HINTS: dict[type[Any], dict[str, Any]] = {}
+
+
+def _hints(cls: type[Any]) -> dict[str, Any]:
+    """The annotations of a rule class's fields, resolved (once per class: costly)."""
+    hints = _HINTS.get(cls)
+    if hints is None:
+        hints = _HINTS[cls] = typing.get_type_hints(cls)
+    return hints
+
+
 def _rule_strategy(
     cls: type[Any], by_type: Mapping[Any, st.SearchStrategy[Any]] | None = None
 ) -> st.SearchStrategy[Any]:
     """Objects of ``cls`` with no ``problems()``; ``by_type`` draws fields of those annotations."""
-    hints = typing.get_type_hints(cls)
+    hints = _hints(cls)
     fields = {}
     for field in attrs.fields(cls):
         key = (cls.type, field.name)
@@ -132,7 +144,23 @@ def _effects(types: Iterable[str] | None, *, nested: bool) -> st.SearchStrategy[
     names = sorted(registry) if types is None else list(types)
     if not nested:
         names = [name for name in names if not _nests(registry[name])]
-    return st.one_of([_rule_strategy(registry[name], _inner(nested)) for name in names])
+    classes = tuple(registry[name] for name in names)
+    held = tuple(condition_types().values()) + tuple(registry.values()) if nested else ()
+    return _effects_of(classes, held)
+
+
+@functools.cache
+def _effects_of(
+    classes: tuple[type[Any], ...], held: tuple[type[Any], ...]
+) -> st.SearchStrategy[AnyEffect]:
+    """One of ``classes``; ``held`` (the registries, when rules hold rules) keys the cache.
+
+    A strategy is built once for each set of classes the registries hold:
+    building one resolves every field's annotation, which costs more than
+    drawing from it.
+    """
+    inner = _inner(bool(held))
+    return st.one_of([_rule_strategy(cls, inner) for cls in classes])
 
 
 def _decides(condition: AnyCondition) -> bool:
@@ -158,14 +186,20 @@ def _inner(nested: bool) -> dict[Any, st.SearchStrategy[Any]]:
 
 def _nests(cls: type[Any]) -> bool:
     """Whether a rule class holds effects of its own (drawn one level deep only)."""
-    return tuple[AnyEffect, ...] in typing.get_type_hints(cls).values()
+    return tuple[AnyEffect, ...] in _hints(cls).values()
 
 
 def conditions(types: Iterable[str] | None = None) -> st.SearchStrategy[AnyCondition]:
     """Valid condition objects of every registered type (or of ``types``)."""
     registry = condition_types()
     names = sorted(registry) if types is None else list(types)
-    return st.one_of([_rule_strategy(registry[name]) for name in names])
+    return _rules_of(tuple(registry[name] for name in names))
+
+
+@functools.cache
+def _rules_of(classes: tuple[type[Any], ...]) -> st.SearchStrategy[Any]:
+    """One of ``classes``, rule objects that hold no rule objects (built once for each)."""
+    return st.one_of([_rule_strategy(cls) for cls in classes])
 
 
 def outcomes(types: Iterable[str] | None = None) -> st.SearchStrategy[AnyOutcome]:
@@ -179,7 +213,7 @@ def outcomes(types: Iterable[str] | None = None) -> st.SearchStrategy[AnyOutcome
     """
     registry = outcome_types()
     names = sorted(registry) if types is None else list(types)
-    return st.one_of([_rule_strategy(registry[name]) for name in names])
+    return _rules_of(tuple(registry[name] for name in names))
 
 
 def triggers(
@@ -312,7 +346,7 @@ def _steps(
 
 def _choices(cls: type[Any], field: str) -> st.SearchStrategy[Any]:
     """Any of the values a ``Literal`` field of a model class allows."""
-    return st.sampled_from(typing.get_args(typing.get_type_hints(cls)[field]))
+    return st.sampled_from(typing.get_args(_hints(cls)[field]))
 
 
 @st.composite
