@@ -18,7 +18,7 @@ from ono99._limits import (
 )
 from ono99.rules._failures import ask, is_pairs, vet
 
-from ._problems import BARE_KEY, Problem, suggest
+from ._problems import BARE_KEY, Problem, card_id_problem, key_name, suggest
 
 if TYPE_CHECKING:
     from ono99._variant import Card, PlayerStep, Variant
@@ -280,14 +280,9 @@ def _check_cards(variant: Variant) -> list[Problem]:
         return [Problem("cards", "expected at least one [cards.<id>] table")]
     ids = {card.id for card in variant.cards}
     for card in variant.cards:
-        path = f"cards.{card.id}"
+        path = f"cards.{key_name(card.id)}"
         if not CARD_ID.fullmatch(card.id):
-            out.append(
-                Problem(
-                    path,
-                    f"a card id may hold only letters, digits, '_' and '-', got {card.id!r}",
-                )
-            )
+            out.append(Problem(path, card_id_problem(card.id)))
         out += _at_least(f"{path}.count", card.count, "cards.<id>.count")
         out += _at_least(f"{path}.points", card.points, "cards.<id>.points")
         kinds: tuple[tuple[str, tuple[AnyEffect | AnyCondition, ...]], ...] = (

@@ -38,6 +38,7 @@ from ._problems import (
     Problem,
     ProblemError,
     ProblemsError,
+    card_id_problem,
     describe_type,
     describe_value,
     is_array,
@@ -324,18 +325,23 @@ def _structure_cards(value: object, _: object) -> tuple[Card, ...]:
     problems: list[Problem] = []
     cards = []
     for card_id, table in value.items():
+        # An id that is no bare key is named quoted, and said beside what else is
+        # wrong in its table (the checks that also find it run only once all is typed).
+        key = key_name(card_id)
+        if key != card_id:
+            problems.append(Problem(key, card_id_problem(card_id)))
         if not isinstance(table, dict):
-            problems.append(Problem(card_id, f"expected a table, got {describe_value(table)}"))
+            problems.append(Problem(key, f"expected a table, got {describe_value(table)}"))
             continue
         if "id" in table:
             problems.append(
-                Problem(f"{card_id}.id", "unknown key (a card's id is the name of its table)")
+                Problem(f"{key}.id", "unknown key (a card's id is the name of its table)")
             )
             continue
         try:
             cards.append(converter.structure({"id": card_id, **table}, Card))
         except Exception as exc:  # every failure becomes a reported problem
-            problems += problems_from(exc, card_id)
+            problems += problems_from(exc, key)
     if problems:
         raise ProblemsError(problems)
     return tuple(cards)

@@ -26,6 +26,7 @@ __all__ = [
     "Problem",
     "ProblemError",
     "ProblemsError",
+    "card_id_problem",
     "describe_type",
     "describe_value",
     "is_array",
@@ -173,6 +174,11 @@ def key_name(key: str) -> str:
     '"a.b"'
     """
     return clip(key if BARE_KEY.fullmatch(key) else toml_value(key))
+
+
+def card_id_problem(card_id: str) -> str:
+    """What is wrong with a card id that is no bare key."""
+    return f"a card id may hold only letters, digits, '_' and '-', got {clip(repr(card_id))}"
 
 
 def join_path(path: str, sub: str) -> str:

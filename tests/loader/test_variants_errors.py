@@ -245,8 +245,13 @@ BAD_VALUES = [
     (
         '[cards."minus ten"]\nname = "Minus Ten"\ncount = 1\n'
         'effects = [{ type = "add", amount = -10 }]\n',
-        "cards.minus ten",
+        'cards."minus ten"',
         "a card id may hold only letters, digits, '_' and '-', got 'minus ten'",
+    ),
+    (
+        '[cards." "]\nname = "Blank"\ncount = 1\n',
+        'cards." "',
+        "a card id may hold only letters, digits, '_' and '-', got ' '",
     ),
     ('id = ""\n', "id", "expected a non-empty id"),
 ]
@@ -266,6 +271,14 @@ def test_a_bad_value_is_reported_at_its_key_path(
     assert error.source == str(file)
     assert str(file) in str(error)
     problem(error, path, *fragments)
+
+
+def test_a_bad_card_id_is_reported_with_the_card_s_other_problems(tmp_path: Path) -> None:
+    """A card id that is no bare key is named as TOML writes it, quoted, beside what else
+    is wrong in its table (an id alone is not the only problem a file is told of)."""
+    error = load_error(mini_with(tmp_path, '[cards."a.b"]\nname = "A"\ncount = "1"\n'))
+    problem(error, 'cards."a.b"', "a card id may hold only letters")
+    problem(error, 'cards."a.b".count', "expected an integer")
 
 
 def test_the_sound_base_loads(tmp_path: Path) -> None:
