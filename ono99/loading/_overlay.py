@@ -147,7 +147,7 @@ def overlay(doc: Doc, top: dict[str, Any], file: str, over: str | None) -> None:
                 doc.problems.append(
                     (
                         Problem(
-                            f"cards.{card_id}",
+                            f"cards.{key_name(card_id)}",
                             f"{over} has no card {card_id!r} to change"
                             f"{suggest(card_id, base_cards)} (a new card needs "
                             f"{' and '.join(missing)} too; the cards of {over} are "

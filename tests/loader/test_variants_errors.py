@@ -511,6 +511,8 @@ def test_changing_a_card_the_parent_lacks(tmp_path: Path) -> None:
         "ono99-1980 has no card 'minus_10' to change; did you mean 'minus_ten'?",
         "a new card needs a name too",
     )
+    file = write(tmp_path, "w.toml", 'extends = "ono99-1980"\n[cards."minus 10"]\ncount = 6\n')
+    problem(load_error(file), 'cards."minus 10"', "ono99-1980 has no card 'minus 10' to change")
 
 
 def test_a_child_problem_is_the_childs(tmp_path: Path) -> None:
