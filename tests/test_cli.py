@@ -10,6 +10,7 @@ import sys
 from pathlib import Path
 
 import pytest
+from stacking import FILLER, stacked
 
 import ono99
 from ono99.cli._main import build_parser, main
@@ -407,6 +408,23 @@ def ono99_cli_play(out: io.StringIO) -> None:
 
     variant = ono99.load_variant("ono99-2022")
     play_in_terminal(variant, players=3, seed=3, read=lambda _: "quit", out=out)
+
+
+def test_play_shows_the_total_a_repeat_makes() -> None:
+    """A card that "does what the last one did" is offered as one move, at the total the
+    card before it makes (a 6 again: 12), not at its own choice's."""
+    from ono99.cli._interactive import _describe  # noqa: PLC0415
+
+    variant = ono99.loads_variant(
+        'extends = "ninety-nine"\nid = "echo"\n[cards.echo]\nname = "Echo"\ncount = 4\n'
+        'effects = [{ type = "repeat_previous" }, { type = "add_choice", amounts = [1, 2] }]\n'
+    )
+    hands = [["6", "2", "3"], ["echo", "queen", "8"]]
+    game = ono99.Game(variant, 2, seed=1, deck=stacked(hands, FILLER))
+    assert _describe(game, ono99.Play("6")) == "6  (total 6)"
+    game.play(ono99.Play("6"))
+    echo = [m for m in game.legal_moves() if isinstance(m, ono99.Play) and m.card == "echo"]
+    assert [_describe(game, m) for m in echo] == ["Echo  (total 12)"]
 
 
 def test_play_asks_for_the_total_where_a_rule_judges_it() -> None:

@@ -62,6 +62,40 @@ def test_every_legal_move_has_one_action_and_back(variant_id: str) -> None:
             game.play(rng.choice(legal))
 
 
+ECHO = """extends = "ninety-nine"
+id = "echo"
+[cards.echo]
+name = "Echo"
+count = 8
+effects = [{ type = "repeat_previous" }, { type = "choose_next" }]
+"""
+
+
+def test_a_repeat_with_choices_has_an_action_that_makes_none() -> None:
+    """A card that repeats the card before it, and names a player when nothing was
+    played before it, has an action per seat and then ``Play(card)``: the repeat, which
+    makes the card before's choices. Every legal move met maps to its own action, by
+    the table and by the kernel's arithmetic alike, and back."""
+    variant = ono99.loads_variant(ECHO)
+    table = envs.action_table(variant)
+    first = table.moves.index(ono99.Play("echo", target=0))
+    seats = variant.players.max
+    assert table.moves[first + seats] == ono99.Play("echo")
+    rng = random.Random(5)
+    met: set[ono99.Play] = set()
+    for seed in range(4):
+        game = ono99.Game(variant, 3, seed=seed)
+        while not game.is_over:
+            legal = game.legal_moves()
+            by_kernel = table.legal_actions(game)
+            assert sorted(by_kernel) == sorted(envs.move_to_action(variant, m) for m in legal)
+            assert all(table.moves[a] == m for a, m in by_kernel.items())
+            met.update(m for m in legal if isinstance(m, ono99.Play) and m.card == "echo")
+            game.play(rng.choice(legal))
+    assert ono99.Play("echo") in met  # the repeat
+    assert any(m.target is not None for m in met)  # its own choice, at a count's start
+
+
 def test_action_order_is_the_documented_one() -> None:
     """The order is the file's card order, each choice in the card's order, then Redraw."""
     moves = envs.action_table("ninety-nine-everything2").moves

@@ -70,11 +70,21 @@ def test_every_shipped_strategy_is_played_below() -> None:
     assert set(QUICK) == set(ono99.list_strategies())
 
 
+# A card that "does what the last one did", and names the next player or counts 1 or
+# 2 when nothing was played before it: its play of the card before makes no choice.
+ECHO = ono99.loads_variant(
+    'extends = "ninety-nine"\nid = "echo"\n[cards.echo]\nname = "Echo"\ncount = 8\n'
+    'effects = [{ type = "repeat_previous" }, { type = "add_choice", amounts = [1, 2] }, '
+    '{ type = "choose_next" }]\n'
+)
+echo = pytest.param(ECHO, id="echo")
+
+
 @pytest.mark.parametrize("strategy", ono99.list_strategies())
 @pytest.mark.parametrize(
-    "variant", ["ono99-2022", "ono99-1980", "ono99-1980-option", "ninety-nine-everything2"]
+    "variant", ["ono99-2022", "ono99-1980", "ono99-1980-option", "ninety-nine-everything2", echo]
 )
-def test_every_player_plays_games_out(strategy: str, variant: str) -> None:
+def test_every_player_plays_games_out(strategy: str, variant: str | ono99.Variant) -> None:
     """Each shipped player is a Player and finishes games against the others."""
     for seed in range(2):
         seats = [QUICK[strategy](), ono99.CautiousPlayer(), ono99.RandomPlayer(seed)]
@@ -221,9 +231,9 @@ def test_an_illegal_move_in_play_out_names_its_seat_and_leaves_the_game() -> Non
 
 
 @pytest.mark.parametrize(
-    "variant", ["ono99-2022", "ono99-1980", "ninety-nine", "ninety-nine-pagat"]
+    "variant", ["ono99-2022", "ono99-1980", "ninety-nine", "ninety-nine-pagat", echo]
 )
-def test_total_after_is_the_total_the_move_makes(variant: str) -> None:
+def test_total_after_is_the_total_the_move_makes(variant: str | ono99.Variant) -> None:
     """Observation.total_after(move) is the total that playing the move leaves."""
     for seed in range(3):
         game = ono99.Game(variant, 3, seed=seed)

@@ -188,7 +188,8 @@ def _describe(game: Game, move: Move) -> str:
         what += f", naming player {move.target} to play next"
     if rules.announces:
         return what  # the player works the total out, and says it
-    return f"{what}  (total {rules.total_after(card, game.total, move.amount)})"
+    # What the move leaves as the rules work it out (a repeat: what the card before it did).
+    return f"{what}  (total {game.observation(game.current_player).total_after(move)})"
 
 
 def _status(game: Game, seat: int) -> list[tuple[str, str]]:

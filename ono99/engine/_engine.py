@@ -441,6 +441,12 @@ class Engine:
             out_of_play=tuple(map(name, r.out_of_play)),
             winner=self.winner,
             legal_moves=self.legal_moves() if mine else NO_MOVES,
+            count=tuple(map(name, r.history)),
+            last_play=(
+                (name(r.last_card), r.last_amount, r.last_target) if r.last_card >= 0 else None
+            ),
+            last_player=r.last_player if r.last_player >= 0 else None,
+            passes=r.passes,
             variant=self.variant,
         )
 
@@ -524,6 +530,18 @@ class Engine:
 
     def why_choice(self, card: CompiledCard, amount: object, target: object) -> str | None:
         """Whether ``amount`` and ``target`` are exactly the choices ``card`` leaves open."""
+        if card.repeats and (card.choices or card.chooses_player) and self.repeats_now():
+            if amount is None and target is None:
+                return None
+            given = ", ".join(
+                f"{name}={shown(value)}"
+                for name, value in (("amount", amount), ("target", target))
+                if value is not None
+            )
+            return (
+                f"{card.name} does what the card before it did, with that card's choices: "
+                f"the move makes none (it gives {given})"
+            )
         if card.choices:
             options = " or ".join(str(a) for a in card.choices)
             if amount is None:
@@ -590,10 +608,19 @@ class Engine:
         started: then that card's, with the amount that play chose (a repeat
         with nothing before it does what its own effects say).
         """
-        r = self.r
-        if card.repeats and r.last_card >= 0 and r.history:
+        if card.repeats and self.repeats_now():
+            r = self.r
             return self.rules.cards[r.last_card], r.last_amount
         return card, amount
+
+    def repeats_now(self) -> bool:
+        """Whether a card that repeats the card before it has one to repeat now.
+
+        Then it does what that card did, with that card's choices; its own
+        effects, and the choices they leave open, play no part.
+        """
+        r = self.r
+        return r.last_card >= 0 and bool(r.history)
 
     def repeated_target(self, card: CompiledCard) -> int | None:
         """The player a repeat of ``card``, the card before it, names.
@@ -693,6 +720,11 @@ class Engine:
             if self.safe(card, total):
                 moves.append(card.play)
             return
+        if card.repeats and self.repeats_now():  # the card before's choices, none of its own
+            if self.safe(card, total):
+                say = self.total_said(card, total, None) if announces else None
+                moves.append(Play(card.id, say=say))
+            return
         targets: list[int | None] = [None]
         if card.chooses_player:
             targets = list(self.targets(card))
@@ -703,6 +735,8 @@ class Engine:
 
     def total_said(self, card: CompiledCard, total: int, amount: int | None) -> int:
         """The total a play of ``card`` for ``amount`` makes: what its move says, announcing.
+
+        A card that repeats the card before it makes what that card makes.
 
         As the cards' effects make it: an effect that acts on the table (a
         rule that sets the total after the card) is not foreseen.
@@ -1264,7 +1298,7 @@ class Engine:
                 # The lowest total any card (for any amount it offers) gives.
                 _, card, amount = min(
                     (
-                        (rules.total_after(c, r.total, a), c, a)
+                        (self.total_said(c, r.total, a), c, a)  # a repeat's, what it repeats
                         for c in playable
                         for a in c.amounts
                     ),

@@ -520,6 +520,10 @@ class Game:
         scores: Sequence[int] | None = None,
         round: int = 1,
         dealer: int | None = None,
+        count: Sequence[str] = (),
+        last_play: tuple[str, int | None, int | None] | None = None,
+        last_player: int | None = None,
+        passes: int = 0,
         seed: int | None = None,
     ) -> Game:
         """A game set up in the middle of a round, from an explicit position.
@@ -555,6 +559,14 @@ class Game:
             round: The round's number.
             dealer: The seat that dealt this round (default: the seat before
                 ``current_player``); the next deal passes to its left.
+            count: The cards played since the count last started (card ids,
+                the latest last; default: a count just started), as
+                :attr:`~ono99.Observation.count`.
+            last_play: The count's last play, ``(card, amount, target)``, as
+                :attr:`~ono99.Observation.last_play` (what a card that
+                repeats the card before it does); it needs a ``count``.
+            last_player: The seat that played the count's last card.
+            passes: The players who passed in a row since the last play.
             seed: The seed of later shuffles (``None``: a random seed).
 
         Returns:
@@ -605,6 +617,10 @@ class Game:
             scores=scores,
             round=round,
             dealer=dealer,
+            count=count,
+            last_play=last_play,
+            last_player=last_player,
+            passes=passes,
         )
         return game
 

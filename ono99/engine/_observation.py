@@ -50,6 +50,18 @@ class Observation:
         winner: The winner, once the game is over.
         legal_moves: The player's legal moves when it is their turn.
         variant: The rules being played (public knowledge).
+        count: The cards played since the count last started (card ids,
+            the latest last): what ``previous_card``, runs and cards of a
+            kind read.
+        last_play: The count's last play, as ``(card, amount, target)``:
+            the card whose effects acted (for a card that repeated the card
+            before it, that card), the amount it chose and the player it
+            named; ``None`` before the count's first play. What a card that
+            repeats the card before it does now.
+        last_player: The seat that played the count's last card (``None``
+            before any play this round).
+        passes: The players who passed in a row since the last play (where
+            players pass, all passing ends the count).
     """
 
     player: int
@@ -73,6 +85,10 @@ class Observation:
     winner: int | None
     legal_moves: tuple[Move, ...]
     variant: Variant = field(repr=False, eq=False)
+    count: tuple[str, ...] = ()
+    last_play: tuple[str, int | None, int | None] | None = None
+    last_player: int | None = None
+    passes: int = 0
 
     @property
     def is_my_turn(self) -> bool:
@@ -83,8 +99,9 @@ class Observation:
         """The total that ``move`` would leave, as the rules work it out.
 
         Every effect of the card that changes the total is applied, with the
-        amount the move chooses, and then the floor, if the variant has one.
-        A move that leaves the total where it is (a Hold, a Redraw) gives the
+        amount the move chooses, and then the floor, if the variant has one;
+        a card that repeats the card before it applies that card's effects
+        (:attr:`last_play`). A move that leaves the total where it is (a Hold, a Redraw) gives the
         total as it is. The move need not be legal: a total at or above the
         bust limit is what a busting play would make.
 
@@ -111,4 +128,8 @@ class Observation:
             raise ArgumentError(
                 "move", f"there is no card {shown(move.card)} in {self.variant.id}"
             )
-        return rules.total_after(rules.cards[index], self.total, move.amount)
+        card, amount = rules.cards[index], move.amount
+        last = self.last_play
+        if card.repeats and last is not None and self.count:  # it does what that card did
+            card, amount = rules.cards[rules.index[last[0]]], last[1]
+        return rules.total_after(card, self.total, amount)

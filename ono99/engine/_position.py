@@ -90,6 +90,50 @@ def _missing_cards(rules: CompiledVariant, deck: tuple[int, ...], r: Round) -> l
     return problems
 
 
+def _count_problems(
+    rules: CompiledVariant,
+    r: Round,
+    last_play: object,
+    last_player: object,
+    passes: object,
+) -> list[str]:
+    """What is wrong with the count's settings; sets them on ``r`` where right."""
+    problems = []
+    players = len(r.hands)
+    if last_play is not None:
+        if not isinstance(last_play, tuple | list) or len(last_play) != 3:
+            problems.append(
+                f"last_play: expected (card, amount, target) or None, got {shown(last_play)}"
+            )
+        else:
+            card_id, amount, target = last_play
+            index = card_index(rules, card_id)
+            if index is None:
+                problems.append(f"last_play[0]: there is no card {shown(card_id)}")
+            elif amount is not None and (
+                not is_int(amount) or amount not in rules.cards[index].choices
+            ):
+                problems.append(
+                    f"last_play[1]: {rules.cards[index].name} chooses no amount {shown(amount)}"
+                )
+            elif target is not None and (not is_int(target) or not 0 <= target < players):
+                problems.append(f"last_play[2]: no seat {shown(target)}")
+            elif not r.history:
+                problems.append("last_play: a last play needs a count (no card was played)")
+            else:
+                r.last_card, r.last_amount, r.last_target = index, amount, target
+    if last_player is not None:
+        if not is_int(last_player) or not 0 <= last_player < players:
+            problems.append(f"last_player: no seat {shown(last_player)}")
+        else:
+            r.last_player = last_player
+    if not is_int(passes) or not 0 <= passes < players:
+        problems.append(f"passes: expected 0 to {players - 1}, got {shown(passes)}")
+    else:
+        r.passes = passes
+    return problems
+
+
 def _position_problems(
     *,
     in_round: list[bool],
@@ -152,6 +196,10 @@ def place(
     scores: Sequence[int] | None,
     round: int,
     dealer: int | None,
+    count: Sequence[str] = (),
+    last_play: tuple[str, int | None, int | None] | None = None,
+    last_player: int | None = None,
+    passes: int = 0,
 ) -> None:
     """Put a new game's engine in the position :meth:`ono99.Game.from_position` describes.
 
@@ -191,6 +239,8 @@ def place(
         forced_by=forced_by,
     )
     turn = indices(played_this_turn, "played_this_turn")
+    r.history = indices(count, "count")
+    problems += _count_problems(rules, r, last_play, last_player, passes)
     known: object = forced_by  # typed str, but a caller may pass anything
     if isinstance(known, str) and known and known not in rules.index:
         problems.append(f"forced_by: there is no card {forced_by!r} in {variant_id}")

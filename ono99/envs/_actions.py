@@ -35,8 +35,11 @@ class ActionTable:
        counts one of several amounts has one per amount, in the order the
        card lists them. A card that names a player has one per seat, from 0
        to the variant's most players less one; a card that does both has one
-       per (amount, seat) pair, amounts outermost. Cards that can never be
-       played (O'NO 99) keep their index: they are simply never legal.
+       per (amount, seat) pair, amounts outermost. Such a card that repeats
+       the card before it (``repeat_previous``) has one more, last,
+       ``Play(card)``: the play that repeats, with the choices of the card
+       before it. Cards that can never be played (O'NO 99) keep their
+       index: they are simply never legal.
     2. Then, if the variant has a redraw (four O'NO 99 cards traded in),
        one action for :class:`~ono99.Redraw`.
 
@@ -88,6 +91,7 @@ class ActionTable:
         first: dict[str, int] = {}
         amounts: dict[str, list[int | None]] = {}
         named: dict[str, int] = {}
+        repeats: dict[str, int] = {}
         for card in rules.cards:
             first[card.id] = len(moves)
             if card.play is not None:
@@ -98,6 +102,9 @@ class ActionTable:
             amounts[card.id], named[card.id] = list(card.amounts), len(targets)
             for amount in card.amounts:
                 moves.extend(Play(card.id, amount=amount, target=t) for t in targets)
+            if card.repeats:  # after a card, it repeats that card's choices: no choice
+                repeats[card.id] = len(moves)
+                moves.append(Play(card.id))
         plays = len(moves)
         redraw = -1
         if variant.redraw is not None:
@@ -112,7 +119,7 @@ class ActionTable:
             moves.extend(moves[:plays])
         self.moves: tuple[Move, ...] = tuple(moves)
         silent = -1 if self.silent is None else self.silent
-        self._actions = Actions(first, amounts, named, redraw, silent)
+        self._actions = Actions(first, amounts, named, redraw, silent, repeats=repeats)
         # The last legal moves met (held, so an identity test is safe), the moves
         # with the silent plays, their actions, and the mapping of the two.
         self._last: tuple[

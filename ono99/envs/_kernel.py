@@ -196,6 +196,8 @@ class Actions:
         silent: Where the silent plays' actions start (-1 for none): with
             ``announce="choose"``, the play of action ``a`` saying nothing
             is action ``silent + a``.
+        repeats: For each card id with a choice that repeats the card before
+            it, the action that repeats it (a play that makes no choice).
     """
 
     def __init__(
@@ -205,12 +207,15 @@ class Actions:
         targets: dict[str, int],
         redraw: int,
         silent: int = -1,
+        *,
+        repeats: dict[str, int] | None = None,
     ) -> None:
         self.first = first
         self.amounts = amounts
         self.targets = targets
         self.redraw = redraw
         self.silent = silent
+        self.repeats = repeats or {}
 
     def action(self, move: Move) -> int:
         """The action of ``move`` (a move of the variant)."""
@@ -221,6 +226,8 @@ class Actions:
         amounts = self.amounts[card]
         if amounts:
             target = move.target
+            if target is None and move.amount is None and card in self.repeats:
+                return self.repeats[card]
             action += amounts.index(move.amount) * self.targets[card]
             if target is not None:
                 action += target

@@ -217,6 +217,10 @@ def _position(observation: Observation, traits: Traits, rng: random.Random) -> E
         tokens=observation.tokens,
         scores=observation.scores,
         round=observation.round,
+        count=observation.count,
+        last_play=observation.last_play,
+        last_player=observation.last_player,
+        passes=observation.passes,
         seed=rng.getrandbits(32),
     )
     return engine_of(game)

@@ -273,8 +273,10 @@ class RepeatPrevious(BaseEffect):
     """The card does what the card played before it did, in place of effects of its own.
 
     The card before's effects act again, with the amount it chose and the
-    player it named; a repeat with no card before it in the count does
-    nothing. A player the card may no longer name (one gone out of the round
+    player it named, so the move that plays the repeat then makes no choice
+    of its own (``Play(card)``); a repeat with no card before it in the count
+    does what its other effects say (nothing, if it has none), with their
+    choices. A player the card may no longer name (one gone out of the round
     since, or the one playing where the card may not name themselves) is not
     named again: the repeat names nobody, and play passes on as usual. The
     card itself is the one played (its rank, its place in the count).

@@ -48,6 +48,10 @@ _OBSERVATION_FIELDS = frozenset(
         "round",
         "draw_pile_size",
         "discard_pile",
+        "count",
+        "last_play",
+        "last_player",
+        "passes",
         "out_of_play",
         "winner",
         "legal_moves",
@@ -201,6 +205,10 @@ class GameChecker(CardEvents, TurnEvents, RoundEvents):
             "discard_pile": game.discard_pile,
             "out_of_play": game.out_of_play,
             "winner": game.winner,
+            # The count, as the events told it (the checker's own record).
+            "count": tuple(self._count),
+            "passes": self._passes,
+            "last_player": None if self._last_in_count < 0 else self._last_in_count,
         }
         for name, value in public.items():
             self.expect(
@@ -208,6 +216,13 @@ class GameChecker(CardEvents, TurnEvents, RoundEvents):
                 "observation",
                 f"{name} is {getattr(obs, name)!r}, the game says {value!r}",
             )
+        # The count's last play: the card that acted and its amount, as the events told.
+        acted = (self._last_acting, self._last_amount) if self._count else None
+        self.expect(
+            (obs.last_play and obs.last_play[:2]) == acted,
+            "observation",
+            lambda: f"last_play is {obs.last_play!r}, the events say {acted!r}",
+        )
         mine = game.current_player == player and not game.is_over
         self.expect(
             obs.legal_moves == (game.legal_moves() if mine else ()),

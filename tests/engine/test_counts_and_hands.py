@@ -212,6 +212,60 @@ def test_a_repeat_that_would_bust_is_no_legal_play() -> None:
     )
 
 
+CHOOSING_ECHO = over(
+    "ninety-nine",
+    """[cards.echo]
+name = "Echo"
+count = 4
+effects = [{ type = "repeat_previous" }, { type = "add_choice", amounts = [1, 2] }]
+""",
+)
+
+
+def test_a_repeat_makes_none_of_its_own_choices_after_a_card() -> None:
+    """A repeat does what the card before it did "in place of effects of its own": its
+    own choice (1 or 2, with nothing before it) is no part of its move then. One move
+    plays it, at the total the repeat makes; a move that chooses is refused, the game
+    unchanged, and the observation and the forced play read the repeat too."""
+    hands = [["6", "echo", "jack"], ["echo", "queen", "8"]]
+    game = ono99.Game(CHOOSING_ECHO, 2, seed=1, deck=stacked(hands, FILLER))
+    # Nothing before it in the count: its own effects, its own choice.
+    echo = [m for m in game.legal_moves() if isinstance(m, Play) and m.card == "echo"]
+    assert echo == [Play("echo", amount=1), Play("echo", amount=2)]
+    game.play(Play("6"))
+    echo = [m for m in game.legal_moves() if isinstance(m, Play) and m.card == "echo"]
+    assert echo == [Play("echo")]
+    assert game.observation(1).total_after(Play("echo")) == 12
+    before = game.copy()
+    assert game.why_illegal(Play("echo", amount=2)) == (
+        "Echo does what the card before it did, with that card's choices: "
+        "the move makes none (it gives amount=2)"
+    )
+    with pytest.raises(ono99.IllegalMoveError):
+        game.play(Play("echo", amount=2))
+    assert game.record() == before.record()
+    game.play(Play("echo"))
+    assert game.total == 12
+
+
+def test_the_forced_play_reads_what_a_repeat_would_do() -> None:
+    """``play_lowest``, "the player must play the card that gives the lowest total": a
+    repeat gives what the card before it gives (a jack's 10 more, 109), not what its own
+    choice would (1, 100): the 5 (104) is the one played."""
+    variant = over(
+        "ninety-nine",
+        '[no_safe_play]\naction = "play_lowest"\n'
+        '[cards.echo]\nname = "Echo"\ncount = 4\n'
+        'effects = [{ type = "repeat_previous" }, { type = "add_choice", amounts = [1, 2] }]\n',
+    )
+    hands = [["king", "jack", "8"], ["10", "echo", "5"]]
+    game = ono99.Game(variant, 2, seed=1, deck=stacked(hands, FILLER))
+    drive(game, "king", "10")  # 99, 89; player 1 draws a 6: echo, 5, 6
+    happened = drive(game, "jack")  # 99: player 1 has no safe play
+    played = [e for e in happened if isinstance(e, ev.Played)]
+    assert played == [ev.Played(0, "jack", 99), ev.Played(1, "5", 104, automatic=True)]
+
+
 # ----------------------------------------------------------- announcements
 
 

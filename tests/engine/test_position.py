@@ -26,15 +26,36 @@ def _state(game: ono99.Game) -> dict[str, object]:
         "tokens": game.tokens,
         "scores": game.scores,
         "round": game.round,
+        # What the count holds, public (as every player sees it).
+        **{
+            key: getattr(game.observation(0), key)
+            for key in ("count", "last_play", "last_player", "passes")
+        },
     }
 
 
-@pytest.mark.parametrize(("variant", "players"), [("ono99-2022", 4), ("ono99-1980", 3)])
-def test_rebuilt_game_plays_on_identically(variant: str, players: int) -> None:
+ECHO = ono99.loads_variant(
+    'extends = "ninety-nine"\nid = "echo"\n[cards.echo]\nname = "Echo"\ncount = 8\n'
+    'effects = [{ type = "repeat_previous" }, { type = "add_choice", amounts = [1, 2] }]\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("variant", "players"),
+    [
+        ("ono99-2022", 4),
+        ("ono99-1980", 3),
+        ("cribbage-pegging", 2),
+        pytest.param(ECHO, 3, id="echo-3"),
+    ],
+)
+def test_rebuilt_game_plays_on_identically(variant: str | ono99.Variant, players: int) -> None:
     """A game rebuilt from every card's place plays on exactly as the original.
 
     Until a reshuffle (which the two games' seeds make differently), the same
-    moves give the same legal moves and the same played totals and draws.
+    moves give the same legal moves and the same played totals and draws. The
+    count goes with it: the pairs and runs of cribbage's pegging, and what a card
+    that "does what the last one did" does.
     """
     for seed in range(5):
         game = ono99.Game(variant, players, seed=seed)
@@ -179,6 +200,25 @@ def test_position_game_cannot_be_recorded() -> None:
         ({"in_game": ["yes", True]}, ["in_game[0]: expected True or False, got 'yes'"]),
         ({"discard_pile": 7}, ["discard_pile: expected a list of card ids, got 7"]),
         ({"played_this_turn": "9"}, ["played_this_turn: expected a list of card ids, got '9'"]),
+        ({"count": "9"}, ["count: expected a list of card ids, got '9'"]),
+        ({"count": ["9", "joker"]}, ["count[1]: there is no card 'joker'"]),
+        (
+            {"last_play": "9"},
+            ["last_play: expected (card, amount, target) or None, got '9'"],
+        ),
+        (
+            {"count": ["9"], "last_play": ("ace", None, None)},
+            ["last_play[0]: there is no card 'ace'"],
+        ),
+        ({"count": ["9"], "last_play": ("9", 5, None)}, ["last_play[1]: 9 chooses no amount 5"]),
+        ({"count": ["9"], "last_play": ("9", None, 2)}, ["last_play[2]: no seat 2"]),
+        (
+            {"last_play": ("9", None, None)},
+            ["last_play: a last play needs a count (no card was played)"],
+        ),
+        ({"last_player": -1}, ["last_player: no seat -1"]),
+        ({"passes": 2}, ["passes: expected 0 to 1, got 2"]),
+        ({"passes": None}, ["passes: expected 0 to 1, got None"]),
     ],
 )
 def test_each_bad_setting_is_one_problem_in_words(
@@ -196,6 +236,37 @@ def test_each_bad_setting_is_one_problem_in_words(
     with pytest.raises(ono99.VariantError) as error:
         ono99.Game.from_position(v, hands, pile, **change)  # type: ignore[arg-type]
     assert list(error.value.problems) == problems
+
+
+def test_the_count_is_placed_as_given() -> None:
+    """A count given to a position is the game's: its observation shows it, and a card
+    that "does what the last one did" repeats the last play given (a 9 that chose 9)."""
+    v = ECHO
+    hands = [["echo", "2", "3", "5"], ["6", "7", "8", "jack"]]
+    pile = _deal_rest(v, *hands)
+    pile.remove("9")  # the 9 played is in the discard pile
+    game = ono99.Game.from_position(
+        v,
+        hands,
+        pile,
+        discard_pile=["9"],
+        total=9,
+        count=["9"],
+        last_play=("9", None, None),
+        last_player=1,
+        passes=0,
+        seed=2,
+    )
+    seen = game.observation(0)
+    assert (seen.count, seen.last_play, seen.last_player, seen.passes) == (
+        ("9",),
+        ("9", None, None),
+        1,
+        0,
+    )
+    assert [m for m in game.legal_moves() if m == ono99.Play("echo")] == [ono99.Play("echo")]
+    game.play(ono99.Play("echo"))
+    assert game.total == 9  # the 9 keeps the total: so does its repeat
 
 
 @pytest.mark.parametrize("dealer", [0, 1])
