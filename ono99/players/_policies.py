@@ -193,8 +193,7 @@ def ranked_move(traits: Traits, legal: Sequence[Move], total: int, cautious: boo
             amount = move.amount
             if amount is not None:  # an Ace for 11 is a number card, a Ten for -10 a helper
                 plain = plains[move.card, amount]
-                after = rules.total_after(card, total, amount)
-            elif card.repeats:
+            if amount is None and card.repeats:
                 # It does what the card before it did, which the legal moves and the
                 # total do not tell: ranked as a card that keeps the total.
                 after = total
