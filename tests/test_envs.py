@@ -323,6 +323,27 @@ def test_vector_of_a_game_of_another_kind_or_seat_is_refused() -> None:
         encoder.encode_game(ono99.Game("ono99-2022", players=2, seed=1), 2)
 
 
+def test_count_slots() -> None:
+    """``count``, ``last_play`` and ``passes`` show the count as the observation holds it:
+    in cribbage's pegging "the cards played" since the count started (pairs and runs
+    are scored from them), the last of them, and the players who said "go" since."""
+    game = ono99.Game("cribbage-pegging", players=2, seed=4)
+    encoder = envs.observation_encoder("cribbage-pegging", 2)
+    passed = False
+    while not game.is_over:
+        seen = game.observation(0)
+        slots = dict(zip(encoder.names, encoder.encode_game(game, 0).tolist(), strict=True))
+        assert list(encoder.encode(seen)) == list(encoder.encode_game(game, 0))
+        counted = {k[6:-1]: v for k, v in slots.items() if k.startswith("count[") and v}
+        assert counted == {card: seen.count.count(card) for card in seen.count}
+        last = [k[10:-1] for k, v in slots.items() if k.startswith("last_play[") and v]
+        assert last == ([seen.last_play[0]] if seen.last_play else [])
+        assert slots["passes"] == seen.passes
+        passed = passed or seen.passes > 0
+        game.play(game.legal_moves()[0])
+    assert passed  # a go was said, and shown
+
+
 def test_turn_state_slots() -> None:
     """``answering``, ``this_turn`` and ``forced_by`` show the turn state of issue-21 fields.
 

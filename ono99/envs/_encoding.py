@@ -139,6 +139,7 @@ def _features(variant: Variant, players: int, seats: int, limits: _Limits) -> li
     def piles(obs: Observation, _order: Sequence[int]) -> tuple[int, ...]:
         return (min(obs.round, limits.round_high), obs.draw_pile_size)
 
+    count_of = _CardCounts(ids, lambda o: o.count)
     n = seats
     per_seat_names = tuple(
         f"{group}[{seat}]"
@@ -170,6 +171,16 @@ def _features(variant: Variant, players: int, seats: int, limits: _Limits) -> li
             [1] * len(ids),
             lambda o: (o.forced_by or "",)[: o.forced_by is not None],
         ),
+        Feature(
+            tuple(f"count[{i}]" for i in ids),
+            (0,) * len(ids),
+            (most,) * len(ids),
+            lambda o, order: [min(c, limits.deck) for c in count_of(o, order)],
+        ),
+        _counts(
+            "last_play", ids, [1] * len(ids), lambda o: o.last_play[:1] if o.last_play else ()
+        ),
+        Feature(("passes",), (0,), (seats,), lambda o, _order: (min(o.passes, seats),)),
     ]
 
 
@@ -196,7 +207,12 @@ class ObservationEncoder:
     - ``this_turn[card]``: the cards the player to move has played so far
       this turn, by card;
     - ``forced_by[card]``: 1 for the card that forced the current turn's
-      plays (all 0 on a turn that is not forced).
+      plays (all 0 on a turn that is not forced);
+    - ``count[card]``: the cards played since the count last started, by
+      card (what pairs, runs and ``previous_card`` read);
+    - ``last_play[card]``: 1 for the card the count's last play acted as
+      (what a card that repeats the card before it does);
+    - ``passes``: the players who passed in a row since the last play.
 
     Seats are relative to the observer, so one agent can learn from every
     seat. The layout depends on the variant (its cards) and the number of
@@ -213,8 +229,9 @@ class ObservationEncoder:
     makes from a safe total; the plays owed up to twice the hand size;
     tokens up to the most a player starts with; scores up to what a round
     brings a player under the target (at least as much again as the
-    target), and as far below 0; the round up to ``round.max_rounds``. The
-    rules let a few of these be passed in rare games (a run of busts that
+    target), and as far below 0; the round up to ``round.max_rounds``; each
+    card of the count up to the deck's size, and the passes up to the
+    seats. The rules let a few of these be passed in rare games (a run of busts that
     are not undone, forced plays stacked over and over, players tied at
     the target who play on, tokens given back by a rule): a value past a
     bound is shown as the bound, so a vector is always in its space. (None
@@ -245,7 +262,7 @@ class ObservationEncoder:
     >>> import ono99
     >>> encoder = observation_encoder("ono99-2022", 2)
     >>> encoder.names[:3], len(encoder)
-    (('hand[0]', 'hand[1]', 'hand[2]'), 93)
+    (('hand[0]', 'hand[1]', 'hand[2]'), 124)
     >>> game = ono99.Game("ono99-2022", players=2, seed=1)
     >>> vector = encoder.encode(game.observation(0))
     >>> dict(zip(encoder.names, vector.tolist()))["hand_size[+1]"]
@@ -253,7 +270,7 @@ class ObservationEncoder:
     >>> bool((encoder.encode_game(game, 0) == vector).all())
     True
     >>> len(observation_encoder("ono99-2022", 2, max_players=6))
-    117
+    148
     >>> bounds = dict(zip(encoder.names, zip(encoder.low.tolist(), encoder.high.tolist())))
     >>> bounds["total"], bounds["plays_owed"], bounds["hand[minus_ten]"]
     ((0.0, 108.0), (0.0, 8.0), (0.0, 10.0))
@@ -298,6 +315,7 @@ class ObservationEncoder:
                 limits.round_high,
             ],
         )
+        self._layout.count_high = limits.deck
         if self._layout.size != len(self.names):  # the two orders of the slots must agree
             raise AssertionError(f"the layout has {self._layout.size} slots, not {len(self)}")
 

@@ -85,7 +85,11 @@ class Layout:
         self.answering = self.out_of_play + cards
         self.this_turn = self.answering + 1
         self.forced_by = self.this_turn + cards
-        self.size = self.forced_by + cards
+        self.count = self.forced_by + cards  # the count's cards, by card
+        self.last_play = self.count + cards  # the card the count's last play acted as
+        self.passes = self.last_play + cards
+        self.size = self.passes + 1
+        self.count_high = 0  # the most of one card a count shows (set by the encoder)
 
 
 def fill(engine: Engine, player: int, layout: Layout, values: list[int]) -> None:
@@ -181,6 +185,14 @@ class Vector:
                 forced.append(card_index[r.forced_by])
         self.put_counts(layout.this_turn, turn)
         self.put_counts(layout.forced_by, forced)
+        self.put_counts(layout.count, r.history)
+        if layout.count_high:  # a count that went on past a reshuffle may hold more
+            start, high = layout.count, layout.count_high
+            for k in range(layout.cards):
+                if self.shown[start + k] > high:
+                    self.put(start + k, high)
+        self.put_counts(layout.last_play, [r.last_card] if r.last_card >= 0 else [])
+        self.put(layout.passes, min(r.passes, layout.seats))
 
 
 class Actions:

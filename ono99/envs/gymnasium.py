@@ -144,7 +144,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
     >>> env = gymnasium.make("ono99/Ono99-v0", variant="ninety-nine", players=2)
     >>> observation, info = env.reset(seed=1)
     >>> observation.shape, env.action_space, int(info["action_mask"].sum()) > 0
-    ((83,), Discrete(14), True)
+    ((110,), Discrete(14), True)
     >>> action = env.action_space.sample(info["action_mask"])
     """
 
@@ -417,7 +417,7 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     >>> envs = gymnasium.make_vec("ono99/Ono99-v0", num_envs=8, variant="ninety-nine", players=2)
     >>> observations, infos = envs.reset(seed=1)
     >>> observations.shape, infos["action_mask"].shape, envs.action_space
-    ((8, 83), (8, 14), MultiDiscrete([14 14 14 14 14 14 14 14]))
+    ((8, 110), (8, 14), MultiDiscrete([14 14 14 14 14 14 14 14]))
     """
 
     metadata = {"autoreset_mode": _AUTORESET}  # noqa: RUF012 - as VectorEnv declares it
@@ -653,7 +653,7 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     >>> envs = gymnasium.make_vec("ono99/Ono99-v0", num_envs=8, seat=[0, 1], players=2)
     >>> observations, infos = envs.reset(seed=1)
     >>> observations.shape, int(infos["action_mask"].any(axis=1).sum())  # a seat in each game
-    ((8, 93), 4)
+    ((8, 124), 4)
     """
 
     metadata = {"autoreset_mode": _AUTORESET}  # noqa: RUF012 - as VectorEnv declares it
