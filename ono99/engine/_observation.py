@@ -101,9 +101,9 @@ class Observation:
         Every effect of the card that changes the total is applied, with the
         amount the move chooses, and then the floor, if the variant has one;
         a card that repeats the card before it applies that card's effects
-        (:attr:`last_play`). A move that leaves the total where it is (a Hold, a Redraw) gives the
-        total as it is. The move need not be legal: a total at or above the
-        bust limit is what a busting play would make.
+        (:attr:`last_play`). A move that leaves the total where it is (a
+        Hold, a Redraw) gives the total as it is. The move need not be legal:
+        a total at or above the bust limit is what a busting play would make.
 
         Args:
             move: A move, usually one of :attr:`legal_moves`.

@@ -229,11 +229,11 @@ class ObservationEncoder:
     makes from a safe total; the plays owed up to twice the hand size;
     tokens up to the most a player starts with; scores up to what a round
     brings a player under the target (at least as much again as the
-    target), and as far below 0; the round up to ``round.max_rounds``; each
-    card of the count up to the deck's size, and the passes up to the
-    seats. The rules let a few of these be passed in rare games (a run of busts that
-    are not undone, forced plays stacked over and over, players tied at
-    the target who play on, tokens given back by a rule): a value past a
+    target), and as far below 0; the round up to ``round.max_rounds``;
+    each card of the count up to the deck's size, and the passes up to the
+    seats. The rules let a few of these be passed in rare games (a run of
+    busts that are not undone, forced plays stacked over and over, players
+    tied at the target who play on, tokens given back by a rule): a value past a
     bound is shown as the bound, so a vector is always in its space. (None
     was, in 1,000 random games of each shipped variant at each of its
     fewest, four and most players: 54,000 games.)
@@ -313,9 +313,9 @@ class ObservationEncoder:
                 limits.score_low,
                 limits.score_high,
                 limits.round_high,
+                limits.deck,
             ],
         )
-        self._layout.count_high = limits.deck
         if self._layout.size != len(self.names):  # the two orders of the slots must agree
             raise AssertionError(f"the layout has {self._layout.size} slots, not {len(self)}")
 

@@ -24,6 +24,7 @@ if TYPE_CHECKING:
     from ono99._variant import Variant
     from ono99.engine._engine import Engine
     from ono99.engine._moves import Move
+    from ono99.engine._round import Round
 
 __all__ = [
     "DEAL",
@@ -56,8 +57,8 @@ class Layout:
         seats: How many seats the vector has room for (``players`` or more:
             the others' slots stay 0).
         bounds: The least total, the most total, plays owed and tokens, the
-            least and most score, and the most rounds (values past them are
-            shown as the bound).
+            least and most score, the most rounds, and the most of one card
+            in the count (values past them are shown as the bound).
     """
 
     def __init__(
@@ -76,6 +77,7 @@ class Layout:
             self.score_low,
             self.score_high,
             self.round_high,
+            self.count_high,
         ) = bounds
         self.scalars = cards  # total, direction, plays_owed
         self.per_seat = cards + 3  # to_move, hand_size, tokens, score, in_game, in_round
@@ -89,7 +91,6 @@ class Layout:
         self.last_play = self.count + cards  # the card the count's last play acted as
         self.passes = self.last_play + cards
         self.size = self.passes + 1
-        self.count_high = 0  # the most of one card a count shows (set by the encoder)
 
 
 def fill(engine: Engine, player: int, layout: Layout, values: list[int]) -> None:
@@ -185,9 +186,16 @@ class Vector:
                 forced.append(card_index[r.forced_by])
         self.put_counts(layout.this_turn, turn)
         self.put_counts(layout.forced_by, forced)
-        self.put_counts(layout.count, r.history)
-        if layout.count_high:  # a count that went on past a reshuffle may hold more
-            start, high = layout.count, layout.count_high
+        self.put_count(r)
+
+    def put_count(self, r: Round) -> None:
+        """Write the count's slots: its cards, the last play's card, the passes."""
+        layout = self._layout
+        history = r.history
+        self.put_counts(layout.count, history)
+        high = layout.count_high
+        if len(history) > high:  # a count gone on past a reshuffle: shown at the bound
+            start = layout.count
             for k in range(layout.cards):
                 if self.shown[start + k] > high:
                     self.put(start + k, high)
