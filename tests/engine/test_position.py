@@ -240,7 +240,7 @@ def test_each_bad_setting_is_one_problem_in_words(
 
 def test_the_count_is_placed_as_given() -> None:
     """A count given to a position is the game's: its observation shows it, and a card
-    that "does what the last one did" repeats the last play given (a 9 that chose 9)."""
+    that "does what the last one did" repeats the last play given (a 9: it keeps the total)."""
     v = ECHO
     hands = [["echo", "2", "3", "5"], ["6", "7", "8", "jack"]]
     pile = _deal_rest(v, *hands)
