@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from . import _moved, events, rules
+from . import events, rules
 from ._errors import (
     ArgumentError,
     IllegalMoveError,
@@ -73,7 +73,6 @@ from .simulation._simulate import compare_variants, simulate
 
 __version__ = "0.1.0"
 
-_moved.install()
 
 __all__ = [
     "ArgumentError",

@@ -22,7 +22,7 @@ from ._chance import shuffle
 from ._moves import NO_MOVES, Move, Play, Redraw, as_move, chosen
 from ._observation import Observation
 from ._round import Checkpoint, Round
-from ._scoring import count_over, eliminate, end_round, out_of_cards, pass_turn  # noqa: F401 - _round_from: pickles name it here
+from ._scoring import count_over, end_round, out_of_cards, pass_turn
 from ._tables import LEGAL_MEMO_SIZE, card_index, compile_variant
 
 if TYPE_CHECKING:

@@ -21,7 +21,7 @@ PACKAGE = Path(ono99.__file__).parent
 
 # From the bottom up; a name is a subpackage or a module of the top level.
 LAYERS: tuple[frozenset[str], ...] = (
-    frozenset({"_errors", "_limits", "_text", "_args", "events", "_moved"}),
+    frozenset({"_errors", "_limits", "_text", "_args", "events"}),
     frozenset({"rules"}),
     frozenset({"_variant"}),
     frozenset({"loading"}),
