@@ -44,18 +44,23 @@ from ._variant import (
     Variant,
     VariantLike,
 )
-from .authoring._check import Finding, check_file
-from .authoring._diff import diff_variants
-from .authoring._rulebook import Format, rulebook
-from .engine._game import Game, GameRecord
-from .engine._moves import Move, Play, Redraw
-from .engine._narrate import describe_event
-from .engine._observation import Observation
-from .engine._protocols import Player, QuickPlayer
-from .engine._serial import from_data, to_data
-from .loading._files import PathName
-from .loading._loader import (
+from .authoring import Finding, Format, check_file, diff_variants, rulebook
+from .engine import (
+    Game,
+    GameRecord,
+    Move,
+    Observation,
+    Play,
+    Player,
+    QuickPlayer,
+    Redraw,
+    describe_event,
+    from_data,
+    to_data,
+)
+from .loading import (
     HouseRule,
+    PathName,
     dump_variant,
     fingerprint,
     list_house_rules,
@@ -64,12 +69,26 @@ from .loading._loader import (
     load_variant,
     loads_variant,
 )
-from .players._factory import PlayerFactory, Strategy, list_strategies, make_player
-from .players._players import CautiousPlayer, RandomPlayer, RecklessPlayer, play_out
-from .players._search import SearchPlayer
-from .simulation._plot import plot_results
-from .simulation._results import Comparison, Distribution, SimulationResult, WinRate
-from .simulation._simulate import compare_variants, simulate
+from .players import (
+    CautiousPlayer,
+    PlayerFactory,
+    RandomPlayer,
+    RecklessPlayer,
+    SearchPlayer,
+    Strategy,
+    list_strategies,
+    make_player,
+    play_out,
+)
+from .simulation import (
+    Comparison,
+    Distribution,
+    SimulationResult,
+    WinRate,
+    compare_variants,
+    plot_results,
+    simulate,
+)
 
 __version__ = "0.1.0"
 
@@ -148,14 +167,14 @@ __all__ = [
 ]
 
 if TYPE_CHECKING:
-    from .authoring._schema import json_schema
+    from .authoring import json_schema
 
 
 def __getattr__(name: str) -> object:
     # The JSON Schema is for authors' tools: it is built on first use, which keeps
     # ``import ono99`` quick and ``python -m ono99.authoring._schema`` a plain script.
     if name == "json_schema":
-        from .authoring._schema import json_schema  # noqa: PLC0415
+        from .authoring import json_schema  # noqa: PLC0415
 
         return json_schema
     # The testing tools, imported on first use as ``import ono99.testing`` would:

@@ -14,9 +14,15 @@ from attrs import field, frozen
 
 from ._args import is_int, shown
 from ._errors import VariantError
-from .rules import AnyCondition, AnyEffect, AnyTrigger
-from .rules._cards import STANDARD_RANKS, STANDARD_SUITS, SUIT_COLOURS
-from .rules._failures import ask
+from .rules import (
+    STANDARD_RANKS,
+    STANDARD_SUITS,
+    SUIT_COLOURS,
+    AnyCondition,
+    AnyEffect,
+    AnyTrigger,
+    ask,
+)
 
 __all__ = [
     "NONE",

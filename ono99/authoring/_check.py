@@ -15,11 +15,19 @@ from typing import TYPE_CHECKING, Any, Literal
 import attrs
 
 from ono99._errors import RuleError, VariantError
-from ono99.loading._files import DIRECTIVES, canonical_id, list_variants, read, variants_registry
-from ono99.loading._house import load_rule
-from ono99.loading._loader import list_house_rules, load_variant
-from ono99.loading._overlay import leaves
-from ono99.loading._problems import suggest, toml_value
+from ono99.loading import (
+    DIRECTIVES,
+    canonical_id,
+    leaves,
+    list_house_rules,
+    list_variants,
+    load_rule,
+    load_variant,
+    read,
+    suggest,
+    toml_value,
+    variants_registry,
+)
 
 from ._warnings import idle_settings, never_ends, unplayable
 
@@ -27,7 +35,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
     from ono99._variant import Variant
-    from ono99.loading._files import PathName
+    from ono99.loading import PathName
 
 __all__ = ["FileKind", "Finding", "check_file", "file_kind"]
 

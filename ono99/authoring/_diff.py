@@ -6,9 +6,7 @@ import re
 from typing import TYPE_CHECKING, Any
 
 from ono99._variant import NOT_RULES, Variant, VariantLike
-from ono99.loading._convert import unstructure_variant
-from ono99.loading._loader import variant_arg
-from ono99.loading._problems import toml_value
+from ono99.loading import toml_value, unstructure_variant, variant_arg
 
 from ._rulebook import card_rules
 

@@ -15,11 +15,8 @@ from typing import TYPE_CHECKING, Any, Literal
 from ono99._args import shown
 from ono99._errors import ArgumentError
 from ono99._variant import NOT_RULES, Variant, VariantLike, card_name
-from ono99.loading._checks import vet_rules
-from ono99.loading._convert import unstructure_variant
-from ono99.loading._loader import variant_arg
-from ono99.loading._problems import toml_value
-from ono99.rules._failures import ask, is_text
+from ono99.loading import toml_value, unstructure_variant, variant_arg, vet_rules
+from ono99.rules import ask, is_text
 
 if TYPE_CHECKING:
     from ono99._variant import Card

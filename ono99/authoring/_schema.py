@@ -29,10 +29,18 @@ import attrs
 
 from ono99._limits import MAX_TRIGGERS
 from ono99._variant import NONE, NOT_RULES, Card, RankRules, StandardDeck, Variant
-from ono99.loading._checks import CARD_ID, MINIMUMS
-from ono99.loading._files import house_rules_registry, read, variants_registry
-from ono99.loading._house import RULE_KEYS, HouseRule
-from ono99.loading._problems import RULE_ARRAYS, is_array, toml_value
+from ono99.loading import (
+    CARD_ID,
+    MINIMUMS,
+    RULE_ARRAYS,
+    RULE_KEYS,
+    HouseRule,
+    house_rules_registry,
+    is_array,
+    read,
+    toml_value,
+    variants_registry,
+)
 from ono99.rules import condition_types, effect_types, outcome_types, trigger_types
 
 if TYPE_CHECKING:

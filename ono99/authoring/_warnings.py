@@ -20,8 +20,8 @@ import attrs
 from ono99._args import is_int
 from ono99._limits import MAX_TOTAL
 from ono99._variant import Match, NoSafePlay, Variant
-from ono99.loading._problems import toml_value
-from ono99.rules._failures import ask
+from ono99.loading import toml_value
+from ono99.rules import ask
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence

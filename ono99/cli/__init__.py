@@ -4,3 +4,9 @@ The commands and their options (``_main``) and a game against the shipped
 players in the terminal (``_interactive``). Nothing else in the package
 imports it.
 """
+
+from __future__ import annotations
+
+from ._main import main
+
+__all__ = ["main"]

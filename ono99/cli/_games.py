@@ -11,14 +11,20 @@ from typing import TYPE_CHECKING
 
 from ono99 import events as ev
 from ono99._errors import Ono99Error
-from ono99.engine._game import Game
-from ono99.engine._narrate import describe_event
-from ono99.loading._loader import load_variant
-from ono99.players._players import CautiousPlayer, RandomPlayer
-from ono99.simulation._plot import MATPLOTLIB_MISSING, chart_path, plot_results
-from ono99.simulation._progress import ProgressBars
-from ono99.simulation._report import Grid, comparison_parts, result_parts
-from ono99.simulation._simulate import compare_variants, simulate
+from ono99.engine import Game, describe_event
+from ono99.loading import load_variant
+from ono99.players import CautiousPlayer, RandomPlayer
+from ono99.simulation import (
+    MATPLOTLIB_MISSING,
+    Grid,
+    ProgressBars,
+    chart_path,
+    compare_variants,
+    comparison_parts,
+    plot_results,
+    result_parts,
+    simulate,
+)
 
 from ._interactive import play_in_terminal
 from ._options import (
@@ -39,8 +45,8 @@ if TYPE_CHECKING:
     from pathlib import Path
 
     from ono99._variant import Variant
-    from ono99.engine._protocols import Player
-    from ono99.simulation._report import Part
+    from ono99.engine import Player
+    from ono99.simulation import Part
 
 __all__ = ["add_game_commands"]
 

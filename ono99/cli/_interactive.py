@@ -19,12 +19,9 @@ import attrs
 from ono99 import events as ev
 from ono99._text import escape
 from ono99._variant import card_name
-from ono99.engine._game import Game
-from ono99.engine._moves import Move, Play, Redraw
-from ono99.engine._narrate import describe_event, second_person
-from ono99.engine._tables import compile_variant
-from ono99.players._factory import make_player
-from ono99.simulation._seeds import player_seed
+from ono99.engine import Game, Move, Play, Redraw, compile_variant, describe_event, second_person
+from ono99.players import make_player
+from ono99.simulation import player_seed
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -32,8 +29,8 @@ if TYPE_CHECKING:
     from rich.console import Console
 
     from ono99._variant import Variant
-    from ono99.engine._protocols import Player
-    from ono99.players._factory import Strategy
+    from ono99.engine import Player
+    from ono99.players import Strategy
 
 __all__ = ["play_in_terminal"]
 

@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from ono99 import __version__
 from ono99._errors import Ono99Error
-from ono99.engine import _engine
+from ono99.engine import COMPILED
 
 from ._games import add_game_commands
 from ._options import HelpFormatter, UsageError, examples
@@ -32,7 +32,7 @@ __all__ = ["build_parser", "main", "version"]
 
 def version() -> str:
     """The version, and whether the engine runs compiled (a wheel built with mypyc)."""
-    kind = "pure-Python" if _engine.__file__.endswith(".py") else "compiled"
+    kind = "compiled" if COMPILED else "pure-Python"
     return f"ono99 {__version__} ({kind} engine)"
 
 

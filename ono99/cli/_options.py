@@ -17,7 +17,7 @@ from typing import TYPE_CHECKING
 
 from ono99._errors import ArgumentError
 from ono99._limits import MAX_GAMES, MAX_PLAYERS
-from ono99.players._factory import Strategy, list_strategies, strategy_factory
+from ono99.players import Strategy, list_strategies, strategy_factory
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -9,11 +9,8 @@ from typing import TYPE_CHECKING
 
 from ono99._errors import Ono99Error
 from ono99._text import escape
-from ono99.authoring._check import check_file, file_kind
-from ono99.authoring._diff import diff_variants
-from ono99.authoring._rulebook import rulebook
-from ono99.authoring._schema import schema_text
-from ono99.loading._loader import list_house_rules, list_variants, load_house_rule, load_variant
+from ono99.authoring import check_file, diff_variants, file_kind, rulebook, schema_text
+from ono99.loading import list_house_rules, list_variants, load_house_rule, load_variant
 
 from ._options import UsageError, examples, later_wins_option, variant_options
 from ._output import ERROR, HEADING, KEY, OK, WARNING, console, say, styled, table
@@ -22,7 +19,7 @@ if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
 
-    from ono99.authoring._check import FileKind, Finding
+    from ono99.authoring import FileKind, Finding
 
 __all__ = ["add_reading_commands"]
 

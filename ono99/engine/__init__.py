@@ -10,3 +10,46 @@ what a player sees (``_observation``), a game set up at a chosen position
 caller gives it and is the only module here that the layers above use. The
 public names are exported from :mod:`ono99`.
 """
+
+from __future__ import annotations
+
+from . import _engine
+from ._chance import choice
+from ._engine import ENGINE_FIELDS, Engine
+from ._game import Game, GameRecord, engine_of
+from ._moves import Move, Play, Redraw, unsaid
+from ._narrate import describe_event, second_person
+from ._observation import Observation
+from ._protocols import Player, QuickPlayer
+from ._round import ROUND_FIELDS, Round
+from ._serial import from_data, to_data
+from ._tables import CompiledCard, CompiledVariant, compile_variant
+
+__all__ = [
+    "COMPILED",
+    "ENGINE_FIELDS",
+    "ROUND_FIELDS",
+    "CompiledCard",
+    "CompiledVariant",
+    "Engine",
+    "Game",
+    "GameRecord",
+    "Move",
+    "Observation",
+    "Play",
+    "Player",
+    "QuickPlayer",
+    "Redraw",
+    "Round",
+    "choice",
+    "compile_variant",
+    "describe_event",
+    "engine_of",
+    "from_data",
+    "second_person",
+    "to_data",
+    "unsaid",
+]
+
+COMPILED: bool = not (_engine.__file__ or "").endswith(".py")
+"""Whether the engine runs compiled (a wheel built with mypyc), not as pure Python."""

@@ -16,7 +16,7 @@ from ono99 import events as ev
 from ono99._args import is_int, shown
 from ono99._errors import IllegalMoveError, RuleError
 from ono99._limits import MAX_TOTAL
-from ono99.rules._failures import NOTHING, rule_error
+from ono99.rules import NOTHING, rule_error
 
 from ._chance import shuffle
 from ._moves import NO_MOVES, Move, Play, Redraw, as_move, chosen

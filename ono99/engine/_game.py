@@ -11,7 +11,7 @@ from ono99 import events as ev
 from ono99._args import is_int, is_list, shown, whole
 from ono99._errors import ArgumentError, Ono99Error, ReplayError, VariantError
 from ono99._variant import Variant, VariantLike
-from ono99.loading._loader import fingerprint, variant_arg
+from ono99.loading import fingerprint, variant_arg
 
 from ._chance import shuffle
 from ._engine import Engine

@@ -12,7 +12,7 @@ from ono99 import events as ev
 from ono99._args import shown
 from ono99._errors import ArgumentError, ReplayError
 from ono99._limits import MAX_DEPTH
-from ono99.loading._files import too_deep
+from ono99.loading import too_deep
 
 from ._game import GameRecord
 from ._moves import Move, Play, Redraw

@@ -13,9 +13,8 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from ono99 import events as ev
 from ono99._errors import RuleError, VariantError
 from ono99._limits import MAX_TOTAL
-from ono99.loading._checks import check_variant
-from ono99.rules._failures import NOTHING, rule_error
-from ono99.rules._registry import is_shipped
+from ono99.loading import check_variant
+from ono99.rules import NOTHING, is_shipped, rule_error
 
 from ._moves import Play
 

@@ -6,9 +6,8 @@ import functools
 from typing import TYPE_CHECKING
 
 from ono99._errors import ArgumentError, Ono99Error
-from ono99.engine._moves import Move, Play, Redraw, unsaid
-from ono99.engine._tables import compile_variant
-from ono99.loading._loader import variant_arg
+from ono99.engine import Move, Play, Redraw, compile_variant, unsaid
+from ono99.loading import variant_arg
 
 from ._kernel import Actions
 
@@ -16,7 +15,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Mapping
 
     from ono99._variant import Variant, VariantLike
-    from ono99.engine._game import Game
+    from ono99.engine import Game
 
 __all__ = ["ActionTable", "action_count", "action_table", "action_to_move", "move_to_action"]
 

@@ -12,18 +12,17 @@ import numpy as np
 from ono99._args import shown
 from ono99._errors import ArgumentError
 from ono99._variant import Variant
-from ono99.engine._game import engine_of
-from ono99.loading._loader import load_variant
-from ono99.players._factory import make_player
+from ono99.engine import engine_of
+from ono99.loading import load_variant
+from ono99.players import make_player
 
 from ._kernel import cut_short as _cut_short
 from ._policy import PolicyPlayer
 
 if TYPE_CHECKING:
     from ono99._variant import VariantLike
-    from ono99.engine._game import Game
-    from ono99.engine._protocols import Player
-    from ono99.loading._files import PathName
+    from ono99.engine import Game, Player
+    from ono99.loading import PathName
 
     from ._policy import Policy
 

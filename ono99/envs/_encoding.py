@@ -11,10 +11,8 @@ from attrs import frozen
 
 from ono99._args import shown, whole
 from ono99._errors import ArgumentError
-from ono99.engine._game import engine_of
-from ono99.engine._observation import Observation
-from ono99.engine._tables import compile_variant
-from ono99.loading._loader import variant_arg
+from ono99.engine import Observation, compile_variant, engine_of
+from ono99.loading import variant_arg
 
 from ._kernel import Layout, fill
 
@@ -22,7 +20,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from ono99._variant import Variant, VariantLike
-    from ono99.engine._game import Game
+    from ono99.engine import Game
 
 __all__ = ["Feature", "ObservationEncoder", "observation_encoder"]
 

@@ -18,13 +18,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ono99.engine._moves import Play, unsaid
+from ono99.engine import Play, unsaid
 
 if TYPE_CHECKING:
     from ono99._variant import Variant
-    from ono99.engine._engine import Engine
-    from ono99.engine._moves import Move
-    from ono99.engine._round import Round
+    from ono99.engine import Engine, Move, Round
 
 __all__ = [
     "DEAL",

@@ -16,9 +16,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from ono99._variant import VariantLike
-    from ono99.engine._game import Game
-    from ono99.engine._moves import Move
-    from ono99.engine._observation import Observation
+    from ono99.engine import Game, Move, Observation
 
 __all__ = ["Policy", "PolicyPlayer"]
 

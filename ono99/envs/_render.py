@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 from ono99._text import escape_line
 
 if TYPE_CHECKING:
-    from ono99.engine._game import Game
+    from ono99.engine import Game
 
 __all__ = ["image_size", "table_image", "table_text"]
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ono99._errors import IllegalMoveError
-from ono99.engine._game import Game, engine_of
+from ono99.engine import Game, engine_of
 
 from ._common import action_index, cut_short, seated
 from ._kernel import Mask, Vector, play_decided
@@ -16,8 +16,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from ono99._variant import Variant
-    from ono99.engine._moves import Move
-    from ono99.engine._protocols import Player
+    from ono99.engine import Move, Player
 
     from ._actions import ActionTable
     from ._common import Opponents, Seeds

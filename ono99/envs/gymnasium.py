@@ -56,7 +56,7 @@ from gymnasium.vector.utils import batch_space
 
 from ono99._args import shown
 from ono99._errors import ArgumentError, IllegalMoveError
-from ono99.engine._game import Game, engine_of
+from ono99.engine import Game, engine_of
 
 from ._actions import action_table
 from ._common import Opponent, Opponents, Seeds, action_index, cut_short, make_variant, seated
@@ -79,8 +79,8 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from ono99._variant import VariantLike
-    from ono99.engine._protocols import Player
-    from ono99.loading._files import PathName
+    from ono99.engine import Player
+    from ono99.loading import PathName
 
 __all__ = ["ENV_ID", "Ono99Env", "Ono99SelfPlayVectorEnv", "Ono99VectorEnv"]
 

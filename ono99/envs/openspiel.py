@@ -76,7 +76,7 @@ import pyspiel
 
 from ono99 import events as ev
 from ono99._errors import IllegalMoveError
-from ono99.engine._game import Game
+from ono99.engine import Game
 from ono99.envs._actions import action_table
 from ono99.envs._common import make_variant
 from ono99.envs._encoding import observation_encoder
@@ -85,8 +85,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from ono99._variant import Variant
-    from ono99.engine._moves import Move
-    from ono99.engine._observation import Observation
+    from ono99.engine import Move, Observation
     from ono99.envs._actions import ActionTable
 
 __all__ = ["GAME_NAME", "IllegalActionError", "Ono99Game", "Ono99State"]

@@ -39,7 +39,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
-from ono99.engine._game import Game, engine_of
+from ono99.engine import Game, engine_of
 
 from ._actions import action_table, action_to_move
 from ._common import (
@@ -58,7 +58,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ono99._variant import VariantLike
-    from ono99.loading._files import PathName
+    from ono99.loading import PathName
 
 __all__ = ["Ono99ParallelEnv", "env", "parallel_env", "raw_env"]
 

@@ -16,7 +16,7 @@ from ono99._limits import (
     MAX_TOTAL,
     MAX_TRIGGERS,
 )
-from ono99.rules._failures import ask, is_pairs, vet
+from ono99.rules import ask, is_pairs, vet
 
 from ._problems import BARE_KEY, Problem, card_id_problem, key_name, suggest
 

@@ -21,17 +21,18 @@ from cattrs.preconf.tomllib import make_converter
 
 from ono99._variant import NONE, NONE_MEANS, Card, PlayerStep, StandardDeck, Variant
 from ono99.rules import (
+    KINDS,
     AnyCondition,
     AnyEffect,
     AnyOutcome,
     AnyTrigger,
+    rule_class,
     shipped_condition_types,
     shipped_effect_types,
     shipped_outcome_types,
     shipped_trigger_types,
+    unknown_rule,
 )
-from ono99.rules._contract import KINDS
-from ono99.rules._registry import rule_class, unknown_rule
 
 from ._checks import check_variant
 from ._problems import (

@@ -16,7 +16,7 @@ from attrs import frozen
 
 from ono99._args import shown, whole
 from ono99._errors import ArgumentError
-from ono99.engine._protocols import Player
+from ono99.engine import Player
 
 from ._players import CautiousPlayer, RandomPlayer, RecklessPlayer
 from ._search import SearchPlayer

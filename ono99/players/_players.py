@@ -7,8 +7,7 @@ from typing import TYPE_CHECKING
 
 from ono99._args import shown, whole
 from ono99._errors import ArgumentError, IllegalMoveError
-from ono99.engine._chance import choice
-from ono99.engine._game import Game
+from ono99.engine import Game, choice
 
 from ._policies import Traits, cautious_move, reckless_move, traits_of
 
@@ -16,9 +15,7 @@ if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ono99._variant import Variant
-    from ono99.engine._moves import Move
-    from ono99.engine._observation import Observation
-    from ono99.engine._protocols import Player
+    from ono99.engine import Move, Observation, Player
 
 __all__ = [
     "CautiousPlayer",

@@ -12,17 +12,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ono99.engine._chance import choice
-from ono99.engine._moves import Move, Play
-from ono99.engine._tables import compile_variant
+from ono99.engine import Move, Play, choice, compile_variant
 
 if TYPE_CHECKING:
     import random
     from collections.abc import Sequence
 
     from ono99._variant import Variant
-    from ono99.engine._observation import Observation
-    from ono99.engine._tables import CompiledCard, CompiledVariant
+    from ono99.engine import CompiledCard, CompiledVariant, Observation
 
 __all__ = [
     "RandomSeat",

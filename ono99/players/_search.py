@@ -19,14 +19,12 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ono99._args import shown
-from ono99.engine._game import Game, engine_of
+from ono99.engine import Game, engine_of
 
 from ._policies import Traits, careful_move, ranked_move, traits_of
 
 if TYPE_CHECKING:
-    from ono99.engine._engine import Engine
-    from ono99.engine._moves import Move
-    from ono99.engine._observation import Observation
+    from ono99.engine import Engine, Move, Observation
 
 __all__ = ["SearchPlayer"]
 

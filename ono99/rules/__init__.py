@@ -54,6 +54,15 @@ move names, ``total_after(total, amount)``; an effect with ``chooses_player``
 61
 >>> sorted(effect_types())[:3]
 ['add', 'add_choice', 'choose_next']
+
+Besides the public names of ``__all__``, this face offers the library's other
+layers (and is the only way they reach this package): the standard deck's
+ranks, suits and colours (``STANDARD_RANKS``, ``STANDARD_SUITS``,
+``SUIT_COLOURS``), the kinds of rule object (``KINDS``), the registry's
+look-ups (``rule_class``, ``is_shipped``, ``unknown_rule``), and the guards
+that call a rule object and vet what it returns (``ask``, ``vet``,
+``rule_error``, ``is_pairs``, ``is_text``, ``NOTHING``). They are not part of
+the public API.
 """
 
 from __future__ import annotations
@@ -63,6 +72,9 @@ from __future__ import annotations
 # looks them up here.
 from typing import TYPE_CHECKING, ClassVar, Literal  # noqa: F401
 
+from ._cards import STANDARD_RANKS as STANDARD_RANKS
+from ._cards import STANDARD_SUITS as STANDARD_SUITS
+from ._cards import SUIT_COLOURS as SUIT_COLOURS
 from ._conditions import (
     CardIs,
     Never,
@@ -74,6 +86,7 @@ from ._conditions import (
     TotalMultipleOf,
     TotalOdd,
 )
+from ._contract import KINDS as KINDS
 from ._contract import (
     AnyCondition,
     AnyEffect,
@@ -102,6 +115,12 @@ from ._effects import (
     SetTotal,
     Skip,
 )
+from ._failures import NOTHING as NOTHING
+from ._failures import ask as ask
+from ._failures import is_pairs as is_pairs
+from ._failures import is_text as is_text
+from ._failures import rule_error as rule_error
+from ._failures import vet as vet
 from ._registry import (
     ENTRY_POINT_GROUP,
     KNOWN_PLUGINS,
@@ -114,6 +133,9 @@ from ._registry import (
     shipped_trigger_types,
     trigger_types,
 )
+from ._registry import is_shipped as is_shipped
+from ._registry import rule_class as rule_class
+from ._registry import unknown_rule as unknown_rule
 from ._sequences import (
     AnnouncedWrong,
     CountEnds,

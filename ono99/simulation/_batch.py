@@ -12,13 +12,13 @@ import random
 from typing import TYPE_CHECKING, TypeAlias
 
 from ono99 import events as ev
-from ono99.engine._game import Game, engine_of
+from ono99.engine import Game, engine_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from ono99._variant import Variant
-    from ono99.engine._protocols import Player
+    from ono99.engine import Player
 
 __all__ = ["Outcome", "SeatMaker", "deciding_card", "play_games"]
 

@@ -15,9 +15,8 @@ from attrs import frozen
 
 from ono99._args import shown
 from ono99._errors import ArgumentError, Ono99Error, SimulationError
-from ono99.engine._tables import compile_variant
-from ono99.players._factory import Strategy, strategy_factory
-from ono99.players._policies import RankingSeat, random_seat
+from ono99.engine import compile_variant
+from ono99.players import RankingSeat, Strategy, random_seat, strategy_factory
 
 from ._batch import Outcome, SeatMaker, play_games
 from ._progress import Ticker
@@ -28,7 +27,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from ono99._variant import Variant
-    from ono99.engine._protocols import Player
+    from ono99.engine import Player
 
 __all__ = ["MAX_MOVES", "Task", "chunks", "play_chunk", "play_chunk_pickled"]
 

@@ -29,13 +29,8 @@ from attrs import evolve
 from ono99._args import shown, whole
 from ono99._errors import ArgumentError, SimulationError, VariantError
 from ono99._limits import MAX_GAMES
-from ono99.loading._loader import variant_arg
-from ono99.players._factory import (
-    Strategy,
-    not_a_strategy,
-    strategy_factory,
-    strategy_name,
-)
+from ono99.loading import variant_arg
+from ono99.players import Strategy, not_a_strategy, strategy_factory, strategy_name
 
 from ._chunks import Task, chunks, play_chunk, play_chunk_pickled
 from ._progress import Feed

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ono99._args import is_int
 from ono99._limits import MAX_TOTAL
-from ono99.rules._failures import ask
+from ono99.rules import ask
 
 from ._model import LogModel
 

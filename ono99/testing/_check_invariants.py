@@ -7,9 +7,9 @@ from typing import TYPE_CHECKING
 
 import attrs
 
-from ono99.engine._game import Game
-from ono99.loading._loader import variant_arg
-from ono99.players._players import RandomPlayer
+from ono99.engine import Game
+from ono99.loading import variant_arg
+from ono99.players import RandomPlayer
 
 from ._checker import GameChecker
 

@@ -15,10 +15,7 @@ import attrs
 
 from ono99 import events as ev
 from ono99._errors import IllegalMoveError, ReplayError
-from ono99.engine._game import Game
-from ono99.engine._moves import Move, Play, Redraw, unsaid
-from ono99.engine._observation import Observation
-from ono99.engine._serial import from_data, to_data
+from ono99.engine import Game, Move, Observation, Play, Redraw, from_data, to_data, unsaid
 
 from ._cards import CardEvents
 from ._invariants import snapshot

@@ -5,14 +5,12 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ono99._errors import Ono99Error
-from ono99.engine._engine import ENGINE_FIELDS
-from ono99.engine._game import engine_of
-from ono99.engine._round import ROUND_FIELDS
+from ono99.engine import ENGINE_FIELDS, ROUND_FIELDS, engine_of
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
 
-    from ono99.engine._game import Game
+    from ono99.engine import Game
 
 
 INVARIANTS: Mapping[str, str] = {

@@ -13,9 +13,8 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ono99 import events as ev
-from ono99.engine._tables import compile_variant
-from ono99.rules import each_effect
-from ono99.rules._failures import ask, is_text
+from ono99.engine import compile_variant
+from ono99.rules import ask, each_effect, is_text
 
 from ._invariants import InvariantError
 from ._view import CountView, Unknown
@@ -23,7 +22,7 @@ from ._view import CountView, Unknown
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from ono99.engine._game import Game
+    from ono99.engine import Game
     from ono99.rules import Trigger
 
 __all__ = ["LogModel"]

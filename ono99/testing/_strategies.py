@@ -28,11 +28,9 @@ from ono99._variant import (
     Total,
     Variant,
 )
-from ono99.engine._game import Game
-from ono99.engine._moves import Move
-from ono99.loading._checks import check_variant
-from ono99.loading._loader import list_variants, load_variant
-from ono99.players._players import RandomPlayer
+from ono99.engine import Game, Move
+from ono99.loading import check_variant, list_variants, load_variant
+from ono99.players import RandomPlayer
 from ono99.rules import (
     Add,
     AnyCondition,

@@ -25,23 +25,9 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"rules"}),
     frozenset({"_variant"}),
     frozenset({"loading"}),
-    frozenset(
-        {"engine", "authoring", "_check", "_variant_warnings", "_schema", "_rulebook", "_diff"}
-    ),
+    frozenset({"engine", "authoring"}),
     frozenset({"players"}),
-    frozenset(
-        {
-            "simulation",
-            "_simulate",
-            "_chunks",
-            "_batch",
-            "_seeds",
-            "_progress",
-            "_results",
-            "_report",
-            "_plot",
-        }
-    ),
+    frozenset({"simulation"}),
     frozenset({"envs", "testing"}),
     frozenset({""}),
     frozenset({"cli", "__main__"}),
@@ -115,6 +101,12 @@ def _layer(module: str) -> int:
         if name in layer:
             return index
     pytest.fail(f"{module} belongs to no layer of LAYERS: add its subpackage there")
+
+
+def test_every_layer_names_what_is_there() -> None:
+    """Each name of :data:`LAYERS` is a subpackage or a top-level module that exists."""
+    there = {module.removeprefix("ono99").removeprefix(".").partition(".")[0] for module in MODULES}
+    assert set().union(*LAYERS) - there == set()
 
 
 def test_every_module_belongs_to_a_layer() -> None:
@@ -205,3 +197,39 @@ def test_the_engine_imports_neither_the_game_nor_the_players() -> None:
     assert "ono99.engine._protocols" in reached
     assert not {m for m in reached if m.startswith(("ono99.players", "ono99.simulation"))}
     assert "ono99.engine._game" not in reached
+
+
+def _subpackage(module: str) -> str | None:
+    """The subpackage of ``ono99`` that ``module`` is in (``engine``), or ``None`` at the top."""
+    parts = module.split(".")
+    if len(parts) > 1 and (PACKAGE / parts[1] / "__init__.py").exists():
+        return parts[1]
+    return None
+
+
+def test_no_package_imports_another_packages_private_module() -> None:
+    """Each subpackage's ``__init__`` is its face: a module outside ``ono99.X`` imports
+    ``ono99.X``, never one of its private modules ``ono99.X._y`` (type-checking imports
+    included). The top-level modules (``ono99._variant``, ``ono99._errors``, ...) are the
+    root package's own, shared by every layer."""
+    through_the_back = sorted(
+        f"{module} imports {target}"
+        for module, (run, typing) in IMPORTS.items()
+        for target in run | typing
+        if (package := _subpackage(target)) is not None
+        and package != _subpackage(module)
+        and any(part.startswith("_") for part in target.split(".")[2:])
+    )
+    assert through_the_back == []
+
+
+def test_the_private_import_check_sees_one() -> None:
+    """The check above would see an import through the back: the envs made to import
+    ``ono99.engine._engine`` would be one."""
+    saved = IMPORTS["ono99.envs._kernel"]
+    try:
+        IMPORTS["ono99.envs._kernel"] = (saved[0] | {"ono99.engine._engine"}, saved[1])
+        with pytest.raises(AssertionError, match="ono99.engine._engine"):
+            test_no_package_imports_another_packages_private_module()
+    finally:
+        IMPORTS["ono99.envs._kernel"] = saved
