@@ -39,7 +39,9 @@ COMPILED = (
     "engine/_engine.py",
     "engine/_round.py",
     "engine/_scoring.py",
+    "engine/_steps.py",
     "engine/_tables.py",
+    "engine/_view.py",
     "players/_policies.py",
     "envs/_kernel.py",
 )

@@ -22,8 +22,8 @@ np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed"
 from envcases import CASES, IDS  # noqa: E402
 
 from ono99 import envs  # noqa: E402
+from ono99.engine import Vector  # noqa: E402
 from ono99.engine._game import engine_of  # noqa: E402
-from ono99.envs._kernel import Vector  # noqa: E402
 from ono99.envs._render import table_text  # noqa: E402
 
 if TYPE_CHECKING:
@@ -208,7 +208,7 @@ def test_vector_from_the_game_is_the_vector_of_the_observation(
     rng = random.Random(5)
     out = envs.observation_encoder(variant, players).low.copy()
     kept = [np.zeros(len(encoder), np.float32) for _ in range(players)]
-    vectors = [Vector(encoder._layout, array.data) for array in kept]
+    vectors = [Vector(encoder.layout, array.data) for array in kept]
     for seed in range(3):
         game = ono99.Game(variant, players, seed=seed)
         while True:
@@ -268,10 +268,10 @@ def test_every_slot_has_finite_bounds_that_random_games_keep(variant_id: str) ->
     rng = random.Random(7)
     for players in sorted({variant.players.min, variant.players.max}):
         encoder = envs.observation_encoder(variant, players)
-        limits = encoder._limits
+        limits = encoder.layout
         assert np.isfinite(encoder.low).all() and np.isfinite(encoder.high).all()
         assert (encoder.low <= encoder.high).all()
-        assert encoder.high.max() <= max(limits.round_high, limits.score_high, limits.deck)
+        assert encoder.high.max() <= max(limits.round_high, limits.score_high, limits.count_high)
         for seed in range(12):
             game = ono99.Game(variant, players, seed=seed)
             engine = engine_of(game)
@@ -300,7 +300,7 @@ def test_a_value_past_its_bound_is_shown_as_the_bound() -> None:
     game = ono99.Game.from_position(variant, hands, pile, total=-500, seed=1)
     slots = dict(zip(encoder.names, encoder.encode_game(game, 0).tolist(), strict=True))
     assert game.total == -500
-    assert slots["total"] == encoder._limits.total_low == -100
+    assert slots["total"] == encoder.layout.total_low == -100
     assert encoder.encode(game.observation(0)).tolist() == list(slots.values())
     assert (encoder.low <= encoder.encode_game(game, 0)).all()
 

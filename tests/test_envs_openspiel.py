@@ -88,7 +88,7 @@ def test_openspiel_chance_outcomes_are_the_cards_in_the_stock(variant: str, play
     history = state.full_history()
     chance = [item.action for item in history if item.player == pyspiel.PlayerId.CHANCE]
     dealer = _Dealer(chance[:])
-    replayed = ono99.Game._dealt(loaded, players, 0, dealer, pick=dealer.pick)
+    replayed = ono99.engine.deal(loaded, players, 0, dealer, pick=dealer.pick)
     for item in history:
         if item.player >= 0:
             replayed.play(game.table.moves[item.action])

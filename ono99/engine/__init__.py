@@ -16,24 +16,51 @@ from __future__ import annotations
 from . import _engine
 from ._chance import choice
 from ._engine import ENGINE_FIELDS, Engine
-from ._game import Game, GameRecord, engine_of
+from ._game import (
+    Game,
+    GameRecord,
+    deal,
+    engine_of,
+    play_checked,
+    play_to_end,
+    redealt,
+    redealt_unseen,
+    seat_of,
+)
 from ._moves import Move, Play, Redraw, unsaid
 from ._narrate import describe_event, second_person
 from ._observation import Observation
 from ._protocols import Player, QuickPlayer
 from ._round import ROUND_FIELDS, Round
 from ._serial import from_data, to_data
+from ._state import game_state
+from ._steps import (
+    ROUND_NOT_OVER,
+    cut_short,
+    legal_now,
+    losers,
+    play_decided,
+    play_quick,
+    play_round,
+    players_in,
+    players_in_round,
+    seat_done,
+    total,
+)
 from ._tables import CompiledCard, CompiledVariant, compile_variant
+from ._view import Layout, Vector, View, see, view_of
 
 __all__ = [
     "COMPILED",
     "ENGINE_FIELDS",
     "ROUND_FIELDS",
+    "ROUND_NOT_OVER",
     "CompiledCard",
     "CompiledVariant",
     "Engine",
     "Game",
     "GameRecord",
+    "Layout",
     "Move",
     "Observation",
     "Play",
@@ -41,14 +68,35 @@ __all__ = [
     "QuickPlayer",
     "Redraw",
     "Round",
+    "Vector",
+    "View",
     "choice",
     "compile_variant",
+    "cut_short",
+    "deal",
     "describe_event",
     "engine_of",
     "from_data",
+    "game_state",
+    "legal_now",
+    "losers",
+    "play_checked",
+    "play_decided",
+    "play_quick",
+    "play_round",
+    "play_to_end",
+    "players_in",
+    "players_in_round",
+    "redealt",
+    "redealt_unseen",
+    "seat_done",
+    "seat_of",
     "second_person",
+    "see",
     "to_data",
+    "total",
     "unsaid",
+    "view_of",
 ]
 
 COMPILED: bool = not (_engine.__file__ or "").endswith(".py")

@@ -20,10 +20,10 @@ from ono99.rules import NOTHING, rule_error
 
 from ._chance import shuffle
 from ._moves import NO_MOVES, Move, Play, Redraw, as_move, chosen
-from ._observation import Observation
 from ._round import Checkpoint, Round
 from ._scoring import count_over, end_round, out_of_cards, pass_turn
 from ._tables import LEGAL_MEMO_SIZE, card_index, compile_variant
+from ._view import observation
 
 if TYPE_CHECKING:
     import random
@@ -32,6 +32,7 @@ if TYPE_CHECKING:
     from ono99._variant import Variant
     from ono99.rules import Trigger
 
+    from ._observation import Observation
     from ._protocols import Player
     from ._tables import CompiledCard, CompiledVariant
 
@@ -416,39 +417,7 @@ class Engine:
 
     def observation(self, seat: int) -> Observation:
         """All that ``seat`` may know, and nothing else (see :meth:`ono99.Game.observation`)."""
-        r = self.r
-        name = self.rules.ids.__getitem__
-        playing = self.winner is None
-        mine = playing and seat == self.current
-        return Observation(
-            player=seat,
-            hand=tuple(map(name, r.hands[seat])),
-            total=r.total,
-            direction=r.direction,
-            current_player=self.current,
-            plays_owed=r.forced - r.plays_made if mine else 0,
-            answering=playing and r.answering,
-            played_this_turn=tuple(r.turn_plays) if playing else (),
-            forced_by=(r.forced_by or None) if playing and r.forced >= 2 else None,
-            hand_sizes=tuple(map(len, r.hands)),
-            tokens=tuple(self.tokens),
-            scores=tuple(self.scores),
-            in_game=tuple(self.in_game),
-            in_round=tuple(r.in_round),
-            round=self.round,
-            draw_pile_size=len(r.draw),
-            discard_pile=tuple(map(name, r.discard)),
-            out_of_play=tuple(map(name, r.out_of_play)),
-            winner=self.winner,
-            legal_moves=self.legal_moves() if mine else NO_MOVES,
-            count=tuple(map(name, r.history)),
-            last_play=(
-                (name(r.last_card), r.last_amount, r.last_target) if r.last_card >= 0 else None
-            ),
-            last_player=r.last_player if r.last_player >= 0 else None,
-            passes=r.passes,
-            variant=self.variant,
-        )
+        return observation(self, seat)
 
     # ----------------------------------------------------------------- checks
     #

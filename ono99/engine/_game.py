@@ -25,7 +25,17 @@ if TYPE_CHECKING:
     from ._observation import Observation
     from ._protocols import Player
 
-__all__ = ["Game", "GameRecord", "engine_of"]
+__all__ = [
+    "Game",
+    "GameRecord",
+    "deal",
+    "engine_of",
+    "play_checked",
+    "play_to_end",
+    "redealt",
+    "redealt_unseen",
+    "seat_of",
+]
 
 
 def _check_record(record: GameRecord) -> None:
@@ -424,27 +434,6 @@ class Game:
         """
         return self._e.play_returning(move)
 
-    def _play(self, move: Move) -> None:
-        """Check and play ``move``, as :meth:`play` does, without returning its events."""
-        self._e.play_checked(move)
-
-    def _play_out(self, players: Sequence[Player], max_moves: int) -> int:
-        """Let ``players`` (one per seat, already checked) play the game to its end.
-
-        The engine's loop asks them, and checks and plays their moves.
-
-        Returns:
-            The winner's seat.
-
-        Raises:
-            Ono99Error: If the game did not end within ``max_moves`` moves.
-            IllegalMoveError: If a player chose an illegal move.
-        """
-        winner = self._e.play_out(players, max_moves)
-        if winner is None:
-            raise Ono99Error(f"the game did not end within {max_moves} moves")
-        return winner
-
     def record(self) -> GameRecord:
         """A record of the game so far, to save and replay.
 
@@ -715,3 +704,77 @@ def engine_of(game: Game) -> Engine:
     nothing outside :class:`Game` and the engine writes the engine's fields.
     """
     return game._e
+
+
+def seat_of(game: Game, player: int) -> int:
+    """``player`` if it is a seat of ``game``; else :class:`~ono99.ArgumentError` says why."""
+    return game._seat(player)
+
+
+def deal(
+    variant: Variant,
+    players: int,
+    seed: int,
+    rng: random.Random,
+    *,
+    pick: Callable[[list[int]], int] | None = None,
+) -> Game:
+    """``Game(variant, players, seed)`` for arguments already checked (a simulation's).
+
+    ``rng`` is the generator to use, seeded with ``seed`` (a simulation
+    seeds one again for each game, rather than make one per game), or one
+    the seed does not describe (an OpenSpiel state's chance nodes). With
+    ``pick``, every card dealt or drawn is the one it picks from the draw
+    pile, which is never shuffled.
+    """
+    return Game._dealt(variant, players, seed, rng, pick=pick)
+
+
+def play_to_end(game: Game, players: Sequence[Player], max_moves: int) -> int:
+    """Let ``players`` (one per seat, already checked) play ``game`` to its end.
+
+    The engine's loop asks them, and checks and plays their moves.
+
+    Returns:
+        The winner's seat.
+
+    Raises:
+        Ono99Error: If the game did not end within ``max_moves`` moves.
+        IllegalMoveError: If a player chose an illegal move (the game is
+            left as it was before it).
+    """
+    winner = game._e.play_out(players, max_moves)
+    if winner is None:
+        raise Ono99Error(f"the game did not end within {max_moves} moves")
+    return winner
+
+
+def redealt(
+    game: Game, rng: random.Random, seats: list[tuple[int, int]], cards: list[str]
+) -> Game:
+    """A copy of ``game`` drawing from ``rng`` in which ``cards`` (ids) are dealt again, in order.
+
+    Each ``(seat, size)`` of ``seats`` in turn takes its next ``size``
+    cards; the rest become the draw pile, top card last: the engine's one
+    way to redeal the cards a player cannot see (``Engine.redealt``). The
+    copy keeps the log, and cannot be recorded for replay.
+    """
+    return game._redealt(rng, seats, cards)
+
+
+def redealt_unseen(game: Game, player: int, rng: random.Random) -> Game:
+    """A copy of ``game``, drawing from ``rng``, with the cards ``player`` cannot see dealt again.
+
+    What the observation check of :mod:`ono99.testing` compares with: the
+    player's view must not change.
+    """
+    return game._redealt_unseen(player, rng)
+
+
+def play_checked(game: Game, move: Move) -> None:
+    """Check and play ``move``, as :meth:`Game.play` does, without returning its events.
+
+    Raises:
+        IllegalMoveError: If the move is not legal; the game is unchanged.
+    """
+    game._e.play_checked(move)

@@ -77,7 +77,7 @@ class ActionTable:
             are none: the silent twin of play action ``a`` is ``silent + a``.
     """
 
-    __slots__ = ("_actions", "_last", "announce", "index", "moves", "silent", "variant")
+    __slots__ = ("_last", "announce", "index", "kernel", "moves", "silent", "variant")
 
     def __init__(self, variant: Variant, announce: str = "true_total") -> None:
         if announce not in ANNOUNCE:
@@ -118,7 +118,7 @@ class ActionTable:
             moves.extend(moves[:plays])
         self.moves: tuple[Move, ...] = tuple(moves)
         silent = -1 if self.silent is None else self.silent
-        self._actions = Actions(first, amounts, named, redraw, silent, repeats=repeats)
+        self.kernel = Actions(first, amounts, named, redraw, silent, repeats=repeats)
         # The last legal moves met (held, so an identity test is safe), the moves
         # with the silent plays, their actions, and the mapping of the two.
         self._last: tuple[
@@ -137,14 +137,14 @@ class ActionTable:
         """
         legal, moves, actions, mapping = self._last
         if legal is not game.legal_moves():
-            moves, actions = self._actions_now(game)
+            moves, actions = self.actions_now(game)
             legal, mapping = self._last[0], None
         if mapping is None:
             mapping = dict(zip(actions, moves, strict=True))
             self._last = (legal, moves, actions, mapping)
         return mapping
 
-    def _actions_now(self, game: Game) -> tuple[tuple[Move, ...], list[int]]:
+    def actions_now(self, game: Game) -> tuple[tuple[Move, ...], list[int]]:
         """The current player's legal moves, and the action of each (do not change the list).
 
         What :meth:`legal_actions` holds, as two sequences in the engine's
@@ -154,8 +154,8 @@ class ActionTable:
         last = self._last
         if last[0] is legal:
             return last[1], last[2]
-        actions = self._actions.of(legal)
-        moves = self._actions.silent_moves(legal)
+        actions = self.kernel.of(legal)
+        moves = self.kernel.silent_moves(legal)
         self._last = (legal, moves, actions, None)
         return moves, actions
 

@@ -12,11 +12,11 @@ import numpy as np
 from ono99._args import shown
 from ono99._errors import ArgumentError
 from ono99._variant import Variant
+from ono99.engine import cut_short as _cut_short
 from ono99.engine import engine_of
 from ono99.loading import load_variant
 from ono99.players import make_player
 
-from ._kernel import cut_short as _cut_short
 from ._policy import PolicyPlayer
 
 if TYPE_CHECKING:

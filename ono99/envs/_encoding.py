@@ -11,10 +11,8 @@ from attrs import frozen
 
 from ono99._args import shown, whole
 from ono99._errors import ArgumentError
-from ono99.engine import Observation, compile_variant, engine_of
+from ono99.engine import Layout, Observation, Vector, compile_variant, engine_of, seat_of, view_of
 from ono99.loading import variant_arg
-
-from ._kernel import Layout, fill
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -23,8 +21,6 @@ if TYPE_CHECKING:
     from ono99.engine import Game
 
 __all__ = ["Feature", "ObservationEncoder", "observation_encoder"]
-
-_Cards = Callable[["Observation"], Sequence[str]]
 
 
 @frozen
@@ -45,141 +41,16 @@ class Feature:
     values: Callable[[Observation, Sequence[int]], Sequence[float]]
 
 
-class _CardCounts:
-    """One slot per card id: how many of that card ``cards`` gives (a Feature's values)."""
+class _Slots:
+    """A group of slots' values, as :meth:`ObservationEncoder.encode` writes them."""
 
-    def __init__(self, ids: Sequence[str], cards: _Cards) -> None:
-        self.slot = {card: i for i, card in enumerate(ids)}
-        self.cards = cards
+    def __init__(self, encoder: ObservationEncoder, start: int, stop: int) -> None:
+        self.encoder = encoder
+        self.start = start
+        self.stop = stop
 
-    def __call__(self, obs: Observation, _order: Sequence[int]) -> list[int]:
-        counts = [0] * len(self.slot)
-        for card in self.cards(obs):
-            counts[self.slot[card]] += 1
-        return counts
-
-
-def _counts(name: str, ids: Sequence[str], most: Sequence[float], cards: _Cards) -> Feature:
-    """One slot per card id: how many of that card ``cards`` gives (at most ``most``)."""
-    n = len(ids)
-    return Feature(
-        tuple(f"{name}[{i}]" for i in ids), (0,) * n, tuple(most), _CardCounts(ids, cards)
-    )
-
-
-class _Limits:
-    """The bounds of the slots, for up to ``seats`` players (see :class:`ObservationEncoder`)."""
-
-    def __init__(self, variant: Variant, seats: int) -> None:
-        rules = compile_variant(variant)
-        low = variant.players.min
-        counts = range(low, max(low, min(seats, variant.players.max)) + 1)
-        decks = [rules.deck_for(p) for p in counts]
-        self.deck = max(map(len, decks))
-        self.per_card = [max(deck.count(k) for deck in decks) for k in range(len(rules.cards))]
-        start, bust, floor = variant.total.start, variant.total.bust, variant.total.floor
-        safe = bust - 1
-        reach = max(
-            [card.total_after(safe, amount) for card in rules.cards for amount in card.amounts],
-            default=safe,
-        )
-        self.total_low = floor if floor is not None else min(start, 0) - (bust - min(start, 0))
-        self.total_high = max(bust, reach)
-        self.owed_high = max(2, 2 * variant.deal.hand_size)
-        self.tokens_high = max(variant.match.tokens.count_for(p) for p in counts)
-        points = variant.match.points
-        hand = variant.deal.hand_size
-        card_points = [card.points for card in rules.cards] or [0]
-        gains = [hand * max(card_points), points.bust, points.survivor, hand * points.missing_card]
-        # A round's points (rules may add more: as much again as the target).
-        most = max(sum(max(0, g) for g in gains), points.target)
-        self.score_high = max(0, points.target - 1) + most
-        self.score_low = -self.score_high
-        self.round_high = variant.round.max_rounds
-
-    def total(self, value: int) -> int:
-        """``value`` within the bounds of ``total``."""
-        return min(max(value, self.total_low), self.total_high)
-
-
-def _features(variant: Variant, players: int, seats: int, limits: _Limits) -> list[Feature]:
-    """The slots, in order: add a :class:`Feature` here to extend the vector."""
-    ids = compile_variant(variant).ids
-    most = float(limits.deck)
-    per_card = limits.per_card
-    names = [f"+{k}" for k in range(seats)]
-    pad = [0] * (seats - players)
-    owed_high, tokens_high = limits.owed_high, limits.tokens_high
-    score_low, score_high = limits.score_low, limits.score_high
-
-    def scalars(obs: Observation, _order: Sequence[int]) -> tuple[int, ...]:
-        return (limits.total(obs.total), obs.direction, min(obs.plays_owed, owed_high))
-
-    def per_seat(obs: Observation, order: Sequence[int]) -> list[float]:
-        mover = obs.current_player if obs.winner is None else -1
-        sizes, tokens, scores = obs.hand_sizes, obs.tokens, obs.scores
-        in_game, in_round = obs.in_game, obs.in_round
-        return [
-            *[float(s == mover) for s in order],
-            *pad,
-            *[sizes[s] for s in order],
-            *pad,
-            *[min(max(tokens[s], 0), tokens_high) for s in order],
-            *pad,
-            *[min(max(scores[s], score_low), score_high) for s in order],
-            *pad,
-            *[in_game[s] for s in order],
-            *pad,
-            *[in_round[s] for s in order],
-            *pad,
-        ]
-
-    def piles(obs: Observation, _order: Sequence[int]) -> tuple[int, ...]:
-        return (min(obs.round, limits.round_high), obs.draw_pile_size)
-
-    count_of = _CardCounts(ids, lambda o: o.count)
-    n = seats
-    per_seat_names = tuple(
-        f"{group}[{seat}]"
-        for group in ("to_move", "hand_size", "tokens", "score", "in_game", "in_round")
-        for seat in names
-    )
-    return [
-        _counts("hand", ids, per_card, lambda o: o.hand),
-        Feature(
-            ("total", "direction", "plays_owed"),
-            (limits.total_low, -1, 0),
-            (limits.total_high, 1, owed_high),
-            scalars,
-        ),
-        Feature(
-            per_seat_names,
-            (0,) * n + (0,) * n + (0,) * n + (score_low,) * n + (0,) * n + (0,) * n,
-            (1,) * n + (most,) * n + (tokens_high,) * n + (score_high,) * n + (1,) * n + (1,) * n,
-            per_seat,
-        ),
-        Feature(("round", "draw_pile"), (0, 0), (limits.round_high, most), piles),
-        _counts("discard", ids, per_card, lambda o: o.discard_pile),
-        _counts("out_of_play", ids, per_card, lambda o: o.out_of_play),
-        Feature(("answering",), (0,), (1,), lambda o, _order: (o.answering,)),
-        _counts("this_turn", ids, per_card, lambda o: o.played_this_turn),
-        _counts(
-            "forced_by",
-            ids,
-            [1] * len(ids),
-            lambda o: (o.forced_by or "",)[: o.forced_by is not None],
-        ),
-        Feature(
-            tuple(f"count[{i}]" for i in ids),
-            (0,) * len(ids),
-            (most,) * len(ids),
-            lambda o, order: [min(c, limits.deck) for c in count_of(o, order)],
-        ),
-        _counts(
-            "last_play", ids, [1] * len(ids), lambda o: o.last_play[:1] if o.last_play else ()
-        ),
-        Feature(("passes",), (0,), (seats,), lambda o, _order: (min(o.passes, seats),)),
-    ]
+    def __call__(self, obs: Observation, _order: Sequence[int]) -> list[float]:
+        return [float(v) for v in self.encoder.encode(obs)[self.start : self.stop]]
 
 
 class ObservationEncoder:
@@ -286,36 +157,21 @@ class ObservationEncoder:
             )
         self.players = players
         self.max_players = seats
-        self._limits = limits = _Limits(variant, seats)
-        self.features = tuple(_features(variant, players, seats, limits))
+        self.layout = layout = Layout(variant, players, seats)
+        """Where each slot is, its name and its bounds (the engine's, which writes the vector)."""
+        self.names: tuple[str, ...] = layout.names
+        self.low: NDArray[np.float32] = np.array(layout.low, dtype=np.float32)
+        self.high: NDArray[np.float32] = np.array(layout.high, dtype=np.float32)
+        self.features = tuple(
+            Feature(
+                layout.names[start:stop],
+                tuple(map(float, layout.low[start:stop])),
+                tuple(map(float, layout.high[start:stop])),
+                _Slots(self, start, stop),
+            )
+            for start, stop in layout.groups
+        )
         self._ids = compile_variant(variant).ids
-        self.names: tuple[str, ...] = tuple(n for f in self.features for n in f.names)
-        self.low: NDArray[np.float32] = np.array(
-            [low for f in self.features for low in f.low], dtype=np.float32
-        )
-        self.high: NDArray[np.float32] = np.array(
-            [high for f in self.features for high in f.high], dtype=np.float32
-        )
-        self._orders = tuple(
-            tuple((seat + k) % players for k in range(players)) for seat in range(players)
-        )
-        self._layout = Layout(
-            dict(compile_variant(variant).index),
-            players,
-            seats,
-            bounds=[
-                limits.total_low,
-                limits.total_high,
-                limits.owed_high,
-                limits.tokens_high,
-                limits.score_low,
-                limits.score_high,
-                limits.round_high,
-                limits.deck,
-            ],
-        )
-        if self._layout.size != len(self.names):  # the two orders of the slots must agree
-            raise AssertionError(f"the layout has {self._layout.size} slots, not {len(self)}")
 
     def __reduce__(self) -> tuple[Any, tuple[Variant, int, int]]:
         # The shared encoder of the same variant and counts (its slots are read by closures).
@@ -325,11 +181,28 @@ class ObservationEncoder:
         return len(self.names)
 
     def encode(self, observation: Observation) -> NDArray[np.float32]:
-        """The observation as a vector of ``float32``, one value per slot of :attr:`names`."""
-        order = self._orders[observation.player]
-        values: list[float] = []
-        for feature in self.features:
-            values.extend(feature.values(observation, order))
+        """The observation as a vector of ``float32``, one value per slot of :attr:`names`.
+
+        Raises:
+            ArgumentError: If ``observation`` is not an observation of a game
+                of this encoder's variant and number of players.
+        """
+        given: object = observation  # typed an Observation, but a caller may pass anything
+        if not isinstance(given, Observation) or len(given.hand_sizes) != self.players:
+            raise ArgumentError(
+                "observation",
+                f"expected an observation of a {self.players}-player game of "
+                f"{self.variant.id}, got {shown(observation)}",
+            )
+        try:
+            view = view_of(observation, self.layout.card_index)
+        except KeyError as error:
+            raise ArgumentError(
+                "observation",
+                f"it names a card {shown(error.args[0])} that {self.variant.id} lacks",
+            ) from None
+        values = [0] * self.layout.size
+        Vector(self.layout, values).show(view)
         return np.array(values, dtype=np.float32)
 
     def encode_game(
@@ -350,7 +223,7 @@ class ObservationEncoder:
             ArgumentError: If ``player`` is no seat of the game, or the game
                 is of another variant or player count.
         """
-        seat = game._seat(player)
+        seat = seat_of(game, player)
         engine = engine_of(game)
         if engine.n != self.players or engine.rules.ids != self._ids:
             raise ArgumentError(
@@ -358,8 +231,8 @@ class ObservationEncoder:
                 f"expected a game of {self.variant.id} for {self.players} players, "
                 f"got {game.variant.id} for {game.players}",
             )
-        values = [0] * self._layout.size
-        fill(engine, seat, self._layout, values)
+        values = [0] * self.layout.size
+        Vector(self.layout, values).update(engine, seat)
         if out is None:
             return np.array(values, dtype=np.float32)
         out[:] = values

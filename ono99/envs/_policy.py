@@ -93,9 +93,9 @@ class PolicyPlayer:
         mask[list(legal)] = 1
         return self._move(self.encoder.encode(observation), mask, legal)
 
-    def _choose_in(self, game: Game, seat: int) -> Move:
+    def choose_in(self, game: Game, seat: int) -> Move:
         """:meth:`choose` for ``seat`` of ``game`` (to move), read from the game directly."""
-        moves, actions = self.table._actions_now(game)
+        moves, actions = self.table.actions_now(game)
         mask = np.zeros(len(self.table), np.int8)
         mask[actions] = 1
         vector = self.encoder.encode_game(game, seat)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ono99._errors import IllegalMoveError
-from ono99.engine import Game, engine_of
+from ono99.engine import Game, Vector, engine_of, play_checked, play_decided
 
 from ._common import action_index, cut_short, seated
-from ._kernel import Mask, Vector, play_decided
+from ._kernel import Mask
 from ._policy import PolicyPlayer
 
 if TYPE_CHECKING:
@@ -80,7 +80,7 @@ class Table:
         for array, mask in zip(arrays, masks, strict=True):
             array[:] = 0
             mask[:] = 0
-        self._vectors = [Vector(self.encoder._layout, array.data) for array in arrays]
+        self._vectors = [Vector(self.encoder.layout, array.data) for array in arrays]
         self._masks = [Mask(mask.data) for mask in masks]
 
     def __getstate__(self) -> dict[str, Any]:
@@ -140,7 +140,7 @@ class Table:
             IllegalMoveError: If it is not legal now (the game is unchanged).
         """
         game = self._game()
-        game._play(self.check(action))
+        play_checked(game, self.check(action))
         self._play_on(game)
 
     def settle(self) -> tuple[list[float], bool, bool]:
@@ -167,7 +167,7 @@ class Table:
         for k, seat in enumerate(self.learners):
             self._vectors[k].update(engine, seat)
             if seat == current:
-                self._masks[k].update(self.table._actions_now(game)[1])
+                self._masks[k].update(self.table.actions_now(game)[1])
             else:
                 self._masks[k].update(_NONE)
 
@@ -182,10 +182,10 @@ class Table:
                 return
             player = self._seated[mover]
             if isinstance(player, PolicyPlayer):
-                game._play(player._choose_in(game, mover))
+                play_checked(game, player.choose_in(game, mover))
             else:
                 assert player is not None  # noqa: S101 - only the learners' seats are empty
-                game._play(player.choose(game.observation(mover)))
+                play_checked(game, player.choose(game.observation(mover)))
 
     def _game(self) -> Game:
         if self.game is None:

@@ -56,7 +56,7 @@ from gymnasium.vector.utils import batch_space
 
 from ono99._args import shown
 from ono99._errors import ArgumentError, IllegalMoveError
-from ono99.engine import Game, engine_of
+from ono99.engine import Game, Vector, engine_of, play_checked, play_quick, seat_done
 
 from ._actions import action_table
 from ._common import Opponent, Opponents, Seeds, action_index, cut_short, make_variant, seated
@@ -66,9 +66,6 @@ from ._kernel import (
     ILLEGAL,
     Agent,
     Mask,
-    Vector,
-    play_quick,
-    seat_done,
     step_batch,
 )
 from ._policy import PolicyPlayer
@@ -287,7 +284,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         mask[:] = 0
         self._array = observation
         self._mask = mask
-        self._vector = Vector(self.encoder._layout, observation.data)
+        self._vector = Vector(self.encoder.layout, observation.data)
         self._mask_writer = Mask(mask.data)
         self._agent = None
 
@@ -311,7 +308,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         if self._agent is None:
             self._agent = Agent(
                 self._seat,
-                self.table._actions,
+                self.table.kernel,
                 self.variant,
                 self._vector,
                 self._mask_writer,
@@ -355,10 +352,10 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         while mover >= 0:
             player = self._seated[mover]
             if isinstance(player, PolicyPlayer):
-                game._play(player._choose_in(game, mover))
+                play_checked(game, player.choose_in(game, mover))
             else:
                 assert player is not None  # noqa: S101 - only the agent's seat is empty
-                game._play(player.choose(game.observation(mover)))
+                play_checked(game, player.choose(game.observation(mover)))
             mover = play_quick(engine, seat, picks, variant)
 
     def _show(self, game: Game) -> tuple[NDArray[np.float32], dict[str, Any]]:

@@ -76,7 +76,7 @@ import pyspiel
 
 from ono99 import events as ev
 from ono99._errors import IllegalMoveError
-from ono99.engine import Game
+from ono99.engine import Game, deal, play_checked, redealt
 from ono99.envs._actions import action_table
 from ono99.envs._common import make_variant
 from ono99.envs._encoding import observation_encoder
@@ -454,7 +454,7 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
             take = size - len(keep)
             cards += keep + unseen[:take]
             del unseen[:take]
-        world = game._redealt(_DRAWS, seats, cards + unseen)
+        world = redealt(game, _DRAWS, seats, cards + unseen)
         return Ono99State(self.get_game(), world)
 
     def __str__(self) -> str:
@@ -474,11 +474,11 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
         chance.start(self._outcomes)
         try:
             if self._before is None:
-                game = Game._dealt(spec.variant, spec.players, 0, chance, pick=chance.card)
+                game = deal(spec.variant, spec.players, 0, chance, pick=chance.card)
             else:
                 game = self._before.game._copy(chance)  # drawing at the chance nodes
                 assert self._move is not None  # noqa: S101 - set with _before
-                game._play(self._move)
+                play_checked(game, self._move)
         except _NeedChance as need:
             self._chances, self._cards = need.outcomes, need.cards
             self._player = _CHANCE

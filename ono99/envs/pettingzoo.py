@@ -39,7 +39,7 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
-from ono99.engine import Game, engine_of
+from ono99.engine import Game, Vector, engine_of, play_checked, players_in
 
 from ._actions import action_table, action_to_move
 from ._common import (
@@ -50,7 +50,7 @@ from ._common import (
     make_variant,
 )
 from ._encoding import observation_encoder
-from ._kernel import Mask, Vector, players_in
+from ._kernel import Mask
 from ._render import table_image, table_text
 from ._table import Table
 
@@ -159,7 +159,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         """Keep each seat's vector up to date slot by slot, to be copied out."""
         n, players = len(self.table), self.players
         self._arrays = [np.zeros(len(self.encoder), np.float32) for _ in range(players)]
-        self._vectors = [Vector(self.encoder._layout, a.data) for a in self._arrays]
+        self._vectors = [Vector(self.encoder.layout, a.data) for a in self._arrays]
         self._masks = [np.zeros(n, np.int8) for _ in range(players)]
         self._mask_writers = [Mask(mask.data) for mask in self._masks]
 
@@ -205,7 +205,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         engine = engine_of(game)
         self._vectors[seat].update(engine, seat)
         if seat == engine.current and engine.winner is None:
-            self._mask_writers[seat].update(self.table._actions_now(game)[1])
+            self._mask_writers[seat].update(self.table.actions_now(game)[1])
         else:
             self._mask_writers[seat].update(_NONE)
         return {"observation": self._arrays[seat].copy(), "action_mask": self._masks[seat].copy()}
@@ -226,7 +226,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
             index: object = operator.index(action)  # type: ignore[arg-type]  # int, numpy int
         except TypeError:
             index = action
-        moves, actions = self.table._actions_now(game)
+        moves, actions = self.table.actions_now(game)
         try:
             move = moves[actions.index(index)]  # type: ignore[arg-type]
         except ValueError:
@@ -234,7 +234,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
             move = action_to_move(self.variant, index, announce=self.table.announce)  # type: ignore[arg-type]  # ActionError
             game.play(move)  # an action not legal now: IllegalMoveError, with the reason
         else:
-            game._play(move)
+            play_checked(game, move)
         self._cumulative_rewards[agent] = 0.0
         engine = engine_of(game)
         if not (self._quiet and engine.winner is None and players_in(engine) == self._players_in):

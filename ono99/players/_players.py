@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 
 from ono99._args import shown, whole
 from ono99._errors import ArgumentError, IllegalMoveError
-from ono99.engine import Game, choice
+from ono99.engine import Game, choice, play_to_end
 
 from ._policies import Traits, cautious_move, reckless_move, traits_of
 
@@ -160,7 +160,7 @@ def play_out(game: Game, players: Sequence[Player], *, max_moves: int = 1_000_00
             )
     whole("max_moves", max_moves, 1)
     try:
-        return game._play_out(players, max_moves)  # the engine's own loop
+        return play_to_end(game, players, max_moves)  # the engine's own loop
     except IllegalMoveError as exc:
         # The engine refused the move and left the game as it was: the seat to
         # move is the one that chose it.

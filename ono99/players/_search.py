@@ -13,13 +13,21 @@ choice only for a move that is better by more than the sampling error.
 
 from __future__ import annotations
 
+import functools
 import math
 import random
 from collections import Counter
 from typing import TYPE_CHECKING
 
 from ono99._args import shown
-from ono99.engine import Game, engine_of
+from ono99.engine import (
+    ROUND_NOT_OVER,
+    Game,
+    engine_of,
+    losers,
+    play_round,
+    players_in_round,
+)
 
 from ._policies import Traits, careful_move, ranked_move, traits_of
 
@@ -264,35 +272,26 @@ class _Playout:
     outlasted: 1 for surviving the round, 0 for being the first out of it.
     """
 
-    __slots__ = ("before", "me", "span", "traits")
+    __slots__ = ("before", "me", "mine", "others", "span", "traits")
 
     def __init__(self, position: Engine, me: int, traits: Traits) -> None:
         self.me = me
         self.traits = traits
         # The players already out of the round, and the others still in it.
-        self.before = len(position.r.losers)
-        self.span = max(1, position.r.players_in_round - 1)
+        self.before = len(losers(position))
+        self.span = max(1, players_in_round(position) - 1)
+        self.mine = functools.partial(careful_move, traits)
+        self.others = functools.partial(_cautiously, traits)
 
     def __call__(self, game: Engine, move: Move) -> float:
         """Play ``move`` and the round out on ``game`` (a round-only copy): ``me``'s score."""
-        me, traits = self.me, self.traits
-        play = game.play
-        play(move)
-        for _ in range(_MAX_ROLLOUT):
-            if game.halted or game.winner is not None:
-                return self._ended(game)
-            r = game.r
-            if not r.in_round[me]:
-                return (r.losers.index(me) - self.before) / self.span
-            # After a move the engine has listed the next player's moves: often one.
-            legal = game.legal or game.legal_moves()
-            if len(legal) == 1:
-                play(legal[0])
-            elif game.current == me:
-                play(careful_move(traits, legal, r.total, r.answering))
-            else:
-                play(ranked_move(traits, legal, r.total, True))
-        return 0.5  # a round that would not end: call it even
+        game.play(move)
+        place = play_round(game, self.me, self.mine, self.others, _MAX_ROLLOUT)
+        if place == ROUND_NOT_OVER:
+            return 0.5  # a round that would not end: call it even
+        if place >= 0:
+            return (place - self.before) / self.span
+        return self._ended(game)
 
     def _ended(self, game: Engine) -> float:
         """``me``'s score in the round that just ended on ``game``."""
@@ -304,3 +303,8 @@ class _Playout:
             # outlasted only those who lost before it ended.
             return (len(losers) - self.before) / self.span
         return 1.0
+
+
+def _cautiously(traits: Traits, legal: tuple[Move, ...], total: int) -> Move:
+    """What a cautious player of ``traits`` plays from ``legal`` at ``total``."""
+    return ranked_move(traits, legal, total, True)

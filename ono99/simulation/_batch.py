@@ -12,7 +12,7 @@ import random
 from typing import TYPE_CHECKING, TypeAlias
 
 from ono99 import events as ev
-from ono99.engine import Game, engine_of
+from ono99.engine import deal, engine_of, play_to_end
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -71,10 +71,10 @@ def play_games(
         seed = game_seed(index)
         try:
             rng.seed(seed)
-            game = Game._dealt(variant, players, seed, rng)
+            game = deal(variant, players, seed, rng)
             engine = engine_of(game)
             chosen = [seats[kinds[seat]](rng, index, seat) for seat in range(players)]
-            winner = game._play_out(chosen, max_moves)
+            winner = play_to_end(game, chosen, max_moves)
         except Exception as exc:
             raise failed(index, seed, exc) from exc
         deciding = deciding_card(engine.events)

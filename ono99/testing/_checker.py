@@ -15,7 +15,17 @@ import attrs
 
 from ono99 import events as ev
 from ono99._errors import IllegalMoveError, ReplayError
-from ono99.engine import Game, Move, Observation, Play, Redraw, from_data, to_data, unsaid
+from ono99.engine import (
+    Game,
+    Move,
+    Observation,
+    Play,
+    Redraw,
+    from_data,
+    redealt_unseen,
+    to_data,
+    unsaid,
+)
 
 from ._cards import CardEvents
 from ._invariants import snapshot
@@ -226,7 +236,7 @@ class GameChecker(CardEvents, TurnEvents, RoundEvents):
             "observation",
             "legal moves shown to a player whose turn it is not",
         )
-        hidden = game._redealt_unseen(player, rng or random.Random(len(game.moves)))
+        hidden = redealt_unseen(game, player, rng or random.Random(len(game.moves)))
         self.expect(
             hidden.observation(player) == obs,
             "observation",

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ono99._errors import Ono99Error
-from ono99.engine import ENGINE_FIELDS, ROUND_FIELDS, engine_of
+from ono99.engine import game_state
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -78,16 +78,6 @@ class InvariantError(Ono99Error, AssertionError):
 # ------------------------------------------------------------------ snapshots
 
 
-# Engine and round fields shown under the name of the Game property that shows
-# the same fact (the others keep their own names), and those left out: caches
-# (the legal moves, events shared by every game), what the variant and the
-# player count decide, and the round (its fields are listed one by one).
-_PUBLIC_NAMES = {"n": "players", "current": "current_player", "turn_plays": "played_this_turn"}
-_LEFT_OUT = frozenset({"legal", "drew", "played", "rules", "full_deck", "r"})
-# What grows a move at a time (the count's history starts again only with a new count).
-_LOGS = frozenset({"events", "moves", "history"})
-
-
 def snapshot(game: Game, *, logs: bool = True) -> dict[str, Any]:
     """Everything a game holds, as plain comparable data (random state included).
 
@@ -114,31 +104,4 @@ def snapshot(game: Game, *, logs: bool = True) -> dict[str, Any]:
     >>> state["current_player"], state["total"], state["hands"][0]
     (0, 0, ['play_2', '10', 'ono99', 'minus_ten'])
     """
-    engine = engine_of(game)
-    r = engine.r
-    out: dict[str, Any] = {
-        name.lstrip("_"): _plain_copy(value) for name, value in vars(game).items() if name != "_e"
-    }
-    for owner, fields in ((engine, ENGINE_FIELDS), (r, ROUND_FIELDS)):
-        for name in fields:
-            if name in _LEFT_OUT:
-                continue
-            value = getattr(owner, name)
-            if not logs and name in _LOGS:
-                value = (len(value), value[-1] if value else None)
-            out[_PUBLIC_NAMES.get(name, name)] = _plain_copy(value)
-    ids = engine.rules.ids
-    del out["rng"], out["draw"], out["discard"], out["forced"]
-    out["random_state"] = engine.rng.getstate()
-    out["hands"] = [[ids[k] for k in hand] for hand in r.hands]
-    out["draw_pile"] = [ids[k] for k in reversed(r.draw)]
-    out["discard_pile"] = [ids[k] for k in r.discard]
-    out["out_of_play"] = [ids[k] for k in r.out_of_play]
-    out["plays_owed"] = r.forced - r.plays_made
-    return out
-
-
-def _plain_copy(value: Any) -> Any:
-    if isinstance(value, list):
-        return [_plain_copy(v) for v in value]
-    return value
+    return game_state(game, logs=logs)

@@ -696,7 +696,7 @@ def test_a_redeal_deals_again_only_what_the_player_cannot_see() -> None:
     rng = random.Random(9)
     moved = False
     for _ in range(5):
-        other = game._redealt_unseen(me, rng)
+        other = ono99.engine.redealt_unseen(game, me, rng)
         assert cards == kept  # the list given is left as it was
         assert other.observation(me) == game.observation(me)
         assert conserved(other) == conserved(game)
@@ -752,7 +752,7 @@ def test_an_engine_with_a_pick_deals_and_draws_exactly_the_cards_it_picks(varian
 
     shuffles = random.Random(0)
     before = shuffles.getstate()
-    game = ono99.Game._dealt(variant, 3, 0, shuffles, pick=pick)
+    game = ono99.engine.deal(variant, 3, 0, shuffles, pick=pick)
     engine = engine_of(game)
     ids = engine.rules.ids
     dealt = [e for e in game.events if isinstance(e, events.Dealt)]

@@ -105,7 +105,9 @@ def _layer(module: str) -> int:
 
 def test_every_layer_names_what_is_there() -> None:
     """Each name of :data:`LAYERS` is a subpackage or a top-level module that exists."""
-    there = {module.removeprefix("ono99").removeprefix(".").partition(".")[0] for module in MODULES}
+    there = {
+        module.removeprefix("ono99").removeprefix(".").partition(".")[0] for module in MODULES
+    }
     assert set().union(*LAYERS) - there == set()
 
 
@@ -229,7 +231,7 @@ def test_the_private_import_check_sees_one() -> None:
     saved = IMPORTS["ono99.envs._kernel"]
     try:
         IMPORTS["ono99.envs._kernel"] = (saved[0] | {"ono99.engine._engine"}, saved[1])
-        with pytest.raises(AssertionError, match="ono99.engine._engine"):
+        with pytest.raises(AssertionError, match=r"ono99\.engine\._engine"):
             test_no_package_imports_another_packages_private_module()
     finally:
         IMPORTS["ono99.envs._kernel"] = saved

@@ -1,0 +1,414 @@
+"""What a seat sees: read from the engine once, then shown as an observation or as numbers.
+
+:func:`see` is the one reading of the engine's state for one seat: the one
+place that decides what a player may know (their own hand, never another's;
+the plays owed only to the player to move; the turn's plays only while the
+game goes on; ...). What it returns, a :class:`View`, is shown in two ways,
+both from here:
+
+- :func:`observation`: as an :class:`~ono99.Observation`, with card ids
+  (what :meth:`ono99.Game.observation` returns);
+- :class:`Vector`: as the numbers of a :class:`Layout`, the fixed-length
+  observation vector of the reinforcement-learning environments, written into
+  a buffer (:class:`~ono99.envs.ObservationEncoder` names its slots).
+
+An observation is turned back into a view by :func:`view_of` (for a policy
+that is handed observations), so that a vector has one writer whichever of the
+two it comes from. A new thing a player sees is a field of :class:`View`, read
+in :func:`see`, and shown by :func:`observation` and by a slot group of
+:class:`Layout` written in :meth:`Vector.show`: all in this module.
+
+Wheels built with mypyc compile it with the engine (``hatch_build.py``).
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from ._moves import NO_MOVES
+from ._observation import Observation
+from ._tables import compile_variant
+
+if TYPE_CHECKING:
+    from ono99._variant import Variant
+
+    from ._engine import Engine
+
+__all__ = ["Layout", "Vector", "View", "observation", "see", "view_of"]
+
+_PER_SEAT = ("to_move", "hand_size", "tokens", "score", "in_game", "in_round")
+
+
+class View:
+    """What one seat may know now, as card indices and numbers (made by :func:`see`).
+
+    The lists are the engine's own where the seat may see all of them (the
+    discard pile, tokens, ...): a view is read at once, never kept while the
+    game moves on. Card indices are in the variant's card order.
+    """
+
+    def __init__(  # noqa: PLR0917 - one argument a field, made in two places only
+        self,
+        player: int,
+        hand: list[int],
+        total: int,
+        direction: int,
+        current: int,
+        winner: int,
+        owed: int,
+        answering: bool,
+        this_turn: list[str],
+        forced_by: str,
+        hand_sizes: list[int],
+        tokens: list[int],
+        scores: list[int],
+        in_game: list[bool],
+        in_round: list[bool],
+        round: int,
+        draw_size: int,
+        discard: list[int],
+        out_of_play: list[int],
+        count: list[int],
+        last_card: int,
+        last_amount: int | None,
+        last_target: int | None,
+        last_player: int,
+        passes: int,
+    ) -> None:
+        self.player = player
+        self.hand = hand
+        self.total = total
+        self.direction = direction
+        self.current = current
+        self.winner = winner  # -1 while the game goes on
+        self.owed = owed
+        self.answering = answering
+        self.this_turn = this_turn  # card ids
+        self.forced_by = forced_by  # a card id, "" on a turn that is not forced
+        self.hand_sizes = hand_sizes
+        self.tokens = tokens
+        self.scores = scores
+        self.in_game = in_game
+        self.in_round = in_round
+        self.round = round
+        self.draw_size = draw_size
+        self.discard = discard
+        self.out_of_play = out_of_play
+        self.count = count
+        self.last_card = last_card  # -1 before the count's first play
+        self.last_amount = last_amount
+        self.last_target = last_target
+        self.last_player = last_player  # -1 before any play this round
+        self.passes = passes
+
+
+def see(engine: Engine, seat: int) -> View:
+    """What ``seat`` may know of ``engine``'s game now: the one reading of it for a player."""
+    r = engine.r
+    winner = engine.winner
+    playing = winner is None
+    mine = playing and seat == engine.current
+    forced = playing and r.forced >= 2
+    return View(
+        seat,
+        r.hands[seat],
+        r.total,
+        r.direction,
+        engine.current,
+        -1 if winner is None else winner,
+        r.forced - r.plays_made if mine else 0,
+        playing and r.answering,
+        r.turn_plays if playing else [],
+        r.forced_by if forced else "",
+        [len(hand) for hand in r.hands],
+        engine.tokens,
+        engine.scores,
+        engine.in_game,
+        r.in_round,
+        engine.round,
+        len(r.draw),
+        r.discard,
+        r.out_of_play,
+        r.history,
+        r.last_card,
+        r.last_amount,
+        r.last_target,
+        r.last_player,
+        r.passes,
+    )
+
+
+def observation(engine: Engine, seat: int) -> Observation:
+    """All that ``seat`` may know, and nothing else (see :meth:`ono99.Game.observation`)."""
+    view = see(engine, seat)
+    name = engine.rules.ids.__getitem__
+    playing = view.winner < 0
+    mine = playing and seat == view.current
+    return Observation(
+        player=seat,
+        hand=tuple(map(name, view.hand)),
+        total=view.total,
+        direction=view.direction,
+        current_player=view.current,
+        plays_owed=view.owed,
+        answering=view.answering,
+        played_this_turn=tuple(view.this_turn),
+        forced_by=view.forced_by or None,
+        hand_sizes=tuple(view.hand_sizes),
+        tokens=tuple(view.tokens),
+        scores=tuple(view.scores),
+        in_game=tuple(view.in_game),
+        in_round=tuple(view.in_round),
+        round=view.round,
+        draw_pile_size=view.draw_size,
+        discard_pile=tuple(map(name, view.discard)),
+        out_of_play=tuple(map(name, view.out_of_play)),
+        winner=None if playing else view.winner,
+        legal_moves=engine.legal_moves() if mine else NO_MOVES,
+        count=tuple(map(name, view.count)),
+        last_play=(
+            (name(view.last_card), view.last_amount, view.last_target)
+            if view.last_card >= 0
+            else None
+        ),
+        last_player=view.last_player if view.last_player >= 0 else None,
+        passes=view.passes,
+        variant=engine.variant,
+    )
+
+
+def view_of(seen: Observation, index: dict[str, int]) -> View:
+    """The view an observation shows (``index``: each card id's index), for :class:`Vector`.
+
+    The inverse of :func:`observation`, field by field: it decides nothing.
+    """
+    last = seen.last_play
+    return View(
+        seen.player,
+        [index[card] for card in seen.hand],
+        seen.total,
+        seen.direction,
+        seen.current_player,
+        -1 if seen.winner is None else seen.winner,
+        seen.plays_owed,
+        seen.answering,
+        list(seen.played_this_turn),
+        seen.forced_by or "",
+        list(seen.hand_sizes),
+        list(seen.tokens),
+        list(seen.scores),
+        list(seen.in_game),
+        list(seen.in_round),
+        seen.round,
+        seen.draw_pile_size,
+        [index[card] for card in seen.discard_pile],
+        [index[card] for card in seen.out_of_play],
+        [index[card] for card in seen.count],
+        index[last[0]] if last is not None else -1,
+        last[1] if last is not None else None,
+        last[2] if last is not None else None,
+        -1 if seen.last_player is None else seen.last_player,
+        seen.passes,
+    )
+
+
+class Layout:
+    """The slots of the observation vector of one variant and player count: names, bounds, places.
+
+    The slots, in order (``+k`` is the seat ``k`` places to the observer's
+    left, so ``+0`` is the observer): ``hand[card]``; ``total``,
+    ``direction``, ``plays_owed``; per seat ``to_move``, ``hand_size``,
+    ``tokens``, ``score``, ``in_game``, ``in_round``; ``round``,
+    ``draw_pile``; ``discard[card]``; ``out_of_play[card]``; ``answering``;
+    ``this_turn[card]``; ``forced_by[card]``; ``count[card]``;
+    ``last_play[card]``; ``passes``. :class:`~ono99.envs.ObservationEncoder`
+    documents what each holds, and the bounds.
+
+    Args:
+        variant: The variant.
+        players: How many play.
+        seats: How many seats the vector has room for (``players`` or more:
+            the others' slots stay 0).
+
+    Attributes:
+        names: The name of each slot.
+        low: The least value each slot holds.
+        high: The most value each slot holds (a value past a bound is
+            written as the bound).
+        groups: Each group of slots as ``(start, stop)``, in order: the
+            groups of :attr:`~ono99.envs.ObservationEncoder.features`.
+        size: How many slots.
+    """
+
+    def __init__(self, variant: Variant, players: int, seats: int) -> None:  # noqa: PLR0915 - every bound and slot, in one place
+        rules = compile_variant(variant)
+        ids = rules.ids
+        cards = len(ids)
+        self.card_index: dict[str, int] = dict(rules.index)
+        self.cards = cards
+        self.players = players
+        self.seats = seats
+        # The bounds, worked out for up to ``seats`` players.
+        low = variant.players.min
+        counts = range(low, max(low, min(seats, variant.players.max)) + 1)
+        decks = [rules.deck_for(p) for p in counts]
+        deck = max(len(d) for d in decks)
+        per_card = [max(d.count(k) for d in decks) for k in range(cards)]
+        start, bust, floor = variant.total.start, variant.total.bust, variant.total.floor
+        safe = bust - 1
+        reach = max(
+            [card.total_after(safe, amount) for card in rules.cards for amount in card.amounts],
+            default=safe,
+        )
+        self.total_low = floor if floor is not None else min(start, 0) - (bust - min(start, 0))
+        self.total_high = max(bust, reach)
+        self.owed_high = max(2, 2 * variant.deal.hand_size)
+        self.tokens_high = max(variant.match.tokens.count_for(p) for p in counts)
+        points = variant.match.points
+        hand = variant.deal.hand_size
+        card_points = [card.points for card in rules.cards] or [0]
+        gains = [hand * max(card_points), points.bust, points.survivor, hand * points.missing_card]
+        # A round's points (rules may add more: as much again as the target).
+        most = max(sum(max(0, g) for g in gains), points.target)
+        self.score_high = max(0, points.target - 1) + most
+        self.score_low = -self.score_high
+        self.round_high = variant.round.max_rounds
+        self.count_high = deck
+
+        names: list[str] = []
+        lows: list[int] = []
+        highs: list[int] = []
+        groups: list[tuple[int, int]] = []
+
+        def group(new: list[str], low: list[int], high: list[int]) -> int:
+            at = len(names)
+            names.extend(new)
+            lows.extend(low)
+            highs.extend(high)
+            groups.append((at, len(names)))
+            return at
+
+        def by_card(name: str, high: list[int]) -> int:
+            return group([f"{name}[{i}]" for i in ids], [0] * cards, high)
+
+        seat_names = [f"+{k}" for k in range(seats)]
+        one = [1] * cards
+        self.hand = by_card("hand", per_card)
+        self.scalars = group(
+            ["total", "direction", "plays_owed"],
+            [self.total_low, -1, 0],
+            [self.total_high, 1, self.owed_high],
+        )
+        tops = [1, deck, self.tokens_high, self.score_high, 1, 1]
+        self.per_seat = group(
+            [f"{g}[{s}]" for g in _PER_SEAT for s in seat_names],
+            [b for g in _PER_SEAT for b in [self.score_low if g == "score" else 0] * seats],
+            [t for t in tops for _ in range(seats)],
+        )
+        self.piles = group(["round", "draw_pile"], [0, 0], [self.round_high, deck])
+        self.discard = by_card("discard", per_card)
+        self.out_of_play = by_card("out_of_play", per_card)
+        self.answering = group(["answering"], [0], [1])
+        self.this_turn = by_card("this_turn", per_card)
+        self.forced_by = by_card("forced_by", one)
+        self.count = by_card("count", [deck] * cards)
+        self.last_play = by_card("last_play", one)
+        self.passes = group(["passes"], [0], [seats])
+        self.names: tuple[str, ...] = tuple(names)
+        self.low: tuple[int, ...] = tuple(lows)
+        self.high: tuple[int, ...] = tuple(highs)
+        self.groups: tuple[tuple[int, int], ...] = tuple(groups)
+        self.size = len(names)
+
+
+class Vector:
+    """One observer's vector, kept in a buffer that only the slots that changed are written to.
+
+    Args:
+        layout: The layout of the vector.
+        target: A writable buffer of ``layout.size`` numbers, all 0 (a
+            memoryview of a numpy array, or a list, say).
+    """
+
+    def __init__(self, layout: Layout, target: Any) -> None:
+        self.layout = layout
+        self.target = target
+        self.shown = [0] * layout.size
+        self.counts = [0] * layout.cards
+
+    def update(self, engine: Engine, player: int) -> None:
+        """Write what ``player`` sees of ``engine``'s game now (:func:`see`) into the target."""
+        self.show(see(engine, player))
+
+    def put(self, i: int, value: int) -> None:
+        """Set slot ``i`` to ``value``, writing the target only if it changed."""
+        if self.shown[i] != value:
+            self.shown[i] = value
+            self.target[i] = value
+
+    def put_counts(self, start: int, cards: list[int], high: int = -1) -> None:
+        """Set the slots from ``start`` on to how many of each card index ``cards`` holds.
+
+        With ``high`` 0 or more, a count past it is written as ``high``.
+        """
+        counts = self.counts
+        for k in range(len(counts)):
+            counts[k] = 0
+        for k in cards:
+            counts[k] += 1
+        if 0 <= high < len(cards):  # only then can a count pass the bound
+            for k in range(len(counts)):
+                counts[k] = min(counts[k], high)
+        shown = self.shown
+        for k in range(len(counts)):
+            value = counts[k]
+            if shown[start + k] != value:
+                shown[start + k] = value
+                self.target[start + k] = value
+
+    def show(self, view: View) -> None:
+        """Write ``view`` into the target: the one writer of the vector's slots."""
+        layout = self.layout
+        player = view.player
+        n = layout.players
+        over = view.winner >= 0
+        current = view.current
+        self.put_counts(layout.hand, view.hand)
+        i = layout.scalars
+        self.put(i, min(max(view.total, layout.total_low), layout.total_high))
+        self.put(i + 1, view.direction)
+        self.put(i + 2, min(view.owed, layout.owed_high))
+        i = layout.per_seat
+        m = layout.seats
+        sizes = view.hand_sizes
+        tokens = view.tokens
+        scores = view.scores
+        in_game = view.in_game
+        in_round = view.in_round
+        tokens_high, score_low, score_high = (
+            layout.tokens_high,
+            layout.score_low,
+            layout.score_high,
+        )
+        for k in range(n):
+            seat = (player + k) % n
+            self.put(i + k, 1 if seat == current and not over else 0)
+            self.put(i + m + k, sizes[seat])
+            self.put(i + 2 * m + k, min(max(tokens[seat], 0), tokens_high))
+            self.put(i + 3 * m + k, min(max(scores[seat], score_low), score_high))
+            self.put(i + 4 * m + k, 1 if in_game[seat] else 0)
+            self.put(i + 5 * m + k, 1 if in_round[seat] else 0)
+        i = layout.piles
+        self.put(i, min(view.round, layout.round_high))
+        self.put(i + 1, view.draw_size)
+        self.put_counts(layout.discard, view.discard)
+        self.put_counts(layout.out_of_play, view.out_of_play)
+        self.put(layout.answering, 1 if view.answering else 0)
+        card_index = layout.card_index
+        turn: list[int] = [card_index[card] for card in view.this_turn]
+        forced: list[int] = [card_index[view.forced_by]] if view.forced_by else []
+        self.put_counts(layout.this_turn, turn)
+        self.put_counts(layout.forced_by, forced)
+        self.put_counts(layout.count, view.count, layout.count_high)
+        self.put_counts(layout.last_play, [view.last_card] if view.last_card >= 0 else [])
+        self.put(layout.passes, min(view.passes, layout.seats))
