@@ -234,34 +234,6 @@ class Engine:
         r.draw = cards[at:]
         return new
 
-    def set_position(
-        self,
-        r: Round,
-        *,
-        in_game: list[bool],
-        tokens: list[int],
-        scores: list[int],
-        round: int,
-        current: int,
-        dealer: int,
-    ) -> None:
-        """Put the game in a checked position, with ``r`` its round, and go on from it.
-
-        What :meth:`ono99.Game.from_position` sets up: the log starts empty,
-        and a player with no safe play is dealt with at once.
-        """
-        self.r = r
-        self.in_game = in_game
-        self.tokens = tokens
-        self.scores = scores
-        self.round = round
-        self.current = current
-        self.dealer = dealer
-        self.events.clear()
-        self.moves.clear()
-        self.legal = None
-        self.advance()
-
     def __reduce__(self) -> tuple[Callable[..., Engine], tuple[object, ...]]:
         # By the fields, leaving out what it is made with or from (see _NOT_PICKLED).
         state = {name: getattr(self, name) for name in ENGINE_FIELDS if name not in _NOT_PICKLED}

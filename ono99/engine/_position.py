@@ -255,7 +255,8 @@ def place(
     r.forced = plays_owed + r.plays_made
     r.forced_by = forced_by  # read only while plays are owed
     r.answering = r.forced > 1 and not turn
-    e.set_position(
+    _set_position(
+        e,
         r,
         in_game=seats_in_game,
         tokens=seat_tokens,
@@ -264,3 +265,31 @@ def place(
         current=current_player,
         dealer=dealer if dealer is not None else e.next_seat(current_player, r.in_round, -1),
     )
+
+
+def _set_position(
+    e: Engine,
+    r: Round,
+    *,
+    in_game: list[bool],
+    tokens: list[int],
+    scores: list[int],
+    round: int,
+    current: int,
+    dealer: int,
+) -> None:
+    """Put the game in a checked position, with ``r`` its round, and go on from it.
+
+    The log starts empty, and a player with no safe play is dealt with at once.
+    """
+    e.r = r
+    e.in_game = in_game
+    e.tokens = tokens
+    e.scores = scores
+    e.round = round
+    e.current = current
+    e.dealer = dealer
+    e.events.clear()
+    e.moves.clear()
+    e.legal = None
+    e.advance()

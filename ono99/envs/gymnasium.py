@@ -55,7 +55,7 @@ from gymnasium import spaces
 from gymnasium.vector.utils import batch_space
 
 from ono99._args import shown
-from ono99._errors import ArgumentError, IllegalMoveError
+from ono99._errors import ArgumentError
 from ono99.engine import Game, Vector, engine_of, play_checked, play_quick, seat_done
 
 from ._actions import action_table
@@ -70,7 +70,7 @@ from ._kernel import (
 )
 from ._policy import PolicyPlayer
 from ._render import table_image, table_text
-from ._table import Table
+from ._selfplay import AUTORESET, Ono99SelfPlayVectorEnv, actions_of, seed_arg
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -93,14 +93,6 @@ def _seat_arg(seat: object, players: int) -> int | str:
     if isinstance(seat, bool) or not isinstance(seat, int | np.integer) or not 0 <= seat < players:
         raise ValueError(f"seat must be one of 0 to {players - 1}, or 'random', not {seat!r}")
     return int(seat)
-
-
-def _seed_arg(seed: object) -> int | None:
-    if seed is None:
-        return None
-    if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
-        raise ArgumentError("seed", f"expected a whole number or None, got {shown(seed)}")
-    return int(seed)
 
 
 class Ono99Env(gymnasium.Env[Any, np.int64]):
@@ -204,7 +196,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         Raises:
             ArgumentError: If ``seed`` is neither a whole number nor ``None``.
         """
-        seed = _seed_arg(seed)
+        seed = seed_arg(seed)
         super().reset(seed=seed)
         game = self._deal(seed)
         self._ended = False
@@ -372,7 +364,6 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
 
 
 # Gymnasium 1.1 names the autoreset modes; 1.0 knows only this one, "next step".
-_AUTORESET = getattr(getattr(gymnasium.vector, "AutoresetMode", None), "NEXT_STEP", "next-step")
 
 
 class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
@@ -417,7 +408,7 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     ((8, 110), (8, 14), MultiDiscrete([14 14 14 14 14 14 14 14]))
     """
 
-    metadata = {"autoreset_mode": _AUTORESET}  # noqa: RUF012 - as VectorEnv declares it
+    metadata = {"autoreset_mode": AUTORESET}  # noqa: RUF012 - as VectorEnv declares it
 
     def __init__(
         self,
@@ -486,14 +477,14 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         n = self.num_envs
         seeds: list[int | None]
         if seed is None or (isinstance(seed, int | np.integer) and not isinstance(seed, bool)):
-            first = _seed_arg(seed)
+            first = seed_arg(seed)
             seeds = [None if first is None else first + i for i in range(n)]
         elif isinstance(seed, Sequence | np.ndarray) and not isinstance(seed, str | bytes):
             if len(seed) != n:
                 raise ArgumentError(
                     "seed", f"expected one for each of the {n} games, got {len(seed)}"
                 )
-            seeds = [_seed_arg(one) for one in seed]
+            seeds = [seed_arg(one) for one in seed]
         else:
             raise ArgumentError(
                 "seed", f"expected a whole number, None or a list of them, got {shown(seed)}"
@@ -568,7 +559,7 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
 
     def _actions(self, actions: Any) -> list[int]:
         """``actions`` as one action index for each game, checked before anything is played."""
-        return _actions_of(actions, self.num_envs, len(self.envs[0].table))
+        return actions_of(actions, self.num_envs, len(self.envs[0].table))
 
     def __getstate__(self) -> dict[str, Any]:
         # The games' kernel objects write into the batch's rows: they are made again.
@@ -604,259 +595,6 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         }
 
 
-class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
-    """Many games of self-play at once: several learning seats of each game, a row each.
-
-    Rows ``i * k`` to ``i * k + k - 1`` are game ``i``'s ``k`` learning
-    ``seats``, in order; the other seats are played by ``opponents`` (names,
-    players or policies, as for :class:`Ono99Env`). Each :meth:`step` plays,
-    in each game, the action in the row of the seat to move, then the
-    opponents until a learning seat is to move again; the game's other rows
-    wait (their masks are all 0 and their actions are not read). So one
-    batch of actions moves every game, the policy deciding for all its
-    seats together: the rows are those SuperSuit's vector environments
-    make of :func:`ono99.envs.pettingzoo.parallel_env` with the same
-    learners, step for step (the tests compare the two), without them.
-
-    Every row of a game stays to its end: a seat knocked out before then is
-    rewarded -1 when it is; at the end the winner gets +1 and every other
-    learning seat still in -1, and all the game's rows end together
-    (``terminated``; ``truncated`` with 0 at a limit of the variant). A game
-    that ended is dealt afresh at the next step (Gymnasium's "next step"
-    autoreset). ``reset(seed=s)`` seeds game ``i`` with ``s + i``.
-
-    ``gymnasium.make_vec("ono99/Ono99-v0", num_envs=64, seat=[0, 1, 2, 3],
-    players=4)`` makes one (16 games of 4 rows): a list of seats as
-    ``seat``.
-
-    Args:
-        num_envs: How many rows: a multiple of the number of ``seats``.
-        variant: A :class:`~ono99.Variant`, or the id or path to load one.
-        players: How many play in each game.
-        seats: The learning seats of every game (by default all).
-        house_rules: House rules to lay over the variant (ids or paths).
-        opponents: Who plays the other seats (one for all, or one each).
-        max_players: Pad the observation vectors to this many seats.
-        render_mode: Taken for ``make_vec``'s sake; nothing is drawn.
-        announce: ``"true_total"`` or ``"choose"``, as for :class:`Ono99Env`.
-
-    Raises:
-        VariantError: If the variant or a house rule cannot be loaded, or
-            the player count does not fit it.
-        ValueError: If ``num_envs``, the seats or the opponents are wrong.
-
-    >>> import gymnasium
-    >>> import ono99.envs.gymnasium
-    >>> envs = gymnasium.make_vec("ono99/Ono99-v0", num_envs=8, seat=[0, 1], players=2)
-    >>> observations, infos = envs.reset(seed=1)
-    >>> observations.shape, int(infos["action_mask"].any(axis=1).sum())  # a seat in each game
-    ((8, 124), 4)
-    """
-
-    metadata = {"autoreset_mode": _AUTORESET}  # noqa: RUF012 - as VectorEnv declares it
-
-    def __init__(
-        self,
-        num_envs: int = 2,
-        variant: VariantLike = "ono99-2022",
-        players: int = 2,
-        *,
-        seats: Sequence[int] | None = None,
-        house_rules: Sequence[PathName] | PathName = (),
-        opponents: Opponent | Sequence[Opponent] = "random",
-        max_players: int | None = None,
-        render_mode: str | None = None,
-        announce: str = "true_total",
-    ) -> None:
-        self.variant = loaded = make_variant(variant, house_rules)
-        Game(loaded, players, 0)  # checks the player count now, not at reset
-        given: list[object] = list(range(players)) if seats is None else list(seats)
-        learners = [s for s in given if isinstance(s, int) and not isinstance(s, bool)]
-        if (
-            not learners
-            or learners != given
-            or sorted(set(learners)) != learners
-            or not 0 <= learners[0] <= learners[-1] < players
-        ):
-            raise ValueError(
-                f"seats: expected seats from 0 to {players - 1} in order, at least one, "
-                f"got {seats!r}"
-            )
-        k = len(learners)
-        count: object = num_envs  # typed int, but a caller may pass anything
-        if isinstance(count, bool) or not isinstance(count, int) or count < k or count % k:
-            raise ValueError(
-                f"num_envs must be a multiple of the {k} learning seats, not {num_envs!r}"
-            )
-        self.num_envs = num_envs
-        self.players = players
-        self.seats = tuple(learners)
-        self.render_mode = render_mode
-        self.encoder = observation_encoder(loaded, players, max_players)
-        self.table = action_table(loaded, announce=announce)
-        opponents_of = Opponents(
-            opponents,
-            players - k,
-            variant=loaded,
-            players=players,
-            max_players=self.encoder.max_players,
-        )
-        self.games = [
-            Table(
-                loaded,
-                players,
-                learners=self.seats,
-                opponents=opponents_of,
-                encoder=self.encoder,
-                table=self.table,
-                seeds=Seeds(),
-            )
-            for _ in range(num_envs // k)
-        ]
-        self.single_observation_space = spaces.Box(
-            self.encoder.low, self.encoder.high, dtype=np.float32
-        )
-        self.single_action_space = spaces.Discrete(len(self.table))
-        self.observation_space = batch_space(self.single_observation_space, num_envs)
-        self.action_space = batch_space(self.single_action_space, num_envs)
-        self._bind()
-        self._started = False
-        self._over = [False] * len(self.games)
-        self._cut = [False] * len(self.games)
-
-    def _bind(self) -> None:
-        k = len(self.seats)
-        self._observations = np.zeros((self.num_envs, len(self.encoder)), np.float32)
-        self._masks = np.zeros((self.num_envs, len(self.table)), np.int8)
-        for i, game in enumerate(self.games):
-            rows = slice(i * k, i * k + k)
-            game.bind(list(self._observations[rows]), list(self._masks[rows]))
-
-    def __getstate__(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k not in ("_observations", "_masks")}
-
-    def __setstate__(self, state: dict[str, Any]) -> None:
-        self.__dict__.update(state)
-        self._bind()
-        for game in self.games:
-            if game.game is not None:
-                game.show()
-
-    def reset(
-        self,
-        *,
-        seed: int | Sequence[int | None] | None = None,
-        options: dict[str, Any] | None = None,  # noqa: ARG002 - Gymnasium's signature
-    ) -> tuple[NDArray[np.float32], dict[str, Any]]:
-        """Deal a new game in each (``seed + i`` for game ``i``, or each its next seed).
-
-        Raises:
-            ArgumentError: If ``seed`` is neither a whole number, ``None``,
-                nor a list of one of those for each game (nothing is dealt).
-        """
-        n = len(self.games)
-        seeds: list[int | None]
-        if seed is None or (isinstance(seed, int | np.integer) and not isinstance(seed, bool)):
-            first = _seed_arg(seed)
-            seeds = [None if first is None else first + i for i in range(n)]
-        elif isinstance(seed, Sequence | np.ndarray) and not isinstance(seed, str | bytes):
-            if len(seed) != n:
-                raise ArgumentError(
-                    "seed", f"expected one for each of the {n} games, got {len(seed)}"
-                )
-            seeds = [_seed_arg(one) for one in seed]
-        else:
-            raise ArgumentError(
-                "seed", f"expected a whole number, None or a list of them, got {shown(seed)}"
-            )
-        for game, one in zip(self.games, seeds, strict=True):
-            game.deal(one)
-            game.show()
-        self._started = True
-        self._over = [False] * n
-        self._cut = [False] * n
-        return self._observations.copy(), self._info()
-
-    def step(
-        self, actions: Any
-    ) -> tuple[
-        NDArray[np.float32],
-        NDArray[np.float64],
-        NDArray[np.bool_],
-        NDArray[np.bool_],
-        dict[str, Any],
-    ]:
-        """Play, in each game, the action of the seat to move (a game that ended is dealt afresh).
-
-        Raises:
-            ArgumentError: If ``actions`` are not one whole number for each
-                row (nothing is played).
-            IllegalMoveError: If the action of a seat to move is not legal
-                (nothing is played).
-        """
-        if not self._started:
-            raise RuntimeError("reset() the environment before using it")
-        chosen = _actions_of(actions, self.num_envs, len(self.table))
-        k = len(self.seats)
-        for i, game in enumerate(self.games):  # every action checked before any is played
-            mover = -1 if self._over[i] or self._cut[i] else game.mover()
-            if mover >= 0:
-                try:
-                    game.check(chosen[i * k + mover])
-                except IllegalMoveError as error:
-                    raise IllegalMoveError(f"row {i * k + mover}: {error}", error.move) from None
-        rewards = [0.0] * self.num_envs
-        ended = [False] * self.num_envs
-        truncated = [False] * self.num_envs
-        for i, game in enumerate(self.games):
-            if self._over[i] or self._cut[i]:
-                game.deal(None)
-                self._over[i] = self._cut[i] = False
-            else:
-                mover = game.mover()
-                if mover >= 0:
-                    game.play(chosen[i * k + mover])
-                got, over, cut = game.settle()
-                rewards[i * k : i * k + k] = got
-                ended[i * k : i * k + k] = [over and not cut] * k
-                truncated[i * k : i * k + k] = [cut] * k
-                self._over[i], self._cut[i] = over and not cut, cut
-            game.show()
-        return (
-            self._observations.copy(),
-            np.array(rewards),
-            np.array(ended),
-            np.array(truncated),
-            self._info(),
-        )
-
-    def _info(self) -> dict[str, Any]:
-        everywhere = np.ones(self.num_envs, np.bool_)
-        k = len(self.seats)
-        return {
-            "action_mask": self._masks.copy(),
-            "_action_mask": everywhere,
-            "seed": np.repeat([game._game().seed for game in self.games], k),
-            "_seed": everywhere.copy(),
-            "seat": np.tile(self.seats, len(self.games)),
-            "_seat": everywhere.copy(),
-        }
-
-
-def _actions_of(actions: Any, n: int, count: int) -> list[int]:
-    """``actions`` as one action index for each of ``n`` rows, checked before any is played."""
-    given = np.asarray(actions, dtype=object if isinstance(actions, list | tuple) else None)
-    if given.shape != (n,):
-        raise ArgumentError(
-            "actions",
-            f"expected one for each of the {n} games, got an array of shape {given.shape}",
-        )
-    if given.dtype.kind in "iu":
-        chosen: list[int] = given.tolist()  # Python ints already
-        return chosen
-    return [action_index(action, count) for action in given.tolist()]
-
-
 def _make_vec(num_envs: int = 1, **kwargs: Any) -> gymnasium.vector.VectorEnv[Any, Any, Any]:
     """``make_vec``'s entry point: a list of seats makes a self-play batch."""
     seat = kwargs.get("seat", 0)
@@ -864,6 +602,9 @@ def _make_vec(num_envs: int = 1, **kwargs: Any) -> gymnasium.vector.VectorEnv[An
         return Ono99SelfPlayVectorEnv(num_envs, seats=kwargs.pop("seat"), **kwargs)
     return Ono99VectorEnv(num_envs, **kwargs)
 
+
+# Documented and pickled as this module's, where users find it.
+Ono99SelfPlayVectorEnv.__module__ = __name__
 
 if ENV_ID not in gymnasium.registry:
     gymnasium.register(
