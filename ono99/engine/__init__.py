@@ -4,18 +4,45 @@ The state machine (``_engine``) interprets a variant's tables (``_tables``),
 built once per variant from its rule objects; it draws every random choice
 from the game's seeded generator (``_chance``) and asks players for moves
 through the protocols of ``_protocols``. Around it: the moves (``_moves``),
-what a player sees (``_observation``), a game set up at a chosen position
-(``_position``), records as JSON (``_serial``) and events told in words
-(``_narrate``). ``_game`` holds :class:`~ono99.Game`, which checks what a
-caller gives it and is the only module here that the layers above use. The
-public names are exported from :mod:`ono99`.
+what a seat sees (``_view``, shown as an :class:`~ono99.Observation` of
+``_observation`` or as the numbers of a ``Layout``), a game set up at a chosen
+position (``_position``), records as JSON (``_serial``), events told in words
+(``_narrate``) and a game's whole state as data (``_state``). The public names
+are exported from :mod:`ono99`.
+
+This face is the only way the layers above reach the engine. Besides the
+public classes (``Game``, ``Move``, ``Observation``, ``Player``, ...) it offers
+them the fast core, what mypyc compiles, through a small named API:
+
+- a game for checked arguments and its engine: :func:`deal`,
+  :func:`engine_of`, :func:`seat_of`;
+- moves: :func:`play_checked` (check and play), :func:`play_to_end` (players
+  play the game out in the engine's loop), :func:`legal_now` (the legal moves
+  as the engine keeps them), ``Engine.play`` (a move taken from those,
+  unchecked), ``Engine.copy`` and :func:`redealt` / :func:`redealt_unseen` (the
+  unseen cards dealt again);
+- loops that play many moves: :func:`play_quick`, :func:`play_decided`,
+  :func:`play_round`, and the facts they ask after a move (:func:`total`,
+  :func:`seat_done`, :func:`cut_short`, :func:`players_in`,
+  :func:`players_in_round`, :func:`losers`, and the engine's read-only fields
+  ``winner``, ``current``, ``in_game``, ``moves``, ``events``, ``round``,
+  ``cards_played``, ``last_losers``, ``last_survivor``);
+- what a seat sees: :func:`see` (the one reading of it), ``Layout`` and
+  ``Vector`` (the observation vector's slots and their one writer),
+  :func:`view_of` (an observation as a view);
+- the compiled rules (:func:`compile_variant`, ``CompiledCard``,
+  ``CompiledVariant``), the engine's random choice (:func:`choice`), a game's
+  state as data (:func:`game_state`), and whether the engine runs compiled
+  (``COMPILED``).
+
+Nothing above the engine reads its round or writes its fields.
 """
 
 from __future__ import annotations
 
 from . import _engine
 from ._chance import choice
-from ._engine import ENGINE_FIELDS, Engine
+from ._engine import Engine
 from ._game import (
     Game,
     GameRecord,
@@ -31,7 +58,6 @@ from ._moves import Move, Play, Redraw, unsaid
 from ._narrate import describe_event, second_person
 from ._observation import Observation
 from ._protocols import Player, QuickPlayer
-from ._round import ROUND_FIELDS, Round
 from ._serial import from_data, to_data
 from ._state import game_state
 from ._steps import (
@@ -52,8 +78,6 @@ from ._view import Layout, Vector, View, see, view_of
 
 __all__ = [
     "COMPILED",
-    "ENGINE_FIELDS",
-    "ROUND_FIELDS",
     "ROUND_NOT_OVER",
     "CompiledCard",
     "CompiledVariant",
@@ -67,7 +91,6 @@ __all__ = [
     "Player",
     "QuickPlayer",
     "Redraw",
-    "Round",
     "Vector",
     "View",
     "choice",
