@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import functools
+import weakref
 from typing import TYPE_CHECKING
 
 from ono99._args import is_int, shown
@@ -110,8 +112,16 @@ def vet_rules(variant: Variant) -> None:
                 raise
 
 
+# The variants found sound, by identity (a variant is checked once, however many
+# times the loader and the engine ask): each entry goes with its variant.
+_SOUND: dict[int, weakref.ref[Variant]] = {}
+
+
 def check_variant(variant: Variant) -> list[Problem]:
     """Checks beyond types: counts, sizes, references, and that games can end.
+
+    A variant found sound is checked once: asked again (the engine asks when
+    it compiles a variant the loader has checked), the answer is at once none.
 
     Rule objects take part through their protocol (:class:`ono99.rules.Effect`,
     :class:`ono99.rules.Condition`): ``problems()`` and ``problems_at(bust,
@@ -126,6 +136,23 @@ def check_variant(variant: Variant) -> list[Problem]:
         RuleError: If a rule object fails when asked (it raises, or its
             declarations or answers are of the wrong type).
     """
+    key = id(variant)
+    known = _SOUND.get(key)
+    if known is not None and known() is variant:
+        return []
+    out = _problems_of(variant)
+    if not out:
+        _SOUND[key] = weakref.ref(variant, functools.partial(_forget, key))
+    return out
+
+
+def _forget(key: int, _gone: object) -> None:
+    """Drop a variant that is gone from those found sound."""
+    _SOUND.pop(key, None)
+
+
+def _problems_of(variant: Variant) -> list[Problem]:
+    """The problems :func:`check_variant` finds."""
     vet_rules(variant)
     out: list[Problem] = []
     if not variant.id:

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import json
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
+import attrs
 import pytest
 
+import ono99
 from ono99 import Finding, check_file, list_house_rules, list_variants
 from ono99.authoring._check import file_kind
 from ono99.cli._main import main
@@ -303,3 +305,26 @@ def test_a_missing_file_is_an_error(tmp_path: Path, capsys: pytest.CaptureFixtur
 def test_a_finding_reads_as_a_line() -> None:
     finding = Finding("warning", "total.bust", "too low", "mine.toml", ("ono99-1980",))
     assert str(finding) == "mine.toml: warning: total.bust: too low (laid over ono99-1980)"
+
+
+def test_a_variant_found_sound_is_checked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The loader checks a variant and the engine asks again when it compiles it: the
+    second asking finds it already sound, and a variant made anew is checked anew."""
+    from ono99.loading import _checks  # noqa: PLC0415 - the module whose work is counted
+
+    calls: list[object] = []
+    problems_of = _checks._problems_of
+
+    def counted(variant: ono99.Variant) -> list[Any]:
+        calls.append(variant)
+        return problems_of(variant)
+
+    monkeypatch.setattr(_checks, "_problems_of", counted)
+    variant = ono99.loads_variant('extends = "ono99-2022"\nid = "checked-once"\nname = "x"')
+    assert calls == [variant]
+    ono99.Game(variant, players=2, seed=1)
+    assert _checks.check_variant(variant) == []
+    assert calls == [variant]
+    again = attrs.evolve(variant, name="y")
+    assert _checks.check_variant(again) == []
+    assert calls == [variant, again]
