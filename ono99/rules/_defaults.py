@@ -7,6 +7,16 @@ means "this rule does nothing of the kind": an effect that inherits
 :class:`BaseEffect` and sets nothing else leaves the total as it is, does
 nothing to the table, offers no choice, and finds no fault with its settings.
 
+A declaration that pairs with a method follows from the class, worked out
+when the class is made: an effect that writes ``apply`` acts, one that writes
+``total_after`` changes the total (the pairs are in :data:`FOLLOWS`; a
+trigger that writes ``fires`` or ``fires_on`` and names no moment is asked
+after each play, and an outcome that wins the round ends it). A declaration
+that contradicts what the class writes (``acts = False`` beside an
+``apply``, ``acts = True`` with none, or one of :data:`NEEDS` without its
+method) is refused with :class:`~ono99.PluginError`, so no rule class can
+write a method the engine never calls.
+
 >>> from attrs import frozen
 >>> @frozen
 ... class Shout(BaseEffect):
@@ -16,16 +26,200 @@ nothing to the table, offers no choice, and finds no fault with its settings.
 ...         return "does nothing but make a noise"
 >>> Shout().total_after(41), Shout().acts, Shout().problems()
 (41, False, [])
+>>> @frozen
+... class Fifty(BaseEffect):
+...     type = "fifty"
+...
+...     def total_after(self, total: int, amount: int | None = None) -> int:
+...         return total + 50
+...
+...     def describe(self) -> str:
+...         return "adds 50"
+>>> Fifty().changes_total
+True
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, ClassVar
+import inspect
+from typing import TYPE_CHECKING, Any, ClassVar
+
+from ono99._errors import PluginError
 
 if TYPE_CHECKING:
+    from collections.abc import Collection, Mapping
+
     from ._contract import CardInfo, Effect, Outcome, Table
 
-__all__ = ["BaseCondition", "BaseEffect", "BaseOutcome", "BaseTrigger", "out_of_range"]
+__all__ = [
+    "FOLLOWS",
+    "MOMENTS",
+    "NEEDS",
+    "BaseCondition",
+    "BaseEffect",
+    "BaseOutcome",
+    "BaseTrigger",
+    "out_of_range",
+    "work_out",
+    "writes",
+]
+
+FOLLOWS: Mapping[str, tuple[tuple[str, str], ...]] = {
+    "effect": (("changes_total", "total_after"), ("acts", "apply"), ("chooses_player", "targets")),
+    "condition": (),
+    "trigger": (("reads_table", "fires_on"),),
+    "outcome": (),
+}
+"""Per kind, the ``(declaration, method)`` pairs: the declaration is true when the class
+writes the method, and the engine asks the method only when the declaration is true."""
+
+NEEDS: Mapping[str, tuple[tuple[str, str], ...]] = {
+    "effect": (
+        ("adds_to_total", "total_after"),
+        ("choices", "total_after"),  # the chosen amount reaches total_after only
+        ("changes_hands", "apply"),
+        ("answers_forced_plays", "apply"),
+        ("forces_plays", "apply"),
+    ),
+    "condition": (("reads_card", "allows_card"),),
+    "trigger": (("reads_announcement", "fires_on"),),  # what was said is on the table
+    "outcome": (),
+}
+"""Per kind, the ``(declaration, method)`` pairs where a true declaration needs the
+method: what it declares, only that method can do."""
+
+MOMENTS = ("after_play", "on_loss", "on_round_end", "on_count_end")
+"""A trigger's moments: when the engine asks it (at least one is true of every trigger)."""
+
+_UNSTATED: Any = object()
+
+
+def writes(cls: type, base: type, method: str) -> bool:
+    """Whether ``cls`` writes ``method`` (or inherits it from a class other than ``base``)."""
+    return inspect.getattr_static(cls, method, None) is not inspect.getattr_static(
+        base, method, None
+    )
+
+
+def _stated(cls: type, base: type, name: str) -> Any:
+    """The value a class below ``base`` states for ``name``; ``_UNSTATED`` for none.
+
+    A value that followed from a class's methods (its ``_follows``) is not stated.
+    """
+    for klass in cls.__mro__:
+        if klass is base:
+            break
+        own = vars(klass)
+        if name in own and name not in own.get("_follows", ()):
+            return own[name]
+    return _UNSTATED
+
+
+def work_out(
+    cls: type, base: type, *, ignore: Collection[str] = ()
+) -> tuple[dict[str, bool], list[str]]:
+    """What follows from what ``cls`` writes, and what it states that contradicts it.
+
+    Args:
+        cls: A class inheriting ``base``, one of the four neutral bases.
+        base: Its base.
+        ignore: Declarations to take as unstated (to ask whether one a class
+            states would follow anyway).
+
+    Returns:
+        The declarations that follow and the class does not state, with their
+        values; and each contradiction, in words.
+
+    A declaration worked out by a property (from the settings) is left to the
+    check of each object (``vet``).
+    """
+    kind: str = getattr(base, "kind")  # noqa: B009 (each base's own kind)
+
+    def stated(name: str) -> Any:
+        return _UNSTATED if name in ignore else _stated(cls, base, name)
+
+    def has(method: str) -> bool:
+        return writes(cls, base, method)
+
+    values: dict[str, bool] = {}
+    faults: list[str] = []
+    for declaration, method in FOLLOWS[kind]:
+        value = stated(declaration)
+        if value is _UNSTATED:
+            if has(method):
+                values[declaration] = True
+        elif not isinstance(value, bool):
+            continue  # a property (worked out from the settings), or of a wrong type: vet's
+        elif value and not has(method):
+            faults.append(
+                f"it states {declaration} = {value!r} but writes no {method}(): write "
+                f"{method}() ({declaration} then follows), or leave {declaration} out"
+            )
+        elif not value and has(method):
+            faults.append(
+                f"it writes {method}() but states {declaration} = {value!r}, so {method}() "
+                f"would never be called: leave {declaration} out (it follows from {method}())"
+            )
+    for declaration, method in NEEDS[kind]:
+        value = stated(declaration)
+        if not isinstance(value, bool | int | tuple):
+            continue  # unstated, a property, or of a wrong type (which vet names)
+        if value and not has(method):
+            faults.append(
+                f"it states {declaration} = {value!r} but writes no {method}(), "
+                f"which alone can do what {declaration} says"
+            )
+    if kind == "trigger":
+        _moments(cls, stated, has, values, faults)
+    if kind == "outcome":
+        wins, ends = stated("wins_round"), stated("ends_round")
+        if wins is True and ends is _UNSTATED:
+            values["ends_round"] = True
+        elif wins is True and ends is False:
+            faults.append("it states wins_round = True and ends_round = False: a round won ends")
+    return values, faults
+
+
+def _moments(
+    cls: type,
+    stated: Any,
+    has: Any,
+    values: dict[str, bool],
+    faults: list[str],
+) -> None:
+    """When a trigger is asked: ``after_play`` follows from ``fires`` or ``fires_on``."""
+    said = {m: stated(m) for m in MOMENTS}
+    on = {m for m, v in said.items() if v is not _UNSTATED and v}
+    asks = has("fires") or has("fires_on")
+    if asks and not on and said["after_play"] is _UNSTATED:
+        values["after_play"] = True
+        on.add("after_play")
+    elif asks and not on & {"after_play", "on_count_end"}:
+        faults.append(
+            "it writes fires() or fires_on(), which are asked only after a play "
+            "(after_play) or when the count ends (on_count_end), and states neither"
+        )
+    if not asks and not on and isinstance(getattr(cls, "type", None), str):
+        faults.append(
+            "it states no moment (after_play, on_loss, on_round_end or on_count_end) "
+            "and writes no fires() or fires_on(), so it would never fire"
+        )
+
+
+def _settle(cls: type, base: type) -> None:
+    """Set on ``cls`` what follows from what it writes; refuse a contradiction.
+
+    Raises:
+        PluginError: Naming the class and each declaration that contradicts it.
+    """
+    values, faults = work_out(cls, base)
+    if faults:
+        name = f"{cls.__module__}.{cls.__qualname__}"
+        kind = getattr(base, "kind")  # noqa: B009 (each base's own kind)
+        raise PluginError(f"the {kind} class {name}: {'; '.join(faults)}")
+    for declaration, value in values.items():
+        setattr(cls, declaration, value)
+    setattr(cls, "_follows", frozenset(values))  # noqa: B010 (a class attribute of each class)
 
 
 def out_of_range(
@@ -91,6 +285,13 @@ class BaseEffect(_NoFaults):
 
     kind: ClassVar[str] = "effect"
     type: ClassVar[str]
+
+    # What follows from what the class writes (see work_out), set on it here.
+    _follows: ClassVar[frozenset[str]] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _settle(cls, BaseEffect)
 
     # The declarations are properties, so that a class may state one as a plain
     # value (acts = True) or work it out from its settings.
@@ -168,6 +369,13 @@ class BaseCondition(_NoFaults):
 
     kind: ClassVar[str] = "condition"
     type: ClassVar[str]
+
+    # What follows from what the class writes (see work_out), set on it here.
+    _follows: ClassVar[frozenset[str]] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _settle(cls, BaseCondition)
     blocks_every_play: ClassVar[bool] = False
     reads_turn_plays: ClassVar[bool] = False
     reads_card: ClassVar[bool] = False
@@ -193,6 +401,13 @@ class BaseOutcome:
 
     kind: ClassVar[str] = "outcome"
     type: ClassVar[str]
+
+    # What follows from what the class writes (see work_out), set on it here.
+    _follows: ClassVar[frozenset[str]] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _settle(cls, BaseOutcome)
     ends_round: ClassVar[bool] = False
     wins_round: ClassVar[bool] = False
 
@@ -218,6 +433,13 @@ class BaseTrigger:
 
     kind: ClassVar[str] = "trigger"
     type: ClassVar[str]
+
+    # What follows from what the class writes (see work_out), set on it here.
+    _follows: ClassVar[frozenset[str]] = frozenset()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        _settle(cls, BaseTrigger)
     after_play: ClassVar[bool] = False
     on_loss: ClassVar[bool] = False
     on_round_end: ClassVar[bool] = False

@@ -55,7 +55,6 @@ class Add(BaseEffect):
 
     type = "add"
     adds_to_total = True
-    changes_total = True
     amount: int
 
     def total_after(self, total: int, amount: int | None = None) -> int:
@@ -111,7 +110,6 @@ class Reverse(BaseEffect):
     """
 
     type = "reverse"
-    acts = True
 
     def apply(self, table: Table, card: CardInfo) -> None:
         """Flip the direction of play (with three or more players in the round)."""
@@ -155,7 +153,6 @@ class ForcePlays(BaseEffect):
     """
 
     type = "force_plays"
-    acts = True
     plays: int = 2
 
     @property
@@ -217,7 +214,6 @@ class Deflect(BaseEffect):
 
     type = "deflect"
     answers_forced_plays = True
-    acts = True
     min_players: int = 2
 
     def apply(self, table: Table, card: CardInfo) -> None:
@@ -269,7 +265,6 @@ class AddChoice(BaseEffect):
 
     type = "add_choice"
     adds_to_total = True
-    changes_total = True
     amounts: tuple[int, ...]
 
     @property
@@ -335,7 +330,6 @@ class SetTotal(BaseEffect):
     """
 
     type = "set_total"
-    changes_total = True
     value: int
 
     def total_after(self, total: int, amount: int | None = None) -> int:
@@ -380,7 +374,6 @@ class Skip(BaseEffect):
     """
 
     type = "skip"
-    acts = True
     players: int = 1
 
     def apply(self, table: Table, card: CardInfo) -> None:
@@ -426,8 +419,6 @@ class ChooseNext(BaseEffect):
     """
 
     type = "choose_next"
-    acts = True
-    chooses_player = True
     include_self: bool = False
 
     def apply(self, table: Table, card: CardInfo) -> None:
@@ -476,7 +467,6 @@ class Multiply(BaseEffect):
     """
 
     type = "multiply"
-    changes_total = True
     factor: float
 
     def total_after(self, total: int, amount: int | None = None) -> int:
@@ -533,7 +523,6 @@ class Draw(BaseEffect):
 
     type = "draw"
     changes_hands = True
-    acts = True
     cards: int = 1
     who: Literal["next", "self", "chosen"] = "next"
 

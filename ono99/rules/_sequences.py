@@ -51,8 +51,6 @@ class OfAKind(BaseTrigger):
     """
 
     type = "of_a_kind"
-    after_play = True
-    reads_table = True
     count: int = 2
     outcomes: tuple[Outcome, ...] = field(kw_only=True)
 
@@ -104,8 +102,6 @@ class Run(BaseTrigger):
     """
 
     type = "run"
-    after_play = True
-    reads_table = True
     length: int = 3
     outcomes: tuple[Outcome, ...] = field(kw_only=True)
     order: tuple[str, ...] = STANDARD_RANKS
@@ -202,8 +198,6 @@ class AnnouncedWrong(BaseTrigger):
     """
 
     type = "announced_wrong"
-    after_play = True
-    reads_table = True
     reads_announcement = True
     outcomes: tuple[Outcome, ...] = field(kw_only=True)
     missing_is_wrong: bool = True
@@ -287,7 +281,13 @@ class RepeatPrevious(BaseEffect):
 
     type = "repeat_previous"
     repeats_previous = True
-    changes_total = True
+
+    def total_after(self, total: int, amount: int | None = None) -> int:
+        """With no card before it in the count, the total as it is.
+
+        With one, the engine asks the card before's effects instead.
+        """
+        return total
 
     def describe(self) -> str:
         """The effect in words."""

@@ -114,7 +114,6 @@ class WinRound(BaseOutcome):
     """
 
     type = "win_round"
-    ends_round = True
     wins_round = True
 
     def describe(self) -> str:
@@ -229,7 +228,6 @@ class LandOn(_Totals):
     """
 
     type = "land_on"
-    after_play = True
 
     def fires(self, before: int, after: int, bust: int) -> bool:
         """Whether the total moved onto a watched total."""
@@ -270,7 +268,6 @@ class PassOver(_Totals):
     """
 
     type = "pass_over"
-    after_play = True
     direction: Literal["up", "down", "either"] = "up"
 
     def fires(self, before: int, after: int, bust: int) -> bool:
@@ -305,7 +302,6 @@ class ReachBust(BaseTrigger):
     """
 
     type = "reach_bust"
-    after_play = True
     outcomes: tuple[Outcome, ...]
 
     def fires(self, before: int, after: int, bust: int) -> bool:
