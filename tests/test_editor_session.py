@@ -21,7 +21,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from ono99 import json_schema
-from ono99.rules import effect_types
+from ono99.rules import rule_types
 
 if TYPE_CHECKING:
     from types import ModuleType
@@ -96,10 +96,10 @@ def test_completion_of_an_effects_type_offers_every_effect_with_its_description(
     each with the description of that effect's table in the schema."""
     defs = _variant_schema()["$defs"]
     offered = script.completions(answers["completion of an effect's type"])
-    assert {label.strip('"') for label, _ in offered} == set(effect_types())
-    assert len(offered) == len(effect_types())  # each once, not again without a description
+    assert {label.strip('"') for label, _ in offered} == set(rule_types("effect"))
+    assert len(offered) == len(rule_types("effect"))  # each once, not again without a description
     described = {label.strip('"'): doc for label, doc in offered if doc}
-    assert set(described) == set(effect_types())
+    assert set(described) == set(rule_types("effect"))
     for name, description in described.items():
         assert description == defs[f"effect-{name}"]["properties"]["type"]["description"]
 
@@ -112,7 +112,7 @@ def test_completion_in_an_effect_offers_effect_keys_with_their_descriptions(
     defs = _variant_schema()["$defs"]
     descriptions = {
         key: spec["description"]
-        for name in effect_types()
+        for name in rule_types("effect")
         for key, spec in defs[f"effect-{name}"]["properties"].items()
         if key != "type"
     }

@@ -376,12 +376,6 @@ _BASES: dict[str, type] = {
     "trigger": rules.BaseTrigger,
     "outcome": rules.BaseOutcome,
 }
-_REGISTRIES = {
-    "effect": rules.shipped_effect_types,
-    "condition": rules.shipped_condition_types,
-    "trigger": rules.shipped_trigger_types,
-    "outcome": rules.shipped_outcome_types,
-}
 
 
 def _declared(cls: type, name: str) -> str:
@@ -409,7 +403,7 @@ def capabilities_table(kind: str) -> str:
     methods = [m for m in own if m not in declarations]
     header = ["``type``", "class", *(f"``{m}``" for m in declarations), "writes"]
     rows = []
-    for name, cls in _REGISTRIES[kind]().items():
+    for name, cls in rules.rule_types(kind, shipped_only=True).items():
         written = [m for m in methods if m in vars(cls) or _inherited_own(cls, base, m)]
         rows.append(
             [

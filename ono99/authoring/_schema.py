@@ -41,7 +41,7 @@ from ono99.loading import (
     toml_value,
     variants_registry,
 )
-from ono99.rules import condition_types, effect_types, outcome_types, trigger_types
+from ono99.rules import rule_types
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator, Mapping, Sequence
@@ -103,10 +103,10 @@ def _rule_kinds() -> tuple[tuple[str, str, Mapping[str, type], str], ...]:
     types of that kind, and what holds the array, in words.
     """
     return (
-        ("effect", "effects", effect_types(), "A card's ``effects`` array"),
-        ("condition", "conditions", condition_types(), "A card's ``conditions`` array"),
-        ("trigger", "triggers", trigger_types(), "The variant's ``[[triggers]]`` array"),
-        ("outcome", "outcomes", outcome_types(), "A trigger's ``outcomes`` array"),
+        ("effect", "effects", rule_types("effect"), "A card's ``effects`` array"),
+        ("condition", "conditions", rule_types("condition"), "A card's ``conditions`` array"),
+        ("trigger", "triggers", rule_types("trigger"), "The variant's ``[[triggers]]`` array"),
+        ("outcome", "outcomes", rule_types("outcome"), "A trigger's ``outcomes`` array"),
     )
 
 

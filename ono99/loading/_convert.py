@@ -19,6 +19,7 @@ from cattrs.errors import ClassValidationError, ForbiddenExtraKeysError, Iterabl
 from cattrs.gen import make_dict_structure_fn, override
 from cattrs.preconf.tomllib import make_converter
 
+from ono99._errors import PluginError
 from ono99._variant import NONE, NONE_MEANS, Card, PlayerStep, StandardDeck, Variant
 from ono99.rules import (
     KINDS,
@@ -27,10 +28,7 @@ from ono99.rules import (
     AnyOutcome,
     AnyTrigger,
     rule_class,
-    shipped_condition_types,
-    shipped_effect_types,
-    shipped_outcome_types,
-    shipped_trigger_types,
+    rule_types,
     unknown_rule,
 )
 
@@ -261,9 +259,12 @@ def _tagged(what: str, example: str) -> typing.Callable[[Any], Any]:
         if "type" not in item:
             raise ProblemError(f"missing required key 'type' ({unknown_rule(what, '')})")
         kind = item["type"]
-        cls = rule_class(what, kind) if isinstance(kind, str) else None
+        try:
+            cls = rule_class(what, kind) if isinstance(kind, str) else None
+        except PluginError as exc:  # installed, but its entry point cannot be loaded
+            raise ProblemError(str(exc), ".type") from exc
         if cls is None:
-            known = list(_SHIPPED_OF[what]())
+            known = list(_SHIPPED_OF[what])
             hint = suggest(kind, known, quote=True) if isinstance(kind, str) else ""
             raise ProblemError(
                 f"unknown {what} {describe_value(kind)}{hint} ({unknown_rule(what, str(kind))})",
@@ -275,11 +276,8 @@ def _tagged(what: str, example: str) -> typing.Callable[[Any], Any]:
     return structure
 
 
-_SHIPPED_OF: dict[str, typing.Callable[[], typing.Mapping[str, type]]] = {
-    "effect": shipped_effect_types,
-    "condition": shipped_condition_types,
-    "trigger": shipped_trigger_types,
-    "outcome": shipped_outcome_types,
+_SHIPPED_OF: dict[str, typing.Mapping[str, type]] = {
+    kind: rule_types(kind, shipped_only=True) for kind in KINDS
 }
 _structure_effect = _tagged("effect", "add")
 _structure_condition = _tagged("condition", "never")
@@ -488,7 +486,7 @@ def _prepare() -> None:
     it meets the class; doing it while the library is imported keeps the first
     :func:`~ono99.load_variant` as quick as the later ones.
     """
-    shipped = [cls for kind in _SHIPPED_OF.values() for cls in kind().values()]
+    shipped = [cls for kind in _SHIPPED_OF.values() for cls in kind.values()]
     for cls in (Variant, PlayerStep, *shipped):
         converter.get_structure_hook(cls)
 

@@ -27,8 +27,10 @@ engine calls :meth:`~Reverse.apply` after the total is set), ``choices``,
 from :class:`BaseEffect` (or :class:`BaseCondition`, :class:`BaseTrigger`,
 :class:`BaseOutcome`) and states only what differs. Nothing else in the
 library tests a rule's class or its ``type``; the registry
-(:func:`effect_types`) is built from the classes, and installed packages add
-their own through the ``ono99.rules`` entry points.
+(:func:`rule_types`) is built from the classes, and installed packages add
+their own through the ``ono99.rules`` entry points. A declaration that pairs
+with a method follows from the class: one that writes :meth:`~Reverse.apply`
+acts, one that writes :meth:`~Add.total_after` changes the total.
 
 Some cards leave a choice to the player, and the move carries it
 (:class:`ono99.Play`): an effect with ``choices`` (such as
@@ -47,12 +49,12 @@ move names, ``total_after(total, amount)``; an effect with ``chooses_player``
     count = 4
     effects = [{ type = "set_total", value = 99 }]
 
->>> from ono99.rules import Add, AddChoice, effect_types
+>>> from ono99.rules import Add, AddChoice, rule_types
 >>> Add(-10).total_after(5)
 -5
 >>> AddChoice((1, 11)).total_after(50, 11)
 61
->>> sorted(effect_types())[:3]
+>>> sorted(rule_types("effect"))[:3]
 ['add', 'add_choice', 'choose_next']
 
 Besides the public names of ``__all__``, this face offers the library's other
@@ -124,9 +126,12 @@ from ._failures import vet as vet
 from ._registry import (
     ENTRY_POINT_GROUP,
     KNOWN_PLUGINS,
+    RuleKind,
     condition_types,
     effect_types,
     outcome_types,
+    plugin_errors,
+    rule_types,
     shipped_condition_types,
     shipped_effect_types,
     shipped_outcome_types,
@@ -198,6 +203,7 @@ __all__ = [
     "RepeatPrevious",
     "Reverse",
     "RoundEnds",
+    "RuleKind",
     "Run",
     "SetTotal",
     "Skip",
@@ -216,6 +222,8 @@ __all__ = [
     "each_effect",
     "effect_types",
     "outcome_types",
+    "plugin_errors",
+    "rule_types",
     "shipped_condition_types",
     "shipped_effect_types",
     "shipped_outcome_types",

@@ -7,7 +7,7 @@ protocol's members for the registry's check of a plugin class.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol
+from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, get_args
 
 if TYPE_CHECKING:
     import random
@@ -21,12 +21,16 @@ __all__ = [
     "Condition",
     "Effect",
     "Outcome",
+    "RuleKind",
     "StackOn",
     "Stacking",
     "Table",
     "Trigger",
     "members",
 ]
+
+RuleKind = Literal["effect", "condition", "trigger", "outcome"]
+"""A kind of rule object: an effect, a condition, a trigger or an outcome."""
 
 Stacking = Literal["none", "multiply", "add"]
 """How a forced player's forcing card combines with what it owed (``forced_play.stacking``)."""
@@ -617,5 +621,5 @@ def members(kind: str) -> tuple[str, ...]:
     return tuple(dict.fromkeys(n for n in names if not n.startswith("_")))
 
 
-KINDS = tuple(_PROTOCOLS)
+KINDS: tuple[RuleKind, ...] = get_args(RuleKind)
 """The kinds of rule object: ``effect``, ``condition``, ``trigger`` and ``outcome``."""

@@ -376,6 +376,7 @@ class BaseCondition(_NoFaults):
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         _settle(cls, BaseCondition)
+
     blocks_every_play: ClassVar[bool] = False
     reads_turn_plays: ClassVar[bool] = False
     reads_card: ClassVar[bool] = False
@@ -408,6 +409,7 @@ class BaseOutcome:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         _settle(cls, BaseOutcome)
+
     ends_round: ClassVar[bool] = False
     wins_round: ClassVar[bool] = False
 
@@ -440,6 +442,7 @@ class BaseTrigger:
     def __init_subclass__(cls, **kwargs: Any) -> None:
         super().__init_subclass__(**kwargs)
         _settle(cls, BaseTrigger)
+
     after_play: ClassVar[bool] = False
     on_loss: ClassVar[bool] = False
     on_round_end: ClassVar[bool] = False

@@ -18,6 +18,7 @@ from ono99._errors import RuleError
 from ono99._limits import clip
 
 from ._contract import Condition, Effect, Outcome, Trigger, members
+from ._defaults import FOLLOWS, NEEDS, BaseCondition, BaseEffect, BaseOutcome, BaseTrigger, writes
 from ._registry import is_shipped, origin
 
 if TYPE_CHECKING:
@@ -224,3 +225,38 @@ def vet(rule: object, kind: str, path: str) -> None:
         if member == "outcomes":
             for i, outcome in enumerate(value):
                 vet(outcome, "outcome", f"{path}.outcomes[{i}]")
+    _vet_methods(rule, kind, path)
+
+
+_BASES: dict[str, type] = {
+    "effect": BaseEffect,
+    "condition": BaseCondition,
+    "trigger": BaseTrigger,
+    "outcome": BaseOutcome,
+}
+
+
+def _vet_methods(rule: object, kind: str, path: str) -> None:
+    """Refuse a declaration worked out from the settings that its class cannot honour.
+
+    What a class states as a plain value is checked when the class is made;
+    a property (``acts`` from the settings) only says, for each object, whether
+    the engine asks the method it pairs with. Classes of no base write every
+    method themselves.
+
+    Raises:
+        RuleError: For a declaration that is true while its method is the base's neutral one.
+    """
+    base = _BASES[kind]
+    cls = type(rule)
+    if not issubclass(cls, base):
+        return
+    for declaration, method in (*FOLLOWS[kind], *NEEDS[kind]):
+        if getattr(rule, declaration) and not writes(cls, base, method):
+            raise rule_error(
+                rule,
+                path,
+                declaration,
+                problem=f"{declaration} is {getattr(rule, declaration)!r}, but the class "
+                f"writes no {method}(): what {declaration} says would never happen",
+            )

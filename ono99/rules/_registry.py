@@ -3,21 +3,25 @@
 The shipped classes enter it with :func:`shipped`; installed packages add
 theirs through the :data:`ENTRY_POINT_GROUP` entry points, read once, the
 first time a registry is asked, and checked against the protocols
-(:func:`~ono99.rules._contract.members`).
+(:func:`~ono99.rules._contract.members`). :func:`rule_types` answers for
+each kind. An entry point that cannot be loaded costs only the rule type it
+names: the others stay available, and it is reported
+(:func:`plugin_errors`, and a :class:`~ono99.PluginError` when a variant
+names its type).
 """
 
 from __future__ import annotations
 
 import functools
 from types import MappingProxyType
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, Any, Literal, NamedTuple, TypeVar, overload
 
 import attrs
 
 from ono99._args import shown
-from ono99._errors import PluginError
+from ono99._errors import ArgumentError, PluginError
 
-from ._contract import KINDS, members
+from ._contract import KINDS, RuleKind, members
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -27,12 +31,15 @@ if TYPE_CHECKING:
 __all__ = [
     "ENTRY_POINT_GROUP",
     "KNOWN_PLUGINS",
+    "RuleKind",
     "condition_types",
     "effect_types",
     "is_shipped",
     "origin",
     "outcome_types",
+    "plugin_errors",
     "rule_class",
+    "rule_types",
     "shipped",
     "shipped_condition_types",
     "shipped_effect_types",
@@ -121,86 +128,168 @@ def _check_plugin(where: str, name: str, cls: object) -> type[Any]:
 _ORIGINS: dict[type[Any], str] = {}
 
 
+class _Found(NamedTuple):
+    """What the registry holds once the entry points are read."""
+
+    types: Mapping[str, Mapping[str, type[Any]]]
+    # Each entry point that could not be loaded, by its name (the type it would give).
+    broken: Mapping[str, PluginError]
+
+
+def _load(point: Any) -> type[Any]:
+    """The class an entry point names, loaded and checked.
+
+    Raises:
+        PluginError: Naming the entry point, its package and what is wrong.
+    """
+    where = _where(point)
+    try:
+        loaded = point.load()
+    except PluginError as error:
+        # A class of the package refused as it was made (its declarations).
+        raise PluginError(f"{where}: {error}") from error
+    except Exception as error:
+        # Whatever the package's import raised: named, with the entry point and package.
+        raise PluginError(f"{where}: it could not be imported: {shown(error)}") from error
+    cls = _check_plugin(where, point.name, loaded)
+    _ORIGINS[cls] = where
+    return cls
+
+
 @functools.cache
-def _found() -> Mapping[str, Mapping[str, type[Any]]]:
+def _found() -> _Found:
     """Shipped and installed rule classes by kind and type, built once."""
     found: dict[str, dict[str, type[Any]]] = {k: dict(v) for k, v in _SHIPPED.items()}
+    broken: dict[str, PluginError] = {}
     for point in sorted(_entry_points(), key=lambda p: p.name):
-        where = _where(point)
         try:
-            loaded = point.load()
-        except Exception as error:
-            # Whatever the package's import raised: named, with the entry point and package.
-            raise PluginError(f"{where}: it could not be imported: {shown(error)}") from error
-        cls = _check_plugin(where, point.name, loaded)
-        _ORIGINS[cls] = where
+            cls = _load(point)
+        except PluginError as error:
+            broken[str(point.name)] = error
+            continue
         found[cls.kind][cls.type] = cls
-    return MappingProxyType({k: MappingProxyType(v) for k, v in found.items()})
+    return _Found(
+        MappingProxyType({k: MappingProxyType(v) for k, v in found.items()}),
+        MappingProxyType(broken),
+    )
+
+
+@overload
+def rule_types(
+    kind: Literal["effect"], *, shipped_only: bool = False
+) -> Mapping[str, type[Effect]]: ...
+@overload
+def rule_types(
+    kind: Literal["condition"], *, shipped_only: bool = False
+) -> Mapping[str, type[Condition]]: ...
+@overload
+def rule_types(
+    kind: Literal["trigger"], *, shipped_only: bool = False
+) -> Mapping[str, type[Trigger]]: ...
+@overload
+def rule_types(
+    kind: Literal["outcome"], *, shipped_only: bool = False
+) -> Mapping[str, type[Outcome]]: ...
+@overload
+def rule_types(kind: RuleKind, *, shipped_only: bool = False) -> Mapping[str, type[Any]]: ...
+def rule_types(kind: RuleKind, *, shipped_only: bool = False) -> Mapping[str, type[Any]]:
+    """The rule classes of ``kind`` by the ``type`` name used in TOML.
+
+    The shipped classes come first; installed packages add theirs through
+    the ``ono99.rules`` entry-point group (read once, the first time it is
+    asked). An entry point that cannot be loaded is left out (see
+    :func:`plugin_errors`); the others are here.
+
+    Args:
+        kind: ``"effect"``, ``"condition"``, ``"trigger"`` or ``"outcome"``.
+        shipped_only: Only the classes the library itself ships (the entry
+            points are then not read).
+
+    Raises:
+        ArgumentError: If ``kind`` is not one of the four.
+
+    >>> rule_types("effect")["reverse"]
+    <class 'ono99.rules.Reverse'>
+    >>> "land_on" in rule_types("trigger", shipped_only=True)
+    True
+    """
+    if kind not in _SHIPPED:
+        expected = ", ".join(repr(k) for k in KINDS)
+        raise ArgumentError("kind", f"expected one of {expected}, got {shown(kind)}")
+    if shipped_only:
+        return MappingProxyType(_SHIPPED[kind])
+    return _found().types[kind]
+
+
+def plugin_errors() -> Mapping[str, PluginError]:
+    """The installed entry points that could not be loaded, by name, each with its error.
+
+    An entry point's name is the rule type its class would give; a variant
+    that names that type raises the error, and ``ono99 validate`` reports it.
+    Empty when every installed rule class loaded (or none is installed).
+    """
+    return _found().broken
 
 
 def effect_types() -> Mapping[str, type[Effect]]:
-    """The effect classes by the ``type`` name used in TOML, installed plugins included.
+    """The effect classes by ``type``, plugins included: ``rule_types("effect")``.
 
-    The shipped classes come first; installed packages add theirs through the
-    ``ono99.rules`` entry-point group (read once, the first time it is asked).
-
-    >>> effect_types()["reverse"]
-    <class 'ono99.rules.Reverse'>
+    >>> sorted(effect_types())[:3]
+    ['add', 'add_choice', 'choose_next']
     """
-    return _found()["effect"]
+    return rule_types("effect")
 
 
 def condition_types() -> Mapping[str, type[Condition]]:
-    """The condition classes by the ``type`` name used in TOML, installed plugins included.
-
-    >>> "total_even" in shipped_condition_types()
-    True
-    """
-    return _found()["condition"]
+    """The condition classes by ``type``, plugins included: ``rule_types("condition")``."""
+    return rule_types("condition")
 
 
 def trigger_types() -> Mapping[str, type[Trigger]]:
-    """The trigger classes by the ``type`` name used in TOML, installed plugins included.
-
-    >>> "land_on" in shipped_trigger_types()
-    True
-    """
-    return _found()["trigger"]
+    """The trigger classes by ``type``, plugins included: ``rule_types("trigger")``."""
+    return rule_types("trigger")
 
 
 def outcome_types() -> Mapping[str, type[Outcome]]:
-    """The outcome classes by the ``type`` name used in TOML, installed plugins included."""
-    return _found()["outcome"]
-
-
-def shipped_trigger_types() -> Mapping[str, type[Trigger]]:
-    """The trigger classes the library itself ships, by ``type``."""
-    return MappingProxyType(_SHIPPED["trigger"])
-
-
-def shipped_outcome_types() -> Mapping[str, type[Outcome]]:
-    """The outcome classes the library itself ships, by ``type``."""
-    return MappingProxyType(_SHIPPED["outcome"])
+    """The outcome classes by ``type``, plugins included: ``rule_types("outcome")``."""
+    return rule_types("outcome")
 
 
 def shipped_effect_types() -> Mapping[str, type[Effect]]:
-    """The effect classes the library itself ships, by ``type``."""
-    return MappingProxyType(_SHIPPED["effect"])
+    """The effect classes the library ships: ``rule_types("effect", shipped_only=True)``."""
+    return rule_types("effect", shipped_only=True)
 
 
 def shipped_condition_types() -> Mapping[str, type[Condition]]:
-    """The condition classes the library itself ships, by ``type``."""
-    return MappingProxyType(_SHIPPED["condition"])
+    """The condition classes the library ships: ``rule_types("condition", shipped_only=True)``."""
+    return rule_types("condition", shipped_only=True)
+
+
+def shipped_trigger_types() -> Mapping[str, type[Trigger]]:
+    """The trigger classes the library ships: ``rule_types("trigger", shipped_only=True)``."""
+    return rule_types("trigger", shipped_only=True)
+
+
+def shipped_outcome_types() -> Mapping[str, type[Outcome]]:
+    """The outcome classes the library ships: ``rule_types("outcome", shipped_only=True)``."""
+    return rule_types("outcome", shipped_only=True)
 
 
 def rule_class(kind: str, name: str) -> type[Any] | None:
-    """The class of the effect or condition ``name``, or ``None``.
+    """The class of the rule object of ``kind`` named ``name``, or ``None``.
 
     A shipped type is found without reading the installed entry points.
+
+    Raises:
+        PluginError: If the entry point of that name could not be loaded.
     """
     found = _SHIPPED[kind].get(name)
     if found is None:
-        found = _found()[kind].get(name)
+        registry = _found()
+        found = registry.types[kind].get(name)
+        broken = registry.broken.get(name)
+        if found is None and broken is not None:
+            raise PluginError(str(broken)) from broken.__cause__
     return found
 
 
@@ -224,7 +313,7 @@ def origin(cls: type[Any]) -> str | None:
 
 def unknown_rule(kind: str, name: str) -> str:
     """What to say of a rule type that is neither shipped nor installed."""
-    known = ", ".join(sorted(_found()[kind]))
+    known = ", ".join(sorted(_found().types[kind]))
     package = KNOWN_PLUGINS.get(name)
     if package is not None:
         return (

@@ -69,7 +69,7 @@ if TYPE_CHECKING:
     A field not listed here is drawn from its annotation (``int`` from -5 to 30,
     ``bool``, ``Literal[...]``, tuples, or ``hypothesis.strategies.from_type``)
     and the object kept only if its ``problems()`` finds none. A new rule object
-    in :func:`ono99.rules.effect_types` or :func:`ono99.rules.condition_types` is
+    in :func:`ono99.rules.rule_types` (of any kind) is
     covered without any change here; list a field to keep it in a useful range.
     """
 else:

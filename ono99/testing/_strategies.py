@@ -36,10 +36,7 @@ from ono99.rules import (
     AnyCondition,
     AnyEffect,
     AnyOutcome,
-    condition_types,
-    effect_types,
-    outcome_types,
-    trigger_types,
+    rule_types,
 )
 
 if TYPE_CHECKING:
@@ -138,12 +135,12 @@ def effects(types: Iterable[str] | None = None) -> st.SearchStrategy[AnyEffect]:
 
 def _effects(types: Iterable[str] | None, *, nested: bool) -> st.SearchStrategy[AnyEffect]:
     """:func:`effects`; with ``nested``, a rule that holds rules draws them one level deep."""
-    registry = effect_types()
+    registry = rule_types("effect")
     names = sorted(registry) if types is None else list(types)
     if not nested:
         names = [name for name in names if not _nests(registry[name])]
     classes = tuple(registry[name] for name in names)
-    held = tuple(condition_types().values()) + tuple(registry.values()) if nested else ()
+    held = tuple(rule_types("condition").values()) + tuple(registry.values()) if nested else ()
     return _effects_of(classes, held)
 
 
@@ -189,7 +186,7 @@ def _nests(cls: type[Any]) -> bool:
 
 def conditions(types: Iterable[str] | None = None) -> st.SearchStrategy[AnyCondition]:
     """Valid condition objects of every registered type (or of ``types``)."""
-    registry = condition_types()
+    registry = rule_types("condition")
     names = sorted(registry) if types is None else list(types)
     return _rules_of(tuple(registry[name] for name in names))
 
@@ -209,7 +206,7 @@ def outcomes(types: Iterable[str] | None = None) -> st.SearchStrategy[AnyOutcome
     ...     assert not outcome.problems()
     >>> test_in_range()
     """
-    registry = outcome_types()
+    registry = rule_types("outcome")
     names = sorted(registry) if types is None else list(types)
     return _rules_of(tuple(registry[name] for name in names))
 
@@ -236,7 +233,7 @@ def triggers(
     ...     assert not trigger.problems_at(50, None)
     >>> test_fits()
     """
-    registry = trigger_types()
+    registry = rule_types("trigger")
     names = sorted(registry) if types is None else list(types)
     low = bust - 40 if floor is None else max(floor, bust - 40)
     by_type: dict[Any, st.SearchStrategy[Any]] = {

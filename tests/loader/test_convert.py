@@ -82,7 +82,7 @@ def test_an_unknown_rule_type_names_the_installed_ones(data: dict[str, Any]) -> 
     ((path, message),) = problems(data)
     assert path == "cards.king.effects[0].type"
     assert message.startswith('unknown effect "set_totl"; did you mean "set_total"?')
-    for name in ono99.rules.effect_types():
+    for name in ono99.rules.rule_types("effect"):
         assert name in message
 
 

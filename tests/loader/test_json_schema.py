@@ -21,15 +21,28 @@ from ono99 import VariantError, dump_variant, json_schema, load_variant, loads_v
 from ono99.authoring._schema import SCHEMA_FILES, schema_text
 from ono99.cli._main import main
 from ono99.loading._files import house_rules_dir, variants_dir
-from ono99.rules import condition_types, effect_types, outcome_types, trigger_types
+from ono99.rules import rule_types
 from ono99.testing import triggers, variants
 
 if TYPE_CHECKING:
+    from collections.abc import Mapping
     from pathlib import Path
+
+    from ono99.rules import RuleKind
 
 # The shipped files, found where the loader finds them (the source tree or the installed package).
 VARIANTS = sorted(variants_dir().glob("*.toml"))
 HOUSE_RULES = sorted(house_rules_dir().glob("*.toml"))
+
+
+def _add_rule(monkeypatch: pytest.MonkeyPatch, kind: str, cls: type) -> None:
+    """Make the schema's registry of ``kind`` hold ``cls`` too, under its ``type``."""
+
+    def registry(asked: RuleKind, *, shipped_only: bool = False) -> Mapping[str, type]:
+        found = rule_types(asked, shipped_only=shipped_only)
+        return {**found, cls.type: cls} if asked == kind else found  # type: ignore[attr-defined]
+
+    monkeypatch.setattr("ono99.authoring._schema.rule_types", registry)
 
 
 def _validator(kind: str) -> jsonschema.Draft202012Validator:
@@ -71,10 +84,10 @@ def test_a_whole_dumped_variant_validates() -> None:
 def test_every_rule_object_of_the_registry_is_a_tagged_table() -> None:
     defs = json_schema()["$defs"]
     kinds = (
-        ("effect", effect_types()),
-        ("condition", condition_types()),
-        ("trigger", trigger_types()),
-        ("outcome", outcome_types()),
+        ("effect", rule_types("effect")),
+        ("condition", rule_types("condition")),
+        ("trigger", rule_types("trigger")),
+        ("outcome", rule_types("outcome")),
     )
     for kind, types in kinds:
         assert defs[kind]["oneOf"] == [{"$ref": f"#/$defs/{kind}-{name}"} for name in types]
@@ -102,8 +115,7 @@ def test_a_rule_object_added_to_the_registry_appears(monkeypatch: pytest.MonkeyP
         def problems(self) -> list[tuple[str, str]]:
             return [] if self.times >= 2 else [("times", "expected 2 or more")]
 
-    registry = {**effect_types(), "double": Double}
-    monkeypatch.setattr("ono99.authoring._schema.effect_types", lambda: registry)
+    _add_rule(monkeypatch, "effect", Double)
     table = json_schema()["$defs"]["effect-double"]
     assert table["properties"]["times"] == {
         "description": "How many times over.",
@@ -418,9 +430,7 @@ def test_a_setting_of_a_type_the_schema_cannot_state_accepts_anything(
         weights: dict[str, int] = attrs.field(factory=dict)
         ratio: float = 0.5
 
-    monkeypatch.setattr(
-        "ono99.authoring._schema.condition_types", lambda: {**condition_types(), "odd": Odd}
-    )
+    _add_rule(monkeypatch, "condition", Odd)
     table = json_schema()["$defs"]["condition-odd"]["properties"]
     assert table["weights"] == {"description": "Some mapping."}
     assert table["ratio"] == {"description": "A number.", "type": "number", "default": 0.5}

@@ -57,8 +57,8 @@ def test_every_model_key_is_documented_and_nothing_else() -> None:
 def test_every_effect_and_condition_is_documented() -> None:
     text = _text()
     kinds: list[tuple[str, type[rules.Effect] | type[rules.Condition]]] = [
-        *rules.effect_types().items(),
-        *rules.condition_types().items(),
+        *rules.rule_types("effect").items(),
+        *rules.rule_types("condition").items(),
     ]
     for name, cls in kinds:
         heading = f'``type = "{name}"``'

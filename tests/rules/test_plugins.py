@@ -21,6 +21,7 @@ import ono99
 from ono99 import events as ev
 from ono99 import rules
 from ono99.authoring import _schema
+from ono99.cli._main import main
 from ono99.engine._narrate import describe_event
 from ono99.loading import _loader
 from ono99.loading._checks import check_variant
@@ -69,8 +70,8 @@ def test_a_plugin_rule_is_named_by_type_like_a_shipped_one(hand_rules: None) -> 
     variant = ono99.load_variant(SEVEN_O)
     swap = variant.card("7").effects[1]
     assert swap.type == "swap_hands"
-    assert rules.effect_types()["swap_hands"] is type(swap)
-    assert "swap_hands" not in rules.shipped_effect_types()
+    assert rules.rule_types("effect")["swap_hands"] is type(swap)
+    assert "swap_hands" not in rules.rule_types("effect", shipped_only=True)
 
 
 def test_plugin_rules_round_trip_and_have_fingerprints(hand_rules: None) -> None:
@@ -211,16 +212,66 @@ class _Plain:
 def test_a_broken_plugin_is_refused_by_name(
     monkeypatch: pytest.MonkeyPatch, name: str, cls: type, says: str
 ) -> None:
+    """The entry point is named in its error; the registry holds the shipped types still."""
     monkeypatch.setitem(sys.modules, "broken_plugin", type(sys)("broken_plugin"))
     monkeypatch.setattr(sys.modules["broken_plugin"], "Rule", cls, raising=False)
     _install(monkeypatch, [EntryPoint(name, "broken_plugin:Rule", GROUP)])
     try:
-        with pytest.raises(ono99.PluginError, match=says) as info:
-            rules.effect_types()
-        assert f"entry point {name} = 'broken_plugin:Rule'" in str(info.value)
-        assert isinstance(info.value, TypeError)
+        error = rules.plugin_errors()[name]
+        assert isinstance(error, ono99.PluginError)
+        assert isinstance(error, TypeError)
+        assert says in str(error)
+        assert str(error).startswith(f"entry point {name} = 'broken_plugin:Rule'")
+        assert rules.rule_types("effect") == rules.rule_types("effect", shipped_only=True)
+        if name not in rules.rule_types("condition"):
+            with pytest.raises(ono99.PluginError, match=says):
+                _registry.rule_class("effect", name)
     finally:
         _registry._found.cache_clear()
+
+
+def test_a_plugin_that_fails_to_import_leaves_the_other_plugins_working(
+    hand_rules: None, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A variant of one plugin's rules loads and plays while another plugin is broken.
+
+    Issue 39, item 8: "One installed plugin that fails to import stops variants
+    that use a different, working plugin."
+    """
+    monkeypatch.delitem(sys.modules, "no_such_plugin_module", raising=False)
+    points = _registry._entry_points()
+    _install(monkeypatch, [*points, EntryPoint("broken_rule", "no_such_plugin_module:R", GROUP)])
+    variant = ono99.load_variant(SEVEN_O)
+    game = ono99.Game(variant, 2, seed=1, deck=["7", "2", "9", "3", "4", "5", "ace"])
+    assert ev.HandsSwapped(0, 1) in game.play(ono99.Play("7", target=1))
+    assert set(rules.plugin_errors()) == {"broken_rule"}
+    assert {"swap_hands", "pass_hands"} <= set(rules.rule_types("effect"))
+
+
+def test_a_variant_that_needs_a_broken_plugin_names_its_entry_point(
+    hand_rules: None, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The type a broken entry point would give: the loader and ``ono99 validate`` name it."""
+    monkeypatch.delitem(sys.modules, "no_such_plugin_module", raising=False)
+    points = _registry._entry_points()
+    _install(monkeypatch, [*points, EntryPoint("broken_rule", "no_such_plugin_module:R", GROUP)])
+    path = tmp_path / "broken.toml"
+    path.write_text(
+        SEVEN_O.read_text().replace('{ type = "pass_hands" }', '{ type = "broken_rule" }')
+    )
+    with pytest.raises(ono99.VariantError) as info:
+        ono99.load_variant(path)
+    message = str(info.value)
+    assert "cards.10.effects[1].type: entry point broken_rule = 'no_such_plugin_module:R'" in (
+        message
+    )
+    assert "it could not be imported: ModuleNotFoundError" in message
+    with pytest.raises(ono99.PluginError, match="entry point broken_rule"):
+        _registry.rule_class("effect", "broken_rule")
+    (finding,) = ono99.check_file(path)
+    assert (finding.level, finding.path) == ("error", "cards.10.effects[1].type")
+    assert finding.message.startswith("entry point broken_rule = 'no_such_plugin_module:R'")
+    assert main(["validate", str(path)]) == 1
 
 
 def test_shipped_variants_never_read_the_entry_points(monkeypatch: pytest.MonkeyPatch) -> None:

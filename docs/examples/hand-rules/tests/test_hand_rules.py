@@ -20,8 +20,8 @@ OLD_MAID = Path(__file__).parent.parent / "variants" / "ninety-nine-old-maid.tom
 
 
 def test_the_library_finds_the_rules_through_their_entry_points() -> None:
-    assert ono99.rules.effect_types()["swap_hands"] is SwapHands
-    assert ono99.rules.effect_types()["pass_hands"] is PassHands
+    assert ono99.rules.rule_types("effect")["swap_hands"] is SwapHands
+    assert ono99.rules.rule_types("effect")["pass_hands"] is PassHands
     variant = ono99.load_variant(VARIANT)
     assert variant.card("7").effects[1] == SwapHands()
 
