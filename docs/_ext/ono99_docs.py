@@ -47,6 +47,7 @@ from ono99.authoring._rulebook import card_rules, relevant_settings, rulebook
 from ono99.cli._main import build_parser
 from ono99.loading._problems import toml_value
 from ono99.rules._contract import KINDS, members
+from ono99.rules._defaults import FOLLOWS
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx
@@ -378,9 +379,26 @@ _BASES: dict[str, type] = {
 }
 
 
+def _follows_from(cls: type, name: str) -> str:
+    """What a declaration that followed from the class follows from, for a table cell."""
+    kind: str = cls.kind  # type: ignore[attr-defined]
+    method = dict(FOLLOWS[kind]).get(name)
+    if method is not None:
+        return f"``{method}``"
+    if name == "ends_round":
+        return "``wins_round``"
+    return "``fires_on``" if "fires_on" in vars(cls) or cls.reads_table else "``fires``"  # type: ignore[attr-defined]
+
+
 def _declared(cls: type, name: str) -> str:
-    """A declaration's value on a class, for a table cell: blank when it is neutral."""
+    """A declaration's value on a class, for a table cell: blank when it is neutral.
+
+    One that follows from what the class writes (``acts`` from ``apply``) says
+    so: "by ``apply``".
+    """
     value = inspect.getattr_static(cls, name)
+    if name in cls._follows:  # type: ignore[attr-defined]
+        return f"yes, by {_follows_from(cls, name)}"
     if value == inspect.getattr_static(_BASES[cls.kind], name, None):  # type: ignore[attr-defined]
         return EMPTY
     if isinstance(value, property):
@@ -394,7 +412,8 @@ def capabilities_table(kind: str) -> str:
     """What each shipped rule object of ``kind`` declares, and the methods it writes.
 
     Read from the classes: a blank cell is the neutral value the class
-    inherits from its base (:class:`~ono99.rules.BaseEffect` and the rest).
+    inherits from its base (:class:`~ono99.rules.BaseEffect` and the rest);
+    "yes, by ``apply``" a declaration that follows from a method the class writes.
     """
     base = _BASES[kind]
     own = [m for m in members(kind) if m not in {"kind", "type", "outcomes"}]

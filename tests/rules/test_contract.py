@@ -57,26 +57,17 @@ from ono99.rules import (
     TotalOdd,
     Trigger,
     When,
-    condition_types,
-    effect_types,
-    outcome_types,
-    shipped_condition_types,
-    shipped_effect_types,
-    shipped_outcome_types,
-    shipped_trigger_types,
-    trigger_types,
+    rule_types,
 )
+from ono99.rules._contract import KINDS as RULE_KINDS
 from ono99.rules._contract import members
+from ono99.rules._defaults import FOLLOWS, MOMENTS, work_out
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Mapping
+    from collections.abc import Mapping
 
 PACKAGE = Path(ono99.__file__).parent
-RULE_CLASSES = {
-    cls.__name__
-    for types in (effect_types, condition_types, trigger_types, outcome_types)
-    for cls in types().values()
-}
+RULE_CLASSES = {cls.__name__ for kind in RULE_KINDS for cls in rule_types(kind).values()}
 
 
 def _modules() -> list[Path]:
@@ -179,16 +170,16 @@ def _members(protocol: type) -> set[str]:
 
 
 # Each kind of rule object: its protocol, its neutral base, the shipped classes.
-KINDS: dict[str, tuple[type, type, Callable[[], Mapping[str, type]]]] = {
-    "effect": (Effect, BaseEffect, shipped_effect_types),
-    "condition": (Condition, BaseCondition, shipped_condition_types),
-    "trigger": (Trigger, BaseTrigger, shipped_trigger_types),
-    "outcome": (Outcome, BaseOutcome, shipped_outcome_types),
+KINDS: dict[str, tuple[type, type, Mapping[str, type]]] = {
+    "effect": (Effect, BaseEffect, rule_types("effect", shipped_only=True)),
+    "condition": (Condition, BaseCondition, rule_types("condition", shipped_only=True)),
+    "trigger": (Trigger, BaseTrigger, rule_types("trigger", shipped_only=True)),
+    "outcome": (Outcome, BaseOutcome, rule_types("outcome", shipped_only=True)),
 }
 SHIPPED = [
     pytest.param(kind, cls, id=f"{kind}-{name}")
     for kind, (_, _, shipped) in KINDS.items()
-    for name, cls in shipped().items()
+    for name, cls in shipped.items()
 ]
 
 
@@ -220,6 +211,45 @@ def test_no_shipped_rule_object_restates_a_neutral_default(kind: str, cls: type)
                 assert value != neutral, f"{cls.__name__}.{name} restates {neutral!r}"
             if callable(neutral) and value is neutral:
                 pytest.fail(f"{cls.__name__}.{name} names the neutral method")
+
+
+# The declarations that may follow from what a class writes, by kind.
+FOLLOWING: dict[str, set[str]] = {
+    kind: {d for d, _ in FOLLOWS[kind]}
+    | (set(MOMENTS) if kind == "trigger" else set())
+    | ({"ends_round"} if kind == "outcome" else set())
+    for kind in KINDS
+}
+
+
+@pytest.mark.parametrize(("kind", "cls"), SHIPPED)
+def test_no_shipped_rule_object_contradicts_or_restates_what_it_writes(
+    kind: str, cls: type
+) -> None:
+    """Its declarations agree with its methods (it would not import otherwise), and it
+    states none that follows from them: ``acts`` from ``apply``, ``changes_total`` from
+    ``total_after``... (see :data:`ono99.rules._defaults.FOLLOWS`)."""
+    _, base, _ = KINDS[kind]
+    assert work_out(cls, base)[1] == []
+    for klass in cls.__mro__[: cls.__mro__.index(base)]:
+        for name, value in vars(klass).items():
+            if name not in FOLLOWING[kind] or name in vars(klass).get("_follows", ()):
+                continue
+            if isinstance(value, property):
+                continue  # worked out from the settings
+            values, faults = work_out(cls, base, ignore={name})
+            assert not (faults == [] and values.get(name) == value), (
+                f"{cls.__name__}.{name} states what follows from its methods"
+            )
+
+
+def test_the_registry_answers_for_each_kind_and_its_aliases_agree() -> None:
+    """``rule_types(kind)`` and the older names, which stay as aliases of it."""
+    for kind in RULE_KINDS:
+        assert getattr(rules, f"{kind}_types")() == rule_types(kind)
+        assert getattr(rules, f"shipped_{kind}_types")() == rule_types(kind, shipped_only=True)
+    with pytest.raises(ono99.ArgumentError, match="kind: expected one of 'effect', 'condition'"):
+        rule_types("card")  # type: ignore[call-overload]
 
 
 @pytest.mark.parametrize("kind", sorted(KINDS))
@@ -273,7 +303,7 @@ def test_the_rule_classes_report_the_public_module() -> None:
 
 def test_registries() -> None:
     """The TOML names of the shipped rule objects are a contract: each names its class."""
-    assert shipped_effect_types() == {
+    assert rule_types("effect", shipped_only=True) == {
         "add": Add,
         "hold": Hold,
         "reverse": Reverse,
@@ -288,7 +318,7 @@ def test_registries() -> None:
         "when": When,
         "repeat_previous": RepeatPrevious,
     }
-    assert shipped_condition_types() == {
+    assert rule_types("condition", shipped_only=True) == {
         "never": Never,
         "total_multiple_of": TotalMultipleOf,
         "not_as_answer": NotAsAnswer,
@@ -301,5 +331,5 @@ def test_registries() -> None:
         "previous_card": PreviousCard,
     }
     # Installed plugins come on top of the shipped types, never instead of them.
-    assert shipped_effect_types().items() <= effect_types().items()
-    assert shipped_condition_types().items() <= condition_types().items()
+    assert rule_types("effect", shipped_only=True).items() <= rule_types("effect").items()
+    assert rule_types("condition", shipped_only=True).items() <= rule_types("condition").items()
