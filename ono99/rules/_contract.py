@@ -265,22 +265,27 @@ class Effect(Protocol):
     whose fields are its TOML settings. It usually inherits
     :class:`BaseEffect`, which gives every member marked *optional* below its
     neutral value, and states only what differs: its ``type``, the
-    declarations that are true of it, and the methods it needs. (The protocol
-    is structural: a class that writes every member itself follows it too.)
+    declarations that are true of it, and the methods it needs. A declaration
+    that pairs with a method follows from the class when it inherits the base
+    (marked *follows* below), and one that contradicts what the class writes
+    is refused with :class:`~ono99.PluginError`. (The protocol is structural:
+    a class that writes every member itself follows it too, stating every
+    declaration.)
 
     Class attributes (or properties, where they depend on the settings):
 
     - ``kind``: ``"effect"``.
     - ``type``: its name in TOML (``{ type = "add" }``).
-    - ``changes_total`` (optional, ``False``): the engine asks
-      :meth:`total_after` for the new total.
+    - ``changes_total`` (optional, ``False``; *follows* from writing
+      :meth:`total_after`): the engine asks :meth:`total_after` for the new
+      total.
     - ``adds_to_total`` (optional, ``False``): the new total is always the old
       one plus an amount (fixed, or the amount the move chooses); the engine
-      then works the total out once per card.
-    - ``acts`` (optional, ``False``): the engine calls :meth:`apply` once the
-      total is set.
+      then works the total out once per card. Needs :meth:`total_after`.
+    - ``acts`` (optional, ``False``; *follows* from writing :meth:`apply`):
+      the engine calls :meth:`apply` once the total is set.
     - ``answers_forced_plays`` (optional, ``False``): it can pass forced
-      plays on.
+      plays on (in :meth:`apply`).
     - ``changes_hands`` (optional, ``False``): :meth:`apply` may move cards
       between hands and piles, or change tokens or scores, through the
       :class:`Table`'s methods.
@@ -291,11 +296,14 @@ class Effect(Protocol):
     Members that may depend on the settings (class attributes or properties):
 
     - ``choices`` (optional, ``()``): the amounts a move chooses among; the
-      engine passes the chosen one to :meth:`total_after`.
-    - ``chooses_player`` (optional, ``False``): a move names a player
-      (:attr:`Table.target`), one of :meth:`targets`.
+      engine passes the chosen one to :meth:`total_after` (which a class with
+      choices writes).
+    - ``chooses_player`` (optional, ``False``; *follows* from writing
+      :meth:`targets`): a move names a player (:attr:`Table.target`), one of
+      :meth:`targets`.
     - ``forces_plays`` (optional, ``0``): how many plays it makes the next
-      player owe, before stacking (forced-play settings then matter).
+      player owe, before stacking (forced-play settings then matter); set in
+      :meth:`apply`.
 
     Methods: :meth:`total_after`, :meth:`apply`, :meth:`targets` (optional:
     ``[]``), :meth:`for_card` (optional: the effect itself),
@@ -411,8 +419,8 @@ class Condition(Protocol):
       :meth:`Table.times_played_this_turn` (the engine records the plays of a
       turn only when some condition says so).
     - ``reads_card`` (optional, ``False``): :meth:`check` reads only what the
-      card is (:meth:`allows_card` answers for every card), so it can decide
-      a ``when`` effect.
+      card is (:meth:`allows_card`, which the class then writes, answers for
+      every card), so it can decide a ``when`` effect.
 
     Methods: :meth:`check`, :meth:`allows_at` (optional: ``None``),
     :meth:`allows_card` (optional: ``None``),
@@ -479,7 +487,8 @@ class Outcome(Protocol):
 
     - ``kind``: ``"outcome"``.
     - ``type``: its name in TOML (``{ type = "tokens", who = "others", by = -1 }``).
-    - ``ends_round``: the round ends once the trigger's outcomes are applied.
+    - ``ends_round``: the round ends once the trigger's outcomes are applied
+      (*follows* from ``wins_round``).
     - ``wins_round``: the trigger's player wins the round (it ends with them as
       its winner, and nobody loses it).
 
@@ -523,6 +532,10 @@ class Trigger(Protocol):
     - ``type``: its name in TOML.
     - ``after_play``: asked after every card played, by :meth:`fires`, with the
       total before and after the card (the player is the one who played it).
+      *Follows* from writing :meth:`fires` or :meth:`fires_on`, unless the
+      class declares another moment; a trigger asked at no moment, or one
+      that writes them but is asked only at a loss or a round's end, is
+      refused.
     - ``on_loss``: fires when a player loses the round (busts, lays down or
       is stuck); the player is the one who lost.
     - ``on_round_end``: fires when a round ends; the player is the round's
@@ -532,12 +545,13 @@ class Trigger(Protocol):
       once every player has passed in a row (it then starts again, or the
       round ends) or nobody holds a card; the player is the last to play.
       Asked by :meth:`fires_on`.
-    - ``reads_table`` (optional, ``False``): the engine asks
-      :meth:`fires_on` with the table (the cards played since the count
-      started, what the move said) rather than :meth:`fires` with totals.
+    - ``reads_table`` (optional, ``False``; *follows* from writing
+      :meth:`fires_on`): the engine asks :meth:`fires_on` with the table (the
+      cards played since the count started, what the move said) rather than
+      :meth:`fires` with totals.
     - ``reads_announcement`` (optional, ``False``): it judges what a move
-      says the total is; the legal moves then carry the true total
-      (``Play.say``), so players that pick from them announce it.
+      says the total is (in :meth:`fires_on`); the legal moves then carry the
+      true total (``Play.say``), so players that pick from them announce it.
 
     Members: ``outcomes`` (a field: the outcomes, applied in order),
     :meth:`fires`, :meth:`fires_on`, :meth:`problems`, :meth:`problems_at`

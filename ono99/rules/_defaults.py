@@ -266,7 +266,6 @@ class BaseEffect(_NoFaults):
         @frozen
         class Skip(BaseEffect):
             type = "skip"
-            acts = True
             players: int = 1
 
             def apply(self, table, card):
@@ -276,9 +275,11 @@ class BaseEffect(_NoFaults):
                 return f"skips the next {self.players} players"
 
     Each class sets ``type`` and writes
-    :meth:`~ono99.rules.Effect.describe` itself; an effect that sets
-    ``changes_total`` writes :meth:`total_after`, and one that sets ``acts``
-    writes :meth:`apply`.
+    :meth:`~ono99.rules.Effect.describe` itself. One that writes
+    :meth:`total_after` changes the total, one that writes :meth:`apply` acts,
+    one that writes :meth:`targets` chooses a player: ``changes_total``,
+    ``acts`` and ``chooses_player`` follow from the class (:data:`FOLLOWS`),
+    and a class that states one against what it writes is refused.
     """
 
     __slots__ = ()
@@ -396,6 +397,7 @@ class BaseOutcome:
     Each class sets ``type`` and writes :meth:`~ono99.rules.Outcome.describe`
     itself; one that changes tokens or scores writes
     :meth:`~ono99.rules.Outcome.apply` (see :class:`~ono99.rules.Outcome`).
+    One that declares ``wins_round`` ends the round (``ends_round`` follows).
     """
 
     __slots__ = ()
@@ -424,10 +426,13 @@ class BaseOutcome:
 class BaseTrigger:
     """The neutral trigger: asked at no moment, it fires whenever it is asked.
 
-    A trigger class sets ``type``, the moment it is asked at (``after_play``,
-    ``on_loss`` or ``on_round_end``), its ``outcomes`` field and
-    :meth:`~ono99.rules.Trigger.describe`; one asked after a play writes
-    :meth:`fires` to say which plays fire it (see
+    A trigger class sets ``type``, its ``outcomes`` field and
+    :meth:`~ono99.rules.Trigger.describe`, and says when it is asked: one that
+    writes :meth:`fires` (or :meth:`fires_on`, with the table: ``reads_table``
+    follows) is asked after each play unless it declares ``on_count_end``;
+    one that fires on a loss or at a round's end declares ``on_loss`` or
+    ``on_round_end``. A trigger asked at no moment is refused, as is one that
+    writes ``fires`` but is asked only at a loss or a round's end (see
     :class:`~ono99.rules.Trigger`). :meth:`problems` checks the outcomes.
     """
 

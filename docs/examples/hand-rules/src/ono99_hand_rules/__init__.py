@@ -8,9 +8,11 @@ does in Old Maid.
 
 Each class is a frozen attrs class whose fields are its TOML settings; it
 inherits the neutral answers of :class:`ono99.rules.BaseEffect` and states
-only what differs. The package registers them through the ``ono99.rules``
-entry-point group (see ``pyproject.toml``), so a variant file names them by
-``type`` like any rule the library ships::
+only what differs: what follows from its methods it does not state (writing
+``apply``, it acts; writing ``targets``, a move names a player). The package
+registers them through the ``ono99.rules`` entry-point group (see
+``pyproject.toml``), so a variant file names them by ``type`` like any rule
+the library ships::
 
     [cards.7]
     effects = [{ type = "add", amount = 7 }, { type = "swap_hands" }]
@@ -45,9 +47,7 @@ class SwapHands(BaseEffect):
     """
 
     type = "swap_hands"
-    acts = True
     changes_hands = True
-    chooses_player = True
     include_self: bool = False
 
     def apply(self, table: Table, card: CardInfo) -> None:
@@ -81,7 +81,6 @@ class PassHands(BaseEffect):
     """
 
     type = "pass_hands"
-    acts = True
     changes_hands = True
     against_play: bool = False
 
@@ -119,7 +118,6 @@ class TakeUnseen(BaseEffect):
     """
 
     type = "take_unseen"
-    acts = True
     changes_hands = True
     cards: int = 1
 
