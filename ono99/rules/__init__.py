@@ -63,8 +63,12 @@ ranks, suits and colours (``STANDARD_RANKS``, ``STANDARD_SUITS``,
 ``SUIT_COLOURS``), the kinds of rule object (``KINDS``), the registry's
 look-ups (``rule_class``, ``is_shipped``, ``unknown_rule``), and the guards
 that call a rule object and vet what it returns (``ask``, ``vet``,
-``rule_error``, ``is_pairs``, ``is_text``, ``NOTHING``). They are not part of
-the public API.
+``is_pairs``, ``is_text``, ``NOTHING``). ``rule_error(rule, where, member, *,
+within, raised, returned, expected, problem)`` is the one builder of a
+:class:`~ono99.RuleError` ("``cards.7.effects[1]``: the effect 'x' failed:
+apply() raised ..."), given the key path or the variant in which
+``held_at(variant, rule, within)`` finds it (``Holder`` and ``HeldCard`` are
+what it reads of a variant). They are not part of the public API.
 """
 
 from __future__ import annotations
@@ -118,7 +122,10 @@ from ._effects import (
     Skip,
 )
 from ._failures import NOTHING as NOTHING
+from ._failures import HeldCard as HeldCard
+from ._failures import Holder as Holder
 from ._failures import ask as ask
+from ._failures import held_at as held_at
 from ._failures import is_pairs as is_pairs
 from ._failures import is_text as is_text
 from ._failures import rule_error as rule_error

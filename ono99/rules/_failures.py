@@ -11,7 +11,9 @@ from (for an installed package, the entry point and the package).
 from __future__ import annotations
 
 import inspect
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
+
+import attrs
 
 from ono99._args import is_int, shown
 from ono99._errors import RuleError
@@ -22,9 +24,9 @@ from ._defaults import FOLLOWS, NEEDS, BaseCondition, BaseEffect, BaseOutcome, B
 from ._registry import is_shipped, origin
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Sequence
 
-__all__ = ["NOTHING", "ask", "rule_error", "vet"]
+__all__ = ["NOTHING", "HeldCard", "Holder", "ask", "held_at", "rule_error", "vet"]
 
 NOTHING: Any = object()
 """No value was returned (the rule object raised instead)."""
@@ -50,23 +52,132 @@ def _origin(rule: object) -> str:
     return f" (class {clip(repr(f'{cls.__module__}.{cls.__qualname__}')[1:-1])})"
 
 
+class HeldCard(Protocol):
+    """A card as it holds rule objects (:class:`ono99.Card` is one)."""
+
+    @property
+    def id(self) -> str:
+        """The card's id: its table in the variant file."""
+        ...
+
+    @property
+    def effects(self) -> Sequence[object]:
+        """Its effects, in order."""
+        ...
+
+    @property
+    def conditions(self) -> Sequence[object]:
+        """Its conditions."""
+        ...
+
+
+class Holder(Protocol):
+    """What holds rule objects at key paths: a variant (:class:`ono99.Variant` is one)."""
+
+    @property
+    def cards(self) -> Sequence[HeldCard]:
+        """The cards, each holding its effects and conditions."""
+        ...
+
+    @property
+    def triggers(self) -> Sequence[Any]:
+        """The triggers, each holding its outcomes."""
+        ...
+
+
+def _find(items: Sequence[object], rule: object, path: str) -> str:
+    """Where among ``items`` (at ``path``), or among the rules they hold, ``rule`` is; or ``""``.
+
+    A rule object holds others in a field that is a tuple of them (a ``when``'s
+    conditions and branches, a plugin's own).
+    """
+    for i, item in enumerate(items):
+        here = f"{path}[{i}]"
+        if item is rule:
+            return here
+        cls = type(item)
+        if not attrs.has(cls):
+            continue
+        for field in attrs.fields(cls):
+            value = getattr(item, field.name, None)  # attrs fields: plain slots
+            if isinstance(value, tuple) and value and all(hasattr(v, "kind") for v in value):
+                found = _find(value, rule, f"{here}.{field.name}")
+                if found:
+                    return found
+    return ""
+
+
+def held_at(variant: Holder, rule: object, within: object = None) -> str:
+    """The key path at which ``variant`` holds ``rule`` (that object, not an equal one).
+
+    Args:
+        variant: The variant.
+        rule: One of its rule objects: an effect or condition of a card (or one
+            such a rule holds, as a ``when`` holds its branches), a trigger, or
+            a trigger's outcome.
+        within: Where to look: the id of the card that holds it, or the trigger
+            whose outcome it is (``None``: anywhere, the first place found).
+
+    Returns:
+        The key path (``cards.seven.effects[1]``, ``triggers[0].outcomes[1]``);
+        where it is not found, the card's or the trigger's own path, or ``""``.
+
+    >>> import ono99
+    >>> variant = ono99.load_variant("ninety-nine-bradwilson")
+    >>> held_at(variant, variant.card("4").effects[0])
+    'cards.4.effects[0]'
+    >>> trigger = variant.triggers[0]
+    >>> held_at(variant, trigger.outcomes[0], within=trigger)
+    'triggers[0].outcomes[0]'
+    """
+    if within is None or isinstance(within, str):
+        for card in variant.cards:
+            if within is not None and card.id != within:
+                continue
+            for key in ("effects", "conditions"):
+                found = _find(getattr(card, key), rule, f"cards.{card.id}.{key}")
+                if found:
+                    return found
+        if within is not None:
+            return f"cards.{within}"
+    for i, trigger in enumerate(variant.triggers):
+        if within is not None and trigger is not within:
+            continue
+        if trigger is rule:
+            return f"triggers[{i}]"
+        found = _find(tuple(getattr(trigger, "outcomes", ())), rule, f"triggers[{i}].outcomes")
+        if found or within is not None:
+            return found or f"triggers[{i}]"
+    return ""
+
+
 def rule_error(
     rule: object,
-    path: str,
+    where: str | Holder,
     member: str,
     *,
+    within: object = None,
     raised: BaseException | None = None,
     returned: object = NOTHING,
     expected: str = "",
     problem: str = "",
 ) -> RuleError:
-    """The error for a failure of ``rule``, held at ``path`` of its variant.
+    """The error for a failure of ``rule``: "``path``: the effect 'x' failed: ...".
+
+    The one builder of the library's :class:`~ono99.RuleError`: it names the
+    rule object's kind and ``type``, where its variant holds it, what failed,
+    and where its class comes from (an installed package's entry point, or its
+    module).
 
     Args:
         rule: The rule object.
-        path: Its TOML key path in the variant (``cards.seven.effects[1]``), or ``""``.
+        where: Its TOML key path in the variant (``cards.seven.effects[1]``, or
+            ``""``), or the variant itself, in which the path is found
+            (:func:`held_at`).
         member: What was asked of it: a method (``"apply()"``) or a declaration
             (``"choices"``).
+        within: With a variant: the id of the card that holds ``rule``, or the
+            trigger whose outcome it is (see :func:`held_at`).
         raised: What it raised, if it raised.
         returned: What it gave back, if that was of the wrong kind.
         expected: What it should have given back.
@@ -77,7 +188,13 @@ def rule_error(
     >>> print(rule_error(Add(2), "cards.two.effects[0]", "total_after()", returned="3",
     ...                  expected="an integer"))
     cards.two.effects[0]: the effect 'add' failed: total_after() returned '3', expected an integer
+    >>> import ono99
+    >>> variant = ono99.load_variant("ninety-nine-bradwilson")
+    >>> print(rule_error(variant.card("4").effects[0], variant, "apply()", within="4",
+    ...                  raised=KeyError("x")))
+    cards.4.effects[0]: the effect 'add' failed: apply() raised KeyError('x')
     """
+    path = where if isinstance(where, str) else held_at(where, rule, within)
     kind = _class_text(rule, "kind") or "rule object"
     name = _class_text(rule, "type")
     what = f"the {kind} {shown(name)}" if name else f"the {kind}"
