@@ -278,7 +278,7 @@ class BaseEffect(_NoFaults):
     :meth:`~ono99.rules.Effect.describe` itself. One that writes
     :meth:`total_after` changes the total, one that writes :meth:`apply` acts,
     one that writes :meth:`targets` chooses a player: ``changes_total``,
-    ``acts`` and ``chooses_player`` follow from the class (:data:`FOLLOWS`),
+    ``acts`` and ``chooses_player`` follow from the class,
     and a class that states one against what it writes is refused.
     """
 
