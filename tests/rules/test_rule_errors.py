@@ -43,12 +43,10 @@ def test_the_error_names_the_rule_its_path_and_what_failed() -> None:
     error = KeyError("misbehaving on purpose")
     by_variant = rule_error(effect, variant, "apply()", within="1", raised=error)
     by_path = rule_error(effect, path, "apply()", raised=error)
-    assert (
-        str(by_variant)
-        == str(by_path)
-        == (
-            f"{path}: the effect 'wild_effect' failed: apply() raised "
-            "KeyError('misbehaving on purpose') (class misbehaving.WildEffect)"
-        )
+    assert str(by_variant) == str(by_path)
+    # Then where the class comes from (its module, or the entry point it was installed by).
+    assert str(by_variant).startswith(
+        f"{path}: the effect 'wild_effect' failed: apply() raised "
+        "KeyError('misbehaving on purpose') ("
     )
     assert (by_variant.rule, by_variant.path, by_variant.__cause__) == ("wild_effect", path, error)
