@@ -14,9 +14,8 @@ from typing import TYPE_CHECKING, Any
 
 from ono99 import events as ev
 from ono99._args import is_int, shown
-from ono99._errors import IllegalMoveError, RuleError
+from ono99._errors import IllegalMoveError
 from ono99._limits import MAX_TOTAL
-from ono99.rules import NOTHING, rule_error
 
 from ._chance import shuffle
 from ._moves import NO_MOVES, Move, Play, Redraw, as_move, chosen
@@ -451,19 +450,10 @@ class Engine:
         """The first reason a condition of ``card`` gives against playing it now."""
         r = self.r
         r.game = self
-        # Called untyped (see act), and what each gives back checked.
-        conditions: tuple[Any, ...] = card.conditions
         try:
-            for condition in conditions:
-                try:
-                    reason: object = condition.check(r, card)
-                except Exception as error:
-                    raise card.failed(condition, "check()", error) from error
+            for condition in card.conditions:
+                reason = condition.check(r, card)
                 if reason is not None:
-                    if type(reason) is not str:
-                        raise card.failed(
-                            condition, "check()", returned=reason, expected="a str or None"
-                        )
                     return reason
             return None
         finally:
@@ -586,24 +576,10 @@ class Engine:
             return []
         r = self.r
         r.game = self
-        asked: Any = chooser
         try:
-            found: object = asked.targets(r)
-        except Exception as error:
-            raise card.failed(chooser, "targets()", error) from error
+            return list(chooser.targets(r))
         finally:
             r.game = None
-        seats: list[int] = []
-        if isinstance(found, list | tuple):
-            for seat in found:
-                if not is_int(seat) or not 0 <= seat < self.n:
-                    break
-                seats.append(seat)
-            else:
-                return seats
-        raise card.failed(
-            chooser, "targets()", returned=found, expected=f"a list of seats (0 to {self.n - 1})"
-        )
 
     def compute_legal(self) -> tuple[Move, ...]:
         """List the current player's legal moves and keep them in ``legal``."""
@@ -937,58 +913,20 @@ class Engine:
             if self.fires(trigger, reads[i], before, after):
                 self.fire(trigger, player, automatic)
 
-    def fires(self, trigger: object, reads_table: bool, before: int, after: int) -> bool:
+    def fires(self, trigger: Trigger, reads_table: bool, before: int, after: int) -> bool:
         """Whether ``trigger`` fires, for a total gone from ``before`` to ``after``.
 
-        Asked ``fires_on(table)`` where it reads the table, else ``fires(before,
-        after, bust)``; asked untyped (see act), and the answer checked.
-
-        Raises:
-            RuleError: If the trigger raises, or answers other than True or False.
+        Asked ``fires_on(table)`` where it reads the table (the play just
+        made, the count), else ``fires(before, after, bust)``.
         """
-        asked: Any = trigger
-        member = "fires_on()" if reads_table else "fires()"
+        if not reads_table:
+            return trigger.fires(before, after, self.rules.bust)
+        r = self.r
+        r.game = self
         try:
-            if reads_table:  # it reads the table: the play just made, the count
-                r = self.r
-                r.game = self
-                try:
-                    fired: object = asked.fires_on(r)
-                finally:
-                    r.game = None
-            else:
-                fired = asked.fires(before, after, self.rules.bust)
-        except Exception as error:
-            raise self.trigger_failed(trigger, None, member, error) from error
-        if fired is True:
-            return True
-        if fired is not False:
-            raise self.trigger_failed(
-                trigger, None, member, returned=fired, expected="True or False"
-            )
-        return False
-
-    def trigger_failed(
-        self,
-        trigger: object,
-        outcome: object,
-        member: str,
-        raised: BaseException | None = None,
-        *,
-        returned: object = NOTHING,
-        expected: str = "",
-        problem: str = "",
-    ) -> RuleError:
-        """The error for a failure of ``trigger``, or of its ``outcome`` (see ``rule_error``)."""
-        return rule_error(
-            trigger if outcome is None else outcome,
-            self.rules.trigger_path(trigger, outcome),
-            member,
-            raised=raised,
-            returned=returned,
-            expected=expected,
-            problem=problem,
-        )
+            return trigger.fires_on(r)
+        finally:
+            r.game = None
 
     def act(self, card: CompiledCard, target: int | None, automatic: bool) -> tuple[bool, bool]:
         """Apply the effects of ``card`` that act on the table (naming ``target``).
@@ -1005,21 +943,9 @@ class Engine:
         r.acting = card.id
         r.acting_automatic = automatic
         r.game = self
-        guarded = self.rules.guarded
-        fixed = self.fixed() if guarded else None
-        # Called untyped: the compiled engine would refuse a value of the wrong
-        # type with its own TypeError, before the check that names the rule.
-        actions: tuple[Any, ...] = card.actions
         try:
-            for effect in actions:
-                try:
-                    effect.apply(r, card)
-                except Exception as error:
-                    raise card.failed(effect, "apply()", error) from error
-                if fixed is not None:
-                    problem = self.table_problem(fixed)
-                    if problem:
-                        raise card.failed(effect, "apply()", problem=f"apply() {problem}")
+            for effect in card.actions:
+                effect.apply(r, card)
         finally:
             r.game = None
             r.target = None
@@ -1031,95 +957,22 @@ class Engine:
     def fire(self, trigger: Trigger, seat: int, automatic: bool) -> None:
         """Apply the outcomes of ``trigger``, fired for ``seat`` (-1: nobody)."""
         r = self.r
-        asked: Any = trigger
-        try:
-            text: object = asked.describe()
-        except Exception as error:
-            raise self.trigger_failed(trigger, None, "describe()", error) from error
-        if type(text) is not str:
-            raise self.trigger_failed(trigger, None, "describe()", returned=text, expected="a str")
+        text = trigger.describe()
         self.emit(
             ev.TriggerFired(None if seat < 0 else seat, trigger.type, text, automatic=automatic)
         )
         r.acting = ""
         r.acting_automatic = automatic
         r.game = self
-        fixed = self.fixed() if self.rules.guarded else None
-        outcomes: tuple[Any, ...] = trigger.outcomes
         try:
-            for outcome in outcomes:
-                try:
-                    outcome.apply(r, seat)
-                except Exception as error:
-                    raise self.trigger_failed(trigger, outcome, "apply()", error) from error
-                if fixed is not None:
-                    problem = self.table_problem(fixed)
-                    if problem:
-                        raise self.trigger_failed(
-                            trigger, outcome, "apply()", problem=f"apply() {problem}"
-                        )
+            for outcome in trigger.outcomes:
+                outcome.apply(r, seat)
                 if outcome.wins_round and seat >= 0 and not r.round_over:
                     r.round_winner = seat
                 if outcome.ends_round:
                     r.round_over = True
         finally:
             r.game = None
-
-    def fixed(self) -> tuple[object, ...]:
-        """What rule objects only read of the table, to see that they left it so."""
-        r = self.r
-        return (r.forced, r.forced_by, r.answering, r.players_in_round, r.stacking, r.stack_on)
-
-    def table_problem(self, fixed: tuple[object, ...]) -> str:
-        """What a rule object left wrong on the table, in words; ``""`` if nothing.
-
-        Asked after each effect and outcome of a variant that holds rule
-        objects of other packages (the library's own are known to leave the
-        table sound). The fields read (``fixed``) must be as they were; those a
-        rule object sets must be of their type and in range. A total out of
-        range is brought back within it, as any total is.
-        """
-        r = self.r
-        if (
-            r.forced,
-            r.forced_by,
-            r.answering,
-            r.players_in_round,
-            r.stacking,
-            r.stack_on,
-        ) != fixed:
-            return (
-                "changed forced, forced_by, answering, players_in_round, stacking or "
-                "stack_on, which rule objects only read"
-            )
-        # Each field read as an object: in pure Python a rule object may have
-        # set any value (the compiled Round refuses a value of the wrong type).
-        total: object = r.total
-        if type(total) is not int:
-            return f"set total to {shown(total)}, expected an integer"
-        if total < self.rules.lowest or total > self.rules.highest:
-            r.total = self.rules.floored(total)
-        direction: object = r.direction
-        if type(direction) is not int or (direction != 1 and direction != -1):  # noqa: PLR1714
-            return f"set direction to {shown(direction)}, expected 1 or -1"
-        owed: object = r.next_owed
-        if type(owed) is not int or owed < 0 or owed > MAX_TOTAL:
-            return f"set next_owed to {shown(owed)}, expected a whole number, 0 or more"
-        forced_by: object = r.next_forced_by
-        if type(forced_by) is not str:
-            return f"set next_forced_by to {shown(forced_by)}, expected a card id"
-        ends: object = r.ends_turn
-        if type(ends) is not bool:
-            return f"set ends_turn to {shown(ends)}, expected True or False"
-        skip: object = r.skip
-        if type(skip) is not int or skip < 0 or skip > MAX_TOTAL:
-            return f"set skip to {shown(skip)}, expected a whole number, 0 or more"
-        seat: object = r.next_player
-        if seat is not None and (
-            type(seat) is not int or seat < 0 or seat >= self.n or not r.in_round[seat]
-        ):
-            return f"set next_player to {shown(seat)}, expected None or a seat still in the round"
-        return ""
 
     def played_event(
         self,

@@ -8,14 +8,14 @@ variant by name: it only reads the variant's settings and rule objects.
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 from ono99 import events as ev
-from ono99._errors import RuleError, VariantError
+from ono99._errors import VariantError
 from ono99._limits import MAX_TOTAL
 from ono99.loading import check_variant
-from ono99.rules import NOTHING, is_shipped, rule_error
 
+from ._guard import guard_condition, guard_effect, guard_trigger, guarded
 from ._moves import Play
 
 if TYPE_CHECKING:
@@ -79,7 +79,7 @@ class CompiledCard:
         "totals",
     )
 
-    def __init__(self, index: int, card: Card) -> None:
+    def __init__(self, index: int, card: Card, variant: Variant) -> None:
         self.index = index
         self.card = card
         self.id = card.id
@@ -92,19 +92,25 @@ class CompiledCard:
         # What the effects are on this card (one that reads the card's rank or
         # suit is decided here, once), and the conditions its kind does not settle.
         effects = card.resolved_effects
+        # Each rule object of another package is guarded, once, here (see _guard).
         self.conditions: tuple[Condition, ...] = tuple(
-            c for c in card.conditions if c.allows_card(card) is not True
+            guard_condition(c, variant, card.id)
+            for c in card.conditions
+            if c.allows_card(card) is not True
         )
+        guarded = {id(e): guard_effect(e, variant, card.id) for e in effects}
         # Effects that change the total, and those that act on the table.
-        self.totals: tuple[Effect, ...] = tuple(e for e in effects if e.changes_total)
-        self.actions: tuple[Effect, ...] = tuple(e for e in effects if e.acts)
+        self.totals: tuple[Effect, ...] = tuple(guarded[id(e)] for e in effects if e.changes_total)
+        self.actions: tuple[Effect, ...] = tuple(guarded[id(e)] for e in effects if e.acts)
         # The amounts a move chooses among (the variant check allows one such
         # effect per card), and ``amounts``: what a move may say, None for no choice.
         self.choices: tuple[int, ...] = tuple(a for e in effects for a in e.choices)
         self.amounts: tuple[int | None, ...] = self.choices or (None,)
         # The effect that says which players a move may name (the first that
         # names one: every effect that names a player reads the same target).
-        self.chooser: Effect | None = next((e for e in effects if e.chooses_player), None)
+        self.chooser: Effect | None = next(
+            (guarded[id(e)] for e in effects if e.chooses_player), None
+        )
         self.chooses_player = self.chooser is not None
         # Whether it does what the card played before it did (see Engine.acting_card).
         self.repeats = any(e.repeats_previous for e in effects)
@@ -129,53 +135,8 @@ class CompiledCard:
         return total
 
     def effect_total(self, effect: Effect, total: int, amount: int | None) -> int:
-        """What ``effect`` makes of ``total``, checked to be an integer.
-
-        Raises:
-            RuleError: If the effect raises, or gives back something else.
-        """
-        # Read untyped: the compiled engine would refuse a value of another
-        # type with its own TypeError, before the check that names the rule.
-        asked: Any = effect
-        try:
-            new: object = (
-                asked.total_after(total) if amount is None else asked.total_after(total, amount)
-            )
-        except Exception as error:
-            raise self.failed(effect, "total_after()", error) from error
-        if type(new) is not int:
-            raise self.failed(effect, "total_after()", returned=new, expected="an integer")
-        return new
-
-    def path_of(self, rule: object) -> str:
-        """The key path of one of the card's rule objects (``cards.ace.effects[0]``)."""
-        card = self.card
-        for key, rules in (("effects", card.effects), ("conditions", card.conditions)):
-            for i, found in enumerate(rules):
-                if found is rule:
-                    return f"cards.{self.id}.{key}[{i}]"
-        return f"cards.{self.id}"
-
-    def failed(
-        self,
-        rule: object,
-        member: str,
-        raised: BaseException | None = None,
-        *,
-        returned: object = NOTHING,
-        expected: str = "",
-        problem: str = "",
-    ) -> RuleError:
-        """The error for a failure of one of the card's rule objects (see ``rule_error``)."""
-        return rule_error(
-            rule,
-            self.path_of(rule),
-            member,
-            raised=raised,
-            returned=returned,
-            expected=expected,
-            problem=problem,
-        )
+        """What ``effect`` makes of ``total`` (a guarded one checks what it answers)."""
+        return effect.total_after(total) if amount is None else effect.total_after(total, amount)
 
 
 class CompiledVariant:
@@ -186,7 +147,7 @@ class CompiledVariant:
         if problems:
             raise VariantError([f"{p.path}: {p.message}" for p in problems], variant.id)
         self.variant = variant
-        self.cards = tuple(CompiledCard(i, c) for i, c in enumerate(variant.cards))
+        self.cards = tuple(CompiledCard(i, c, variant) for i, c in enumerate(variant.cards))
         self.ids = tuple(c.id for c in self.cards)
         self.index = {c.id: c.index for c in self.cards}
         one = tuple(c.index for c in self.cards for _ in range(c.card.count))
@@ -245,7 +206,7 @@ class CompiledVariant:
         # Whether a redraw may only be a turn's first play.
         self.redraw_first_only = redraw is not None and redraw.when == "first_play"
         # The variant's triggers, by when the engine asks them (in the file's order).
-        triggers = variant.triggers
+        triggers = tuple(guard_trigger(t, variant) for t in variant.triggers)
         self.any_triggers = bool(triggers)
         self.play_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.after_play)
         self.loss_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_loss)
@@ -257,7 +218,7 @@ class CompiledVariant:
         self.max_plays = variant.round.max_plays
         self.max_rounds = variant.round.max_rounds
         self.max_game_plays = variant.round.max_game_plays
-        self.guarded = _guarded(variant, self.cards)
+        self.guarded = _guarded(self.cards, triggers)
 
     def _settings(self, variant: Variant) -> None:
         """The settings the engine reads at each move, read once."""
@@ -355,37 +316,22 @@ class CompiledVariant:
             return self.highest
         return total
 
-    def trigger_path(self, trigger: object, outcome: object = None) -> str:
-        """The key path of a trigger (``triggers[2]``), or of one of its outcomes."""
-        for i, found in enumerate(self.variant.triggers):
-            if found is trigger:
-                if outcome is None:
-                    return f"triggers[{i}]"
-                for j, held in enumerate(found.outcomes):
-                    if held is outcome:
-                        return f"triggers[{i}].outcomes[{j}]"
-                return f"triggers[{i}].outcomes"
-        return "triggers"
 
-
-def _guarded(variant: Variant, cards: tuple[CompiledCard, ...]) -> bool:
-    """Whether a move may call a rule object that is not of one of the library's classes.
+def _guarded(cards: tuple[CompiledCard, ...], triggers: tuple[Trigger, ...]) -> bool:
+    """Whether a move may call a rule object of another package (one :mod:`._guard` wrapped).
 
     The engine then keeps a copy of the state before each move, to go back to
-    should a rule object fail, and checks what its effects and outcomes leave
-    on the table. An effect that adds a fixed amount is asked only when the
-    variant is compiled (its card's ``delta``), never during a move.
+    should a rule object fail. An effect that adds a fixed amount is asked only
+    when the variant is compiled (its card's ``delta``), never during a move.
     """
-    rules: list[object] = []
+    rules: list[object] = [*triggers]
     for card in cards:
         if card.delta is None:
             rules += card.totals
         rules += [*card.actions, *card.conditions]
         if card.chooser is not None:
             rules.append(card.chooser)
-    for trigger in variant.triggers:
-        rules += [trigger, *trigger.outcomes]
-    return not all(is_shipped(rule) for rule in rules)
+    return any(guarded(rule) for rule in rules)
 
 
 # A card whose one move is never legal, whatever the total: no threshold, so

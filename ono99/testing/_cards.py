@@ -94,16 +94,7 @@ class CardEvents(LogModel):
                 view = view or self._count_view(player, before, playing=True)
                 fired = self._fires(trigger, view)
             else:
-                fired = ask(
-                    trigger,
-                    rules.trigger_path(trigger),
-                    "fires",
-                    before,
-                    self._total,
-                    rules.bust,
-                    check=lambda fired: isinstance(fired, bool),
-                    expected="True or False",
-                )
+                fired = trigger.fires(before, self._total, rules.bust)
             if fired is not False:
                 due.append((self._describe(trigger), player, fired is None))
         return due

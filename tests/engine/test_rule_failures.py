@@ -295,3 +295,25 @@ def test_an_unhashable_rule_object_still_plays() -> None:
     game = ono99.Game(with_rule(BASE, Listed()), 2, seed=1)
     ono99.play_out(game, [ono99.CautiousPlayer()] * 2)
     assert game.is_over
+
+
+def test_rule_objects_of_other_packages_are_guarded_once_when_compiled() -> None:
+    """The library's own rule objects are called as they are, and a variant of them alone
+    keeps no checkpoint; another package's rule object is wrapped once, when its variant
+    is compiled (so is one of the library's that holds one, as a ``when`` may), and the
+    variant's moves are played on a checkpoint."""
+    from ono99.engine import _guard  # noqa: PLC0415 - the module under test
+
+    plain = compile_variant(BASE)
+    assert not plain.guarded
+    assert not any(_guard.guarded(e) for card in plain.cards for e in card.actions)
+    wild = WildEffect(member="apply", how="raise", at=99)
+    rules = compile_variant(with_rule(BASE, wild))
+    assert rules.guarded
+    one = rules.cards[rules.index["1"]]
+    wrapped = [e for e in one.actions if _guard.guarded(e)]
+    assert len(wrapped) == 1
+    assert getattr(wrapped[0], "rule", None) is wild
+    assert not any(_guard.guarded(e) for e in one.actions if e is not wrapped[0])
+    assert not _guard.wholly_shipped(ono99.rules.When(conditions=(), effects=(wild,)))
+    assert _guard.wholly_shipped(ono99.rules.When(conditions=(), effects=(Add(1),)))

@@ -1,0 +1,269 @@
+"""Rule objects of other packages, guarded once: when a variant is compiled.
+
+The library's own rule objects answer as their protocols say and leave the
+table sound, so the engine calls them as they are. Any other (a plugin's, or
+one of the library's holding a plugin's, as a ``when`` may hold one in a
+branch) is wrapped here, once, when its variant is compiled, in an object the
+engine calls the same way. The wrapper asks the rule object; turns anything it
+raises, or an answer its protocol does not allow, into the
+:class:`~ono99.RuleError` that names it and where the variant holds it
+(:func:`ono99.rules.rule_error`); and after an ``apply`` checks that the table
+is still sound. So the engine has one code path, with no guard of its own; a
+move of a variant that holds a wrapped rule object is also played on a
+checkpoint (``Engine.play_checked``), so that a failure leaves the game as it
+was.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any, cast
+
+import attrs
+
+from ono99._args import is_int, shown
+from ono99._limits import MAX_TOTAL
+from ono99.rules import is_shipped, rule_error
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+    from ono99._errors import RuleError
+    from ono99._variant import Variant
+    from ono99.rules import Condition, Effect, Trigger
+
+    from ._round import Round
+
+__all__ = ["guard_condition", "guard_effect", "guard_trigger", "guarded", "wholly_shipped"]
+
+
+def _held(rule: object) -> Iterator[object]:
+    """``rule`` and every rule object it holds, in a field that is a tuple of them."""
+    yield rule
+    cls = type(rule)
+    if not attrs.has(cls):
+        return
+    for field in attrs.fields(cls):
+        value = getattr(rule, field.name, None)
+        if isinstance(value, tuple):
+            for item in value:
+                if hasattr(item, "kind"):
+                    yield from _held(item)
+
+
+def wholly_shipped(rule: object) -> bool:
+    """Whether ``rule``, and every rule object it holds, is of a class the library ships."""
+    return all(is_shipped(held) for held in _held(rule))
+
+
+def guarded(rule: object) -> bool:
+    """Whether ``rule`` is one of this module's wrappers."""
+    return isinstance(rule, _Guarded)
+
+
+# What rule objects only read of the table, and must leave as it was.
+_READ_ONLY = ("forced", "forced_by", "answering", "players_in_round", "stacking", "stack_on")
+
+
+def _read_only(table: Round) -> tuple[object, ...]:
+    return tuple(getattr(table, name) for name in _READ_ONLY)
+
+
+def _table_problem(table: Round, before: tuple[object, ...]) -> str:
+    """What a rule object left wrong on the table, in words; ``""`` if nothing.
+
+    The fields rule objects only read (``before``) must be as they were; those
+    a rule object sets must be of their type and in range. A total out of
+    range is brought back within it, as any total is.
+    """
+    if _read_only(table) != before:
+        return (
+            "changed forced, forced_by, answering, players_in_round, stacking or "
+            "stack_on, which rule objects only read"
+        )
+    engine = table.engine()
+    rules = engine.rules
+    # Each field read as an object: in pure Python a rule object may have set
+    # any value (the compiled Round refuses a value of the wrong type).
+    r: Any = table
+    total: object = r.total
+    if type(total) is not int:
+        return f"set total to {shown(total)}, expected an integer"
+    if total < rules.lowest or total > rules.highest:
+        r.total = rules.floored(total)
+    direction: object = r.direction
+    if type(direction) is not int or direction not in {1, -1}:
+        return f"set direction to {shown(direction)}, expected 1 or -1"
+    owed: object = r.next_owed
+    if type(owed) is not int or owed < 0 or owed > MAX_TOTAL:
+        return f"set next_owed to {shown(owed)}, expected a whole number, 0 or more"
+    forced_by: object = r.next_forced_by
+    if type(forced_by) is not str:
+        return f"set next_forced_by to {shown(forced_by)}, expected a card id"
+    ends: object = r.ends_turn
+    if type(ends) is not bool:
+        return f"set ends_turn to {shown(ends)}, expected True or False"
+    skip: object = r.skip
+    if type(skip) is not int or skip < 0 or skip > MAX_TOTAL:
+        return f"set skip to {shown(skip)}, expected a whole number, 0 or more"
+    seat: object = r.next_player
+    if seat is not None and (
+        type(seat) is not int or seat < 0 or seat >= engine.n or not table.in_round[seat]
+    ):
+        return f"set next_player to {shown(seat)}, expected None or a seat still in the round"
+    return ""
+
+
+class _Guarded:
+    """A rule object as the engine calls it, each failure the error that names it.
+
+    Its declarations are the rule object's own (vetted when the variant was
+    loaded), read through.
+    """
+
+    def __init__(self, rule: Any, variant: Variant, within: object) -> None:
+        self.rule = rule
+        self.variant = variant
+        self.within = within
+
+    def __getattr__(self, name: str) -> Any:
+        return getattr(self.rule, name)
+
+    def __repr__(self) -> str:
+        return repr(self.rule)
+
+    def failed(
+        self,
+        member: str,
+        raised: BaseException | None = None,
+        *,
+        returned: object = None,
+        expected: str = "",
+        problem: str = "",
+    ) -> RuleError:
+        """The error for a failure of the rule object (see :func:`ono99.rules.rule_error`)."""
+        extra: dict[str, Any] = {"returned": returned} if expected else {}
+        return rule_error(
+            self.rule,
+            self.variant,
+            member,
+            within=self.within,
+            raised=raised,
+            expected=expected,
+            problem=problem,
+            **extra,
+        )
+
+    def acted(self, table: Round, *args: object) -> None:
+        """``apply(table, *args)``, then the check that it left the table sound."""
+        before = _read_only(table)
+        try:
+            self.rule.apply(table, *args)
+        except Exception as error:
+            raise self.failed("apply()", error) from error
+        problem = _table_problem(table, before)
+        if problem:
+            raise self.failed("apply()", problem=f"apply() {problem}")
+
+
+class _GuardedEffect(_Guarded):
+    def total_after(self, total: int, amount: int | None = None) -> int:
+        try:
+            new: object = (
+                self.rule.total_after(total)
+                if amount is None
+                else self.rule.total_after(total, amount)
+            )
+        except Exception as error:
+            raise self.failed("total_after()", error) from error
+        if type(new) is not int:
+            raise self.failed("total_after()", returned=new, expected="an integer")
+        return new
+
+    def apply(self, table: Round, card: object) -> None:
+        self.acted(table, card)
+
+    def targets(self, table: Round) -> list[int]:
+        try:
+            found: object = self.rule.targets(table)
+        except Exception as error:
+            raise self.failed("targets()", error) from error
+        n = table.engine().n
+        if isinstance(found, list | tuple) and all(
+            is_int(seat) and 0 <= seat < n for seat in found
+        ):
+            return list(found)
+        raise self.failed("targets()", returned=found, expected=f"a list of seats (0 to {n - 1})")
+
+
+class _GuardedCondition(_Guarded):
+    def check(self, table: Round, card: object) -> str | None:
+        try:
+            reason: object = self.rule.check(table, card)
+        except Exception as error:
+            raise self.failed("check()", error) from error
+        if reason is not None and type(reason) is not str:
+            raise self.failed("check()", returned=reason, expected="a str or None")
+        return reason
+
+
+class _GuardedOutcome(_Guarded):
+    def apply(self, table: Round, seat: int) -> None:
+        self.acted(table, seat)
+
+
+class _GuardedTrigger(_Guarded):
+    def __init__(self, rule: Any, variant: Variant, within: object) -> None:
+        super().__init__(rule, variant, within)
+        self.outcomes = tuple(
+            outcome if wholly_shipped(outcome) else _GuardedOutcome(outcome, variant, rule)
+            for outcome in rule.outcomes
+        )
+
+    def _answer(self, member: str, fired: object) -> bool:
+        if type(fired) is not bool:
+            raise self.failed(member, returned=fired, expected="True or False")
+        return fired
+
+    def fires(self, before: int, after: int, bust: int) -> bool:
+        try:
+            fired: object = self.rule.fires(before, after, bust)
+        except Exception as error:
+            raise self.failed("fires()", error) from error
+        return self._answer("fires()", fired)
+
+    def fires_on(self, table: Round) -> bool:
+        try:
+            fired: object = self.rule.fires_on(table)
+        except Exception as error:
+            raise self.failed("fires_on()", error) from error
+        return self._answer("fires_on()", fired)
+
+    def describe(self) -> str:
+        try:
+            text: object = self.rule.describe()
+        except Exception as error:
+            raise self.failed("describe()", error) from error
+        if type(text) is not str:
+            raise self.failed("describe()", returned=text, expected="a str")
+        return text
+
+
+def guard_effect(effect: Effect, variant: Variant, card: str) -> Effect:
+    """``effect`` of ``card`` (its id), wrapped unless it is wholly the library's own."""
+    if wholly_shipped(effect):
+        return effect
+    return cast("Effect", _GuardedEffect(effect, variant, card))
+
+
+def guard_condition(condition: Condition, variant: Variant, card: str) -> Condition:
+    """``condition`` of ``card`` (its id), wrapped unless it is wholly the library's own."""
+    if wholly_shipped(condition):
+        return condition
+    return cast("Condition", _GuardedCondition(condition, variant, card))
+
+
+def guard_trigger(trigger: Trigger, variant: Variant) -> Trigger:
+    """``trigger``, its outcomes wrapped, unless it and they are wholly the library's own."""
+    if wholly_shipped(trigger):
+        return trigger
+    return cast("Trigger", _GuardedTrigger(trigger, variant, None))
