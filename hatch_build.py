@@ -40,7 +40,7 @@ COMPILED = (
     "engine/_round.py",
     "engine/_scoring.py",
     "engine/_steps.py",
-    "engine/_tables.py",
+    "engine/_compiled.py",
     "engine/_view.py",
     "players/_policies.py",
     "envs/_kernel.py",

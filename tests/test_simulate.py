@@ -18,8 +18,8 @@ from children import wait_for
 
 import ono99
 from ono99 import events as ev
+from ono99.engine._compiled import compile_variant
 from ono99.engine._game import engine_of
-from ono99.engine._tables import compile_variant
 from ono99.players._policies import RandomSeat
 from ono99.simulation._batch import deciding_card as _deciding_card
 from ono99.simulation._progress import Feed, _Line

@@ -1,6 +1,6 @@
 """The one engine that plays every variant, and :class:`~ono99.Game`, its public face.
 
-The state machine (``_engine``) interprets a variant's tables (``_tables``),
+The state machine (``_engine``) interprets a variant's tables (``_compiled``),
 built once per variant from its rule objects; it draws every random choice
 from the game's seeded generator (``_chance``) and asks players for moves
 through the protocols of ``_protocols``. Around it: the moves (``_moves``),
@@ -42,6 +42,7 @@ from __future__ import annotations
 
 from . import _engine
 from ._chance import choice
+from ._compiled import CompiledCard, CompiledVariant, compile_variant
 from ._engine import Engine
 from ._game import (
     Game,
@@ -73,7 +74,6 @@ from ._steps import (
     seat_done,
     total,
 )
-from ._tables import CompiledCard, CompiledVariant, compile_variant
 from ._view import Layout, Vector, View, see, view_of
 
 __all__ = [

@@ -18,10 +18,10 @@ from ono99._errors import IllegalMoveError
 from ono99._limits import MAX_TOTAL
 
 from ._chance import shuffle
+from ._compiled import LEGAL_MEMO_SIZE, card_index, compile_variant
 from ._moves import NO_MOVES, Move, Play, Redraw, as_move, chosen
 from ._round import Checkpoint, Round
 from ._scoring import count_over, end_round, out_of_cards, pass_turn
-from ._tables import LEGAL_MEMO_SIZE, card_index, compile_variant
 from ._view import observation
 
 if TYPE_CHECKING:
@@ -31,9 +31,9 @@ if TYPE_CHECKING:
     from ono99._variant import Variant
     from ono99.rules import Trigger
 
+    from ._compiled import CompiledCard, CompiledVariant
     from ._observation import Observation
     from ._protocols import Player
-    from ._tables import CompiledCard, CompiledVariant
 
 __all__ = ["ENGINE_FIELDS", "NO_MOVES", "Engine"]
 

@@ -14,10 +14,10 @@ from ono99._variant import Variant, VariantLike
 from ono99.loading import fingerprint, variant_arg
 
 from ._chance import shuffle
+from ._compiled import card_index, compile_variant
 from ._engine import Engine
 from ._moves import Move, Play, Redraw
 from ._position import place
-from ._tables import card_index, compile_variant
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence

@@ -8,8 +8,8 @@ from ono99._args import shown
 from ono99._errors import ArgumentError
 from ono99._variant import Variant
 
+from ._compiled import card_index, compile_variant
 from ._moves import Move, Play, Redraw
-from ._tables import card_index, compile_variant
 
 __all__ = ["Observation"]
 

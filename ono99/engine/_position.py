@@ -13,14 +13,14 @@ from ono99._args import is_int, is_list, shown
 from ono99._errors import VariantError
 from ono99._limits import MAX_TOTAL
 
+from ._compiled import card_index
 from ._round import Round
-from ._tables import card_index
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
+    from ._compiled import CompiledVariant
     from ._engine import Engine
-    from ._tables import CompiledVariant
 
 __all__ = ["place"]
 

@@ -16,7 +16,7 @@ from ono99._args import is_int, shown
 from ono99._errors import ArgumentError
 from ono99._limits import MAX_TOTAL
 
-from ._tables import card_index
+from ._compiled import card_index
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -25,9 +25,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ._compiled import compile_variant
 from ._moves import NO_MOVES
 from ._observation import Observation
-from ._tables import compile_variant
 
 if TYPE_CHECKING:
     from ono99._variant import Variant

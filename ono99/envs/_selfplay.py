@@ -21,7 +21,7 @@ from ono99.engine import Game
 from ._actions import action_table
 from ._common import Opponent, Opponents, Seeds, action_index, make_variant
 from ._encoding import observation_encoder
-from ._table import Table
+from ._seats import Seats
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -142,7 +142,7 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             max_players=self.encoder.max_players,
         )
         self.games = [
-            Table(
+            Seats(
                 loaded,
                 players,
                 learners=self.seats,

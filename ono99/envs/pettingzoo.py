@@ -52,7 +52,7 @@ from ._common import (
 from ._encoding import observation_encoder
 from ._kernel import Mask
 from ._render import table_image, table_text
-from ._table import Table
+from ._seats import Seats
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -424,7 +424,7 @@ class Ono99ParallelEnv(ParallelEnv):  # type: ignore[misc]
             }
         )
         self._action_space = spaces.Discrete(len(self.table))
-        self._table = Table(
+        self._seats = Seats(
             self.variant,
             players,
             learners=self.learners,
@@ -439,13 +439,13 @@ class Ono99ParallelEnv(ParallelEnv):  # type: ignore[misc]
     @property
     def game(self) -> Game | None:
         """The game in play (``None`` before the first :meth:`reset`)."""
-        return self._table.game
+        return self._seats.game
 
     def _bind(self) -> None:
         n = len(self.table)
         self._arrays = [np.zeros(len(self.encoder), np.float32) for _ in self.learners]
         self._masks = [np.zeros(n, np.int8) for _ in self.learners]
-        self._table.bind(self._arrays, self._masks)
+        self._seats.bind(self._arrays, self._masks)
 
     def __getstate__(self) -> dict[str, Any]:
         return {k: v for k, v in self.__dict__.items() if k not in ("_arrays", "_masks")}
@@ -453,8 +453,8 @@ class Ono99ParallelEnv(ParallelEnv):  # type: ignore[misc]
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self._bind()
-        if self._table.game is not None:
-            self._table.show()
+        if self._seats.game is not None:
+            self._seats.show()
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:  # noqa: ARG002 - one for all
         """The space of ``agent``'s observations (the same for every agent)."""
@@ -470,7 +470,7 @@ class Ono99ParallelEnv(ParallelEnv):  # type: ignore[misc]
         options: dict[str, Any] | None = None,  # noqa: ARG002 - PettingZoo's signature
     ) -> tuple[dict[str, Observation], dict[str, dict[str, Any]]]:
         """Deal a new game (with ``seed``, or the next seed of the sequence)."""
-        self._table.deal(seed)
+        self._seats.deal(seed)
         self.agents = self.possible_agents[:]
         return self._observe(), {agent: {} for agent in self.agents}
 
@@ -491,7 +491,7 @@ class Ono99ParallelEnv(ParallelEnv):  # type: ignore[misc]
             ArgumentError: If it is no whole number.
             KeyError: If the agent to move has no action in ``actions``.
         """
-        table = self._table
+        table = self._seats
         if table.game is None or not self.agents:
             raise RuntimeError("reset() the environment before stepping it")
         mover = table.mover()
@@ -514,13 +514,13 @@ class Ono99ParallelEnv(ParallelEnv):  # type: ignore[misc]
 
     def render(self) -> Any:
         """The table: a picture (``"rgb_array"``), text (``"ansi"``), or print it (``"human"``)."""
-        return _render(self.render_mode, self._table._game(), None)
+        return _render(self.render_mode, self._seats._game(), None)
 
     def close(self) -> None:
         """Nothing to release."""
 
     def _observe(self) -> dict[str, Observation]:
-        self._table.show()
+        self._seats.show()
         return {
             agent: {"observation": array.copy(), "action_mask": mask.copy()}
             for agent, array, mask in zip(

@@ -15,11 +15,11 @@ from hypothesis import given
 
 import ono99
 from ono99 import Play, events
+from ono99.engine._compiled import LEGAL_MEMO_SIZE
 from ono99.engine._engine import ENGINE_FIELDS, Engine
 from ono99.engine._game import engine_of
 from ono99.engine._moves import unsaid
 from ono99.engine._round import ROUND_FIELDS, Round
-from ono99.engine._tables import LEGAL_MEMO_SIZE
 from ono99.testing import games
 
 SHIPPED = ono99.list_variants()

@@ -26,8 +26,8 @@ from misbehaving import (
 from stacking import stacked
 
 import ono99
+from ono99.engine._compiled import compile_variant
 from ono99.engine._game import engine_of
-from ono99.engine._tables import compile_variant
 from ono99.rules import Add, BaseEffect
 
 BASE = ono99.load_variant("ono99-2022")

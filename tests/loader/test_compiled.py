@@ -1,4 +1,4 @@
-"""The compiled rules (``ono99.engine._tables``): a variant turned into the engine's tables.
+"""The compiled rules (``ono99.engine._compiled``): a variant turned into the engine's tables.
 
 Each card becomes a ``CompiledCard`` (its total effects, actions, conditions, the fixed
 amount it adds when it has one); a variant becomes ``CompiledVariant``, the flat settings the
@@ -11,7 +11,7 @@ import attrs
 import pytest
 
 import ono99
-from ono99.engine._tables import CompiledCard, CompiledVariant, compile_variant
+from ono99.engine._compiled import CompiledCard, CompiledVariant, compile_variant
 from ono99.rules import (
     Add,
     AddChoice,

@@ -12,8 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ono99
-from ono99.engine import _engine, _game
-from ono99.engine import _tables as _compiled
+from ono99.engine import _compiled, _engine, _game
 from ono99.loading._checks import check_variant
 from ono99.testing import (
     INVARIANTS,

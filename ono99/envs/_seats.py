@@ -22,12 +22,12 @@ if TYPE_CHECKING:
     from ._common import Opponents, Seeds
     from ._encoding import ObservationEncoder
 
-__all__ = ["Table"]
+__all__ = ["Seats"]
 
 _NONE: list[int] = []  # no legal action (never changed)
 
 
-class Table:
+class Seats:
     """A game whose seats ``learners`` are agents, the others played by ``opponents``.
 
     What the parallel PettingZoo environment and the self-play vector
