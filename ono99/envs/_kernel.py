@@ -1,13 +1,14 @@
-"""The environments' hot path: a player's numbers and the legal actions, read from the engine.
+"""The environments' hot path: the legal actions of a game, and a step of a batch of games.
 
-This is the one module of the environments that reads the engine's state
-(:class:`~ono99.engine._engine.Engine`) rather than a :class:`~ono99.Game`'s public
-properties, so that a step copies nothing it does not need. It reads only
-what :meth:`ono99.Game.observation` shows the observer: their own hand, the
-sizes of the other hands and piles, the played cards, the turn state; never
-another hand's cards or the order of the draw pile (the tests compare it
-with the observation at every move). It plays moves only through the
-engine's own checked entry point; it knows no rule.
+Each legal move has an action index (:class:`Actions`); an agent's step plays
+the move of its action and then the other seats' quick players, and writes
+the agent's vector and mask (:class:`Agent`, :func:`step_batch`). It reaches
+the engine only through the engine's face: the legal moves as the engine
+keeps them (``legal_now``), its checked entry point for a move
+(``Engine.play_checked``), the loop that plays quick players on
+(``play_quick``), and what a seat sees written as numbers (``Vector``, the
+one writer of the vector, which reads what :meth:`ono99.Game.observation`
+shows and nothing else). It knows no rule.
 
 Wheels built with mypyc compile it together with the engine
 (``hatch_build.py``); it imports neither numpy nor the ecosystems' libraries,
