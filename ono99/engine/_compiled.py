@@ -79,7 +79,7 @@ class CompiledCard:
         "totals",
     )
 
-    def __init__(self, index: int, card: Card, variant: Variant) -> None:
+    def __init__(self, index: int, card: Card) -> None:
         self.index = index
         self.card = card
         self.id = card.id
@@ -91,14 +91,17 @@ class CompiledCard:
         self.tags = card.tags
         # What the effects are on this card (one that reads the card's rank or
         # suit is decided here, once), and the conditions its kind does not settle.
-        effects = card.resolved_effects
+        resolved = card.resolved
+        effects = tuple(effect for _, effect in resolved)
         # Each rule object of another package is guarded, once, here (see _guard).
+        where = f"cards.{card.id}"
         self.conditions: tuple[Condition, ...] = tuple(
-            guard_condition(c, variant, card.id)
-            for c in card.conditions
+            guard_condition(c, f"{where}.conditions[{i}]")
+            for i, c in enumerate(card.conditions)
             if c.allows_card(card) is not True
         )
-        guarded = {id(e): guard_effect(e, variant, card.id) for e in effects}
+        # An effect decided for this card is named as the effect it comes from.
+        guarded = {id(e): guard_effect(e, f"{where}.effects[{i}]") for i, e in resolved}
         # Effects that change the total, and those that act on the table.
         self.totals: tuple[Effect, ...] = tuple(guarded[id(e)] for e in effects if e.changes_total)
         self.actions: tuple[Effect, ...] = tuple(guarded[id(e)] for e in effects if e.acts)
@@ -147,7 +150,7 @@ class CompiledVariant:
         if problems:
             raise VariantError([f"{p.path}: {p.message}" for p in problems], variant.id)
         self.variant = variant
-        self.cards = tuple(CompiledCard(i, c, variant) for i, c in enumerate(variant.cards))
+        self.cards = tuple(CompiledCard(i, c) for i, c in enumerate(variant.cards))
         self.ids = tuple(c.id for c in self.cards)
         self.index = {c.id: c.index for c in self.cards}
         one = tuple(c.index for c in self.cards for _ in range(c.card.count))
@@ -206,7 +209,9 @@ class CompiledVariant:
         # Whether a redraw may only be a turn's first play.
         self.redraw_first_only = redraw is not None and redraw.when == "first_play"
         # The variant's triggers, by when the engine asks them (in the file's order).
-        triggers = tuple(guard_trigger(t, variant) for t in variant.triggers)
+        triggers = tuple(
+            guard_trigger(t, f"triggers[{i}]") for i, t in enumerate(variant.triggers)
+        )
         self.any_triggers = bool(triggers)
         self.play_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.after_play)
         self.loss_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_loss)

@@ -28,7 +28,6 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from ono99._errors import RuleError
-    from ono99._variant import Variant
     from ono99.rules import Condition, Effect, Trigger
 
     from ._round import Round
@@ -120,10 +119,9 @@ class _Guarded:
     loaded), read through.
     """
 
-    def __init__(self, rule: Any, variant: Variant, within: object) -> None:
+    def __init__(self, rule: Any, path: str) -> None:
         self.rule = rule
-        self.variant = variant
-        self.within = within
+        self.path = path  # where the variant holds it
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.rule, name)
@@ -144,9 +142,8 @@ class _Guarded:
         extra: dict[str, Any] = {"returned": returned} if expected else {}
         return rule_error(
             self.rule,
-            self.variant,
+            self.path,
             member,
-            within=self.within,
             raised=raised,
             expected=expected,
             problem=problem,
@@ -212,11 +209,13 @@ class _GuardedOutcome(_Guarded):
 
 
 class _GuardedTrigger(_Guarded):
-    def __init__(self, rule: Any, variant: Variant, within: object) -> None:
-        super().__init__(rule, variant, within)
+    def __init__(self, rule: Any, path: str) -> None:
+        super().__init__(rule, path)
         self.outcomes = tuple(
-            outcome if wholly_shipped(outcome) else _GuardedOutcome(outcome, variant, rule)
-            for outcome in rule.outcomes
+            outcome
+            if wholly_shipped(outcome)
+            else _GuardedOutcome(outcome, f"{path}.outcomes[{i}]")
+            for i, outcome in enumerate(rule.outcomes)
         )
 
     def _answer(self, member: str, fired: object) -> bool:
@@ -248,22 +247,22 @@ class _GuardedTrigger(_Guarded):
         return text
 
 
-def guard_effect(effect: Effect, variant: Variant, card: str) -> Effect:
-    """``effect`` of ``card`` (its id), wrapped unless it is wholly the library's own."""
+def guard_effect(effect: Effect, path: str) -> Effect:
+    """``effect``, held at ``path``, wrapped unless it is wholly the library's own."""
     if wholly_shipped(effect):
         return effect
-    return cast("Effect", _GuardedEffect(effect, variant, card))
+    return cast("Effect", _GuardedEffect(effect, path))
 
 
-def guard_condition(condition: Condition, variant: Variant, card: str) -> Condition:
-    """``condition`` of ``card`` (its id), wrapped unless it is wholly the library's own."""
+def guard_condition(condition: Condition, path: str) -> Condition:
+    """``condition``, held at ``path``, wrapped unless it is wholly the library's own."""
     if wholly_shipped(condition):
         return condition
-    return cast("Condition", _GuardedCondition(condition, variant, card))
+    return cast("Condition", _GuardedCondition(condition, path))
 
 
-def guard_trigger(trigger: Trigger, variant: Variant) -> Trigger:
-    """``trigger``, its outcomes wrapped, unless it and they are wholly the library's own."""
+def guard_trigger(trigger: Trigger, path: str) -> Trigger:
+    """``trigger``, held at ``path``, its outcomes wrapped, unless all are the library's own."""
     if wholly_shipped(trigger):
         return trigger
-    return cast("Trigger", _GuardedTrigger(trigger, variant, None))
+    return cast("Trigger", _GuardedTrigger(trigger, path))

@@ -28,7 +28,7 @@ from stacking import stacked
 import ono99
 from ono99.engine._compiled import compile_variant
 from ono99.engine._game import engine_of
-from ono99.rules import Add, BaseEffect
+from ono99.rules import Add, BaseEffect, TotalAtLeast, When
 
 BASE = ono99.load_variant("ono99-2022")
 # Seat 0 leads. Holding four 1s, its first move plays the card the rule objects
@@ -317,3 +317,19 @@ def test_rule_objects_of_other_packages_are_guarded_once_when_compiled() -> None
     assert not any(_guard.guarded(e) for e in one.actions if e is not wrapped[0])
     assert not _guard.wholly_shipped(ono99.rules.When(conditions=(), effects=(wild,)))
     assert _guard.wholly_shipped(ono99.rules.When(conditions=(), effects=(Add(1),)))
+
+
+def test_a_when_holding_a_rule_object_of_another_package_is_guarded_too() -> None:
+    """A ``when`` is the library's own, but the plugin effect in its branch is not: the
+    variant is guarded, so the effect leaving the table unsound (a skip of -1) fails the
+    move, named at the ``when``, and the game is left as it was (before, the variant kept
+    no checkpoint and the table was left as the effect set it)."""
+    wild = WildEffect(member="apply", how="field", error=2, value=-1)
+    when = When(conditions=(TotalAtLeast(0),), effects=(wild,))
+    game = _game(when)
+    assert compile_variant(game.variant).guarded
+    _fails_and_changes_nothing(
+        game,
+        ono99.Play("1"),
+        r"cards\.1\.effects\[1\]: the effect 'when' failed: apply\(\) set skip to -1",
+    )

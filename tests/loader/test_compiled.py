@@ -24,15 +24,12 @@ from ono99.rules import (
     SetTotal,
 )
 
-# A variant to compile cards of the library's own rule objects with (none is guarded).
-LIBRARY = ono99.load_variant("ninety-nine")
-
 
 def test_compiled_cards() -> None:
     card = ono99.Card(
         "x", "X", 2, effects=(Add(3), Reverse(), Add(-1), Deflect()), conditions=(Never(),)
     )
-    compiled = CompiledCard(4, card, LIBRARY)
+    compiled = CompiledCard(4, card)
     assert (compiled.index, compiled.id, compiled.name, compiled.card) == (4, "x", "X", card)
     assert compiled.points == 0
     assert compiled.totals == (Add(3), Add(-1))
@@ -40,7 +37,7 @@ def test_compiled_cards() -> None:
     assert compiled.conditions == (Never(),)
     assert compiled.delta == 2
     assert compiled.total_after(10) == 12
-    plain = CompiledCard(0, ono99.Card("h", "H", 1, effects=(Hold(),), points=15), LIBRARY)
+    plain = CompiledCard(0, ono99.Card("h", "H", 1, effects=(Hold(),), points=15))
     assert plain.totals == ()
     assert plain.delta == 0
     assert plain.points == 15
@@ -50,7 +47,7 @@ def test_compiled_cards() -> None:
 def test_compiled_cards_without_a_fixed_delta() -> None:
     """A total effect that does not add to the total is asked for the new total each time."""
     card = ono99.Card("d", "D", 1, effects=(Add(1), Multiply(2)))
-    compiled = CompiledCard(0, card, LIBRARY)
+    compiled = CompiledCard(0, card)
     assert compiled.delta is None
     assert compiled.total_after(5) == 12
     assert (compiled.choices, compiled.chooses_player) == ((), False)
@@ -100,17 +97,17 @@ def test_compiled_rules_of_the_1980_edition() -> None:
 
 
 def test_compiled_choices_and_the_shared_move() -> None:
-    plain = CompiledCard(0, ono99.Card("7", "Seven", 4, effects=(Add(7),)), LIBRARY)
+    plain = CompiledCard(0, ono99.Card("7", "Seven", 4, effects=(Add(7),)))
     assert (plain.choices, plain.amounts, plain.chooses_player) == ((), (None,), False)
     assert plain.play == ono99.Play("7")
     assert (plain.delta, plain.additive) == (7, True)
-    ace = CompiledCard(1, ono99.Card("ace", "Ace", 4, effects=(AddChoice((1, 11)),)), LIBRARY)
+    ace = CompiledCard(1, ono99.Card("ace", "Ace", 4, effects=(AddChoice((1, 11)),)))
     assert (ace.choices, ace.amounts, ace.play, ace.delta) == ((1, 11), (1, 11), None, None)
     assert (ace.total_after(0, 11), ace.total_after(0, 1), ace.additive) == (11, 1, True)
     assert ace.total_after(50, 11) == 61
-    five = CompiledCard(2, ono99.Card("5", "Five", 4, effects=(Add(5), ChooseNext())), LIBRARY)
+    five = CompiledCard(2, ono99.Card("5", "Five", 4, effects=(Add(5), ChooseNext())))
     assert (five.chooses_player, five.play, five.delta) == (True, None, 5)
-    king = CompiledCard(3, ono99.Card("k", "King", 4, effects=(SetTotal(99),)), LIBRARY)
+    king = CompiledCard(3, ono99.Card("k", "King", 4, effects=(SetTotal(99),)))
     assert (king.additive, king.delta) == (False, None)
     assert king.total_after(12) == 99
 
