@@ -263,16 +263,56 @@ def _is_effects(value: object) -> bool:
 
 
 @frozen
+class Teams:
+    """Which player counts play in partnerships, and how many partners a team has.
+
+    Partners sit alternately (opposite each other at four), so that seat ``s``
+    of ``n`` players is in team ``s % (n // size)``: with four players the
+    teams are seats 0 and 2, and 1 and 3. Partners share their points or
+    tokens ("Scores made by partners are combined", Bicycle Cards, Four-Hand
+    Cribbage), and win together::
+
+        [players]
+        min = 2
+        max = 4
+        teams = { at = [4], size = 2 }
+
+    Attributes:
+        at: The player counts played in teams (none by default: every player
+            plays alone).
+        size: How many players a team has.
+    """
+
+    at: tuple[int, ...] = ()
+    size: int = 2
+
+    def for_players(self, players: int) -> tuple[tuple[int, ...], ...]:
+        """The teams of a ``players``-player game, each its seats; empty when played alone.
+
+        >>> Teams(at=(4, 6)).for_players(4), Teams(at=(4, 6)).for_players(6)
+        (((0, 2), (1, 3)), ((0, 3), (1, 4), (2, 5)))
+        >>> Teams(at=(4,)).for_players(3)
+        ()
+        """
+        if players not in self.at or self.size < 1 or players % self.size:
+            return ()
+        count = players // self.size
+        return tuple(tuple(range(team, players, count)) for team in range(count))
+
+
+@frozen
 class PlayerCount:
-    """How many players the game allows.
+    """How many players the game allows, and at which counts they play in teams.
 
     Attributes:
         min: The fewest players.
         max: The most players.
+        teams: The player counts played in partnerships (see :class:`Teams`).
     """
 
     min: int = 2
     max: int = 6
+    teams: Teams = Teams()
 
 
 @frozen

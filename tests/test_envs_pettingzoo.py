@@ -85,8 +85,8 @@ def test_pettingzoo_returns_and_terminations_follow_the_game(
             assert sum(table.rewards.values()) == 0.0 or game.in_game.count(True) < players
             table.step(int(np.flatnonzero(observation["action_mask"])[-1]))
         assert table.game is not None
-        winner = f"player_{table.game.winner}"
-        assert returns == {a: (1.0 if a == winner else -1.0) for a in table.possible_agents}
+        winners = {f"player_{seat}" for seat in table.game.winners}  # partners win together
+        assert returns == {a: (1.0 if a in winners else -1.0) for a in table.possible_agents}
 
 
 def test_pettingzoo_illegal_action_is_refused_and_the_game_kept() -> None:

@@ -121,6 +121,8 @@ def relevant_settings(variant: Variant) -> dict[str, Any]:
         # The floor's kind matters only with a floor; the restart only when players pass.
         and not (path == "total.below_floor" and variant.total.floor is None)
         and not (path == "total.restart" and variant.no_safe_play.action != "pass")
+        # A team's size matters only at the player counts played in teams.
+        and not (path == "players.teams.size" and not variant.players.teams.at)
         and not (path == "reshuffle.keep_top_card" and not variant.reshuffle.enabled)
         and not (path.startswith("reshuffle.") and not draws)
         and not (path in losing and passing)
@@ -269,6 +271,15 @@ class _Writer:
         v = self.v
         low, high = v.players.min, v.players.max
         out = [f"{low} players." if low == high else f"{low} to {high} players."]
+        teams = v.players.teams
+        for count in teams.at:
+            seats = "; ".join(
+                " and ".join(f"seat {s}" for s in team) for team in teams.for_players(count)
+            )
+            out.append(
+                f"{count} players play in teams of {teams.size}, partners seated alternately "
+                f"({seats}): partners share their points and tokens, and win together."
+            )
         per_deck = sum(card.count for card in v.cards)
         if v.deck.copies == 1:
             out.append(f"One deck of {per_deck} cards ({self.see_cards}).")

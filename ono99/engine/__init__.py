@@ -73,6 +73,7 @@ from ._steps import (
     players_in_round,
     seat_done,
     total,
+    won,
 )
 from ._view import Layout, Vector, View, see, view_of
 
@@ -120,6 +121,7 @@ __all__ = [
     "total",
     "unsaid",
     "view_of",
+    "won",
 ]
 
 COMPILED: bool = not (_engine.__file__ or "").endswith(".py")

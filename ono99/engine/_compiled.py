@@ -199,6 +199,7 @@ class CompiledVariant:
         # The moves of each such set of kinds, listed once (see Engine.compute_legal).
         self.legal_memo: dict[int, tuple[Move, ...]] = {}
         self._events: dict[int, tuple[DrewTable, PlayedTable]] = {}
+        self._partners: dict[int, tuple[tuple[tuple[int, ...], ...], list[list[int]]]] = {}
         # Events that recur, made once each (events are frozen): see turned() and shared().
         self._turned: dict[tuple[int, int, bool], ev.DirectionChanged] = {}
         self._shared: dict[tuple[object, tuple[object, ...]], ev.Event] = {}
@@ -256,6 +257,21 @@ class CompiledVariant:
         if deck is None:
             deck = self._decks[players] = self._one_deck * self.variant.deck.copies_for(players)
         return deck
+
+    def partners(self, players: int) -> tuple[tuple[tuple[int, ...], ...], list[list[int]]]:
+        """The teams of a ``players``-player game, and each seat's team (its own alone).
+
+        The first seat of a seat's team stands for the team.
+        """
+        found = self._partners.get(players)
+        if found is None:
+            teams = self.variant.players.teams.for_players(players)
+            mates = [[seat] for seat in range(players)]
+            for team in teams:
+                for seat in team:
+                    mates[seat] = list(team)
+            found = self._partners[players] = (teams, mates)
+        return found
 
     def event_tables(self, players: int) -> tuple[DrewTable, PlayedTable]:
         """The shared ``Drew`` and ``Played`` events of a ``players``-player game.

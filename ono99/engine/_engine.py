@@ -89,7 +89,8 @@ class Engine:
 
     # ``undo``: while a move of a guarded variant is played, the state to go
     # back to should a rule object fail (see play); never copied or pickled.
-    __slots__ = (*ENGINE_FIELDS, "undo")
+    # ``teams`` and ``mates``: the partnerships, fixed by the variant and the count.
+    __slots__ = (*ENGINE_FIELDS, "mates", "teams", "undo")
 
     def __init__(
         self,
@@ -120,6 +121,8 @@ class Engine:
         self.in_game = [True] * players
         self.tokens = [variant.match.tokens.count_for(players)] * players
         self.scores = [0] * players
+        # The teams (empty: each plays alone), and each seat's team (itself alone).
+        self.teams, self.mates = rules.partners(players)
         # The last round's losers in the order they went out, and its survivor
         # (None: nobody survived it, or no round has ended).
         self.last_losers: tuple[int, ...] = ()

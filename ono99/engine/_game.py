@@ -201,6 +201,34 @@ class Game:
         return self._e.winner
 
     @property
+    def teams(self) -> tuple[tuple[int, ...], ...]:
+        """The partnerships, each its seats; empty when every player plays alone.
+
+        Partners (``players.teams``) share their points or tokens and win
+        together.
+
+        >>> import ono99
+        >>> ono99.Game("cribbage-pegging", players=4, seed=1).teams
+        ((0, 2), (1, 3))
+        >>> ono99.Game("cribbage-pegging", players=2, seed=1).teams
+        ()
+        """
+        return self._e.teams
+
+    @property
+    def winners(self) -> tuple[int, ...]:
+        """Every seat that won: the winner and its partners; empty while the game goes on.
+
+        >>> import ono99
+        >>> game = ono99.Game("ono99-2022", players=3, seed=1)
+        >>> winner = ono99.play_out(game, [ono99.CautiousPlayer()] * 3)
+        >>> game.winners == (winner,)
+        True
+        """
+        winner = self._e.winner
+        return () if winner is None else tuple(self._e.mates[winner])
+
+    @property
     def current_player(self) -> int:
         """The seat whose move it is (once the game is over, the seat that moved last)."""
         return self._e.current

@@ -62,6 +62,8 @@ class Observation:
             before any play this round).
         passes: The players who passed in a row since the last play (where
             players pass, all passing ends the count).
+        teams: The partnerships, each its seats (empty when every player
+            plays alone), as :attr:`ono99.Game.teams`.
     """
 
     player: int
@@ -89,6 +91,7 @@ class Observation:
     last_play: tuple[str, int | None, int | None] | None = None
     last_player: int | None = None
     passes: int = 0
+    teams: tuple[tuple[int, ...], ...] = ()
 
     @property
     def is_my_turn(self) -> bool:

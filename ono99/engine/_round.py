@@ -264,8 +264,9 @@ class Round:
         new = min(MAX_TOTAL, max(0, game.tokens[at] + change))
         change = new - game.tokens[at]
         if change:
-            game.tokens[at] = new
-            game.emit(ev.TokensChanged(at, change, new, automatic=self.acting_automatic))
+            for mate in game.mates[at]:  # partners share their tokens
+                game.tokens[mate] = new
+                game.emit(ev.TokensChanged(mate, change, new, automatic=self.acting_automatic))
 
     def change_score(self, seat: object, by: object) -> None:
         """Add ``by`` to ``seat``'s score, never below 0 (unless the variant allows it)."""
@@ -276,8 +277,9 @@ class Round:
         new = min(MAX_TOTAL, max(low, game.scores[at] + change))
         change = new - game.scores[at]
         if change:
-            game.scores[at] = new
-            game.emit(ev.ScoreChanged(at, change, new, automatic=self.acting_automatic))
+            for mate in game.mates[at]:  # partners share their points
+                game.scores[mate] = new
+                game.emit(ev.ScoreChanged(mate, change, new, automatic=self.acting_automatic))
 
     def change_arg(self, by: object) -> int:
         """``by``, checked to be a change of tokens or points (an integer, not too large)."""

@@ -21,6 +21,7 @@ __all__ = [
     "count_over",
     "eliminate",
     "end_round",
+    "one_side",
     "out_of_cards",
     "pass_turn",
     "score_round",
@@ -59,11 +60,12 @@ def end_round(game: Engine) -> None:
         # The game ran too long (round.max_rounds, round.max_game_plays):
         # the best placed player wins.
         best = best_placed(game, standing)
+        team = game.mates[best]
         for seat in standing:
-            if seat != best:
+            if seat not in team:
                 eliminate(game, seat)
-        standing = [best]
-    if len(standing) == 1:
+        standing = [seat for seat in standing if seat in team]
+    if one_side(game, standing):
         game.winner = standing[0]
         game.legal = None
         if game.logging:
@@ -76,6 +78,16 @@ def end_round(game: Engine) -> None:
     game.start_round()
 
 
+def one_side(game: Engine, standing: list[int]) -> bool:
+    """Whether the players still in the game are one player, or partners of one team."""
+    if len(standing) == 1:
+        return True
+    if not game.teams or not standing:
+        return False
+    team = game.mates[standing[0]]
+    return all(seat in team for seat in standing)
+
+
 def take_tokens(game: Engine, losers: tuple[int, ...], survivor: int | None) -> None:
     """Take the losers' tokens, and out go those left with none (as ``match.tokens`` says)."""
     rules = game.rules
@@ -86,8 +98,9 @@ def take_tokens(game: Engine, losers: tuple[int, ...], survivor: int | None) -> 
     for seat in losers:
         if game.tokens[seat] > 0:
             for _ in range(min(lost, game.tokens[seat])):
-                game.tokens[seat] -= 1
-                game.emit(ev.TokenLost(seat, game.tokens[seat]))
+                for mate in game.mates[seat]:  # partners share their tokens
+                    game.tokens[mate] -= 1
+                    game.emit(ev.TokenLost(mate, game.tokens[mate]))
             if game.tokens[seat] == 0 and not tokens.play_on_at_zero:
                 out.append(seat)
         else:
@@ -139,6 +152,10 @@ def score_round(game: Engine, losers: tuple[int, ...], survivor: int | None = No
             gained += points.survivor
         game.scores[seat] += gained
         game.emit(ev.Scored(seat, gained, game.scores[seat]))
+        for mate in game.mates[seat]:  # partners share their points
+            if mate != seat and gained:
+                game.scores[mate] += gained
+                game.emit(ev.ScoreChanged(mate, gained, game.scores[mate], automatic=True))
     reached = [seat for seat in standing if game.scores[seat] >= points.target]
     if not reached:
         return

@@ -35,6 +35,7 @@ __all__ = [
     "players_in_round",
     "seat_done",
     "total",
+    "won",
 ]
 
 
@@ -64,6 +65,12 @@ def players_in_round(engine: Engine) -> int:
 def losers(engine: Engine) -> list[int]:
     """The seats out of the round in progress, in the order they went out."""
     return engine.r.losers
+
+
+def won(engine: Engine, seat: int) -> bool:
+    """Whether the game is over and ``seat`` won it (alone, or with its partners)."""
+    winner = engine.winner
+    return winner is not None and winner in engine.mates[seat]
 
 
 def seat_done(engine: Engine, seat: int) -> bool:

@@ -74,6 +74,7 @@ class View:
         last_target: int | None,
         last_player: int,
         passes: int,
+        mates: list[int],
     ) -> None:
         self.player = player
         self.hand = hand
@@ -100,6 +101,7 @@ class View:
         self.last_target = last_target
         self.last_player = last_player  # -1 before any play this round
         self.passes = passes
+        self.mates = mates  # the seat's team (itself alone without teams)
 
 
 def see(engine: Engine, seat: int) -> View:
@@ -135,6 +137,7 @@ def see(engine: Engine, seat: int) -> View:
         r.last_target,
         r.last_player,
         r.passes,
+        engine.mates[seat],
     )
 
 
@@ -173,6 +176,7 @@ def observation(engine: Engine, seat: int) -> Observation:
         ),
         last_player=view.last_player if view.last_player >= 0 else None,
         passes=view.passes,
+        teams=engine.teams,
         variant=engine.variant,
     )
 
@@ -183,6 +187,7 @@ def view_of(seen: Observation, index: dict[str, int]) -> View:
     The inverse of :func:`observation`, field by field: it decides nothing.
     """
     last = seen.last_play
+    mates = next((list(team) for team in seen.teams if seen.player in team), [seen.player])
     return View(
         seen.player,
         [index[card] for card in seen.hand],
@@ -209,6 +214,7 @@ def view_of(seen: Observation, index: dict[str, int]) -> View:
         last[2] if last is not None else None,
         -1 if seen.last_player is None else seen.last_player,
         seen.passes,
+        mates,
     )
 
 
@@ -221,7 +227,8 @@ class Layout:
     ``tokens``, ``score``, ``in_game``, ``in_round``; ``round``,
     ``draw_pile``; ``discard[card]``; ``out_of_play[card]``; ``answering``;
     ``this_turn[card]``; ``forced_by[card]``; ``count[card]``;
-    ``last_play[card]``; ``passes``. :class:`~ono99.envs.ObservationEncoder`
+    ``last_play[card]``; ``passes``; and, for a variant played in teams at
+    some player count, ``partner[+k]``. :class:`~ono99.envs.ObservationEncoder`
     documents what each holds, and the bounds.
 
     Args:
@@ -314,6 +321,12 @@ class Layout:
         self.count = by_card("count", [deck] * cards)
         self.last_play = by_card("last_play", one)
         self.passes = group(["passes"], [0], [seats])
+        # Only a variant played in teams at some count has its partners' slots.
+        self.partner = (
+            group([f"partner[{s}]" for s in seat_names], [0] * seats, [1] * seats)
+            if variant.players.teams.at
+            else -1
+        )
         self.names: tuple[str, ...] = tuple(names)
         self.low: tuple[int, ...] = tuple(lows)
         self.high: tuple[int, ...] = tuple(highs)
@@ -412,3 +425,8 @@ class Vector:
         self.put_counts(layout.count, view.count, layout.count_high)
         self.put_counts(layout.last_play, [view.last_card] if view.last_card >= 0 else [])
         self.put(layout.passes, min(view.passes, layout.seats))
+        if layout.partner >= 0:
+            mates = view.mates
+            for k in range(n):
+                seat = (player + k) % n
+                self.put(layout.partner + k, 1 if seat != player and seat in mates else 0)

@@ -82,6 +82,10 @@ class ObservationEncoder:
     - ``last_play[card]``: 1 for the card the count's last play acted as
       (what a card that repeats the card before it does);
     - ``passes``: the players who passed in a row since the last play.
+    - ``partner[+k]``: 1 for each of the observer's partners, in a variant
+      played in teams at some player count (``players.teams``; the slots
+      are there at every count of such a variant, all 0 where it is played
+      alone).
 
     Seats are relative to the observer, so one agent can learn from every
     seat. The layout depends on the variant (its cards) and the number of

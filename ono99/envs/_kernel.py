@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ono99.engine import Play, cut_short, legal_now, play_quick, seat_done, unsaid
+from ono99.engine import Play, cut_short, legal_now, play_quick, seat_done, unsaid, won
 
 if TYPE_CHECKING:
     from ono99._variant import Variant
@@ -278,6 +278,6 @@ def step_batch(
                 truncated[i] = True
             else:
                 ended[i] = True
-                rewards[i] = 1.0 if engine.winner == seat else -1.0
+                rewards[i] = 1.0 if won(engine, seat) else -1.0
         agent.show()
     return left

@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ono99._errors import IllegalMoveError
-from ono99.engine import Game, Vector, engine_of, play_checked, play_decided
+from ono99.engine import Game, Vector, engine_of, play_checked, play_decided, won
 
 from ._common import action_index, cut_short, seated
 from ._kernel import Mask
@@ -153,7 +153,7 @@ class Seats:
             if cut or seat in self._out:
                 continue
             if over:
-                rewards[k] = 1.0 if seat == engine.winner else -1.0
+                rewards[k] = 1.0 if won(engine, seat) else -1.0
             elif not engine.in_game[seat]:
                 rewards[k] = -1.0
                 self._out.add(seat)

@@ -56,7 +56,7 @@ from gymnasium.vector.utils import batch_space
 
 from ono99._args import shown
 from ono99._errors import ArgumentError
-from ono99.engine import Game, Vector, engine_of, play_checked, play_quick, seat_done
+from ono99.engine import Game, Vector, engine_of, play_checked, play_quick, seat_done, won
 
 from ._actions import action_table
 from ._common import Opponent, Opponents, Seeds, action_index, cut_short, make_variant, seated
@@ -228,7 +228,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         done = self._ended = seat_done(engine, seat)
         truncated = done and cut_short(game)
         if done and not truncated:
-            reward = 1.0 if engine.winner == seat else -1.0
+            reward = 1.0 if won(engine, seat) else -1.0
         if self.render_mode == "human":
             self.render()
         observation, info = self._show(game)
@@ -543,7 +543,7 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                         truncated[i] = True
                     else:
                         ended[i] = True
-                        rewards[i] = 1.0 if game.winner == env._seat else -1.0
+                        rewards[i] = 1.0 if env._seat in game.winners else -1.0
             agent.show()
         info = self._info()
         if any(reason is not None for reason in illegal):

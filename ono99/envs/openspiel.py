@@ -240,6 +240,12 @@ def _spec_of(game: pyspiel.Game) -> _Spec:
     return _params_spec(game.get_parameters())
 
 
+def _winners(variant: Variant, players: int) -> int:
+    """How many players win a game: one, or the partners of a team."""
+    teams = variant.players.teams.for_players(players)
+    return len(teams[0]) if teams else 1
+
+
 class Ono99Game(pyspiel.Game):  # type: ignore[misc]
     """The game ``python_ono99`` of one variant and player count.
 
@@ -266,7 +272,8 @@ class Ono99Game(pyspiel.Game):  # type: ignore[misc]
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
-            utility_sum=float(2 - players),
+            # +1 for the winners (one player, or one team of partners), -1 for the others.
+            utility_sum=float(2 * _winners(variant, players) - players),
             # Every game ends within round.max_game_plays moves.
             max_game_length=variant.round.max_game_plays,
         )
@@ -394,12 +401,12 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
         return self._player == _TERMINAL
 
     def returns(self) -> list[float]:
-        """+1 for the winner and -1 for the others once the game is over; 0 before."""
+        """+1 for the winner (and its partners) and -1 for the others once the game is over."""
         players = self._spec.players
         if self._player != _TERMINAL or self._held is None:
             return [0.0] * players
-        winner = self._held.game.winner
-        return [1.0 if seat == winner else -1.0 for seat in range(players)]
+        winners = self._held.game.winners
+        return [1.0 if seat in winners else -1.0 for seat in range(players)]
 
     def resample_from_infostate(
         self, player_id: int, probability_sampler: Callable[[], float]

@@ -251,14 +251,14 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         (A game cut short at a limit truncates everyone still in, reward 0.)
         """
         self._clear_rewards()
-        winner, in_game = game.winner, game.in_game
+        winner, winners, in_game = game.winner, game.winners, game.in_game
         terminations, rewards = self.terminations, self.rewards
         cut = cut_short(game)
         for other in self.agents:
             seat = self._seat[other]
             if winner is not None and not cut:
                 terminations[other] = True
-                rewards[other] = 1.0 if seat == winner else -1.0
+                rewards[other] = 1.0 if seat in winners else -1.0  # partners win together
             elif not in_game[seat] and not terminations[other] and not cut:
                 terminations[other] = True
                 rewards[other] = -1.0

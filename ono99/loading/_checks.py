@@ -23,7 +23,7 @@ from ono99.rules import ask, is_pairs, vet
 from ._problems import BARE_KEY, Problem, card_id_problem, key_name, suggest
 
 if TYPE_CHECKING:
-    from ono99._variant import Card, PlayerStep, Variant
+    from ono99._variant import Card, PlayerStep, Teams, Variant
     from ono99.rules import AnyCondition, AnyEffect
 
 __all__ = ["CARD_ID", "MINIMUMS", "check_variant", "totals_after", "vet_rules"]
@@ -66,6 +66,39 @@ def _at_most(path: str, value: int, high: int, what: str) -> list[Problem]:
     if value <= high:
         return []
     return [Problem(path, f"expected at most {high} ({what}), got {shown(value)}")]
+
+
+def _check_teams(low: int, high: int, teams: Teams) -> list[Problem]:
+    """Problems of ``players.teams``: each count played in teams fits the table and the size."""
+    out: list[Problem] = []
+    size = teams.size
+    if size < 2:
+        out.append(Problem("players.teams.size", f"expected 2 or more, got {shown(size)}"))
+    elif size > MAX_PLAYERS:
+        out.append(Problem("players.teams.size", f"expected at most {MAX_PLAYERS}, got {size}"))
+    for i, count in enumerate(teams.at):
+        path = f"players.teams.at[{i}]"
+        if not low <= count <= high:
+            out.append(
+                Problem(
+                    path,
+                    f"expected a player count from players.min to players.max ({low} to "
+                    f"{high}), got {shown(count)}",
+                    ("players.min", "players.max"),
+                )
+            )
+        elif size >= 2 and (count % size or count < 2 * size):
+            out.append(
+                Problem(
+                    path,
+                    f"{count} players do not make two or more teams of {size} "
+                    f"(players.teams.size)",
+                    ("players.teams.size",),
+                )
+            )
+    if len(set(teams.at)) < len(teams.at):
+        out.append(Problem("players.teams.at", f"expected different counts, got {list(teams.at)}"))
+    return out
 
 
 def _within(path: str, value: int | None) -> list[Problem]:
@@ -168,6 +201,7 @@ def _problems_of(variant: Variant) -> list[Problem]:
             )
         )
     out += _at_most("players.max", players.max, MAX_PLAYERS, "the most players at one table")
+    out += _check_teams(players.min, players.max, players.teams)
     out += _at_least("deck.copies", variant.deck.copies)
     out += _check_steps("deck.copies_by_players", variant.deck.copies_by_players)
     hand = variant.deal.hand_size

@@ -59,6 +59,7 @@ _OBSERVATION_FIELDS = frozenset(
         "last_play",
         "last_player",
         "passes",
+        "teams",
         "out_of_play",
         "winner",
         "legal_moves",
@@ -212,6 +213,7 @@ class GameChecker(CardEvents, TurnEvents, RoundEvents):
             "discard_pile": game.discard_pile,
             "out_of_play": game.out_of_play,
             "winner": game.winner,
+            "teams": game.teams,
             # The count, as the events told it (the checker's own record).
             "count": tuple(self._count),
             "passes": self._passes,

@@ -32,7 +32,9 @@ INVARIANTS: Mapping[str, str] = {
     "after each play whose totals it matches, for the player; a loss trigger for each player "
     "who loses; a round-end trigger at the end of each round, for its winner; in the "
     "variant's order",
-    "one winner": "a finished game has exactly one winner, the only player left in the game",
+    "one winner": "a finished game has exactly one winner, the only player left in the game "
+    "(or one team of partners: the winner's partners may be left in it too)",
+    "partners": "partners (players.teams) hold the same points and the same tokens at every step",
     "game ends": "a game with random players ends within the move bound",
     "round bound": "a game takes no more rounds than round.max_rounds and its scoring allow, "
     "nor more plays in a round than round.max_plays",

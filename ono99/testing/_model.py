@@ -339,14 +339,25 @@ class LogModel:
             f"round {game.round}; the events started {self._rounds}",
         )
         self._check_rounds()
+        for team in game.teams:
+            scores = [game.scores[s] for s in team]
+            tokens = [game.tokens[s] for s in team]
+            self.expect(
+                len(set(scores)) == 1 and len(set(tokens)) == 1,
+                "partners",
+                f"partners {team} hold scores {scores} and tokens {tokens}",
+            )
         if game.is_over:
+            standing = [seat for seat in range(n) if game.in_game[seat]]
             self.expect(
                 self._won == 1
                 and game.winner is not None
-                and game.in_game.count(True) == 1
-                and game.in_game[game.winner],
+                and game.in_game[game.winner]
+                and bool(standing)
+                and all(seat in game.winners for seat in standing),
                 "one winner",
-                f"game over with winner {game.winner}, in game {game.in_game}",
+                f"game over with winner {game.winner} (winners {game.winners}), "
+                f"in game {game.in_game}",
             )
             self.expect(game.legal_moves() == (), "legal moves", "a finished game lists moves")
             return

@@ -196,8 +196,12 @@ class RoundEvents(LogModel):
 
     def _on_game_won(self, event: ev.GameWon) -> None:
         self._won += 1
+        team = next((t for t in self.game.teams if event.player in t), (event.player,))
+        standing = [seat for seat, there in enumerate(self._in_game) if there]
         self.expect(
-            self._won == 1 and sum(self._in_game) == 1 and self._in_game[event.player],
+            self._won == 1
+            and self._in_game[event.player]
+            and all(seat in team for seat in standing),
             "one winner",
             lambda: (
                 f"player {event.player} won with {sum(self._in_game)} players in the game "

@@ -778,5 +778,5 @@ def test_validate_gives_the_quoted_key_as_the_findings_path(tmp_path: Path) -> N
     (finding,) = ono99.check_file(path)
     assert (finding.path, finding.message) == (
         'players."a.b"',
-        "unknown key (the keys here are min, max)",
+        "unknown key (the keys here are min, max, teams)",
     )

@@ -152,3 +152,49 @@ def test_three_players_the_player_after_the_last_to_play_leads(cribbage: ono99.V
     assert game.scores == (0, 1, 0)
     assert ev.CountStarted(2, 0) in happened
     assert game.current_player == 2 and game.total == 0
+
+
+# ---------------------------------------------------------------- four-hand
+
+
+def test_four_play_in_partnerships_facing_each_other(cribbage: ono99.Variant) -> None:
+    """Four play in two partnerships, partners sitting opposite each other (Bicycle,
+    Four-Hand Cribbage): seats 0 and 2 against 1 and 3; three play alone."""
+    game = deal(cribbage, ["7", "king", "king", "king"], ["8"] * 4, ["9"] * 4, ["10"] * 4)
+    assert game.teams == ((0, 2), (1, 3))
+    assert game.observation(1).teams == ((0, 2), (1, 3))
+    assert ono99.Game(cribbage, players=3, seed=1).teams == ()
+
+
+def test_partners_peg_together(cribbage: ono99.Variant) -> None:
+    """Bicycle, Four-Hand Cribbage: "Scores made by partners are combined": seat 1's
+    fifteen is pegged for seats 1 and 3 alike."""
+    game = deal(
+        cribbage,
+        ["7", "king", "king", "king"],
+        ["8", "queen", "queen", "queen"],
+        ["ace"] * 4,
+        ["2"] * 4,
+    )
+    drive(game, "7")
+    happened = drive(game, "8")
+    assert game.total == 15
+    assert game.scores == (0, 2, 0, 2)
+    assert ev.ScoreChanged(1, 2, 2) in happened
+    assert ev.ScoreChanged(3, 2, 2) in happened
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_partners_score_alike_and_win_together(cribbage: ono99.Variant, seed: int) -> None:
+    """Bicycle, Four-Hand Cribbage: "Scores made by partners are combined": partners'
+    scores are equal after every move, and the game is won by one team (``winners``),
+    whose combined score reached the target."""
+    game = ono99.Game(cribbage, players=4, seed=seed)
+    players = [ono99.RandomPlayer(seed=seed * 4 + s) for s in range(4)]
+    while not game.is_over:
+        game.play(players[game.current_player].choose(game.observation(game.current_player)))
+        scores = game.scores
+        assert scores[0] == scores[2] and scores[1] == scores[3]
+    assert game.winners in {(0, 2), (1, 3)}
+    assert game.winner in game.winners
+    assert game.scores[game.winner] >= cribbage.match.points.target
