@@ -32,6 +32,7 @@ from ono99._variant import NONE, NOT_RULES, Card, RankRules, StandardDeck, Varia
 from ono99.loading import (
     CARD_ID,
     MINIMUMS,
+    NON_EMPTY,
     RULE_ARRAYS,
     RULE_KEYS,
     HouseRule,
@@ -547,7 +548,10 @@ def _value_schema(tp: Any, path: str, required: bool) -> dict[str, Any]:
             array["maxItems"] = MAX_TRIGGERS
         return array
     if tp == tuple[str, ...]:
-        return {"type": "array", "items": {"type": "string"}}
+        strings: dict[str, Any] = {"type": "array", "items": {"type": "string"}}
+        if path in NON_EMPTY:
+            strings["minItems"] = 1
+        return strings
     if tp == tuple[int, ...]:
         return {"type": "array", "items": {"type": "integer"}}
     if tp == tuple[Card, ...]:

@@ -10,7 +10,7 @@ that ties them together (``_loader``). The public names are exported from
 
 from __future__ import annotations
 
-from ._checks import CARD_ID, MINIMUMS, check_variant, vet_rules
+from ._checks import CARD_ID, MINIMUMS, NON_EMPTY, check_variant, vet_rules
 from ._convert import unstructure_variant
 from ._files import (
     DIRECTIVES,
@@ -40,6 +40,7 @@ __all__ = [
     "CARD_ID",
     "DIRECTIVES",
     "MINIMUMS",
+    "NON_EMPTY",
     "RULE_ARRAYS",
     "RULE_KEYS",
     "HouseRule",

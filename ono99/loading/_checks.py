@@ -26,7 +26,7 @@ if TYPE_CHECKING:
     from ono99._variant import Card, PlayerStep, Teams, Variant
     from ono99.rules import AnyCondition, AnyEffect
 
-__all__ = ["CARD_ID", "MINIMUMS", "check_variant", "totals_after", "vet_rules"]
+__all__ = ["CARD_ID", "MINIMUMS", "NON_EMPTY", "check_variant", "totals_after", "vet_rules"]
 
 # A card id names the card in moves, events and key paths (cards.<id>.count).
 CARD_ID = BARE_KEY
@@ -50,10 +50,18 @@ MINIMUMS: dict[str, int] = {
     "round.max_plays": 1,
     "round.max_rounds": 1,
     "round.max_game_plays": 1,
+    "standard_deck.jokers": 0,
 }
 """The least value of each integer setting that has one, by its key path in the
 reference (a card's keys under ``cards.<id>``, an array of tables' keys without
 an index). :func:`check_variant` checks them, and the JSON Schema states them."""
+
+NON_EMPTY: dict[str, str] = {
+    "standard_deck.ranks": "rank",
+    "standard_deck.suits": "suit",
+}
+"""The arrays that must hold at least one item (by key path, with what an item
+is): a standard deck without ranks, or without suits, makes no cards."""
 
 
 def _at_least(path: str, value: int, key: str | None = None) -> list[Problem]:

@@ -12,8 +12,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ono99._args import shown
+from ono99._limits import MAX_DECK_SIZE
 from ono99._variant import STANDARD_RANKS, STANDARD_SUITS
 
+from ._checks import MINIMUMS, NON_EMPTY
 from ._problems import Problem, ProblemsError, describe_value, key_name, suggest
 
 if TYPE_CHECKING:
@@ -66,6 +69,32 @@ def made_ids(data: dict[str, Any]) -> list[str]:
     return ids
 
 
+def _deck_problems(deck: StandardDeck) -> list[Problem]:
+    """What is wrong with the deck's own settings: no ranks or suits, jokers out of range.
+
+    Reported here, at the deck's keys, before the cards it makes are checked
+    (where the same fault would show at ``cards.joker.count``, or as a deck
+    too large for the file it extends).
+    """
+    out = [
+        Problem(path, f"expected at least one {item} (a standard deck without one makes no cards)")
+        for path, item in NON_EMPTY.items()
+        if not getattr(deck, path.rpartition(".")[2])
+    ]
+    low = MINIMUMS["standard_deck.jokers"]
+    if deck.jokers < low:
+        out.append(Problem("standard_deck.jokers", f"expected {low} or more, got {deck.jokers}"))
+    elif deck.jokers > MAX_DECK_SIZE:
+        out.append(
+            Problem(
+                "standard_deck.jokers",
+                f"expected at most {MAX_DECK_SIZE} (the most cards a deck may hold), "
+                f"got {shown(deck.jokers)}",
+            )
+        )
+    return out
+
+
 def _rank_name(rank: str, table: dict[str, Any]) -> str:
     name = table.get("name")
     return name if isinstance(name, str) and name else rank[:1].upper() + rank[1:]
@@ -88,7 +117,9 @@ def expand(data: dict[str, Any], deck: StandardDeck | None) -> dict[str, Any]:
         raise ProblemsError(
             [Problem("ranks", "a [ranks] table needs a [standard_deck] to make its cards")]
         )
-    problems: list[Problem] = []
+    problems = _deck_problems(deck)
+    if problems:
+        raise ProblemsError(problems)
     if not isinstance(ranks_data, dict):
         raise ProblemsError(
             [Problem("ranks", f"expected a table of ranks, got {describe_value(ranks_data)}")]
