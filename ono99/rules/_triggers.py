@@ -7,6 +7,9 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 from attrs import field, frozen
 
+from ono99._args import shown
+from ono99._limits import MAX_TOTAL
+
 from ._contract import Outcome
 from ._defaults import BaseOutcome, BaseTrigger
 from ._registry import shipped
@@ -53,8 +56,18 @@ class _Change(BaseOutcome):
             change(s, self.by)
 
     def problems(self) -> list[tuple[str, str]]:
-        """A change of nothing."""
-        return [] if self.by else [("by", "expected a number other than 0")]
+        """A change of nothing, or of more than a count may hold (``MAX_TOTAL``)."""
+        if not self.by:
+            return [("by", "expected a number other than 0")]
+        if not -MAX_TOTAL <= self.by <= MAX_TOTAL:
+            return [
+                (
+                    "by",
+                    f"expected a number from -10**18 to 10**18 (ono99's limit), "
+                    f"got {shown(self.by)}",
+                )
+            ]
+        return []
 
     def describe(self) -> str:
         """``"every other player in the round loses 2 tokens"`` and the like."""

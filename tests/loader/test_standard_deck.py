@@ -43,9 +43,7 @@ def test_an_empty_deck_with_a_card_left_out(tmp_path: Path, key: str) -> None:
 @pytest.mark.parametrize(
     ("jokers", "expected"), [(-5, "expected 0 or more"), (10**18, "expected at most 10000")]
 )
-def test_jokers_out_of_range_are_the_decks_key(
-    tmp_path: Path, jokers: int, expected: str
-) -> None:
+def test_jokers_out_of_range_are_the_decks_key(tmp_path: Path, jokers: int, expected: str) -> None:
     """``jokers`` out of range is reported at ``standard_deck.jokers``, in the file that set it.
 
     The shipped file it extends is not blamed for the deck this file makes too large.

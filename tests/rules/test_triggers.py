@@ -150,6 +150,32 @@ def test_a_bad_trigger_table_names_the_key_and_what_was_expected() -> None:
     assert "triggers[1].outcomes: expected at least one outcome" in message
 
 
+@pytest.mark.parametrize("by", [10**18 + 1, -(10**18) - 1, 2**62])
+@pytest.mark.parametrize("unit", ["tokens", "points"])
+def test_an_outcome_by_beyond_the_limit_is_refused_at_load(unit: str, by: int) -> None:
+    """``by`` is a count like the others: beyond 10**18 (``MAX_TOTAL``) the file is refused.
+
+    It used to load and validate clean, and fail the game at the first play that fired it.
+    """
+    outcome = f'{{ type = "{unit}", who = "player", by = {by} }}'
+    table = f'[[triggers]]\ntype = "land_on"\nvalue = 30\noutcomes = [{outcome}]\n'
+    with pytest.raises(ono99.VariantError) as caught:
+        variant(table)
+    assert "triggers[0].outcomes[0].by: expected" in str(caught.value)
+    assert "10**18" in str(caught.value)
+
+
+def test_an_outcome_by_at_the_limit_plays() -> None:
+    """At 10**18 exactly it loads, and the player's tokens stop at the limit."""
+    table = (
+        '[[triggers]]\ntype = "land_on"\nvalue = 10\n'
+        'outcomes = [{ type = "tokens", who = "player", by = 1000000000000000000 }]\n'
+    )
+    game = ono99.Game(variant(table), 3, deck=stacked(THREE_TENS, FILLER))
+    game.play(Play("jack"))
+    assert game.tokens[0] == 10**18
+
+
 def test_a_variant_with_triggers_round_trips_through_toml() -> None:
     """dump_variant writes the triggers so that loading the text gives the same variant."""
     v = ono99.load_variant("ninety-nine-milestones")
