@@ -141,6 +141,51 @@ def test_a_bad_value_found_after_parsing_exits_2_like_argparse(
     assert f": error: {message}" in err
 
 
+@pytest.mark.parametrize("case", ["folder", "folder.png", "dot", "read-only file", "under a file"])
+@pytest.mark.parametrize("command", ["simulate", "compare"])
+def test_a_chart_that_cannot_be_written_is_refused_before_any_game(
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    capsys: pytest.CaptureFixture[str],
+    case: str,
+    command: str,
+) -> None:
+    """A ``--chart`` naming a folder, or a file that cannot be written, exits 2 at once.
+
+    The CLI reference: "a ``--chart`` file that cannot be written, all checked
+    before any game is played". No game is played: the simulation is never called.
+    """
+    pytest.importorskip("matplotlib")
+    import ono99.cli._games as games  # noqa: PLC0415  # the module whose simulation is stubbed
+
+    def no_games(*args: object, **kwargs: object) -> None:
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(games, "simulate", no_games)
+    monkeypatch.setattr(games, "compare_variants", no_games)
+    (tmp_path / "folder").mkdir()
+    (tmp_path / "folder.png").mkdir()
+    locked = tmp_path / "locked.png"
+    locked.write_bytes(b"")
+    locked.chmod(0o444)
+    if case == "read-only file" and os.access(locked, os.W_OK):
+        pytest.skip("this user can write any file")
+    target = {
+        "folder": str(tmp_path / "folder"),
+        "folder.png": str(tmp_path / "folder.png"),
+        "dot": ".",
+        "read-only file": str(locked),
+        "under a file": str(locked / "wins.png"),
+    }[case]
+    monkeypatch.chdir(tmp_path)
+    argv = [command, *(["ono99-2022"] if command == "compare" else [])]
+    assert _status([*argv, "--games", "1000", "--chart", target]) == 2
+    err = capsys.readouterr().err
+    assert err.startswith("usage: ono99 ")
+    assert ": error: argument --chart: " in err
+    assert "Traceback" not in err
+
+
 def test_chart_reports_the_file_it_wrote(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

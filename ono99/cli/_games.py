@@ -7,6 +7,7 @@ import json
 import os
 import random
 import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ono99 import events as ev
@@ -42,7 +43,6 @@ from ._output import ERROR, HEADING, KEY, MUTED, OK, WARNING, heading, note, say
 if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
-    from pathlib import Path
 
     from ono99._variant import Variant
     from ono99.engine import Player
@@ -178,6 +178,10 @@ def _chart(args: argparse.Namespace) -> Path | None:
         return None
     if importlib.util.find_spec("matplotlib") is None:
         raise Ono99Error(f"--chart: {MATPLOTLIB_MISSING}")
+    if Path(args.chart).is_dir():
+        raise UsageError(
+            "--chart", f"{str(args.chart)!r} is a folder: name a file in it, such as wins.png"
+        )
     try:
         target = chart_path(args.chart)
     except Ono99Error as exc:
@@ -185,8 +189,11 @@ def _chart(args: argparse.Namespace) -> Path | None:
     folder = target.parent
     if not folder.is_dir():
         raise UsageError("--chart", f"no folder {str(folder)!r} to write {target.name} in")
-    if not os.access(folder, os.W_OK):
-        raise UsageError("--chart", f"cannot write in the folder {str(folder)!r}")
+    if target.is_dir():
+        raise UsageError("--chart", f"{str(target)!r} is a folder: name a file to write")
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        where = str(target) if target.exists() else f"in the folder {str(folder)!r}"
+        raise UsageError("--chart", f"cannot write {where}")
     return target
 
 
