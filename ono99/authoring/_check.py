@@ -302,6 +302,11 @@ def _check_house_rule(path: Path, file: str) -> list[Finding]:
         if rule.info.editions or ids == laid:
             warned.setdefault(entry, []).extend(ids)
     hint = "" if rule.info.editions else "; name the variants it is for in for = [...]"
+    if not rule.info.editions and targets and not laid:
+        # A rule for every variant that fits none of them cannot work anywhere
+        # (``ono99 demo --house-rule`` refuses it too).
+        level = "error"
+        hint = "; it loads over none of the shipped variants"
     for (key, message), ids in broken.items():
         found.append(Finding(level, key, message + hint, file, tuple(ids)))
     for (key, message), ids in warned.items():

@@ -212,11 +212,36 @@ def test_a_house_rules_added_trigger_that_changes_nothing_is_named_as_written(
 
 
 def test_a_house_rule_for_no_variant_is_laid_over_every_shipped_one(tmp_path: Path) -> None:
+    """What breaks some of the shipped variants is a warning: the rule may be for the others."""
+    path = _write(tmp_path, "six.toml", "[cards.minus_ten]\ncount = 6\n")
+    found = check_file(path)
+    assert {f.level for f in found} == {"warning"}
+    assert "name the variants it is for" in found[0].message
+    assert set(found[0].variants) < set(list_variants())
+
+
+def test_a_house_rule_without_for_that_fits_no_shipped_variant_is_an_error(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A house rule that loads over none of the shipped variants is not ok, and says why.
+
+    ``amount`` for ``amounts`` breaks every variant; ``ono99 demo --house-rule``
+    refuses the file, so ``ono99 validate`` must not call it ok.
+    """
     path = _write(tmp_path, "floor.toml", "[total]\nfloor = 200\n")
     found = check_file(path)
-    assert [(f.level, f.path) for f in found] == [("warning", "total.floor")]
+    assert [(f.level, f.path) for f in found] == [("error", "total.floor")]
     assert set(found[0].variants) == set(list_variants())
-    assert "name the variants it is for" in found[0].message
+    assert "loads over none of the shipped variants" in found[0].message
+    typo = _write(
+        tmp_path,
+        "amount.toml",
+        '[cards.ace]\neffects = [{ type = "add_choice", amount = [10, -10] }]\n',
+    )
+    status, out, err = _run(capsys, "validate", str(typo))
+    assert status == 1
+    assert ": ok" not in out + err
+    assert "loads over none of the shipped variants" in err
 
 
 def test_the_readmes_three_line_house_rule_validates_as_a_house_rule(
