@@ -9,6 +9,7 @@ message repeats, is bounded too.
 from __future__ import annotations
 
 __all__ = [
+    "MAX_CARD_RULES",
     "MAX_CHOICES",
     "MAX_DECK_SIZE",
     "MAX_DEPTH",
@@ -17,8 +18,10 @@ __all__ = [
     "MAX_FILE_BYTES",
     "MAX_GAMES",
     "MAX_HAND_SIZE",
+    "MAX_KINDS",
     "MAX_PLAYERS",
     "MAX_POINTS_TARGET",
+    "MAX_RULES",
     "MAX_SKIP",
     "MAX_TOKENS",
     "MAX_TOTAL",
@@ -60,6 +63,23 @@ it. (Under 2**62: the compiled engine keeps every number a machine word.)"""
 MAX_TRIGGERS = 100
 """The most ``[[triggers]]`` a variant may have: the engine asks each trigger
 fired by a play whether it fires after every card played."""
+
+MAX_KINDS = 1_000
+"""The most kinds of card (``[cards.<id>]`` tables, and the cards a
+``[standard_deck]`` makes) a variant may have, a house rule add or change; a
+kind of card that is not in the deck (``count = 0``) counts too. (The shipped
+variants have at most 16; a standard deck told apart by suit, 54.)"""
+
+MAX_CARD_RULES = 20
+"""The most effects and conditions one card may have together, counting the
+effects a ``when`` holds (the shipped cards have at most 3): the engine asks each
+of them at every play of the card."""
+
+MAX_RULES = 1_000
+"""The most rule objects a variant may have in all: every card's effects and
+conditions (as :data:`MAX_CARD_RULES` counts them) and every trigger with its
+outcomes (the shipped variants have at most 40). What ``ono99 validate`` works
+out of a variant grows with them."""
 
 MAX_GAMES = 100_000_000
 """The most games one simulation plays."""

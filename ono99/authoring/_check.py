@@ -29,7 +29,7 @@ from ono99.loading import (
     variants_registry,
 )
 
-from ._warnings import idle_settings, never_ends, unplayable
+from ._warnings import Budget, idle_settings, play_warnings
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -134,6 +134,13 @@ def check_file(path: PathName, *, kind: FileKind | None = None) -> list[Finding]
     inherits is not the file's to fix and is not reported; nor is one that a
     shipped house rule made for the file's variant puts to use.
 
+    The check takes a bounded time: what it asks of the cards is bounded
+    (:data:`~ono99.authoring._warnings.MOST_ASKS` in all, shared among the
+    variants a house rule is laid over), and past the bound the warnings of
+    what never ends or can never be played are not given (each one given is
+    proved). Every count a file may set is bounded too (the *Bounds* of the
+    TOML reference).
+
     Args:
         path: The file.
         kind: ``"variant"`` or ``"house-rule"``. By default the file's
@@ -221,14 +228,17 @@ def _check_variant_file(path: Path, file: str) -> list[Finding]:
         return _errors(exc, file)
     data = read(path)
     own = _own_keys(data)
-    found = _warnings(variant, own, data)
+    rules = _rules_for(variant.id)
+    budget = Budget()
+    found = _warnings(variant, own, data, budget.share(1 + len(rules)))
     # A setting a shipped house rule made for this variant puts to use is kept for it.
-    for rule_id in _rules_for(variant.id):
+    for done, rule_id in enumerate(rules):
         try:
             with_rule = load_variant(path, [rule_id])
         except VariantError:
             continue
-        found = [f for f in found if f in _warnings(with_rule, own, data)]
+        kept = set(_warnings(with_rule, own, data, budget.share(len(rules) - done)))
+        found = [f for f in found if f in kept]
     return [Finding("warning", p, m, file) for p, m in dict.fromkeys(found)]
 
 
@@ -276,7 +286,8 @@ def _check_house_rule(path: Path, file: str) -> list[Finding]:
     idle: dict[tuple[str, str], list[str]] = {}
     own = list(rule.info.keys)
     laid = []
-    for target in targets:
+    budget = Budget()
+    for done, target in enumerate(targets):
         try:
             variant = load_variant(target, [path])
         except VariantError as exc:
@@ -288,7 +299,7 @@ def _check_house_rule(path: Path, file: str) -> list[Finding]:
                 broken.setdefault(same, []).append(target)
             continue
         laid.append(target)
-        for key, message in [*never_ends(variant), *unplayable(variant)]:
+        for key, message in play_warnings(variant, budget.share(len(targets) - done)):
             warned.setdefault((_as_written(key, variant, rule.settings), message), []).append(
                 target
             )
@@ -317,12 +328,14 @@ def _check_house_rule(path: Path, file: str) -> list[Finding]:
 # -------------------------------------------------------------------- warnings
 
 
-def _warnings(variant: Variant, own: Sequence[str], data: dict[str, Any]) -> list[tuple[str, str]]:
+def _warnings(
+    variant: Variant, own: Sequence[str], data: dict[str, Any], budget: Budget
+) -> list[tuple[str, str]]:
     """What will play badly: unplayable cards always, idle settings the file sets.
 
     Key paths are as the file (``data``) wrote them (see :func:`_as_written`).
     """
-    found = [*never_ends(variant), *unplayable(variant)]
+    found = play_warnings(variant, budget)
     idle = [(_as_written(p, variant, data), m) for p, m in idle_settings(variant)]
     return [
         *((_as_written(p, variant, data), m) for p, m in found),

@@ -27,7 +27,22 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
 
-from ono99._limits import MAX_TRIGGERS
+from ono99._limits import (
+    MAX_CARD_RULES,
+    MAX_CHOICES,
+    MAX_DECK_SIZE,
+    MAX_DEPTH,
+    MAX_EXTENDS,
+    MAX_FILE_BYTES,
+    MAX_HAND_SIZE,
+    MAX_KINDS,
+    MAX_PLAYERS,
+    MAX_POINTS_TARGET,
+    MAX_RULES,
+    MAX_SKIP,
+    MAX_TOKENS,
+    MAX_TRIGGERS,
+)
 from ono99._variant import NONE, NOT_RULES, Card, RankRules, StandardDeck, Variant
 from ono99.loading import (
     CARD_ID,
@@ -325,6 +340,57 @@ def _heading(text: str, mark: str) -> list[str]:
     return [text, mark * len(text), ""]
 
 
+_BOUNDS: tuple[tuple[str, str, str], ...] = (
+    ("``players.max``", f"{MAX_PLAYERS:,}", "players at one table"),
+    ("``deal.hand_size``", f"{MAX_HAND_SIZE:,}", "cards dealt to a hand"),
+    (
+        "the deck",
+        f"{MAX_DECK_SIZE:,}",
+        "cards: every card's ``count`` (and ``standard_deck.jokers``) times ``deck.copies``",
+    ),
+    ("``match.tokens.count``", f"{MAX_TOKENS:,}", "tokens a player starts with"),
+    ("``match.points.target``", f"{MAX_POINTS_TARGET:,}", "the points target"),
+    (
+        "totals and changes",
+        "10**18 either way",
+        "``total`` settings, and the ``by`` of a ``tokens`` or ``points`` outcome",
+    ),
+    ("``amounts`` of ``add_choice``", f"{MAX_CHOICES:,}", "amounts to choose from"),
+    ("``players`` of ``skip``", f"{MAX_SKIP:,}", "players one card skips"),
+    ("``[[triggers]]``", f"{MAX_TRIGGERS:,}", "triggers"),
+    (
+        "kinds of card",
+        f"{MAX_KINDS:,}",
+        "``[cards.<id>]`` tables (and the cards a ``[standard_deck]`` makes), ``count = 0`` too",
+    ),
+    (
+        "a card's rule objects",
+        f"{MAX_CARD_RULES:,}",
+        "effects and conditions of one card together, counting the effects a ``when`` holds",
+    ),
+    (
+        "a variant's rule objects",
+        f"{MAX_RULES:,}",
+        "every card's effects and conditions, every trigger and its outcomes, together",
+    ),
+    ("a file", f"{MAX_FILE_BYTES:,}", "bytes"),
+    ("nesting", f"{MAX_DEPTH:,}", "tables and arrays one inside another"),
+    ("``extends``", f"{MAX_EXTENDS:,}", "files in a chain each extending the next"),
+)
+"""The bounds of :mod:`ono99._limits` a file meets, for the reference."""
+
+
+def _bounds() -> list[str]:
+    out = _heading("Bounds", "~")
+    out += [
+        "Every count a file sets is bounded by what a game can use, so that a typo is an "
+        "error naming the bound rather than a game (or a check) that takes hours. These "
+        "are the bounds; a value past one is an error at its key path.",
+        "",
+    ]
+    return out + _list_table("Bounds", ("What", "At most", "Of"), _BOUNDS)
+
+
 def _generated() -> list[str]:
     set_in = _set_in(_shipped())
 
@@ -371,7 +437,7 @@ def _generated() -> list[str]:
                     ("Key", "Type", "Default", "Meaning", "Set in"),
                     rows,
                 )
-    return out
+    return out + _bounds()
 
 
 # ---------------------------------------------------------------- JSON Schema

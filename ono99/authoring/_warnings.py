@@ -27,11 +27,144 @@ if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
 
     from ono99._variant import Card
+    from ono99.rules import AnyEffect
 
-__all__ = ["idle_settings", "never_ends", "unplayable"]
+__all__ = [
+    "MOST_ASKS",
+    "Budget",
+    "idle_settings",
+    "never_ends",
+    "play_warnings",
+    "unplayable",
+]
 
 
-def _lowest_total(variant: Variant) -> tuple[int, str]:
+MOST_ASKS = 500_000
+"""The most times the analyses of one :func:`~ono99.check_file` ask the cards of
+the variants it checks what they do at a total (a card's effects and conditions
+asked about one total cost one ask each). Past it they say nothing more: every
+warning they give is proved, and the check ends in a time that grows with the
+file, not with the totals it can reach (see ``benchmarks/check_file.py``)."""
+
+
+@attrs.define
+class Budget:
+    """How many more rule objects the analyses may ask about a total (see :data:`MOST_ASKS`).
+
+    Shared by the analyses of one check; each spends from it, and once it is
+    spent the analyses still to run say nothing.
+    """
+
+    left: int = MOST_ASKS
+
+    def spend(self, asks: int) -> bool:
+        """Take ``asks`` from what is left; whether there were that many to take."""
+        self.left -= asks
+        return self.left >= 0
+
+    def share(self, parts: int) -> Budget:
+        """A budget of an equal part of what is left, for one of ``parts`` analyses."""
+        part = max(0, self.left) // max(1, parts)
+        self.left -= part
+        return Budget(part)
+
+
+class _Kind:
+    """The cards in play that make the same totals: effects and conditions alike.
+
+    Many cards of a variant differ only in name or suit; what the analyses ask of
+    one they need not ask of the others. ``card`` is the first, named in errors.
+    """
+
+    def __init__(self, card: Card, resolved: tuple[tuple[int, AnyEffect], ...]) -> None:
+        self.card = card
+        self.resolved = resolved
+        self.amounts: list[int | None] = [a for _, e in resolved for a in e.choices] or [None]
+        self.changing = [(i, e) for i, e in resolved if e.changes_total]
+        self.cost = len(card.conditions) + max(1, len(self.changing) * len(self.amounts))
+
+
+def _kind_key(card: Card, resolved: tuple[tuple[int, AnyEffect], ...]) -> object:
+    """What the totals a card makes depend on; the card itself if that cannot be hashed."""
+    key = (tuple(e for _, e in resolved), card.conditions)
+    try:
+        hash(key)
+    except TypeError:  # a rule object of another package that cannot be hashed
+        return ("card", card.id)
+    return key
+
+
+class _Analysis:
+    """What the cards of one variant do at the totals a round can reach, asked within a budget."""
+
+    def __init__(self, variant: Variant, budget: Budget) -> None:
+        self.variant = variant
+        self.budget = budget
+        self.resolved = {card.id: card.resolved for card in variant.cards}
+        kinds: dict[object, _Kind] = {}
+        self.kind_of: dict[str, _Kind] = {}
+        for card in variant.cards:
+            resolved = self.resolved[card.id]
+            kind = kinds.setdefault(_kind_key(card, resolved), _Kind(card, resolved))
+            self.kind_of[card.id] = kind
+        self.playing = list(
+            {id(self.kind_of[c.id]): self.kind_of[c.id] for c in variant.cards if c.count}.values()
+        )
+        self._reachable: set[int] | None = None
+        self._reached = False
+
+    def totals(self, kind: _Kind, total: int, floor: int | None) -> list[int]:
+        """The totals a card makes from ``total``: one per amount it lets the player choose.
+
+        Kept, as the engine keeps them, between the floor (or ``-MAX_TOTAL``) and
+        ``MAX_TOTAL``: a ``multiply`` of a negative total makes no number without end.
+        """
+        low = -MAX_TOTAL if floor is None else floor
+        out = []
+        for amount in kind.amounts:
+            new = total
+            for i, effect in kind.changing:  # as the engine asks (see Effect.changes_total)
+                args = (new,) if amount is None else (new, amount)
+                where = f"cards.{kind.card.id}.effects[{i}]"
+                new = ask(effect, where, "total_after", *args, check=is_int, expected="an integer")
+            out.append(min(MAX_TOTAL, max(new, low)))
+        return out
+
+    def reachable(self) -> set[int] | None:
+        """Every total a round can reach by plays that do not bust; ``None`` past the limits.
+
+        More totals than can really be reached may be listed (a card counts as
+        playable wherever its conditions do not refuse it for the total alone),
+        never fewer: what holds at all of them holds in every round. ``None``
+        when there are more than ``_MOST_TOTALS``, or the budget runs out.
+        """
+        if self._reached:
+            return self._reachable
+        self._reached = True
+        # At most half the budget: what is left asks the cards at the totals found,
+        # or, when there are too many to find, at every total up to the bust.
+        budget = self.budget.share(2)
+        total = self.variant.total
+        seen = {total.start}
+        todo = [total.start]
+        while todo:
+            at = todo.pop()
+            for kind in self.playing:
+                if not budget.spend(kind.cost):
+                    return None
+                if any(allowed is False for allowed in _allows_at(kind.card, at)):
+                    continue
+                for new in self.totals(kind, at, total.floor):
+                    if new < total.bust and new not in seen:
+                        if len(seen) >= _MOST_TOTALS:
+                            return None
+                        seen.add(new)
+                        todo.append(new)
+        self._reachable = seen
+        return seen
+
+
+def _lowest_total(variant: Variant, analysis: _Analysis) -> tuple[int, str]:
     """The lowest total a card may be played on, and where it comes from.
 
     With a floor, the floor. Without one, the start less everything the cards
@@ -44,30 +177,11 @@ def _lowest_total(variant: Variant) -> tuple[int, str]:
     start, taken = total.start, 0
     copies = variant.deck.copies_for(variant.players.max)
     for card in variant.cards:
-        lowest = min(_totals(card, start, None), default=start)
+        if not card.count:
+            continue
+        lowest = min(analysis.totals(analysis.kind_of[card.id], start, None), default=start)
         taken += card.count * copies * max(0, start - lowest)
     return start - taken, "total.start" if not taken else "the lowest the deck can make"
-
-
-def _totals(card: Card, total: int, floor: int | None) -> list[int]:
-    """The totals a card makes from ``total``: one per amount it lets the player choose.
-
-    Kept, as the engine keeps them, between the floor (or ``-MAX_TOTAL``) and
-    ``MAX_TOTAL``: a ``multiply`` of a negative total makes no number without end.
-    """
-    resolved = card.resolved
-    amounts: list[int | None] = [a for _, e in resolved for a in e.choices] or [None]
-    low = -MAX_TOTAL if floor is None else floor
-    out = []
-    for amount in amounts:
-        new = total
-        for i, effect in resolved:
-            if effect.changes_total:  # as the engine asks (see Effect.changes_total)
-                args = (new,) if amount is None else (new, amount)
-                where = f"cards.{card.id}.effects[{i}]"
-                new = ask(effect, where, "total_after", *args, check=is_int, expected="an integer")
-        out.append(min(MAX_TOTAL, max(new, low)))
-    return out
 
 
 def _allows_at(card: Card, at: int) -> list[bool | None]:
@@ -85,20 +199,41 @@ def _allows_at(card: Card, at: int) -> list[bool | None]:
     ]
 
 
-def unplayable(variant: Variant) -> list[tuple[str, str]]:
+def play_warnings(variant: Variant, budget: Budget | None = None) -> list[tuple[str, str]]:
+    """:func:`never_ends` and :func:`unplayable` together, asking the cards once.
+
+    Args:
+        variant: The variant.
+        budget: What the analyses may ask (by default a fresh :class:`Budget`).
+    """
+    analysis = _Analysis(variant, Budget() if budget is None else budget)
+    return [*_never_ends(analysis), *_unplayable(analysis)]
+
+
+def never_ends(variant: Variant, budget: Budget | None = None) -> list[tuple[str, str]]:
+    """What can be proved never to end: a round nobody can lose, a match nobody can win."""
+    return _never_ends(_Analysis(variant, Budget() if budget is None else budget))
+
+
+def unplayable(variant: Variant, budget: Budget | None = None) -> list[tuple[str, str]]:
     """Cards that no total lets anyone play, and amounts to choose that always bust.
 
     A card is never played when its conditions refuse every total a play can
     be made on, or when from the lowest total there can be it busts.
     """
-    low, where = _lowest_total(variant)
+    return _unplayable(_Analysis(variant, Budget() if budget is None else budget))
+
+
+def _unplayable(analysis: _Analysis) -> list[tuple[str, str]]:
+    variant = analysis.variant
+    low, where = _lowest_total(variant, analysis)
     bust, floor = variant.total.bust, variant.total.floor
-    out = _refused(variant, low, where)
+    out = _refused(analysis, low, where)
     refused = {path.rpartition(".")[0] for path, _ in out}
     for card in variant.cards:
         if not card.count or not card.effects or f"cards.{card.id}" in refused:
             continue
-        totals = _totals(card, low, floor)
+        totals = analysis.totals(analysis.kind_of[card.id], low, floor)
         path = f"cards.{card.id}.effects"
         if all(t >= bust for t in totals):
             out.append(
@@ -109,7 +244,7 @@ def unplayable(variant: Variant) -> list[tuple[str, str]]:
                 )
             )
             continue
-        for index, effect in card.resolved:
+        for index, effect in analysis.resolved[card.id]:
             bad = [a for a, t in zip(effect.choices, totals, strict=False) if t >= bust]
             if effect.choices and bad:
                 out.append(
@@ -122,11 +257,7 @@ def unplayable(variant: Variant) -> list[tuple[str, str]]:
     return out
 
 
-# The most totals a card's conditions are asked about (past it, nothing is said).
-_MOST_ASKED = 1_000_000
-
-
-def _refused(variant: Variant, low: int, where: str) -> list[tuple[str, str]]:
+def _refused(analysis: _Analysis, low: int, where: str) -> list[tuple[str, str]]:
     """Cards whose conditions refuse every total a play can be made on.
 
     A condition that refuses every play (``blocks_every_play``) makes a card
@@ -135,18 +266,21 @@ def _refused(variant: Variant, low: int, where: str) -> list[tuple[str, str]]:
     the totals are those a round can reach (or, when there are too many to
     follow, every total from the lowest there can be up to the bust), and a
     card is refused at a total when one of its conditions says so from the
-    total alone (``allows_at``).
+    total alone (``allows_at``). Cards with the same conditions are asked
+    once; when the budget runs out, the cards not yet asked are not reported.
     """
+    variant = analysis.variant
     bust = variant.total.bust
-    reachable = _reachable_totals(variant)
-    totals: Iterable[int]
+    reachable = analysis.reachable()
+    totals: Sequence[int]
     if reachable is not None:
         totals, span = sorted(reachable), "the totals a round can reach (from {} to {})"
-    elif 0 < bust - low <= _MOST_ASKED:
+    elif bust > low:
         totals, span = range(low, bust), f"every total from {low} ({where}) to {bust - 1}"
     else:
         totals, span = (), ""
     out = []
+    answers: dict[object, dict[int, None] | None] = {}
     for card in variant.cards:
         if not card.count or not card.conditions:
             continue
@@ -163,17 +297,14 @@ def _refused(variant: Variant, low: int, where: str) -> list[tuple[str, str]]:
                     )
                 )
             continue
-        seen = list(totals)
-        if not seen:
+        if not totals:
             continue
-        refusing: dict[int, None] = {}
-        for total in seen:
-            says = [i for i, c in enumerate(card.conditions) if c.allows_at(total) is False]
-            if not says:
-                break
-            refusing[says[0]] = None
-        else:
-            text = span.format(seen[0], seen[-1]) if reachable is not None else span
+        key = _conditions_key(card)
+        if key not in answers:
+            answers[key] = _refusing(card, totals, analysis.budget)
+        refusing = answers[key]
+        if refusing is not None:
+            text = span.format(totals[0], totals[-1]) if reachable is not None else span
             out.append(
                 (
                     path,
@@ -182,6 +313,44 @@ def _refused(variant: Variant, low: int, where: str) -> list[tuple[str, str]]:
                 )
             )
     return out
+
+
+def _conditions_key(card: Card) -> object:
+    """What a card's conditions say depends on: the conditions, or the card if unhashable."""
+    try:
+        hash(card.conditions)
+    except TypeError:  # a rule object of another package that cannot be hashed
+        return ("card", card.id)
+    return card.conditions
+
+
+def _refusing(card: Card, totals: Sequence[int], budget: Budget) -> dict[int, None] | None:
+    """The conditions of ``card`` that refuse it, one for each of ``totals``, first first.
+
+    ``None`` when some total lets the card be played, or the budget runs out
+    before every total is asked. The totals are asked from both ends inwards:
+    a condition that sets a limit (``total_at_least``) lets the card be played
+    at one end, so a card that can be played is found so at once.
+    """
+    refusing: dict[int, None] = {}
+    for total in _ends_first(totals):
+        if not budget.spend(len(card.conditions)):
+            return None
+        says = [i for i, allowed in enumerate(_allows_at(card, total)) if allowed is False]
+        if not says:
+            return None
+        refusing[says[0]] = None
+    return dict.fromkeys(sorted(refusing))
+
+
+def _ends_first(totals: Sequence[int]) -> Iterable[int]:
+    """``totals`` from both ends inwards: the first, the last, the second, the last but one..."""
+    low, high = 0, len(totals) - 1
+    while low <= high:
+        yield totals[low]
+        if high != low:
+            yield totals[high]
+        low, high = low + 1, high - 1
 
 
 def _named(card: Card, indexes: Iterable[int]) -> str:
@@ -374,30 +543,6 @@ def _idle_steps(variant: Variant) -> list[tuple[str, str]]:
 _MOST_TOTALS = 10_000
 
 
-def _reachable_totals(variant: Variant) -> set[int] | None:
-    """Every total a round can reach by plays that do not bust; ``None`` past the limit.
-
-    More totals than can really be reached may be listed (a card counts as
-    playable wherever its conditions do not refuse it for the total alone),
-    never fewer: what holds at all of them holds in every round.
-    """
-    total, playing = variant.total, [card for card in variant.cards if card.count]
-    seen = {total.start}
-    todo = [total.start]
-    while todo:
-        at = todo.pop()
-        for card in playing:
-            if any(allowed is False for allowed in _allows_at(card, at)):
-                continue
-            for new in _totals(card, at, total.floor):
-                if new < total.bust and new not in seen:
-                    if len(seen) >= _MOST_TOTALS:
-                        return None
-                    seen.add(new)
-                    todo.append(new)
-    return seen
-
-
 def _fires(trigger: object, where: str, before: int, after: int, bust: int) -> bool:
     """What ``trigger.fires()`` says of a play from ``before`` to ``after``, checked."""
     fired: bool = ask(
@@ -427,7 +572,7 @@ def _spare_cards(variant: Variant) -> bool:
     )
 
 
-def _round_never_ends(variant: Variant) -> list[tuple[str, str]]:
+def _round_never_ends(analysis: _Analysis) -> list[tuple[str, str]]:
     """A round nobody can ever lose: every card plays safely at every reachable total.
 
     Sound, not complete: it reports only what it proves. A player loses only
@@ -437,37 +582,46 @@ def _round_never_ends(variant: Variant) -> list[tuple[str, str]]:
     only a trigger can end the round. It says nothing when a card changes
     hands or names a player (a hand might run out, no player be left to
     name), when a trigger that ends the round might
-    fire, or when the totals can fall or rise without limit.
+    fire, or when the totals can fall or rise without limit (or the budget
+    runs out before it has asked every card at every total).
     """
-    playing = [card for card in variant.cards if card.count]
-    if any(e.changes_hands or e.chooses_player for card in playing for e in card.resolved_effects):
+    variant = analysis.variant
+    playing = analysis.playing
+    if any(e.changes_hands or e.chooses_player for kind in playing for _, e in kind.resolved):
         return []  # a hand might run out, or a player to name be missing
     if not _spare_cards(variant) or not variant.deal.refill or not variant.reshuffle.enabled:
         return []  # hands run out, and the round ends when nobody holds a card
     if variant.no_safe_play.action == "pass":
         return []  # the round may end with every player passing
-    reachable = _reachable_totals(variant)
+    reachable = analysis.reachable()
     if reachable is None:
         return []
     total = variant.total
-    for at in reachable:
-        for card in playing:
-            if not all(allowed is True for allowed in _allows_at(card, at)):
-                return []
-            if min(_totals(card, at, total.floor)) >= total.bust:
-                return []
     ending = [
         (f"triggers[{i}]", t)
         for i, t in enumerate(variant.triggers)
         if t.after_play and any(o.ends_round or o.wins_round for o in t.outcomes)
     ]
+    made: list[tuple[int, list[int]]] = []
     for at in reachable:
-        for card in playing:
-            for new in _totals(card, at, total.floor):
-                if new < total.bust and any(
-                    _fires(trigger, where, at, new, total.bust) for where, trigger in ending
-                ):
-                    return []
+        for kind in playing:
+            if not analysis.budget.spend(kind.cost):
+                return []
+            if not all(allowed is True for allowed in _allows_at(kind.card, at)):
+                return []
+            totals = analysis.totals(kind, at, total.floor)
+            if min(totals) >= total.bust:
+                return []
+            if ending:
+                made.append((at, totals))
+    for at, totals in made:
+        for new in totals:
+            if new >= total.bust:
+                continue
+            if not analysis.budget.spend(len(ending)):
+                return []
+            if any(_fires(trigger, where, at, new, total.bust) for where, trigger in ending):
+                return []
     low, high = min(reachable), max(reachable)
     span = f"{low}" if low == high else f"from {low} to {high}"
     return [
@@ -589,6 +743,5 @@ def _match_never_ends(variant: Variant) -> list[tuple[str, str]]:
     ]
 
 
-def never_ends(variant: Variant) -> list[tuple[str, str]]:
-    """What can be proved never to end: a round nobody can lose, a match nobody can win."""
-    return [*_round_never_ends(variant), *_match_never_ends(variant)]
+def _never_ends(analysis: _Analysis) -> list[tuple[str, str]]:
+    return [*_round_never_ends(analysis), *_match_never_ends(analysis.variant)]

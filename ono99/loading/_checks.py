@@ -9,16 +9,19 @@ from typing import TYPE_CHECKING
 from ono99._args import is_int, shown
 from ono99._errors import RuleError
 from ono99._limits import (
+    MAX_CARD_RULES,
     MAX_CHOICES,
     MAX_DECK_SIZE,
     MAX_HAND_SIZE,
+    MAX_KINDS,
     MAX_PLAYERS,
     MAX_POINTS_TARGET,
+    MAX_RULES,
     MAX_TOKENS,
     MAX_TOTAL,
     MAX_TRIGGERS,
 )
-from ono99.rules import ask, is_pairs, vet
+from ono99.rules import ask, each_effect, is_pairs, vet
 
 from ._problems import BARE_KEY, Problem, card_id_problem, key_name, suggest
 
@@ -26,7 +29,15 @@ if TYPE_CHECKING:
     from ono99._variant import Card, PlayerStep, Teams, Variant
     from ono99.rules import AnyCondition, AnyEffect
 
-__all__ = ["CARD_ID", "MINIMUMS", "NON_EMPTY", "check_variant", "totals_after", "vet_rules"]
+__all__ = [
+    "CARD_ID",
+    "MINIMUMS",
+    "NON_EMPTY",
+    "check_variant",
+    "too_many_kinds",
+    "totals_after",
+    "vet_rules",
+]
 
 # A card id names the card in moves, events and key paths (cards.<id>.count).
 CARD_ID = BARE_KEY
@@ -194,6 +205,9 @@ def _forget(key: int, _gone: object) -> None:
 
 def _problems_of(variant: Variant) -> list[Problem]:
     """The problems :func:`check_variant` finds."""
+    too_many = _check_rule_counts(variant)
+    if too_many:
+        return too_many  # the other checks grow with the rule objects: told once in bounds
     vet_rules(variant)
     out: list[Problem] = []
     if not variant.id:
@@ -283,6 +297,55 @@ def _problems_of(variant: Variant) -> list[Problem]:
     out += _at_least("match.tokens.lost", variant.match.tokens.lost)
     out += _at_least("match.points.survivor", points.survivor)
     out += _check_game_ends(variant)
+    return out
+
+
+def too_many_kinds(data: dict[str, object]) -> list[Problem]:
+    """A problem if ``data`` has more than ``MAX_KINDS`` card tables.
+
+    Checked on the data, before the cards are structured: what structuring
+    and checking them takes grows with them.
+    """
+    cards = data.get("cards")
+    if not isinstance(cards, dict) or len(cards) <= MAX_KINDS:
+        return []
+    return [
+        Problem(
+            "cards",
+            f"expected at most {MAX_KINDS} kinds of card ([cards.<id>] tables, and those "
+            f"a [standard_deck] makes), got {len(cards)}",
+        )
+    ]
+
+
+def _check_rule_counts(variant: Variant) -> list[Problem]:
+    """At most ``MAX_CARD_RULES`` rule objects on a card, ``MAX_RULES`` in the variant."""
+    out: list[Problem] = []
+    every = 0
+    for card in variant.cards:
+        count = sum(1 for _ in each_effect(card.effects)) + len(card.conditions)
+        every += count
+        if count > MAX_CARD_RULES:
+            out.append(
+                Problem(
+                    f"cards.{key_name(card.id)}.effects",
+                    f"expected at most {MAX_CARD_RULES} effects and conditions on a card "
+                    f"(with those a when holds), got {count}",
+                    (f"cards.{key_name(card.id)}.conditions",),
+                )
+            )
+    for trigger in variant.triggers:
+        outcomes = getattr(trigger, "outcomes", ())  # one without is named by vet_rules
+        every += 1 + (len(outcomes) if isinstance(outcomes, tuple | list) else 0)
+    if every > MAX_RULES:
+        out.append(
+            Problem(
+                "cards",
+                f"expected at most {MAX_RULES} rule objects in a variant (every card's "
+                f"effects and conditions, every trigger and its outcomes), got {every}",
+                ("triggers",),
+            )
+        )
     return out
 
 

@@ -32,7 +32,7 @@ from ono99.rules import (
     unknown_rule,
 )
 
-from ._checks import check_variant
+from ._checks import check_variant, too_many_kinds
 from ._problems import (
     Problem,
     ProblemError,
@@ -445,6 +445,9 @@ def structure_variant(data: dict[str, Any]) -> Variant:
     try:
         if any(key in data for key in DECK_KEYS):
             data = expand(data, _standard_deck(data))
+        too_many = too_many_kinds(data)
+        if too_many:
+            raise ProblemsError(too_many)
         variant = converter.structure(data, Variant)
     except STRUCTURE_ERRORS as exc:
         raise ProblemsError(_as_written(problems_from(exc), written)) from None

@@ -12,6 +12,7 @@ from ono99._args import shown
 from ono99._errors import ArgumentError, VariantError
 from ono99._variant import NOT_RULES, Variant
 
+from ._checks import too_many_kinds
 from ._files import DIRECTIVES, PathName, canonical_id, locate, read
 from ._overlay import ADDITIONS, check_top_keys, leaves, overlay, raise_problems
 from ._problems import Problem, describe_value, toml_value
@@ -140,6 +141,9 @@ def _read_rule(path: Path) -> Rule:
                 file,
             )
         )
+    for problem in too_many_kinds(settings):
+        problems.append((problem, file))
+        del settings["cards"]  # not laid over anything: loading reports the problem
     rule_id = data.get("id", path.stem)
     info = HouseRule(
         id=rule_id,

@@ -166,13 +166,15 @@ def overlay(doc: Doc, top: dict[str, Any], file: str, over: str | None) -> None:
     top, added = _added(doc, top, file)
     kept = {path for path, _, _ in added} - replaced
     before = {path: doc.origin.get(path) for path, _, _ in added}
-    for path, _ in leaves(top):
-        if path not in kept:
-            below = (f"{path}[", f"{path}.")
-            for key in [k for k in doc.origin if k.startswith(below)]:
-                del doc.origin[key]
-            for key in [k for k in doc.spelled if k.startswith(below)]:
-                del doc.spelled[key]
+    paths = [path for path, _ in leaves(top)]
+    # What this file sets replaces whatever was below it: those keys no longer hold.
+    # (Each key is looked up by its own prefixes, not each path against every key:
+    # a file of many cards would take a time that grows as the square of them.)
+    replacing = {path for path in paths if path not in kept}
+    for held in (doc.origin, doc.spelled):
+        for key in [k for k in held if _below(k, replacing)]:
+            del held[key]
+    for path in paths:
         parts = path.split(".")
         for end in range(1, len(parts) + 1):
             doc.origin[".".join(parts[:end])] = (order, file)
@@ -187,6 +189,14 @@ def overlay(doc: Doc, top: dict[str, Any], file: str, over: str | None) -> None:
             elif earlier is not None:
                 doc.origin.setdefault(f"{path}[{i}]", earlier)
     doc.data = merge(doc.data, top)
+
+
+def _below(key: str, paths: set[str]) -> bool:
+    """Whether ``key`` lies below one of ``paths`` (``cards.x.effects[0]`` below ``cards.x``)."""
+    return any(key[: found.start()] in paths for found in _STEP.finditer(key))
+
+
+_STEP = re.compile(r"[.\[]")
 
 
 def _added(

@@ -353,3 +353,62 @@ def test_a_variant_found_sound_is_checked_once(monkeypatch: pytest.MonkeyPatch) 
     again = attrs.evolve(variant, name="y")
     assert _checks.check_variant(again) == []
     assert calls == [variant, again]
+
+
+def _wide_variant(cards: int) -> str:
+    """A variant whose totals run to a million, with cards its conditions let be played late."""
+    text = (
+        'id = "wide"\nname = "Wide"\n[total]\nbust = 1000000\nfloor = 0\n'
+        '[cards.up]\nname = "Up"\ncount = 40\neffects = [{ type = "add", amount = 1 }]\n'
+    )
+    for i in range(cards):
+        text += (
+            f'[cards.c{i}]\nname = "C{i}"\ncount = 1\n'
+            'effects = [{ type = "add", amount = 1 }]\n'
+            f'conditions = [{{ type = "total_at_least", value = {999_999 - i} }}]\n'
+        )
+    return text
+
+
+def test_the_checks_ask_the_rule_objects_a_bounded_number_of_times(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Invariant: ``check_file`` asks a variant's conditions at most ``MOST_ASKS`` times.
+
+    A 6 kB file whose totals run to a million asked each card's condition at
+    every total (45 million times, 30 s); ``ono99 validate`` had no bound on
+    its time. How long the check takes is measured in ``benchmarks/check_file.py``.
+    """
+    from ono99.authoring._warnings import MOST_ASKS  # noqa: PLC0415
+    from ono99.rules import TotalAtLeast  # noqa: PLC0415
+
+    asked = [0]
+    allows_at = TotalAtLeast.allows_at
+
+    def counted(self: TotalAtLeast, total: int) -> bool | None:
+        asked[0] += 1
+        return allows_at(self, total)
+
+    monkeypatch.setattr(TotalAtLeast, "allows_at", counted)
+    path = _write(tmp_path, "wide.toml", _wide_variant(45))
+    assert check_file(path) == []
+    assert 0 < asked[0] <= MOST_ASKS
+
+
+def test_a_check_out_of_budget_says_nothing_it_has_not_proved() -> None:
+    """The analyses are sound: with nothing left to ask, they warn of nothing.
+
+    With the whole budget the round that never ends is found; with none, no
+    warning is given rather than one that was not proved.
+    """
+    from ono99 import loads_variant  # noqa: PLC0415
+    from ono99.authoring._warnings import Budget, play_warnings  # noqa: PLC0415
+
+    never = loads_variant(
+        'id = "up-and-down"\nname = "Up and down"\n[total]\nfloor = 0\nbust = 10\n'
+        '[cards.one]\nname = "One"\ncount = 24\n'
+        'effects = [{ type = "add_choice", amounts = [1, -1] }]\n'
+    )
+    found = play_warnings(never)
+    assert any("a round can never end by itself" in message for _, message in found)
+    assert play_warnings(never, Budget(0)) == []

@@ -780,3 +780,73 @@ def test_validate_gives_the_quoted_key_as_the_findings_path(tmp_path: Path) -> N
         'players."a.b"',
         "unknown key (the keys here are min, max, teams)",
     )
+
+
+def test_a_card_with_too_many_effects_is_refused(tmp_path: Path) -> None:
+    """A card holds at most ``MAX_CARD_RULES`` effects and conditions, a when's own counted.
+
+    Every play asks each of them; 5,000 on one card loaded and played at 15 ms a move.
+    """
+    from ono99._limits import MAX_CARD_RULES  # noqa: PLC0415
+
+    holds = ", ".join(['{ type = "hold" }'] * MAX_CARD_RULES)
+    inside = '{ type = "when", conditions = [{ type = "total_even" }], effects = [' + holds + "] }"
+    path = write(
+        tmp_path,
+        "many.toml",
+        f"""
+        extends = "ninety-nine"
+        id = "many"
+        [cards.king]
+        effects = [{inside}]
+        """,
+    )
+    error = load_error(path)
+    assert (
+        f"cards.king.effects: expected at most {MAX_CARD_RULES} effects and conditions on a "
+        f"card (with those a when holds), got {MAX_CARD_RULES + 1}"
+    ) in error.problems
+    assert error.source == str(path)
+    fewer = path.read_text(encoding="utf-8").replace('{ type = "hold" }, ', "", 1)
+    path.write_text(fewer, encoding="utf-8")
+    assert len(ono99.load_variant(path).card("king").effects) == 1
+
+
+def test_a_variant_with_too_many_rule_objects_is_refused(tmp_path: Path) -> None:
+    """A variant holds at most ``MAX_RULES`` rule objects: cards' and triggers' together."""
+    from ono99._limits import MAX_CARD_RULES, MAX_RULES  # noqa: PLC0415
+
+    per_card = MAX_CARD_RULES
+    cards = MAX_RULES // per_card + 1
+    holds = ", ".join(['{ type = "hold" }'] * per_card)
+    tables = "".join(
+        f'[cards.c{i}]\nname = "C{i}"\ncount = 1\neffects = [{holds}]\n' for i in range(cards)
+    )
+    path = tmp_path / "lots.toml"
+    path.write_text(f'extends = "ninety-nine"\nid = "lots"\n{tables}', encoding="utf-8")
+    error = load_error(path)
+    assert any(
+        p.startswith(f"cards: expected at most {MAX_RULES} rule objects in a variant")
+        for p in error.problems
+    ), error.problems
+
+
+def test_too_many_kinds_of_card_are_refused_before_they_are_structured(tmp_path: Path) -> None:
+    """At most ``MAX_KINDS`` card tables, in a variant or a house rule; ``count = 0`` counts.
+
+    Cards that are not in the deck were not bounded: 24,000 of them in a file
+    under 1 MB took minutes to load, and ``ono99 validate`` as long again for each
+    variant a house rule is laid over.
+    """
+    from ono99._limits import MAX_KINDS  # noqa: PLC0415
+
+    tables = "".join(f'[cards.z{i}]\nname = "Z"\ncount = 0\n' for i in range(MAX_KINDS + 1))
+    variant = tmp_path / "kinds.toml"
+    variant.write_text(f'extends = "ninety-nine"\nid = "kinds"\n{tables}', encoding="utf-8")
+    expected = f"cards: expected at most {MAX_KINDS} kinds of card"
+    assert any(p.startswith(expected) for p in load_error(variant).problems)
+    rule = tmp_path / "kinds-rule.toml"
+    rule.write_text(tables, encoding="utf-8")
+    with pytest.raises(ono99.VariantError) as info:
+        ono99.load_house_rule(rule)
+    assert [p for p in info.value.problems if p.startswith(expected)], info.value.problems
