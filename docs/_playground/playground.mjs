@@ -173,10 +173,36 @@ function fillVariants() {
   }
 }
 
+// The check of a file is given this long (a page may say less: ?check-limit=MS); past
+// it the page's Python is started afresh and the page says the check gave up,
+// rather than check the same file again. ono99 validate on a machine has no such
+// limit, and is several times quicker than the page.
+const CHECK_LIMIT_MS = Number(new URLSearchParams(location.search).get("check-limit")) || 20000;
+let gaveUpOn = null; // the text whose check gave up, until the file is edited
+
+function showGaveUp() {
+  const seconds = CHECK_LIMIT_MS / 1000;
+  const text =
+    `The check gave up after ${seconds} s, and the page's Python was started afresh: ` +
+    "run ono99 validate on the file to check it without a time limit.";
+  $("findings").replaceChildren(el("p", text, "ono99-pg-error ono99-pg-gave-up"));
+  $("rulebook").replaceChildren();
+}
+
 async function refresh() {
   const mine = ++generation;
   const text = $("file").value;
   showVariantOfText();
+  if (text === gaveUpOn) {
+    showGaveUp();
+    return;
+  }
+  gaveUpOn = null;
+  const limit = setTimeout(() => {
+    if (mine !== generation) return;
+    gaveUpOn = text;
+    python.restart(); // answers "stopped"; the refresh that follows says it gave up
+  }, CHECK_LIMIT_MS);
   let found;
   let book;
   try {
@@ -185,8 +211,11 @@ async function refresh() {
       python.call("rulebook", { text, house_rules: houseRules() }),
     ]);
   } catch (error) {
-    if (mine === generation) showFailure($("findings"), error);
+    if (gaveUpOn === text) showGaveUp();
+    else if (mine === generation) showFailure($("findings"), error);
     return;
+  } finally {
+    clearTimeout(limit);
   }
   if (mine !== generation) return;
   showFindings(found);

@@ -201,6 +201,23 @@ def test_a_typo_in_the_file_shows_the_error_at_its_key_path(page: Page) -> None:
     assert "total.bsut" in (page.text_content("#rulebook") or "")
 
 
+def test_a_check_past_the_time_limit_gives_up_and_says_so(
+    context: BrowserContext, server: str
+) -> None:
+    """The check runs with a time limit: past it the page says it gave up, and stays usable.
+
+    A 1 ms limit (``?check-limit=1``) makes every check give up; the page's
+    Python is started afresh once, not again and again for the same file.
+    """
+    page = open_playground(context, server + "playground.html?check-limit=1")
+    gave_up = page.locator("#findings .ono99-pg-gave-up")
+    gave_up.wait_for()
+    assert (gave_up.text_content() or "").startswith("The check gave up after 0.001 s")
+    assert "ono99 validate" in (gave_up.text_content() or "")
+    page.wait_for_function("document.getElementById('status').textContent === 'ready'")
+    assert page.locator("#findings .ono99-pg-gave-up").count() == 1
+
+
 def test_a_game_is_played_to_its_end_by_clicking(page: Page) -> None:
     """Two players, a fixed seed: clicking the first legal move each turn plays the game to
     its end, told turn by turn, and the page says who won."""
