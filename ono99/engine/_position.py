@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ono99._args import is_int, is_list, shown
 from ono99._errors import VariantError
 from ono99._limits import MAX_TOTAL
+from ono99.rules import each_effect
 
 from ._compiled import card_index
 from ._round import Round
@@ -134,6 +135,88 @@ def _count_problems(
     return problems
 
 
+def _possible_problems(
+    rules: CompiledVariant,
+    deck: tuple[int, ...],
+    r: Round,
+    *,
+    scores: list[int],
+    total: int | None,
+    plays_owed: object,
+    round: object,
+) -> list[str]:
+    """What the variant's rules make impossible in a position whose settings are each sound.
+
+    A count of more cards than a round plays, or (where no card comes back
+    from the discard pile) of more cards of a kind than the deck; a total at the bust
+    limit (unless the busting total stands for the players still in), below
+    the floor, more plays owed than the cards can force, a negative score
+    where scores stop at 0, a round past ``round.max_rounds``.
+    """
+    variant = rules.variant
+    problems = []
+    if len(r.history) > rules.max_plays:
+        problems.append(
+            f"count: holds {len(r.history)} cards, and a round sees at most "
+            f"{rules.max_plays} plays (round.max_plays)"
+        )
+    elif not rules.reshuffles or (
+        not rules.refill and not rules.changes_hands and rules.redraw_card < 0
+    ):
+        # Each card is played at most once a round: the discard pile is never
+        # shuffled back, or nobody draws after the deal to make it so.
+        for card in rules.cards:
+            have, held = r.history.count(card.index), deck.count(card.index)
+            if have > held:
+                problems.append(
+                    f"count: holds {have} of {card.id!r} ({card.name}), and the deck only "
+                    f"{held} (no card played comes back this round)"
+                )
+    if total is not None and is_int(total):
+        stands = (
+            variant.no_safe_play.action == "play_lowest"
+            and variant.round.end == "last_standing"
+            and not rules.undo_bust
+        )
+        if total >= rules.bust and not stands:
+            problems.append(
+                f"total: {total} is at or above the bust limit ({rules.bust}): "
+                "a play that reaches it ends the round, or is undone"
+            )
+        if rules.floor is not None and total < rules.floor:
+            problems.append(f"total: {total} is below the floor ({rules.floor})")
+    if is_int(plays_owed) and 1 <= plays_owed <= MAX_TOTAL:
+        most = max(
+            (
+                e.forces_plays
+                for c in variant.cards
+                for e in each_effect(c.effects)
+                if is_int(e.forces_plays)
+            ),
+            default=0,
+        )
+        if most < 2 and plays_owed > 1:
+            problems.append(
+                f"plays_owed: expected 1, got {plays_owed}: no card of the variant forces plays"
+            )
+        elif rules.stacking == "none" and plays_owed > max(most, 1):
+            problems.append(
+                f"plays_owed: expected at most {most} (the most plays a card forces, "
+                f"and forced plays do not stack), got {plays_owed}"
+            )
+    if not rules.negative_scores:
+        problems += [
+            f"scores[{seat}]: expected 0 or more (scores stop at 0 in this variant), got {score}"
+            for seat, score in enumerate(scores)
+            if score < 0
+        ]
+    if is_int(round) and round > rules.max_rounds:
+        problems.append(
+            f"round: expected at most {rules.max_rounds} (round.max_rounds), got {shown(round)}"
+        )
+    return problems
+
+
 def _position_problems(
     *,
     in_round: list[bool],
@@ -241,6 +324,9 @@ def place(
     turn = indices(played_this_turn, "played_this_turn")
     r.history = indices(count, "count")
     problems += _count_problems(rules, r, last_play, last_player, passes)
+    problems += _possible_problems(
+        rules, e.full_deck, r, scores=seat_scores, total=total, plays_owed=plays_owed, round=round
+    )
     known: object = forced_by  # typed str, but a caller may pass anything
     if isinstance(known, str) and known and known not in rules.index:
         problems.append(f"forced_by: there is no card {forced_by!r} in {variant_id}")

@@ -219,6 +219,33 @@ def test_position_game_cannot_be_recorded() -> None:
         ({"last_player": -1}, ["last_player: no seat -1"]),
         ({"passes": 2}, ["passes: expected 0 to 1, got 2"]),
         ({"passes": None}, ["passes: expected 0 to 1, got None"]),
+        # Impossible under the variant's rules, each setting sound in itself.
+        (
+            {"count": ["9"] * 10_001},
+            ["count: holds 10001 cards, and a round sees at most 10000 plays (round.max_plays)"],
+        ),
+        (
+            {"total": 99},
+            [
+                "total: 99 is at or above the bust limit (99): "
+                "a play that reaches it ends the round, or is undone"
+            ],
+        ),
+        (
+            {"plays_owed": 101},
+            [
+                "plays_owed: expected at most 2 (the most plays a card forces, "
+                "and forced plays do not stack), got 101"
+            ],
+        ),
+        (
+            {"scores": [-5, 0]},
+            ["scores[0]: expected 0 or more (scores stop at 0 in this variant), got -5"],
+        ),
+        (
+            {"round": 2**63},
+            ["round: expected at most 1000 (round.max_rounds), got 9223372036854775808"],
+        ),
     ],
 )
 def test_each_bad_setting_is_one_problem_in_words(
@@ -236,6 +263,24 @@ def test_each_bad_setting_is_one_problem_in_words(
     with pytest.raises(ono99.VariantError) as error:
         ono99.Game.from_position(v, hands, pile, **change)  # type: ignore[arg-type]
     assert list(error.value.problems) == problems
+
+
+def test_a_count_of_more_cards_of_a_kind_than_the_deck_is_refused_where_none_comes_back() -> None:
+    """In Cribbage's play nobody draws after the deal: a count of 50 aces, of a deck of 4, is
+    refused; where the discard pile is shuffled back, a count may hold a card again."""
+    pegging = ono99.load_variant("cribbage-pegging")
+    hands: list[list[str]] = [["2", "3", "4", "5"], ["6", "7", "8", "9"]]
+    with pytest.raises(ono99.VariantError) as error:
+        ono99.Game.from_position(
+            pegging, hands, _deal_rest(pegging, *hands), count=["ace"] * 50, total=5
+        )
+    assert list(error.value.problems) == [
+        "count: holds 50 of 'ace' (Ace), and the deck only 4 (no card played comes back "
+        "this round)"
+    ]
+    nine = ono99.load_variant("ninety-nine")
+    hands = [["2", "3", "4"], ["6", "7", "8"]]
+    ono99.Game.from_position(nine, hands, _deal_rest(nine, *hands), count=["ace"] * 5, total=5)
 
 
 def test_the_count_is_placed_as_given() -> None:
