@@ -550,7 +550,10 @@ class Tokens:
         play_on_at_zero: Whether a player with no tokens left stays in until
             losing once more (the 1980 rule: out on the fourth loss). Without
             it a player left with none, however (a trigger may take tokens
-            from players who did not lose), is out when the round ends.
+            from players who did not lose), is out when the round ends;
+            if that would leave nobody, one stays, with no tokens, and as the
+            last player left wins: the round's winner, else the first of
+            those who did not lose the round with the most tokens.
         count_by_players: Other starting counts for more players.
         lost: Tokens a player gives up for losing a round (0 when only
             triggers take tokens).

@@ -117,8 +117,11 @@ def take_tokens(game: Engine, losers: tuple[int, ...], survivor: int | None) -> 
             if game.in_game[seat] and game.tokens[seat] == 0 and seat not in out
         ]
     if out and len(out) == sum(game.in_game):
-        # Nobody would be left: the round's winner stays (else the first with most tokens).
-        spare = survivor if survivor in out else max(out, key=lambda s: game.tokens[s])
+        # Nobody would be left: the round's winner stays; with none, a player who
+        # did not lose the round (the first with most tokens), never a loser
+        # while another is left.
+        kept = [s for s in out if s not in losers] or out
+        spare = survivor if survivor in out else max(kept, key=lambda s: game.tokens[s])
         out.remove(spare)
     for seat in out:
         eliminate(game, seat)

@@ -86,7 +86,8 @@ class ChangeTokens(_Change):
     passing over 33 or 66 without landing on it: the player loses 1 token"
     (qcsalon.net, "Ninety-nine"). A player never goes below 0 tokens; one
     left with none is out when the round is scored, unless
-    ``match.tokens.play_on_at_zero`` keeps them in.
+    ``match.tokens.play_on_at_zero`` keeps them in (or nobody would be left:
+    see :class:`~ono99.Tokens`).
 
     Attributes:
         who: ``"player"`` (the trigger's player) or ``"others"`` (every other

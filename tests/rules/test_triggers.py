@@ -256,6 +256,47 @@ def test_a_loss_trigger_acts_on_the_player_who_lost() -> None:
     assert [e.player for e in fired(happened)] == [1]
 
 
+ZERO_AT_89 = (
+    "[total]\nstart = 86\n[match.tokens]\ncount = 1\n"
+    '[[triggers]]\ntype = "land_on"\nvalue = 89\n'
+    'outcomes = [{ type = "tokens", who = "others", by = -1 }]\n'
+)
+
+
+@pytest.mark.parametrize("players", [2, 3])
+def test_a_player_a_trigger_leaves_with_no_token_is_out_when_the_round_ends(
+    players: int,
+) -> None:
+    """Without ``play_on_at_zero``, a player left with no token is out when the round
+    ends: "Players are eliminated when they lose the third token" (considerable.com),
+    however they lose it ("landing exactly on 33 ... every other player loses 1 token",
+    qcsalon.net). If that leaves nobody, one who did not lose the round stays and is
+    the last player left (the loser of the round with no token left never wins).
+
+    Seat 0 lands on 89 (seat 1, and seat 2 if there, go to 0 tokens), then holds only
+    queens at 91 and loses its last token: both are out at the round's end.
+    """
+    hands = [["3", "queen", "queen"], ["2", "5", "6"], ["5", "6", "7"]][:players]
+    game = ono99.Game(variant(ZERO_AT_89), players, deck=stacked(hands, ["queen"] + FILLER))
+    game.play(Play("3"))
+    assert game.tokens == (1, *([0] * (players - 1)))
+    assert game.in_game == (True,) * players  # out when the round ends, not before
+    happened = drive(game, "2", *(["5"] if players == 3 else []))
+    ended = next(e for e in happened if isinstance(e, events.RoundEnded))
+    assert ended.losers == (0,)
+    out = [e.player for e in happened if isinstance(e, events.Eliminated)]
+    if players == 2:
+        # Nobody would be left: seat 1, who did not lose the round, stays and wins.
+        assert out == [0]
+        assert game.winner == 1
+    else:
+        # Seats 1 and 2 both had their last token taken; the round (ended at the first
+        # loss) has no winner: seat 1, the first of those who did not lose it, stays.
+        assert sorted(out) == [0, 2]
+        assert game.winner == 1
+    assert game.tokens[game.winner] == 0
+
+
 def test_tokens_lost_sets_what_losing_a_round_costs() -> None:
     """``match.tokens.lost``: "Going over 99: the player loses 2 tokens" (qcsalon.net)."""
     v = variant("[match.tokens]\nlost = 2\n")
