@@ -277,7 +277,7 @@ def test_a_player_a_trigger_leaves_with_no_token_is_out_when_the_round_ends(
     queens at 91 and loses its last token: both are out at the round's end.
     """
     hands = [["3", "queen", "queen"], ["2", "5", "6"], ["5", "6", "7"]][:players]
-    game = ono99.Game(variant(ZERO_AT_89), players, deck=stacked(hands, ["queen"] + FILLER))
+    game = ono99.Game(variant(ZERO_AT_89), players, deck=stacked(hands, ["queen", *FILLER]))
     game.play(Play("3"))
     assert game.tokens == (1, *([0] * (players - 1)))
     assert game.in_game == (True,) * players  # out when the round ends, not before
