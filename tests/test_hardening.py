@@ -142,6 +142,15 @@ def test_a_long_chain_of_extends_is_a_variant_error(tmp_path: Path) -> None:
         ono99.load_variant(tmp_path / "v0.toml")
 
 
+@pytest.mark.parametrize("kind", [[], {}, ["play"], 5, None, b"play"])
+def test_a_type_that_is_no_name_is_a_replay_error(kind: object) -> None:
+    """``{"type": []}`` is data from a file, not a bug: a ReplayError, never a raw TypeError."""
+    with pytest.raises(ono99.ReplayError, match="expected a table with a type key"):
+        ono99.from_data({"type": kind})
+    with pytest.raises(ono99.ReplayError, match="expected a table with a type key"):
+        ono99.from_data([{"type": "play", "card": "7"}, {"type": kind}])
+
+
 def test_deeply_nested_data_is_a_replay_error() -> None:
     data: list[object] = []
     for _ in range(3000):

@@ -125,7 +125,8 @@ def from_data(data: Any) -> Any:
 def _from_data(data: Any) -> Any:
     if isinstance(data, list):
         return [_from_data(d) for d in data]
-    if not isinstance(data, dict) or data.get("type") not in _KINDS:
+    kind = data.get("type") if isinstance(data, dict) else None
+    if not isinstance(kind, str) or kind not in _KINDS:  # a list or a table cannot be looked up
         known = ", ".join(sorted(_KINDS))
         raise ReplayError(f"expected a table with a type key (one of {known}), got {shown(data)}")
     cls = _KINDS[data["type"]]
