@@ -70,10 +70,23 @@ def test_gymnasium_illegal_action_ends_the_episode_with_a_reason() -> None:
     _, reward, terminated, _, info = env.step(illegal)
     assert (reward, terminated) == (-1.0, True)
     assert "ONO 99" in info["illegal"] or "holds no" in info["illegal"]
-    env.reset(seed=1)
-    _, reward, terminated, _, info = env.step(99)
-    assert (reward, terminated) == (-1.0, True)
-    assert info["illegal"] == "there is no action 99 (the actions are 0 to 15)"
+
+
+@pytest.mark.parametrize("action", [99, 16, -1, 1.5, "1", True, None])
+def test_gymnasium_refuses_a_value_outside_the_space_as_every_environment_does(
+    action: object,
+) -> None:
+    """``step(99)`` as ``step(1.5)``: no action of the space is an ArgumentError, the game
+    unchanged and the episode going on (``99`` was scored as an illegal move)."""
+    env = gymnasium.make("ono99/Ono99-v0", variant="ono99-2022", players=2).unwrapped
+    _, info = env.reset(seed=1)
+    game = env.game
+    assert game is not None
+    moves = game.moves
+    with pytest.raises(ono99.ArgumentError, match="expected an action index"):
+        env.step(action)
+    assert game.moves == moves
+    env.step(int(np.flatnonzero(info["action_mask"])[0]))  # the episode goes on
 
 
 def test_gymnasium_refuses_bad_settings() -> None:

@@ -14,9 +14,14 @@ np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed"
 pytest.importorskip("pettingzoo", reason="the rl extra (pettingzoo) is not installed")
 
 from envcases import CASES, IDS  # noqa: E402
-from pettingzoo.test import api_test, parallel_api_test, render_test, seed_test  # noqa: E402
+from pettingzoo.test import (  # noqa: E402
+    api_test,
+    parallel_api_test,
+    parallel_seed_test,
+    render_test,
+    seed_test,
+)
 
-from ono99 import envs  # noqa: E402
 from ono99.envs.pettingzoo import env, parallel_env, raw_env  # noqa: E402
 
 # ------------------------------------------------------------------ PettingZoo
@@ -98,9 +103,26 @@ def test_pettingzoo_illegal_action_is_refused_and_the_game_kept() -> None:
     illegal = int(np.flatnonzero(mask == 0)[0])
     with pytest.raises(ono99.IllegalMoveError, match="holds no"):
         table.step(np.int64(illegal))
-    with pytest.raises(envs.ActionError, match="no action 16"):
+    with pytest.raises(ono99.ArgumentError, match="a whole number from 0 to 15, got 16"):
         table.step(16)
     assert table.game.moves == before
+
+
+@pytest.mark.parametrize("action", [16, -1, 99, 1.5, "1", True, None])
+def test_pettingzoo_env_refuses_a_value_outside_the_space_with_the_librarys_error(
+    action: object,
+) -> None:
+    """The one policy of every environment: no action of the space is an ArgumentError.
+
+    PettingZoo's own out-of-bounds wrapper answered ``99`` with a bare ``assert``.
+    """
+    table = env("ono99-2022", players=2, seed=1)
+    table.reset()
+    with pytest.raises(ono99.ArgumentError, match="expected an action index"):
+        table.step(action)
+    observation, reward, terminated, _, _ = table.last()
+    assert (reward, terminated) == (0, False)
+    table.step(int(np.flatnonzero(observation["action_mask"])[0]))  # still playable
 
 
 def _capped(plays: int) -> ono99.Variant:
@@ -225,20 +247,64 @@ def test_parallel_form_plays_the_game_and_rewards_each_agent_once(
         assert returns == {a: 1.0 if a == winner else -1.0 for a in table.possible_agents}
 
 
-def test_parallel_form_refuses_an_illegal_action_and_keeps_the_game() -> None:
+def test_parallel_form_ends_the_game_on_an_illegal_action_as_the_aec_form_does() -> None:
+    """An illegal action of the agent to move: -1 for it, 0 for the others, all terminated,
+    the reason in its info, the game unchanged (as ``env()``'s wrapper does)."""
     table = parallel_env("ono99-2022", 2, seed=1)
     observations, _ = table.reset()
     assert table.game is not None
     moves = table.game.moves
     agent = next(a for a, o in observations.items() if o["action_mask"].any())
+    other = next(a for a in table.agents if a != agent)
     illegal = int(np.flatnonzero(observations[agent]["action_mask"] == 0)[0])
-    with pytest.raises(ono99.IllegalMoveError):
-        table.step(dict.fromkeys(table.agents, illegal))
-    with pytest.raises(ono99.ArgumentError, match=r"got 1\.5"):
-        table.step(dict.fromkeys(table.agents, 1.5))
+    _, rewards, terminations, truncations, infos = table.step(dict.fromkeys(table.agents, illegal))
+    assert rewards == {agent: -1.0, other: 0.0}
+    assert terminations == {agent: True, other: True}
+    assert truncations == {agent: False, other: False}
+    assert "holds no" in infos[agent]["illegal"] or "ONO 99" in infos[agent]["illegal"]
+    assert table.agents == []
     assert table.game.moves == moves
     with pytest.raises(ValueError, match="learners: expected seats from 0 to 2"):
         parallel_env("ono99-2022", 3, learners=[3])
+
+
+@pytest.mark.parametrize(
+    ("actions", "message"),
+    [
+        ({}, "expected an action of player_0, the agent to move"),
+        ({"player_1": 0}, "expected an action of player_0, the agent to move"),
+        ({"player_0": 1.5, "player_1": 0}, r"got 1\.5"),
+        ({"player_0": "legal", "player_1": 99}, "a whole number from 0 to 15, got 99"),
+        ({"player_0": "legal", "player_1": -1}, "a whole number from 0 to 15, got -1"),
+        ({"player_0": "legal", "player_7": 0}, "no agent 'player_7'"),
+        ([0, 0], "expected a dict of the agents' actions"),
+    ],
+)
+def test_parallel_form_refuses_actions_outside_the_space_of_any_agent(
+    actions: Any, message: str
+) -> None:
+    """Every agent's action is checked, moving or not: a value outside the space, or a
+    missing action of the agent to move, is an ArgumentError and nothing is played."""
+    table = parallel_env("ono99-2022", 2, seed=1)
+    observations, _ = table.reset()
+    assert table.game is not None
+    moves = table.game.moves
+    legal = int(np.flatnonzero(observations["player_0"]["action_mask"])[0])
+    if isinstance(actions, dict):
+        actions = {a: legal if v == "legal" else v for a, v in actions.items()}
+    with pytest.raises(ono99.ArgumentError, match=message):
+        table.step(actions)
+    assert table.game.moves == moves
+    table.step({"player_0": legal, "player_1": 0})  # still playable
+    assert len(table.game.moves) > len(moves)
+
+
+@pytest.mark.parametrize("variant", ono99.list_variants())
+def test_parallel_form_passes_pettingzoo_parallel_seed_test(variant: str) -> None:
+    """PettingZoo's own ``parallel_seed_test``, on every shipped variant: random actions of
+    the space (illegal ones among them) play the same game from the same seed."""
+    players = min(3, ono99.load_variant(variant).players.max)
+    parallel_seed_test(lambda: parallel_env(variant, players, seed=5), num_cycles=100)
 
 
 def test_parallel_form_round_trips_through_pickle_and_deepcopy() -> None:

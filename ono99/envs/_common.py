@@ -82,18 +82,21 @@ class Seeds:
 
 
 def action_index(action: object, count: int) -> int:
-    """``action`` as an action index: an ``int``, a numpy integer or a 0-d integer array.
+    """``action`` as an action of the space ``Discrete(count)``: a whole number below ``count``.
 
+    An ``int``, a numpy integer or a 0-d integer array from 0 to ``count - 1``.
     Anything else (a ``bool``, a float such as ``1.5`` or ``NaN``, a string,
-    ``None``) is refused rather than rounded: an index out of ``range(count)``
-    is returned as it is, for the caller to refuse as an illegal action.
+    ``None``, a number out of the range such as ``99``) is refused rather than
+    rounded or taken as a move: the policy of every environment (see
+    :mod:`ono99.envs`).
 
     Raises:
-        ArgumentError: If ``action`` is no whole number.
+        ArgumentError: If ``action`` is no action of the space.
     """
+    index: int | None
     if type(action) is int or type(action) is np.int64:  # the usual cases, at once
-        return operator.index(action)
-    if isinstance(action, bool | np.bool_) or (
+        index = operator.index(action)
+    elif isinstance(action, bool | np.bool_) or (
         isinstance(action, np.ndarray) and action.dtype.kind not in "iu"
     ):
         index = None
@@ -102,7 +105,7 @@ def action_index(action: object, count: int) -> int:
             index = operator.index(action)  # type: ignore[arg-type]
         except TypeError:
             index = None
-    if index is None:
+    if index is None or not 0 <= index < count:
         raise ArgumentError(
             "action",
             f"expected an action index, a whole number from 0 to {count - 1}, got {shown(action)}",

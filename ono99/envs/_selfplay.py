@@ -291,7 +291,7 @@ def actions_of(actions: Any, n: int, count: int) -> list[int]:
             "actions",
             f"expected one for each of the {n} games, got an array of shape {given.shape}",
         )
-    if given.dtype.kind in "iu":
-        chosen: list[int] = given.tolist()  # Python ints already
+    if given.dtype.kind in "iu" and (not n or 0 <= given.min() <= given.max() < count):
+        chosen: list[int] = given.tolist()  # Python ints already, each an action of the space
         return chosen
     return [action_index(action, count) for action in given.tolist()]

@@ -25,9 +25,10 @@ the game and -1 for losing it, given at the end; every other step gives 0.
 A game stopped at one of the variant's limits (``round.max_game_plays``,
 ``round.max_rounds``: a time limit) ends ``truncated``, with reward 0. An
 illegal action also ends the episode, with -1 and ``info["illegal"]``
-saying why (the game is left as it was); a value that is no action index
-at all (``1.5``, ``"1"``, ``True``, ``None``) is refused with
-:class:`~ono99.ArgumentError`, the game unchanged. In the rare game that
+saying why (the game is left as it was); a value that is no action of the
+space (``1.5``, ``"1"``, ``True``, ``None``, ``99``) is refused with
+:class:`~ono99.ArgumentError`, the game unchanged: the policy of every
+environment (see :mod:`ono99.envs`). In the rare game that
 ends for the agent before its first turn (knocked out by the rules when it
 has no safe play), :meth:`~Ono99Env.reset` shows an empty mask and the
 first step tells the end, its action unplayed.

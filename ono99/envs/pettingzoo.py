@@ -27,11 +27,16 @@ episode. A player knocked out of the game gets -1 then and is terminated;
 when the game ends the winner gets +1 and every player still in it -1. So
 each agent's return is +1 if it won the game and -1 if not, whatever the
 scoring of the variant.
+
+Actions follow the policy of every environment (see :mod:`ono99.envs`): a
+value that is no action of the space is an :class:`~ono99.ArgumentError`;
+an illegal one ends the game with -1 for the agent that chose it in
+:func:`env` and :func:`parallel_env`, and is an
+:class:`~ono99.IllegalMoveError` in :class:`raw_env`.
 """
 
 from __future__ import annotations
 
-import operator
 from typing import TYPE_CHECKING, Any, ClassVar
 
 import numpy as np
@@ -39,6 +44,8 @@ from gymnasium import spaces
 from pettingzoo import AECEnv, ParallelEnv
 from pettingzoo.utils import wrappers
 
+from ono99._args import shown
+from ono99._errors import ArgumentError, IllegalMoveError
 from ono99.engine import Game, Vector, engine_of, play_checked, players_in
 
 from ._actions import action_table, action_to_move
@@ -46,6 +53,7 @@ from ._common import (
     Opponent,
     Opponents,
     Seeds,
+    action_index,
     cut_short,
     make_variant,
 )
@@ -215,23 +223,20 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
 
         Raises:
             IllegalMoveError: If the action is not legal now (the game is unchanged).
-            ActionError: If there is no such action.
+            ArgumentError: If it is no action of the space (see :mod:`ono99.envs`).
         """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
         game = self._require_game()
-        try:
-            index: object = operator.index(action)  # type: ignore[arg-type]  # int, numpy int
-        except TypeError:
-            index = action
+        index = action_index(action, len(self.table))
         moves, actions = self.table.actions_now(game)
         try:
-            move = moves[actions.index(index)]  # type: ignore[arg-type]
+            move = moves[actions.index(index)]
         except ValueError:
             # Not a legal action: say why, and leave the game as it was.
-            move = action_to_move(self.variant, index, announce=self.table.announce)  # type: ignore[arg-type]  # ActionError
+            move = action_to_move(self.variant, index, announce=self.table.announce)
             game.play(move)  # an action not legal now: IllegalMoveError, with the reason
         else:
             play_checked(game, move)
@@ -320,8 +325,22 @@ def env(
         announce=announce,
     )
     wrapped = wrappers.TerminateIllegalWrapper(wrapped, illegal_reward=-1)
-    wrapped = wrappers.AssertOutOfBoundsWrapper(wrapped)
+    wrapped = _ActionsOfTheSpace(wrapped)
     return wrappers.OrderEnforcingWrapper(wrapped)
+
+
+class _ActionsOfTheSpace(wrappers.BaseWrapper):  # type: ignore[misc]
+    """Refuses a value that is no action of the space with ArgumentError (see :mod:`ono99.envs`).
+
+    In place of PettingZoo's ``AssertOutOfBoundsWrapper``, whose ``assert``
+    says nothing of what was given, and is gone under ``python -O``.
+    """
+
+    def step(self, action: Any) -> None:
+        agent = self.agent_selection
+        if not (self.terminations[agent] or self.truncations[agent]):
+            action = action_index(action, self.action_space(agent).n)
+        super().step(action)
 
 
 class Ono99ParallelEnv(ParallelEnv):  # type: ignore[misc]
@@ -485,20 +504,49 @@ class Ono99ParallelEnv(ParallelEnv):  # type: ignore[misc]
     ]:
         """Play the action of the agent to move, then the opponents up to the next agent's turn.
 
+        An action of the agent to move that is not legal now ends the game: -1
+        for that agent, 0 for the others, all terminated, and the reason in its
+        ``infos[agent]["illegal"]`` (the game is left as it was).
+
         Raises:
-            IllegalMoveError: If the agent to move's action is not legal now
-                (the game is unchanged).
-            ArgumentError: If it is no whole number.
-            KeyError: If the agent to move has no action in ``actions``.
+            ArgumentError: If ``actions`` is no dict of the agents' actions,
+                lacks the agent to move's, or holds a value that is no action
+                of the space for any agent (see :mod:`ono99.envs`); nothing is played.
         """
         table = self._seats
         if table.game is None or not self.agents:
             raise RuntimeError("reset() the environment before stepping it")
+        if not isinstance(actions, dict):
+            raise ArgumentError(
+                "actions", f"expected a dict of the agents' actions, got {shown(actions)}"
+            )
+        count = len(self.table)
+        for agent, action in actions.items():
+            if agent not in self.agents:
+                raise ArgumentError(
+                    "actions", f"no agent {shown(agent)} (the agents are {', '.join(self.agents)})"
+                )
+            action_index(action, count)  # every agent's, moving or not
         mover = table.mover()
+        illegal = ""
         if mover >= 0:
-            table.play(actions[self.possible_agents[mover]])
-        rewards, over, cut = table.settle()
+            moving = self.possible_agents[mover]
+            if moving not in actions:
+                raise ArgumentError(
+                    "actions", f"expected an action of {moving}, the agent to move"
+                )
+            try:
+                table.play(actions[moving])
+            except IllegalMoveError as error:
+                illegal = str(error)
         agents = self.agents
+        infos: dict[str, dict[str, Any]] = {agent: {} for agent in agents}
+        if illegal:
+            over, cut = True, False
+            rewards = [-1.0 if k == mover else 0.0 for k in range(len(agents))]
+            infos[self.possible_agents[mover]]["illegal"] = illegal
+        else:
+            rewards, over, cut = table.settle()
         observations = self._observe()
         if over:
             self.agents = []
@@ -509,7 +557,7 @@ class Ono99ParallelEnv(ParallelEnv):  # type: ignore[misc]
             dict(zip(agents, rewards, strict=True)),
             dict.fromkeys(agents, over and not cut),
             dict.fromkeys(agents, cut),
-            {agent: {} for agent in agents},
+            infos,
         )
 
     def render(self) -> Any:
