@@ -211,6 +211,18 @@ def test_play_out_names_the_seat_of_what_is_no_player() -> None:
     assert "_NoChoose object" in str(caught.value)  # whole, not cut short by the list
 
 
+def test_play_out_given_player_classes_says_to_make_players_of_them() -> None:
+    """``[CautiousPlayer, ...]`` (classes, as simulate takes) is the library's error, naming
+    the seat and what to pass, not a raw TypeError from calling ``choose`` on a class."""
+    game = ono99.Game("ono99-2022", 2, seed=1)
+    players: list[object] = [ono99.CautiousPlayer(), ono99.CautiousPlayer]
+    with pytest.raises(ono99.ArgumentError) as caught:
+        ono99.play_out(game, players)  # type: ignore[arg-type]
+    assert caught.value.name == "players[1]"
+    assert "got the class CautiousPlayer, not a player: pass one made of it" in str(caught.value)
+    assert game.moves == ()
+
+
 def test_an_illegal_move_in_play_out_names_its_seat_and_leaves_the_game() -> None:
     game = ono99.Game("ono99-2022", 3, seed=1)
     players: list[ono99.Player] = [

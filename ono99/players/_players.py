@@ -151,6 +151,13 @@ def play_out(game: Game, players: Sequence[Player], *, max_moves: int = 1_000_00
             "players", f"{given} given for {game.players} seats; give one per seat"
         )
     for seat, player in enumerate(players):
+        if isinstance(player, type):
+            name = player.__name__
+            raise ArgumentError(
+                f"players[{seat}]",
+                f"got the class {name}, not a player: pass one made of it ({name}(), or "
+                f"{name}(seed) for a seeded one), one per seat",
+            )
         if not (
             callable(getattr(player, "choose", None)) or callable(getattr(player, "pick", None))
         ):

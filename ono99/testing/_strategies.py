@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import functools
+import os
 import string
 import typing
 from typing import TYPE_CHECKING, Any
@@ -10,6 +11,8 @@ from typing import TYPE_CHECKING, Any
 import attrs
 from hypothesis import strategies as st
 
+from ono99._args import shown
+from ono99._errors import ArgumentError
 from ono99._variant import (
     STANDARD_SUITS,
     Card,
@@ -557,7 +560,7 @@ class MoveSequence:
 @st.composite
 def move_sequences(
     draw: st.DrawFn,
-    variants: st.SearchStrategy[Variant] | None = None,
+    variants: st.SearchStrategy[Variant | str] | None = None,
     *,
     max_moves: int = 2000,
     drawn: int = 60,
@@ -571,13 +574,15 @@ def move_sequences(
 
     Args:
         draw: Given by Hypothesis (not passed by callers).
-        variants: The variants to play (default: shipped or generated).
+        variants: The variants to play (default: shipped or generated): a
+            strategy of :class:`~ono99.Variant` objects, or of ids and paths
+            to load (``st.just("ono99-2022")``).
         max_moves: The most moves to play.
         drawn: How many of the moves Hypothesis chooses.
         to_end: Play until the game is over (or ``max_moves``), rather than
             a drawn number of moves.
     """
-    variant = draw(any_variants() if variants is None else variants)
+    variant = _as_variant(draw(any_variants() if variants is None else variants))
     players = draw(st.integers(variant.players.min, variant.players.max))
     seed = draw(st.integers(0, 2**32))
     length = max_moves if to_end else draw(st.integers(0, max_moves))
@@ -595,13 +600,30 @@ def move_sequences(
     return MoveSequence(variant, players, seed, tuple(moves))
 
 
+def _as_variant(value: object) -> Variant:
+    """A variant drawn from a ``variants`` strategy: a Variant, or an id or path, loaded.
+
+    Raises:
+        ArgumentError: If it is neither.
+    """
+    if isinstance(value, Variant):
+        return value
+    if isinstance(value, str | os.PathLike):
+        return load_variant(value)
+    raise ArgumentError(
+        "variants",
+        f"expected a strategy of variants (or of variant ids or paths), which drew {shown(value)}",
+    )
+
+
 def games(
-    variants: st.SearchStrategy[Variant] | None = None, *, max_moves: int = 400
+    variants: st.SearchStrategy[Variant | str] | None = None, *, max_moves: int = 400
 ) -> st.SearchStrategy[Game]:
     """Games in progress (or over): a :func:`move_sequences` example, played.
 
     Args:
-        variants: The variants to play (default: shipped or generated).
+        variants: The variants to play (default: shipped or generated), as
+            for :func:`move_sequences`.
         max_moves: The most moves played before the game is handed over.
     """
     return move_sequences(variants, max_moves=max_moves).map(MoveSequence.play)

@@ -360,3 +360,24 @@ def test_a_snapshot_without_logs_keeps_their_length_and_last_entry() -> None:
     }
     game.play(game.legal_moves()[0])
     assert ono99.testing.snapshot(game, logs=False) != light
+
+
+@settings(max_examples=3, deadline=None)
+@given(sequence=_strategies.move_sequences(variants=st.just("ono99-2022"), max_moves=30))
+def test_move_sequences_takes_a_strategy_of_variant_ids(sequence: Any) -> None:
+    """Invariant: a strategy of ids is loaded, as the rest of the library takes ids
+    (``st.just("ono99-2022")`` failed with an AttributeError on the string)."""
+    assert sequence.variant == ono99.load_variant("ono99-2022")
+    assert sequence.play().moves == sequence.moves
+
+
+def test_move_sequences_refuses_what_is_no_variant() -> None:
+    """A strategy that draws something else is the library's error, naming ``variants``."""
+
+    @settings(max_examples=1, deadline=None)
+    @given(_strategies.move_sequences(variants=st.just(42)))  # type: ignore[arg-type]
+    def drawn(sequence: Any) -> None:
+        raise AssertionError(sequence)
+
+    with pytest.raises(ono99.ArgumentError, match="variants: expected a strategy of variants"):
+        drawn()
