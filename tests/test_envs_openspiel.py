@@ -31,6 +31,23 @@ def test_openspiel_random_simulation(variant: str, house: tuple[str, ...], playe
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
+@pytest.mark.parametrize("players", [2, 4])
+def test_openspiel_random_simulation_with_announcing_chosen(players: int) -> None:
+    """OpenSpiel's random-simulation test where announcing is part of the action: the
+    silent play's string is its own ("Duplicate action string 'play 4'" before)."""
+    game = pyspiel.load_game(
+        "python_ono99",
+        {"variant": "ninety-nine+announce-the-total", "players": players, "announce": "choose"},
+    )
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    state = game.new_initial_state()
+    while state.is_chance_node():
+        state.apply_action(state.legal_actions()[0])
+    strings = [state.action_to_string(a) for a in range(game.num_distinct_actions())]
+    assert len(set(strings)) == len(strings)
+    assert any(s.endswith(" saying nothing") for s in strings)
+
+
 def _play_to(state: Any, moves: int, rng: random.Random) -> None:
     """Play random chance outcomes (by their odds) and actions for ``moves`` moves."""
     while not state.is_terminal() and state.move_number() < moves:

@@ -394,7 +394,14 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
                 return f"draw {cards[action].id}"
             return f"seat {action}"
         table = self._spec.table
-        return str(table.moves[action]) if 0 <= action < len(table) else f"action {action}"
+        if not 0 <= action < len(table):
+            return f"action {action}"
+        if table.silent is not None and action >= table.silent:
+            # The silent twin of a play plays the same move saying nothing of the
+            # total: its string must differ from the announcing play's (OpenSpiel
+            # requires every action's string to be its own).
+            return f"{table.moves[action]} saying nothing"
+        return str(table.moves[action])
 
     def is_terminal(self) -> bool:
         """Whether the game has a winner."""
