@@ -22,7 +22,10 @@ property tests, on these strategies:
   counts and settings within what the schema allows);
 - :func:`effects` and :func:`conditions`: rule objects from the registries;
 - :func:`move_sequences`: a variant, seat count, seed and legal moves;
-- :func:`games`: games in progress.
+- :func:`games`: games in progress;
+- :func:`positions`: arguments of :meth:`ono99.Game.from_position`, most of
+  them positions no game can reach, to check that each is built or refused
+  with the library's error.
 
 For example, a property test of your own::
 
@@ -55,6 +58,7 @@ if TYPE_CHECKING:
         games,
         move_sequences,
         outcomes,
+        positions,
         shipped_variants,
         triggers,
         variants,
@@ -90,6 +94,7 @@ __all__ = [
     "games",
     "move_sequences",
     "outcomes",
+    "positions",
     "shipped_variants",
     "snapshot",
     "triggers",

@@ -627,3 +627,98 @@ def games(
         max_moves: The most moves played before the game is handed over.
     """
     return move_sequences(variants, max_moves=max_moves).map(MoveSequence.play)
+
+
+_EXTREMES = (0, 1, -1, 2, 99, 100, 101, 10**18, 10**18 + 1, -(10**18) - 1, 2**63)
+
+
+def _odd_int(low: int, high: int) -> st.SearchStrategy[int]:
+    """A whole number in ``[low, high]``, or one of the extremes of every count."""
+    return st.integers(low, high) | st.sampled_from(_EXTREMES)
+
+
+@st.composite
+def positions(
+    draw: st.DrawFn, variants: st.SearchStrategy[Variant | str] | None = None
+) -> dict[str, Any]:
+    """Arguments of :meth:`ono99.Game.from_position`, sound or not: bad input for it.
+
+    A game of a drawn variant is dealt and played a few moves, and its
+    position read off; then some of its settings are changed: cards moved
+    from one pile to another or replaced by other cards of the variant, the
+    total, the plays owed, the round, the scores and tokens, the count, and
+    who is in, each to a value in range or an extreme one (``10**18 + 1``,
+    ``2**63``, ``-1``). So some positions can be reached in a game and most
+    cannot; ``from_position`` must build the game of each or refuse it with a
+    :class:`~ono99.VariantError` saying why.
+
+    Args:
+        draw: Given by Hypothesis (not passed by callers).
+        variants: The variants to play (default: the shipped ones), as for
+            :func:`move_sequences`.
+
+    Returns:
+        ``{"variant": ..., "hands": ..., "draw_pile": ..., ...}``: call
+        ``Game.from_position(**position)``.
+    """
+    variant = _as_variant(draw(shipped_variants() if variants is None else variants))
+    players = draw(st.integers(variant.players.min, variant.players.max))
+    game = Game(variant, players, draw(st.integers(0, 2**32)))
+    bot = RandomPlayer(draw(st.integers(0, 2**32)))
+    for _ in range(draw(st.integers(0, 20))):
+        if game.is_over:
+            break
+        game.play(bot.choose(game.observation(game.current_player)))
+    if game.is_over:
+        game = Game(variant, players, 0)
+    seen = game.observation(game.current_player)
+    hands = [list(game.hand(s)) for s in range(players)]
+    piles = {
+        "draw_pile": list(game.draw_pile),
+        "discard_pile": list(game.discard_pile),
+        "out_of_play": list(game.out_of_play),
+    }
+    ids = [card.id for card in variant.cards]
+    where = [*(hands[s] for s in range(players)), *piles.values()]
+    for _ in range(draw(st.integers(0, 3))):  # cards moved, or one put for another
+        source = draw(st.sampled_from([w for w in where if w] or where))
+        if not source:
+            break
+        card = source.pop(draw(st.integers(0, len(source) - 1)))
+        if draw(st.booleans()):
+            card = draw(st.sampled_from(ids))
+        draw(st.sampled_from(where)).append(card)
+    position: dict[str, Any] = {
+        "variant": variant,
+        "hands": hands,
+        **piles,
+        "total": game.total,
+        "direction": game.direction,
+        "current_player": game.current_player,
+        "plays_owed": game.plays_owed,
+        "in_round": list(game.in_round),
+        "in_game": list(game.in_game),
+        "tokens": list(game.tokens),
+        "scores": list(game.scores),
+        "round": game.round,
+        "count": list(seen.count),
+        "last_play": seen.last_play,
+        "last_player": seen.last_player,
+        "passes": seen.passes,
+    }
+    bust = variant.total.bust
+    changes = {
+        "total": _odd_int(-bust, 2 * bust),
+        "plays_owed": _odd_int(0, 5),
+        "round": _odd_int(0, 3),
+        "current_player": _odd_int(-1, players),
+        "direction": st.sampled_from([1, -1, 0, 2]),
+        "passes": _odd_int(-1, players),
+        "scores": st.lists(_odd_int(-5, 200), min_size=players, max_size=players),
+        "tokens": st.lists(_odd_int(-1, 5), min_size=players, max_size=players),
+        "in_round": st.lists(st.booleans(), min_size=players, max_size=players),
+        "count": st.lists(st.sampled_from(ids), max_size=60),
+    }
+    for key in draw(st.lists(st.sampled_from(sorted(changes)), max_size=3, unique=True)):
+        position[key] = draw(changes[key])
+    return position

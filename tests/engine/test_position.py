@@ -4,10 +4,12 @@ from __future__ import annotations
 
 import re
 
+import hypothesis
 import pytest
 
 import ono99
 from ono99 import events as ev
+from ono99.testing import positions
 
 
 def _state(game: ono99.Game) -> dict[str, object]:
@@ -423,3 +425,31 @@ def test_a_hand_that_is_no_list_is_one_problem() -> None:
     with pytest.raises(ono99.VariantError) as error:
         ono99.Game.from_position(v, [["10", "9", "hold", "2"], 8], [])  # type: ignore[list-item]
     assert error.value.problems == ("hands[1]: expected a list of card ids, got 8",)
+
+
+def _built(position: dict[str, object]) -> ono99.Game | ono99.VariantError:
+    try:
+        return ono99.Game.from_position(**position, seed=1)  # type: ignore[arg-type]
+    except ono99.VariantError as error:
+        return error
+
+
+@hypothesis.settings(deadline=None)
+@hypothesis.given(position=positions())
+def test_any_position_is_built_or_refused_with_the_reason(position: dict[str, object]) -> None:
+    """Invariant: ``from_position`` builds a game that plays on, or raises VariantError.
+
+    Positions are those of dealt games with settings changed, most of them to
+    what no game can reach; no other exception may escape, from the position or
+    from the first moves of the game it makes.
+    """
+    game = _built(position)
+    if isinstance(game, ono99.VariantError):
+        assert game.problems
+        assert all(": " in problem for problem in game.problems)
+        return
+    bot = ono99.RandomPlayer(1)
+    for _ in range(10):
+        if game.is_over:
+            break
+        game.play(bot.choose(game.observation(game.current_player)))

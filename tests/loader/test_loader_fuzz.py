@@ -161,14 +161,22 @@ def check_loads_or_refuses(data: dict[str, Any]) -> None:
         play_a_little(result)
 
 
-def play_a_little(variant: ono99.Variant) -> None:
-    """A variant that loads can be played: no raw error from the engine either."""
+def play_a_little(variant: ono99.Variant, *, announce: bool = False) -> None:
+    """A variant that loads can be played: no raw error from the engine either.
+
+    With ``announce``, each move says a total: the true one, a wrong one, or none.
+    """
     game = ono99.Game(variant, variant.players.min, seed=0)
     bot = ono99.RandomPlayer(0)
-    for _ in range(30):
+    for turn in range(30):
         if game.is_over:
             break
-        game.play(bot.choose(game.observation(game.current_player)))
+        move = bot.choose(game.observation(game.current_player))
+        if announce and isinstance(move, ono99.Play):
+            said = game.observation(game.current_player).total_after(move)
+            say = (said, None, said + 1)[turn % 3] if said is not None else None
+            move = attrs.evolve(move, say=say)
+        game.play(move)
 
 
 @given(malformed())
@@ -180,6 +188,123 @@ def test_malformed_data_raises_only_variant_errors_with_key_paths(data: dict[str
     """A mutated document loads into a sound variant or raises VariantError, every problem
     with its key path; no other exception escapes."""
     check_loads_or_refuses(data)
+
+
+RANK_NAMES = st.sampled_from(["ace", "2", "5", "9", "10", "jack", "king", "joker"])
+SUIT_NAMES = st.sampled_from(["spades", "hearts", "clubs", "diamonds", "stars"])
+NO_IDS = st.sampled_from(["", "x y", "a.b"])  # names no card id may have
+# Counts a deck's keys and an outcome's by are set to: in range, at the bounds, past them.
+COUNTS = st.integers(-3, 60) | st.sampled_from(
+    [10_000, 10_001, 10**18, 10**18 + 1, -(10**18) - 1, 2**62, 2**63 - 1, -(2**63)]
+)
+
+
+@st.composite
+def decks_and_outcomes(draw: st.DrawFn) -> dict[str, Any]:
+    """A variant made of a ``[standard_deck]`` and ``[ranks]``, with triggers and outcomes.
+
+    Ranks and suits (none at all among them), cards told apart by suit, cards
+    left out (some not in the deck), jokers, rank rules for ranks that are and
+    are not in the deck; triggers on totals and on a wrong announcement, their
+    outcomes changing tokens or points by counts in range and past 10**18.
+    """
+    ranks = draw(
+        st.lists(RANK_NAMES, min_size=3, max_size=6, unique=True)
+        | st.lists(RANK_NAMES | NO_IDS, max_size=3, unique=True)
+    )
+    suits = draw(
+        st.lists(SUIT_NAMES, min_size=1, max_size=4, unique=True)
+        | st.lists(SUIT_NAMES | NO_IDS, max_size=2, unique=True)
+    )
+    deck: dict[str, Any] = {"ranks": ranks, "suits": suits}
+    if draw(st.booleans()):
+        deck["by_suit"] = draw(st.lists(RANK_NAMES, max_size=2))
+    if draw(st.booleans()):
+        deck["all_by_suit"] = draw(st.booleans())
+    if draw(st.booleans()):
+        deck["jokers"] = draw(st.integers(0, 4) | COUNTS)
+    if draw(st.booleans()):
+        cards = [f"{r}_of_{s}" for r in ranks for s in suits] or ["2_of_clubs"]
+        deck["leave_out"] = draw(
+            st.lists(st.sampled_from(cards) | st.text(max_size=8), max_size=3)
+        )
+    ruled = st.sampled_from(ranks) if ranks and draw(st.integers(0, 4)) else RANK_NAMES
+    rules = {
+        rank: {
+            "effects": [{"type": "add", "amount": draw(st.integers(1, 15) | st.integers(-10, 40))}]
+        }
+        for rank in draw(st.lists(ruled, min_size=1, max_size=4, unique=True))
+    }
+    outcome = st.fixed_dictionaries(
+        {
+            "type": st.sampled_from(["tokens", "points"]),
+            "who": st.sampled_from(["player", "others"]),
+            "by": st.integers(-3, 3) | COUNTS,
+        }
+    )
+    triggers = [
+        draw(
+            st.sampled_from(
+                [
+                    {"type": "land_on", "value": draw(st.integers(0, 60))},
+                    {"type": "pass_over", "value": draw(st.integers(0, 60))},
+                    {"type": "announced_wrong"},
+                    {"type": "reach_bust"},
+                ]
+            )
+        )
+        | {"outcomes": draw(st.lists(outcome, max_size=3))}
+        for _ in range(draw(st.integers(0, 3)))
+    ]
+    return {
+        "id": "deck-fuzz",
+        "name": "Deck fuzz",
+        "players": {"min": 2, "max": draw(st.integers(2, 4))},
+        "deal": {"hand_size": draw(st.integers(1, 3))},
+        "total": {"bust": draw(st.sampled_from([31, 60, 100]))},
+        "match": {"scoring": draw(st.sampled_from(["tokens", "points"]))},
+        "standard_deck": deck,
+        "ranks": rules,
+        "triggers": triggers,
+    }
+
+
+@given(decks_and_outcomes())
+@example(
+    {
+        "id": "d",
+        "name": "D",
+        "standard_deck": {"suits": [], "leave_out": ["2_of_clubs"]},
+    }
+)
+@example(
+    {
+        "id": "d",
+        "name": "D",
+        "standard_deck": {},
+        "ranks": {"king": {"effects": [{"type": "add", "amount": 10}]}},
+        "triggers": [
+            {
+                "type": "land_on",
+                "value": 10,
+                "outcomes": [{"type": "tokens", "who": "player", "by": 10**18 + 1}],
+            }
+        ],
+    }
+)
+def test_standard_decks_and_outcomes_load_and_play_or_raise_variant_errors(
+    data: dict[str, Any],
+) -> None:
+    """A document of a standard deck, rank rules and triggers loads into a variant that
+    plays (no error at play time from a file that loaded), or raises VariantError with key
+    paths; no other exception escapes. Played with announcements both ways."""
+    result = load_or_error(lambda: build(data, "fuzzed.toml"))
+    if isinstance(result, ono99.VariantError):
+        check_refusal(result, "fuzzed.toml")
+        return
+    assert check_variant(result) == []
+    play_a_little(result)
+    play_a_little(result, announce=True)
 
 
 def _with_key(key: str) -> dict[str, Any]:
