@@ -174,8 +174,7 @@ def play_a_little(variant: ono99.Variant, *, announce: bool = False) -> None:
         move = bot.choose(game.observation(game.current_player))
         if announce and isinstance(move, ono99.Play):
             said = game.observation(game.current_player).total_after(move)
-            say = (said, None, said + 1)[turn % 3] if said is not None else None
-            move = attrs.evolve(move, say=say)
+            move = attrs.evolve(move, say=(said, None, said + 1)[turn % 3])
         game.play(move)
 
 
@@ -228,7 +227,9 @@ def decks_and_outcomes(draw: st.DrawFn) -> dict[str, Any]:
         deck["leave_out"] = draw(
             st.lists(st.sampled_from(cards) | st.text(max_size=8), max_size=3)
         )
-    ruled = st.sampled_from(ranks) if ranks and draw(st.integers(0, 4)) else RANK_NAMES
+    ruled: st.SearchStrategy[str] = (
+        st.sampled_from(ranks) if ranks and draw(st.integers(0, 4)) else RANK_NAMES
+    )
     rules = {
         rank: {
             "effects": [{"type": "add", "amount": draw(st.integers(1, 15) | st.integers(-10, 40))}]
@@ -242,18 +243,14 @@ def decks_and_outcomes(draw: st.DrawFn) -> dict[str, Any]:
             "by": st.integers(-3, 3) | COUNTS,
         }
     )
+    kinds: list[dict[str, Any]] = [
+        {"type": "land_on", "value": draw(st.integers(0, 60))},
+        {"type": "pass_over", "value": draw(st.integers(0, 60))},
+        {"type": "announced_wrong"},
+        {"type": "reach_bust"},
+    ]
     triggers = [
-        draw(
-            st.sampled_from(
-                [
-                    {"type": "land_on", "value": draw(st.integers(0, 60))},
-                    {"type": "pass_over", "value": draw(st.integers(0, 60))},
-                    {"type": "announced_wrong"},
-                    {"type": "reach_bust"},
-                ]
-            )
-        )
-        | {"outcomes": draw(st.lists(outcome, max_size=3))}
+        {**draw(st.sampled_from(kinds)), "outcomes": draw(st.lists(outcome, max_size=3))}
         for _ in range(draw(st.integers(0, 3)))
     ]
     return {
