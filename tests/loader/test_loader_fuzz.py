@@ -227,9 +227,8 @@ def decks_and_outcomes(draw: st.DrawFn) -> dict[str, Any]:
         deck["leave_out"] = draw(
             st.lists(st.sampled_from(cards) | st.text(max_size=8), max_size=3)
         )
-    ruled: st.SearchStrategy[str] = (
-        st.sampled_from(ranks) if ranks and draw(st.integers(0, 4)) else RANK_NAMES
-    )
+    in_deck = draw(st.integers(0, 4)) > 0  # mostly rules for ranks the deck has
+    ruled: st.SearchStrategy[str] = st.sampled_from(ranks) if ranks and in_deck else RANK_NAMES
     rules = {
         rank: {
             "effects": [{"type": "add", "amount": draw(st.integers(1, 15) | st.integers(-10, 40))}]
