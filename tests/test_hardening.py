@@ -78,8 +78,11 @@ def _position(variant: ono99.Variant, hands: list[list[str]], total: int) -> ono
 
 @pytest.mark.parametrize("total", [-(10**18), -(10**18) + 1, -(2**59), -(2**40), 0, 50])
 def test_a_never_card_stays_unplayable_at_any_total(total: int) -> None:
-    """legal_moves and why_illegal agree on a ``never`` card, however low the total."""
-    v = ono99.load_variant("ono99-2022")
+    """legal_moves and why_illegal agree on a ``never`` card, however low the total.
+
+    (With the floor taken away: ``from_position`` refuses a total below the floor.)
+    """
+    v = ono99.load_variant("ono99-2022", ["negative-totals"])
     game = _position(v, [["ono99", "ono99", "10", "1"], ["1", "2", "3", "4"]], total)
     listed = {m.card for m in game.legal_moves() if isinstance(m, ono99.Play)}
     assert "ono99" not in listed
