@@ -334,6 +334,8 @@ def _check_rule_counts(variant: Variant) -> list[Problem]:
                     (f"cards.{key_name(card.id)}.conditions",),
                 )
             )
+    if len(variant.triggers) > MAX_TRIGGERS:
+        out += _check_triggers_count(variant)
     for trigger in variant.triggers:
         outcomes = getattr(trigger, "outcomes", ())  # one without is named by vet_rules
         every += 1 + (len(outcomes) if isinstance(outcomes, tuple | list) else 0)
@@ -349,17 +351,21 @@ def _check_rule_counts(variant: Variant) -> list[Problem]:
     return out
 
 
-def _check_triggers(variant: Variant) -> list[Problem]:
-    out: list[Problem] = []
-    total = variant.total
-    if len(variant.triggers) > MAX_TRIGGERS:
-        out.append(
-            Problem(
-                "triggers",
-                f"expected at most {MAX_TRIGGERS} triggers, got {len(variant.triggers)} "
-                "(every card played asks each trigger whether it fires)",
-            )
+def _check_triggers_count(variant: Variant) -> list[Problem]:
+    if len(variant.triggers) <= MAX_TRIGGERS:
+        return []
+    return [
+        Problem(
+            "triggers",
+            f"expected at most {MAX_TRIGGERS} triggers, got {len(variant.triggers)} "
+            "(every card played asks each trigger whether it fires)",
         )
+    ]
+
+
+def _check_triggers(variant: Variant) -> list[Problem]:
+    out: list[Problem] = _check_triggers_count(variant)
+    total = variant.total
     for i, trigger in enumerate(variant.triggers):
         where = f"triggers[{i}]"
         for name, message in ask(trigger, where, "problems", check=is_pairs, expected=_PAIRS):
