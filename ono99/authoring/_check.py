@@ -135,7 +135,7 @@ def check_file(path: PathName, *, kind: FileKind | None = None) -> list[Finding]
     shipped house rule made for the file's variant puts to use.
 
     The check takes a bounded time: what it asks of the cards is bounded
-    (:data:`~ono99.authoring._warnings.MOST_ASKS` in all, shared among the
+    (``MOST_ASKS`` asks of rule objects in all, shared among the
     variants a house rule is laid over), and past the bound the warnings of
     what never ends or can never be played are not given (each one given is
     proved). Every count a file may set is bounded too (the *Bounds* of the
