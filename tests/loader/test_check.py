@@ -376,7 +376,7 @@ def test_the_checks_ask_the_rule_objects_a_bounded_number_of_times(
     """Invariant: ``check_file`` asks a variant's conditions at most ``MOST_ASKS`` times.
 
     A 6 kB file whose totals run to a million asked each card's condition at
-    every total (45 million times, 30 s); ``ono99 validate`` had no bound on
+    every total (45 million times, 12 s); ``ono99 validate`` had no bound on
     its time. How long the check takes is measured in ``benchmarks/check_file.py``.
     """
     from ono99.authoring._warnings import MOST_ASKS  # noqa: PLC0415
