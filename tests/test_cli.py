@@ -372,7 +372,7 @@ def test_demo_shows_the_first_round_then_a_line_a_round_then_what_next(
     assert "Player 0 wins the game" in out
     after = out.split("Try next\n", 1)[1]
     assert "[cards.hold]" in after and "count = 8" in after
-    assert "ono99 demo --variant ono99-1980 --house-rule house.toml" in after
+    assert "ono99 demo ono99-1980 --house-rule house.toml" in after
     assert "ono99 play" in after
     assert "tutorial" in after
     _, every, _ = run(
@@ -447,3 +447,110 @@ def test_play_asks_for_the_total_where_a_rule_judges_it() -> None:
     assert "say the total the card makes, as a whole number" in text
     assert "(total " not in text
     assert "You lose 1 token" in text or "you lose 1 token" in text.lower()
+
+
+@pytest.mark.parametrize("command", ["demo", "simulate", "play", "rules"])
+def test_every_command_that_plays_one_variant_takes_it_first(
+    command: str, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``ono99 COMMAND VARIANT`` as ``rules`` takes it; ``--variant`` says the same where
+    it was taken before (demo, simulate, play), and the two naming different variants
+    is a usage error."""
+    extra = {"demo": ["--seed", "1"], "simulate": ["--games", "2", "--seed", "1", "--json"]}
+    extra["play"] = ["--seed", "1", "--no-pause"]
+    args = extra.get(command, [])
+
+    def told(*argv: str) -> tuple[int, str, str]:
+        monkeypatch.setattr("sys.stdin", io.StringIO("quit\n"))
+        status, out, err = run(capsys, *argv)
+        return status, re.sub(r'"seconds": [0-9.e-]+', "", out), err
+
+    status, first, _ = told(command, "ono99-1980", *args)
+    assert status == 0
+    assert "O'NO 99 (International Games, 1980)" in first or '"ono99-1980"' in first
+    if command == "rules":
+        return
+    status, option, _ = told(command, "--variant", "ono99-1980", *args)
+    assert (status, option) == (0, first)
+    status, _, err = told(command, "ono99-2022", "--variant", "ono99-1980", *args)
+    assert status == 2
+    assert "--variant: names 'ono99-1980', but VARIANT names 'ono99-2022'" in err
+
+
+def test_demo_named_first_plays_as_the_issue_asks(capsys: pytest.CaptureFixture[str]) -> None:
+    """``ono99 demo ono99-1980 --seed 1`` plays the 1980 edition (it was refused)."""
+    status, out, _ = run(capsys, "demo", "ono99-1980", "--seed", "1")
+    assert status == 0
+    assert out.startswith("O'NO 99 (International Games, 1980), 4 players, seed 1")
+
+
+@pytest.mark.parametrize(
+    ("low", "high", "dealt"), [(2, 10, 4), (2, 3, 3), (5, 8, 5), (4, 4, 4), (2, 4, 4)]
+)
+def test_one_rule_for_the_default_number_of_players(
+    low: int, high: int, dealt: int, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """Without --players, demo, simulate and play all deal 4, or the nearest number the
+    variant allows (the rule cli.rst states)."""
+    path = tmp_path / "v.toml"
+    path.write_text(
+        f'extends = "ono99-2022"\nid = "v"\n[players]\nmin = {low}\nmax = {high}\n',
+        encoding="utf-8",
+    )
+    status, out, _ = run(capsys, "demo", str(path), "--seed", "1")
+    assert status == 0, out
+    assert f", {dealt} players, seed 1" in out.splitlines()[0]
+    status, out, _ = run(capsys, "simulate", str(path), "--games", "1", "--seed", "1", "--json")
+    assert json.loads(out)["players"] == dealt
+
+
+def test_play_deals_four_by_default(capsys: pytest.CaptureFixture[str]) -> None:
+    """``ono99 play`` follows the same rule: you and three built-in players."""
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr("sys.stdin", io.StringIO("quit\n"))
+        status, out, _ = run(capsys, "play", "--seed", "1", "--no-pause")
+    assert status == 0
+    assert "you are player 0 of 4" in out
+
+
+def test_validate_lays_a_house_rule_over_the_variant_files_given(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """``validate FILE --house-rule RULE`` lays RULE over FILE, as --house-rule does in
+    every command: a problem it has there is an error of RULE. With no variant file it
+    is checked over the variants its 'for' names (as before, and as checking it alone)."""
+    monkeypatch.chdir(tmp_path)
+    Path("mine.toml").write_text(
+        'extends = "ono99-2022"\nid = "mine"\n[cards.minus_ten]\ncount = 0\n', encoding="utf-8"
+    )
+    Path("rule.toml").write_text("[cards.hold]\ncount = 9\n", encoding="utf-8")
+    status, _, err = run(capsys, "validate", "mine.toml", "--house-rule", "rule.toml")
+    assert status == 1  # the 2022 edition has no Hold
+    assert "rule.toml: cards.hold: mine has no card 'hold' to change" in err
+    assert err.rstrip().endswith("(laid over mine.toml)")
+    Path("old.toml").write_text('extends = "ono99-1980"\nid = "old"\n', encoding="utf-8")
+    status, out, _ = run(capsys, "validate", "old.toml", "--house-rule", "rule.toml")
+    assert status == 0
+    assert "old.toml: ok" in out and "rule.toml: ok (house rule rule" in out
+    status, out, _ = run(capsys, "validate", "mine.toml", "--house-rule", "two-decks")
+    assert status == 0
+    assert "two-decks: ok (house rule two-decks" in out
+    status, out, _ = run(capsys, "validate", "--strict", "--house-rule", "rule.toml")
+    assert status == 1  # alone, laid over every shipped variant: some lack a hold
+    assert "name the variants it is for" in out
+
+
+def test_compare_keeps_each_variant_id_whole_at_80_columns(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Piped, 80 columns wide: the header holds each id on one line, and no line is wider."""
+    monkeypatch.setenv("COLUMNS", "80")
+    ids = ["ono99-1980", "ono99-1980-option", "ono99-2022"]
+    status, out, _ = run(
+        capsys, "compare", *ids, "--games", "4", "--seed", "1", "--players", "2",
+        "--strategy", "cautious", "--strategy", "random",
+    )  # fmt: skip
+    assert status == 0
+    header = out.splitlines()[0].split()
+    assert header == ids
+    assert max(len(line) for line in out.splitlines()) <= 80

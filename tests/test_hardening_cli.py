@@ -121,7 +121,7 @@ def test_bad_names_and_files_fail_with_status_1(
         ),
         (["compare", "ono99-2022", "--players", "7"], "argument --players:"),
         (["demo", "--players", "9"], "argument --players:"),
-        (["play", "--seat", "5"], "argument --seat: expected a seat from 0 to 2, got 5"),
+        (["play", "--seat", "5"], "argument --seat: expected a seat from 0 to 3, got 5"),
         (["play", "--players", "8"], "argument --players:"),
         (["simulate", "--games", "1000000000000"], "argument --games: expected at most"),
         (["simulate", "--jobs", "100000"], "argument --jobs: expected at most"),

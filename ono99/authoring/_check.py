@@ -110,7 +110,9 @@ def file_kind(path: PathName) -> FileKind:
     return "variant" if whole else "house-rule"
 
 
-def check_file(path: PathName, *, kind: FileKind | None = None) -> list[Finding]:
+def check_file(
+    path: PathName, *, kind: FileKind | None = None, over: Sequence[PathName] = ()
+) -> list[Finding]:
     """Everything that keeps a variant or house-rule file from working or playing well.
 
     A variant file is loaded, and every problem that stops it is an error.
@@ -147,6 +149,9 @@ def check_file(path: PathName, *, kind: FileKind | None = None) -> list[Finding]
             content tells: a file that ``extends`` a variant, or has a name
             and whole cards, is a variant; one that says whom it is ``for``,
             or has no cards or only changes to cards, is a house rule.
+        over: For a house rule: the variants (ids or files) to lay it over
+            instead of those its ``for`` names; a problem with any of them
+            is an error.
 
     Returns:
         The findings, errors first; empty when the file is sound.
@@ -169,7 +174,9 @@ def check_file(path: PathName, *, kind: FileKind | None = None) -> list[Finding]
         kind = file_kind(path)
     try:
         if kind == "house-rule":
-            found = _check_house_rule(Path(path), file)
+            # A shipped house rule may be named by its id: only a path is made one.
+            rule = path if isinstance(path, str) else Path(path)
+            found = _check_house_rule(rule, file, [str(v) for v in over])
         else:
             found = _check_variant_file(Path(path), file)
     except RuleError as exc:
@@ -255,7 +262,7 @@ def _rules_for(variant_id: str) -> list[str]:
 # ---------------------------------------------------------------- house rules
 
 
-def _check_house_rule(path: Path, file: str) -> list[Finding]:
+def _check_house_rule(path: PathName, file: str, over: Sequence[str] = ()) -> list[Finding]:
     try:
         rule = load_rule(path)
     except VariantError as exc:
@@ -280,7 +287,10 @@ def _check_house_rule(path: Path, file: str) -> list[Finding]:
             )
         )
     targets = list(dict.fromkeys(named)) if rule.info.editions else list_variants()
-    level: Level = "error" if rule.info.editions else "warning"
+    chosen = bool(over or rule.info.editions)  # the variants it is for, or is laid over
+    if over:
+        targets = list(over)
+    level: Level = "error" if chosen else "warning"
     broken: dict[tuple[str, str], list[str]] = {}
     warned: dict[tuple[str, str], list[str]] = {}
     idle: dict[tuple[str, str], list[str]] = {}
@@ -310,10 +320,10 @@ def _check_house_rule(path: Path, file: str) -> list[Finding]:
     # A house rule for every variant may set what some of them do not use; it is
     # idle only if no variant uses it.
     for entry, ids in idle.items():
-        if rule.info.editions or ids == laid:
+        if chosen or ids == laid:
             warned.setdefault(entry, []).extend(ids)
-    hint = "" if rule.info.editions else "; name the variants it is for in for = [...]"
-    if not rule.info.editions and targets and not laid:
+    hint = "" if chosen else "; name the variants it is for in for = [...]"
+    if not chosen and targets and not laid:
         # A rule for every variant that fits none of them cannot work anywhere
         # (``ono99 demo --house-rule`` refuses it too).
         level = "error"

@@ -29,8 +29,10 @@ from ono99.simulation import (
 
 from ._interactive import play_in_terminal
 from ._options import (
+    PLAYERS_HELP,
     STRATEGIES_HELP,
     UsageError,
+    default_players,
     examples,
     match_options,
     player_count,
@@ -59,7 +61,7 @@ TUTORIAL = "https://ono99.readthedocs.io/en/latest/tutorial/getting-started.html
 
 def _demo(args: argparse.Namespace) -> int:
     variant = load_variant(args.variant, args.house_rule, later_wins=args.later_wins)
-    players = _players(args.players, variant, 4)
+    players = _players(args.players, variant)
     game = Game(variant, players, seed=_seed(args))
     seats: list[Player] = [
         CautiousPlayer() if seat % 2 == 0 else RandomPlayer(game.seed + seat)
@@ -158,7 +160,7 @@ def _next_steps(variant: Variant, name: str) -> None:
         say((f"    count = {card.count * 2}", KEY))
         say(
             f"  (twice as many {card.name} cards), then: ",
-            (f"ono99 demo --variant {name} --house-rule house.toml", KEY),
+            (f"ono99 demo {name} --house-rule house.toml", KEY),
         )
     say("- Play against the built-in players: ", ("ono99 play", KEY))
     say("- Play 2,000 games and count the wins: ", ("ono99 simulate --games 2000", KEY))
@@ -197,11 +199,14 @@ def _chart(args: argparse.Namespace) -> Path | None:
     return target
 
 
-def _players(given: int | None, variant: Variant, default: int) -> int:
-    """``--players``, or ``default`` within the variant's range; a usage error if out of it."""
+def _players(given: int | None, variant: Variant) -> int:
+    """``--players``, or the one default rule's count; a usage error if out of range.
+
+    The rule is :func:`~ono99.cli._options.default_players`'s.
+    """
     low, high = variant.players.min, variant.players.max
     if given is None:
-        return min(default, high)
+        return default_players(low, high)
     if not low <= given <= high:
         raise UsageError(
             "--players", f"{variant.name} is for {low} to {high} players, not {given}"
@@ -245,7 +250,7 @@ def _summary(parts: list[Part]) -> None:
 def _simulate(args: argparse.Namespace) -> int:
     chart = _chart(args)
     variant = load_variant(args.variant, args.house_rule, later_wins=args.later_wins)
-    players = _players(args.players, variant, 4)
+    players = _players(args.players, variant)
     strategies = args.strategy or ["cautious"]
     seed = _seed(args)
     jobs = _jobs(args)
@@ -278,10 +283,11 @@ def _compare(args: argparse.Namespace) -> int:
         load_variant(v, args.house_rule, later_wins=args.later_wins) for v in args.variants
     ]
     players = args.players
-    if players is None:
-        players = min(4, *(v.players.max for v in variants))
+    if players is None:  # the default rule, over the range every variant allows
+        low = max(v.players.min for v in variants)
+        players = default_players(low, max(low, min(v.players.max for v in variants)))
     for variant in variants:
-        _players(players, variant, 4)
+        _players(players, variant)
     seed = _seed(args)
     jobs = _jobs(args)
     bars = ProgressBars([v.id for v in variants], enabled=not args.json and not args.quiet)
@@ -314,7 +320,7 @@ def _compare(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     variant = load_variant(args.variant, args.house_rule, later_wins=args.later_wins)
-    players = _players(args.players, variant, 3)
+    players = _players(args.players, variant)
     if not 0 <= args.seat < players:
         raise UsageError("--seat", f"expected a seat from 0 to {players - 1}, got {args.seat}")
     if sys.stdin is None or sys.stdin.closed:
@@ -345,7 +351,7 @@ def add_game_commands(
             "takes about a millisecond, or up to a tenth of a second with a 'search' player."
         ),
         epilog=examples(
-            "ono99 simulate --variant ono99-1980 --players 3 --games 2000 --seed 1",
+            "ono99 simulate ono99-1980 --players 3 --games 2000 --seed 1",
             "ono99 simulate --players 2 --strategy cautious --strategy reckless",
             "ono99 simulate --players 2 --games 200 --strategy search --strategy cautious",
             "ono99 simulate --strategy greedy:GreedyPlayer --strategy cautious --players 2",
@@ -386,14 +392,14 @@ def add_game_commands(
         ),
         epilog=examples(
             "ono99 play",
-            "ono99 play --variant ono99-1980 --players 4 --seed 7",
+            "ono99 play ono99-1980 --players 3 --seed 7",
             "ono99 play --opponent search --house-rule two-decks",
         ),
         formatter_class=formatter,
     )
     variant_options(play)
     play.add_argument(
-        "--players", type=player_count, metavar="N", help="players, you included (default: 3)"
+        "--players", type=player_count, metavar="N", help=f"players, you included ({PLAYERS_HELP})"
     )
     play.add_argument(
         "--seed", type=whole, metavar="N", help="seed of the shuffles (default: chosen and shown)"
@@ -422,13 +428,13 @@ def add_game_commands(
         ),
         epilog=examples(
             "ono99 demo",
-            "ono99 demo --variant ono99-1980 --players 3 --seed 7",
+            "ono99 demo ono99-1980 --players 3 --seed 7",
             "ono99 demo --house-rule two-decks --verbose",
         ),
         formatter_class=formatter,
     )
     variant_options(demo)
-    demo.add_argument("--players", type=player_count, metavar="N", help="players (default: 4)")
+    demo.add_argument("--players", type=player_count, metavar="N", help=PLAYERS_HELP)
     demo.add_argument(
         "--seed", type=whole, metavar="N", help="seed of the shuffles (default: chosen, printed)"
     )

@@ -20,7 +20,7 @@ from ono99._errors import Ono99Error
 from ono99.engine import COMPILED
 
 from ._games import add_game_commands
-from ._options import HelpFormatter, UsageError, examples
+from ._options import HelpFormatter, UsageError, examples, settle_variant
 from ._output import error, say
 from ._reading import add_reading_commands
 
@@ -47,6 +47,7 @@ def build_parser() -> argparse.ArgumentParser:
             "ono99 rules ono99-1980                      # a rulebook, in words",
             "ono99 validate --strict my-variant.toml     # check your own file",
             "ono99 simulate --games 2000 --seed 1        # count wins",
+            "ono99 demo ono99-1980 --seed 1              # any variant, named first",
             "ono99 play                                  # play against the computer",
         )
         + "\n\nRun 'ono99 COMMAND --help' for a command's options and examples.",
@@ -71,6 +72,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     """
     args = build_parser().parse_args(argv)
     try:
+        settle_variant(args)
         status: int = args.run(args)
         sys.stdout.flush()  # a full disk shows here, not as a traceback at exit
     except UsageError as exc:

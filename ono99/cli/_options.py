@@ -23,11 +23,14 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
 __all__ = [
+    "PLAYERS_HELP",
     "HelpFormatter",
     "UsageError",
+    "default_players",
     "examples",
     "later_wins_option",
     "match_options",
+    "settle_variant",
     "strategy",
     "variant_options",
     "whole",
@@ -150,14 +153,28 @@ STRATEGIES_HELP = (
 
 
 def variant_options(parser: argparse.ArgumentParser, default: str | None = "ono99-2022") -> None:
-    """``--variant`` (unless the command names its variants) and ``--house-rule``."""
+    """The variant, named as every command names it, and ``--house-rule``.
+
+    A command that plays one variant takes it as its first argument, ``VARIANT``
+    (``default`` when it is left out), as ``rules`` does; ``--variant VARIANT``
+    is kept as another way to say the same. With ``default`` ``None`` the
+    command names its variants itself and only ``--house-rule`` is added.
+    :func:`settle_variant` reads the variant given either way.
+    """
     if default is not None:
         parser.add_argument(
-            "--variant",
-            default=default,
+            "variant",
+            nargs="?",
             metavar="VARIANT",
             help=f"variant id or TOML file path (default: {default})",
         )
+        parser.add_argument(
+            "--variant",
+            dest="variant_option",
+            metavar="VARIANT",
+            help="the same as VARIANT, as an option (kept from earlier releases)",
+        )
+        parser.set_defaults(variant_default=default)
     parser.add_argument(
         "--house-rule",
         action="append",
@@ -167,6 +184,43 @@ def variant_options(parser: argparse.ArgumentParser, default: str | None = "ono9
         "applied in order",
     )
     later_wins_option(parser)
+
+
+def settle_variant(args: argparse.Namespace) -> None:
+    """Set ``args.variant`` from ``VARIANT`` or ``--variant``, or to the command's default.
+
+    Raises:
+        UsageError: Both name a variant, and not the same one.
+    """
+    default = getattr(args, "variant_default", None)
+    if default is None:
+        return
+    given, option = args.variant, args.variant_option
+    if given is not None and option is not None and given != option:
+        raise UsageError(
+            "--variant", f"names {option!r}, but VARIANT names {given!r}: give one of them"
+        )
+    args.variant = given or option or default
+
+
+DEFAULT_PLAYERS = 4
+"""How many play when ``--players`` is left out: 4, or the nearest count the variant allows."""
+
+
+PLAYERS_HELP = "default: 4, or the nearest number the variant allows"
+"""What every command's help says of ``--players`` left out."""
+
+
+def default_players(low: int, high: int) -> int:
+    """Every command's number of players when ``--players`` is left out.
+
+    The one rule: :data:`DEFAULT_PLAYERS` (4), or the variant's most if it
+    allows fewer, or its fewest if it needs more.
+
+    >>> default_players(2, 10), default_players(2, 3), default_players(5, 8)
+    (4, 3, 5)
+    """
+    return max(low, min(DEFAULT_PLAYERS, high))
 
 
 def later_wins_option(parser: argparse.ArgumentParser) -> None:
@@ -184,7 +238,7 @@ def match_options(parser: argparse.ArgumentParser, *, games: int) -> None:
         "--players",
         type=player_count,
         metavar="N",
-        help="players per game (default: 4, or the variant's most)",
+        help=f"players per game ({PLAYERS_HELP})",
     )
     parser.add_argument(
         "--games", type=game_count, default=games, metavar="N", help=f"games (default: {games})"

@@ -116,6 +116,27 @@ def note(message: str) -> None:
     say(("ono99: note:", WARNING), " ", message, stderr=True)
 
 
+def _widths(header: Sequence[str], rows: Sequence[Sequence[str]], room: int) -> list[int] | None:
+    """Widths that fit ``room`` and cut no word (a variant's id) in two, or ``None``.
+
+    ``None`` when the columns fit as they are, or cannot fit whatever is done.
+
+    Each column gets at least its longest word, header and cells; the room left
+    goes to the columns that would wrap, in proportion to what they lack.
+    """
+    columns = list(zip(header, *rows, strict=False)) if rows else [(name,) for name in header]
+    natural = [max(len(line) for cell in c for line in cell.splitlines() or [""]) for c in columns]
+    least = [max(len(word) for cell in c for word in cell.split() or [""]) for c in columns]
+    if sum(natural) <= room or sum(least) > room:
+        return None
+    widths = list(least)
+    spare, lack = room - sum(least), [n - m for n, m in zip(natural, least, strict=True)]
+    total = sum(lack)
+    for index, short in enumerate(lack):
+        widths[index] += spare * short // total
+    return widths
+
+
 def table(
     header: Sequence[str],
     rows: Sequence[Sequence[str]],
@@ -147,6 +168,9 @@ def table(
         title=Text(escape(title), style=HEADING) if title else None,
         title_justify="left",
     )
+    # Between columns: one space of the box, and a space of padding either side.
+    room = console().width - 3 * (len(header) - 1)
+    widths = _widths(header, [[escape(cell) for cell in row] for row in rows], room)
     for index, name in enumerate(header):
         first = index == 0 and keys
         grid.add_column(
@@ -156,6 +180,7 @@ def table(
             no_wrap=first,
             overflow="ellipsis" if first else "fold",
             min_width=min(24, max((len(row[0]) for row in rows), default=0)) if first else None,
+            width=widths[index] if widths else None,
         )
     for row in rows:
         grid.add_row(*(_cell(cell) for cell in row))

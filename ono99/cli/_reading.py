@@ -19,7 +19,7 @@ if TYPE_CHECKING:
     import argparse
     from collections.abc import Sequence
 
-    from ono99.authoring import FileKind, Finding
+    from ono99.authoring import Finding
 
 __all__ = ["add_reading_commands"]
 
@@ -30,7 +30,7 @@ def _variants(_: argparse.Namespace) -> int:
         variant = load_variant(name)
         also = f" Also called: {', '.join(variant.aliases)}." if variant.aliases else ""
         rows.append([name, variant.description + also])
-    title = "Variants (--variant VARIANT: an id, or any name it is also called)"
+    title = "Variants (VARIANT: an id, or any name it is also called)"
     table(["variant", "what it is"], rows, title=title)
     house = [[rule, load_house_rule(rule).description] for rule in list_house_rules()]
     if house:
@@ -81,14 +81,17 @@ def _schema(args: argparse.Namespace) -> int:
 
 
 def _validate(args: argparse.Namespace) -> int:
-    checks: list[tuple[str, FileKind | None]] = [(name, None) for name in args.files]
-    checks += [(name, "house-rule") for name in args.house_rule]
-    if not checks:
-        raise UsageError("FILE", "give at least one file to check (or --house-rule FILE)")
+    if not args.files and not args.house_rule:
+        raise UsageError("FILE", "give at least one file to check (or --house-rule RULE)")
     reports = []
-    for name, forced in checks:
-        kind = forced or file_kind(name)
+    for name in args.files:
+        kind = file_kind(name)
         reports.append((name, kind, check_file(name, kind=kind)))
+    # As in every command, --house-rule lays a house rule over the variants: those
+    # given here, or (with none) those its 'for' names, as checking it alone does.
+    over = [name for name, kind, _ in reports if kind == "variant"]
+    for name in args.house_rule:
+        reports.append((name, "house-rule", check_file(name, kind="house-rule", over=over)))
     errors = sum(f.level == "error" for _, _, found in reports for f in found)
     warnings = sum(f.level == "warning" for _, _, found in reports for f in found)
     if args.json:
@@ -236,7 +239,8 @@ def add_reading_commands(
         epilog=examples(
             "ono99 validate my-variant.toml",
             "ono99 validate --strict variants/*.toml     # warnings fail too",
-            "ono99 validate --house-rule six-minus-tens.toml",
+            "ono99 validate six-minus-tens.toml          # a house rule, over its 'for'",
+            "ono99 validate my-variant.toml --house-rule six-minus-tens.toml",
             "ono99 validate --json my-variant.toml       # for other tools",
         ),
         formatter_class=formatter,
@@ -252,7 +256,8 @@ def add_reading_commands(
         action="append",
         default=[],
         metavar="FILE",
-        help="a file to check as a house rule, whatever it holds (repeat for several)",
+        help="lay a house rule (id or TOML file path) over each variant FILE and check it "
+        "there; with no variant FILE, over the variants its 'for' names (repeat for several)",
     )
     validate.add_argument(
         "--strict", action="store_true", help="fail (exit status 1) on warnings too"
