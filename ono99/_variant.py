@@ -90,6 +90,7 @@ class Card:
         tags: Words of the variant's own that rule objects may ask of a card
             (``["face"]``).
 
+    >>> from ono99 import Card
     >>> king = Card("king_of_spades", "King of spades", 1, rank="king", suit="spades")
     >>> king.rank, king.suit, king.colour
     ('king', 'spades', 'black')

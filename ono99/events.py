@@ -128,6 +128,7 @@ class Played:
         automatic: Whether the rules played it (the busting card of a player
             with no safe play) rather than the player's move.
 
+    >>> from ono99.events import Played
     >>> Played(0, "ace", 11, amount=11)
     Played(player=0, card='ace', total=11, amount=11)
     """
@@ -586,6 +587,7 @@ def seen_by(events: Iterable[Event], player: int) -> tuple[Event, ...]:
             returned).
         player: The seat whose view it is.
 
+    >>> from ono99.events import Dealt, Drew, seen_by
     >>> log = [Dealt(0, ("2", "3")), Dealt(1, ("9", "10")), Drew(1, "hold")]
     >>> seen_by(log, 0)
     (Dealt(player=0, cards=('2', '3')), DealtUnseen(player=1, cards=2), DrewUnseen(player=1))

@@ -112,6 +112,9 @@ SLOW_TESTS = frozenset(
         "test_every_shipped_file_is_clean",
         "test_training_example_beats_the_random_player",
         "test_pettingzoo_api_and_seed_tests",
+        # The README's install commands, in a fresh venv each (one compiles the engine).
+        "test_try_it_installs_and_plays_as_written",
+        "test_the_test_command_installs_its_own_environment_as_written",
         # The installed package in new processes.
         "test_the_checks_work_without_hypothesis",
         "test_a_strategy_without_hypothesis_says_which_extra_to_install",

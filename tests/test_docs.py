@@ -187,3 +187,48 @@ def test_the_docs_build_fails_on_an_error_box(monkeypatch: pytest.MonkeyPatch) -
     assert error_boxes(core.publish_doctree(allowed)) == []
     for path in DOCS.rglob("*.rst"):
         assert ".. contents::" not in path.read_text(encoding="utf-8"), path
+
+
+def _public_docstring_examples() -> list[doctest.DocTest]:
+    """The examples of every public name's docstring (and its methods'), as the API
+    reference shows them, each once."""
+    modules: list[ModuleType] = [ono99, rules, events, testing]
+    modules += [m for m in map(_env_module, ENV_MODULES) if m is not None]
+    finder = doctest.DocTestFinder(recurse=True, exclude_empty=True)
+    found: dict[str, doctest.DocTest] = {}
+    seen: set[int] = set()
+    for module in modules:
+        for name in module.__all__:
+            obj = getattr(module, name)
+            if id(obj) in seen or isinstance(obj, str | int | float | tuple | frozenset):
+                continue
+            seen.add(id(obj))
+            for test in finder.find(obj, f"{module.__name__}.{name}", module=False, globs={}):
+                if test.examples:
+                    found.setdefault(test.name, test)
+    return sorted(found.values(), key=lambda test: test.name)
+
+
+EXAMPLES = _public_docstring_examples()
+
+
+@pytest.mark.parametrize("test", EXAMPLES, ids=[test.name for test in EXAMPLES])
+def test_each_example_of_the_api_reference_runs_after_import_ono99_alone(
+    test: doctest.DocTest, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A reader who typed ``import ono99`` can run any example the reference shows, as
+    written: each imports the other names it uses (tests/test_doctests.py runs the
+    same examples among their module's own names, which would hide a missing import)."""
+    monkeypatch.chdir(DOCS / "examples")
+    test.globs = {"ono99": ono99, "__name__": "__main__"}
+    out = io.StringIO()
+    flags = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
+    result = doctest.DocTestRunner(optionflags=flags).run(test, out=out.write)
+    assert result.failed == 0, out.getvalue()
+
+
+def test_the_examples_of_the_api_reference_are_found() -> None:
+    """The search above finds the examples of classes, functions and methods alike."""
+    names = {test.name for test in EXAMPLES}
+    assert {"ono99.load_variant", "ono99.rules.Add", "ono99.Distribution.of"} <= names
+    assert len(names) > 40

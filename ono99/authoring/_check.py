@@ -156,6 +156,7 @@ def check_file(
     Returns:
         The findings, errors first; empty when the file is sound.
 
+    >>> from ono99 import check_file
     >>> import pathlib, tempfile
     >>> rule = pathlib.Path(tempfile.mkdtemp()) / "big.toml"
     >>> _ = rule.write_text('''

@@ -26,6 +26,7 @@ class Play:
     The game's legal moves list every choice, so a player picking from them
     never has to build one.
 
+    >>> from ono99 import Play
     >>> Play("minus_ten")
     Play(card='minus_ten')
     >>> Play("ace", amount=11)
@@ -65,6 +66,7 @@ class Play:
 class Redraw:
     """Discard the variant's redraw cards (four ONO 99 cards) and draw as many.
 
+    >>> from ono99 import Redraw
     >>> Redraw()
     Redraw()
     """

@@ -79,6 +79,7 @@ def to_data(obj: Any) -> Any:
 
     Tables carry a ``type`` key; :func:`from_data` reverses this.
 
+    >>> from ono99 import Play, to_data
     >>> to_data(Play("minus_ten"))
     {'type': 'play', 'card': 'minus_ten'}
     >>> to_data(Play("ace", amount=11))
@@ -111,6 +112,7 @@ def from_data(data: Any) -> Any:
     Raises:
         ReplayError: If the data does not describe one.
 
+    >>> from ono99 import from_data
     >>> from_data({"type": "play", "card": "7"})
     Play(card='7')
     >>> from_data({"type": "play", "card": "5", "target": 2})

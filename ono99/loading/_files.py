@@ -314,6 +314,7 @@ def list_variants(*, aliases: bool = False) -> list[str]:
     Args:
         aliases: Also list the aliases, each as it is looked up (lower case).
 
+    >>> from ono99 import list_variants
     >>> "ono99-2022" in list_variants()
     True
     >>> "gibsons-1988" in list_variants(aliases=True)

@@ -172,6 +172,7 @@ def load_house_rule(name: PathName) -> HouseRule:
     Raises:
         VariantError: If there is no such house rule or its file has problems.
 
+    >>> from ono99 import load_house_rule
     >>> rule = load_house_rule("two-decks")
     >>> rule.keys, rule.editions
     (('deck.copies',), ())

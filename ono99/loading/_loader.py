@@ -252,6 +252,7 @@ def load_variant(
             problems; the message names the file, each key path and what was
             expected.
 
+    >>> from ono99 import load_variant
     >>> v = load_variant("ONO99-1980")
     >>> v.id, v.deck_size, v.total.floor
     ('ono99-1980', 54, None)
@@ -328,6 +329,7 @@ def loads_variant(text: str, source: str = "<string>") -> Variant:
     Raises:
         VariantError: If the text has problems.
 
+    >>> from ono99 import loads_variant
     >>> v = loads_variant('extends = "ono99-2022"\nid = "mine"\n[deck]\ncopies = 2\n')
     >>> v.id, v.deck_size
     ('mine', 224)
@@ -355,6 +357,7 @@ def dump_variant(variant: Variant) -> str:
         VariantError: If a setting (of a rule object of another package) is a
             value TOML cannot hold.
 
+    >>> from ono99 import dump_variant, load_variant, loads_variant
     >>> v = load_variant("ono99-2022", house_rules=["negative-totals"])
     >>> text = dump_variant(v)
     >>> 'floor = "none"' in text
@@ -401,6 +404,7 @@ def fingerprint(variant: Variant) -> str:
     library that adds a setting (whose default keeps the old rule) keeps the
     fingerprints, and the saved games, of existing variants.
 
+    >>> from ono99 import fingerprint, load_variant
     >>> len(fingerprint(load_variant("ono99-2022")))
     16
     >>> fingerprint(load_variant("ono99-1980")) == fingerprint(load_variant("gibsons-1988"))
@@ -428,6 +432,7 @@ def list_house_rules(fits: PathName | None = None) -> list[str]:
         fits: A variant (as :func:`load_variant` names it): list only the
             house rules that may be laid over it, by their ``for`` key.
 
+    >>> from ono99 import list_house_rules
     >>> "last-standing" in list_house_rules()
     True
     >>> "negative-totals" in list_house_rules(fits="ono99-1980")

@@ -90,6 +90,7 @@ _STRATEGIES: dict[str, Callable[[int], Player]] = {
 def list_strategies() -> list[str]:
     """The names of the shipped strategies, for :func:`simulate` and the command line.
 
+    >>> from ono99 import list_strategies
     >>> list_strategies()
     ['cautious', 'random', 'reckless', 'search']
     """
@@ -106,6 +107,7 @@ def make_player(strategy: Strategy, seed: int) -> Player:
             ``strategy`` is neither a name nor a class or factory (a player
             made already, say: pass its class).
 
+    >>> from ono99 import CautiousPlayer, make_player
     >>> make_player("cautious", 1)
     CautiousPlayer()
     >>> make_player(CautiousPlayer, 1)

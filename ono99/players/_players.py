@@ -133,6 +133,7 @@ def play_out(game: Game, players: Sequence[Player], *, max_moves: int = 1_000_00
             names its seat, and the game is left as it was before that move.
         Ono99Error: If the game did not end within ``max_moves``.
 
+    >>> from ono99 import CautiousPlayer, Game, play_out
     >>> game = Game("ono99-2022", players=2, seed=1)
     >>> play_out(game, [CautiousPlayer()])
     Traceback (most recent call last):

@@ -320,6 +320,7 @@ class CardIs(CardTest, BaseCondition):
     10" (a rule players give for the black and red tens, in the 99 family), written
     once for the rank: ``{ type = "card", colour = ["black"] }`` picks the black tens.
 
+    >>> from ono99.rules import CardIs
     >>> from ono99 import Card
     >>> CardIs(colour=("black",)).allows_card(Card("10_of_spades", "10", 1, suit="spades"))
     True

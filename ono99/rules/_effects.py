@@ -47,6 +47,7 @@ class Add(BaseEffect):
     Attributes:
         amount: What the card adds to the total.
 
+    >>> from ono99.rules import Add
     >>> Add(9).total_after(57)
     66
     >>> Add(9).describe()
@@ -254,6 +255,7 @@ class AddChoice(BaseEffect):
     Attributes:
         amounts: The amounts to choose from, such as ``[1, 11]`` or ``[10, -10]``.
 
+    >>> from ono99.rules import AddChoice
     >>> ace = AddChoice((1, 11))
     >>> ace.total_after(80, 11), ace.choices
     (91, (1, 11))
@@ -323,6 +325,7 @@ class SetTotal(BaseEffect):
     Attributes:
         value: The new total.
 
+    >>> from ono99.rules import SetTotal
     >>> SetTotal(99).total_after(12)
     99
     >>> SetTotal(99).describe()
@@ -369,6 +372,7 @@ class Skip(BaseEffect):
     Attributes:
         players: How many players miss their turn.
 
+    >>> from ono99.rules import Skip
     >>> Skip().describe(), Skip(2).describe()
     ('skips the next player', 'skips the next 2 players')
     """
@@ -412,6 +416,7 @@ class ChooseNext(BaseEffect):
         include_self: Whether the player may name themselves (and so play
             again at once).
 
+    >>> from ono99.rules import ChooseNext
     >>> ChooseNext().describe()
     'names the next player (any other player still in); play goes on from there'
     >>> ChooseNext(include_self=True).describe()
@@ -458,6 +463,7 @@ class Multiply(BaseEffect):
     Attributes:
         factor: What the total is multiplied by; more than 0.
 
+    >>> from ono99.rules import Multiply
     >>> Multiply(2).total_after(30)
     60
     >>> Multiply(0.5).total_after(45), Multiply(0.5).total_after(-45)
@@ -515,6 +521,7 @@ class Draw(BaseEffect):
             ``"self"`` (the player who played the card) or ``"chosen"``
             (a player the move names).
 
+    >>> from ono99.rules import Draw
     >>> Draw(2).describe()
     'makes the next player draw 2 cards'
     >>> Draw(1, who="chosen").describe()

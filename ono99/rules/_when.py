@@ -34,7 +34,7 @@ def each_effect(effects: Iterable[AnyEffect]) -> Iterator[AnyEffect]:
     Yields:
         Each effect, then the effects it holds, in the order they are written.
 
-    >>> from ono99.rules import Add, ForcePlays, Skip, TotalOdd
+    >>> from ono99.rules import Add, ForcePlays, Skip, TotalOdd, When, each_effect
     >>> card = (Add(3), When((TotalOdd(),), (ForcePlays(3),), (Skip(), ForcePlays(4))))
     >>> [e.type for e in each_effect(card)]
     ['add', 'when', 'force_plays', 'skip', 'force_plays']
@@ -89,7 +89,7 @@ class When(BaseEffect):
         otherwise: The effects when a condition does not hold (none: the card
             does nothing then).
 
-    >>> from ono99.rules import Multiply, TotalAtLeast
+    >>> from ono99.rules import Multiply, TotalAtLeast, When
     >>> halve = When((TotalAtLeast(50),), (Multiply(0.5),), (Multiply(2),))
     >>> halve.total_after(60), halve.total_after(30)
     (30, 60)

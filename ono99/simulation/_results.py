@@ -88,6 +88,7 @@ class Distribution:
     def of(cls, values: Sequence[int]) -> Distribution:
         """The distribution of ``values``.
 
+        >>> from ono99 import Distribution
         >>> d = Distribution.of([3, 1, 3, 2])
         >>> d.counts, d.mean, d.median, d.min, d.max
         (((1, 1), (2, 1), (3, 2)), 2.25, 2, 1, 3)

@@ -127,6 +127,7 @@ def _rule_strategy(
 def effects(types: Iterable[str] | None = None) -> st.SearchStrategy[AnyEffect]:
     """Valid effect objects of every registered type (or of ``types``).
 
+    >>> from ono99.testing import effects
     >>> from hypothesis import given
     >>> @given(effects(["add", "skip"]))
     ... def test_in_range(effect):
@@ -203,6 +204,7 @@ def _rules_of(classes: tuple[type[Any], ...]) -> st.SearchStrategy[Any]:
 def outcomes(types: Iterable[str] | None = None) -> st.SearchStrategy[AnyOutcome]:
     """Valid trigger outcomes of every registered type (or of ``types``).
 
+    >>> from ono99.testing import outcomes
     >>> from hypothesis import given
     >>> @given(outcomes())
     ... def test_in_range(outcome):
@@ -230,6 +232,7 @@ def triggers(
     ``with_outcomes``, default every registered type). Only triggers whose
     ``problems()`` and ``problems_at(bust, floor)`` find nothing are kept.
 
+    >>> from ono99.testing import triggers
     >>> from hypothesis import given
     >>> @given(triggers(bust=50, floor=None))
     ... def test_fits(trigger):
