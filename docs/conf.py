@@ -43,6 +43,7 @@ extensions = [
     "sphinx.ext.doctest",
     "sphinx_copybutton",
     "ono99_docs",
+    "ono99_api",
     "ono99_browser",
 ]
 

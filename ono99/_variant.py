@@ -223,6 +223,26 @@ class StandardDeck:
         all_by_suit: Tell every rank apart by suit (52 kinds in a full deck).
         jokers: How many jokers the deck holds (the kind ``joker``).
         leave_out: Cards of the deck left out, by id (``"2_of_clubs"``).
+
+    The file above, laid over a variant that has a standard deck:
+
+    >>> import ono99
+    >>> variant = ono99.loads_variant('''
+    ... extends = "ninety-nine"
+    ... id = "kings"
+    ... [standard_deck]
+    ... by_suit = ["king"]
+    ... [ranks.king]
+    ... effects = [{ type = "add", amount = 10 }]
+    ... [cards.king_of_spades]
+    ... effects = [{ type = "set_total", value = 99 }]
+    ... ''')
+    >>> [card.id for card in variant.cards][-4:]
+    ['king_of_clubs', 'king_of_diamonds', 'king_of_hearts', 'king_of_spades']
+    >>> variant.card("king_of_hearts").effects, variant.card("king_of_spades").effects
+    ((Add(amount=10),), (SetTotal(value=99),))
+    >>> ono99.StandardDeck(jokers=2).suits
+    ('clubs', 'diamonds', 'hearts', 'spades')
     """
 
     ranks: tuple[str, ...] = STANDARD_RANKS
@@ -248,6 +268,10 @@ class RankRules:
         points: What each costs its holder when a round is scored.
         text: A note for the rulebook.
         tags: Words of the variant's own for each card of the rank.
+
+    >>> import ono99
+    >>> ono99.RankRules(name="King", effects=(ono99.rules.Add(10),), points=10)
+    RankRules(name='King', effects=(Add(amount=10),), conditions=(), points=10, text='', tags=())
     """
 
     name: str = ""
@@ -309,6 +333,10 @@ class PlayerCount:
         min: The fewest players.
         max: The most players.
         teams: The player counts played in partnerships (see :class:`Teams`).
+
+    >>> import ono99
+    >>> ono99.load_variant("ono99-1980").players
+    PlayerCount(min=2, max=8, teams=Teams(at=(), size=2))
     """
 
     min: int = 2
@@ -331,6 +359,10 @@ class PlayerStep:
     Attributes:
         more_than: The step applies with more players than this.
         value: The setting's value then.
+
+    >>> import ono99
+    >>> ono99.load_variant("ninety-nine").deck.copies_by_players[0]
+    PlayerStep(more_than=8, value=2)
     """
 
     more_than: int
@@ -363,6 +395,10 @@ class Deck:
         copies: How many copies of the whole deck are shuffled together.
         copies_by_players: Other numbers of copies for more players, such as
             two decks when more than four play.
+
+    >>> import ono99
+    >>> ono99.load_variant("ono99-1980").deck
+    Deck(copies=1, copies_by_players=())
     """
 
     copies: int = 1
@@ -388,6 +424,10 @@ class Deal:
             play. With ``false`` hands run out: "four cards each for the play"
             (Cribbage); a round in which nobody holds a card and none can be
             drawn ends there, as a drawn round.
+
+    >>> import ono99
+    >>> ono99.load_variant("ono99-1980").deal
+    Deal(hand_size=4, first_dealer='last_seat', leader='left_of_dealer', refill=True)
     """
 
     hand_size: int = 4
@@ -414,6 +454,10 @@ class Total:
             the count starts again at ``start``, led by the player after the
             last to play ("the count then starts again at 0", Cribbage). With
             ``"never"`` such a round ends there: nobody can play.
+
+    >>> import ono99
+    >>> ono99.load_variant("ono99-1980").total
+    Total(start=0, bust=99, floor=None, below_floor='raised', restart='never')
     """
 
     start: int = 0
@@ -440,6 +484,10 @@ class ForcedPlay:
             played later in the turn passes on only what it says.
             ``"any_play"``: any forcing card a forced player plays stacks,
             on the first play or a later one.
+
+    >>> import ono99
+    >>> ono99.load_variant("ono99-1980").forced_play
+    ForcedPlay(stacking='none', stack_on='any_play')
     """
 
     stacking: Literal["none", "multiply", "add"] = "none"
@@ -467,6 +515,10 @@ class NoSafePlay:
             the total the loser could not play on. With ``false`` the busting
             total stands, and the next player must bring it back under the
             limit (with a Minus Ten) or bust too.
+
+    >>> import ono99
+    >>> ono99.load_variant("ono99-1980").no_safe_play
+    NoSafePlay(action='play_lowest', laid_down='out_of_play', undo_bust=True)
     """
 
     action: Literal["play_lowest", "lay_down", "pass"] = "lay_down"
@@ -484,6 +536,10 @@ class Reshuffle:
         enabled: Whether the discard pile is shuffled into a new draw pile
             when it runs out. With ``false`` the stock runs out: nobody draws
             any more this round.
+
+    >>> import ono99
+    >>> ono99.load_variant("ono99-1980").reshuffle
+    Reshuffle(keep_top_card=False, enabled=True)
     """
 
     keep_top_card: bool = False
@@ -501,6 +557,10 @@ class RedrawRule:
         when: ``"any_play"``: on any play of a turn, the second play owed
             to a Play 2 included. ``"first_play"``: only as the first play of
             a turn.
+
+    >>> import ono99
+    >>> ono99.load_variant("ono99-2022").redraw
+    RedrawRule(card='ono99', count=4, when='any_play')
     """
 
     card: str
@@ -534,6 +594,10 @@ class RoundRules:
             bounds what ``max_plays`` times ``max_rounds`` (ten million plays,
             minutes of play) would allow a game whose rounds never end by
             themselves, to about a second.
+
+    >>> import ono99
+    >>> ono99.load_variant("ono99-1980").round
+    RoundRules(end='first_loss', max_plays=10000, max_rounds=1000, max_game_plays=100000)
     """
 
     end: Literal["first_loss", "last_standing"] = "last_standing"
@@ -558,6 +622,10 @@ class Tokens:
         count_by_players: Other starting counts for more players.
         lost: Tokens a player gives up for losing a round (0 when only
             triggers take tokens).
+
+    >>> import ono99
+    >>> ono99.load_variant("ono99-1980").match.tokens
+    Tokens(count=3, play_on_at_zero=True, count_by_players=(), lost=1)
     """
 
     count: int = 3
@@ -590,6 +658,11 @@ class Points:
             standing ("the last player left scores 1 point", Gronemann).
         negative: Whether a score may go below 0 (an outcome that takes
             points takes them all); by default it stops at 0.
+
+    >>> import ono99
+    >>> variant = ono99.load_variant("ono99-1980")
+    >>> variant.match.points
+    Points(target=500, at_target='out', bust=25, stuck_is_bust=True, ...
     """
 
     target: int = 500
@@ -610,6 +683,10 @@ class Match:
             ``"tokens"`` and ``"points"``: rounds until one player is left.
         tokens: Settings for token scoring.
         points: Settings for points scoring.
+
+    >>> import ono99
+    >>> ono99.load_variant("ono99-1980").match.scoring
+    'tokens'
     """
 
     scoring: Literal["none", "tokens", "points"] = "none"
@@ -644,6 +721,13 @@ class Variant:
             happens to the total or the round (:class:`ono99.rules.Trigger`),
             in the order they fire.
         cards: The kinds of card, in deck order.
+
+    >>> import ono99
+    >>> variant = ono99.load_variant("ono99-1980")
+    >>> variant.id, variant.deck_size, len(variant.cards)
+    ('ono99-1980', 54, 14)
+    >>> variant.card("hold").count, variant.total.bust
+    (4, 99)
     """
 
     id: str

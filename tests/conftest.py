@@ -94,6 +94,7 @@ SLOW_FILES = frozenset(
         "test_editor_session.py",  # a language server in Node.js
         "test_dask.py",  # a Dask cluster
         "test_envs_openspiel.py",  # OpenSpiel's own checks, game after game
+        "test_docs_html.py",  # a docs build, where no built site is given
     }
 )
 """Files whose every test is ``slow``: each starts processes, or plays many whole games."""

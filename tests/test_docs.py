@@ -232,3 +232,22 @@ def test_the_examples_of_the_api_reference_are_found() -> None:
     names = {test.name for test in EXAMPLES}
     assert {"ono99.load_variant", "ono99.rules.Add", "ono99.Distribution.of"} <= names
     assert len(names) > 40
+
+
+def _public_classes() -> list[tuple[str, type]]:
+    found = []
+    for name in ono99.__all__:
+        obj = getattr(ono99, name)
+        if isinstance(obj, type) and not issubclass(obj, Exception):
+            found.append((f"ono99.{name}", obj))
+    return found
+
+
+@pytest.mark.parametrize(("name", "cls"), _public_classes())
+def test_every_public_class_of_ono99_has_an_example(name: str, cls: type) -> None:
+    """Each class ``ono99`` exports (errors aside: their page says when each is raised)
+    has an example in its docstring or its methods', run by the tests above."""
+    finder = doctest.DocTestFinder(recurse=True)
+    assert any(test.examples for test in finder.find(cls, name, module=False, globs={})), (
+        f"{name} has no example in its docstring"
+    )

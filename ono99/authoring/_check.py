@@ -57,6 +57,11 @@ class Finding:
         file: The file checked.
         variants: For a house rule, the variants it was laid over when this
             was found; empty for a variant file.
+
+    >>> import ono99
+    >>> print(ono99.Finding("warning", "cards.big.effects", "the card can never be played",
+    ...                     "big.toml"))
+    big.toml: warning: cards.big.effects: the card can never be played
     """
 
     level: Level

@@ -70,6 +70,15 @@ class GameRecord:
         seed: The seed of the game's shuffles.
         deck: The explicit first deck order, if one was given.
         moves: The moves, in order.
+
+    >>> import ono99
+    >>> game = ono99.Game("ono99-1980", players=3, seed=42)
+    >>> _ = game.play(ono99.Play("10"))
+    >>> record = game.record()
+    >>> record.seed, record.moves
+    (42, (Play(card='10'),))
+    >>> ono99.Game.replay(record).total
+    10
     """
 
     variant: str

@@ -58,6 +58,11 @@ class HouseRule:
             that extends one of them); empty when it fits every variant.
         keys: The key paths it sets, such as ``round.end``.
         path: The file it was read from.
+
+    >>> import ono99
+    >>> rule = ono99.load_house_rule("two-decks")
+    >>> rule.name, rule.keys
+    ('Two decks', ('deck.copies',))
     """
 
     id: str

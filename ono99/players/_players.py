@@ -30,6 +30,16 @@ class RandomPlayer:
 
     Args:
         seed: Seed of the player's generator (``None``: a random seed).
+
+    Two players given one seed choose alike, whatever else is playing:
+
+    >>> import ono99
+    >>> game = ono99.Game("ono99-1980", players=3, seed=42)
+    >>> first, second = ono99.RandomPlayer(seed=7), ono99.RandomPlayer(seed=7)
+    >>> [first.choose(game.observation(0)) for _ in range(3)]
+    [Play(card='10'), Play(card='7'), Play(card='reverse')]
+    >>> [second.choose(game.observation(0)) for _ in range(3)]
+    [Play(card='10'), Play(card='7'), Play(card='reverse')]
     """
 
     def __init__(self, seed: int | None = None) -> None:
@@ -90,6 +100,18 @@ class CautiousPlayer(_RankingPlayer):
     the next player names the first player it may. A redraw is always taken.
 
     The player is deterministic: it has no seed.
+
+    Holding Reverse, 10, 7 and 5 at a total of 0, it plays the 10 and keeps
+    the Reverse (a :class:`RecklessPlayer` would play the Reverse):
+
+    >>> import ono99
+    >>> game = ono99.Game("ono99-1980", players=3, seed=42)
+    >>> game.hand(0), game.total
+    (('reverse', '10', '7', '5'), 0)
+    >>> ono99.CautiousPlayer().choose(game.observation(0))
+    Play(card='10')
+    >>> ono99.RecklessPlayer().choose(game.observation(0))
+    Play(card='reverse')
     """
 
     _best = staticmethod(cautious_move)
@@ -106,6 +128,13 @@ class RecklessPlayer(_RankingPlayer):
     special cards until the very end".
 
     The player is deterministic: it has no seed.
+
+    >>> import ono99
+    >>> game = ono99.Game("ono99-1980", players=3, seed=42)
+    >>> game.hand(0)
+    ('reverse', '10', '7', '5')
+    >>> ono99.RecklessPlayer().choose(game.observation(0))
+    Play(card='reverse')
     """
 
     _best = staticmethod(reckless_move)

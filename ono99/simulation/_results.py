@@ -51,6 +51,16 @@ class WinRate:
         games: Games played.
         fair: The share of games it would win if every seat were equally
             strong: ``seats / players``.
+
+    ``str()`` of a win rate is its :attr:`rate` and its 95% confidence
+    :attr:`interval`, in per cent to one decimal, as the tables print it:
+
+    >>> from ono99 import WinRate
+    >>> rate = WinRate(label="seat 0", seats=1, wins=156, games=300, fair=1 / 3)
+    >>> rate.rate, str(rate)
+    (0.52, '52.0% (46.4%-57.6%)')
+    >>> print(f"{rate.label} wins {rate}, a fair share being {rate.fair:.0%}")
+    seat 0 wins 52.0% (46.4%-57.6%), a fair share being 33%
     """
 
     label: str
@@ -169,6 +179,18 @@ class SimulationResult:
             without a safe play. ``""`` counts games where no other player had
             played in that round.
         seconds: Wall-clock time taken (not compared by ``==``).
+
+    >>> import ono99
+    >>> result = ono99.simulate("ono99-2022", players=3, games=300, seed=1,
+    ...                         strategies=["cautious", "random", "random"])
+    >>> result.wins, result.games
+    ((156, 71, 73), 300)
+    >>> [str(rate) for rate in result.by_strategy]
+    ['52.0% (46.4%-57.6%)', '48.0% (42.4%-53.6%)']
+    >>> result.plays_per_game.mean, result.deciding_cards[0]
+    (40.68, ('play_2', 80))
+    >>> result.decided_by("reverse")
+    55
     """
 
     variant: Variant = field(repr=False)
@@ -234,6 +256,12 @@ class Comparison:
 
     Attributes:
         results: One :class:`SimulationResult` per variant, in the order given.
+
+    >>> import ono99
+    >>> comparison = ono99.compare_variants(["ono99-1980", "ono99-1980-option"],
+    ...                                     players=2, games=20, seed=1)
+    >>> [result.wins for result in comparison.results]
+    [(8, 12), (9, 11)]
     """
 
     results: tuple[SimulationResult, ...]
