@@ -41,7 +41,8 @@ MAX_HAND_SIZE = 100
 """The most cards a hand is dealt (``deal.hand_size``)."""
 
 MAX_CHOICES = 12
-"""The most amounts a card may offer to choose from (``add_choice`` ``amounts``)."""
+"""The most amounts a card may offer to choose from: any effect's ``choices``, shipped
+(``add_choice``'s ``amounts``) or a plugin's."""
 
 MAX_SKIP = MAX_PLAYERS
 """The most players one card may skip (``skip`` ``players``)."""

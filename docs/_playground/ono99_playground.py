@@ -428,7 +428,7 @@ class _Table:
             )
             what += f" as {move.amount:+d}" if signed else f" for {move.amount}"
         if move.target is not None:
-            what += f", naming player {move.target} to play next"
+            what += f", naming player {move.target}"  # what for, the card says
         # The total it leaves: the move played on a copy of the game.
         after = next(
             (e.total for e in self.game.copy().play(move) if isinstance(e, events.Played)),

@@ -274,6 +274,7 @@ def _set_in(shipped: Sequence[tuple[str, bool, dict[str, Any]]]) -> dict[str, st
     found: dict[str, dict[str, bool]] = {}
 
     kinds = {key: kind for kind, key, _, _ in _rule_kinds()}
+    kinds["add_triggers"] = "trigger"  # as [[triggers]], added to those laid over
 
     def note(path: str, file_id: str, house: bool) -> None:
         found.setdefault(path, {})[file_id] = house
@@ -416,6 +417,13 @@ def _generated() -> list[str]:
             f'``{{ type = "{next(iter(types))}" }}``; the ``type`` picks one of these.',
             "",
         ]
+        if kind == "effect":
+            out += [
+                "A card offers at most one choice of amount (``add_choice``, or any effect "
+                f"that lets the player choose one), of at most {MAX_CHOICES} amounts; the "
+                "loader refuses more, at the effect's key path.",
+                "",
+            ]
         for name, rule in types.items():
             summary, meanings = _docs(rule)
             out += _heading(f'``type = "{name}"``', "^")

@@ -182,7 +182,7 @@ def _describe(game: Game, move: Move) -> str:
         signed = any(choice < 0 for choice in card.choices)
         what += f" as {move.amount:+d}" if signed else f" for {move.amount}"
     if move.target is not None:
-        what += f", naming player {move.target} to play next"
+        what += f", naming player {move.target}"  # what for, the card says
     if rules.announces:
         return what  # the player works the total out, and says it
     # What the move leaves as the rules work it out (a repeat: what the card before it did).

@@ -310,7 +310,12 @@ class Game:
 
     @property
     def scores(self) -> tuple[int, ...]:
-        """Points per seat (points scoring; lower is better)."""
+        """Points per seat (points scoring).
+
+        Lower is better where reaching ``match.points.target`` puts a player
+        out or ends the game (``at_target`` ``"out"`` or ``"end"``); higher
+        where reaching it wins (``"win"``).
+        """
         return tuple(self._e.scores)
 
     @property

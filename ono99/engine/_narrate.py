@@ -100,7 +100,7 @@ def _line(event: Event, variant: Variant, *, hidden: bool) -> str | None:  # noq
             if amount is not None:
                 text += f" for {amount}"
             if target is not None:
-                text += f", naming player {target} to play next"
+                text += f", naming player {target}"  # to play next, or to draw...: the card says
             if say is not None:
                 text += f", saying {say}"
             return f"{text}: total {total}"
@@ -183,8 +183,8 @@ def second_person(line: str, seat: int) -> str:
     'You have no safe play and bust at 101'
     >>> second_person("Round 2: player 1 deals, player 0 leads", 0)
     'Round 2: player 1 deals, you lead'
-    >>> second_person("Player 2 plays 5, naming player 0 to play next: total 50", 0)
-    'Player 2 plays 5, naming you to play next: total 50'
+    >>> second_person("Player 2 plays 5, naming player 0: total 50", 0)
+    'Player 2 plays 5, naming you: total 50'
     """
 
     def you(match: re.Match[str]) -> str:

@@ -297,7 +297,10 @@ class Effect(Protocol):
 
     - ``choices`` (optional, ``()``): the amounts a move chooses among; the
       engine passes the chosen one to :meth:`total_after` (which a class with
-      choices writes).
+      choices writes). Any effect, shipped or a plugin's, offers at most 12
+      (``MAX_CHOICES``): the loader refuses a card whose effect offers more,
+      at the effect's key path, as it refuses one card offering two choices of
+      amount.
     - ``chooses_player`` (optional, ``False``; *follows* from writing
       :meth:`targets`): a move names a player (:attr:`Table.target`), one of
       :meth:`targets`.

@@ -111,3 +111,16 @@ def test_a_game_told_to_one_player_tells_none_of_the_others_cards() -> None:
         elif plain is not None:
             assert line is not None and "layer 0" not in line and "you" in line.lower(), line
     assert own > 4
+
+
+def test_a_named_player_is_told_without_saying_what_for() -> None:
+    """A move that names a player names them, and the card says what for: a card that
+    makes the named player draw (``draw`` with ``who = "chosen"``) is not told as naming
+    who plays next (as a plugin's that swaps hands would have been)."""
+    variant = ono99.loads_variant(
+        'extends = "ono99-2022"\nid = "pick"\n[cards.pick]\nname = "Pick"\ncount = 4\n'
+        'effects = [{ type = "draw", cards = 2, who = "chosen" }]\n'
+    )
+    played = events.Played(0, "pick", 10, target=2)
+    told = ono99.describe_event(played, variant)
+    assert told == "Player 0 plays Pick, naming player 2: total 10"

@@ -110,8 +110,9 @@ class TakeUnseen(BaseEffect):
     the left, without seeing it" (Old Maid, as card-game books state it). The
     card is chosen at random with the game's own generator
     (:attr:`ono99.rules.Table.rng`), so the game's seed reproduces it. The
-    player then holds one card more than the hand size, and draws nothing
-    until the hand is short again.
+    card taken stands in for the card the player would draw after playing:
+    the player then holds the hand size exactly, and the player it was taken
+    from one card fewer, until that player draws.
 
     Attributes:
         cards: How many cards to take.
