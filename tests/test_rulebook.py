@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import typing
+from pathlib import Path
 from typing import Any
 
 import attrs
@@ -307,3 +308,56 @@ def test_stacking_wording_covers_the_second_play() -> None:
     )
     text = " ".join(ono99.rulebook(any_play).split())
     assert "whether the card is the turn's first play or its second" in text
+
+
+def test_a_card_whose_when_asks_its_colour_is_told_by_its_branch() -> None:
+    """A ``when`` on colour written for a whole rank reads, on each card of that rank,
+    as what that card does: "7 of hearts: Subtracts 7", not both branches on every
+    suit (docs/examples/black-and-red.toml's sevens)."""
+    path = Path(__file__).resolve().parents[1] / "docs" / "examples" / "black-and-red.toml"
+    if not path.is_file():
+        pytest.skip("the docs' examples are not in this tree")
+    variant = ono99.load_variant(path)
+    assert card_rules(variant.card("7_of_hearts")) == "Subtracts 7 from the total."
+    assert card_rules(variant.card("7_of_spades")) == "Adds 7 to the total."
+    assert "If the card is" not in rulebook(variant)
+
+
+def test_a_game_of_a_chosen_number_of_rounds_says_so() -> None:
+    """``round.max_rounds`` set by the file is the game's length, stated as a rule: "The
+    game is a single round: at its end, the player with the highest score wins", not
+    only as the safety cap of an undecided game."""
+    one = ono99.loads_variant('extends = "cribbage-pegging"\nid = "one"\n[round]\nmax_rounds=1\n')
+    flat = " ".join(rulebook(one).split())
+    said = "The game is a single round: at its end, the player with the highest score wins."
+    assert said in flat
+    assert "still undecided after 1 round" not in flat
+    three = ono99.loads_variant('extends = "ono99-1980"\nid = "three"\n[round]\nmax_rounds = 3\n')
+    flat = " ".join(rulebook(three).split())
+    assert "at most 3 rounds: after the 3rd round, the player with the most tokens wins" in flat
+    shipped = " ".join(rulebook("ono99-1980").split())
+    assert "a game still undecided after 1,000 rounds, or 100,000 plays" in shipped
+
+
+@pytest.mark.parametrize(
+    ("settings", "said"),
+    [
+        ("bust = 0\nstuck_is_bust = false", "Losing a round adds nothing more to a score."),
+        ("bust = 0\nstuck_is_bust = true", "Losing a round adds nothing more to a score."),
+        (
+            "bust = 25\nstuck_is_bust = false",
+            "A player who lost the round by busting adds 25; one who lost because no card "
+            "could be played adds nothing for it.",
+        ),
+        (
+            "bust = 25\nstuck_is_bust = true",
+            "A player who lost the round adds 25, also one who lost because no card could "
+            "be played.",
+        ),
+    ],
+)
+def test_what_a_lost_round_adds_reads_as_it_plays(settings: str, said: str) -> None:
+    """ "A player who lost the round adds 0, except one who lost because no card could be
+    played" read as if that player added something: each case says what it adds."""
+    text = f'extends = "ono99-1980-points"\nid = "p"\n[match.points]\n{settings}\n'
+    assert said in " ".join(rulebook(ono99.loads_variant(text)).split())

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any, Literal
 
 from ono99._args import shown
 from ono99._errors import ArgumentError
-from ono99._variant import NOT_RULES, Variant, VariantLike, card_name
+from ono99._variant import NOT_RULES, RoundRules, Variant, VariantLike, card_name
 from ono99.loading import toml_value, unstructure_variant, variant_arg, vet_rules
 from ono99.rules import ask, is_text
 
@@ -67,6 +67,10 @@ def rulebook(variant: VariantLike, *, format: Format = "text") -> str:
 
 
 # ----------------------------------------------------------------- settings
+
+
+_DEFAULT_ROUNDS: int = RoundRules().max_rounds
+"""``round.max_rounds`` as a file leaves it: the safety cap, not a length the rules choose."""
 
 
 def _flatten(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
@@ -179,8 +183,10 @@ def card_rules(card: Card) -> str:
     >>> print(card_rules(ono99.load_variant("ono99-1980").card("double_play")))
     Makes the next player play 2 cards. Not as the first play of a forced turn.
     """
+    # As the card plays: a ``when`` that asks what the card is (its colour, its
+    # suit) is the branch this card takes, not both.
     effects = "; ".join(
-        _describe(effect, f"cards.{card.id}.effects[{i}]") for i, effect in enumerate(card.effects)
+        _describe(effect, f"cards.{card.id}.effects[{i}]") for i, effect in card.resolved
     )
     conditions = [
         _sentence(_describe(condition, f"cards.{card.id}.conditions[{i}]"))
@@ -451,6 +457,18 @@ class _Writer:
             best = f"the player with the {'highest' if high else 'lowest'} score"
         else:
             best = "the first player in seat order still in"
+        rounds = v.round.max_rounds
+        if rounds != _DEFAULT_ROUNDS and match.scoring != "none":
+            # The file chose the game's length: it is a rule, not the safety cap.
+            length = "a single round" if rounds == 1 else f"at most {_plural(rounds, 'round')}"
+            when = "at its end" if rounds == 1 else f"after the {_ordinal(rounds)} round"
+            out.append(f"The game is {length}: {when}, {best} wins.")
+            out.append(
+                f"A round in which {v.round.max_plays:,} plays have been made ends at once "
+                f"with no winner; a game still undecided after {v.round.max_game_plays:,} "
+                f"plays in all is won by {best}."
+            )
+            return out
         out.append(
             f"A round in which {v.round.max_plays:,} plays have been made ends at once with no "
             f"winner; a game still undecided after {_plural(v.round.max_rounds, 'round')}, "
@@ -518,12 +536,7 @@ class _Writer:
                 f"score{short}; {best} score is best."
             )
         if not passing:
-            bust = f"A player who lost the round adds {points.bust}"
-            if points.stuck_is_bust:
-                bust += ", also one who lost because no card could be played."
-            else:
-                bust += ", except one who lost because no card could be played."
-            out.append(bust)
+            out.append(self._bust_points())
         if points.survivor:
             out.append(f"The winner or last player standing of a round scores {points.survivor}.")
         if points.negative:
@@ -546,6 +559,21 @@ class _Writer:
                 "score wins, and players tied for it play on."
             )
         return out
+
+    def _bust_points(self) -> str:
+        """What losing a round adds to a score, a stuck player's loss included or not."""
+        points = self.v.match.points
+        if not points.bust:
+            return "Losing a round adds nothing more to a score."
+        if points.stuck_is_bust:
+            return (
+                f"A player who lost the round adds {points.bust}, also one who lost because "
+                "no card could be played."
+            )
+        return (
+            f"A player who lost the round by busting adds {points.bust}; one who lost "
+            "because no card could be played adds nothing for it."
+        )
 
     def card_name(self, card_id: str) -> str:
         return self.esc(card_name(self.v, card_id))

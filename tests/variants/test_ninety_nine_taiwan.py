@@ -48,3 +48,17 @@ def test_taiwan_ace_of_spades_sets_0_and_queen_minus_20_at_15_gives_0(
     aces = [card for card in taiwan.cards if card.rank == "ace"]
     assert [(a.suit, a.count) for a in aces] == [(s, 1) for s in STANDARD_SUITS]
     assert [a.effects for a in aces[:3]] == [(rules.Add(1),)] * 3
+
+
+def test_taiwan_jack_passes_and_skips_nobody(taiwan: ono99.Variant) -> None:
+    """Let's Poker 99: J, "skip me and move on to the next player after that": the
+    player's own turn is passed, the total stays, and the next player plays (as after
+    any card; the smnet poker99 skip card moves the turn on as a number card does)."""
+    hands = [["jack", "2", "3", "6", "7"], ["8", "9", "10", "4", "8"], ["9", "10", "4", "8", "9"]]
+    game = ono99.Game(taiwan, players=3, seed=1, deck=stacked(hands, FILLER))
+    drive(game, "6")
+    assert (game.current_player, game.total) == (1, 6)
+    drive(game, "8", "9")
+    assert game.current_player == 0
+    game.play(Play("jack"))
+    assert (game.current_player, game.total) == (1, 23)
