@@ -25,6 +25,8 @@ from ono99_playground import (
     MAX_GAMES,
     MAX_LINK_TEXT,
     Playground,
+    key_lines,
+    line_of,
     pack_link,
     rulebook_blocks,
     unpack_link,
@@ -358,3 +360,101 @@ def test_the_examples_in_the_modules_docstrings_hold() -> None:
 
     failures, tried = doctest.testmod(ono99_playground, optionflags=doctest.NORMALIZE_WHITESPACE)
     assert (failures, tried > 0) == (0, True)
+
+
+# ------------------------------------------------------- a house-rule file
+
+
+README = ROOT / "README.md"
+
+
+def readme_house_rule() -> str:
+    """The house rule of the README's "Change the rules", as it shows it."""
+    return README.read_text("utf-8").split("```toml\n", 1)[1].split("```", 1)[0]
+
+
+def test_the_page_starts_a_house_rule_as_the_readme_writes_one() -> None:
+    """The house-rule file the page offers first is the README's, word for word."""
+    script = (ROOT / "docs" / "_playground" / "playground.mjs").read_text("utf-8")
+    (example,) = re.findall(r"^const EXAMPLE_RULE = '(.*)';$", script, re.M)
+    assert example.replace("\\n", "\n") == readme_house_rule()
+
+
+@pytest.mark.parametrize("over", ["ono99-1980", "ono99-2022"])
+def test_the_readmes_house_rule_checks_clean_over_either_edition(
+    page: Playground, over: str
+) -> None:
+    """Laid over the variant chosen, the README's house rule has no finding, and the
+    summary is ``ono99 validate``'s own for it, naming the variant it is laid over."""
+    answer = ask(page, "check", text=readme_house_rule(), kind="house-rule", over=over)
+    assert answer["findings"] == []
+    Path("house-rule.toml").write_text(readme_house_rule(), encoding="utf-8")
+    _, out, _ = validate(over, "--house-rule", "house-rule.toml")
+    assert answer["summary"] == f"{out.strip()}, laid over {over}"
+    book = ask(page, "rulebook", text=readme_house_rule(), house_rules=[], kind="house-rule",
+               over=over)  # fmt: skip
+    assert book["id"] == f"{over}+house-rule"
+    assert "(6 cards): Subtracts 10 from the total." in " ".join(b["text"] for b in book["blocks"])
+
+
+def test_a_house_rule_over_a_variant_it_does_not_fit_is_an_error_at_its_line(
+    page: Playground,
+) -> None:
+    """``[cards.hold]`` over the 2022 edition (which has no Hold): an error, as the
+    command reports it, on line 1 of the file; the game and the rulebook say the same."""
+    text = "[cards.hold]\ncount = 9\n"
+    answer = ask(page, "check", text=text, kind="house-rule", over="ono99-2022")
+    (finding,) = answer["findings"]
+    assert finding["line"].startswith("house-rule.toml: error: cards.hold: ono99-2022 has no")
+    assert finding["row"] == 1
+    game = ask(page, "new_game", text=text, house_rules=[], players=2, opponent="cautious",
+               seed=1, kind="house-rule", over="ono99-2022")  # fmt: skip
+    assert game["error"].startswith("house-rule.toml: cards.hold: ono99-2022 has no card")
+
+
+def test_each_finding_names_the_line_its_key_path_is_on(page: Playground) -> None:
+    """The typo's line, an inline array's item on its key's line, and no line for what
+    the file lacks."""
+    row = TYPO.splitlines().index("bsut = 99") + 1
+    (finding,) = ask(page, "check", text=TYPO)["findings"]
+    assert finding["row"] == row
+    (missing,) = ask(page, "check", text='name = "x"\n')["findings"]
+    assert (missing["path"], missing["row"]) == ("cards", None)
+    bad = 'extends = "ono99-2022"\nid = "x"\n\n[cards.big]\nname = "B"\ncount = 1\n'
+    bad += 'effects = [{ type = "add", amount = "ten" }]\n'
+    (typed,) = ask(page, "check", text=bad)["findings"]
+    assert typed["path"].startswith("cards.big.effects[0]")
+    assert typed["row"] == 7
+
+
+def test_key_lines_reads_tables_arrays_quoted_keys_and_skips_long_strings() -> None:
+    """Every kind of TOML key a variant file writes, at its line."""
+    text = (
+        '[players." "]\nx = 1\n[[triggers]]\ntype = "a"\n[[triggers]]\n'
+        'type = "b"\n[a]\n"b c".d = 2\ns = """\n[nope]\n"""\ne = 1\n'
+    )
+    lines = key_lines(text)
+    assert lines['players." ".x'] == 2
+    assert (lines["triggers[0].type"], lines["triggers[1].type"]) == (4, 6)
+    assert lines['a."b c".d'] == 8
+    assert "nope" not in lines and lines["a.e"] == 12
+    assert line_of("triggers[1].outcomes[0].by", lines) == 5
+
+
+def test_a_house_rules_link_holds_the_variant_it_is_laid_over(page: Playground) -> None:
+    """The link opens the house rule again, over the same variant; an old link (a
+    variant's) opens as a variant, and a link naming no shipped variant is refused."""
+    fragment = ask(page, "link", text=readme_house_rule(), house_rules=["two-decks"],
+                   kind="house-rule", over="ono99-1980")["fragment"]  # fmt: skip
+    opened = ask(page, "open", fragment=fragment)
+    assert opened == {
+        "text": readme_house_rule(),
+        "house_rules": ["two-decks"],
+        "kind": "house-rule",
+        "over": "ono99-1980",
+    }
+    old = ask(page, "open", fragment=pack_link(SHIPPED))
+    assert (old["kind"], old["over"]) == ("variant", None)
+    answer = ask(page, "link", text="x", kind="house-rule", over="nope")
+    assert answer["error"] == "over: expected a shipped variant's id, got 'nope'"
+    assert ask(page, "check", text="x", kind="rule")["error"].startswith("bad request: kind")

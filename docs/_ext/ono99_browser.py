@@ -464,18 +464,28 @@ EDITOR = """
 <p class="ono99-pg-status">Status: <strong id="status">loading</strong>
 <span id="status-detail">(the playground needs JavaScript)</span>
 <button type="button" class="ono99-pg-stop" hidden>Stop</button></p>
-<p class="ono99-pg-row"><label>Start from
+<fieldset id="file-kind" class="ono99-pg-row ono99-pg-kind">
+<legend>The file is</legend>
+<label><input type="radio" name="file-kind" value="variant" checked> a variant</label>
+<label><input type="radio" name="file-kind" value="house-rule"> a house rule, laid over
+<select id="base" aria-label="The variant the house rule is laid over"></select></label>
+</fieldset>
+<p class="ono99-pg-row" id="start-row"><label>Start from
 <select id="variant" aria-describedby="variant-note"></select></label>
 <span id="variant-note" class="ono99-pg-note">(choosing one replaces the file below)</span></p>
 <fieldset id="house-rules" class="ono99-pg-house">
 <legend>House rules laid over it</legend>
 <p class="ono99-pg-note">The house rules that fit the file are listed here once it loads.</p>
 </fieldset>
-<p><label for="file">The variant file, <code>variant.toml</code></label></p>
+<p><label for="file" id="file-label">The variant file, <code>variant.toml</code></label></p>
+<div class="ono99-pg-editor">
+<pre id="file-lines" class="ono99-pg-lines" aria-hidden="true"></pre>
 <textarea id="file" rows="24" spellcheck="false" autocomplete="off" autocapitalize="off"
  wrap="off"></textarea>
+</div>
 <p class="ono99-pg-row"><button type="button" id="check" disabled>Check the file</button>
-<button type="button" id="share" disabled>Link to this file</button></p>
+<button type="button" id="share" disabled>Link to this file</button>
+<button type="button" id="download" disabled>Download the file</button></p>
 <p><input id="share-link" type="url" readonly hidden aria-label="A link to this file"></p>
 <div id="findings" aria-live="polite"></div>
 </div>

@@ -11,7 +11,8 @@ Only the public API of ono99 is used here. The calls:
 
 ``check``
     The findings of :func:`ono99.check_file` on the edited file, each as
-    ``ono99 validate`` prints it, and its summary line when it loads.
+    ``ono99 validate`` prints it with the line of the file its key path names,
+    and its summary line when it loads.
 ``rulebook``
     The file's rulebook (:func:`ono99.rulebook`), as titled blocks of text,
     with the house rules that fit the file and the number of players it
@@ -25,6 +26,11 @@ Only the public API of ono99 is used here. The calls:
 ``link`` and ``open``
     A file and its house rules packed into the fragment of a link, and back.
 
+The edited file is a variant (``kind`` ``"variant"``, the default), or a
+house rule (``kind`` ``"house-rule"``) laid over the shipped variant ``over``
+names, as ``ono99 validate VARIANT --house-rule RULE`` checks it and
+``--house-rule`` plays it; the shipped house rules ticked are laid first.
+
 An :class:`ono99.Ono99Error` (a file with problems, an illegal setting)
 answers ``{"error": message}``.
 """
@@ -36,6 +42,7 @@ import binascii
 import json
 import os
 import random
+import re
 import time
 import zlib
 from pathlib import Path
@@ -49,10 +56,27 @@ if TYPE_CHECKING:
 
     Progress = Callable[[int, int], object]
 
-__all__ = ["FILE", "MAX_GAMES", "Playground", "pack_link", "rulebook_blocks", "unpack_link"]
+__all__ = [
+    "FILE",
+    "MAX_GAMES",
+    "RULE_FILE",
+    "Playground",
+    "key_lines",
+    "line_of",
+    "open_link",
+    "pack_link",
+    "rulebook_blocks",
+    "unpack_link",
+]
 
 FILE = "variant.toml"
 """The name the edited file has, in messages (``variant.toml: error: ...``)."""
+
+RULE_FILE = "house-rule.toml"
+"""The name the edited file has when it is a house rule."""
+
+KINDS = {"variant": FILE, "house-rule": RULE_FILE}
+"""What the edited file may be, and the name it has as each."""
 
 MAX_GAMES = 10_000
 """The most games one simulation may play (a page is no batch job)."""
@@ -73,8 +97,9 @@ class Playground:
     """
 
     def __init__(self, folder: Path | None = None) -> None:
-        self.path = (folder or Path()) / FILE
-        self._text: str | None = None
+        self.folder = folder or Path()
+        self.path = self.folder / FILE
+        self._texts: dict[str, str] = {}
         self._written = 0
         self._table: _Table | None = None
 
@@ -110,10 +135,11 @@ class Playground:
         return json.dumps(answer)
 
     def _answer(self, call: str, args: _Args, progress: Progress | None) -> dict[str, Any]:
+        kind, over = args.kind(), args.over()
         if call == "check":
-            return self.check(args.text("text"))
+            return self.check(args.text("text"), kind=kind, over=over)
         if call == "rulebook":
-            return self.rulebook(args.text("text"), args.names("house_rules"))
+            return self.rulebook(args.text("text"), args.names("house_rules"), kind, over)
         if call == "new_game":
             return self.new_game(
                 args.text("text"),
@@ -121,6 +147,8 @@ class Playground:
                 players=args.number("players"),
                 opponent=args.text("opponent"),
                 seed=args.seed(),
+                kind=kind,
+                over=over,
             )
         if call == "move":
             return self.move(args.number("index"))
@@ -134,36 +162,51 @@ class Playground:
                 seed=args.seed(),
                 rotate=args.flag("rotate"),
                 progress=progress,
+                kind=kind,
+                over=over,
             )
         if call == "link":
-            return {"fragment": pack_link(args.text("text"), args.names("house_rules"))}
+            text, rules = args.text("text"), args.names("house_rules")
+            return {"fragment": pack_link(text, rules, kind=kind, over=over)}
         if call == "open":
-            text, house_rules = unpack_link(args.text("fragment"))
-            return {"text": text, "house_rules": list(house_rules)}
+            return open_link(args.text("fragment"))
         raise _BadRequestError(f"no call named {call!r}")
 
     # ---------------------------------------------------------------- the file
 
-    def write(self, text: str) -> Path:
+    def write(self, text: str, kind: str = "variant") -> Path:
         """Write the edited file (when it changed) and return its path.
 
-        Every write gets a later modification time than the one before, even
-        within one tick of the clock, so the library reads it again.
+        A variant is ``variant.toml``, a house rule ``house-rule.toml``. Every
+        write gets a later modification time than the one before, even within
+        one tick of the clock, so the library reads it again.
         """
-        if text != self._text:
-            self.path.write_text(text, encoding="utf-8")
+        path = self.folder / KINDS[kind]
+        if text != self._texts.get(kind):
+            path.write_text(text, encoding="utf-8")
             self._written = max(time.time_ns(), self._written + 1_000_000)
-            os.utime(self.path, ns=(self._written, self._written))
-            self._text = text
-        return self.path
+            os.utime(path, ns=(self._written, self._written))
+            self._texts[kind] = text
+        return path
 
-    def load(self, text: str, house_rules: Sequence[str] = ()) -> ono99.Variant:
+    def load(
+        self,
+        text: str,
+        house_rules: Sequence[str] = (),
+        kind: str = "variant",
+        over: str | None = None,
+    ) -> ono99.Variant:
         """The variant the edited file makes, with shipped house rules laid over it.
 
+        A house rule (``kind`` ``"house-rule"``) is laid over the shipped
+        variant ``over``, after the ticked ``house_rules``.
+
         Raises:
-            ArgumentError: If a house rule is not a shipped one (by its id).
+            ArgumentError: If a house rule is not a shipped one (by its id), or
+                ``over`` not a shipped variant.
             VariantError: As :func:`ono99.load_variant` does, naming the edited
-                file ``variant.toml`` rather than by its full path.
+                file ``variant.toml`` (or ``house-rule.toml``) rather than by
+                its full path.
         """
         shipped = ono99.list_house_rules()
         for name in house_rules:
@@ -172,38 +215,71 @@ class Playground:
                 raise ono99.ArgumentError(
                     "house_rules", f"expected shipped house rules, got {name!r}"
                 )
-        path = self.write(text)
+        path = self.write(text, kind)
         try:
+            if kind == "house-rule":
+                return ono99.load_variant(_shipped(over), house_rules=[*house_rules, path])
             return ono99.load_variant(path, house_rules=list(house_rules))
         except ono99.VariantError as exc:
             if exc.source and Path(exc.source).resolve() == path.resolve():
-                raise ono99.VariantError(list(exc.problems), FILE) from None
+                problems = [p.replace(f"{path.resolve()}: ", "") for p in exc.problems]
+                raise ono99.VariantError(problems, KINDS[kind]) from None
             raise
 
-    def check(self, text: str) -> dict[str, Any]:
+    def check(self, text: str, kind: str = "variant", over: str | None = None) -> dict[str, Any]:
         """What ``ono99 validate variant.toml`` reports on the edited file.
 
+        A house rule is checked as ``ono99 validate VARIANT --house-rule
+        house-rule.toml`` checks it: laid over the variant ``over``.
+
         Returns:
-            ``findings``: each with its ``level``, key ``path``, ``message``
-            and the ``line`` the command prints; ``summary``: the command's
-            closing line when the file has no error, else ``""``.
+            ``findings``: each with its ``level``, key ``path``, ``message``,
+            the ``line`` the command prints, and ``row``: the line of the file
+            its key path names (from 1; ``None`` for the whole file);
+            ``summary``: the command's closing line when the file has no
+            error, else ``""``.
         """
-        found = ono99.check_file(self.write(text), kind="variant")
+        path = self.write(text, kind)
+        if kind == "house-rule":
+            found = ono99.check_file(path, kind="house-rule", over=[_shipped(over)])
+        else:
+            found = ono99.check_file(path, kind="variant")
+        rows = key_lines(text)
         findings = [
-            {"level": f.level, "path": f.path, "message": f.message, "line": str(f)} for f in found
+            {
+                "level": f.level,
+                "path": f.path,
+                "message": f.message,
+                "line": _named(str(f), f.file, path, KINDS[kind]),
+                "row": line_of(f.path, rows),
+            }
+            for f in found
         ]
         summary = ""
         if not any(f.level == "error" for f in found):
-            variant = self.load(text)
             warnings = len(found)
             notes = f", {warnings} warning{'s' if warnings != 1 else ''}" if warnings else ""
-            summary = (
-                f"{FILE}: ok (variant {variant.id}, {len(variant.cards)} kinds of card, "
-                f"{variant.deck_size} cards{notes})"
-            )
+            if kind == "house-rule":
+                rule = ono99.load_house_rule(path)
+                summary = (
+                    f"{RULE_FILE}: ok (house rule {rule.id}, setting {', '.join(rule.keys)}"
+                    f"{notes}), laid over {_shipped(over)}"
+                )
+            else:
+                variant = self.load(text)
+                summary = (
+                    f"{FILE}: ok (variant {variant.id}, {len(variant.cards)} kinds of card, "
+                    f"{variant.deck_size} cards{notes})"
+                )
         return {"findings": findings, "summary": summary}
 
-    def rulebook(self, text: str, house_rules: Sequence[str]) -> dict[str, Any]:
+    def rulebook(
+        self,
+        text: str,
+        house_rules: Sequence[str],
+        kind: str = "variant",
+        over: str | None = None,
+    ) -> dict[str, Any]:
         """The rulebook of the edited file with ``house_rules``, and what the page offers with it.
 
         Returns:
@@ -213,9 +289,10 @@ class Playground:
             with its ``id``, ``name`` and ``description``; ``strategies``: the
             built-in players' names.
         """
-        variant = self.load(text, house_rules)
+        variant = self.load(text, house_rules, kind, over)
         fitting = []
-        for rule_id in ono99.list_house_rules(fits=self.path):
+        under = _shipped(over) if kind == "house-rule" else self.path
+        for rule_id in ono99.list_house_rules(fits=under):
             rule = ono99.load_house_rule(rule_id)
             fitting.append({"id": rule.id, "name": rule.name, "description": rule.description})
         return {
@@ -237,13 +314,15 @@ class Playground:
         players: int,
         opponent: str,
         seed: int | None,
+        kind: str = "variant",
+        over: str | None = None,
     ) -> dict[str, Any]:
         """Deal a game in which the page's reader is player 0, against ``opponent`` players.
 
         Returns:
             The game as :meth:`move` returns it.
         """
-        variant = self.load(text, house_rules)
+        variant = self.load(text, house_rules, kind, over)
         if seed is None:
             seed = random.randrange(1_000_000)
         strategy = _strategy(opponent)
@@ -282,6 +361,8 @@ class Playground:
         seed: int | None,
         rotate: bool = False,
         progress: Progress | None = None,
+        kind: str = "variant",
+        over: str | None = None,
     ) -> dict[str, Any]:
         """Play ``games`` games between ``strategies`` (one, or one per seat), here.
 
@@ -294,7 +375,7 @@ class Playground:
         """
         if not 1 <= games <= MAX_GAMES:
             raise ono99.ArgumentError("games", f"expected 1 to {MAX_GAMES:,}, got {games}")
-        variant = self.load(text, house_rules)
+        variant = self.load(text, house_rules, kind, over)
         if seed is None:
             seed = random.randrange(1_000_000)
         chosen = [_strategy(name) for name in strategies] or ["cautious"]
@@ -507,16 +588,25 @@ def rulebook_blocks(text: str) -> list[dict[str, str]]:
 # ------------------------------------------------------------------- links
 
 
-def pack_link(text: str, house_rules: Sequence[str] = ()) -> str:
+def pack_link(
+    text: str, house_rules: Sequence[str] = (), *, kind: str = "variant", over: str | None = None
+) -> str:
     r"""A file and its house rules as the fragment of a link (after ``#file=``).
 
     The JSON of both, compressed with zlib and written in URL-safe base64:
-    the link holds the whole file, so it opens the same game anywhere.
+    the link holds the whole file, so it opens the same game anywhere. A house
+    rule's link also holds the variant it is laid over.
 
     >>> unpack_link(pack_link('name = "Mine"\n', ["floor-zero"]))
     ('name = "Mine"\n', ('floor-zero',))
+    >>> link = pack_link("[total]\nbust = 100\n", kind="house-rule", over="ono99-1980")
+    >>> opened = open_link(link)
+    >>> opened["text"], opened["kind"], opened["over"]
+    ('[total]\nbust = 100\n', 'house-rule', 'ono99-1980')
     """
-    data = {"v": _LINK_VERSION, "file": text, "house_rules": list(house_rules)}
+    data: dict[str, Any] = {"v": _LINK_VERSION, "file": text, "house_rules": list(house_rules)}
+    if kind == "house-rule":
+        data |= {"kind": kind, "over": _shipped(over)}
     packed = zlib.compress(json.dumps(data, ensure_ascii=False).encode("utf-8"), 9)
     return base64.urlsafe_b64encode(packed).decode("ascii").rstrip("=")
 
@@ -527,6 +617,19 @@ def unpack_link(fragment: str) -> tuple[str, tuple[str, ...]]:
     Raises:
         Ono99Error: If the fragment holds no such thing (cut short, say),
             or would unpack to more than :data:`MAX_LINK_TEXT` bytes.
+    """
+    opened = open_link(fragment)
+    return opened["text"], tuple(opened["house_rules"])
+
+
+def open_link(fragment: str) -> dict[str, Any]:
+    """What a link's fragment holds: ``text``, ``house_rules``, ``kind`` and ``over``.
+
+    ``kind`` is ``"variant"`` (``over`` ``None``) for a link made before house
+    rules could be edited, or without one.
+
+    Raises:
+        Ono99Error: As :func:`unpack_link`.
     """
     broken = ono99.Ono99Error("this link holds no playground file: it may have been cut short")
     if fragment.startswith("file="):
@@ -549,7 +652,113 @@ def unpack_link(fragment: str) -> tuple[str, tuple[str, ...]]:
         raise broken
     if not all(isinstance(rule, str) for rule in rules):
         raise broken
-    return text, tuple(rules)
+    kind, over = data.get("kind", "variant"), data.get("over")
+    if kind not in KINDS or (kind == "house-rule") != isinstance(over, str):
+        raise broken
+    return {"text": text, "house_rules": list(rules), "kind": kind, "over": over}
+
+
+def _named(line: str, file: str, path: Path, name: str) -> str:
+    """A finding's line with the edited file called by its name, never by its full path."""
+    if file != name and Path(file).resolve() == path.resolve():
+        return name + line[len(file) :]
+    return line
+
+
+def _shipped(name: str | None) -> str:
+    """The shipped variant a house rule is laid over, by its id.
+
+    Raises:
+        ArgumentError: If ``name`` names none (a link may say anything).
+    """
+    if name is None or name not in ono99.list_variants(aliases=True):
+        raise ono99.ArgumentError("over", f"expected a shipped variant's id, got {name!r}")
+    return name
+
+
+# -------------------------------------------------------------- key paths
+
+# One key of a dotted key: bare, or quoted as TOML quotes it.
+_KEY = r'(?:[A-Za-z0-9_-]+|"(?:[^"\\]|\\.)*"|\'[^\']*\')'
+_DOTTED = re.compile(rf"{_KEY}(?:\s*\.\s*{_KEY})*")
+_PART = re.compile(_KEY)
+
+
+def _path(dotted: str) -> str:
+    """A dotted key as the loader writes key paths: bare keys bare, others in quotes."""
+    parts = []
+    for match in _PART.finditer(dotted):
+        part = match.group()
+        if part[0] == "'":
+            part = part[1:-1]
+        elif part[0] == '"':
+            part = json.loads(part)
+        bare = re.fullmatch(r"[A-Za-z0-9_-]+", part) is not None
+        parts.append(part if bare else json.dumps(part, ensure_ascii=False))
+    return ".".join(parts)
+
+
+def key_lines(text: str) -> dict[str, int]:
+    r"""Each table and key a TOML file writes, by key path, to the line (from 1) it is on.
+
+    An array of tables is counted as the loader counts it (``triggers[1]``).
+    Lines inside a multi-line string are not read as keys.
+
+    >>> lines = key_lines('id = "x"\n[cards.ace]\ncount = 4\n[[triggers]]\ntype = "x"\n')
+    >>> lines["cards.ace"], lines["cards.ace.count"], lines["triggers[0].type"]
+    (2, 3, 5)
+    """
+    found: dict[str, int] = {}
+    table, arrays, quote = "", {}, None
+    for number, raw in enumerate(text.splitlines(), 1):
+        line = raw.strip()
+        if quote is not None:  # inside a multi-line string
+            if line.count(quote) % 2:
+                quote = None
+            continue
+        if not line or line.startswith("#"):
+            continue
+        header = re.match(rf"\[\[\s*({_DOTTED.pattern})\s*\]\]", line) or re.match(
+            rf"\[\s*({_DOTTED.pattern})\s*\]", line
+        )
+        if header is not None:
+            name = _path(header.group(1))
+            if line.startswith("[["):
+                arrays[name] = arrays.get(name, -1) + 1
+                found.setdefault(name, number)
+                name = f"{name}[{arrays[name]}]"
+            table = name
+            found.setdefault(table, number)
+            continue
+        key = re.match(rf"({_DOTTED.pattern})\s*=", line)
+        if key is not None:
+            path = _path(key.group(1))
+            found.setdefault(f"{table}.{path}" if table else path, number)
+            rest = line[key.end() :]
+            for mark in ('"""', "'''"):
+                if rest.count(mark) % 2:
+                    quote = mark
+    return found
+
+
+def line_of(path: str, lines: dict[str, int]) -> int | None:
+    """The line of the most specific part of ``path`` the file writes, or ``None``.
+
+    ``cards.ace.effects[0].amount`` is on the line of ``cards.ace.effects`` when
+    the effects are an inline array; a key the file lacks (``name: missing
+    required key``) is on the line of its table, or on none.
+
+    >>> line_of("cards.ace.effects[0].amount", {"cards.ace": 2, "cards.ace.effects": 3})
+    3
+    >>> line_of("name", {"cards.ace": 2}) is None
+    True
+    """
+    while path:
+        if path in lines:
+            return lines[path]
+        cut = max(path.rfind("."), path.rfind("["))
+        path = path[:cut] if cut > 0 else ""
+    return None
 
 
 # ----------------------------------------------------------------- requests
@@ -584,6 +793,20 @@ class _Args:
         value = self.data.get(name, [])
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise _BadRequestError(f"{name} must be a list of strings")
+        return value
+
+    def kind(self) -> str:
+        """What the edited file is: ``"variant"`` (the default) or ``"house-rule"``."""
+        value = self.data.get("kind", "variant")
+        if value not in KINDS:
+            raise _BadRequestError(f"kind must be one of {', '.join(KINDS)}")
+        return str(value)
+
+    def over(self) -> str | None:
+        """The shipped variant a house rule is laid over (checked where it is used)."""
+        value = self.data.get("over")
+        if value is not None and not isinstance(value, str):
+            raise _BadRequestError("over must be a string")
         return value
 
     def seed(self) -> int | None:

@@ -150,14 +150,94 @@ const chosen = new Set(); // the house rules ticked
 let generation = 0; // of the file: answers about an older one are dropped
 let lastLink = "";
 
+// The house rule of the README ("Change the rules"), what a house-rule file starts as.
+const EXAMPLE_RULE = 'for = ["ono99-1980", "ono99-2022"]\n\n[cards.minus_ten]\ncount = 6\n';
+// What the file is: a variant, or a house rule laid over the variant chosen in #base.
+let kind = "variant";
+const texts = { variant: "", "house-rule": EXAMPLE_RULE }; // each kind's file, kept apart
+const FILE_NAMES = { variant: "variant.toml", "house-rule": "house-rule.toml" };
+
 function houseRules() {
   return [...chosen];
+}
+
+// What every call about the file sends: its text, what it is, what it is laid over.
+function fileArgs() {
+  const args = { text: $("file").value, kind };
+  if (kind === "house-rule") args.over = $("base").value;
+  return args;
 }
 
 function showVariantOfText() {
   const text = $("file").value;
   const same = manifest.variants.find((v) => v.text === text);
   $("variant").value = same ? same.id : "";
+}
+
+// Switch the editor to a variant or to a house rule; each keeps its own file.
+function setKind(wanted) {
+  if (wanted === kind) return;
+  texts[kind] = $("file").value;
+  kind = wanted;
+  $("file").value = texts[kind];
+  for (const radio of document.querySelectorAll("input[name='file-kind']")) {
+    radio.checked = radio.value === kind;
+  }
+  const label = $("file-label");
+  label.replaceChildren(
+    kind === "variant" ? "The variant file, " : "The house-rule file, ",
+    el("code", FILE_NAMES[kind]),
+  );
+  $("start-row").hidden = kind !== "variant";
+  chosen.clear();
+  showLines(new Map());
+}
+
+function fillBases() {
+  const select = $("base");
+  select.replaceChildren();
+  for (const variant of manifest.variants) {
+    const option = el("option", `${variant.name} (${variant.id})`);
+    option.value = variant.id;
+    select.append(option);
+  }
+  select.value = manifest.default;
+}
+
+// The file's line numbers beside it, the lines a finding names marked by its level.
+function showLines(marks) {
+  const count = $("file").value.split("\n").length;
+  const gutter = $("file-lines");
+  gutter.replaceChildren();
+  for (let row = 1; row <= count; row++) {
+    const level = marks.get(row);
+    const line = el("span", String(row), level ? `ono99-pg-mark-${level}` : "");
+    if (level) line.dataset.row = String(row);
+    gutter.append(line);
+  }
+  gutter.scrollTop = $("file").scrollTop;
+}
+
+// Put the cursor on line number row of the file, the whole line selected.
+function goToLine(row) {
+  const area = $("file");
+  const lines = area.value.split("\n");
+  const start = lines.slice(0, row - 1).reduce((sum, line) => sum + line.length + 1, 0);
+  area.focus();
+  area.setSelectionRange(start, start + (lines[row - 1] || "").length);
+  const height = area.scrollHeight / Math.max(lines.length, 1);
+  area.scrollTop = Math.max(0, (row - 3) * height);
+}
+
+function download() {
+  const blob = new Blob([$("file").value], { type: "application/toml" });
+  const link = el("a");
+  link.href = URL.createObjectURL(blob);
+  link.download = FILE_NAMES[kind];
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(link.href), 1000);
 }
 
 function fillVariants() {
@@ -191,8 +271,10 @@ function showGaveUp() {
 
 async function refresh() {
   const mine = ++generation;
+  const args = fileArgs();
   const text = $("file").value;
-  showVariantOfText();
+  if (kind === "variant") showVariantOfText();
+  showLines(new Map());
   if (text === gaveUpOn) {
     showGaveUp();
     return;
@@ -207,8 +289,8 @@ async function refresh() {
   let book;
   try {
     [found, book] = await Promise.all([
-      python.call("check", { text }),
-      python.call("rulebook", { text, house_rules: houseRules() }),
+      python.call("check", args),
+      python.call("rulebook", { ...args, house_rules: houseRules() }),
     ]);
   } catch (error) {
     if (gaveUpOn === text) showGaveUp();
@@ -236,15 +318,24 @@ function showFindings(answer) {
     box.append(el("p", answer.error, "ono99-pg-error"));
     return;
   }
+  const marks = new Map();
   if (answer.findings.length) {
     const list = el("ul", "", "ono99-pg-findings");
     for (const finding of answer.findings) {
       const item = el("li", finding.line, `ono99-pg-${finding.level}`);
       item.dataset.path = finding.path;
+      if (finding.row) {
+        // The line its key path names: marked beside the file, and a click away.
+        item.dataset.row = String(finding.row);
+        item.title = `line ${finding.row} of the file`;
+        item.addEventListener("click", () => goToLine(finding.row));
+        if (marks.get(finding.row) !== "error") marks.set(finding.row, finding.level);
+      }
       list.append(item);
     }
     box.append(list);
   }
+  showLines(marks);
   if (answer.summary) box.append(el("p", answer.summary, "ono99-pg-ok"));
 }
 
@@ -324,7 +415,7 @@ async function newGame() {
   try {
     showGame(
       await python.call("new_game", {
-        text: $("file").value,
+        ...fileArgs(),
         house_rules: houseRules(),
         players: wholeNumber("game-players", "Players"),
         opponent: $("game-opponent").value,
@@ -421,7 +512,7 @@ async function simulate() {
       await python.call(
         "simulate",
         {
-          text: $("file").value,
+          ...fileArgs(),
           house_rules: houseRules(),
           players: wholeNumber("sim-players", "Players"),
           games: wholeNumber("sim-games", "Games"),
@@ -500,7 +591,7 @@ function linkFragment() {
 }
 
 async function share() {
-  const answer = await python.call("link", { text: $("file").value, house_rules: houseRules() });
+  const answer = await python.call("link", { ...fileArgs(), house_rules: houseRules() });
   const url = new URL(location.href);
   url.hash = `file=${answer.fragment}`;
   lastLink = url.hash;
@@ -522,6 +613,8 @@ async function openLink(fragment) {
     $("findings").replaceChildren(el("p", answer.error, "ono99-pg-error"));
     return false;
   }
+  setKind(answer.kind);
+  if (answer.kind === "house-rule") $("base").value = answer.over;
   $("file").value = answer.text;
   chosen.clear();
   for (const id of answer.house_rules) chosen.add(id);
@@ -547,6 +640,7 @@ async function main() {
     return;
   }
   fillVariants();
+  fillBases();
   const fragment = linkFragment();
   const first = manifest.variants.find((v) => v.id === manifest.default) || manifest.variants[0];
   if (fragment) {
@@ -582,9 +676,25 @@ async function main() {
 
   let typing = null;
   $("file").addEventListener("input", () => {
+    showLines(new Map());
     clearTimeout(typing);
     typing = setTimeout(refresh, 500);
   });
+  $("file").addEventListener("scroll", () => {
+    $("file-lines").scrollTop = $("file").scrollTop;
+  });
+  for (const radio of document.querySelectorAll("input[name='file-kind']")) {
+    radio.addEventListener("change", () => {
+      if (radio.checked) {
+        setKind(radio.value);
+        refresh();
+      }
+    });
+  }
+  $("base").addEventListener("change", () => {
+    if (kind === "house-rule") refresh();
+  });
+  $("download").addEventListener("click", download);
   $("variant").addEventListener("change", () => {
     const variant = manifest.variants.find((v) => v.id === $("variant").value);
     if (!variant) return;
@@ -607,7 +717,7 @@ async function main() {
       if (await openLink(fresh)) refresh();
     }
   });
-  for (const id of ["check", "share", "new-game", "simulate"]) $(id).disabled = false;
+  for (const id of ["check", "share", "download", "new-game", "simulate"]) $(id).disabled = false;
   seatStrategies();
   await refresh();
 }

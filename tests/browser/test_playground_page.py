@@ -320,3 +320,111 @@ def test_a_shared_link_reopens_the_same_file_and_house_rules(
     # The name is text, never markup: the tags show as written.
     assert other.text_content("#rulebook h3") == "ONO 99 with a twist <b>&amp;</b> + Two decks"
     assert other.locator("#rulebook b").count() == 0
+
+
+README = ROOT / "README.md"
+
+
+def readme_house_rule() -> str:
+    """The house rule of the README's "Change the rules", as it shows it."""
+    text = README.read_text("utf-8")
+    return text.split("```toml\n", 1)[1].split("```", 1)[0]
+
+
+def test_the_readmes_house_rule_is_laid_over_the_chosen_variant(page: Page) -> None:
+    """A house-rule file, as the README writes one, checks clean as ``ono99 validate``
+    checks it over the variant chosen, and its rulebook, game and simulation are that
+    variant's with the house rule laid over (and a ticked shipped one with it)."""
+    page.check("input[name='file-kind'][value='house-rule']")
+    page.fill("#file", readme_house_rule())
+    page.select_option("#base", "ono99-1980")
+    page.wait_for_function(
+        "document.querySelector('#findings .ono99-pg-ok')?.textContent.includes('ono99-1980')"
+    )
+    assert page.locator("#findings li").count() == 0
+    assert page.text_content("#findings .ono99-pg-ok") == (
+        "house-rule.toml: ok (house rule house-rule, setting cards.minus_ten.count), "
+        "laid over ono99-1980"
+    )
+    assert page.text_content("#file-label") == "The house-rule file, house-rule.toml"
+    page.wait_for_function(
+        "document.querySelector('#rulebook h3')?.textContent.endsWith('+ house-rule')"
+    )
+    assert page.text_content("#rulebook h3") == "O'NO 99 (International Games, 1980) + house-rule"
+    assert "Minus Ten (6 cards)" in (page.text_content("#rulebook") or "")
+    page.check("#house-rules input[value='two-decks']")
+    page.wait_for_function(
+        "document.querySelector('#rulebook h3')?.textContent.includes('Two decks')"
+    )
+    assert "2 decks of 56 cards (see The cards) shuffled together: 112 cards." in (
+        page.text_content("#rulebook") or ""
+    )
+    page.fill("#game-players", "2")
+    page.fill("#game-seed", "7")
+    page.click("#new-game")
+    page.wait_for_selector("#game-log p")
+    first = page.locator("#game-log p").first.text_content() or ""
+    assert first.startswith("O'NO 99 (International Games, 1980) + Two decks + house-rule:")
+
+
+def test_a_house_rules_error_is_marked_on_its_line(page: Page) -> None:
+    """``count = -6`` in the house rule: the error names its key path, the line numbers
+    beside the file mark line 4, and a click on the error selects that line."""
+    page.check("input[name='file-kind'][value='house-rule']")
+    page.fill("#file", readme_house_rule().replace("count = 6", "count = -6"))
+    found = page.locator("#findings li.ono99-pg-error")
+    found.first.wait_for()
+    assert found.get_attribute("data-path") == "cards.minus_ten.count"
+    assert found.get_attribute("data-row") == "4"
+    assert page.locator("#file-lines .ono99-pg-mark-error").all_text_contents() == ["4"]
+    found.click()
+    selected = page.evaluate(
+        "() => { const f = document.getElementById('file');"
+        " return f.value.slice(f.selectionStart, f.selectionEnd); }"
+    )
+    assert selected == "count = -6"
+
+
+def test_a_variants_typo_is_marked_on_its_line(page: Page) -> None:
+    """The typo of the variant file (``bsut``) is marked on the line it is on."""
+    text = SHIPPED.read_text("utf-8").replace("\nbust = 99\n", "\nbsut = 99\n")
+    page.fill("#file", text)
+    page.locator("#findings li.ono99-pg-error").first.wait_for()
+    row = text.splitlines().index("bsut = 99") + 1
+    assert page.locator("#file-lines .ono99-pg-mark-error").all_text_contents() == [str(row)]
+
+
+def test_the_file_is_downloaded_as_written(page: Page) -> None:
+    """*Download the file* saves the editor's text, named as the file is named here."""
+    text = SHIPPED.read_text("utf-8").replace('id = "ono99-2022"', 'id = "mine"')
+    page.fill("#file", text)
+    with page.expect_download() as downloading:
+        page.click("#download")
+    saved = downloading.value
+    assert saved.suggested_filename == "variant.toml"
+    assert Path(saved.path()).read_text("utf-8") == text
+    page.check("input[name='file-kind'][value='house-rule']")
+    with page.expect_download() as downloading:
+        page.click("#download")
+    assert downloading.value.suggested_filename == "house-rule.toml"
+    assert Path(downloading.value.path()).read_text("utf-8") == readme_house_rule()
+
+
+def test_a_house_rules_link_reopens_it_over_the_same_variant(
+    context: BrowserContext, page: Page
+) -> None:
+    """A link made in house-rule mode opens in house-rule mode, over the same variant."""
+    page.check("input[name='file-kind'][value='house-rule']")
+    page.select_option("#base", "ono99-1980")
+    page.wait_for_function(
+        "document.querySelector('#findings .ono99-pg-ok')?.textContent.includes('ono99-1980')"
+    )
+    page.click("#share")
+    page.wait_for_function("!document.getElementById('share-link').hidden")
+    other = open_playground(context, page.input_value("#share-link"))
+    other.wait_for_function(
+        "document.querySelector('#rulebook h3')?.textContent.endsWith('+ house-rule')"
+    )
+    assert other.is_checked("input[name='file-kind'][value='house-rule']")
+    assert other.input_value("#base") == "ono99-1980"
+    assert other.input_value("#file") == readme_house_rule()
