@@ -123,6 +123,7 @@ def held_at(variant: Holder, rule: object, within: object = None) -> str:
         where it is not found, the card's or the trigger's own path, or ``""``.
 
     >>> import ono99
+    >>> from ono99.rules import held_at
     >>> variant = ono99.load_variant("ninety-nine-bradwilson")
     >>> held_at(variant, variant.card("4").effects[0])
     'cards.4.effects[0]'
@@ -184,7 +185,7 @@ def rule_error(
         problem: What it did wrong, in words, when it neither raised nor
             returned a wrong value (``"apply() set skip to -1, ..."``).
 
-    >>> from ono99.rules import Add
+    >>> from ono99.rules import Add, rule_error
     >>> print(rule_error(Add(2), "cards.two.effects[0]", "total_after()", returned="3",
     ...                  expected="an integer"))
     cards.two.effects[0]: the effect 'add' failed: total_after() returned '3', expected an integer

@@ -208,6 +208,7 @@ def rule_types(kind: RuleKind, *, shipped_only: bool = False) -> Mapping[str, ty
     Raises:
         ArgumentError: If ``kind`` is not one of the four.
 
+    >>> from ono99.rules import rule_types
     >>> rule_types("effect")["reverse"]
     <class 'ono99.rules.Reverse'>
     >>> "land_on" in rule_types("trigger", shipped_only=True)
@@ -234,6 +235,7 @@ def plugin_errors() -> Mapping[str, PluginError]:
 def effect_types() -> Mapping[str, type[Effect]]:
     """The effect classes by ``type``, plugins included: ``rule_types("effect")``.
 
+    >>> from ono99.rules import effect_types
     >>> sorted(effect_types())[:3]
     ['add', 'add_choice', 'choose_next']
     """
