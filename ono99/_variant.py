@@ -314,6 +314,7 @@ class Teams:
     def for_players(self, players: int) -> tuple[tuple[int, ...], ...]:
         """The teams of a ``players``-player game, each its seats; empty when played alone.
 
+        >>> from ono99 import Teams
         >>> Teams(at=(4, 6)).for_players(4), Teams(at=(4, 6)).for_players(6)
         (((0, 2), (1, 3)), ((0, 3), (1, 4), (2, 5)))
         >>> Teams(at=(4,)).for_players(3)
