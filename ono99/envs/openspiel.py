@@ -32,15 +32,24 @@ other game of the variant.
 
 **Information.** ``observation_string``/``observation_tensor`` show the
 player's :class:`~ono99.Observation` now (the tensor is the vector of
-:class:`~ono99.envs.ObservationEncoder`); ``information_state_string`` is
-the game's log as the player saw it (:meth:`ono99.Game.player_log`: every
-event in order, no card another player holds), so it has perfect recall
-and never shows another player's cards. There is no information-state
-tensor: a game has no bound on its length, so its whole history has no
-fixed-size encoding, and a fixed-size summary (the observation with counts
-of the cards each seat has played) would give one tensor to information
-states that differ, where the algorithms that read these tensors take each
-tensor for one information state.
+:class:`~ono99.envs.ObservationEncoder`, written by the engine's one
+writer of it); ``information_state_string`` is the game's log as the player
+saw it (:meth:`ono99.Game.player_log`: every event in order, no card
+another player holds), so it has perfect recall and never shows another
+player's cards. ``information_state_tensor`` is the observation vector as
+well (``information_state_tensor_shape() == observation_tensor_shape()``):
+a game has no bound on its length, so its whole history has no fixed-size
+encoding. The vector holds what of the history bears on play (the cards
+played since the last reshuffle, those laid down, the count, the turn's
+plays, the passes, every seat's tokens and scores), and it is read
+from the player's own information alone, so two states a player cannot tell
+apart (the same information-state string) have the same tensor; two that
+differ only in what the vector does not keep (the order of earlier plays,
+say) share one. The neural algorithms that read it (NFSP, Deep CFR,
+OpenSpiel's ``rl_environment``, which reads it by default) take it as their
+network's input; the tabular ones key on the string. Before the deal both
+tensors are all 0; at a chance node on the way through a move they show the
+state before the move.
 
 **Returns** are +1 for the winner of the game and -1 for every other
 player, at the end (the game is constant-sum: ``2 - players``).
@@ -52,10 +61,11 @@ that cannot happen there, or any action once the game is over) raises
 the state is left as it was.
 
 OpenSpiel's random-simulation test (with serialisation), its
-``evaluate_bots``, algorithms that walk states and information-state
-strings, and its Python IS-MCTS bot run on it:
-:meth:`Ono99State.resample_from_infostate` deals the cards a player has not
-seen anew, keeping what the player knows. OpenSpiel's C++ search bots
+``evaluate_bots``, ``rl_environment``, algorithms that walk states and
+information-state strings or read the tensors, and its Python IS-MCTS bot
+run on it; :class:`PlayerBot` makes any of the library's players an
+OpenSpiel bot, and :meth:`Ono99State.resample_from_infostate` deals the
+cards a player has not seen anew, keeping what the player knows. OpenSpiel's C++ search bots
 (``pyspiel.MCTSBot``, ``pyspiel.ISMCTSBot``) crash the interpreter (a
 segmentation fault) on games written in Python, OpenSpiel's own
 ``python_tic_tac_toe`` and ``python_kuhn_poker`` as well as this one: use
@@ -75,8 +85,10 @@ import numpy as np
 import pyspiel
 
 from ono99 import events as ev
-from ono99._errors import IllegalMoveError
+from ono99._args import shown
+from ono99._errors import ArgumentError, IllegalMoveError
 from ono99.engine import Game, deal, play_checked, redealt
+from ono99.players import make_player
 from ono99.envs._actions import action_table
 from ono99.envs._common import make_variant
 from ono99.envs._encoding import observation_encoder
@@ -85,10 +97,10 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from ono99._variant import Variant
-    from ono99.engine import Move, Observation
+    from ono99.engine import Move, Observation, Player
     from ono99.envs._actions import ActionTable
 
-__all__ = ["GAME_NAME", "IllegalActionError", "Ono99Game", "Ono99State"]
+__all__ = ["GAME_NAME", "IllegalActionError", "Ono99Game", "Ono99State", "PlayerBot"]
 
 GAME_NAME = "python_ono99"
 """The name the game is registered under."""
@@ -105,7 +117,7 @@ _GAME_TYPE = pyspiel.GameType(
     max_num_players=_MOST_PLAYERS,
     min_num_players=2,
     provides_information_state_string=True,
-    provides_information_state_tensor=False,
+    provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
     parameter_specification={"variant": "ono99-2022", "players": 2, "announce": "true_total"},
@@ -333,7 +345,28 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
 
     @property
     def game(self) -> Game | None:
-        """The game, once dealt (while a move waits for chance, the game before it)."""
+        """The library's :class:`~ono99.Game` this state holds, to read or to copy.
+
+        ``None`` before the deal is done (while the chance nodes of the
+        deal are due). While a player's move waits for the cards it draws
+        (a chance node after the move), it is the game as it was before
+        that move; once the chance outcomes are given, the game after it.
+        It is the whole table, every hand included: what a player may know
+        is :meth:`~ono99.Game.observation` of their seat (what the tensors
+        and strings show). Play on the state, never on this game: a move
+        played on it directly is not in the state's history. A cloned state
+        holds a copy of its own.
+
+        >>> import pyspiel, ono99.envs.openspiel
+        >>> game = pyspiel.load_game("python_ono99", {"variant": "ono99-2022"})
+        >>> state = game.new_initial_state()
+        >>> state.game is None
+        True
+        >>> while state.is_chance_node():
+        ...     state.apply_action(state.chance_outcomes()[0][0])
+        >>> state.game.hand_sizes, state.game.current_player == state.current_player()
+        ((4, 4), True)
+        """
         if self._before is not None:
             return self._before.game
         return None if self._held is None else self._held.game
@@ -571,7 +604,11 @@ def _describe(obs: Observation) -> str:
 
 
 class _Observer:
-    """OpenSpiel's observer: the observation vector, and strings of what a player saw."""
+    """OpenSpiel's observer: the observation vector, and strings of what a player saw.
+
+    With perfect recall (the information state), the string is the log as
+    the player saw it, and the tensor the observation vector still.
+    """
 
     def __init__(self, spec: _Spec, *, perfect_recall: bool) -> None:
         self._spec = spec
@@ -593,6 +630,98 @@ class _Observer:
             return "\n".join(state.information_state_lines(player))
         game = state.game
         return "before the deal" if game is None else _describe(game.observation(player))
+
+
+class PlayerBot(pyspiel.Bot):  # type: ignore[misc]
+    """One of the library's players as an OpenSpiel bot, for ``evaluate_bots`` and the like.
+
+    At its seat's turn, :meth:`step` shows the player its
+    :class:`~ono99.Observation` (what the seat may know, and nothing
+    else) and returns the action of the move it chooses, as the variant's
+    :class:`~ono99.envs.ActionTable` (with the game's ``announce``) numbers
+    it. A player that keeps no memory of the game needs nothing else: the
+    bot ignores :meth:`inform_action` and :meth:`restart_at`.
+
+    Args:
+        game: The ``python_ono99`` game it plays.
+        player_id: Its seat.
+        player: A :class:`~ono99.Player` (anything with
+            ``choose(observation)``: a shipped one, your own, a
+            :class:`~ono99.envs.PolicyPlayer`), or a shipped strategy's
+            name (``"random"``, ``"cautious"``, ``"reckless"``, ``"search"``).
+        seed: The seed of a player made from a strategy's name.
+
+    Raises:
+        ArgumentError: If ``player`` is neither a player nor a strategy's
+            name, or ``player_id`` is no seat of the game.
+
+    >>> import numpy as np, pyspiel
+    >>> from open_spiel.python.algorithms.evaluate_bots import evaluate_bots
+    >>> from ono99.envs.openspiel import PlayerBot
+    >>> game = pyspiel.load_game("python_ono99", {"variant": "ono99-2022", "players": 2})
+    >>> bots = [PlayerBot(game, 0, "cautious"), PlayerBot(game, 1, "random", seed=1)]
+    >>> sorted(evaluate_bots(game.new_initial_state(), bots, np.random.RandomState(1)))
+    [-1.0, 1.0]
+    """
+
+    def __init__(
+        self, game: pyspiel.Game, player_id: int, player: Player | str, *, seed: int = 0
+    ) -> None:
+        pyspiel.Bot.__init__(self)
+        players = game.num_players()
+        if isinstance(player_id, bool) or not isinstance(player_id, int) or not (
+            0 <= player_id < players
+        ):
+            raise ArgumentError(
+                "player_id", f"expected a seat from 0 to {players - 1}, got {shown(player_id)}"
+            )
+        if isinstance(player, str):
+            player = make_player(player, seed)
+        elif not callable(getattr(player, "choose", None)):
+            raise ArgumentError(
+                "player",
+                f"expected a player (with a choose(observation) method) or a strategy's "
+                f"name, got {shown(player)}",
+            )
+        self._seat = player_id
+        self._table = _spec_of(game).table
+        self.player: Player = player
+        """The player it asks."""
+
+    def player_id(self) -> int:
+        """Its seat."""
+        return self._seat
+
+    def provides_policy(self) -> bool:
+        """False: a player gives a move, not a distribution over moves."""
+        return False
+
+    def restart_at(self, state: pyspiel.State) -> None:
+        """Nothing to do: the player reads each observation afresh."""
+
+    def inform_action(self, state: pyspiel.State, player_id: int, action: int) -> None:
+        """Nothing to do: the player reads each observation afresh."""
+
+    def step(self, state: Ono99State) -> int:
+        """The action of the move the player chooses in ``state``, at its seat's turn.
+
+        Raises:
+            IllegalActionError: If it is not the bot's seat's turn in ``state``.
+            IllegalMoveError: If the player chooses a move that is not legal.
+        """
+        game = state.game
+        if state.current_player() != self._seat or game is None:
+            raise IllegalActionError(
+                f"the bot of player {self._seat} was asked to move, but the player to "
+                f"move is {state.current_player()}"
+            )
+        observation = game.observation(self._seat)
+        move = self.player.choose(observation)
+        if move not in observation.legal_moves:
+            raise IllegalMoveError(
+                f"{self.player!r} chose {move}, which is not legal here", move=move
+            )
+        return self._table.action_of(move)
 
 
 pyspiel.register_game(_GAME_TYPE, Ono99Game)
