@@ -288,3 +288,162 @@ def test_openspiel_state_round_trips_through_pickle_deepcopy_and_serialisation()
             action = rng.choice(state.legal_actions())
         for s in [state, *copies]:
             s.apply_action(action)
+
+
+# --------------------------------------------------------- tensors and bots
+
+
+def _decisions(state: Any, rng: random.Random, limit: int = 400) -> Any:
+    """Yield ``state`` at each decision of a random game (chance outcomes by their odds)."""
+    while not state.is_terminal() and state.move_number() < limit:
+        if state.is_chance_node():
+            outcomes, odds = zip(*state.chance_outcomes(), strict=True)
+            state.apply_action(rng.choices(outcomes, odds)[0])
+            continue
+        yield state
+        state.apply_action(rng.choice(state.legal_actions()))
+
+
+@pytest.mark.parametrize(("variant", "house", "players"), CASES, ids=IDS)
+def test_openspiel_tensors_are_the_observation_vector(
+    variant: str, house: tuple[str, ...], players: int
+) -> None:
+    """Invariant: at every decision, each player's information-state and observation
+    tensors are the ObservationEncoder's vector of that player's ``Game.observation``
+    (so neither shows what the seat cannot see), of the shapes the game declares."""
+    name = "+".join((variant, *house))
+    game = pyspiel.load_game("python_ono99", {"variant": name, "players": players})
+    kind = game.get_type()
+    assert kind.provides_information_state_tensor
+    assert kind.provides_observation_tensor
+    encoder = ono99.envs.observation_encoder(game.variant, players)
+    assert game.information_state_tensor_shape() == [len(encoder)]
+    assert game.observation_tensor_shape() == [len(encoder)]
+    before = game.new_initial_state()
+    assert not any(before.information_state_tensor(0))  # nothing dealt yet
+    seen = 0
+    for state in _decisions(game.new_initial_state(), random.Random(11)):
+        for player in range(players):
+            expected = encoder.encode(state.game.observation(player)).tolist()
+            assert state.information_state_tensor(player) == pytest.approx(expected)
+            assert state.observation_tensor(player) == pytest.approx(expected)
+        seen += 1
+    assert seen > 5
+
+
+def test_openspiel_information_state_tensor_is_one_for_states_the_player_cannot_tell_apart() -> (
+    None
+):
+    """Invariant: states with one information-state string for a player (the same
+    history as the player saw it, the unseen cards dealt otherwise: resampled states)
+    give that player one information-state tensor, while the real other hands differ."""
+    game = pyspiel.load_game("python_ono99", {"variant": "ono99-1980", "players": 3})
+    checked = 0
+    for state in _decisions(game.new_initial_state(), random.Random(12), limit=60):
+        me = state.current_player()
+        tensor = state.information_state_tensor(me)
+        for k in range(3):
+            world = state.resample_from_infostate(me, random.Random(k).random)
+            assert world.information_state_string(me) == state.information_state_string(me)
+            assert world.information_state_tensor(me) == tensor
+            checked += 1
+    assert checked > 30
+
+
+def test_openspiel_make_observation_reads_the_tensors_and_strings() -> None:
+    """OpenSpiel's ``make_observation`` (its observers, with and without perfect recall)
+    gives the states' own tensors and strings."""
+    from open_spiel.python.observation import make_observation  # noqa: PLC0415
+
+    game = pyspiel.load_game("python_ono99", {"variant": "ninety-nine", "players": 3})
+    info = make_observation(game, pyspiel.IIGObservationType(perfect_recall=True))
+    now = make_observation(game, pyspiel.IIGObservationType(perfect_recall=False))
+    for state in _decisions(game.new_initial_state(), random.Random(13), limit=30):
+        for player in range(3):
+            info.set_from(state, player)
+            now.set_from(state, player)
+            assert info.tensor.tolist() == state.information_state_tensor(player)
+            assert now.tensor.tolist() == state.observation_tensor(player)
+            assert info.string_from(state, player) == state.information_state_string(player)
+            assert now.string_from(state, player) == state.observation_string(player)
+
+
+def test_openspiel_rl_environment_gives_the_information_state_tensor() -> None:
+    """OpenSpiel's ``rl_environment`` reads the information-state tensor by default, and
+    plays whole games with its chance nodes sampled; each time step's ``info_state`` is
+    the state's tensor for that player."""
+    from open_spiel.python import rl_environment  # noqa: PLC0415
+
+    game = pyspiel.load_game("python_ono99", {"variant": "ono99-2022", "players": 2})
+    env = rl_environment.Environment(game, seed=3)
+    assert env.observation_spec()["info_state"] == (game.information_state_tensor_size(),)
+    rng = random.Random(3)
+    for _ in range(2):
+        step = env.reset()
+        while not step.last():
+            player = step.observations["current_player"]
+            state = env.get_state
+            for seat in range(2):
+                assert list(step.observations["info_state"][seat]) == (
+                    state.information_state_tensor(seat)
+                )
+            step = env.step([rng.choice(step.observations["legal_actions"][player])])
+        assert sorted(step.rewards) == [-1.0, 1.0]
+
+
+def test_player_bot_plays_the_players_moves_in_evaluate_bots() -> None:
+    """A PlayerBot returns the action of the move its player chooses from its seat's
+    observation: the cautious player's own choice at every turn, in OpenSpiel's Python
+    and C++ ``evaluate_bots``."""
+    game = pyspiel.load_game("python_ono99", {"variant": "ono99-2022", "players": 3})
+    cautious = ono99.CautiousPlayer()
+    bot = envs_openspiel.PlayerBot(game, 0, cautious)
+    assert bot.player_id() == 0
+    assert bot.player is cautious
+    assert not bot.provides_policy()
+    turns = 0
+    for state in _decisions(game.new_initial_state(), random.Random(14)):
+        if state.current_player() == 0:
+            action = bot.step(state)
+            assert game.table.moves[action] == cautious.choose(state.game.observation(0))
+            assert action in state.legal_actions()
+            turns += 1
+    assert turns > 3
+    bots = [envs_openspiel.PlayerBot(game, s, n, seed=s) for s, n in enumerate(_STRATEGIES)]
+    rng = np.random.RandomState(4)
+    for returns in (
+        evaluate_bots.evaluate_bots(game.new_initial_state(), bots, rng),
+        pyspiel.evaluate_bots(game.new_initial_state(), bots, 4),
+    ):
+        assert sorted(returns) == [-1.0, -1.0, 1.0]
+
+
+_STRATEGIES = ("random", "cautious", "search")
+
+
+def test_player_bot_refuses_a_bad_seat_player_or_turn() -> None:
+    """A bot for no seat, of something that is no player, or asked out of turn raises
+    the library's own errors, saying what was expected."""
+    game = pyspiel.load_game("python_ono99", {"variant": "ono99-2022", "players": 2})
+    for seat in (2, -1, True, "0"):
+        with pytest.raises(ono99.ArgumentError, match="expected a seat from 0 to 1"):
+            envs_openspiel.PlayerBot(game, seat, "random")  # type: ignore[arg-type]
+    with pytest.raises(ono99.ArgumentError, match="expected a player"):
+        envs_openspiel.PlayerBot(game, 0, 42)  # type: ignore[arg-type]
+    with pytest.raises(ono99.ArgumentError, match="no strategy"):
+        envs_openspiel.PlayerBot(game, 0, "nobody")
+    state = _at_a_decision()
+    idle = envs_openspiel.PlayerBot(game, 1 - state.current_player(), "random")
+    with pytest.raises(envs_openspiel.IllegalActionError, match="was asked to move"):
+        idle.step(state)
+
+    class Cheat:
+        """Plays a card it does not hold."""
+
+        def choose(self, observation: ono99.Observation) -> ono99.Move:
+            missing = next(c.id for c in game.variant.cards if c.id not in observation.hand)
+            return ono99.Play(missing)
+
+    cheat = envs_openspiel.PlayerBot(game, state.current_player(), Cheat())
+    with pytest.raises(ono99.IllegalMoveError, match="which is not legal"):
+        cheat.step(state)

@@ -88,10 +88,10 @@ from ono99 import events as ev
 from ono99._args import shown
 from ono99._errors import ArgumentError, IllegalMoveError
 from ono99.engine import Game, deal, play_checked, redealt
-from ono99.players import make_player
 from ono99.envs._actions import action_table
 from ono99.envs._common import make_variant
 from ono99.envs._encoding import observation_encoder
+from ono99.players import make_player
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -669,9 +669,8 @@ class PlayerBot(pyspiel.Bot):  # type: ignore[misc]
     ) -> None:
         pyspiel.Bot.__init__(self)
         players = game.num_players()
-        if isinstance(player_id, bool) or not isinstance(player_id, int) or not (
-            0 <= player_id < players
-        ):
+        seat: object = player_id  # typed int, but a caller may pass anything
+        if isinstance(seat, bool) or not isinstance(seat, int) or not 0 <= seat < players:
             raise ArgumentError(
                 "player_id", f"expected a seat from 0 to {players - 1}, got {shown(player_id)}"
             )
