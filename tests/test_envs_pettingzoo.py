@@ -347,3 +347,85 @@ def test_supersuit_vectorises_the_parallel_form() -> None:
         assert masks.any(axis=1).sum() == 4
     assert ended > 0
     envs.close()
+
+
+# ------------------------------------------------------------------ state()
+
+
+def _table_of(state: Any, names: tuple[str, ...]) -> dict[str, float]:
+    return dict(zip(names, state.tolist(), strict=True))
+
+
+def _check_state(state: Any, names: tuple[str, ...], game: ono99.Game, seats: int) -> None:
+    """``state`` is the whole table of ``game``: seat 0's vector, every hand, the pile."""
+    encoder = envs.observation_encoder(game.variant, game.players, seats)
+    assert state.tolist()[: len(encoder)] == encoder.encode(game.observation(0)).tolist()
+    slots = _table_of(state, names)
+    assert slots["plays_owed_now"] == game.plays_owed
+    ids = [card.id for card in game.variant.cards]
+    for seat in range(seats):
+        held = game.hand(seat) if seat < game.players else ()
+        assert [slots[f"hands[{seat}][{c}]"] for c in ids] == [held.count(c) for c in ids]
+    pile = game.draw_pile
+    assert [slots[f"draw_pile[{c}]"] for c in ids] == [pile.count(c) for c in ids]
+    order = [int(slots[name]) for name in names if name.startswith("draw_order[")]
+    assert [ids[k - 1] for k in order if k] == list(pile)
+    assert not any(order[len(pile) :])  # 0 past the bottom card
+
+
+@pytest.mark.parametrize(("variant", "house", "players"), CASES[::3], ids=IDS[::3])
+def test_aec_state_is_the_whole_table(variant: str, house: tuple[str, ...], players: int) -> None:
+    """Invariant: after every step, ``state()`` is in ``state_space`` and holds seat 0's
+    observation vector, what the player to move owes, every hand and the draw pile (its
+    counts and its order, top card first), exactly as the game has them."""
+    table = raw_env(variant, players, house, seed=7)
+    with pytest.raises(RuntimeError, match="reset"):
+        table.state()
+    assert table.state_space.shape == (len(table.state_names),)
+    rng = np.random.default_rng(7)
+    steps = 0
+    while steps < 60:  # whole games, until enough steps
+        table.reset()
+        for _ in table.agent_iter():
+            state = table.state()
+            assert table.state_space.contains(state)
+            assert table.game is not None
+            _check_state(state, table.state_names, table.game, players)
+            observation, _, terminated, truncated, _ = table.last()
+            if terminated or truncated:
+                table.step(None)
+                continue
+            table.step(int(rng.choice(observation["action_mask"].nonzero()[0])))
+            steps += 1
+    assert steps > 10
+
+
+def test_parallel_state_is_the_whole_table_and_padded() -> None:
+    """The parallel form's ``state()`` is the same whole table; with ``max_players`` the
+    padded seats' hands are all 0, and the state pickles with the environment."""
+    table = parallel_env(
+        "ono99-1980", 3, learners=[1], opponents="cautious", seed=3, max_players=5
+    )
+    observations, _ = table.reset()
+    rng = np.random.default_rng(3)
+    for _ in range(30):
+        assert table.game is not None
+        state = table.state()
+        assert table.state_space.contains(state)
+        _check_state(state, table.state_names, table.game, 5)
+        if not table.agents:
+            break
+        mask = observations["player_1"]["action_mask"]
+        observations, *_ = table.step({"player_1": int(rng.choice(mask.nonzero()[0]))})
+    again = pickle.loads(pickle.dumps(table))  # noqa: S301 - our own data
+    assert again.state().tolist() == table.state().tolist()
+
+
+@pytest.mark.filterwarnings("ignore:.*Illegal move made")
+def test_pettingzoo_state_test_passes() -> None:
+    """PettingZoo's own ``state_test``: the space, the state after random steps (in the
+    checking wrappers) and the parallel form's state."""
+    from pettingzoo.test import state_test  # noqa: PLC0415
+
+    for variant, players in (("ono99-2022", 4), ("ninety-nine", 3)):
+        state_test(env(variant, players, seed=4), parallel_env(variant, players, seed=4))

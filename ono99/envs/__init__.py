@@ -44,6 +44,7 @@ from ._actions import (
 )
 from ._encoding import Feature, ObservationEncoder, observation_encoder
 from ._policy import Policy, PolicyPlayer
+from ._state import TableState
 
 __all__ = [
     "ActionError",
@@ -53,6 +54,7 @@ __all__ = [
     "ObservationEncoder",
     "Policy",
     "PolicyPlayer",
+    "TableState",
     "action_count",
     "action_table",
     "action_to_move",

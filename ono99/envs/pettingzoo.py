@@ -33,6 +33,15 @@ value that is no action of the space is an :class:`~ono99.ArgumentError`;
 an illegal one ends the game with -1 for the agent that chose it in
 :func:`env` and :func:`parallel_env`, and is an
 :class:`~ono99.IllegalMoveError` in :class:`raw_env`.
+
+**The state** (``state()``, in ``state_space``; the names of its slots in
+``state_names``) is the whole table as one vector, for a centralised critic
+(QMIX, MAPPO and the like): seat 0's observation vector, then what the
+player to move still owes, every hand by card, the draw pile by card, and
+the draw pile in order, top card first (see :class:`~ono99.envs.TableState`
+for each slot). It is **hidden information**: every hand and the order of
+the cards to come. Train a critic on it, never a policy that plays: a policy
+must act on its own agent's observation alone.
 """
 
 from __future__ import annotations
@@ -61,6 +70,7 @@ from ._encoding import observation_encoder
 from ._kernel import Mask
 from ._render import table_image, table_text
 from ._seats import Seats
+from ._state import TableState
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -154,6 +164,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
             }
         )
         self._action_space = spaces.Discrete(n)
+        self._state = TableState(self.encoder)
+        self.state_space = spaces.Box(self._state.low, self._state.high, dtype=np.float32)
+        """The space of :meth:`state`."""
+        self.state_names = self._state.names
+        """The name of each slot of :meth:`state`."""
         self._seeds = Seeds(seed)
         self.game: Game | None = None
         self._bind()
@@ -217,6 +232,15 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         else:
             self._mask_writers[seat].update(_NONE)
         return {"observation": self._arrays[seat].copy(), "action_mask": self._masks[seat].copy()}
+
+    def state(self) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """The whole table now, for a centralised critic: hidden information.
+
+        Every hand and the draw pile in order, besides what every seat sees
+        (see the module's description and :class:`~ono99.envs.TableState`);
+        a vector of ``state_space``. Never give it to a policy that plays.
+        """
+        return self._state.of(self._require_game())
 
     def step(self, action: int | None) -> None:
         """Play ``action`` for the agent to move (``None`` for an agent that is done).
@@ -443,6 +467,11 @@ class Ono99ParallelEnv(ParallelEnv):  # type: ignore[misc]
             }
         )
         self._action_space = spaces.Discrete(len(self.table))
+        self._state = TableState(self.encoder)
+        self.state_space = spaces.Box(self._state.low, self._state.high, dtype=np.float32)
+        """The space of :meth:`state`."""
+        self.state_names = self._state.names
+        """The name of each slot of :meth:`state`."""
         self._seats = Seats(
             self.variant,
             players,
@@ -559,6 +588,14 @@ class Ono99ParallelEnv(ParallelEnv):  # type: ignore[misc]
             dict.fromkeys(agents, cut),
             infos,
         )
+
+    def state(self) -> np.ndarray[Any, np.dtype[np.float32]]:
+        """The whole table now, for a centralised critic: hidden information.
+
+        As :meth:`raw_env.state`: every hand and the draw pile in order,
+        besides what every seat sees. Never give it to a policy that plays.
+        """
+        return self._state.of(self._seats._game())
 
     def render(self) -> Any:
         """The table: a picture (``"rgb_array"``), text (``"ansi"``), or print it (``"human"``)."""
