@@ -23,7 +23,13 @@ For ``ono99-2022`` with 4 players, every move a random legal one, it prints:
 (e) the OpenSpiel game ``python_ono99`` beside OpenSpiel's own C++
     ``crazy_eights`` for as many players, in the same loop: random legal
     actions and chance outcomes drawn by their odds, every action applied
-    (chance ones included) counted, the two measured in turn in one run.
+    (chance ones included) counted, the two measured in turn in one run
+    (``benchmarks/openspiel_speed.py`` sets them side by side at 2 and 4
+    players, counting decisions);
+(f) the PettingZoo AEC environment of (b) beside the hand-written loop of
+    ``benchmarks/reference.py`` (the same rules, plain ints and lists, no
+    environment), measured in turn: (b)'s steps and the cards they play per
+    second against the loop's plays per second.
 
 Each figure is the best of several runs, in one process on one core, counted
 in CPU time (so other jobs on the machine weigh less on it). It
@@ -44,7 +50,9 @@ from __future__ import annotations
 
 import argparse
 import random
+import sys
 import time
+from pathlib import Path
 
 import gymnasium
 import numpy as np
@@ -55,6 +63,9 @@ import ono99.envs.gymnasium  # registers ono99/Ono99-v0
 import ono99.envs.openspiel  # registers python_ono99
 from ono99.cli._main import version
 from ono99.envs.pettingzoo import raw_env
+
+sys.path.insert(0, str(Path(__file__).parent))
+import reference  # the hand-written loop, beside this file
 
 VARIANT = "ono99-2022"
 PLAYERS = 4
@@ -80,9 +91,15 @@ def engine_steps(games: int) -> tuple[int, float]:
 
 
 def pettingzoo_steps(games: int) -> tuple[int, float]:
+    steps, _, seconds = pettingzoo_plays(games)
+    return steps, seconds
+
+
+def pettingzoo_plays(games: int) -> tuple[int, int, float]:
+    """Random play of the raw AEC environment: (steps, cards played, CPU seconds)."""
     env = raw_env(VARIANT, PLAYERS, seed=1)
     rng = random.Random(1)
-    steps = 0
+    steps = plays = 0
     start = time.process_time()
     for _ in range(games):
         env.reset()
@@ -93,7 +110,16 @@ def pettingzoo_steps(games: int) -> tuple[int, float]:
                 continue
             env.step(rng.choice(observation["action_mask"].nonzero()[0].tolist()))
             steps += 1
-    return steps, time.process_time() - start
+        plays += env.game.cards_played
+    return steps, plays, time.process_time() - start
+
+
+def reference_plays(games: int) -> tuple[int, float]:
+    """The hand-written loop of ``reference.py``: (cards played, CPU seconds)."""
+    rng = random.Random(1)
+    start = time.process_time()
+    plays = sum(reference.play_game(PLAYERS, rng) for _ in range(games))
+    return plays, time.process_time() - start
 
 
 def gymnasium_steps(games: int) -> tuple[int, int, float]:
@@ -181,6 +207,16 @@ def main() -> None:
     print(
         f"    OpenSpiel crazy_eights (C++), {PLAYERS} players: {e_theirs:>10,.0f} actions/s  "
         f"(python_ono99 {e_ours / e_theirs:.2f}x)"
+    )
+    f_steps = f_plays = f_ref = 0.0
+    for _ in range(repeats):  # in turn, so that both see the same load
+        steps, plays, seconds = pettingzoo_plays(games)
+        f_steps, f_plays = max(f_steps, steps / seconds), max(f_plays, plays / seconds)
+        f_ref = max(f_ref, per_second(reference_plays(games)))
+    print(f"(f) hand-written loop (reference.py):       {f_ref:>10,.0f} plays/s")
+    print(
+        f"    PettingZoo AEC beside it:               {f_steps:>10,.0f} steps/s  "
+        f"({f_steps / f_ref:.2f}x; {f_plays:,.0f} cards played/s, {f_plays / f_ref:.2f}x)"
     )
 
 

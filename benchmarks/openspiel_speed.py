@@ -32,9 +32,8 @@ import time
 
 import pyspiel
 
-import ono99.envs.openspiel  # registers python_ono99
+import ono99.envs.openspiel  # noqa: F401 - registers python_ono99
 from ono99.cli._main import version
-from ono99.engine import COMPILED
 
 
 def play(game: pyspiel.Game, games: int, seed: int = 1) -> tuple[int, int, float]:
@@ -67,8 +66,7 @@ def main() -> None:
     parser.add_argument("--variant", default="ono99-2022", help="the variant (an id or path)")
     args = parser.parse_args()
     games, repeats = (60, 2) if args.quick else (400, 5)
-    engine = "compiled" if COMPILED else "pure Python"
-    print(f"{version()} ({engine} engine); {args.variant}; {games} games a run, best of {repeats}")
+    print(f"{version()}; {args.variant}; {games} games a run, best of {repeats}")
     print(f"{'':>28} {'decisions/s':>12} {'actions/s':>12} {'ratio':>7}")
     for players in (2, 4):
         ours = pyspiel.load_game("python_ono99", {"variant": args.variant, "players": players})
@@ -79,10 +77,14 @@ def main() -> None:
             # crazy_eights' games are longer and its actions faster: as many games.
             best_theirs = max(best_theirs, measure(theirs, games))
         ratio = best_ours[0] / best_theirs[0]
-        print(f"{f'python_ono99, {players} players':>28} {best_ours[0]:>12,.0f} "
-              f"{best_ours[1]:>12,.0f} {ratio:>6.3f}x")
-        print(f"{f'crazy_eights (C++), {players} players':>28} {best_theirs[0]:>12,.0f} "
-              f"{best_theirs[1]:>12,.0f}")
+        print(
+            f"{f'python_ono99, {players} players':>28} {best_ours[0]:>12,.0f} "
+            f"{best_ours[1]:>12,.0f} {ratio:>6.3f}x"
+        )
+        print(
+            f"{f'crazy_eights (C++), {players} players':>28} {best_theirs[0]:>12,.0f} "
+            f"{best_theirs[1]:>12,.0f}"
+        )
 
 
 if __name__ == "__main__":
