@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/openspiel_speed.py            # the full run (about two minutes)
+    python benchmarks/openspiel_speed.py            # the full run (about 20 seconds)
     python benchmarks/openspiel_speed.py --quick    # a smaller run, to try a change
 
 Both games are played by the same loop, at 2 and at 4 players (each game at
@@ -22,6 +22,20 @@ is written in C++ and its decisions are a few hundred nanoseconds.
 
 It measures the ``ono99`` it imports and says which engine that has:
 install with ``ONO99_COMPILE=1 pip install ".[rl]"`` for the compiled one.
+
+Measured with the compiled engine on a two-core machine shared with other
+jobs (load average 4.5 to 9), two runs: ``python_ono99`` made 33,600-35,500
+decisions a second at 2 players (75,000-79,000 actions) against
+``crazy_eights``' 323,600-328,800, 0.10-0.11x; at 4 players 30,900-31,700
+(72,800-74,500 actions) against 310,200-314,800, 0.10x. The pure-Python
+engine: 25,300 at 2 players, 0.075x. Where a decision's time goes
+(compiled, 4 players): a third is the move played on a copy of the game
+up to its first draw, which stops there to ask for the chance outcome, a
+sixth the move played again once the outcome is given, a sixth the deal
+(played again from the start at each of its chance nodes), and the rest
+OpenSpiel's calls into Python and the legal actions. Each chance node
+replays the engine from the last decision, the price of chance nodes that
+are the cards themselves in an engine that runs a move to its end.
 """
 
 from __future__ import annotations
