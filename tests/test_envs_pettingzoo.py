@@ -22,6 +22,7 @@ from pettingzoo.test import (  # noqa: E402
     seed_test,
 )
 
+from ono99 import envs  # noqa: E402
 from ono99.envs.pettingzoo import env, parallel_env, raw_env  # noqa: E402
 
 # ------------------------------------------------------------------ PettingZoo
