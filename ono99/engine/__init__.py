@@ -46,7 +46,6 @@ from ._compiled import CompiledCard, CompiledVariant, compile_variant
 from ._engine import Engine
 from ._game import (
     Game,
-    GameRecord,
     deal,
     engine_of,
     play_checked,
@@ -59,6 +58,7 @@ from ._moves import Move, Play, Redraw, unsaid
 from ._narrate import describe_event, second_person
 from ._observation import Observation
 from ._protocols import Player, QuickPlayer
+from ._record import GameRecord
 from ._serial import from_data, to_data
 from ._state import game_state
 from ._steps import (

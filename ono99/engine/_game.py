@@ -5,8 +5,6 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING
 
-from attrs import frozen
-
 from ono99 import events as ev
 from ono99._args import is_int, is_list, shown, whole
 from ono99._errors import ArgumentError, Ono99Error, ReplayError, VariantError
@@ -18,6 +16,7 @@ from ._compiled import card_index, compile_variant
 from ._engine import Engine
 from ._moves import Move, Play, Redraw
 from ._position import place
+from ._record import GameRecord, check_record
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
@@ -36,57 +35,6 @@ __all__ = [
     "redealt_unseen",
     "seat_of",
 ]
-
-
-def _check_record(record: GameRecord) -> None:
-    """Refuse a record whose fields have the wrong types (it may have been built by hand)."""
-    problems = [
-        f"{name}: expected {expected}, got {shown(getattr(record, name))}"
-        for name, test, expected in (
-            ("variant", lambda v: isinstance(v, str), "a variant id"),
-            ("fingerprint", lambda v: isinstance(v, str), "a fingerprint (a str)"),
-            ("players", is_int, "a whole number"),
-            ("seed", is_int, "a whole number"),
-            ("deck", lambda v: v is None or is_list(v), "None or a list of card ids"),
-            ("moves", is_list, "a list of moves"),
-        )
-        if not test(getattr(record, name))
-    ]
-    if problems:
-        raise ReplayError("the record is not usable: " + "; ".join(problems))
-
-
-@frozen
-class GameRecord:
-    """Everything needed to replay a game: its rules, seed, deck and moves.
-
-    Get one from :meth:`Game.record`; :meth:`Game.replay` plays it again to
-    the same state. :func:`ono99.to_data` turns it into plain data.
-
-    Attributes:
-        variant: The variant's id.
-        fingerprint: The content hash of the variant's rules.
-        players: How many played.
-        seed: The seed of the game's shuffles.
-        deck: The explicit first deck order, if one was given.
-        moves: The moves, in order.
-
-    >>> import ono99
-    >>> game = ono99.Game("ono99-1980", players=3, seed=42)
-    >>> _ = game.play(ono99.Play("10"))
-    >>> record = game.record()
-    >>> record.seed, record.moves
-    (42, (Play(card='10'),))
-    >>> ono99.Game.replay(record).total
-    10
-    """
-
-    variant: str
-    fingerprint: str
-    players: int
-    seed: int
-    deck: tuple[str, ...] | None
-    moves: tuple[Move, ...]
 
 
 class Game:
@@ -511,7 +459,7 @@ class Game:
             raise ArgumentError(
                 "record", f"expected a GameRecord (Game.record, from_data), got {shown(record)}"
             )
-        _check_record(record)
+        check_record(record)
         variant = variant_arg(record.variant if variant is None else variant)
         found = fingerprint(variant)
         if found != record.fingerprint:

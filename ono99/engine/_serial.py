@@ -14,8 +14,8 @@ from ono99._errors import ArgumentError, ReplayError
 from ono99._limits import MAX_DEPTH
 from ono99.loading import too_deep
 
-from ._game import GameRecord
 from ._moves import Move, Play, Redraw
+from ._record import GameRecord
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -42,7 +42,7 @@ def _add_rule(monkeypatch: pytest.MonkeyPatch, kind: str, cls: type) -> None:
         found = rule_types(asked, shipped_only=shipped_only)
         return {**found, cls.type: cls} if asked == kind else found  # type: ignore[attr-defined]
 
-    monkeypatch.setattr("ono99.authoring._schema.rule_types", registry)
+    monkeypatch.setattr("ono99.authoring._reference.rule_types", registry)
 
 
 def _validator(kind: str) -> jsonschema.Draft202012Validator:

@@ -20,7 +20,7 @@ from hypothesis import find
 import ono99
 from ono99 import events as ev
 from ono99 import rules
-from ono99.authoring import _schema
+from ono99.authoring import _reference, _schema
 from ono99.cli._main import main
 from ono99.engine._narrate import describe_event
 from ono99.loading import _loader
@@ -109,7 +109,7 @@ def test_plugin_rules_are_in_the_generated_reference(hand_rules: None) -> None:
     paths = _schema.key_paths()
     assert "effect swap_hands.include_self" in paths
     assert "effect pass_hands.against_play" in paths
-    assert 'type = "swap_hands"' in "\n".join(_schema._generated())
+    assert 'type = "swap_hands"' in "\n".join(_reference.generated())
 
 
 def test_plugin_settings_are_checked_with_key_paths(hand_rules: None) -> None:
