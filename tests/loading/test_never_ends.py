@@ -4,7 +4,7 @@
 too long ... so that every valid variant ends and ``demo``, ``simulate`` and
 ``play_out`` never hang; make ``ono99 validate`` refuse (or warn about, with
 ``--strict`` refusing) the variants it can show can never end" (issue 14).
-Each file under ``tests/loader/never_ends/`` loads and, before ``round.max_plays``,
+Each file under ``tests/loading/never_ends/`` loads and, before ``round.max_plays``,
 ``round.max_rounds`` and ``round.max_game_plays``, played until a guard
 stopped it; each is a different way of never ending.
 """
