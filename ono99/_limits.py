@@ -21,6 +21,7 @@ __all__ = [
     "MAX_KINDS",
     "MAX_PLAYERS",
     "MAX_POINTS_TARGET",
+    "MAX_RANGE",
     "MAX_RULES",
     "MAX_SKIP",
     "MAX_TOKENS",
@@ -40,9 +41,14 @@ MAX_PLAYERS = 100
 MAX_HAND_SIZE = 100
 """The most cards a hand is dealt (``deal.hand_size``)."""
 
-MAX_CHOICES = 12
+MAX_CHOICES = 201
 """The most amounts a card may offer to choose from: any effect's ``choices``, shipped
-(``add_choice``'s ``amounts``) or a plugin's."""
+(``add_choice``'s ``amounts``) or a plugin's; any value from -100 to +100, say, written
+as the range ``{ from = -100, to = 100 }``."""
+
+MAX_RANGE = MAX_CHOICES
+"""The most integers a range (``{ from = a, to = b }``, in place of an array of
+integers) may hold."""
 
 MAX_SKIP = MAX_PLAYERS
 """The most players one card may skip (``skip`` ``players``)."""

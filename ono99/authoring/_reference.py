@@ -128,7 +128,7 @@ def _type_name(tp: Any) -> str:
     if tp == tuple[str, ...]:
         return "array of strings"
     if tp == tuple[int, ...]:
-        return "array of integers"
+        return "array of integers, or a range ``{ from = a, to = b }``"
     if tp == tuple[Card, ...]:
         return "tables, one per card"
     if is_array(tp):

@@ -250,7 +250,18 @@ def _value_schema(tp: Any, path: str, required: bool) -> dict[str, Any]:
             strings["minItems"] = 1
         return strings
     if tp == tuple[int, ...]:
-        return {"type": "array", "items": {"type": "integer"}}
+        # An array of integers, or a range of them: { from = -10, to = 10 }.
+        return {
+            "anyOf": [
+                {"type": "array", "items": {"type": "integer"}},
+                {
+                    "type": "object",
+                    "properties": {"from": {"type": "integer"}, "to": {"type": "integer"}},
+                    "required": ["from", "to"],
+                    "additionalProperties": False,
+                },
+            ]
+        }
     if tp == tuple[Card, ...]:
         return {
             "type": "object",

@@ -20,6 +20,7 @@ from cattrs.gen import make_dict_structure_fn, override
 from cattrs.preconf.tomllib import make_converter
 
 from ono99._errors import PluginError
+from ono99._limits import MAX_RANGE
 from ono99._variant import NONE, NONE_MEANS, Card, PlayerStep, StandardDeck, Variant
 from ono99.rules import (
     KINDS,
@@ -305,10 +306,44 @@ _register_exact(
     tuple[str, ...],
     lambda v, _: _structure_items(_array(v, "strings"), lambda s: _strict_str(s, str)),
 )
-_register_exact(
-    tuple[int, ...],
-    lambda v, _: _structure_items(_array(v, "integers"), lambda i: _strict_int(i, int)),
-)
+_RANGE_EXAMPLE = "{ from = -10, to = 10 }"
+
+
+def _int_range(value: dict[Any, Any]) -> tuple[int, ...]:
+    """The integers of a range ``{ from = a, to = b }``, both ends included."""
+    extra = sorted(str(key) for key in value if key not in {"from", "to"})
+    if extra:
+        raise ProblemError(
+            f"unknown key {extra[0]!r} (a range has the keys from and to)", f".{extra[0]}"
+        )
+    for key in ("from", "to"):
+        if key not in value:
+            raise ProblemError(f"missing required key {key!r} (a range such as {_RANGE_EXAMPLE})")
+    ends = []
+    for key in ("from", "to"):
+        try:
+            ends.append(_strict_int(value[key], int))
+        except ProblemError as exc:
+            raise ProblemError(exc.message, f".{key}") from None
+    low, high = ends
+    if low > high:
+        raise ProblemError(f"expected from at most to, got from = {low} and to = {high}")
+    if high - low + 1 > MAX_RANGE:
+        raise ProblemError(
+            f"expected a range of at most {MAX_RANGE} integers, got {high - low + 1} "
+            f"(from = {low}, to = {high})"
+        )
+    return tuple(range(low, high + 1))
+
+
+def _int_items(value: object, _: object) -> tuple[int, ...]:
+    """An array of integers, or a range of them: ``{ from = -10, to = 10 }``."""
+    if isinstance(value, dict):
+        return _int_range(value)
+    return _structure_items(_array(value, "integers"), lambda i: _strict_int(i, int))
+
+
+_register_exact(tuple[int, ...], _int_items)
 _register_exact(
     tuple[PlayerStep, ...],
     lambda v, _: _structure_items(

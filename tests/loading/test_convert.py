@@ -100,3 +100,42 @@ def test_structuring_leaves_the_data_as_it_was(data: dict[str, Any]) -> None:
     before = copy.deepcopy(data)
     structure_variant(data)
     assert data == before
+
+
+def test_an_array_of_integers_may_be_written_as_a_range() -> None:
+    """``{ from = a, to = b }`` stands for the integers from a to b, both included, where
+    an array of integers is expected: a Ten worth any value from -10 to +10 (21 amounts)
+    offers 21 moves, one for each amount in order, and the action table has one each."""
+    variant = ono99.loads_variant(
+        'extends = "ninety-nine"\nid = "wild-ten"\nname = "Wild ten"\n[cards.10]\n'
+        'effects = [{ type = "add_choice", amounts = { from = -10, to = 10 } }]\n'
+    )
+    (effect,) = variant.card("10").effects
+    assert effect.choices == tuple(range(-10, 11))
+    game = ono99.Game(variant, 3, seed=1, deck=["10"])
+    tens = [m for m in game.legal_moves() if isinstance(m, ono99.Play) and m.card == "10"]
+    assert [move.amount for move in tens] == list(range(-10, 11))
+    assert ono99.loads_variant(ono99.dump_variant(variant)) == variant
+
+
+@pytest.mark.parametrize(
+    ("written", "path", "says"),
+    [
+        ("{ from = 3, to = 1 }", "amounts", "expected from at most to, got from = 3 and to = 1"),
+        ("{ from = -150, to = 150 }", "amounts", "a range of at most 201 integers, got 301"),
+        ("{ from = 1 }", "amounts", "missing required key 'to'"),
+        ("{ from = 1, to = 2, step = 1 }", "amounts.step", "unknown key 'step'"),
+        ('{ from = "a", to = 2 }', "amounts.from", 'expected an integer, got "a"'),
+    ],
+)
+def test_a_bad_range_is_refused_at_its_key(written: str, path: str, says: str) -> None:
+    """A range with ``from`` above ``to``, of more than 201 integers, or with keys of
+    its own missing or unknown is the library's error at its key path."""
+    with pytest.raises(ono99.VariantError) as caught:
+        ono99.loads_variant(
+            'extends = "ninety-nine"\nid = "w"\nname = "w"\n[cards.10]\n'
+            f'effects = [{{ type = "add_choice", amounts = {written} }}]\n'
+        )
+    (problem,) = caught.value.problems
+    assert problem.startswith(f"cards.10.effects[0].{path}: ")
+    assert says in problem
