@@ -50,6 +50,8 @@ class Task:
     rotate: bool
     # Reports each finished game, when progress is asked for.
     ticker: Ticker | None = None
+    # Whether to watch every move for each game's details (simulate's ``details``).
+    details: bool = False
 
 
 # A guard against a game that never ends (as play_out's).
@@ -74,6 +76,7 @@ def play_chunk(task: Task) -> list[Outcome]:
         max_moves=MAX_MOVES,
         done=None if ticker is None else ticker.game_done,
         failed=functools.partial(_game_failed, task),
+        details=task.details,
     )
     if ticker is not None:
         ticker.flush()

@@ -10,7 +10,7 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from attrs import field, frozen
+from attrs import astuple, field, frozen
 
 from ono99._variant import Variant
 
@@ -19,7 +19,14 @@ from ._report import comparison_table, result_table
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["Comparison", "Distribution", "SimulationResult", "WinRate", "wilson_interval"]
+__all__ = [
+    "Comparison",
+    "Distribution",
+    "GameDetails",
+    "SimulationResult",
+    "WinRate",
+    "wilson_interval",
+]
 
 _Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 
@@ -156,6 +163,54 @@ class Distribution:
 
 
 @frozen
+class GameDetails:
+    """One game of a simulation, move by move in sum (``simulate(..., details=True)``).
+
+    Attributes:
+        winner: The winner's seat.
+        plays: Cards played (redraws included), as :attr:`SimulationResult.plays` counts.
+        rounds: Rounds played.
+        deciding_card: The card that decided the game ("" for none), as
+            :attr:`SimulationResult.deciding_cards` counts.
+        turns: Turns in which a player chose at least one move. A turn
+            starts with a move by another seat than the last one, or with a
+            move while no card has been played yet this turn: a seat that
+            plays again (a skip round a table of two) starts a new turn, and
+            a redraw's following play counts as a turn of its own. A player
+            with no safe play, who busts without being asked, has no turn.
+        choice_turns: Those of :attr:`turns` in which at least one move had
+            more than one distinct legal move to choose from.
+        moves: Moves the players chose.
+        options: The distinct legal moves of each of those moves, summed
+            (each card once however many copies the hand holds, each amount
+            or player it may name apart, as :meth:`~ono99.Game.legal_moves`
+            lists them).
+        lead_changes: How often the lead changed hands: after each round,
+            the leader is the one seat best placed (most tokens, or the
+            lowest score; the highest when points win), none on a tie; each
+            leader unlike the one before counts, the winner at the end
+            included. Always 0 when a game has no tokens or points.
+        comeback: Whether the winner was not among the best placed after
+            round ``R // 2`` of the game's ``R`` rounds (``False`` for a game
+            of one round, or without tokens or points).
+        capped: Whether the game ended by a cap (``round.max_rounds`` or
+            ``round.max_game_plays``) rather than by the rules of play.
+    """
+
+    winner: int
+    plays: int
+    rounds: int
+    deciding_card: str
+    turns: int
+    choice_turns: int
+    moves: int
+    options: int
+    lead_changes: int
+    comeback: bool
+    capped: bool
+
+
+@frozen
 class SimulationResult:
     """What :func:`simulate` found. Equal seeds and settings give equal results.
 
@@ -179,6 +234,8 @@ class SimulationResult:
             without a safe play. ``""`` counts games where no other player had
             played in that round.
         seconds: Wall-clock time taken (not compared by ``==``).
+        details: Each game's :class:`GameDetails`, in order, when
+            :func:`simulate` was asked for them (``details=True``); else empty.
 
     >>> import ono99
     >>> result = ono99.simulate("ono99-2022", players=3, games=300, seed=1,
@@ -207,6 +264,7 @@ class SimulationResult:
     rounds_per_game: Distribution
     deciding_cards: tuple[tuple[str, int], ...]
     seconds: float = field(eq=False)
+    details: tuple[GameDetails, ...] = ()
 
     def decided_by(self, card_id: str) -> int:
         """How many games ``card_id`` decided (see :attr:`deciding_cards`)."""
@@ -243,6 +301,7 @@ class SimulationResult:
             "rounds_per_game": {str(v): n for v, n in self.rounds_per_game.counts},
             "deciding_cards": dict(self.deciding_cards),
             "seconds": self.seconds,
+            **({"details": [list(astuple(d)) for d in self.details]} if self.details else {}),
         }
 
     def table(self) -> str:
