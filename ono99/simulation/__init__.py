@@ -12,7 +12,7 @@ from __future__ import annotations
 from ._plot import MATPLOTLIB_MISSING, chart_path, plot_results
 from ._progress import ProgressBars
 from ._report import Grid, Part, comparison_parts, result_parts
-from ._results import Comparison, Distribution, SimulationResult, WinRate
+from ._results import Comparison, Distribution, GameDetails, SimulationResult, WinRate
 from ._seeds import player_seed
 from ._simulate import compare_variants, simulate
 
@@ -20,6 +20,7 @@ __all__ = [
     "MATPLOTLIB_MISSING",
     "Comparison",
     "Distribution",
+    "GameDetails",
     "Grid",
     "Part",
     "ProgressBars",

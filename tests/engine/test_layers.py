@@ -28,7 +28,7 @@ LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"engine", "authoring"}),
     frozenset({"players"}),
     frozenset({"simulation"}),
-    frozenset({"envs", "testing"}),
+    frozenset({"envs", "testing", "analysis"}),
     frozenset({""}),
     frozenset({"cli", "__main__"}),
 )

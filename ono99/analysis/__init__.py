@@ -1,0 +1,42 @@
+"""What a rule does to the game: :func:`~ono99.analyse` and its :class:`~ono99.Profile`.
+
+A profile plays the shipped players through the simulation layer
+(``_analyse``), with the restricted player of card importance
+(``_restricted``), and reduces the games to figures with intervals
+(``_stats``) held in frozen sections (``_profile``). The public names are
+exported from :mod:`ono99`.
+"""
+
+from ._analyse import analyse
+from ._profile import (
+    CardImportance,
+    Completion,
+    Decisions,
+    Difference,
+    Drama,
+    Duration,
+    Estimate,
+    Fairness,
+    Profile,
+    Quantity,
+    Rung,
+    Skill,
+)
+from ._restricted import AvoidingPlayer
+
+__all__ = [
+    "AvoidingPlayer",
+    "CardImportance",
+    "Completion",
+    "Decisions",
+    "Difference",
+    "Drama",
+    "Duration",
+    "Estimate",
+    "Fairness",
+    "Profile",
+    "Quantity",
+    "Rung",
+    "Skill",
+    "analyse",
+]

@@ -1,0 +1,519 @@
+"""What :func:`~ono99.analyse` finds: a :class:`Profile` and its sections, frozen.
+
+Each figure is an :class:`Estimate`: a value with its 95% interval and how it
+was measured. A profile is plain data for JSON (:meth:`Profile.to_data`,
+:meth:`Profile.from_data`), and two profiles give their :class:`Difference`
+figure by figure (:meth:`Profile.differences`).
+"""
+
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any, Literal
+
+import cattrs
+from attrs import field, frozen
+
+from ono99._args import shown
+from ono99._errors import ArgumentError
+
+from ._stats import Z95, normal_p, score_p, wilson
+
+if TYPE_CHECKING:
+    from collections.abc import Sequence
+
+__all__ = [
+    "CardImportance",
+    "Completion",
+    "Decisions",
+    "Difference",
+    "Drama",
+    "Duration",
+    "Estimate",
+    "Fairness",
+    "Profile",
+    "Quantity",
+    "Rung",
+    "Skill",
+]
+
+SIGNIFICANCE = 0.05
+"""The p-value below which a difference or a skill step is called significant."""
+
+
+@frozen
+class Estimate:
+    """A figure of a profile, with its 95% interval.
+
+    Attributes:
+        kind: ``"rate"``: a share of games (Wilson interval); ``"mean"``: a
+            mean over games (Student t interval); ``"ratio"``: a ratio of two
+            sums over games, such as legal moves per move (delta-method
+            interval, each game one draw); ``"share"``: such a ratio that is
+            a share, such as the turns with a choice among all turns
+            (its interval kept within 0 and 1).
+        value: The estimate.
+        low: The low end of its 95% interval.
+        high: The high end.
+        games: The games it was measured on.
+        se: Its standard error: ``sqrt(p (1 - p) / n)`` for a rate,
+            ``sd / sqrt(n)`` for a mean, the delta method's for a ratio.
+    """
+
+    kind: Literal["rate", "share", "mean", "ratio"]
+    value: float
+    low: float
+    high: float
+    games: int
+    se: float
+
+    @classmethod
+    def rate(cls, successes: int, trials: int) -> Estimate:
+        """The share ``successes / trials`` and its Wilson interval.
+
+        >>> Estimate.rate(30, 100).value
+        0.3
+        """
+        p = successes / trials if trials else 0.0
+        low, high = wilson(successes, trials)
+        se = math.sqrt(p * (1 - p) / trials) if trials else 0.0
+        return cls("rate", p, low, high, trials, se)
+
+    @property
+    def successes(self) -> int:
+        """For a rate, the games it counts (``value * games``, rounded)."""
+        return round(self.value * self.games)
+
+    def shifted(self, by: float) -> Estimate:
+        """The same estimate less ``by`` (a rate against its fair share, say), as a mean."""
+        return Estimate(
+            "mean", self.value - by, self.low - by, self.high - by, self.games, self.se
+        )
+
+    def short_of(self, target: float) -> Estimate:
+        """How far the estimate falls short of ``target`` (``target`` less it), as a mean."""
+        return Estimate(
+            "mean", target - self.value, target - self.high, target - self.low, self.games, self.se
+        )
+
+    def __str__(self) -> str:
+        if self.kind in {"rate", "share"}:
+            return f"{self.value:.1%} ({self.low:.1%} to {self.high:.1%})"
+        return f"{self.value:.2f} ({self.low:.2f} to {self.high:.2f})"
+
+
+@frozen
+class Quantity:
+    """How a whole-number quantity was spread over games (plays, turns, rounds).
+
+    Attributes:
+        mean: The mean, with its Student t interval.
+        sd: The sample standard deviation (divisor ``n - 1``).
+        median: The median (the lower middle value of an even count).
+        p90: The 90th percentile: the smallest value with at least 90% of
+            games at or below it.
+    """
+
+    mean: Estimate
+    sd: float
+    median: float
+    p90: float
+
+
+@frozen
+class Fairness:
+    """Does every seat have the same chance? Measured on cautious players at every seat.
+
+    Attributes:
+        fair: The fair share, ``1 / players``.
+        seats: The win share of each seat, from seat 0 (the dealer's left
+            plays first), with Wilson intervals; they sum to 1.
+        advantage: The largest seat share less the fair share, with that
+            share's interval moved alike; ``1 - fair`` when one seat always
+            wins.
+        advantage_seat: The seat with that share (the first of a tie).
+        chi_square: Pearson's statistic ``sum (wins - games/players)^2 /
+            (games/players)`` over the seats.
+        p_value: Its upper tail with ``players - 1`` degrees of freedom: how
+            likely seat shares as uneven as these are if every seat is
+            equally likely to win. Below 0.05, the seats are not fair.
+    """
+
+    fair: float
+    seats: tuple[Estimate, ...]
+    advantage: Estimate
+    advantage_seat: int
+    chi_square: float
+    p_value: float
+
+
+@frozen
+class Completion:
+    """Do games end by the rules? Measured on the games of :class:`Fairness`.
+
+    Attributes:
+        finished: The share of games that ended by the rules of play, not by
+            a cap of the variant (``round.max_rounds`` reached, or
+            ``round.max_game_plays``).
+        capped: How many games a cap ended.
+    """
+
+    finished: Estimate
+    capped: int
+
+
+@frozen
+class Duration:
+    """How long games last, on the games of :class:`Fairness`.
+
+    Attributes:
+        plays: Cards played a game (redraws included).
+        turns: Turns a game (see :class:`~ono99.GameDetails`).
+        rounds: Rounds a game.
+    """
+
+    plays: Quantity
+    turns: Quantity
+    rounds: Quantity
+
+
+@frozen
+class Decisions:
+    """How often a player has a choice, on the games of :class:`Fairness`.
+
+    Attributes:
+        choice_share: The share of turns in which a move had more than one
+            distinct legal move (a ratio of sums over games).
+        branching: The mean number of distinct legal moves of a move the
+            players chose: the branching factor (a ratio of sums over games).
+    """
+
+    choice_share: Estimate
+    branching: Estimate
+
+
+@frozen
+class Rung:
+    """One step of the skill ladder: a stronger player among weaker ones.
+
+    The stronger player takes one seat, moving round the table from game to
+    game; the weaker fill the others.
+
+    Attributes:
+        player: The stronger player's strategy.
+        against: The strategy of the other seats.
+        win_rate: Its win share, with its Wilson interval.
+        fair: What it would win were it no stronger: ``1 / players``.
+        p_value: The binomial score test of "it wins its fair share".
+        significant: Whether ``p_value`` is below 0.05 and it wins more than
+            its share.
+    """
+
+    player: str
+    against: str
+    win_rate: Estimate
+    fair: float
+    p_value: float
+    significant: bool
+
+    @classmethod
+    def of(cls, player: str, against: str, wins: int, games: int, fair: float) -> Rung:
+        """The rung of ``wins`` in ``games`` against a fair share ``fair``."""
+        rate = Estimate.rate(wins, games)
+        p = score_p(wins, games, fair)
+        return cls(player, against, rate, fair, p, p < SIGNIFICANCE and rate.value > fair)
+
+    @property
+    def edge(self) -> Estimate:
+        """The win share less the fair share, with its interval."""
+        return self.win_rate.shifted(self.fair)
+
+
+@frozen
+class Skill:
+    """Does skill pay? The ladder of shipped players, each against the one below.
+
+    Attributes:
+        rungs: Cautious among random players, then search among cautious
+            ones.
+        gap: Search among random players: the whole ladder in one figure.
+    """
+
+    rungs: tuple[Rung, ...]
+    gap: Rung
+
+
+@frozen
+class CardImportance:
+    """How much one kind of card matters (restricted play).
+
+    Attributes:
+        card: The card's id.
+        name: Its printed name.
+        win_rate: The win share of a cautious player who never plays the
+            card while it has another legal move, among cautious players.
+        importance: The fair share less that win share: what giving up the
+            card costs (0 for a card that is never played, negative for a
+            card better left in the hand).
+        decided: The share of the games of :class:`Fairness` that the card
+            decided (the last card another player played before the final
+            loss, as :attr:`~ono99.SimulationResult.deciding_cards`).
+    """
+
+    card: str
+    name: str
+    win_rate: Estimate
+    importance: Estimate
+    decided: Estimate
+
+
+@frozen
+class Drama:
+    """Does the lead change, do players come back? On the games of :class:`Fairness`.
+
+    Attributes:
+        lead_changes: Lead changes a game, by tokens or points after each
+            round (see :class:`~ono99.GameDetails`).
+        comebacks: The share of games won by a player who was behind after
+            the half-way round.
+        measured: Whether any game had standings to lead: more than one
+            round, with tokens or points. When false, both figures are 0 by
+            definition.
+    """
+
+    lead_changes: Estimate
+    comebacks: Estimate
+    measured: bool
+
+
+@frozen
+class Difference:
+    """One figure of two profiles: ``other`` less ``base``, and whether it is significant.
+
+    For rates, Newcombe's hybrid score interval of the difference and the
+    pooled two-proportion z-test; for means and ratios, the normal interval
+    ``d +- 1.96 sqrt(se_1^2 + se_2^2)`` and its z-test. The two profiles'
+    games share their seeds, which makes the games alike and so these
+    intervals (which take them as independent) err on the wide side.
+
+    Attributes:
+        figure: The figure's name, as :meth:`Profile.figures` names it.
+        base: The figure in the first profile.
+        other: The figure in the second.
+        difference: ``other.value - base.value``.
+        low: The low end of the difference's 95% interval.
+        high: The high end.
+        p_value: The test of "no difference".
+        significant: Whether ``p_value`` is below 0.05.
+    """
+
+    figure: str
+    base: Estimate
+    other: Estimate
+    difference: float
+    low: float
+    high: float
+    p_value: float
+    significant: bool
+
+    @classmethod
+    def of(cls, figure: str, base: Estimate, other: Estimate) -> Difference:
+        """The difference between two estimates of ``figure``."""
+        d = other.value - base.value
+        if base.kind == "rate" and other.kind == "rate":
+            low = d - math.hypot(other.value - other.low, base.high - base.value)
+            high = d + math.hypot(other.high - other.value, base.value - base.low)
+            n1, n2 = base.games, other.games
+            pooled = (base.successes + other.successes) / (n1 + n2) if n1 + n2 else 0.0
+            se = math.sqrt(pooled * (1 - pooled) * (1 / n1 + 1 / n2)) if n1 and n2 else 0.0
+        else:
+            se = math.hypot(base.se, other.se)
+            low, high = d - Z95 * se, d + Z95 * se
+        p = normal_p(d / se) if se > 0 else float(abs(d) < 1e-12)
+        return cls(figure, base, other, d, low, high, p, p < SIGNIFICANCE)
+
+
+@frozen
+class Profile:
+    """A design profile of a variant: what its rules do to the game, with 95% intervals.
+
+    Made by :func:`~ono99.analyse`; equal when their seeds and settings are.
+    :meth:`to_data` and :meth:`from_data` make it JSON and back.
+
+    Attributes:
+        variant: The variant's id (with its house rules, joined by ``+``).
+        name: The variant's name.
+        fingerprint: The fingerprint of its rules (:func:`~ono99.fingerprint`).
+        players: Players per game.
+        seed: The master seed: each section's games are dealt from a seed
+            derived from it and the section's name, the same for every
+            variant, so two profiles with one seed play the same deals.
+        games: Games of the main section (fairness, completion, duration,
+            decisions, drama, deciding cards) and of the cautious rung.
+        search_games: Games of each rung with a search player.
+        importance_games: Games for each kind of card.
+        fairness: Win shares per seat.
+        completion: Games that end by the rules.
+        duration: Plays, turns and rounds a game.
+        decisions: Choices and branching.
+        skill: The skill ladder.
+        importance: Each kind of card, in the variant's order.
+        drama: Lead changes and comebacks.
+        seconds: Wall-clock time taken (not compared by ``==``).
+    """
+
+    variant: str
+    name: str
+    fingerprint: str
+    players: int
+    seed: int
+    games: int
+    search_games: int
+    importance_games: int
+    fairness: Fairness
+    completion: Completion
+    duration: Duration
+    decisions: Decisions
+    skill: Skill
+    importance: tuple[CardImportance, ...]
+    drama: Drama
+    seconds: float = field(eq=False)
+
+    def figures(self) -> dict[str, Estimate]:
+        """Every figure of the profile by name, in the order of its sections.
+
+        >>> import ono99
+        >>> profile = ono99.analyse("ono99-2022", players=2, games=40, seed=1, jobs=1)
+        >>> list(profile.figures())[:3]
+        ['seat 0 wins', 'seat 1 wins', 'largest seat advantage']
+        """
+        out: dict[str, Estimate] = {}
+        for seat, share in enumerate(self.fairness.seats):
+            out[f"seat {seat} wins"] = share
+        out["largest seat advantage"] = self.fairness.advantage
+        out["games finished by the rules"] = self.completion.finished
+        duration = self.duration
+        out["plays a game"] = duration.plays.mean
+        out["turns a game"] = duration.turns.mean
+        out["rounds a game"] = duration.rounds.mean
+        out["turns with a choice"] = self.decisions.choice_share
+        out["legal moves a move"] = self.decisions.branching
+        for rung in (*self.skill.rungs, self.skill.gap):
+            out[f"{rung.player} among {rung.against}"] = rung.win_rate
+        for card in self.importance:
+            out[f"importance of {card.name}"] = card.importance
+        for card in self.importance:
+            out[f"games decided by {card.name}"] = card.decided
+        out["lead changes a game"] = self.drama.lead_changes
+        out["comebacks"] = self.drama.comebacks
+        return out
+
+    def differences(self, other: Profile) -> tuple[Difference, ...]:
+        """Each figure the two profiles share: ``other``'s less this one's, and its test.
+
+        Figures only one of them has (a seat, a card of one variant only)
+        are left out.
+        """
+        mine, theirs = self.figures(), other.figures()
+        return tuple(
+            Difference.of(name, mine[name], theirs[name]) for name in mine if name in theirs
+        )
+
+    def to_data(self) -> dict[str, Any]:
+        """The profile as plain data for JSON."""
+        data: dict[str, Any] = _CONVERTER.unstructure(self)
+        return data
+
+    @classmethod
+    def from_data(cls, data: object) -> Profile:
+        """The profile that :meth:`to_data` gave as ``data``.
+
+        Raises:
+            ArgumentError: If ``data`` is not a profile's data.
+        """
+        if not isinstance(data, dict):
+            raise ArgumentError("data", f"expected a profile's data (a dict), got {shown(data)}")
+        try:
+            return _CONVERTER.structure(data, cls)
+        except (cattrs.BaseValidationError, KeyError, TypeError, ValueError) as exc:
+            detail = (
+                "; ".join(cattrs.transform_error(exc))
+                if isinstance(exc, cattrs.BaseValidationError)
+                else str(exc)
+            )
+            raise ArgumentError("data", f"not a profile's data: {detail}") from None
+
+    def summary(self) -> list[tuple[str, str]]:
+        """The profile in a few lines of ``(figure, value)``, as a rulebook page shows it."""
+        return summary_rows(self)
+
+
+def summary_rows(profile: Profile) -> list[tuple[str, str]]:
+    """The headline figures of ``profile``, as ``(figure, value)`` in words."""
+    fairness = profile.fairness
+    duration = profile.duration
+    rows = [
+        (
+            "Seat win shares",
+            ", ".join(f"{share.value:.0%}" for share in fairness.seats)
+            + f" (fair {fairness.fair:.0%}; seats fair: p = {fairness.p_value:.2f})",
+        ),
+        (
+            "Largest seat advantage",
+            f"seat {fairness.advantage_seat}: {_points(fairness.advantage)}",
+        ),
+        ("Finished by the rules", str(profile.completion.finished)),
+        (
+            "Plays a game",
+            f"{duration.plays.mean.value:.1f} (median {duration.plays.median:g}, "
+            f"90% within {duration.plays.p90:g})",
+        ),
+        ("Rounds a game", f"{duration.rounds.mean.value:.2f}"),
+        ("Turns with a choice", str(profile.decisions.choice_share)),
+        ("Legal moves a move", str(profile.decisions.branching)),
+    ]
+    for rung in (*profile.skill.rungs, profile.skill.gap):
+        mark = "significant" if rung.significant else "not significant"
+        rows.append(
+            (
+                f"{rung.player.capitalize()} among {rung.against}",
+                f"{rung.win_rate} against a fair {rung.fair:.0%} ({mark})",
+            )
+        )
+    ranked = sorted(profile.importance, key=lambda c: -c.importance.value)
+    if ranked:
+        top = ranked[0]
+        rows.append(("Most important card", f"{top.name}: {_points(top.importance)}"))
+    decided = max(profile.importance, key=lambda c: c.decided.value, default=None)
+    if decided is not None:
+        rows.append(("Card that decides most games", f"{decided.name}: {decided.decided}"))
+    if profile.drama.measured:
+        rows.append(("Lead changes a game", str(profile.drama.lead_changes)))
+        rows.append(("Comebacks", str(profile.drama.comebacks)))
+    return rows
+
+
+def _points(estimate: Estimate) -> str:
+    """A difference of shares in percentage points, with its interval."""
+    return (
+        f"{estimate.value * 100:+.1f} points "
+        f"({estimate.low * 100:+.1f} to {estimate.high * 100:+.1f})"
+    )
+
+
+def quantity(values: Sequence[int]) -> Quantity:
+    """The :class:`Quantity` of ``values`` (one a game)."""
+    from ._stats import mean_interval  # noqa: PLC0415 - beside its one caller
+
+    mean, sd, low, high = mean_interval(values)
+    n = len(values)
+    ordered = sorted(values)
+    median = ordered[(n - 1) // 2] if n else 0
+    p90 = ordered[max(0, math.ceil(0.9 * n) - 1)] if n else 0
+    se = sd / math.sqrt(n) if n else 0.0
+    return Quantity(Estimate("mean", mean, low, high, n, se), sd, median, p90)
+
+
+_CONVERTER = cattrs.Converter()
+# Whole numbers where a figure is a float (a median of 3) are written as floats.
+_CONVERTER.register_unstructure_hook(float, float)
