@@ -7,7 +7,8 @@ A profile plays the shipped players through the simulation layer
 exported from :mod:`ono99`.
 """
 
-from ._analyse import analyse
+from ._analyse import analyse, section_labels
+from ._plot import plot_profiles
 from ._profile import (
     CardImportance,
     Completion,
@@ -21,6 +22,7 @@ from ._profile import (
     Quantity,
     Rung,
     Skill,
+    differences_data,
 )
 from ._restricted import AvoidingPlayer
 
@@ -39,4 +41,7 @@ __all__ = [
     "Rung",
     "Skill",
     "analyse",
+    "differences_data",
+    "plot_profiles",
+    "section_labels",
 ]

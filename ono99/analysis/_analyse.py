@@ -45,7 +45,7 @@ if TYPE_CHECKING:
     from ono99.players._factory import Strategy
     from ono99.simulation._results import SimulationResult
 
-__all__ = ["SEARCH_SHARE", "Section", "analyse", "plan", "section_seed"]
+__all__ = ["SEARCH_SHARE", "Section", "analyse", "plan", "section_labels", "section_seed"]
 
 SEARCH_SHARE = 8
 """By default a rung with a search player plays ``games // SEARCH_SHARE`` games."""
@@ -74,6 +74,16 @@ class Section:
         self.label = label
         self.strategies = strategies
         self.games = games
+
+
+def section_labels(variant: Variant) -> list[str]:
+    """The names in words of a profile's sections, as ``analyse`` passes them to ``progress``.
+
+    >>> import ono99
+    >>> section_labels(ono99.load_variant("ono99-2022"))[:2]
+    ['fairness, length, decisions', 'skill: cautious among random']
+    """
+    return [section.label for section in plan(variant, 2, 1, 1, 1)]
 
 
 def plan(

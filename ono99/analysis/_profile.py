@@ -35,6 +35,7 @@ __all__ = [
     "Quantity",
     "Rung",
     "Skill",
+    "differences_data",
 ]
 
 SIGNIFICANCE = 0.05
@@ -51,7 +52,9 @@ class Estimate:
             sums over games, such as legal moves per move (delta-method
             interval, each game one draw); ``"share"``: such a ratio that is
             a share, such as the turns with a choice among all turns
-            (its interval kept within 0 and 1).
+            (its interval kept within 0 and 1); ``"difference"``: a rate
+            less a fixed share (a seat's advantage, a card's importance),
+            its interval the rate's moved alike, shown in percentage points.
         value: The estimate.
         low: The low end of its 95% interval.
         high: The high end.
@@ -60,7 +63,7 @@ class Estimate:
             ``sd / sqrt(n)`` for a mean, the delta method's for a ratio.
     """
 
-    kind: Literal["rate", "share", "mean", "ratio"]
+    kind: Literal["rate", "share", "difference", "mean", "ratio"]
     value: float
     low: float
     high: float
@@ -85,18 +88,27 @@ class Estimate:
         return round(self.value * self.games)
 
     def shifted(self, by: float) -> Estimate:
-        """The same estimate less ``by`` (a rate against its fair share, say), as a mean."""
+        """The same estimate less ``by`` (a rate against its fair share, say)."""
         return Estimate(
-            "mean", self.value - by, self.low - by, self.high - by, self.games, self.se
+            "difference", self.value - by, self.low - by, self.high - by, self.games, self.se
         )
 
     def short_of(self, target: float) -> Estimate:
-        """How far the estimate falls short of ``target`` (``target`` less it), as a mean."""
+        """How far the estimate falls short of ``target`` (``target`` less it)."""
         return Estimate(
-            "mean", target - self.value, target - self.high, target - self.low, self.games, self.se
+            "difference",
+            target - self.value,
+            target - self.high,
+            target - self.low,
+            self.games,
+            self.se,
         )
 
     def __str__(self) -> str:
+        if self.kind == "difference":
+            return (
+                f"{self.value * 100:+.1f} points ({self.low * 100:+.1f} to {self.high * 100:+.1f})"
+            )
         if self.kind in {"rate", "share"}:
             return f"{self.value:.1%} ({self.low:.1%} to {self.high:.1%})"
         return f"{self.value:.2f} ({self.low:.2f} to {self.high:.2f})"
@@ -420,7 +432,13 @@ class Profile:
         )
 
     def to_data(self) -> dict[str, Any]:
-        """The profile as plain data for JSON."""
+        """The profile as plain data for JSON.
+
+        >>> import json, ono99
+        >>> profile = ono99.analyse("ono99-2022", players=2, games=40, seed=1, jobs=1)
+        >>> ono99.Profile.from_data(json.loads(json.dumps(profile.to_data()))) == profile
+        True
+        """
         data: dict[str, Any] = _CONVERTER.unstructure(self)
         return data
 
@@ -448,6 +466,12 @@ class Profile:
         return summary_rows(self)
 
 
+def differences_data(base: Profile, other: Profile) -> list[dict[str, Any]]:
+    """``base.differences(other)`` as plain data for JSON."""
+    data: list[dict[str, Any]] = _CONVERTER.unstructure(list(base.differences(other)))
+    return data
+
+
 def summary_rows(profile: Profile) -> list[tuple[str, str]]:
     """The headline figures of ``profile``, as ``(figure, value)`` in words."""
     fairness = profile.fairness
@@ -460,7 +484,7 @@ def summary_rows(profile: Profile) -> list[tuple[str, str]]:
         ),
         (
             "Largest seat advantage",
-            f"seat {fairness.advantage_seat}: {_points(fairness.advantage)}",
+            f"seat {fairness.advantage_seat}: {fairness.advantage}",
         ),
         ("Finished by the rules", str(profile.completion.finished)),
         (
@@ -483,7 +507,7 @@ def summary_rows(profile: Profile) -> list[tuple[str, str]]:
     ranked = sorted(profile.importance, key=lambda c: -c.importance.value)
     if ranked:
         top = ranked[0]
-        rows.append(("Most important card", f"{top.name}: {_points(top.importance)}"))
+        rows.append(("Most important card", f"{top.name}: {top.importance}"))
     decided = max(profile.importance, key=lambda c: c.decided.value, default=None)
     if decided is not None:
         rows.append(("Card that decides most games", f"{decided.name}: {decided.decided}"))
@@ -491,14 +515,6 @@ def summary_rows(profile: Profile) -> list[tuple[str, str]]:
         rows.append(("Lead changes a game", str(profile.drama.lead_changes)))
         rows.append(("Comebacks", str(profile.drama.comebacks)))
     return rows
-
-
-def _points(estimate: Estimate) -> str:
-    """A difference of shares in percentage points, with its interval."""
-    return (
-        f"{estimate.value * 100:+.1f} points "
-        f"({estimate.low * 100:+.1f} to {estimate.high * 100:+.1f})"
-    )
 
 
 def quantity(values: Sequence[int]) -> Quantity:

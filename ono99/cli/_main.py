@@ -1,7 +1,8 @@
 """The ``ono99`` command: play, read, compare and simulate variants.
 
 The commands live by family (``_reading.py``: variants, rules, diff, schema,
-validate; ``_games.py``: demo, simulate, compare, play), their shared options
+validate; ``_games.py``: demo, simulate, compare, play; ``_analysis.py``:
+analyse), their shared options
 in ``_options.py``, and everything they print goes through ``_output.py``:
 rich text and tables, colour on a terminal only. Charts (``simulate
 --chart``) need matplotlib.
@@ -19,6 +20,7 @@ from ono99 import __version__
 from ono99._errors import Ono99Error
 from ono99.engine import COMPILED
 
+from ._analysis import add_analysis_command
 from ._games import add_game_commands
 from ._options import HelpFormatter, UsageError, examples, settle_variant
 from ._output import error, say
@@ -48,6 +50,7 @@ def build_parser() -> argparse.ArgumentParser:
             "ono99 validate --strict my-variant.toml     # check your own file",
             "ono99 simulate --games 2000 --seed 1        # count wins",
             "ono99 demo ono99-1980 --seed 1              # any variant, named first",
+            "ono99 analyse ono99-2022 --seed 1           # what the rules do to the game",
             "ono99 play                                  # play against the computer",
         )
         + "\n\nRun 'ono99 COMMAND --help' for a command's options and examples.",
@@ -57,6 +60,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     add_reading_commands(commands, HelpFormatter)
     add_game_commands(commands, HelpFormatter)
+    add_analysis_command(commands, HelpFormatter)
     return parser
 
 

@@ -1,0 +1,183 @@
+"""The ``analyse`` command (``analyze`` too): design profiles of variants, side by side."""
+
+from __future__ import annotations
+
+import json
+from typing import TYPE_CHECKING
+
+from ono99.analysis import analyse, differences_data, plot_profiles, section_labels
+from ono99.analysis._report import comparison_sheets, profile_sheets
+from ono99.loading._loader import load_variant
+from ono99.simulation._progress import ProgressBars
+
+from ._games import _chart, _jobs, _players, _seed
+from ._options import examples, game_count, job_count, later_wins_option, player_count, whole
+from ._output import KEY, say, table
+
+if TYPE_CHECKING:
+    import argparse
+
+    from ono99._variant import Variant
+    from ono99.analysis import Profile
+    from ono99.analysis._report import Sheet
+
+__all__ = ["add_analysis_command"]
+
+
+def _analyse(args: argparse.Namespace) -> int:
+    chart = _chart(args)
+    names: list[str] = list(args.variants)
+    rules: list[str] = list(args.house_rule)
+    # One variant and house rules: the variant without them and with them.
+    runs: list[tuple[str, list[str]]]
+    if len(names) == 1 and rules:
+        runs = [(names[0], []), (names[0], rules)]
+    else:
+        runs = [(name, rules) for name in names]
+    variants: list[Variant] = [
+        load_variant(name, given, later_wins=args.later_wins) for name, given in runs
+    ]
+    players = args.players
+    if players is None:
+        most = min(4, *(v.players.max for v in variants))
+        players = max(most, *(v.players.min for v in variants))
+    for variant in variants:
+        _players(players, variant, 4)
+    seed = _seed(args)
+    jobs = _jobs(args)
+    labels: list[str] = []
+    for variant in variants:
+        prefix = f"{variant.id}: " if len(variants) > 1 else ""
+        labels += [prefix + label for label in section_labels(variant)]
+    bars = ProgressBars(labels, enabled=not args.json and not args.quiet)
+    profiles: list[Profile] = []
+    with bars.shown(args.games):
+        offset = 0
+        for variant in variants:
+            index = {label: offset + i for i, label in enumerate(section_labels(variant))}
+            offset += len(index)
+
+            def progress(label: str, done: int, games: int, index: dict[str, int] = index) -> None:
+                bars.update(index[label], done, games)
+
+            profiles.append(
+                analyse(
+                    variant,
+                    players=players,
+                    games=args.games,
+                    search_games=args.search_games,
+                    importance_games=args.importance_games,
+                    seed=seed,
+                    jobs=jobs,
+                    progress=progress,
+                )
+            )
+    if args.json:
+        if len(profiles) == 1:
+            data: object = profiles[0].to_data()
+        else:
+            data = {
+                "profiles": [p.to_data() for p in profiles],
+                "differences": [differences_data(profiles[0], p) for p in profiles[1:]],
+            }
+        print(json.dumps(data))  # plain, for other tools (json escapes controls)
+    else:
+        sheets: list[Sheet] = []
+        for profile in profiles:
+            sheets += profile_sheets(profile)
+        if len(profiles) > 1:
+            sheets += comparison_sheets(profiles)
+        for sheet in sheets:
+            say()
+            table(sheet.header, sheet.rows, right=sheet.right, title=sheet.title)
+    if chart is not None:
+        plot_profiles(profiles, chart)
+        if not args.json:
+            say("\nchart written to ", (str(chart), KEY))
+    return 0
+
+
+def add_analysis_command(
+    commands: argparse._SubParsersAction[argparse.ArgumentParser],
+    formatter: type[argparse.HelpFormatter],
+) -> None:
+    """Add ``analyse`` (and its other spelling, ``analyze``) to the command's subparsers."""
+    parser = commands.add_parser(
+        "analyse",
+        aliases=["analyze"],
+        help="a design profile of a variant: fairness, length, skill, card importance",
+        description=(
+            "Profile what a variant's rules do to the game, every figure with its 95% "
+            "interval: seat fairness, completion, duration, decisions, a skill ladder of "
+            "the built-in players, each card's importance (a player who never plays it) "
+            "and drama. Two or more variants, or one variant with --house-rule (profiled "
+            "without and with the house rules), stand side by side with each difference "
+            "and whether it is significant. The same seed gives the same profile, "
+            "whatever --jobs; the defaults take well under a minute on one core."
+        ),
+        epilog=examples(
+            "ono99 analyse ono99-2022 --seed 1",
+            "ono99 analyse ono99-1980 --house-rule two-decks --players 3 --seed 1",
+            "ono99 analyse ono99-1980 ono99-1980-option --games 1000 --chart profile.png",
+            "ono99 analyse ono99-2022 --players 2 --games 400 --seed 1 --json",
+        ),
+        formatter_class=formatter,
+    )
+    parser.add_argument(
+        "variants", nargs="+", metavar="VARIANT", help="variant ids or TOML file paths"
+    )
+    parser.add_argument(
+        "--house-rule",
+        action="append",
+        default=[],
+        metavar="RULE",
+        help="lay a house rule (id or TOML file path) over each variant; with one variant, "
+        "it is profiled without and with the house rules; repeat for several",
+    )
+    later_wins_option(parser)
+    parser.add_argument(
+        "--players",
+        type=player_count,
+        metavar="N",
+        help="players per game (default: 4, or the variants' nearest)",
+    )
+    parser.add_argument(
+        "--games",
+        type=game_count,
+        default=2000,
+        metavar="N",
+        help="games of the main section and of the cautious rung of the ladder (default: 2000)",
+    )
+    parser.add_argument(
+        "--search-games",
+        type=game_count,
+        metavar="N",
+        help="games of each rung with the search player (default: an eighth of --games)",
+    )
+    parser.add_argument(
+        "--importance-games",
+        type=game_count,
+        metavar="N",
+        help="games for each kind of card (default: half of --games)",
+    )
+    parser.add_argument(
+        "--seed",
+        type=whole,
+        metavar="N",
+        help="master seed: the same seed plays the same games (default: chosen and printed)",
+    )
+    parser.add_argument(
+        "--jobs", type=job_count, metavar="N", help="processes to use (default: one per CPU)"
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON object instead of tables"
+    )
+    parser.add_argument(
+        "--quiet", action="store_true", help="no progress bars (none are drawn off a terminal)"
+    )
+    parser.add_argument(
+        "--chart",
+        metavar="FILE",
+        help="also draw charts to FILE (PNG, SVG or PDF; needs matplotlib)",
+    )
+    parser.set_defaults(run=_analyse, parser=parser)
