@@ -1,0 +1,387 @@
+"""ono99.analyse and its Profile: figures with known answers, statistics, and properties."""
+
+from __future__ import annotations
+
+import json
+import math
+from typing import TYPE_CHECKING
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import ono99
+from ono99.analysis import _analyse
+from ono99.analysis._stats import (
+    chi_square_p,
+    ratio_interval,
+    score_p,
+    t_quantile,
+    wilson,
+)
+
+if TYPE_CHECKING:
+    from collections.abc import Iterator
+
+# One kind of card, adding 3: every move has exactly one distinct legal move,
+# and every game plays alike (the deck holds nothing to shuffle apart), so one
+# seat wins every game. One round, the last player standing wins.
+ONE_CARD = """
+extends = "ono99-1980"
+id = "one-card"
+name = "One card"
+[match]
+scoring = "none"
+[round]
+end = "last_standing"
+"""
+
+
+def _one_card() -> ono99.Variant:
+    """ONE_CARD with every card of ono99-1980 but the 3 removed."""
+    base = ono99.load_variant("ono99-1980")
+    text = ONE_CARD + "".join(
+        f"[cards.{card.id}]\ncount = {200 if card.id == '3' else 0}\n" for card in base.cards
+    )
+    return ono99.loads_variant(text)
+
+
+@pytest.fixture(scope="module")
+def one_card() -> ono99.Profile:
+    return ono99.analyse(
+        _one_card(), players=3, games=60, search_games=3, importance_games=30, seed=2, jobs=1
+    )
+
+
+@pytest.fixture(scope="module")
+def profile() -> ono99.Profile:
+    return ono99.analyse(
+        "ono99-1980", players=3, games=300, search_games=6, importance_games=90, seed=4, jobs=1
+    )
+
+
+def _estimates(profile: ono99.Profile) -> Iterator[ono99.Estimate]:
+    yield from profile.figures().values()
+    for card in profile.importance:
+        yield card.win_rate
+    yield profile.skill.gap.edge
+
+
+# --------------------------------------------------------------- known answers
+
+
+def test_a_seat_that_always_wins_has_the_whole_advantage(one_card: ono99.Profile) -> None:
+    """With one kind of card the game never varies: one seat wins every game, its
+    advantage is 1 - 1/players, and the chi-square test rejects fair seats."""
+    fairness = one_card.fairness
+    assert sorted(s.value for s in fairness.seats) == [0.0, 0.0, 1.0]
+    assert fairness.advantage.value == pytest.approx(1 - 1 / 3)
+    assert fairness.seats[fairness.advantage_seat].value == 1.0
+    assert fairness.chi_square == pytest.approx(2 * 60)  # (60-20)^2/20 + 2 * 20^2/20
+    assert fairness.p_value < 1e-20
+
+
+def test_one_legal_move_a_turn_means_no_decisions(one_card: ono99.Profile) -> None:
+    """Every move offers exactly one distinct legal move: no turn has a choice, and
+    the branching factor is 1, with intervals of no width."""
+    decisions = one_card.decisions
+    assert decisions.choice_share.value == 0.0
+    assert (decisions.choice_share.low, decisions.choice_share.high) == (0.0, 0.0)
+    assert decisions.branching.value == 1.0
+
+
+def test_a_card_with_no_alternative_is_of_no_importance(one_card: ono99.Profile) -> None:
+    """A restricted player who never plays the card while it has another legal move
+    plays as a cautious player when it has none: its win share is the fair share."""
+    [card] = one_card.importance
+    assert card.card == "3"
+    assert card.importance.value == pytest.approx(0.0)
+    assert card.importance.low <= 0 <= card.importance.high
+
+
+def test_a_card_that_cannot_be_played_is_of_no_importance() -> None:
+    """ONO 99's own card can never be played ("cannot be played, only traded in", the
+    2022 rule sheet): avoiding it changes nothing, so its importance is 0 within its
+    interval, and it decides no game."""
+    profile = ono99.analyse(
+        "ono99-2022", players=2, games=4, search_games=1, importance_games=200, seed=3, jobs=1
+    )
+    card = next(c for c in profile.importance if c.card == "ono99")
+    assert card.importance.low <= 0 <= card.importance.high
+    assert card.decided.value == 0.0
+
+
+def test_games_a_cap_ends_do_not_count_as_finished() -> None:
+    """A token game allowed one round ends by its cap (``round.max_rounds``) every
+    time, with players still holding tokens: completion is 0."""
+    variant = ono99.loads_variant(
+        'extends = "ono99-1980"\nid = "capped"\n[round]\nmax_rounds = 1\n'
+    )
+    profile = ono99.analyse(
+        variant, players=3, games=30, search_games=1, importance_games=1, seed=1, jobs=1
+    )
+    assert profile.completion.finished.value == 0.0
+    assert profile.completion.capped == 30
+    assert profile.duration.rounds.mean.value == 1.0
+
+
+def test_a_shipped_game_ends_by_its_rules(profile: ono99.Profile) -> None:
+    """The 1980 rules end well within their caps: every game finishes by the rules."""
+    assert profile.completion.finished.value == 1.0
+    assert profile.completion.capped == 0
+
+
+def test_the_skill_ladder_climbs(profile: ono99.Profile) -> None:
+    """The cautious player beats random ones by far more than its fair share, and is
+    called significant; each rung states its fair share."""
+    rung = profile.skill.rungs[0]
+    assert (rung.player, rung.against) == ("cautious", "random")
+    assert rung.fair == pytest.approx(1 / 3)
+    assert rung.win_rate.low > rung.fair
+    assert rung.significant and rung.p_value < 0.05
+    assert profile.skill.gap.player == "search" and profile.skill.gap.against == "random"
+
+
+def test_every_kind_of_card_has_an_importance(profile: ono99.Profile) -> None:
+    """One entry per kind of card in the deck, in the variant's order."""
+    variant = ono99.load_variant("ono99-1980")
+    assert [c.card for c in profile.importance] == [c.id for c in variant.cards if c.count]
+
+
+def test_token_games_have_drama(profile: ono99.Profile) -> None:
+    """Tokens are lost round after round: the lead changes, and some games are won
+    from behind."""
+    drama = profile.drama
+    assert drama.measured
+    assert drama.lead_changes.value > 0
+    assert 0 < drama.comebacks.value < 1
+
+
+def test_one_round_games_have_no_lead_to_change(one_card: ono99.Profile) -> None:
+    """A game of one round with no tokens or points has no standings: drama is not
+    measured and its figures are 0."""
+    assert not one_card.drama.measured
+    assert one_card.drama.lead_changes.value == 0.0
+    assert one_card.drama.comebacks.value == 0.0
+
+
+def test_the_lead_changes_are_those_the_token_log_shows() -> None:
+    """Lead changes, recounted from the events of each game: after each round the
+    one seat with most tokens leads (none on a tie), the winner at the end."""
+    variant = ono99.load_variant("ono99-1980")
+    result = ono99.simulate(variant, players=3, games=30, seed=9, jobs=1, details=True)
+    from ono99.simulation._seeds import game_seed  # noqa: PLC0415
+
+    for index, details in enumerate(result.details):
+        game = ono99.Game(variant, 3, seed=game_seed(9, index))
+        ono99.play_out(game, [ono99.CautiousPlayer()] * 3)
+        tokens = [variant.match.tokens.count_for(3) for _ in range(3)]
+        out = [False] * 3
+        leaders: list[int | None] = []
+        for event in game.events:
+            if isinstance(event, ono99.events.TokenLost):
+                tokens[event.player] = event.tokens
+            elif isinstance(event, ono99.events.Eliminated):
+                out[event.player] = True
+            elif isinstance(event, ono99.events.RoundStarted) and event.round > 1:
+                standing = [s for s in range(3) if not out[s]]
+                best = max(tokens[s] for s in standing)
+                top = [s for s in standing if tokens[s] == best]
+                leaders.append(top[0] if len(top) == 1 else None)
+        leaders.append(game.winner)
+        changes = 0
+        last = None
+        for leader in leaders:
+            if leader is not None:
+                changes += last is not None and leader != last
+                last = leader
+        assert details.lead_changes == changes, index
+        assert details.rounds == game.round
+        assert details.winner == game.winner
+
+
+# ------------------------------------------------------------------ statistics
+
+
+def test_wilson_interval_matches_published_values() -> None:
+    """Newcombe (1998), table I: 81/263 gives 0.2553 to 0.3662; 0/10 gives 0 to 0.2775."""
+    low, high = wilson(81, 263)
+    assert (round(low, 4), round(high, 4)) == (0.2553, 0.3662)
+    assert wilson(0, 10)[0] == 0.0
+    assert round(wilson(0, 10)[1], 4) == 0.2775
+
+
+def test_newcombe_difference_matches_the_published_example() -> None:
+    """Newcombe (1998), method 10: 56/70 against 48/80 differ by 0.2000, with the 95%
+    interval 0.0524 to 0.3339."""
+    base, other = ono99.Estimate.rate(48, 80), ono99.Estimate.rate(56, 70)
+    d = ono99.Difference.of("x", base, other)
+    assert round(d.difference, 4) == 0.2
+    assert (round(d.low, 4), round(d.high, 4)) == (0.0524, 0.3339)
+    assert d.significant
+
+
+def test_chi_square_tail_matches_the_tables() -> None:
+    """The 5% and 1% critical values of the chi-square tables, odd and even degrees."""
+    for df, five, one in [(1, 3.841, 6.635), (2, 5.991, 9.210), (3, 7.815, 11.345),
+                          (5, 11.070, 15.086)]:  # fmt: skip
+        assert chi_square_p(five, df) == pytest.approx(0.05, abs=2e-4)
+        assert chi_square_p(one, df) == pytest.approx(0.01, abs=1e-4)
+    assert chi_square_p(0.0, 3) == 1.0
+
+
+def test_t_quantile_matches_the_tables() -> None:
+    """Student's t, 97.5%: 12.706 (1), 4.303 (2), 2.571 (5), 2.228 (10), 2.042 (30)."""
+    for df, value in [(1, 12.706), (2, 4.303), (5, 2.571), (10, 2.228), (30, 2.042)]:
+        assert t_quantile(df) == pytest.approx(value, abs=1e-3)
+
+
+def test_ratio_interval_treats_games_as_draws() -> None:
+    """A ratio the same in every game has no spread; games that differ widen it."""
+    assert ratio_interval([1, 2, 3], [2, 4, 6])[1] == 0.0
+    ratio, se, low, high = ratio_interval([0, 4], [2, 2])
+    assert ratio == 1.0 and se > 0 and low < 1 < high
+
+
+def test_score_test_agrees_with_the_wilson_interval() -> None:
+    """The score test rejects the fair share exactly when the Wilson interval leaves it out."""
+    for wins in range(0, 101, 5):
+        low, high = wilson(wins, 100)
+        assert (score_p(wins, 100, 0.25) < 0.05) == (not low <= 0.25 <= high)
+
+
+# ------------------------------------------------------------------ properties
+
+
+def test_a_profile_survives_json(profile: ono99.Profile) -> None:
+    """to_data gives plain JSON, and from_data the same profile back."""
+    text = json.dumps(profile.to_data())
+    assert ono99.Profile.from_data(json.loads(text)) == profile
+
+
+def test_bad_profile_data_is_an_argument_error() -> None:
+    with pytest.raises(ono99.ArgumentError, match="not a profile's data"):
+        ono99.Profile.from_data({"variant": "x"})
+    with pytest.raises(ono99.ArgumentError, match="a profile's data"):
+        ono99.Profile.from_data([1, 2])
+
+
+def test_differences_of_a_profile_with_itself_are_nothing(profile: ono99.Profile) -> None:
+    """Every figure differs from itself by 0, with an interval around 0, never significant."""
+    for d in profile.differences(profile):
+        assert d.difference == pytest.approx(0.0)
+        assert d.low <= 0 <= d.high
+        assert not d.significant
+
+
+@settings(max_examples=6, deadline=None)
+@given(
+    variant=st.sampled_from(["ono99-2022", "ono99-1980", "ninety-nine"]),
+    players=st.integers(2, 4),
+    games=st.integers(1, 30),
+    seed=st.integers(0, 2**32),
+)
+def test_profile_invariants(variant: str, players: int, games: int, seed: int) -> None:
+    """Seat shares sum to 1; every interval contains its estimate; the largest
+    advantage is the largest share less the fair one; the same seed gives the same
+    profile, whatever the jobs."""
+    options = {
+        "players": players,
+        "games": games,
+        "search_games": 1,
+        "importance_games": 2,
+        "seed": seed,
+    }
+    profile = ono99.analyse(variant, jobs=1, **options)  # type: ignore[arg-type]
+    assert math.fsum(s.value for s in profile.fairness.seats) == pytest.approx(1.0)
+    for estimate in _estimates(profile):
+        assert estimate.low - 1e-9 <= estimate.value <= estimate.high + 1e-9, estimate
+    best = max(s.value for s in profile.fairness.seats)
+    assert profile.fairness.advantage.value == pytest.approx(best - 1 / players)
+    assert 0 <= profile.fairness.p_value <= 1
+    assert profile == ono99.analyse(variant, jobs=2, **options)  # type: ignore[arg-type]
+
+
+def test_common_seeds_across_variants() -> None:
+    """Each section's seed comes from the master seed and the section alone: two
+    variants analysed with one seed play the same deals."""
+    first = _analyse.section_seed(7, "main")
+    assert first == _analyse.section_seed(7, "main") != _analyse.section_seed(8, "main")
+    plans = [
+        [s.name for s in _analyse.plan(ono99.load_variant(v), 2, 1, 1, 1)]
+        for v in ("ono99-1980", "ono99-1980-option")
+    ]
+    assert plans[0][:4] == plans[1][:4] == [
+        "main", "cautious/random", "search/cautious", "search/random"
+    ]  # fmt: skip
+
+
+# ------------------------------------------------------------------ bad input
+
+
+@pytest.mark.parametrize(
+    ("options", "error", "message"),
+    [
+        ({"games": 0}, ono99.ArgumentError, "games"),
+        ({"games": -3}, ono99.ArgumentError, "games"),
+        ({"search_games": 0}, ono99.ArgumentError, "search_games"),
+        ({"players": 9}, ono99.VariantError, "2 to 6 players, not 9"),
+        ({"seed": "x"}, ono99.ArgumentError, "seed"),
+        ({"jobs": 0}, ono99.ArgumentError, "jobs"),
+        ({"progress": 3}, ono99.ArgumentError, "progress"),
+        ({"house_rules": "two-decks"}, ono99.ArgumentError, "house_rules"),
+        ({"house_rules": ["points-first"]}, ono99.VariantError, "points-first"),
+        ({"house_rules": ["no-such-rule"]}, ono99.VariantError, "no-such-rule"),
+    ],
+)
+def test_bad_input_is_refused_before_any_game(
+    monkeypatch: pytest.MonkeyPatch, options: dict[str, object], error: type, message: str
+) -> None:
+    def no_games(*_args: object, **_kwargs: object) -> None:
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(_analyse, "simulate", no_games)
+    with pytest.raises(error, match=message):
+        ono99.analyse("ono99-2022", **options)  # type: ignore[arg-type]
+
+
+def test_an_unknown_variant_is_a_variant_error() -> None:
+    with pytest.raises(ono99.VariantError, match="no shipped variant"):
+        ono99.analyse("no-such-variant")
+    with pytest.raises(ono99.ArgumentError, match="variant"):
+        ono99.analyse(42)  # type: ignore[arg-type]
+    with pytest.raises(ono99.ArgumentError, match="house_rules"):
+        ono99.analyse(ono99.load_variant("ono99-1980"), house_rules=["two-decks"])
+
+
+def test_progress_names_each_section() -> None:
+    calls: list[tuple[str, int, int]] = []
+    ono99.analyse(
+        "ono99-2022",
+        players=2,
+        games=3,
+        search_games=1,
+        importance_games=1,
+        seed=1,
+        jobs=1,
+        progress=lambda *a: calls.append(a),
+    )
+    labels = list(dict.fromkeys(label for label, _, _ in calls))
+    assert labels == _analyse.section_labels(ono99.load_variant("ono99-2022"))
+    assert ("fairness, length, decisions", 3, 3) in calls
+
+
+def test_a_seed_left_out_is_chosen_and_kept() -> None:
+    profile = ono99.analyse(
+        "ono99-2022", players=2, games=2, search_games=1, importance_games=1, jobs=1
+    )
+    again = ono99.analyse(
+        "ono99-2022",
+        players=2,
+        games=2,
+        search_games=1,
+        importance_games=1,
+        jobs=1,
+        seed=profile.seed,
+    )
+    assert again == profile
