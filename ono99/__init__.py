@@ -60,6 +60,7 @@ from .analysis import (
     Rung,
     Skill,
     analyse,
+    plot_profiles,
 )
 from .authoring import Finding, Format, check_file, diff_variants, rulebook
 from .engine import (
@@ -193,6 +194,7 @@ __all__ = [
     "loads_variant",
     "make_player",
     "play_out",
+    "plot_profiles",
     "plot_results",
     "rulebook",
     "rules",

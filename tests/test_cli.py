@@ -32,6 +32,8 @@ def run(capsys: pytest.CaptureFixture[str], *argv: str) -> tuple[int, str, str]:
         ["validate"],
         ["simulate"],
         ["compare"],
+        ["analyse"],
+        ["analyze"],
         ["play"],
         ["demo"],
     ],

@@ -8,6 +8,7 @@ figure by figure (:meth:`Profile.differences`).
 
 from __future__ import annotations
 
+import functools
 import math
 from typing import TYPE_CHECKING, Any, Literal
 
@@ -439,7 +440,7 @@ class Profile:
         >>> ono99.Profile.from_data(json.loads(json.dumps(profile.to_data()))) == profile
         True
         """
-        data: dict[str, Any] = _CONVERTER.unstructure(self)
+        data: dict[str, Any] = _converter().unstructure(self)
         return data
 
     @classmethod
@@ -452,7 +453,7 @@ class Profile:
         if not isinstance(data, dict):
             raise ArgumentError("data", f"expected a profile's data (a dict), got {shown(data)}")
         try:
-            return _CONVERTER.structure(data, cls)
+            return _converter().structure(data, cls)
         except (cattrs.BaseValidationError, KeyError, TypeError, ValueError) as exc:
             detail = (
                 "; ".join(cattrs.transform_error(exc))
@@ -468,7 +469,7 @@ class Profile:
 
 def differences_data(base: Profile, other: Profile) -> list[dict[str, Any]]:
     """``base.differences(other)`` as plain data for JSON."""
-    data: list[dict[str, Any]] = _CONVERTER.unstructure(list(base.differences(other)))
+    data: list[dict[str, Any]] = _converter().unstructure(list(base.differences(other)))
     return data
 
 
@@ -530,6 +531,10 @@ def quantity(values: Sequence[int]) -> Quantity:
     return Quantity(Estimate("mean", mean, low, high, n, se), sd, median, p90)
 
 
-_CONVERTER = cattrs.Converter()
-# Whole numbers where a figure is a float (a median of 3) are written as floats.
-_CONVERTER.register_unstructure_hook(float, float)
+@functools.cache
+def _converter() -> cattrs.Converter:
+    """The converter of profiles to plain data and back, made on first use (import stays quick)."""
+    converter = cattrs.Converter()
+    # Whole numbers where a figure is a float (a median of 3) are written as floats.
+    converter.register_unstructure_hook(float, float)
+    return converter
