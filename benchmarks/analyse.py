@@ -34,7 +34,7 @@ def main() -> None:
     engine = ono99.engine._engine.__file__
     kind = "pure-Python" if engine.endswith(".py") else "compiled"
     print(f"ono99 {ono99.__version__} ({kind} engine), {args.variant}, {args.players} players,")
-    print(f"games {args.games} (defaults for the other sections), jobs {args.jobs}, seed {args.seed}")
+    print(f"games {args.games} (the other sections' defaults), jobs {args.jobs}, seed {args.seed}")
     print(f"before: load average {os.getloadavg()[0]:.1f} (1 min), {os.cpu_count()} CPUs")
     finished: dict[str, float] = {}
 

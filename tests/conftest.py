@@ -116,6 +116,7 @@ SLOW_TESTS = frozenset(
         # The README's install commands, in a fresh venv each (one compiles the engine).
         "test_try_it_installs_and_plays_as_written",
         "test_the_test_command_installs_its_own_environment_as_written",
+        "test_a_stored_profile_is_played_again_alike",
         # The installed package in new processes.
         "test_the_checks_work_without_hypothesis",
         "test_a_strategy_without_hypothesis_says_which_extra_to_install",

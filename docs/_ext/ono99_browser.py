@@ -25,7 +25,7 @@ warning. Builders other than HTML never download anything.
 
 The page itself is ``docs/playground.rst``; its parts are placed with the
 ``.. ono99-playground:: PART`` directive (``editor``, ``rulebook``, ``play``,
-``simulate``, ``downloads``), which adds the page's script and style sheet to
+``simulate``, ``profile``, ``downloads``), which adds the page's script and style sheet to
 that page only.
 """
 
@@ -531,4 +531,24 @@ SIMULATE = """
 </div>
 """
 
-PARTS = {"editor": EDITOR, "rulebook": RULEBOOK, "play": PLAY, "simulate": SIMULATE}
+PROFILE = """
+<div class="ono99-pg">
+<p class="ono99-pg-row">
+<label>Games <input id="profile-games" type="number" min="1" max="2000" value="100"></label>
+<label>Players <input id="profile-players" type="number" min="2" max="6" value="4"></label>
+<label>Seed <input id="profile-seed" type="number" min="0" value="1"></label></p>
+<p class="ono99-pg-row"><button type="button" id="profile" disabled>Profile</button>
+<progress id="profile-progress" max="1" value="0" hidden></progress>
+<span id="profile-done"></span>
+<button type="button" class="ono99-pg-stop" hidden>Stop</button></p>
+<div id="profile-results" aria-live="polite"></div>
+</div>
+"""
+
+PARTS = {
+    "editor": EDITOR,
+    "rulebook": RULEBOOK,
+    "play": PLAY,
+    "simulate": SIMULATE,
+    "profile": PROFILE,
+}

@@ -36,6 +36,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import ono99_figures
+import ono99_profiles
 from docutils import nodes
 from docutils.statemachine import StringList
 from sphinx.util import logging
@@ -109,10 +110,16 @@ def generate(app: Sphinx) -> None:
     pages["figures/turn.svg"] = ono99_figures.turn_diagram()
     pages["figures/pipeline.svg"] = ono99_figures.pipeline_diagram()
     pages["includes/play-session.txt"] = ono99_figures.play_session()
+    worked = [ono99.Profile.from_data(d) for d in ono99_profiles.load()["worked"]]
+    (
+        pages["includes/worked-substitutions.rst"],
+        pages["includes/worked-table.rst"],
+    ) = ono99_profiles.worked_rst(worked)
     chart = out / "figures" / "simulate-chart.png"
     chart.parent.mkdir(parents=True, exist_ok=True)
     ono99_figures.chart(chart)
     ono99_figures.table_picture(out / "figures" / "table.png")
+    ono99.plot_profiles(worked, out / "figures" / "house-rule-profile.png")
     stale = set(out.rglob("*.rst")) if out.exists() else set()
     for name, text in pages.items():
         path = out / name
@@ -150,6 +157,10 @@ def pages_for_variants() -> dict[str, str]:
     pages: dict[str, str] = {}
     ids = ono99.list_variants()
     bases = base_editions()
+    profiles = {
+        variant_id: ono99.Profile.from_data(data)
+        for variant_id, data in ono99_profiles.load()["variants"].items()
+    }
     for variant_id in ids:
         variant = ono99.load_variant(variant_id)
         parts = [f".. _rulebook-{variant_id}:", "", rulebook(variant, format="rst")]
@@ -160,6 +171,8 @@ def pages_for_variants() -> dict[str, str]:
             if isinstance(parent, str):
                 parts.append(changes_section(ono99.load_variant(parent), variant))
             parts.append(file_section(path))
+        if variant_id in profiles:
+            parts.append(ono99_profiles.summary_rst(profiles[variant_id]))
         pages[f"rulebooks/{variant_id}.rst"] = "\n".join(parts)
     lines = [
         ".. _rulebooks:",

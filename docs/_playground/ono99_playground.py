@@ -23,6 +23,9 @@ Only the public API of ono99 is used here. The calls:
 ``simulate``
     :func:`ono99.simulate` between chosen strategies: wins by seat and by
     strategy, and the report ``ono99 simulate`` prints.
+``profile``
+    A small design profile of the file (:func:`ono99.analyse`): every figure
+    with its 95% interval, and the headline figures in words.
 ``link`` and ``open``
     A file and its house rules packed into the fragment of a link, and back.
 
@@ -59,6 +62,7 @@ if TYPE_CHECKING:
 __all__ = [
     "FILE",
     "MAX_GAMES",
+    "MAX_PROFILE_GAMES",
     "RULE_FILE",
     "Playground",
     "key_lines",
@@ -80,6 +84,9 @@ KINDS = {"variant": FILE, "house-rule": RULE_FILE}
 
 MAX_GAMES = 10_000
 """The most games one simulation may play (a page is no batch job)."""
+
+MAX_PROFILE_GAMES = 2_000
+"""The most games of a profile's main section (each card plays a quarter as many)."""
 
 MAX_LINK_TEXT = 1_000_000
 """The most bytes a link may unpack to: a variant file is a few thousand."""
@@ -164,6 +171,15 @@ class Playground:
                 progress=progress,
                 kind=kind,
                 over=over,
+            )
+        if call == "profile":
+            return self.profile(
+                args.text("text"),
+                args.names("house_rules"),
+                players=args.number("players"),
+                games=args.number("games"),
+                seed=args.seed(),
+                progress=progress,
             )
         if call == "link":
             text, rules = args.text("text"), args.names("house_rules")
@@ -416,6 +432,77 @@ class Playground:
             ],
             "strategies": [row(rate) for rate in result.by_strategy],
             "report": result.table(),
+        }
+
+    def profile(
+        self,
+        text: str,
+        house_rules: Sequence[str],
+        *,
+        players: int,
+        games: int,
+        seed: int | None,
+        progress: Progress | None = None,
+    ) -> dict[str, Any]:
+        """A small design profile of the file, played here (:func:`ono99.analyse`).
+
+        ``games`` games of cautious players (and of the cautious rung of the
+        skill ladder), a tenth as many (at least 2) for each rung with a
+        search player, a quarter (at least 4) for each kind of card.
+
+        Returns:
+            ``games``, ``search_games``, ``importance_games``, ``seed``,
+            ``players``; ``figures``: every figure of the profile, each with
+            its ``figure`` name, ``kind``, ``value``, ``low`` and ``high`` (the
+            95% interval) and ``text``; ``summary``: the headline figures as
+            ``[name, value]`` in words, as the rulebook pages show them.
+            ``progress`` is called with the games played of all the
+            profile's games.
+        """
+        if not 1 <= games <= MAX_PROFILE_GAMES:
+            raise ono99.ArgumentError("games", f"expected 1 to {MAX_PROFILE_GAMES:,}, got {games}")
+        variant = self.load(text, house_rules)
+        if seed is None:
+            seed = random.randrange(1_000_000)
+        search_games = max(2, games // 10)
+        importance_games = max(4, games // 4)
+        kinds = sum(1 for card in variant.cards if card.count > 0)
+        total = 2 * games + 2 * search_games + kinds * importance_games
+        done: dict[str, int] = {}
+
+        def moved(section: str, played: int, _games: int) -> None:
+            done[section] = played
+            if progress is not None:
+                progress(sum(done.values()), total)
+
+        profile = ono99.analyse(
+            variant,
+            players=players,
+            games=games,
+            search_games=search_games,
+            importance_games=importance_games,
+            seed=seed,
+            jobs=1,
+            progress=moved,
+        )
+        return {
+            "games": profile.games,
+            "search_games": profile.search_games,
+            "importance_games": profile.importance_games,
+            "seed": profile.seed,
+            "players": profile.players,
+            "figures": [
+                {
+                    "figure": name,
+                    "kind": estimate.kind,
+                    "value": estimate.value,
+                    "low": estimate.low,
+                    "high": estimate.high,
+                    "text": str(estimate),
+                }
+                for name, estimate in profile.figures().items()
+            ],
+            "summary": [list(pair) for pair in profile.summary()],
         }
 
 

@@ -1,7 +1,7 @@
 // The playground page: a variant file edited here is checked, told as a
-// rulebook, played and simulated by ono99 itself, running in Pyodide in a Web
-// Worker (worker.mjs, which runs ono99_playground.py). Everything it loads is
-// served with the page: playground.json, written by the docs build, lists it.
+// rulebook, played, simulated and profiled by ono99 itself, running in Pyodide
+// in a Web Worker (worker.mjs, which runs ono99_playground.py). Everything it
+// loads is served with the page: playground.json, written by the docs build, lists it.
 //
 // Text that comes from a file or from the library is put into the page with
 // textContent only, never as HTML.
@@ -584,6 +584,85 @@ function showSimulation(answer) {
   box.append(details);
 }
 
+// --------------------------------------------------------------- profile
+
+async function profile() {
+  const button = $("profile");
+  const bar = $("profile-progress");
+  button.disabled = true;
+  bar.hidden = false;
+  bar.value = 0;
+  $("profile-done").textContent = "";
+  $("profile-results").replaceChildren();
+  const progress = (done, total) => {
+    bar.value = done / total;
+    $("profile-done").textContent = `${done} of ${total} games`;
+  };
+  try {
+    showProfile(
+      await python.call(
+        "profile",
+        {
+          text: $("file").value,
+          house_rules: houseRules(),
+          players: wholeNumber("profile-players", "Players"),
+          games: wholeNumber("profile-games", "Games"),
+          seed: wholeNumber("profile-seed", "The seed", { empty: true }),
+        },
+        progress,
+      ),
+    );
+  } catch (error) {
+    showFailure($("profile-results"), error);
+  } finally {
+    button.disabled = false;
+    bar.hidden = true;
+  }
+}
+
+function showProfile(answer) {
+  const box = $("profile-results");
+  box.replaceChildren();
+  if (answer.error) {
+    box.append(el("p", answer.error, "ono99-pg-error"));
+    return;
+  }
+  box.append(
+    el(
+      "p",
+      `${answer.games} games of ${answer.players} players (${answer.search_games} with a ` +
+        `search player on each rung, ${answer.importance_games} a card), seed ${answer.seed}:`,
+    ),
+  );
+  const summary = el("table", "", "docutils ono99-pg-results");
+  summary.id = "profile-summary";
+  const body = el("tbody");
+  for (const [name, value] of answer.summary) {
+    const line = el("tr");
+    line.append(el("th", name), el("td", value));
+    body.append(line);
+  }
+  summary.append(body);
+  box.append(summary);
+  const details = el("details");
+  details.append(el("summary", "Every figure, with its 95% interval"));
+  const table = el("table", "", "docutils ono99-pg-results");
+  table.id = "profile-figures";
+  const head = el("tr");
+  for (const title of ["figure", "value (95% interval)"]) head.append(el("th", title));
+  table.append(el("thead"));
+  table.tHead.append(head);
+  const rows = el("tbody");
+  for (const figure of answer.figures) {
+    const line = el("tr");
+    line.append(el("td", figure.figure), el("td", figure.text));
+    rows.append(line);
+  }
+  table.append(rows);
+  details.append(table);
+  box.append(details);
+}
+
 // ----------------------------------------------------------------- links
 
 function linkFragment() {
@@ -709,6 +788,7 @@ async function main() {
   }
   $("new-game").addEventListener("click", newGame);
   $("simulate").addEventListener("click", simulate);
+  $("profile").addEventListener("click", profile);
   $("sim-players").addEventListener("change", seatStrategies);
   window.addEventListener("hashchange", async () => {
     const fresh = linkFragment();
@@ -717,7 +797,9 @@ async function main() {
       if (await openLink(fresh)) refresh();
     }
   });
-  for (const id of ["check", "share", "download", "new-game", "simulate"]) $(id).disabled = false;
+  for (const id of ["check", "share", "download", "new-game", "simulate", "profile"]) {
+    $(id).disabled = false;
+  }
   seatStrategies();
   await refresh();
 }
