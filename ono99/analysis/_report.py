@@ -189,7 +189,8 @@ def comparison_sheets(profiles: Sequence[Profile]) -> list[Sheet]:
     seeds = f"seed {base.seed}, the same deals for each"
     return [
         Sheet(
-            f"{len(profiles)} profiles, {base.players} players, {seeds} (* : significant at 5%)",
+            f"{len(profiles)} profiles, {base.players} players, {seeds} "
+            "(rates in %, their differences in points; * significant at 5%)",
             header,
             rows,
             tuple(range(1, len(header))),
