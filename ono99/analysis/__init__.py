@@ -3,8 +3,9 @@
 A profile plays the shipped players through the simulation layer
 (``_analyse``), with the restricted player of card importance
 (``_restricted``), and reduces the games to figures with intervals
-(``_stats``) held in frozen sections (``_profile``). The public names are
-exported from :mod:`ono99`.
+(``_stats``) held in frozen sections (``_profile``), shown as tables
+(``_report``) and charts (``_plot``). The public names are exported from
+:mod:`ono99`; the tables and section names are for the command line.
 """
 
 from ._analyse import analyse, section_labels
@@ -24,6 +25,7 @@ from ._profile import (
     Skill,
     differences_data,
 )
+from ._report import Sheet, comparison_sheets, profile_sheets
 from ._restricted import AvoidingPlayer
 
 __all__ = [
@@ -39,9 +41,12 @@ __all__ = [
     "Profile",
     "Quantity",
     "Rung",
+    "Sheet",
     "Skill",
     "analyse",
+    "comparison_sheets",
     "differences_data",
     "plot_profiles",
+    "profile_sheets",
     "section_labels",
 ]

@@ -18,8 +18,8 @@ from typing import TYPE_CHECKING
 from ono99._args import shown, whole
 from ono99._errors import ArgumentError, VariantError
 from ono99._limits import MAX_GAMES
-from ono99.loading._loader import fingerprint, load_variant, variant_arg
-from ono99.simulation._simulate import simulate
+from ono99.loading import fingerprint, load_variant, variant_arg
+from ono99.simulation import simulate
 
 from ._profile import (
     CardImportance,
@@ -41,9 +41,9 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from ono99._variant import Variant, VariantLike
-    from ono99.loading._files import PathName
-    from ono99.players._factory import Strategy
-    from ono99.simulation._results import SimulationResult
+    from ono99.loading import PathName
+    from ono99.players import Strategy
+    from ono99.simulation import SimulationResult
 
 __all__ = ["SEARCH_SHARE", "Section", "analyse", "plan", "section_labels", "section_seed"]
 

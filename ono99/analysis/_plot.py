@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 from ono99._args import shown
 from ono99._errors import ArgumentError, Ono99Error
-from ono99.simulation._plot import MATPLOTLIB_MISSING, chart_path
+from ono99.simulation import MATPLOTLIB_MISSING, chart_path
 
 from ._profile import Profile
 

@@ -9,15 +9,14 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ono99.engine._moves import Play
-from ono99.players._players import CautiousPlayer
+from ono99.engine import Play
+from ono99.players import CautiousPlayer
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ono99._variant import Variant
-    from ono99.engine._moves import Move
-    from ono99.engine._observation import Observation
+    from ono99.engine import Move, Observation
 
 __all__ = ["AvoidingPlayer"]
 

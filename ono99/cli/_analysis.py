@@ -5,10 +5,16 @@ from __future__ import annotations
 import json
 from typing import TYPE_CHECKING
 
-from ono99.analysis import analyse, differences_data, plot_profiles, section_labels
-from ono99.analysis._report import comparison_sheets, profile_sheets
-from ono99.loading._loader import load_variant
-from ono99.simulation._progress import ProgressBars
+from ono99.analysis import (
+    analyse,
+    comparison_sheets,
+    differences_data,
+    plot_profiles,
+    profile_sheets,
+    section_labels,
+)
+from ono99.loading import load_variant
+from ono99.simulation import ProgressBars
 
 from ._games import _chart, _jobs, _players, _seed
 from ._options import examples, game_count, job_count, later_wins_option, player_count, whole
@@ -18,8 +24,7 @@ if TYPE_CHECKING:
     import argparse
 
     from ono99._variant import Variant
-    from ono99.analysis import Profile
-    from ono99.analysis._report import Sheet
+    from ono99.analysis import Profile, Sheet
 
 __all__ = ["add_analysis_command"]
 
