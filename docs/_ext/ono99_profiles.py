@@ -159,6 +159,13 @@ def worked_rst(profiles: list[ono99.Profile]) -> tuple[str, str]:
         f".. |w-plays-base| replace:: {base.duration.plays.mean}",
         f".. |w-plays-other| replace:: {other.duration.plays.mean}",
         f".. |w-gap| replace:: {base.skill.gap.win_rate}",
+        f".. |w-search-base| replace:: {found['search among cautious'].base}",
+        f".. |w-search-other| replace:: {found['search among cautious'].other}",
+        f".. |w-search-p| replace:: {found['search among cautious'].p_value:.2g}",
+        f".. |w-branch-base| replace:: {found['legal moves a move'].base.value:.2f}",
+        f".. |w-branch-other| replace:: {found['legal moves a move'].other.value:.2f}",
+        f".. |w-marked| replace:: {sum(d.significant for d in found.values())}",
+        f".. |w-figures| replace:: {len(found)}",
     ]
     table = [
         ".. list-table:: The two profiles side by side (differences in percentage points for "
