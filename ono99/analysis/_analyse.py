@@ -158,8 +158,9 @@ def analyse(
     same deals, and the profile is the same whatever ``jobs``. The defaults
     (2,000 games; 250 for each search rung; 1,000 a card) give seat shares
     within about 2 points at four players (the Wilson interval's half width
-    at 25% is 1.9 points), in well under a minute on one core for
-    ``ono99-2022`` at four players.
+    at 25% is 1.9 points), in about 25 seconds of one core for
+    ``ono99-2022`` at four players; a variant with longer games takes
+    longer in proportion (the 1980 edition, some three and a half minutes).
 
     Args:
         variant: A :class:`~ono99.Variant`, or the id or path to load one.
