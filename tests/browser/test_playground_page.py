@@ -428,3 +428,20 @@ def test_a_house_rules_link_reopens_it_over_the_same_variant(
     assert other.is_checked("input[name='file-kind'][value='house-rule']")
     assert other.input_value("#base") == "ono99-1980"
     assert other.input_value("#file") == readme_house_rule()
+
+
+def test_a_profile_shows_its_figures_with_their_intervals(page: Page) -> None:
+    """Profile: the headline figures in words, and every figure of the profile with its
+    95% interval, for the file in the editor."""
+    page.fill("#profile-games", "20")
+    page.fill("#profile-players", "2")
+    page.click("#profile")
+    page.wait_for_selector("#profile-summary")
+    names = page.locator("#profile-summary th").all_text_contents()
+    assert names[:2] == ["Seat win shares", "Largest seat advantage"]
+    figures = page.locator("#profile-figures tbody tr")
+    assert figures.count() > 20
+    first = figures.nth(0).locator("td").all_text_contents()
+    assert first[0] == "seat 0 wins"
+    assert " to " in first[1]
+    assert "20 games of 2 players" in (page.text_content("#profile-results p") or "")
