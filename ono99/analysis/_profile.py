@@ -75,7 +75,8 @@ class Estimate:
     def rate(cls, successes: int, trials: int) -> Estimate:
         """The share ``successes / trials`` and its Wilson interval.
 
-        >>> Estimate.rate(30, 100).value
+        >>> import ono99
+        >>> ono99.Estimate.rate(30, 100).value
         0.3
         """
         p = successes / trials if trials else 0.0
@@ -125,6 +126,12 @@ class Quantity:
         median: The median (the lower middle value of an even count).
         p90: The 90th percentile: the smallest value with at least 90% of
             games at or below it.
+
+    >>> import ono99
+    >>> mean = ono99.Estimate("mean", 36.55, 33.35, 39.75, games=40, se=1.58)
+    >>> plays = ono99.Quantity(mean, sd=10.0, median=38, p90=48)
+    >>> str(plays.mean), plays.median, plays.p90
+    ('36.55 (33.35 to 39.75)', 38, 48)
     """
 
     mean: Estimate
@@ -150,6 +157,14 @@ class Fairness:
         p_value: Its upper tail with ``players - 1`` degrees of freedom: how
             likely seat shares as uneven as these are if every seat is
             equally likely to win. Below 0.05, the seats are not fair.
+
+    Seat 1 of two won 22 of 40 games, seat 0 the other 18:
+
+    >>> import ono99
+    >>> seats = (ono99.Estimate.rate(18, 40), ono99.Estimate.rate(22, 40))
+    >>> fairness = ono99.Fairness(0.5, seats, seats[1].shifted(0.5), 1, 0.4, 0.527)
+    >>> str(fairness.advantage)
+    '+5.0 points (-10.2 to +19.3)'
     """
 
     fair: float
@@ -169,6 +184,11 @@ class Completion:
             a cap of the variant (``round.max_rounds`` reached, or
             ``round.max_game_plays``).
         capped: How many games a cap ended.
+
+    >>> import ono99
+    >>> completion = ono99.Completion(ono99.Estimate.rate(38, 40), capped=2)
+    >>> str(completion.finished)
+    '95.0% (83.5% to 98.6%)'
     """
 
     finished: Estimate
@@ -183,6 +203,15 @@ class Duration:
         plays: Cards played a game (redraws included).
         turns: Turns a game (see :class:`~ono99.GameDetails`).
         rounds: Rounds a game.
+
+    Forty games alike, each of 36 plays in 33 turns and one round:
+
+    >>> import ono99
+    >>> def each(n):
+    ...     return ono99.Quantity(ono99.Estimate("mean", n, n, n, 40, 0.0), 0.0, n, n)
+    >>> duration = ono99.Duration(plays=each(36), turns=each(33), rounds=each(1))
+    >>> str(duration.plays.mean), duration.rounds.p90
+    ('36.00 (36.00 to 36.00)', 1)
     """
 
     plays: Quantity
@@ -199,6 +228,13 @@ class Decisions:
             distinct legal move (a ratio of sums over games).
         branching: The mean number of distinct legal moves of a move the
             players chose: the branching factor (a ratio of sums over games).
+
+    >>> import ono99
+    >>> choice_share = ono99.Estimate("share", 0.8, 0.75, 0.85, games=40, se=0.02)
+    >>> branching = ono99.Estimate("ratio", 2.3, 2.2, 2.4, games=40, se=0.05)
+    >>> decisions = ono99.Decisions(choice_share, branching)
+    >>> str(decisions.choice_share), str(decisions.branching)
+    ('80.0% (75.0% to 85.0%)', '2.30 (2.20 to 2.40)')
     """
 
     choice_share: Estimate
@@ -220,6 +256,13 @@ class Rung:
         p_value: The binomial score test of "it wins its fair share".
         significant: Whether ``p_value`` is below 0.05 and it wins more than
             its share.
+
+    Cautious players won 23 of 40 games among random ones, two to a game:
+
+    >>> import ono99
+    >>> rung = ono99.Rung.of("cautious", "random", wins=23, games=40, fair=0.5)
+    >>> str(rung.edge), rung.significant
+    ('+7.5 points (-7.8 to +21.5)', False)
     """
 
     player: str
@@ -250,6 +293,15 @@ class Skill:
         rungs: Cautious among random players, then search among cautious
             ones.
         gap: Search among random players: the whole ladder in one figure.
+
+    >>> import ono99
+    >>> rungs = (
+    ...     ono99.Rung.of("cautious", "random", 23, 40, 0.5),
+    ...     ono99.Rung.of("search", "cautious", 30, 40, 0.5),
+    ... )
+    >>> skill = ono99.Skill(rungs, gap=ono99.Rung.of("search", "random", 36, 40, 0.5))
+    >>> [rung.significant for rung in skill.rungs], skill.gap.significant
+    ([False, True], True)
     """
 
     rungs: tuple[Rung, ...]
@@ -271,6 +323,15 @@ class CardImportance:
         decided: The share of the games of :class:`Fairness` that the card
             decided (the last card another player played before the final
             loss, as :attr:`~ono99.SimulationResult.deciding_cards`).
+
+    A player who kept back every 0 won 12 of 20 games against a fair half:
+
+    >>> import ono99
+    >>> win_rate = ono99.Estimate.rate(12, 20)
+    >>> zero = ono99.CardImportance("0", "0", win_rate, win_rate.short_of(0.5),
+    ...                             decided=ono99.Estimate.rate(5, 40))
+    >>> str(zero.importance)
+    '-10.0 points (-28.1 to +11.3)'
     """
 
     card: str
@@ -292,6 +353,12 @@ class Drama:
         measured: Whether any game had standings to lead: more than one
             round, with tokens or points. When false, both figures are 0 by
             definition.
+
+    >>> import ono99
+    >>> lead_changes = ono99.Estimate("mean", 1.5, 1.2, 1.8, games=40, se=0.15)
+    >>> drama = ono99.Drama(lead_changes, ono99.Estimate.rate(12, 40), measured=True)
+    >>> str(drama.lead_changes), str(drama.comebacks)
+    ('1.50 (1.20 to 1.80)', '30.0% (18.1% to 45.4%)')
     """
 
     lead_changes: Estimate
@@ -318,6 +385,12 @@ class Difference:
         high: The high end.
         p_value: The test of "no difference".
         significant: Whether ``p_value`` is below 0.05.
+
+    >>> import ono99
+    >>> base, other = ono99.Estimate.rate(18, 40), ono99.Estimate.rate(26, 40)
+    >>> difference = ono99.Difference.of("seat 0 wins", base, other)
+    >>> round(difference.difference, 2), difference.significant
+    (0.2, False)
     """
 
     figure: str

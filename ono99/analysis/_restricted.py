@@ -35,7 +35,7 @@ class AvoidingPlayer:
         seed: Ignored (a simulation gives each player one).
 
     >>> import ono99
-    >>> player = AvoidingPlayer("10")
+    >>> player = ono99.AvoidingPlayer("10")
     >>> player.pick([ono99.Play("10"), ono99.Play("2")], 50, ono99.load_variant("ono99-2022"))
     Play(card='2')
     >>> player.pick([ono99.Play("10")], 50, ono99.load_variant("ono99-2022"))

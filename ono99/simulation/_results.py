@@ -195,6 +195,12 @@ class GameDetails:
             of one round, or without tokens or points).
         capped: Whether the game ended by a cap (``round.max_rounds`` or
             ``round.max_game_plays``) rather than by the rules of play.
+
+    >>> import ono99
+    >>> result = ono99.simulate("ono99-2022", players=2, games=1, seed=1, details=True)
+    >>> game = result.details[0]
+    >>> game.plays, game.turns, game.choice_turns, game.deciding_card
+    (33, 30, 27, 'play_2')
     """
 
     winner: int
