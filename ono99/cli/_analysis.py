@@ -47,7 +47,7 @@ def _analyse(args: argparse.Namespace) -> int:
         most = min(4, *(v.players.max for v in variants))
         players = max(most, *(v.players.min for v in variants))
     for variant in variants:
-        _players(players, variant, 4)
+        _players(players, variant)
     seed = _seed(args)
     jobs = _jobs(args)
     labels: list[str] = []

@@ -73,6 +73,7 @@ from ._steps import (
     players_in_round,
     seat_done,
     total,
+    turn_starts,
     won,
 )
 from ._view import Layout, Vector, View, see, view_of
@@ -119,6 +120,7 @@ __all__ = [
     "see",
     "to_data",
     "total",
+    "turn_starts",
     "unsaid",
     "view_of",
     "won",

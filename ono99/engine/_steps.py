@@ -35,6 +35,7 @@ __all__ = [
     "players_in_round",
     "seat_done",
     "total",
+    "turn_starts",
     "won",
 ]
 
@@ -71,6 +72,12 @@ def won(engine: Engine, seat: int) -> bool:
     """Whether the game is over and ``seat`` won it (alone, or with its partners)."""
     winner = engine.winner
     return winner is not None and winner in engine.mates[seat]
+
+
+def turn_starts(engine: Engine) -> bool:
+    """Whether the move due is the first of a turn: no play made in it yet."""
+    r = engine.r
+    return r.plays_made == 0 and not r.turn_plays
 
 
 def seat_done(engine: Engine, seat: int) -> bool:

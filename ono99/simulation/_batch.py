@@ -12,7 +12,7 @@ import random
 from typing import TYPE_CHECKING, TypeAlias
 
 from ono99 import events as ev
-from ono99.engine import deal, engine_of, play_to_end
+from ono99.engine import deal, engine_of, play_to_end, turn_starts
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -159,7 +159,7 @@ class _Watch:
                 self.leaders.append(self.leading())
             self.last_round = round_now
             self.last_seat = -1
-        if seat != self.last_seat or (engine.r.plays_made == 0 and not engine.r.turn_plays):
+        if seat != self.last_seat or turn_starts(engine):
             self.turns += 1
             self.turn_chose = False
         self.last_seat = seat
