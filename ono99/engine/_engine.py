@@ -422,6 +422,11 @@ class Engine:
             index = card_index(rules, card_id)
             if index is None:
                 known = ", ".join(rules.ids)
+                if not isinstance(card_id, str):  # Play(10): the id is the string "10"
+                    return (
+                        f"a card is named by its id, a string (such as {shown(str(card_id))}), "
+                        f"not {shown(card_id)}; the cards of {self.variant.id}: {known}"
+                    )
                 return (
                     f"there is no card {shown(card_id)} in {self.variant.id} (its cards: {known})"
                 )
@@ -477,7 +482,7 @@ class Engine:
                 f"the move makes none (it gives {given})"
             )
         if card.choices:
-            options = " or ".join(str(a) for a in card.choices)
+            options = _amounts_in_words(card.choices)
             if amount is None:
                 return (
                     f"{card.name} counts {options}: the move must say which, "
@@ -1128,6 +1133,13 @@ class Engine:
         r.next_owed, r.next_forced_by = 0, ""
         r.skip, r.next_player = 0, None
         self.next_turn()
+
+
+def _amounts_in_words(amounts: tuple[int, ...]) -> str:
+    """``1 or 11``; a run of more than five amounts as ``any of -10 to 10``."""
+    if len(amounts) > 5 and list(amounts) == list(range(amounts[0], amounts[-1] + 1)):
+        return f"any of {amounts[0]} to {amounts[-1]}"
+    return " or ".join(str(a) for a in amounts)
 
 
 def _engine_from(

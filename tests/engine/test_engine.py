@@ -784,3 +784,26 @@ def test_an_engine_with_a_pick_deals_and_draws_exactly_the_cards_it_picks(varian
         rest = sorted([*engine.r.draw, *engine.r.discard, *engine.r.out_of_play])
         assert sorted(held + rest) == sorted(engine.full_deck)
     assert draws > 20
+
+
+def test_a_card_named_by_a_number_is_told_ids_are_strings() -> None:
+    """``Play(10)`` names no card, since ids are strings: the reason says so and shows
+    the id to give, rather than list ``10`` among the cards it says are missing."""
+    game = ono99.Game("ono99-2022", players=2, seed=1)
+    reason = game.why_illegal(ono99.Play(10))  # type: ignore[arg-type]
+    assert reason is not None
+    assert reason.startswith("a card is named by its id, a string (such as '10'), not 10")
+    assert game.why_illegal(ono99.Play("11")) == (
+        "there is no card '11' in ono99-2022 (its cards: 0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, "
+        "minus_ten, reverse, play_2, ono99)"
+    )
+
+
+def test_a_run_of_amounts_is_told_as_a_range() -> None:
+    """A card offering every amount from -10 to 10 says so in a few words."""
+    variant = ono99.loads_variant(
+        'extends = "ninety-nine"\nid = "w"\nname = "w"\n[cards.10]\n'
+        'effects = [{ type = "add_choice", amounts = { from = -10, to = 10 } }]'
+    )
+    game = ono99.Game(variant, 3, seed=1, deck=["10"])
+    assert game.why_illegal(ono99.Play("10", amount=50)) == "10 counts any of -10 to 10, not 50"
