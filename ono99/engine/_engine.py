@@ -422,7 +422,7 @@ class Engine:
             index = card_index(rules, card_id)
             if index is None:
                 known = ", ".join(rules.ids)
-                if not isinstance(card_id, str):  # Play(10): the id is the string "10"
+                if is_int(card_id):  # Play(10): the id is the string "10"
                     return (
                         f"a card is named by its id, a string (such as {shown(str(card_id))}), "
                         f"not {shown(card_id)}; the cards of {self.variant.id}: {known}"
