@@ -250,17 +250,15 @@ def _value_schema(tp: Any, path: str, required: bool) -> dict[str, Any]:
             strings["minItems"] = 1
         return strings
     if tp == tuple[int, ...]:
-        # An array of integers, or a range of them: { from = -10, to = 10 }.
+        # An array of integers, or a range of them: { from = -10, to = 10 }. One
+        # schema for both (items for an array, the rest for a table), so that an
+        # editor offers the key once, with its description.
         return {
-            "anyOf": [
-                {"type": "array", "items": {"type": "integer"}},
-                {
-                    "type": "object",
-                    "properties": {"from": {"type": "integer"}, "to": {"type": "integer"}},
-                    "required": ["from", "to"],
-                    "additionalProperties": False,
-                },
-            ]
+            "type": ["array", "object"],
+            "items": {"type": "integer"},
+            "propertyNames": {"enum": ["from", "to"]},
+            "additionalProperties": {"type": "integer"},
+            "required": ["from", "to"],
         }
     if tp == tuple[Card, ...]:
         return {
