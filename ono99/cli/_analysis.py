@@ -17,7 +17,14 @@ from ono99.loading import load_variant
 from ono99.simulation import ProgressBars
 
 from ._games import _chart, _jobs, _players, _seed
-from ._options import examples, game_count, job_count, later_wins_option, player_count, whole
+from ._options import (
+    examples,
+    game_count,
+    later_wins_option,
+    player_count,
+    run_options,
+    whole,
+)
 from ._output import KEY, say, table
 
 if TYPE_CHECKING:
@@ -172,18 +179,5 @@ def add_analysis_command(
         metavar="N",
         help="master seed: the same seed plays the same games (default: chosen and printed)",
     )
-    parser.add_argument(
-        "--jobs", type=job_count, metavar="N", help="processes to use (default: one per CPU)"
-    )
-    parser.add_argument(
-        "--json", action="store_true", help="print one JSON object instead of tables"
-    )
-    parser.add_argument(
-        "--quiet", action="store_true", help="no progress bars (none are drawn off a terminal)"
-    )
-    parser.add_argument(
-        "--chart",
-        metavar="FILE",
-        help="also draw charts to FILE (PNG, SVG or PDF; needs matplotlib)",
-    )
+    run_options(parser)
     parser.set_defaults(run=_analyse, parser=parser)

@@ -223,6 +223,24 @@ def default_players(low: int, high: int) -> int:
     return max(low, min(DEFAULT_PLAYERS, high))
 
 
+def run_options(parser: argparse.ArgumentParser) -> None:
+    """A command that plays many games: its ``--jobs``, ``--json``, ``--quiet`` and ``--chart``."""
+    parser.add_argument(
+        "--jobs", type=job_count, metavar="N", help="processes to use (default: one per CPU)"
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print one JSON object instead of tables"
+    )
+    parser.add_argument(
+        "--quiet", action="store_true", help="no progress bars (none are drawn off a terminal)"
+    )
+    parser.add_argument(
+        "--chart",
+        metavar="FILE",
+        help="also draw charts to FILE (PNG, SVG or PDF; needs matplotlib)",
+    )
+
+
 def later_wins_option(parser: argparse.ArgumentParser) -> None:
     """``--later-wins``: how two house rules that disagree are settled."""
     parser.add_argument(
@@ -265,17 +283,4 @@ def match_options(parser: argparse.ArgumentParser, *, games: int) -> None:
         action="store_true",
         help="move the strategies one seat on each game, so each plays every seat",
     )
-    parser.add_argument(
-        "--jobs", type=job_count, metavar="N", help="processes to use (default: one per CPU)"
-    )
-    parser.add_argument(
-        "--json", action="store_true", help="print one JSON object instead of tables"
-    )
-    parser.add_argument(
-        "--quiet", action="store_true", help="no progress bars (none are drawn off a terminal)"
-    )
-    parser.add_argument(
-        "--chart",
-        metavar="FILE",
-        help="also draw charts to FILE (PNG, SVG or PDF; needs matplotlib)",
-    )
+    run_options(parser)

@@ -98,28 +98,6 @@ class Game:
             )
         self._deal(variant, players, seed, tuple(deck) if deck is not None else None)
 
-    @classmethod
-    def _dealt(
-        cls,
-        variant: Variant,
-        players: int,
-        seed: int,
-        rng: random.Random,
-        *,
-        pick: Callable[[list[int]], int] | None = None,
-    ) -> Game:
-        """``Game(variant, players, seed)`` for arguments already checked (a simulation's).
-
-        ``rng`` is the generator to use, seeded with ``seed`` (a simulation
-        seeds one again for each game, rather than make one per game), or one
-        the seed does not describe (an OpenSpiel state's chance nodes). With
-        ``pick``, every card dealt or drawn is the one it picks from the draw
-        pile, which is never shuffled (see the engine's ``picked``).
-        """
-        game = cls.__new__(cls)
-        game._deal(variant, players, seed, None, rng, pick=pick)
-        return game
-
     def _deal(
         self,
         variant: Variant,
@@ -715,9 +693,11 @@ def deal(
     seeds one again for each game, rather than make one per game), or one
     the seed does not describe (an OpenSpiel state's chance nodes). With
     ``pick``, every card dealt or drawn is the one it picks from the draw
-    pile, which is never shuffled.
+    pile, which is never shuffled (see the engine's ``picked``).
     """
-    return Game._dealt(variant, players, seed, rng, pick=pick)
+    game = Game.__new__(Game)
+    game._deal(variant, players, seed, None, rng, pick=pick)
+    return game
 
 
 def play_to_end(game: Game, players: Sequence[Player], max_moves: int) -> int:
