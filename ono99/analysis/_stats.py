@@ -15,6 +15,8 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from ono99.simulation import wilson_interval
+
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
@@ -44,14 +46,10 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     (0.502, 0.691)
     >>> wilson(0, 0)
     (0.0, 1.0)
+
+    The simulation's win rates use the same interval (one function, written there).
     """
-    if trials <= 0:
-        return (0.0, 1.0)
-    p = successes / trials
-    z2 = z * z
-    centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
-    half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    return wilson_interval(successes, trials, z)
 
 
 def t_quantile(df: int) -> float:

@@ -12,7 +12,14 @@ from __future__ import annotations
 from ._plot import MATPLOTLIB_MISSING, chart_path, plot_results
 from ._progress import ProgressBars
 from ._report import Grid, Part, comparison_parts, result_parts
-from ._results import Comparison, Distribution, GameDetails, SimulationResult, WinRate
+from ._results import (
+    Comparison,
+    Distribution,
+    GameDetails,
+    SimulationResult,
+    WinRate,
+    wilson_interval,
+)
 from ._seeds import player_seed
 from ._simulate import compare_variants, simulate
 
@@ -33,4 +40,5 @@ __all__ = [
     "plot_results",
     "result_parts",
     "simulate",
+    "wilson_interval",
 ]
