@@ -152,7 +152,7 @@ class Game:
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """Every seat that won: the winner and its partners; empty while the game goes on.
+        """The seats that won (the winner and its partners), or none while the game goes on.
 
         >>> import ono99
         >>> game = ono99.Game("ono99-2022", players=3, seed=1)
