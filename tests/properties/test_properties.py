@@ -254,7 +254,8 @@ product within 20,000. Shipped variants' games take a few hundred moves.
 @given(move_sequences(max_moves=MAX_MOVES, drawn=20, to_end=True))
 def test_every_game_ends_with_exactly_one_winner(seq: MoveSequence) -> None:
     """Invariant: every game played by random players ends within the bound, with exactly one
-    winner: the only player left in the game, announced once; no round sees more plays than
+    winner: the only player left in the game (or one team: its partners, ``winners``, may be
+    left in it too), announced once; no round sees more plays than
     ``round.max_plays``, and the game has no more rounds than ``round.max_rounds`` and its
     scoring allow (without scoring one round, and one more after each round that ended with
     nobody standing; with tokens lost for each lost round, each player loses all tokens and
@@ -264,8 +265,9 @@ def test_every_game_ends_with_exactly_one_winner(seq: MoveSequence) -> None:
     assert game.is_over, f"no winner after {len(seq.moves)} moves"
     winner = game.winner
     assert winner is not None
-    assert game.in_game.count(True) == 1
     assert game.in_game[winner]
+    assert all(seat in game.winners for seat in range(game.players) if game.in_game[seat])
+    assert game.winners == (winner,) or (bool(game.teams) and winner in game.winners)
     assert [e for e in game.events if isinstance(e, ev.GameWon)] == [ev.GameWon(winner)]
     assert game.legal_moves() == ()
     variant = seq.variant
