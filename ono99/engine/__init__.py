@@ -46,6 +46,7 @@ from ._compiled import CompiledCard, CompiledVariant, compile_variant
 from ._engine import Engine
 from ._game import (
     Game,
+    copy_drawing,
     deal,
     engine_of,
     play_checked,
@@ -97,6 +98,7 @@ __all__ = [
     "View",
     "choice",
     "compile_variant",
+    "copy_drawing",
     "cut_short",
     "deal",
     "describe_event",

@@ -27,6 +27,7 @@ if TYPE_CHECKING:
 __all__ = [
     "Game",
     "GameRecord",
+    "copy_drawing",
     "deal",
     "engine_of",
     "play_checked",
@@ -739,6 +740,11 @@ def redealt_unseen(game: Game, player: int, rng: random.Random) -> Game:
     player's view must not change.
     """
     return game._redealt_unseen(player, rng)
+
+
+def copy_drawing(game: Game, rng: random.Random) -> Game:
+    """A copy of ``game`` that draws its random choices from ``rng`` (a chance node's)."""
+    return game._copy(rng)
 
 
 def play_checked(game: Game, move: Move) -> None:

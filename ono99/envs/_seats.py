@@ -107,7 +107,7 @@ class Seats:
 
     def mover(self) -> int:
         """The index (in ``learners``) of the agent to move, or -1 once the game is over."""
-        engine = engine_of(self._game())
+        engine = engine_of(self.dealt())
         if engine.winner is not None:
             return -1
         return self.learners.index(engine.current)
@@ -119,7 +119,7 @@ class Seats:
             ArgumentError: If ``action`` is no whole number.
             IllegalMoveError: If it is not legal now.
         """
-        game = self._game()
+        game = self.dealt()
         count = len(self.table)
         index = action_index(action, count)
         move = self.table.legal_actions(game).get(index)
@@ -139,15 +139,15 @@ class Seats:
             ArgumentError: If ``action`` is no whole number.
             IllegalMoveError: If it is not legal now (the game is unchanged).
         """
-        game = self._game()
+        game = self.dealt()
         play_checked(game, self.check(action))
         self._play_on(game)
 
     def settle(self) -> tuple[list[float], bool, bool]:
         """Each agent's reward for the last step, whether the game is over, and cut short."""
-        engine = engine_of(self._game())
+        engine = engine_of(self.dealt())
         over = engine.winner is not None
-        cut = over and cut_short(self._game())
+        cut = over and cut_short(self.dealt())
         rewards = [0.0] * len(self.learners)
         for k, seat in enumerate(self.learners):
             if cut or seat in self._out:
@@ -161,7 +161,7 @@ class Seats:
 
     def show(self) -> None:
         """Write each agent's vector, and its mask (all 0 but the agent to move's)."""
-        game = self._game()
+        game = self.dealt()
         engine = engine_of(game)
         current = engine.current if engine.winner is None else -1
         for k, seat in enumerate(self.learners):
@@ -187,7 +187,8 @@ class Seats:
                 assert player is not None  # noqa: S101 - only the learners' seats are empty
                 play_checked(game, player.choose(game.observation(mover)))
 
-    def _game(self) -> Game:
+    def dealt(self) -> Game:
+        """The game in progress; a ``RuntimeError`` before the first reset."""
         if self.game is None:
             raise RuntimeError("reset() the environment before using it")
         return self.game

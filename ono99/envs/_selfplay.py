@@ -276,7 +276,7 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         return {
             "action_mask": self._masks.copy(),
             "_action_mask": everywhere,
-            "seed": np.repeat([game._game().seed for game in self.games], k),
+            "seed": np.repeat([game.dealt().seed for game in self.games], k),
             "_seed": everywhere.copy(),
             "seat": np.tile(self.seats, len(self.games)),
             "_seat": everywhere.copy(),

@@ -87,7 +87,7 @@ import pyspiel
 from ono99 import events as ev
 from ono99._args import shown
 from ono99._errors import ArgumentError, IllegalMoveError
-from ono99.engine import Game, deal, play_checked, redealt
+from ono99.engine import Game, copy_drawing, deal, play_checked, redealt
 from ono99.envs._actions import action_table
 from ono99.envs._common import make_variant
 from ono99.envs._encoding import observation_encoder
@@ -523,7 +523,7 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
             if self._before is None:
                 game = deal(spec.variant, spec.players, 0, chance, pick=chance.card)
             else:
-                game = self._before.game._copy(chance)  # drawing at the chance nodes
+                game = copy_drawing(self._before.game, chance)  # drawing at the chance nodes
                 assert self._move is not None  # noqa: S101 - set with _before
                 play_checked(game, self._move)
         except _NeedChance as need:

@@ -595,11 +595,11 @@ class Ono99ParallelEnv(ParallelEnv):  # type: ignore[misc]
         As :meth:`raw_env.state`: every hand and the draw pile in order,
         besides what every seat sees. Never give it to a policy that plays.
         """
-        return self._state.of(self._seats._game())
+        return self._state.of(self._seats.dealt())
 
     def render(self) -> Any:
         """The table: a picture (``"rgb_array"``), text (``"ansi"``), or print it (``"human"``)."""
-        return _render(self.render_mode, self._seats._game(), None)
+        return _render(self.render_mode, self._seats.dealt(), None)
 
     def close(self) -> None:
         """Nothing to release."""
