@@ -38,6 +38,7 @@ COMPILED = (
     "engine/_chance.py",
     "engine/_engine.py",
     "engine/_round.py",
+    "engine/_table.py",
     "engine/_scoring.py",
     "engine/_steps.py",
     "engine/_compiled.py",

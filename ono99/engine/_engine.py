@@ -22,6 +22,7 @@ from ._compiled import LEGAL_MEMO_SIZE, card_index, compile_variant
 from ._moves import NO_MOVES, Move, Play, Redraw, as_move, chosen
 from ._round import Checkpoint, Round
 from ._scoring import count_over, end_round, out_of_cards, pass_turn
+from ._table import Table
 from ._view import observation
 
 if TYPE_CHECKING:
@@ -456,16 +457,12 @@ class Engine:
 
     def why_blocked(self, card: CompiledCard) -> str | None:
         """The first reason a condition of ``card`` gives against playing it now."""
-        r = self.r
-        r.game = self
-        try:
-            for condition in card.conditions:
-                reason = condition.check(r, card)
-                if reason is not None:
-                    return reason
-            return None
-        finally:
-            r.game = None
+        table = Table(self, reading=True)
+        for condition in card.conditions:
+            reason = condition.check(table, card)
+            if reason is not None:
+                return reason
+        return None
 
     def why_choice(self, card: CompiledCard, amount: object, target: object) -> str | None:
         """Whether ``amount`` and ``target`` are exactly the choices ``card`` leaves open."""
@@ -582,12 +579,7 @@ class Engine:
         chooser = card.chooser
         if chooser is None:
             return []
-        r = self.r
-        r.game = self
-        try:
-            return list(chooser.targets(r))
-        finally:
-            r.game = None
+        return list(chooser.targets(Table(self, reading=True)))
 
     def compute_legal(self) -> tuple[Move, ...]:
         """List the current player's legal moves and keep them in ``legal``."""
@@ -929,12 +921,7 @@ class Engine:
         """
         if not reads_table:
             return trigger.fires(before, after, self.rules.bust)
-        r = self.r
-        r.game = self
-        try:
-            return trigger.fires_on(r)
-        finally:
-            r.game = None
+        return trigger.fires_on(Table(self, reading=True))
 
     def act(self, card: CompiledCard, target: int | None, automatic: bool) -> tuple[bool, bool]:
         """Apply the effects of ``card`` that act on the table (naming ``target``).
@@ -948,14 +935,11 @@ class Engine:
         # direction, or an answer that ended the turn passing plays on.
         direction, answering = r.direction, r.answering
         r.target = target
-        r.acting = card.id
-        r.acting_automatic = automatic
-        r.game = self
+        table = Table(self, card.id, automatic)
         try:
             for effect in card.actions:
-                effect.apply(r, card)
+                effect.apply(table, card)
         finally:
-            r.game = None
             r.target = None
         # A card the rules play for a player who busts passes nothing on: the
         # player loses, and the plays owed are cleared (see lose).
@@ -969,18 +953,13 @@ class Engine:
         self.emit(
             ev.TriggerFired(None if seat < 0 else seat, trigger.type, text, automatic=automatic)
         )
-        r.acting = ""
-        r.acting_automatic = automatic
-        r.game = self
-        try:
-            for outcome in trigger.outcomes:
-                outcome.apply(r, seat)
-                if outcome.wins_round and seat >= 0 and not r.round_over:
-                    r.round_winner = seat
-                if outcome.ends_round:
-                    r.round_over = True
-        finally:
-            r.game = None
+        table = Table(self, "", automatic)
+        for outcome in trigger.outcomes:
+            outcome.apply(table, seat)
+            if outcome.wins_round and seat >= 0 and not r.round_over:
+                r.round_winner = seat
+            if outcome.ends_round:
+                r.round_over = True
 
     def played_event(
         self,

@@ -30,7 +30,7 @@ if TYPE_CHECKING:
     from ono99._errors import RuleError
     from ono99.rules import Condition, Effect, Trigger
 
-    from ._round import Round
+    from ._table import Table
 
 __all__ = ["guard_condition", "guard_effect", "guard_trigger", "guarded", "wholly_shipped"]
 
@@ -59,31 +59,18 @@ def guarded(rule: object) -> bool:
     return isinstance(rule, _Guarded)
 
 
-# What rule objects only read of the table, and must leave as it was.
-_READ_ONLY = ("forced", "forced_by", "answering", "players_in_round", "stacking", "stack_on")
-
-
-def _read_only(table: Round) -> tuple[object, ...]:
-    return tuple(getattr(table, name) for name in _READ_ONLY)
-
-
-def _table_problem(table: Round, before: tuple[object, ...]) -> str:
+def _table_problem(table: Table) -> str:
     """What a rule object left wrong on the table, in words; ``""`` if nothing.
 
-    The fields rule objects only read (``before``) must be as they were; those
-    a rule object sets must be of their type and in range. A total out of
-    range is brought back within it, as any total is.
+    The fields a rule object sets must be of their type and in range (those
+    it only reads it cannot set). A total out of range is brought back
+    within it, as any total is.
     """
-    if _read_only(table) != before:
-        return (
-            "changed forced, forced_by, answering, players_in_round, stacking or "
-            "stack_on, which rule objects only read"
-        )
-    engine = table.engine()
+    engine = table.game
     rules = engine.rules
     # Each field read as an object: in pure Python a rule object may have set
     # any value (the compiled Round refuses a value of the wrong type).
-    r: Any = table
+    r: Any = table.r
     total: object = r.total
     if type(total) is not int:
         return f"set total to {shown(total)}, expected an integer"
@@ -106,7 +93,7 @@ def _table_problem(table: Round, before: tuple[object, ...]) -> str:
         return f"set skip to {shown(skip)}, expected a whole number, 0 or more"
     seat: object = r.next_player
     if seat is not None and (
-        type(seat) is not int or seat < 0 or seat >= engine.n or not table.in_round[seat]
+        type(seat) is not int or seat < 0 or seat >= engine.n or not r.in_round[seat]
     ):
         return f"set next_player to {shown(seat)}, expected None or a seat still in the round"
     return ""
@@ -150,14 +137,13 @@ class _Guarded:
             **extra,
         )
 
-    def acted(self, table: Round, *args: object) -> None:
+    def acted(self, table: Table, *args: object) -> None:
         """``apply(table, *args)``, then the check that it left the table sound."""
-        before = _read_only(table)
         try:
             self.rule.apply(table, *args)
         except Exception as error:
             raise self.failed("apply()", error) from error
-        problem = _table_problem(table, before)
+        problem = _table_problem(table)
         if problem:
             raise self.failed("apply()", problem=f"apply() {problem}")
 
@@ -176,15 +162,15 @@ class _GuardedEffect(_Guarded):
             raise self.failed("total_after()", returned=new, expected="an integer")
         return new
 
-    def apply(self, table: Round, card: object) -> None:
+    def apply(self, table: Table, card: object) -> None:
         self.acted(table, card)
 
-    def targets(self, table: Round) -> list[int]:
+    def targets(self, table: Table) -> list[int]:
         try:
             found: object = self.rule.targets(table)
         except Exception as error:
             raise self.failed("targets()", error) from error
-        n = table.engine().n
+        n = table.game.n
         if isinstance(found, list | tuple) and all(
             is_int(seat) and 0 <= seat < n for seat in found
         ):
@@ -193,7 +179,7 @@ class _GuardedEffect(_Guarded):
 
 
 class _GuardedCondition(_Guarded):
-    def check(self, table: Round, card: object) -> str | None:
+    def check(self, table: Table, card: object) -> str | None:
         try:
             reason: object = self.rule.check(table, card)
         except Exception as error:
@@ -204,7 +190,7 @@ class _GuardedCondition(_Guarded):
 
 
 class _GuardedOutcome(_Guarded):
-    def apply(self, table: Round, seat: int) -> None:
+    def apply(self, table: Table, seat: int) -> None:
         self.acted(table, seat)
 
 
@@ -230,7 +216,7 @@ class _GuardedTrigger(_Guarded):
             raise self.failed("fires()", error) from error
         return self._answer("fires()", fired)
 
-    def fires_on(self, table: Round) -> bool:
+    def fires_on(self, table: Table) -> bool:
         try:
             fired: object = self.rule.fires_on(table)
         except Exception as error:

@@ -80,9 +80,10 @@ class Table(Protocol):
     """The part of a game in progress that rule objects read and change.
 
     The engine implements this; rule objects only use these attributes and
-    methods. Conditions only read it; effects change it in
-    :meth:`Effect.apply`. Every change to hands, tokens or scores made through
-    these methods is recorded as an event (:mod:`ono99.events`), after the
+    methods. Conditions only read it (the table a question gets refuses
+    changes and random draws); effects change it in :meth:`Effect.apply`.
+    Every change to hands, tokens or scores made through these methods is
+    recorded as an event (:mod:`ono99.events`), after the
     :class:`~ono99.events.Played` event of the card.
 
     Each method checks its arguments before it changes anything: a seat that
@@ -96,19 +97,6 @@ class Table(Protocol):
         total_before: The total before the card now being played (what a
             ``when`` effect decides by); the total itself between plays.
         direction: ``1`` for clockwise (to the left), ``-1`` after a reverse.
-        forced: How many plays the current turn must make (1 on an ordinary
-            turn, 2 after a Double Play or Play 2).
-        forced_by: Id of the card that forced the current turn's plays (``""``
-            on a turn that is not forced).
-        answering: True while making the first play of a forced turn, the
-            play that may answer (deflect) the forced plays.
-        players_in_round: How many players are still in the round.
-        stacking: How a forced-plays card played by a forced player combines
-            with the plays it was forced to make (``"none"``, ``"multiply"``
-            or ``"add"``), from the variant's ``forced_play.stacking``.
-        stack_on: Which of a forced player's forcing cards stack:
-            ``"answer"`` (only the answer, back to back) or ``"any_play"``,
-            from the variant's ``forced_play.stack_on``.
         next_owed: Plays the next player will owe (0 when not forced).
         next_forced_by: Id of the card that forced the next player.
         ends_turn: Set to end the turn now, whatever plays were still owed.
@@ -129,18 +117,52 @@ class Table(Protocol):
     said: int | None
     reshuffles: int
     direction: int
-    forced: int
-    forced_by: str
-    answering: bool
-    players_in_round: int
-    stacking: Stacking
-    stack_on: StackOn
     next_owed: int
     next_forced_by: str
     ends_turn: bool
     skip: int
     target: int | None
     next_player: int | None
+
+    # What rule objects only read: the table refuses to set them.
+
+    @property
+    def forced(self) -> int:
+        """How many plays the current turn must make (1 on an ordinary turn, 2 after a Play 2)."""
+        ...
+
+    @property
+    def forced_by(self) -> str:
+        """Id of the card that forced the current turn's plays (``""`` if none)."""
+        ...
+
+    @property
+    def answering(self) -> bool:
+        """True while making the first play of a forced turn, the play that may deflect it."""
+        ...
+
+    @property
+    def players_in_round(self) -> int:
+        """How many players are still in the round."""
+        ...
+
+    @property
+    def stacking(self) -> Stacking:
+        """How a forced player's forcing card combines with the plays it owed.
+
+        ``"none"``, ``"multiply"`` or ``"add"``, from the variant's
+        ``forced_play.stacking``.
+        """
+        ...
+
+    @property
+    def stack_on(self) -> StackOn:
+        """Which of a forced player's forcing cards stack.
+
+        ``"answer"`` (only the answer, back to back) or ``"any_play"``, from
+        the variant's ``forced_play.stack_on``.
+        """
+        ...
 
     @property
     def player(self) -> int:
@@ -175,7 +197,14 @@ class Table(Protocol):
         """The game's random generator, seeded with the game.
 
         A rule object that draws from it (``table.rng.choice(...)``) plays
-        the same again from the same seed.
+        the same again from the same seed. Only an effect's or an outcome's
+        ``apply`` may draw: a condition, ``targets`` and ``fires_on`` are
+        questions the engine may ask more than once, so the table they get
+        refuses (the rule object's :class:`~ono99.RuleError`). Draw whole
+        numbers (``randrange``, ``randint``, ``choice``, ``shuffle``,
+        ``sample``): under OpenSpiel each such draw is a chance node, and a
+        draw of a float (``random()``, ``uniform()``) is refused there, having
+        no finite outcomes.
         """
         ...
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import copy
+import gc
 import json
 import pickle
 import random
@@ -20,6 +21,7 @@ from ono99.engine._engine import ENGINE_FIELDS, Engine
 from ono99.engine._game import engine_of
 from ono99.engine._moves import unsaid
 from ono99.engine._round import ROUND_FIELDS, Round
+from ono99.engine._table import Table
 from ono99.testing import games
 
 SHIPPED = ono99.list_variants()
@@ -708,8 +710,9 @@ def test_a_redeal_deals_again_only_what_the_player_cannot_see() -> None:
 
 
 def test_a_rule_object_that_raises_leaves_no_table_behind() -> None:
-    """The round's link to the engine (what ``Table`` methods act through) is cleared
-    even when a rule object raises, so a failed call holds no game alive."""
+    """The table a rule object is handed holds the game only for the call: the round
+    holds no link back to its game or to a table, even after a rule object raised, so
+    a game and its round never hold each other (a failed call keeps no game alive)."""
     armed: list[bool] = []
 
     @attrs.frozen
@@ -733,7 +736,9 @@ def test_a_rule_object_that_raises_leaves_no_table_behind() -> None:
     armed.append(True)
     with pytest.raises(RuntimeError, match="touchy"):
         engine.why_illegal(Play("10"))
-    assert engine.r.game is None
+    held = gc.get_referents(engine.r)
+    assert not any(isinstance(thing, Engine | Table) for thing in held)
+    assert engine.r.hands in held  # the round's own fields are what it holds
 
 
 @pytest.mark.parametrize("variant_id", ["ono99-2022", "ninety-nine", "ninety-eight"])

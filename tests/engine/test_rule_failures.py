@@ -62,7 +62,10 @@ def _fails_and_changes_nothing(game: ono99.Game, move: ono99.Move, says: str) ->
         (WildEffect(member="apply", how="field", error=1, value=0), "set direction to 0"),
         (WildEffect(member="apply", how="field", error=2, value=-1), "set skip to -1"),
         (WildEffect(member="apply", how="field", error=3, value=9), "set next_player to 9"),
-        (WildEffect(member="apply", how="field", error=6, value=5), "changed forced"),
+        (
+            WildEffect(member="apply", how="field", error=6, value=5),
+            "only read the table's forced",
+        ),
         (
             WildEffect(member="apply", how="method", error=0, value=99),
             r"apply\(\) raised ArgumentError.*to: there is no seat 99",
@@ -333,3 +336,53 @@ def test_a_when_holding_a_rule_object_of_another_package_is_guarded_too() -> Non
         ono99.Play("1"),
         r"cards\.1\.effects\[1\]: the effect 'when' failed: apply\(\) set skip to -1",
     )
+
+
+@attrs.frozen
+class CoinFlip(ono99.rules.BaseCondition):
+    """A condition that allows the card on heads: it draws from the table's generator."""
+
+    type = "coin_flip"
+
+    def check(self, table: ono99.rules.Table, card: ono99.rules.CardInfo) -> str | None:
+        return None if table.rng.random() < 0.5 else "tails"
+
+    def describe(self) -> str:
+        return "on heads"
+
+
+@attrs.frozen
+class Meddler(ono99.rules.BaseCondition):
+    """A condition that draws a card for the player while it is asked."""
+
+    type = "meddler"
+
+    def check(self, table: ono99.rules.Table, card: ono99.rules.CardInfo) -> str | None:
+        table.draw_cards(table.player, 1)
+        return None
+
+    def describe(self) -> str:
+        return "always"
+
+
+@pytest.mark.parametrize(
+    ("condition", "says"),
+    [
+        (CoinFlip(), "gets no random source"),
+        (Meddler(), "only reads the table"),
+    ],
+)
+def test_a_condition_may_neither_draw_at_random_nor_change_the_table(
+    condition: object, says: str
+) -> None:
+    """Conditions only read the table: one that drew at random would decide differently
+    each time it is asked, so ``legal_moves()`` could list a move ``play()`` refuses and a
+    replay would differ. Asked, it fails as the rule object's RuleError, naming it, and
+    the game is as it was."""
+    # Seat 1 holds the 1s the condition is on: it is asked once seat 0 has played.
+    game = _game(condition, LEADS_TO_IT)
+    before = state(game)
+    with pytest.raises(ono99.RuleError, match=says) as caught:
+        game.play(ono99.Play("2"))
+    assert caught.value.path == "cards.1.conditions[0]"
+    assert state(game) == before

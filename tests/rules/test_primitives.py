@@ -20,6 +20,7 @@ from ono99 import Play, rules
 from ono99 import events as ev
 from ono99.engine._game import engine_of
 from ono99.engine._narrate import describe_event
+from ono99.engine._table import Table as EngineTable
 from ono99.loading import _loader
 from ono99.loading._loader import loads_variant
 from ono99.rules import ChooseNext, Draw, Multiply, TotalAtLeast, TotalEven, _registry
@@ -317,6 +318,6 @@ def test_conditions_that_read_the_turn_are_recorded_whatever_their_class(
     # The engine records the turn's plays (always: the observation shows them
     # too), and the condition reads them.
     game = ono99.Game(variant, 2, seed=3)
-    table = engine_of(game).r  # the Table the rule objects see
-    table.turn_plays[:] = ["2", "2"]
-    assert TwiceAtMost().check(table, variant.card("2")) == "twice"
+    engine = engine_of(game)
+    engine.r.turn_plays[:] = ["2", "2"]
+    assert TwiceAtMost().check(EngineTable(engine, reading=True), variant.card("2")) == "twice"
