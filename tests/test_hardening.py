@@ -56,6 +56,42 @@ def test_an_illegal_subclass_move_is_refused_and_changes_nothing() -> None:
         assert (game.events, game.moves, game.hand(0)) == before
 
 
+class Sayer:
+    """A player that plays the first legal move, saying ``say`` of the total."""
+
+    def __init__(self, say: object) -> None:
+        self.say = say
+
+    def choose(self, observation: ono99.Observation) -> ono99.Move:
+        move = observation.legal_moves[0]
+        assert isinstance(move, ono99.Play)
+        return ono99.Play(move.card, amount=move.amount, target=move.target, say=self.say)  # type: ignore[arg-type]
+
+
+@pytest.mark.parametrize("say", [5.0, "5", True, MAX_TOTAL + 1, -MAX_TOTAL - 1])
+@pytest.mark.parametrize("house_rules", [(), ("announce-the-total",)])
+def test_what_a_move_says_is_checked_before_anything_is_recorded(
+    house_rules: tuple[str, ...], say: object
+) -> None:
+    """A move's ``say`` is a whole number within the totals' bound, or the move is
+    refused with the library's error and leaves no phantom move in the record (it
+    was a raw TypeError on the compiled engine, the move kept in ``game.moves``; the
+    pure-Python engine recorded it, and the saved game failed to load)."""
+    game = ono99.Game(ono99.load_variant("ninety-nine", house_rules=house_rules), 2, seed=4)
+    move = game.legal_moves()[0]
+    assert isinstance(move, ono99.Play)
+    before = (game.events, game.moves, game.hand(0))
+    bad = ono99.Play(move.card, amount=move.amount, target=move.target, say=say)  # type: ignore[arg-type]
+    assert game.why_illegal(bad) is not None
+    with pytest.raises(ono99.IllegalMoveError, match="say"):
+        game.play(bad)
+    assert (game.events, game.moves, game.hand(0)) == before
+    with pytest.raises(ono99.IllegalMoveError, match="say"):
+        ono99.play_out(game, [Sayer(say), Sayer(say)])
+    assert (game.events, game.moves, game.hand(0)) == before
+    assert ono99.Game.replay(game.record()).moves == ()
+
+
 def test_a_subclass_of_redraw_is_played_as_a_redraw() -> None:
     deck = ["ono99", "1"] * 4  # dealt one at a time: seat 0 holds the four ONO 99s
     game = ono99.Game("ono99-2022", 2, seed=1, deck=deck)

@@ -408,8 +408,10 @@ class Engine:
 
         ``move`` may be anything a caller passes: first its shape (a
         :class:`~ono99.Play` of a card of the variant, or a
-        :class:`~ono99.Redraw`), then the rules. Its amount and target may
-        still be anything.
+        :class:`~ono99.Redraw`), then the rules. Every field of a move is
+        checked here, in one place, before anything is recorded: the card,
+        what the move says (a whole number), then its amount and target
+        (exactly the choices the card leaves open).
         """
         if self.winner is not None:
             return "the game is over"
@@ -435,6 +437,11 @@ class Engine:
             if card.index not in r.hands[player]:
                 return f"player {player} holds no {card.name}"
             amount, target = chosen(move)
+            said: object = getattr(move, "say")  # noqa: B009 - read untyped, as the card
+            if said is not None and not is_int(said):
+                return f"a move says the total as a whole number (say=N), not {shown(said)}"
+            if said is not None and not -MAX_TOTAL <= said <= MAX_TOTAL:
+                return f"no total is as far from 0 as say={shown(said)}"
             return (
                 self.why_blocked(card)
                 or self.why_choice(card, amount, target)
