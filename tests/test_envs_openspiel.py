@@ -447,3 +447,135 @@ def test_player_bot_refuses_a_bad_seat_player_or_turn() -> None:
     cheat = envs_openspiel.PlayerBot(game, state.current_player(), Cheat())
     with pytest.raises(ono99.IllegalMoveError, match="which is not legal"):
         cheat.step(state)
+
+
+# ----------------------------------------------- a plugin's random draws under OpenSpiel
+
+DRAWING = '''
+from attrs import frozen
+from ono99.rules import BaseEffect
+
+@frozen
+class Levy(BaseEffect):
+    """A player drawn at random, among those in the round, pays a token."""
+
+    type = "levy"
+
+    def apply(self, table, card):
+        seat = table.rng.choice(table.seats_in_round())
+        table.change_tokens(seat, -1)
+
+    def describe(self):
+        return "a player drawn at random pays a token"
+
+@frozen
+class Coin(BaseEffect):
+    """Draws a float: no chance node can hold it."""
+
+    type = "coin"
+
+    def apply(self, table, card):
+        if table.rng.random() < 0.5:
+            table.skip = 1
+
+    def describe(self):
+        return "a coin is tossed"
+'''
+
+
+@pytest.fixture
+def drawing_plugin(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> Any:
+    """A throw-away plugin whose effects draw from ``Table.rng``, installed as entry points;
+    variants of ninety-nine whose 5s carry them."""
+    import sys
+    import textwrap
+    from importlib.metadata import EntryPoint
+
+    from ono99.loading import _loader
+    from ono99.rules import _registry
+
+    (tmp_path / "throwaway_drawing.py").write_text(textwrap.dedent(DRAWING))
+    monkeypatch.syspath_prepend(str(tmp_path))
+    group = "ono99.effects"
+    points = [
+        EntryPoint("levy", "throwaway_drawing:Levy", group),
+        EntryPoint("coin", "throwaway_drawing:Coin", group),
+    ]
+    monkeypatch.setattr(_registry, "_entry_points", lambda: points)
+    _registry._found.cache_clear()
+    monkeypatch.setattr(_loader, "_LOADED", {})
+    envs_openspiel._spec.cache_clear()
+    paths = {}
+    for name in ("levy", "coin"):
+        path = tmp_path / f"{name}.toml"
+        path.write_text(
+            f'extends = "ninety-nine"\nid = "{name}"\n[ranks.5]\n'
+            f'effects = [{{ type = "add", amount = 5 }}, {{ type = "{name}" }}]\n'
+        )
+        paths[name] = str(path)
+    yield paths
+    _registry._found.cache_clear()
+    envs_openspiel._spec.cache_clear()
+    sys.modules.pop("throwaway_drawing", None)
+
+
+def test_a_plugin_draw_from_the_table_rng_is_a_chance_node(drawing_plugin: Any) -> None:
+    """Under OpenSpiel a rule object's ``table.rng.choice(...)`` is a chance node of equally
+    likely outcomes (it was the plugin's RuleError, "drew random bits outside its chance
+    nodes"); clones given the same outcomes end the same; OpenSpiel's random-simulation
+    test passes. The game declares room for such draws: as many outcomes as the deck
+    has cards."""
+    game = pyspiel.load_game("python_ono99", {"variant": drawing_plugin["levy"], "players": 3})
+    assert game.max_chance_outcomes() == ono99.load_variant(drawing_plugin["levy"]).deck_size
+    pyspiel.random_sim_test(game, num_sims=2, serialize=True, verbose=False)
+    rng = random.Random(5)
+    seen = 0
+    for _ in range(20):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                if state.action_to_string(outcomes[0][0]).startswith("rule draws"):
+                    seen += 1
+                    seats = len(outcomes)
+                    assert 2 <= seats <= 3
+                    assert all(p == pytest.approx(1 / seats) for _, p in outcomes)
+                    action = outcomes[rng.randrange(seats)][0]
+                    clones = [state.clone() for _ in range(4)]
+                    for clone in clones:
+                        clone.apply_action(action)
+                    assert len({str(clone) for clone in clones}) == 1
+                    assert len({tuple(c.game.tokens) for c in clones}) == 1
+                    state.apply_action(action)
+                    continue
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+            else:
+                state.apply_action(rng.choice(state.legal_actions()))
+        if seen >= 3:
+            break
+    assert seen >= 3
+
+
+def test_a_plugin_draw_of_a_float_is_refused_under_openspiel(drawing_plugin: Any) -> None:
+    """``table.rng.random()`` has no finite outcomes to make a chance node of: under
+    OpenSpiel it is the rule object's RuleError, saying what to draw instead (it drew
+    from a generator shared by every state: clones given the same action differed)."""
+    game = pyspiel.load_game("python_ono99", {"variant": drawing_plugin["coin"], "players": 2})
+    rng = random.Random(1)
+    for _ in range(50):
+        state = game.new_initial_state()
+        try:
+            while not state.is_terminal():
+                if state.is_chance_node():
+                    outcomes = state.chance_outcomes()
+                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                else:
+                    state.apply_action(rng.choice(state.legal_actions()))
+        except ono99.RuleError as error:
+            assert "finitely many outcomes" in str(error)
+            assert "randrange" in str(error)
+            # The state is as it was before the action: it can still be played.
+            assert not state.is_chance_node()
+            assert state.legal_actions()
+            return
+    pytest.fail("no 5 was played in 50 games")

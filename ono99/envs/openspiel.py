@@ -28,7 +28,13 @@ dealt, round the table from the dealer's left; a variant with a random
 first dealer starts with a chance node of one outcome per seat. Drawing
 each card at random from those not yet drawn deals exactly as shuffling the
 stock and drawing from the top does, so the games have the odds of any
-other game of the variant.
+other game of the variant. A plugin's rule object that draws from
+``Table.rng`` during a move (``randrange``, ``randint``, ``choice``,
+``shuffle``, ``sample``) makes a chance node of equally likely outcomes
+(``"rule draws 2"``); for such a variant ``max_chance_outcomes()`` is the
+deck's size, the most a draw may have. A float (``random()``, ``uniform``)
+has no finite outcomes: drawing one is the rule object's
+:class:`~ono99.RuleError`, and the state stays as it was.
 
 **Information.** ``observation_string``/``observation_tensor`` show the
 player's :class:`~ono99.Observation` now (the tensor is the vector of
@@ -87,7 +93,7 @@ import pyspiel
 from ono99 import events as ev
 from ono99._args import shown
 from ono99._errors import ArgumentError, IllegalMoveError
-from ono99.engine import Game, copy_drawing, deal, play_checked, redealt
+from ono99.engine import Game, compile_variant, copy_drawing, deal, play_checked, redealt
 from ono99.envs._actions import action_table
 from ono99.envs._common import make_variant
 from ono99.envs._encoding import observation_encoder
@@ -136,8 +142,15 @@ class IllegalActionError(IllegalMoveError, pyspiel.SpielError):  # type: ignore[
     """
 
 
-class _NeedChance(Exception):  # noqa: N818 - a signal, not an error
-    """The engine asked for a chance outcome the chance nodes have not given yet."""
+class _NeedChance(BaseException):  # noqa: N818 - a signal, not an error
+    """The engine asked for a chance outcome the chance nodes have not given yet.
+
+    A ``BaseException``, as ``KeyboardInterrupt`` is: it passes through the
+    engine's guard of a plugin's rule object (which turns an ``Exception``
+    into the rule's :class:`~ono99.RuleError`), so a plugin's random draw
+    is a chance node too; the game it stops is dropped, and played again
+    from the state before the move once the outcome is given.
+    """
 
     def __init__(self, outcomes: list[tuple[int, float]], cards: bool) -> None:
         super().__init__(outcomes)
@@ -149,9 +162,13 @@ class _Chance(random.Random):
     """What gives the engine the outcomes chosen at chance nodes, in order.
 
     It picks each card dealt or drawn (the engine's ``pick``) and is the
-    engine's generator (a random first dealer is its only other draw). An
-    outcome not given yet stops the engine with the chance node's outcomes
-    (:class:`_NeedChance`). There is one, ``_DRAWS``, which every state
+    engine's generator: a random first dealer, and whatever a plugin's rule
+    object draws from ``Table.rng`` with ``randrange``, ``randint``,
+    ``choice``, ``shuffle`` or ``sample`` (each a whole number below a bound,
+    so a chance node of equally likely outcomes, at most ``most`` of them). A
+    float (``random()`` and what is made of it) has no finite outcomes: it is
+    refused, as the rule object's error. An outcome not given yet stops the
+    engine with the chance node's outcomes (:class:`_NeedChance`). There is one, ``_DRAWS``, which every state
     gives its outcomes before it plays (see :meth:`Ono99State._resolve`);
     what it is given is kept per thread.
     """
@@ -160,10 +177,10 @@ class _Chance(random.Random):
         super().__init__(0)
         self._given = threading.local()
 
-    def start(self, outcomes: list[int]) -> None:
-        """Give the engine ``outcomes`` next, from the first."""
+    def start(self, outcomes: list[int], most: int) -> None:
+        """Give the engine ``outcomes`` next, from the first; a draw has ``most`` outcomes."""
         given = self._given
-        given.outcomes, given.used = outcomes, 0
+        given.outcomes, given.used, given.most = outcomes, 0, most
 
     def card(self, pile: list[int]) -> int:
         """Where in ``pile`` the card of the next outcome lies (the engine's ``pick``)."""
@@ -180,6 +197,11 @@ class _Chance(random.Random):
         """The value of the next outcome, each of ``range(start, stop, step)`` equally likely."""
         values = range(start) if stop is None else range(start, stop, step)
         given = self._given
+        if not 0 < len(values) <= given.most:
+            raise ValueError(
+                f"a draw among {len(values)} outcomes: under OpenSpiel each draw is a chance "
+                f"node of 1 to {given.most} outcomes (the game's max_chance_outcomes)"
+            )
         used = given.used
         if used == len(given.outcomes):
             raise _NeedChance([(k, 1 / len(values)) for k in range(len(values))], cards=False)
@@ -187,9 +209,24 @@ class _Chance(random.Random):
         value: int = values[given.outcomes[used]]
         return value
 
+    def _randbelow(self, n: int) -> int:
+        """A whole number below ``n`` (what ``choice``, ``shuffle`` and ``sample`` draw)."""
+        return self.randrange(n)
+
+    def random(self) -> float:
+        """Refused: a float has no finite outcomes to make a chance node of."""
+        raise RuntimeError(
+            "under OpenSpiel every random draw is a chance node with finitely many "
+            "outcomes: draw with randrange, randint, choice, shuffle or sample, "
+            "not random() (nor uniform, choices or gauss, which call it)"
+        )
+
     def getrandbits(self, k: int) -> int:
-        """Never asked: a game dealt with a ``pick`` draws nothing else at random."""
-        raise RuntimeError(f"the game drew {k} random bits outside its chance nodes")
+        """Refused: random bits are no chance node (draw whole numbers below a bound)."""
+        raise RuntimeError(
+            f"under OpenSpiel every random draw is a chance node: draw with randrange, "
+            f"randint, choice, shuffle or sample, not {k} random bits"
+        )
 
     def __reduce__(self) -> tuple[Callable[[], _Chance], tuple[()]]:
         return (_draws, ())  # a game read back draws at the chance nodes too
@@ -230,6 +267,12 @@ class _Spec:
         self.players = players
         self.table = action_table(loaded, announce=announce)
         self.encoder = observation_encoder(loaded, players)
+        # The most outcomes a chance node has: a card of each kind, or a seat for
+        # a random first dealer; where a rule object of another package may draw
+        # at random, as many as the deck has cards (a choice among them, say).
+        seats = players if loaded.deal.first_dealer == "random" else 0
+        drawn = loaded.deck_size_for(players) if compile_variant(loaded).guarded else 0
+        self.most = max(len(loaded.cards), seats, drawn)
 
     def __reduce__(self) -> tuple[Callable[[str, int, str], _Spec], tuple[str, int, str]]:
         return (_spec, self._key)  # the shared one, by the game's parameters
@@ -275,12 +318,9 @@ class Ono99Game(pyspiel.Game):  # type: ignore[misc]
         params = {**_GAME_TYPE.parameter_specification, **(params or {})}
         spec = _params_spec(params)
         variant, players = spec.variant, spec.players
-        kinds = len(variant.cards)
-        seats = players if variant.deal.first_dealer == "random" else 0
         info = pyspiel.GameInfo(
             num_distinct_actions=len(spec.table),
-            # A card of each kind, or a seat for the first dealer.
-            max_chance_outcomes=max(kinds, seats),
+            max_chance_outcomes=spec.most,
             num_players=players,
             min_utility=-1.0,
             max_utility=1.0,
@@ -396,7 +436,11 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
             for outcome, _ in self._chances:
                 if outcome == action:
                     self._outcomes.append(action)
-                    self._resolve()
+                    try:
+                        self._resolve()
+                    except Exception:  # a rule object failed: the state is as it was
+                        self._outcomes.pop()
+                        raise
                     return
             raise IllegalActionError(
                 f"chance outcome {action!r} cannot happen here: the outcomes are "
@@ -415,17 +459,24 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
                 f"{sorted(legal)} (of the actions 0 to {last})",
                 move=action,
             )
+        held = self._held
         self._move = move
-        self._before, self._held = self._held, None
+        self._before, self._held = held, None
         self._outcomes = []
-        self._resolve()
+        try:
+            self._resolve()
+        except Exception:  # a rule object failed: the state is as it was
+            self._held, self._before, self._move = held, None, None
+            raise
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             cards = self._spec.variant.cards
             if self._cards and 0 <= action < len(cards):
                 return f"draw {cards[action].id}"
-            return f"seat {action}"
+            if self._before is None:
+                return f"seat {action}"  # the first dealer, drawn at the deal
+            return f"rule draws {action}"  # a rule object's draw (Table.rng) during a move
         table = self._spec.table
         if not 0 <= action < len(table):
             return f"action {action}"
@@ -518,7 +569,7 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
         """Play the pending deal or move with the outcomes given (a chance node: more needed)."""
         spec = self._spec
         chance = _DRAWS
-        chance.start(self._outcomes)
+        chance.start(self._outcomes, spec.most)
         try:
             if self._before is None:
                 game = deal(spec.variant, spec.players, 0, chance, pick=chance.card)
