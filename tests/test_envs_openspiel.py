@@ -5,6 +5,9 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+import sys
+import textwrap
+from importlib.metadata import EntryPoint
 from typing import Any
 
 import pytest
@@ -19,6 +22,8 @@ from open_spiel.python.algorithms import evaluate_bots  # noqa: E402
 from open_spiel.python.bots import uniform_random  # noqa: E402
 
 import ono99.envs.openspiel as envs_openspiel  # noqa: E402 - registers the game
+from ono99.loading import _loader  # noqa: E402
+from ono99.rules import _registry  # noqa: E402
 
 # ------------------------------------------------------------------ OpenSpiel
 
@@ -487,13 +492,6 @@ class Coin(BaseEffect):
 def drawing_plugin(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> Any:
     """A throw-away plugin whose effects draw from ``Table.rng``, installed as entry points;
     variants of ninety-nine whose 5s carry them."""
-    import sys
-    import textwrap
-    from importlib.metadata import EntryPoint
-
-    from ono99.loading import _loader
-    from ono99.rules import _registry
-
     (tmp_path / "throwaway_drawing.py").write_text(textwrap.dedent(DRAWING))
     monkeypatch.syspath_prepend(str(tmp_path))
     group = "ono99.effects"
@@ -559,23 +557,29 @@ def test_a_plugin_draw_from_the_table_rng_is_a_chance_node(drawing_plugin: Any) 
 def test_a_plugin_draw_of_a_float_is_refused_under_openspiel(drawing_plugin: Any) -> None:
     """``table.rng.random()`` has no finite outcomes to make a chance node of: under
     OpenSpiel it is the rule object's RuleError, saying what to draw instead (it drew
-    from a generator shared by every state: clones given the same action differed)."""
+    from a generator shared by every state: clones given the same action differed),
+    and the state is as it was before the action."""
     game = pyspiel.load_game("python_ono99", {"variant": drawing_plugin["coin"], "players": 2})
     rng = random.Random(1)
+    failing = None
     for _ in range(50):
         state = game.new_initial_state()
-        try:
-            while not state.is_terminal():
-                if state.is_chance_node():
-                    outcomes = state.chance_outcomes()
-                    state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
-                else:
-                    state.apply_action(rng.choice(state.legal_actions()))
-        except ono99.RuleError as error:
-            assert "finitely many outcomes" in str(error)
-            assert "randrange" in str(error)
-            # The state is as it was before the action: it can still be played.
-            assert not state.is_chance_node()
-            assert state.legal_actions()
-            return
-    pytest.fail("no 5 was played in 50 games")
+        while failing is None and not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                state.apply_action(outcomes[rng.randrange(len(outcomes))][0])
+                continue
+            action = rng.choice(state.legal_actions())
+            if state.action_to_string(state.current_player(), action).startswith("play 5"):
+                failing = state, action
+            else:
+                state.apply_action(action)
+        if failing is not None:
+            break
+    assert failing is not None, "no 5 was played in 50 games"
+    state, action = failing
+    before = str(state), state.legal_actions()
+    with pytest.raises(ono99.RuleError, match=r"finitely many outcomes.*randrange"):
+        state.apply_action(action)
+    assert (str(state), state.legal_actions()) == before
+    assert not state.is_chance_node()

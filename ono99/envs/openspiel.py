@@ -142,7 +142,7 @@ class IllegalActionError(IllegalMoveError, pyspiel.SpielError):  # type: ignore[
     """
 
 
-class _NeedChance(BaseException):  # noqa: N818 - a signal, not an error
+class _NeedChance(BaseException):
     """The engine asked for a chance outcome the chance nodes have not given yet.
 
     A ``BaseException``, as ``KeyboardInterrupt`` is: it passes through the
@@ -168,9 +168,9 @@ class _Chance(random.Random):
     so a chance node of equally likely outcomes, at most ``most`` of them). A
     float (``random()`` and what is made of it) has no finite outcomes: it is
     refused, as the rule object's error. An outcome not given yet stops the
-    engine with the chance node's outcomes (:class:`_NeedChance`). There is one, ``_DRAWS``, which every state
-    gives its outcomes before it plays (see :meth:`Ono99State._resolve`);
-    what it is given is kept per thread.
+    engine with the chance node's outcomes (:class:`_NeedChance`). There is
+    one, ``_DRAWS``, which every state gives its outcomes before it plays
+    (see :meth:`Ono99State._resolve`); what it is given is kept per thread.
     """
 
     def __init__(self) -> None:

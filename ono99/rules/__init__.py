@@ -134,16 +134,8 @@ from ._registry import (
     ENTRY_POINT_GROUP,
     KNOWN_PLUGINS,
     RuleKind,
-    condition_types,
-    effect_types,
-    outcome_types,
     plugin_errors,
     rule_types,
-    shipped_condition_types,
-    shipped_effect_types,
-    shipped_outcome_types,
-    shipped_trigger_types,
-    trigger_types,
 )
 from ._registry import is_shipped as is_shipped
 from ._registry import rule_class as rule_class
@@ -225,17 +217,9 @@ __all__ = [
     "Trigger",
     "When",
     "WinRound",
-    "condition_types",
     "each_effect",
-    "effect_types",
-    "outcome_types",
     "plugin_errors",
     "rule_types",
-    "shipped_condition_types",
-    "shipped_effect_types",
-    "shipped_outcome_types",
-    "shipped_trigger_types",
-    "trigger_types",
 ]
 
 # Every public class and function is ono99.rules's, wherever in the package it

@@ -32,20 +32,12 @@ __all__ = [
     "ENTRY_POINT_GROUP",
     "KNOWN_PLUGINS",
     "RuleKind",
-    "condition_types",
-    "effect_types",
     "is_shipped",
     "origin",
-    "outcome_types",
     "plugin_errors",
     "rule_class",
     "rule_types",
     "shipped",
-    "shipped_condition_types",
-    "shipped_effect_types",
-    "shipped_outcome_types",
-    "shipped_trigger_types",
-    "trigger_types",
     "unknown_rule",
 ]
 
@@ -230,51 +222,6 @@ def plugin_errors() -> Mapping[str, PluginError]:
     Empty when every installed rule class loaded (or none is installed).
     """
     return _found().broken
-
-
-def effect_types() -> Mapping[str, type[Effect]]:
-    """The effect classes by ``type``, plugins included: ``rule_types("effect")``.
-
-    >>> from ono99.rules import effect_types
-    >>> sorted(effect_types())[:3]
-    ['add', 'add_choice', 'choose_next']
-    """
-    return rule_types("effect")
-
-
-def condition_types() -> Mapping[str, type[Condition]]:
-    """The condition classes by ``type``, plugins included: ``rule_types("condition")``."""
-    return rule_types("condition")
-
-
-def trigger_types() -> Mapping[str, type[Trigger]]:
-    """The trigger classes by ``type``, plugins included: ``rule_types("trigger")``."""
-    return rule_types("trigger")
-
-
-def outcome_types() -> Mapping[str, type[Outcome]]:
-    """The outcome classes by ``type``, plugins included: ``rule_types("outcome")``."""
-    return rule_types("outcome")
-
-
-def shipped_effect_types() -> Mapping[str, type[Effect]]:
-    """The effect classes the library ships: ``rule_types("effect", shipped_only=True)``."""
-    return rule_types("effect", shipped_only=True)
-
-
-def shipped_condition_types() -> Mapping[str, type[Condition]]:
-    """The condition classes the library ships: ``rule_types("condition", shipped_only=True)``."""
-    return rule_types("condition", shipped_only=True)
-
-
-def shipped_trigger_types() -> Mapping[str, type[Trigger]]:
-    """The trigger classes the library ships: ``rule_types("trigger", shipped_only=True)``."""
-    return rule_types("trigger", shipped_only=True)
-
-
-def shipped_outcome_types() -> Mapping[str, type[Outcome]]:
-    """The outcome classes the library ships: ``rule_types("outcome", shipped_only=True)``."""
-    return rule_types("outcome", shipped_only=True)
 
 
 def rule_class(kind: str, name: str) -> type[Any] | None:
