@@ -268,3 +268,36 @@ def test_a_misbehaving_rule_object_raises_only_the_librarys_errors(
         assert isinstance(failed, ono99.RuleError), failed
         assert failed.rule in {"wild_effect", "wild_condition", "wild_trigger", "wild_outcome"}
         assert state(game) == before
+
+
+# --------------------------------------------- moves whose fields are of any type
+
+ANNOUNCED = ono99.load_variant("ninety-nine", house_rules=["announce-the-total"])
+MOVE_FIELDS = ("card", "amount", "target", "say")
+
+
+@given(
+    seed=st.integers(0, 2**16),
+    field=st.sampled_from(MOVE_FIELDS),
+    value=st.one_of(JUNK, st.sampled_from([0, 1, 5, 11, -1, 10**18, 10**18 + 1])),
+)
+def test_a_move_with_a_field_of_any_value_is_played_or_refused_leaving_nothing(
+    seed: int, field: str, value: Any
+) -> None:
+    """Invariant: a legal move with its card, amount, target or say replaced by any value
+    is either legal and played (the saved record then replays to the same moves), or refused
+    with an IllegalMoveError that leaves the game exactly as it was: every field is
+    checked before anything is recorded (a say of the wrong type was once a raw
+    TypeError on the compiled engine, with the move left in ``game.moves``)."""
+    game = ono99.Game(ANNOUNCED, 3, seed=seed)
+    move = game.legal_moves()[-1]
+    bad = attrs.evolve(move, **{field: value})
+    before = state(game)
+    try:
+        game.play(bad)
+    except ono99.IllegalMoveError:
+        assert state(game) == before
+        return
+    saved = ono99.from_data(ono99.to_data(game.record()))
+    assert isinstance(saved, ono99.GameRecord)
+    assert ono99.Game.replay(saved).moves == game.moves
