@@ -207,14 +207,20 @@ def test_a_check_past_the_time_limit_gives_up_and_says_so(
     """The check runs with a time limit: past it the page says it gave up, and stays usable.
 
     A 1 ms limit (``?check-limit=1``) makes every check give up; the page's
-    Python is started afresh once, not again and again for the same file.
+    Python is started afresh once, not again and again for the same file. The
+    page is not opened with :func:`open_playground`: the first check may give up,
+    and start the Python again, at any moment after it is ready, so "ready" is
+    only awaited once the page has given up.
     """
-    page = open_playground(context, server + "playground.html?check-limit=1")
+    page = context.new_page()
+    page.goto(server + "playground.html?check-limit=1")
     gave_up = page.locator("#findings .ono99-pg-gave-up")
-    gave_up.wait_for()
+    gave_up.wait_for(timeout=READY_MS)
     assert (gave_up.text_content() or "").startswith("The check gave up after 0.001 s")
     assert "ono99 validate" in (gave_up.text_content() or "")
-    page.wait_for_function("document.getElementById('status').textContent === 'ready'")
+    page.wait_for_function(
+        "document.getElementById('status').textContent === 'ready'", timeout=READY_MS
+    )
     assert page.locator("#findings .ono99-pg-gave-up").count() == 1
 
 
