@@ -516,15 +516,22 @@ class NoSafePlay:
             the total the loser could not play on. With ``false`` the busting
             total stands, and the next player must bring it back under the
             limit (with a Minus Ten) or bust too.
+        count_ends: With ``"pass"``, when the passes end the count:
+            ``"all_passed"``, once every player in the round has passed in a
+            row; ``"two_passed"``, once two have, though a third could still
+            play ("If the first player after the Go cannot play, the second
+            player does not play", Bicycle, Three-Hand Cribbage). At two
+            players the two are the same.
 
     >>> import ono99
     >>> ono99.load_variant("ono99-1980").no_safe_play
-    NoSafePlay(action='play_lowest', laid_down='out_of_play', undo_bust=True)
+    NoSafePlay(action='play_lowest', laid_down='out_of_play', undo_bust=True, ...
     """
 
     action: Literal["play_lowest", "lay_down", "pass"] = "lay_down"
     laid_down: Literal["out_of_play", "discard_pile"] = "out_of_play"
     undo_bust: bool = True
+    count_ends: Literal["all_passed", "two_passed"] = "all_passed"
 
 
 @frozen
@@ -623,16 +630,22 @@ class Tokens:
         count_by_players: Other starting counts for more players.
         lost: Tokens a player gives up for losing a round (0 when only
             triggers take tokens).
+        out_at_zero: Without ``play_on_at_zero``, when a player whom a rule
+            leaves with no tokens in the middle of a round goes out:
+            ``"round_end"``, when the round ends; ``"at_once"``, at once,
+            losing the round then and there (as by busting), and out of the
+            game when it ends.
 
     >>> import ono99
     >>> ono99.load_variant("ono99-1980").match.tokens
-    Tokens(count=3, play_on_at_zero=True, count_by_players=(), lost=1)
+    Tokens(count=3, play_on_at_zero=True, count_by_players=(), lost=1, out_at_zero='round_end')
     """
 
     count: int = 3
     play_on_at_zero: bool = True
     count_by_players: tuple[PlayerStep, ...] = ()
     lost: int = 1
+    out_at_zero: Literal["round_end", "at_once"] = "round_end"
 
     def count_for(self, players: int) -> int:
         """Tokens each player starts with in a game of ``players`` players."""
@@ -659,6 +672,11 @@ class Points:
             standing ("the last player left scores 1 point", Gronemann).
         negative: Whether a score may go below 0 (an outcome that takes
             points takes them all); by default it stops at 0.
+        reached: With ``at_target = "win"``, when reaching the target wins:
+            ``"round_end"``, when the round is scored; ``"at_once"``, the
+            moment a score reaches it, in the middle of a round ("As soon as
+            someone reaches or passes 121 points, that player wins", pagat.com,
+            Six Card Cribbage): the round stops there.
 
     >>> import ono99
     >>> variant = ono99.load_variant("ono99-1980")
@@ -673,6 +691,7 @@ class Points:
     missing_card: int = 15
     survivor: int = 0
     negative: bool = False
+    reached: Literal["round_end", "at_once"] = "round_end"
 
 
 @frozen

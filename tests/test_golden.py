@@ -35,6 +35,7 @@ CASES = [
     ("ninety-nine-jokers", 4, 52),
     ("ninety-nine-king-of-spades", 6, 13),
     ("cribbage-pegging", 2, 31),
+    ("cribbage-pegging", 3, 61),
     ("cribbage-pegging", 4, 121),
 ]
 # House rules that change how cards play (the others only change settings the

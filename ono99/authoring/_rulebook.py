@@ -125,6 +125,9 @@ def relevant_settings(variant: Variant) -> dict[str, Any]:
         # The floor's kind matters only with a floor; the restart only when players pass.
         and not (path == "total.below_floor" and variant.total.floor is None)
         and not (path == "total.restart" and variant.no_safe_play.action != "pass")
+        and not (path == "no_safe_play.count_ends" and variant.no_safe_play.action != "pass")
+        and not (path == "match.tokens.out_at_zero" and variant.match.tokens.play_on_at_zero)
+        and not (path == "match.points.reached" and variant.match.points.at_target != "win")
         # A team's size matters only at the player counts played in teams.
         and not (path == "players.teams.size" and not variant.players.teams.at)
         and not (path == "reshuffle.keep_top_card" and not variant.reshuffle.enabled)
@@ -341,9 +344,14 @@ class _Writer:
                 f"leaves it at {t.floor}."
             )
         if t.restart == "when_all_pass":
+            who = (
+                "two players have"
+                if self.v.no_safe_play.count_ends == "two_passed"
+                else "every player in the round has"
+            )
             out.append(
-                f"Once every player in the round has passed in a row, the count starts "
-                f"again at {t.start}, led by the player after the last to play."
+                f"Once {who} passed in a row, the count starts again at {t.start}, led by "
+                "the player after the last to play."
             )
         return out
 
@@ -386,8 +394,15 @@ class _Writer:
                 "A player with no safe play (or no card) passes, keeps the hand and stays in "
                 "the round."
             )
+            two = v.no_safe_play.count_ends == "two_passed"
+            if two and v.total.restart != "never":
+                out.append("Two passes in a row end the count, though another could still play.")
             if v.total.restart == "never":
-                out.append("Once every player in the round has passed in a row, the round ends.")
+                out.append(
+                    "Once two players have passed in a row, the round ends."
+                    if two
+                    else "Once every player in the round has passed in a row, the round ends."
+                )
         elif v.no_safe_play.action == "lay_down":
             where = {
                 "out_of_play": "those cards leave play until the next round",
@@ -508,6 +523,11 @@ class _Writer:
                     "A player with no tokens left plays on, and is out of the game on "
                     f"the next loss (the {_ordinal(tokens.count + 1)} loss)."
                 )
+            elif tokens.out_at_zero == "at_once":
+                out.append(
+                    "A player who loses the last token is out of the game; one whom a rule "
+                    "leaves with none during a round loses that round at once."
+                )
             else:
                 out.append("A player who loses the last token is out of the game.")
             out.append("The last player left in the game wins.")
@@ -541,7 +561,12 @@ class _Writer:
             out.append(f"The winner or last player standing of a round scores {points.survivor}.")
         if points.negative:
             out.append("A score may go below zero.")
-        if points.at_target == "win":
+        if points.at_target == "win" and points.reached == "at_once":
+            out.append(
+                f"The first player whose score reaches {points.target} wins the game at "
+                "once, in the middle of a round if need be."
+            )
+        elif points.at_target == "win":
             out.append(
                 f"The first player whose score reaches {points.target} wins the game; if "
                 "several reach it in the same round, the highest score wins and players "

@@ -237,6 +237,19 @@ class CompiledVariant:
         # A player with no legal move passes (and stays in), rather than losing.
         self.passes = variant.no_safe_play.action == "pass"
         self.restarts = variant.total.restart == "when_all_pass"
+        # The passes in a row that end the count (0: every player in the round).
+        self.passes_end_count = 2 if variant.no_safe_play.count_ends == "two_passed" else 0
+        match = variant.match
+        # A player a rule leaves with no tokens mid-round loses the round at once.
+        self.out_at_zero_at_once = (
+            match.scoring == "tokens"
+            and not match.tokens.play_on_at_zero
+            and match.tokens.out_at_zero == "at_once"
+        )
+        # A score that reaches the target wins at once, in mid-round (0: no such target).
+        points = match.points
+        at_once = points.at_target == "win" and points.reached == "at_once"
+        self.wins_at = points.target if match.scoring == "points" and at_once else 0
         self.refill = variant.deal.refill
         self.reshuffles = variant.reshuffle.enabled
         self.negative_scores = variant.match.points.negative

@@ -21,7 +21,7 @@ from ._chance import shuffle
 from ._compiled import LEGAL_MEMO_SIZE, card_index, compile_variant
 from ._moves import NO_MOVES, Move, Play, Redraw, as_move, chosen
 from ._round import Checkpoint, Round
-from ._scoring import count_over, end_round, out_of_cards, pass_turn
+from ._scoring import count_over, end_round, out_of_cards, pass_turn, win_at_once
 from ._table import Table
 from ._view import observation
 
@@ -346,7 +346,9 @@ class Engine:
             self.redraw()
         r = self.r
         r.round_plays += 1
-        if (
+        if (r.reached >= 0 or r.losing) and self.settled():
+            pass  # a rule ended the game, the round or the turn in the middle of the play
+        elif (
             r.round_over
             or r.round_plays >= rules.max_plays
             or (len(moves) >= rules.max_game_plays and self.winner is None)
@@ -965,6 +967,8 @@ class Engine:
             outcome.apply(table, seat)
             if outcome.wins_round and seat >= 0 and not r.round_over:
                 r.round_winner = seat
+            if outcome.loses_round and seat >= 0 and r.in_round[seat]:
+                r.losing.append(seat)  # out of the round once the play is made
             if outcome.ends_round:
                 r.round_over = True
 
@@ -1101,8 +1105,41 @@ class Engine:
                 self.emit(ev.Stuck(player))
         self.lose(player, undo_to)
 
-    def lose(self, player: int, undo_to: int | None = None) -> None:
-        """Take ``player`` out of the round, and end it or play on."""
+    def settled(self) -> bool:
+        """Settle what rules decided in the middle of a move, once it is played.
+
+        A score that reached a target that wins at once ends the game; the
+        players a rule made lose the round (an outcome such as
+        ``lose_round``, or no tokens left where that puts a player out at
+        once) go out of it, the player who moved last, as after a bust.
+
+        Returns:
+            Whether that ended the game, the round or the turn: nothing more
+            of the move is left to do.
+        """
+        r = self.r
+        current = self.current
+        for _ in range(self.n + 1):  # a loss may fire triggers that decide more
+            if r.reached >= 0:
+                win_at_once(self, r.reached)
+                return True
+            losing = [seat for seat in r.losing if r.in_round[seat]]
+            r.losing.clear()
+            if not losing:
+                break
+            for seat in losing:
+                if seat != current and self.take_out(seat):
+                    return True
+            if current in losing and r.in_round[current]:
+                self.lose(current)
+                return True
+        if r.round_over:
+            end_round(self)
+            return True
+        return False
+
+    def take_out(self, player: int) -> bool:
+        """Take ``player`` out of the round, a loser of it; whether that ended the round."""
         r = self.r
         r.in_round[player] = False
         r.players_in_round -= 1
@@ -1111,6 +1148,13 @@ class Engine:
             self.fire(trigger, player, True)
         if self.rules.first_loss_ends_round or r.players_in_round <= 1 or r.round_over:
             end_round(self)
+            return True
+        return False
+
+    def lose(self, player: int, undo_to: int | None = None) -> None:
+        """Take ``player`` out of the round, and end it or play on."""
+        r = self.r
+        if self.take_out(player):
             return
         if undo_to is not None:
             # Play goes on after a bust: the others go on from the total before it.

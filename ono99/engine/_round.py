@@ -36,6 +36,7 @@ ROUND_FIELDS = (
     "last_player",
     "last_target",
     "losers",
+    "losing",
     "next_forced_by",
     "next_owed",
     "next_player",
@@ -44,6 +45,7 @@ ROUND_FIELDS = (
     "players_in_round",
     "playing",
     "plays_made",
+    "reached",
     "reshuffles",
     "round_over",
     "round_plays",
@@ -98,6 +100,12 @@ class Round:
         self.out_of_play: list[int] = []
         self.in_round: list[bool] = []
         self.losers: list[int] = []
+        # Players a rule made lose the round in the middle of a play (an outcome
+        # such as lose_round, or no tokens left at once), taken out once it is
+        # played; and the first seat whose score reached a target that wins at
+        # once (-1: none).
+        self.losing: list[int] = []
+        self.reached = -1
         self.stuck: list[int] = []
         # The count since it last started: the cards played (indices, the last
         # one last), and the consecutive passes. The last play: who made it, the
@@ -139,6 +147,7 @@ class Round:
         new.last_player = self.last_player
         new.last_target = self.last_target
         new.losers = self.losers[:]
+        new.losing = self.losing[:]
         new.next_forced_by = self.next_forced_by
         new.next_owed = self.next_owed
         new.next_player = self.next_player
@@ -147,6 +156,7 @@ class Round:
         new.players_in_round = self.players_in_round
         new.playing = self.playing
         new.plays_made = self.plays_made
+        new.reached = self.reached
         new.reshuffles = self.reshuffles
         new.round_over = self.round_over
         new.round_plays = self.round_plays

@@ -26,6 +26,7 @@ __all__ = [
     "pass_turn",
     "score_round",
     "take_tokens",
+    "win_at_once",
 ]
 
 
@@ -42,6 +43,9 @@ def end_round(game: Engine) -> None:
     game.last_survivor = survivor
     for trigger in rules.end_triggers:
         game.fire(trigger, -1 if survivor is None else survivor, True)
+    if r.reached >= 0:
+        win_at_once(game, r.reached)
+        return
     if game.logging:
         game.emit(ev.RoundEnded(game.round, losers, survivor))
     if match.scoring == "none":
@@ -76,6 +80,28 @@ def end_round(game: Engine) -> None:
         game.legal = NO_MOVES
         return
     game.start_round()
+
+
+def win_at_once(game: Engine, seat: int) -> None:
+    """``seat`` reached a target that wins at once: the round stops, and it wins with its team.
+
+    ("As soon as someone reaches or passes 121 points, that player wins",
+    pagat.com, Six Card Cribbage: ``match.points.reached = "at_once"``.)
+    """
+    r = game.r
+    r.reached = -1
+    game.last_losers = tuple(r.losers)
+    game.last_survivor = seat
+    if game.logging:
+        game.emit(ev.RoundEnded(game.round, game.last_losers, seat))
+    team = game.mates[seat]
+    for other in range(game.n):
+        if game.in_game[other] and other not in team:
+            eliminate(game, other)
+    game.winner = seat
+    game.legal = None
+    if game.logging:
+        game.emit(ev.GameWon(seat))
 
 
 def one_side(game: Engine, standing: list[int]) -> bool:
@@ -189,14 +215,17 @@ def eliminate(game: Engine, seat: int) -> None:
 def pass_turn(game: Engine, player: int) -> None:
     """``player`` passes (``no_safe_play.action = "pass"``); the count may end with it.
 
-    Once every player in the round has passed in a row, the count ends
-    (see :meth:`count_over`); otherwise the turn passes on, owing nothing.
+    Once every player in the round has passed in a row (or two, as
+    ``no_safe_play.count_ends`` says), the count ends (see
+    :meth:`count_over`); otherwise the turn passes on, owing nothing.
     """
     r = game.r
     game.emit(game.rules.shared(ev.Passed, player))
     r.passes += 1
     r.next_owed, r.next_forced_by = 0, ""
-    if r.passes >= r.players_in_round:
+    # Every player in the round in a row, or two (no_safe_play.count_ends).
+    ending = game.rules.passes_end_count or r.players_in_round
+    if r.passes >= min(ending, r.players_in_round):
         count_over(game)
         return
     r.skip, r.next_player = 0, None
@@ -223,6 +252,13 @@ def count_over(game: Engine) -> None:
     last = r.last_player
     if rules.count_triggers:
         count_fired(game, last)
+        if r.reached >= 0:
+            win_at_once(game, r.reached)
+            return
+        for seat in [seat for seat in r.losing if r.in_round[seat]]:
+            if game.take_out(seat):
+                return
+        r.losing.clear()
     if r.round_over or not rules.restarts or not r.history or out_of_cards(game):
         end_round(game)
         return

@@ -370,9 +370,12 @@ class Table:
         new = min(MAX_TOTAL, max(0, game.tokens[at] + change))
         change = new - game.tokens[at]
         if change:
+            r = self.r
             for mate in game.mates[at]:  # partners share their tokens
                 game.tokens[mate] = new
                 game.emit(ev.TokensChanged(mate, change, new, automatic=self.automatic))
+                if new == 0 and game.rules.out_at_zero_at_once and r.in_round[mate]:
+                    r.losing.append(mate)  # out of the round once the play is made
 
     def change_score(self, seat: object, by: object) -> None:
         """Add ``by`` to ``seat``'s score, never below 0 (unless the variant allows it)."""
@@ -387,6 +390,9 @@ class Table:
             for mate in game.mates[at]:  # partners share their points
                 game.scores[mate] = new
                 game.emit(ev.ScoreChanged(mate, change, new, automatic=self.automatic))
+            wins_at = game.rules.wins_at
+            if wins_at and new >= wins_at and self.r.reached < 0:
+                self.r.reached = at  # the first to the target wins, once the play is made
 
     def change_arg(self, by: object) -> int:
         """``by``, checked to be a change of tokens or points (an integer, not too large)."""

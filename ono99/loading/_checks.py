@@ -26,7 +26,7 @@ from ono99.rules import ask, each_effect, is_pairs, vet
 from ._problems import BARE_KEY, Problem, card_id_problem, key_name, suggest
 
 if TYPE_CHECKING:
-    from ono99._variant import Card, PlayerStep, Teams, Variant
+    from ono99._variant import Card, PlayerStep, Points, Teams, Variant
     from ono99.rules import AnyCondition, AnyEffect
 
 __all__ = [
@@ -289,6 +289,7 @@ def _problems_of(variant: Variant) -> list[Problem]:
         "match.points.target", points.target, MAX_POINTS_TARGET, "the highest points target"
     )
     out += _at_least("match.points.bust", points.bust)
+    out += _check_reached(points)
     out += _at_least("match.points.missing_card", points.missing_card)
     out += _check_triggers(variant)
     out += _at_least("round.max_plays", variant.round.max_plays)
@@ -298,6 +299,20 @@ def _problems_of(variant: Variant) -> list[Problem]:
     out += _at_least("match.points.survivor", points.survivor)
     out += _check_game_ends(variant)
     return out
+
+
+def _check_reached(points: Points) -> list[Problem]:
+    """Reaching the target at once (``match.points.reached``) is only a win."""
+    if points.reached == "at_once" and points.at_target != "win":
+        return [
+            Problem(
+                "match.points.reached",
+                'reaching the target at once is a win: "at_once" needs '
+                f'match.points.at_target = "win" (it is "{points.at_target}")',
+                ("match.points.at_target",),
+            )
+        ]
+    return []
 
 
 def too_many_kinds(data: dict[str, object]) -> list[Problem]:

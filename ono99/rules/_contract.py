@@ -523,6 +523,9 @@ class Outcome(Protocol):
       (*follows* from ``wins_round``).
     - ``wins_round``: the trigger's player wins the round (it ends with them as
       its winner, and nobody loses it).
+    - ``loses_round`` (optional, ``False``): the trigger's player loses the
+      round: once the play that fired it is made, they are out of the round,
+      a loser of it, as after a bust.
 
     Methods: :meth:`apply`, :meth:`problems` (optional: ``[]``) and
     :meth:`describe`.
@@ -533,6 +536,7 @@ class Outcome(Protocol):
     type: ClassVar[str]
     ends_round: ClassVar[bool]
     wins_round: ClassVar[bool]
+    loses_round: ClassVar[bool]
 
     def apply(self, table: Table, seat: int) -> None:
         """Act on the table for the trigger's player ``seat`` (tokens and scores)."""
@@ -660,7 +664,7 @@ def members(kind: str) -> tuple[str, ...]:
     properties), so the list is written once, in the protocol.
 
     >>> members("outcome")
-    ('kind', 'type', 'ends_round', 'wins_round', 'apply', 'problems', 'describe')
+    ('kind', 'type', 'ends_round', 'wins_round', 'loses_round', 'apply', 'problems', 'describe')
     """
     protocol = _PROTOCOLS[kind]
     names = [*protocol.__annotations__, *vars(protocol)]

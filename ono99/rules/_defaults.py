@@ -177,6 +177,8 @@ def work_out(
             values["ends_round"] = True
         elif wins is True and ends is False:
             faults.append("it states wins_round = True and ends_round = False: a round won ends")
+        if wins is True and stated("loses_round") is True:
+            faults.append("it states wins_round = True and loses_round = True: choose one")
     return values, faults
 
 
@@ -414,6 +416,7 @@ class BaseOutcome:
 
     ends_round: ClassVar[bool] = False
     wins_round: ClassVar[bool] = False
+    loses_round: ClassVar[bool] = False
 
     def apply(self, table: Table, seat: int) -> None:
         """Nothing happens on the table."""

@@ -280,6 +280,7 @@ _DECLARATIONS: dict[str, tuple[Callable[[Any], bool], str]] = {
             "reads_turn_plays",
             "ends_round",
             "wins_round",
+            "loses_round",
             "after_play",
             "on_loss",
             "on_round_end",

@@ -22,6 +22,7 @@ __all__ = [
     "ChangeTokens",
     "EndRound",
     "LandOn",
+    "LoseRound",
     "PassOver",
     "PlayerLoses",
     "ReachBust",
@@ -150,6 +151,29 @@ class EndRound(BaseOutcome):
     def describe(self) -> str:
         """The outcome in words."""
         return "the round ends"
+
+
+@shipped
+@frozen
+class LoseRound(BaseOutcome):
+    """The player loses the round: out of it at once, as after a bust.
+
+    Once the play that fired the trigger is made, the player is out of the
+    round and one of its losers (a token lost, or the bust's points, as the
+    match scores a lost round); the others play on, or the round ends as
+    after any loss.
+
+    Rule: "players must state the running total after playing and lose if
+    they're wrong" (betaveros.wordpress.com, "99", a house rule reported
+    there).
+    """
+
+    type = "lose_round"
+    loses_round = True
+
+    def describe(self) -> str:
+        """The outcome in words."""
+        return "the player loses the round"
 
 
 # ------------------------------------------------------------------ triggers

@@ -70,6 +70,7 @@ def test_the_shipped_files() -> None:
         "points-first",
         "stacking-double-play",
         "two-decks",
+        "wrong-total-loses",
     ]
     assert house_rules_dir() == variants_dir() / "house"
 

@@ -8,6 +8,9 @@ BSD cribbage(6), or the other sources the variant file names. Seat 0 leads
 
 from __future__ import annotations
 
+from typing import Literal
+
+import attrs
 import pytest
 from stacking import drive, stacked
 
@@ -152,6 +155,74 @@ def test_three_players_the_player_after_the_last_to_play_leads(cribbage: ono99.V
     assert game.scores == (0, 1, 0)
     assert ev.CountStarted(2, 0) in happened
     assert game.current_player == 2 and game.total == 0
+
+
+def test_three_players_two_passes_in_a_row_end_the_count(cribbage: ono99.Variant) -> None:
+    """Bicycle, Three-Hand Cribbage: "When a player calls Go, the next opponent must
+    continue play if he can. ... If the first player after the Go cannot play, the
+    second player does not play. The point for Go is always won by the person who
+    played the last card": seat 2, which played the 9, could lay its ace down on 29,
+    but seats 0 and 1 have passed in a row, so the count ends and seat 2 pegs the go."""
+    hands = (
+        ["king", "king", "jack", "10"],
+        ["queen", "queen", "jack", "10"],
+        ["9", "ace", "jack", "10"],
+    )
+    game = deal(cribbage, *hands)
+    happened = drive(game, "king", "queen", "9")  # 29
+    assert ev.Passed(0) in happened and ev.Passed(1) in happened
+    assert game.scores == (0, 0, 1)
+    assert ev.CountStarted(0, 0) in happened
+    assert game.hand(2).count("ace") == 1
+    # The other reading: the others go on as long as any can play.
+    on = attrs.evolve(
+        cribbage, no_safe_play=attrs.evolve(cribbage.no_safe_play, count_ends="all_passed")
+    )
+    game = deal(on, *hands)
+    drive(game, "king", "queen", "9")
+    assert game.current_player == 2
+    assert game.legal_moves() == (ono99.Play("ace"),)
+
+
+def _to(
+    variant: ono99.Variant, target: int, reached: Literal["round_end", "at_once"] = "at_once"
+) -> ono99.Variant:
+    points = attrs.evolve(variant.match.points, target=target, reached=reached)
+    return attrs.evolve(variant, match=attrs.evolve(variant.match, points=points))
+
+
+def test_the_first_to_the_target_wins_at_once_in_the_middle_of_a_deal(
+    cribbage: ono99.Variant,
+) -> None:
+    """pagat.com, Six Card Cribbage: "As soon as someone reaches or passes 121 points,
+    that player wins": with the target at 2, seat 1's fifteen wins the game then and
+    there, the deal not played out. Checked only when the deal ends
+    (``reached = "round_end"``), play would go on."""
+    hands = (["7", "king", "king", "king"], ["8", "queen", "queen", "queen"])
+    game = deal(_to(cribbage, 2), *hands)
+    drive(game, "7")
+    happened = drive(game, "8")  # 15: 2 for seat 1
+    assert game.is_over and game.winner == 1 and game.winners == (1,)
+    assert happened[-1] == ev.GameWon(1)
+    assert ev.RoundEnded(1, (), 1) in happened
+    assert len(game.hand(0)) == 3  # the deal stopped there
+    game = deal(_to(cribbage, 2, "round_end"), *hands)
+    drive(game, "7", "8")
+    assert not game.is_over and game.scores == (0, 2)
+
+
+def test_partners_reaching_the_target_win_at_once_together(cribbage: ono99.Variant) -> None:
+    """Bicycle, Four-Hand Cribbage: "Scores made by partners are combined": seat 1's
+    fifteen takes seats 1 and 3 to the target, and they win at once, together."""
+    game = deal(
+        _to(cribbage, 2),
+        ["7", "king", "king", "king"],
+        ["8", "queen", "queen", "queen"],
+        ["ace"] * 4,
+        ["2"] * 4,
+    )
+    drive(game, "7", "8")
+    assert game.is_over and game.winners == (1, 3)
 
 
 # ---------------------------------------------------------------- four-hand

@@ -449,6 +449,83 @@ def test_announce_the_total_costs_a_token_for_a_wrong_total() -> None:
     assert played.total == 18 and not played.is_over
 
 
+def test_a_wrong_total_loses_the_round_at_once() -> None:
+    """betaveros.wordpress.com, "99": "players must state the running total after
+    playing and lose if they're wrong" (``wrong-total-loses``): the round is lost then
+    and there, as by busting; in Ninety-nine a lost round ends it, and costs a token."""
+    played = game(
+        "ninety-nine", ["wrong-total-loses"], [["5", "7", "8"], ["6", "3", "8"], ["2", "4", "9"]]
+    )
+    played.play(ono99.Play("5", say=5))
+    assert played.round == 1
+    happened = played.play(ono99.Play("6", say=12))  # 11, not 12
+    assert ev.RoundEnded(1, (1,), None) in happened
+    assert played.tokens == (3, 2, 3)
+    assert played.round == 2
+
+
+def test_a_lost_round_in_last_standing_play_takes_the_player_out_and_play_goes_on(
+    tmp_path: Path,
+) -> None:
+    """The ``lose_round`` outcome takes the player out of the round, a loser of it, and
+    where the round is played to the last player standing the others play on from the
+    total the card made."""
+    standing = overlay(
+        tmp_path, "standing", 'for = ["ninety-nine"]\n[round]\nend = "last_standing"\n'
+    )
+    played = game(
+        "ninety-nine",
+        ["wrong-total-loses", standing],
+        [["5", "7", "8"], ["6", "3", "8"], ["2", "4", "9"]],
+    )
+    played.play(ono99.Play("5", say=5))
+    played.play(ono99.Play("6", say=12))  # 11, not 12: seat 1 is out of the round
+    assert played.in_round == (True, False, True)
+    assert played.current_player == 2 and played.total == 11 and played.round == 1
+    assert played.why_illegal(ono99.Play("2", say=13)) is None
+
+
+def test_out_at_zero_at_once_takes_a_player_left_with_no_tokens_out_of_the_round(
+    tmp_path: Path,
+) -> None:
+    """``match.tokens.out_at_zero = "at_once"``: a player whom a rule leaves with no
+    tokens in the middle of a round loses it then and there (the qcsalon.net rule
+    "Landing exactly on 99: every other player loses 2 tokens", with one token each),
+    instead of playing on to the end of the round."""
+    rule = overlay(
+        tmp_path,
+        "costly",
+        """\
+        for = ["ninety-nine"]
+        [round]
+        end = "last_standing"
+        [match.tokens]
+        count = 1
+        out_at_zero = "at_once"
+        [[add_triggers]]
+        type = "land_on"
+        value = 11
+        outcomes = [{ type = "tokens", who = "others", by = -1 }]
+        """,
+    )
+    hands = [["5", "7", "8"], ["6", "3", "8"], ["2", "4", "9"]]
+    played = game("ninety-nine", [rule], hands)
+    played.play(ono99.Play("5"))
+    happened = played.play(ono99.Play("6"))  # 11: seats 0 and 2 lose their one token
+    assert played.tokens == (0, 1, 0)
+    assert ev.RoundEnded(1, (2, 0), 1) in happened  # in the order they lost their tokens
+    assert played.is_over and played.winner == 1
+    # Out when the round ends instead (the default): they play on with no tokens.
+    later = overlay(
+        tmp_path, "later", 'for = ["ninety-nine"]\n[match.tokens]\nout_at_zero = "round_end"\n'
+    )
+    played = game("ninety-nine", [rule, later], hands, later_wins=True)
+    played.play(ono99.Play("5"))
+    played.play(ono99.Play("6"))
+    assert played.tokens == (0, 1, 0) and played.in_round == (True, True, True)
+    assert not played.is_over and played.current_player == 2
+
+
 def test_announce_the_total_adds_to_the_variants_triggers() -> None:
     """``[[add_triggers]]`` keeps the triggers of the variant it is laid over."""
     base = ono99.load_variant("ninety-nine-milestones")
