@@ -71,6 +71,10 @@ MAX_TRIGGERS = 100
 """The most ``[[triggers]]`` a variant may have: the engine asks each trigger
 fired by a play whether it fires after every card played."""
 
+MAX_SHOW_SCORES = 1_000
+"""The most times one trigger scores one hand at the show (a hand of many cards
+could make more fifteens than a game could count): more are counted as this many."""
+
 MAX_KINDS = 1_000
 """The most kinds of card (``[cards.<id>]`` tables, and the cards a
 ``[standard_deck]`` makes) a variant may have, a house rule add or change; a

@@ -113,6 +113,27 @@ class Card:
         return SUIT_COLOURS.get(self.suit, "")
 
     @property
+    def value(self) -> int | None:
+        """What the card adds to the total, when that is a fixed amount; else ``None``.
+
+        What it counts in a hand at the show (a 7 counts 7, a king 10 in
+        Cribbage); a card that changes the total in any other way, or leaves
+        an amount to choose, counts nothing there.
+
+        >>> import ono99
+        >>> v = ono99.load_variant("cribbage-pegging")
+        >>> v.card("king").value, v.card("ace").value
+        (10, 1)
+        """
+        effects = [e for e in self.resolved_effects if e.changes_total]
+        if not all(e.adds_to_total and not e.choices for e in effects):
+            return None
+        total = 0
+        for effect in effects:
+            total = effect.total_after(total)
+        return total
+
+    @property
     def resolved_effects(self) -> tuple[AnyEffect, ...]:
         """The effects as they are on this card, any that asks what the card is decided.
 
@@ -425,16 +446,30 @@ class Deal:
             play. With ``false`` hands run out: "four cards each for the play"
             (Cribbage); a round in which nobody holds a card and none can be
             drawn ends there, as a drawn round.
+        starter: Whether a card is turned up from the stock once the hands are
+            dealt ("the top card of the deck is turned up. This card is used by
+            both players for scoring their hands", Noddy): every player sees
+            it, it is nobody's, and it is out of play until the round ends.
+        show: When each hand is scored, with the starter, by the triggers that
+            score at the show (``hand_fifteens``, ``hand_pairs``...):
+            ``"none"``; ``"at_deal"``, once the hands are dealt, before the
+            first play (Noddy: "the players total up the points in their hands
+            ... The non-dealing player counts first"); or ``"at_round_end"``,
+            once the play is over, before the round is scored (Cribbage's
+            show). Each hand is the cards its player was dealt, shown in turn
+            from the player after the dealer round to the dealer.
 
     >>> import ono99
     >>> ono99.load_variant("ono99-1980").deal
-    Deal(hand_size=4, first_dealer='last_seat', leader='left_of_dealer', refill=True)
+    Deal(hand_size=4, first_dealer='last_seat', leader='left_of_dealer', refill=True, ...)
     """
 
     hand_size: int = 4
     first_dealer: Literal["last_seat", "random"] = "last_seat"
     leader: Literal["left_of_dealer", "last_loser"] = "left_of_dealer"
     refill: bool = True
+    starter: bool = False
+    show: Literal["none", "at_deal", "at_round_end"] = "none"
 
 
 @frozen

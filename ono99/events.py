@@ -63,6 +63,7 @@ __all__ = [
     "RuleActed",
     "ScoreChanged",
     "Scored",
+    "StarterTurned",
     "Stuck",
     "TokenLost",
     "TokensChanged",
@@ -102,6 +103,19 @@ class RoundStarted:
     dealer: int
     leader: int
     total: int
+
+
+@frozen
+class StarterTurned:
+    """The starter was turned up from the stock once the hands were dealt (seen by all).
+
+    Attributes:
+        card: The card's id.
+    """
+
+    type: ClassVar[str] = "starter_turned"
+    automatic: ClassVar[bool] = True
+    card: str
 
 
 @frozen
@@ -504,6 +518,7 @@ class TriggerFired:
 Event = (
     RoundStarted
     | Dealt
+    | StarterTurned
     | Played
     | Redrew
     | Drew
@@ -539,6 +554,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
     for cls in (
         RoundStarted,
         Dealt,
+        StarterTurned,
         Played,
         Redrew,
         Drew,

@@ -43,6 +43,11 @@ class FakeTable:
     count_cards: tuple[CardInfo, ...] = ()
     playing: bool = True
     rng: random.Random = attrs.field(factory=lambda: random.Random(0), eq=False)
+    # The show: the dealer, the starter, and the hand shown (showing: its seat, or -1).
+    dealer: int = 0
+    starter: CardInfo | None = None
+    showing: int = -1
+    shown: tuple[CardInfo, ...] = ()
 
     @property
     def player(self) -> int:
@@ -105,6 +110,7 @@ class FakeCard:
     suit: str = ""
     colour: str = ""
     tags: tuple[str, ...] = ()
+    value: int | None = None
 
 
 def ranks(*names: str) -> tuple[FakeCard, ...]:

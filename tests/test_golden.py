@@ -37,6 +37,8 @@ CASES = [
     ("cribbage-pegging", 2, 31),
     ("cribbage-pegging", 3, 61),
     ("cribbage-pegging", 4, 121),
+    ("noddy", 2, 31),
+    ("noddy", 4, 1589),
 ]
 # House rules that change how cards play (the others only change settings the
 # variants' own golden games already pin), each over a variant it is for.

@@ -65,12 +65,14 @@ NUMBERS = {"three": 3, "twelve": 12, "eleven": 11, "thirteen": 13, "a dozen": 12
 
 def test_the_counts_in_the_prose_are_those_of_the_shipped_files() -> None:
     """ "three optional rule sets of the 1980 edition, twelve rule sets of the adding game
-    "99" (and 98), cribbage's pegging play, and thirteen house rules": each number is what
+    "99" (and 98), cribbage's pegging play, its ancestor Noddy, and thirteen house rules":
+    each number is what
     ``list_variants()`` and ``list_house_rules()`` hold, and no shipped file is left out."""
     flat = " ".join(_text().split())
     said = re.search(
         r"ships both editions, (\w+) optional rule sets of the 1980 edition, (\w+) rule sets "
-        r'of the adding game "99" \(and 98\), cribbage\'s pegging play, and (\w+) house rules',
+        r'of the adding game "99" \(and 98\), cribbage\'s pegging play, its ancestor Noddy, '
+        r"and (\w+) house rules",
         flat,
     )
     assert said is not None, "the README no longer says what it ships in these words"
@@ -80,7 +82,7 @@ def test_the_counts_in_the_prose_are_those_of_the_shipped_files() -> None:
     nineties = [v for v in variants if v.startswith(("ninety-", "ninety-nine"))]
     assert adding == len(nineties)
     assert house == len(ono99.list_house_rules())
-    editions = {"ono99-1980", "ono99-2022", "cribbage-pegging"}
+    editions = {"ono99-1980", "ono99-2022", "cribbage-pegging", "noddy"}
     assert len(variants) == options + adding + len(editions)
 
 

@@ -22,6 +22,7 @@ SHIPPED = ono99.list_variants()
 BASES = [
     "ono99-2022",
     "cribbage-pegging",
+    "noddy",
     "ono99-1980",
     "ono99-1980-points",
     "ono99-1980+points-elimination",

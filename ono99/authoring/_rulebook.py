@@ -126,6 +126,8 @@ def relevant_settings(variant: Variant) -> dict[str, Any]:
         and not (path == "total.below_floor" and variant.total.floor is None)
         and not (path == "total.restart" and variant.no_safe_play.action != "pass")
         and not (path == "no_safe_play.count_ends" and variant.no_safe_play.action != "pass")
+        # The show matters only with triggers that score at it.
+        and not (path == "deal.show" and not any(t.on_show for t in variant.triggers))
         and not (path == "match.tokens.out_at_zero" and variant.match.tokens.play_on_at_zero)
         and not (path == "match.points.reached" and variant.match.points.at_target != "win")
         # A team's size matters only at the player counts played in teams.
@@ -318,6 +320,24 @@ class _Writer:
         else:
             dealer = "The last seat deals the first round, so seat 0 leads it"
         out.append(f"{dealer}; the deal passes to the left each round.")
+        if v.deal.starter:
+            out.append(
+                "Once the hands are dealt, the top card of the stock is turned up: the "
+                "starter, which every player sees and nobody plays."
+            )
+        show = v.deal.show if any(t.on_show for t in v.triggers) else "none"
+        if show != "none":
+            when = (
+                "Once the hands are dealt, before the first play"
+                if show == "at_deal"
+                else "Once the play is over, before the round is scored"
+            )
+            out.append(
+                f"{when}, each hand is shown and scored"
+                + (" with the starter" if v.deal.starter else "")
+                + ", from the player left of the dealer round to the dealer (the rules "
+                "for the show are below)."
+            )
         if v.deal.leader == "last_loser":
             out.append(
                 "The player who lost the previous round leads the next one (in the first "

@@ -213,6 +213,8 @@ def _status(game: Game, seat: int) -> list[tuple[str, str]]:
     elif variant.match.scoring == "points":
         scores = ", ".join(f"player {s}: {p}" for s, p in enumerate(game.scores))
         lines.append((second_person("Scores: " + scores, seat), ""))
+    if game.starter is not None:
+        lines.append((f"The starter: {card_name(variant, game.starter)}.", ""))
     order = {card.id: index for index, card in enumerate(variant.cards)}
     hand = ", ".join(card_name(variant, c) for c in sorted(game.hand(seat), key=order.__getitem__))
     lines.append((f"Your hand: {hand}.", "bold"))

@@ -77,6 +77,7 @@ class CompiledCard:
         "suit",
         "tags",
         "totals",
+        "value",
     )
 
     def __init__(self, index: int, card: Card) -> None:
@@ -128,6 +129,8 @@ class CompiledCard:
         # For a card with a fixed delta, the totals below which playing it is safe
         # (set by CompiledVariant, which knows the bust limit); None for any other card.
         self.safe_below: int | None = None
+        # What the card counts in a hand at the show: its fixed delta (CardInfo.value).
+        self.value: int | None = self.delta
 
     def total_after(self, total: int, amount: int | None = None) -> int:
         """The total after this card's effects with the chosen amount, before the floor."""
@@ -218,6 +221,7 @@ class CompiledVariant:
         self.loss_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_loss)
         self.end_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_round_end)
         self.count_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_count_end)
+        self.show_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_show)
         # Per play trigger, whether it is asked with the table (fires_on).
         self.play_reads: tuple[bool, ...] = tuple(t.reads_table for t in self.play_triggers)
 
@@ -259,6 +263,11 @@ class CompiledVariant:
         self.undo_bust = variant.no_safe_play.undo_bust
         self.first_loss_ends_round = variant.round.end == "first_loss"
         self.keep_top_card = variant.reshuffle.keep_top_card
+        self.starter = variant.deal.starter
+        # When the hands are shown and scored (none without a trigger that scores them).
+        show = variant.deal.show if any(t.on_show for t in variant.triggers) else "none"
+        self.show_at_deal = show == "at_deal"
+        self.show_at_end = show == "at_round_end"
 
     def __reduce__(self) -> tuple[Callable[[Variant], CompiledVariant], tuple[Variant]]:
         # The variant is all it takes: read back, these are its (cached) compiled rules.

@@ -21,7 +21,7 @@ from ._chance import shuffle
 from ._compiled import LEGAL_MEMO_SIZE, card_index, compile_variant
 from ._moves import NO_MOVES, Move, Play, Redraw, as_move, chosen
 from ._round import Checkpoint, Round
-from ._scoring import count_over, end_round, out_of_cards, pass_turn, win_at_once
+from ._scoring import count_over, end_round, out_of_cards, pass_turn, show_hands, win_at_once
 from ._table import Table
 from ._view import observation
 
@@ -735,6 +735,25 @@ class Engine:
                 self.emit(ev.Dealt(seat, tuple(map(name, r.hands[seat]))))
         self.current = leader
         self.legal = None
+        if rules.starter or rules.show_at_deal or rules.show_at_end:
+            self.turn_up_and_show()
+
+    def turn_up_and_show(self) -> None:
+        """Once the hands are dealt: turn the starter up; keep the hands for the show, or show."""
+        r = self.r
+        rules = self.rules
+        if rules.starter and r.draw:
+            # Turned up from the stock: everybody's to see, nobody's to play.
+            starter = r.draw.pop() if self.pick is None else self.picked(r.draw)
+            r.starter = starter
+            r.out_of_play.append(starter)
+            self.emit(ev.StarterTurned(rules.ids[starter]))
+        if rules.show_at_deal or rules.show_at_end:
+            r.dealt = tuple(tuple(hand) for hand in r.hands)
+        if rules.show_at_deal:
+            show_hands(self)
+            if r.reached >= 0:
+                win_at_once(self, r.reached)
 
     def refill(self, player: int, automatic: bool = False) -> None:
         """Draw up to the hand size, reshuffling the discard pile when the draw pile is empty.

@@ -307,6 +307,16 @@ class Game:
         cards = self._e.rules.cards
         return tuple(cards[k].id for k in self._e.r.out_of_play)
 
+    @property
+    def starter(self) -> str | None:
+        """The card turned up at this round's deal (``deal.starter``), or ``None``.
+
+        Every player sees it; it lies out of play (in :attr:`out_of_play`) until
+        the round ends.
+        """
+        index = self._e.r.starter
+        return None if index < 0 else self._e.rules.ids[index]
+
     def card_counts(self, player: int) -> tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]]:
         """How many of each card ``player`` may see: in their hand, the discard pile, out of play.
 

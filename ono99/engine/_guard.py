@@ -223,6 +223,15 @@ class _GuardedTrigger(_Guarded):
             raise self.failed("fires_on()", error) from error
         return self._answer("fires_on()", fired)
 
+    def times_on(self, table: Table) -> int:
+        try:
+            times: object = self.rule.times_on(table)
+        except Exception as error:
+            raise self.failed("times_on()", error) from error
+        if not is_int(times) or not 0 <= times <= MAX_TOTAL:
+            raise self.failed("times_on()", returned=times, expected="a whole number, 0 or more")
+        return times
+
     def describe(self) -> str:
         try:
             text: object = self.rule.describe()

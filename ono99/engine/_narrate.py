@@ -88,6 +88,8 @@ def _line(event: Event, variant: Variant, *, hidden: bool) -> str | None:  # noq
     match event:
         case ev.RoundStarted(round=number, dealer=dealer, leader=leader):
             return f"Round {number}: player {dealer} deals, player {leader} leads"
+        case ev.StarterTurned(card=card):
+            return f"The starter is turned up: {card_name(variant, card)}"
         case ev.Dealt(player=player, cards=cards):
             if hidden:
                 return None

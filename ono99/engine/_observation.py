@@ -64,6 +64,8 @@ class Observation:
             players pass, all passing ends the count).
         teams: The partnerships, each its seats (empty when every player
             plays alone), as :attr:`ono99.Game.teams`.
+        starter: The card turned up at the deal (``deal.starter``), seen by
+            all, or ``None``.
     """
 
     player: int
@@ -92,6 +94,7 @@ class Observation:
     last_player: int | None = None
     passes: int = 0
     teams: tuple[tuple[int, ...], ...] = ()
+    starter: str | None = None
 
     @property
     def is_my_turn(self) -> bool:

@@ -22,6 +22,7 @@ __all__ = ["ROUND_FIELDS", "Checkpoint", "Round"]
 # The round's state, one attribute each (what Round.copy copies).
 ROUND_FIELDS = (
     "answering",
+    "dealt",
     "direction",
     "discard",
     "draw",
@@ -54,6 +55,7 @@ ROUND_FIELDS = (
     "skip",
     "stack_on",
     "stacking",
+    "starter",
     "stuck",
     "target",
     "total",
@@ -106,6 +108,10 @@ class Round:
         # once (-1: none).
         self.losing: list[int] = []
         self.reached = -1
+        # The card turned up at the deal (deal.starter; -1: none), and the hands
+        # as dealt, which the show scores (empty where there is no show).
+        self.starter = -1
+        self.dealt: tuple[tuple[int, ...], ...] = ()
         self.stuck: list[int] = []
         # The count since it last started: the cards played (indices, the last
         # one last), and the consecutive passes. The last play: who made it, the
@@ -133,6 +139,8 @@ class Round:
         """
         new = Round(self.stacking, self.stack_on)
         new.answering = self.answering
+        new.dealt = self.dealt  # never changed once dealt
+        new.starter = self.starter
         new.direction = self.direction
         new.discard = self.discard[:]
         new.draw = self.draw[:]

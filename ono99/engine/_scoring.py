@@ -10,8 +10,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ono99 import events as ev
+from ono99._limits import MAX_SHOW_SCORES
 
 from ._moves import NO_MOVES
+from ._table import Table
 
 if TYPE_CHECKING:
     from ._engine import Engine
@@ -25,6 +27,7 @@ __all__ = [
     "out_of_cards",
     "pass_turn",
     "score_round",
+    "show_hands",
     "take_tokens",
     "win_at_once",
 ]
@@ -43,6 +46,8 @@ def end_round(game: Engine) -> None:
     game.last_survivor = survivor
     for trigger in rules.end_triggers:
         game.fire(trigger, -1 if survivor is None else survivor, True)
+    if rules.show_at_end:
+        show_hands(game)
     if r.reached >= 0:
         win_at_once(game, r.reached)
         return
@@ -80,6 +85,31 @@ def end_round(game: Engine) -> None:
         game.legal = NO_MOVES
         return
     game.start_round()
+
+
+def show_hands(game: Engine) -> None:
+    """The show: each hand, as dealt, scored with the starter by the show's triggers.
+
+    In turn from the player after the dealer round to the dealer, each
+    trigger that scores at the show fires for the hand as many times as it
+    says (at most ``MAX_SHOW_SCORES``). Where the first to a target wins at
+    once, the show stops with the hand that reached it.
+    """
+    r = game.r
+    n = game.n
+    seat = game.dealer
+    for _ in range(n):
+        seat = (seat + 1) % n
+        if not r.in_round[seat] or seat >= len(r.dealt):
+            continue
+        for trigger in game.rules.show_triggers:
+            table = Table(game, "", True, True)
+            table.showing = seat
+            times = min(trigger.times_on(table), MAX_SHOW_SCORES)
+            for _ in range(times):
+                game.fire(trigger, seat, True)
+            if r.reached >= 0:
+                return
 
 
 def win_at_once(game: Engine, seat: int) -> None:

@@ -51,7 +51,7 @@ class Table:
             table refuses changes and random draws.
     """
 
-    __slots__ = ("acting", "automatic", "game", "r", "reading")
+    __slots__ = ("acting", "automatic", "game", "r", "reading", "showing")
 
     def __init__(
         self, game: Engine, acting: str = "", automatic: bool = False, reading: bool = False
@@ -61,6 +61,7 @@ class Table:
         self.acting = acting
         self.automatic = automatic
         self.reading = reading
+        self.showing = -1  # at the show, the seat whose hand is shown
 
     def changing(self) -> Round:
         """The round, to change; refused while the rule object is only asked a question."""
@@ -255,6 +256,26 @@ class Table:
         if len(history) < back:
             return None
         return self.game.rules.cards[history[-back]]
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt the round."""
+        return self.game.dealer
+
+    @property
+    def starter(self) -> Any:
+        """The card turned up at the deal, or ``None``."""
+        index = self.r.starter
+        return None if index < 0 else self.game.rules.cards[index]
+
+    @property
+    def shown(self) -> tuple[Any, ...]:
+        """At the show, the cards the seat shown was dealt; empty otherwise."""
+        seat = self.showing
+        if seat < 0:
+            return ()
+        cards = self.game.rules.cards
+        return tuple(cards[k] for k in self.r.dealt[seat])
 
     @property
     def rng(self) -> random.Random:

@@ -75,6 +75,7 @@ class View:
         last_player: int,
         passes: int,
         mates: list[int],
+        starter: int = -1,
     ) -> None:
         self.player = player
         self.hand = hand
@@ -102,6 +103,7 @@ class View:
         self.last_player = last_player  # -1 before any play this round
         self.passes = passes
         self.mates = mates  # the seat's team (itself alone without teams)
+        self.starter = starter  # the card turned up at the deal, -1 for none
 
 
 def see(engine: Engine, seat: int) -> View:
@@ -138,6 +140,7 @@ def see(engine: Engine, seat: int) -> View:
         r.last_player,
         r.passes,
         engine.mates[seat],
+        r.starter,
     )
 
 
@@ -177,6 +180,7 @@ def observation(engine: Engine, seat: int) -> Observation:
         last_player=view.last_player if view.last_player >= 0 else None,
         passes=view.passes,
         teams=engine.teams,
+        starter=name(view.starter) if view.starter >= 0 else None,
         variant=engine.variant,
     )
 
@@ -215,6 +219,7 @@ def view_of(seen: Observation, index: dict[str, int]) -> View:
         -1 if seen.last_player is None else seen.last_player,
         seen.passes,
         mates,
+        index[seen.starter] if seen.starter is not None else -1,
     )
 
 
@@ -227,8 +232,9 @@ class Layout:
     ``tokens``, ``score``, ``in_game``, ``in_round``; ``round``,
     ``draw_pile``; ``discard[card]``; ``out_of_play[card]``; ``answering``;
     ``this_turn[card]``; ``forced_by[card]``; ``count[card]``;
-    ``last_play[card]``; ``passes``; and, for a variant played in teams at
-    some player count, ``partner[+k]``. :class:`~ono99.envs.ObservationEncoder`
+    ``last_play[card]``; ``passes``; for a variant played in teams at
+    some player count, ``partner[+k]``; and for a variant that turns a
+    starter up, ``starter[card]``. :class:`~ono99.envs.ObservationEncoder`
     documents what each holds, and the bounds.
 
     Args:
@@ -327,6 +333,8 @@ class Layout:
             if variant.players.teams.at
             else -1
         )
+        # Only a variant that turns a starter up has its slots.
+        self.starter = by_card("starter", one) if variant.deal.starter else -1
         self.names: tuple[str, ...] = tuple(names)
         self.low: tuple[int, ...] = tuple(lows)
         self.high: tuple[int, ...] = tuple(highs)
@@ -430,3 +438,5 @@ class Vector:
             for k in range(n):
                 seat = (player + k) % n
                 self.put(layout.partner + k, 1 if seat != player and seat in mates else 0)
+        if layout.starter >= 0:
+            self.put_counts(layout.starter, [view.starter] if view.starter >= 0 else [])

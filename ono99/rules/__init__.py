@@ -143,11 +143,13 @@ from ._registry import unknown_rule as unknown_rule
 from ._sequences import (
     AnnouncedWrong,
     CountEnds,
+    Flush,
     OfAKind,
     PreviousCard,
     RepeatPrevious,
     Run,
 )
+from ._show import HandFifteens, HandFlush, HandKnave, HandPairs, HandRuns, StarterIs
 from ._triggers import (
     ChangePoints,
     ChangeTokens,
@@ -187,7 +189,13 @@ __all__ = [
     "Draw",
     "Effect",
     "EndRound",
+    "Flush",
     "ForcePlays",
+    "HandFifteens",
+    "HandFlush",
+    "HandKnave",
+    "HandPairs",
+    "HandRuns",
     "Hold",
     "LandOn",
     "LoseRound",
@@ -210,6 +218,7 @@ __all__ = [
     "Skip",
     "StackOn",
     "Stacking",
+    "StarterIs",
     "Table",
     "TotalAtLeast",
     "TotalAtMost",

@@ -75,6 +75,14 @@ class CardInfo(Protocol):
         """The words of the variant's own the card carries."""
         ...
 
+    @property
+    def value(self) -> int | None:
+        """What the card adds to the total when that is a fixed amount, else ``None``.
+
+        What it counts in a hand at the show (:class:`~ono99.rules.HandFifteens`).
+        """
+        ...
+
 
 class Table(Protocol):
     """The part of a game in progress that rule objects read and change.
@@ -189,6 +197,29 @@ class Table(Protocol):
 
         Since the count started; between plays (when a condition asks), the
         last card played.
+        """
+        ...
+
+    @property
+    def dealer(self) -> int:
+        """The seat that dealt the round."""
+        ...
+
+    @property
+    def starter(self) -> CardInfo | None:
+        """The card turned up at the deal (``deal.starter``), or ``None``."""
+        ...
+
+    @property
+    def showing(self) -> int:
+        """At the show, the seat whose hand is shown; ``-1`` otherwise."""
+        ...
+
+    @property
+    def shown(self) -> tuple[CardInfo, ...]:
+        """At the show, the hand shown: the cards its seat was dealt (without the starter).
+
+        Empty at any other moment.
         """
         ...
 
@@ -581,6 +612,9 @@ class Trigger(Protocol):
       once every player has passed in a row (it then starts again, or the
       round ends) or nobody holds a card; the player is the last to play.
       Asked by :meth:`fires_on`.
+    - ``on_show`` (optional, ``False``): asked at the show (``show.when``),
+      once for each hand, the player being the seat shown; it fires as many
+      times as :meth:`times_on` says (:attr:`Table.shown`, :attr:`Table.starter`).
     - ``reads_table`` (optional, ``False``; *follows* from writing
       :meth:`fires_on`): the engine asks :meth:`fires_on` with the table (the
       cards played since the count started, what the move said) rather than
@@ -603,6 +637,7 @@ class Trigger(Protocol):
     on_loss: ClassVar[bool]
     on_round_end: ClassVar[bool]
     on_count_end: ClassVar[bool]
+    on_show: ClassVar[bool]
     reads_table: ClassVar[bool]
     reads_announcement: ClassVar[bool]
 
@@ -620,6 +655,14 @@ class Trigger(Protocol):
 
         Asked of a trigger that ``reads_table``, after a play (the table shows
         the play just made), and at a count's end (the count that ended).
+        """
+        ...
+
+    def times_on(self, table: Table) -> int:
+        """How many times it fires at the show, for the hand shown (optional: 1 or 0).
+
+        Asked of a trigger that declares ``on_show``; by default once when
+        :meth:`fires_on` says so.
         """
         ...
 

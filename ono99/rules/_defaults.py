@@ -88,7 +88,7 @@ NEEDS: Mapping[str, tuple[tuple[str, str], ...]] = {
 """Per kind, the ``(declaration, method)`` pairs where a true declaration needs the
 method: what it declares, only that method can do."""
 
-MOMENTS = ("after_play", "on_loss", "on_round_end", "on_count_end")
+MOMENTS = ("after_play", "on_loss", "on_round_end", "on_count_end", "on_show")
 """A trigger's moments: when the engine asks it (at least one is true of every trigger)."""
 
 _UNSTATED: Any = object()
@@ -196,15 +196,16 @@ def _moments(
     if asks and not on and said["after_play"] is _UNSTATED:
         values["after_play"] = True
         on.add("after_play")
-    elif asks and not on & {"after_play", "on_count_end"}:
+    elif asks and not on & {"after_play", "on_count_end", "on_show"}:
         faults.append(
             "it writes fires() or fires_on(), which are asked only after a play "
-            "(after_play) or when the count ends (on_count_end), and states neither"
+            "(after_play), when the count ends (on_count_end) or at the show "
+            "(on_show), and states none of them"
         )
     if not asks and not on and isinstance(getattr(cls, "type", None), str):
         faults.append(
-            "it states no moment (after_play, on_loss, on_round_end or on_count_end) "
-            "and writes no fires() or fires_on(), so it would never fire"
+            "it states no moment (after_play, on_loss, on_round_end, on_count_end or "
+            "on_show) and writes no fires() or fires_on(), so it would never fire"
         )
 
 
@@ -455,6 +456,7 @@ class BaseTrigger:
     on_loss: ClassVar[bool] = False
     on_round_end: ClassVar[bool] = False
     on_count_end: ClassVar[bool] = False
+    on_show: ClassVar[bool] = False
     reads_table: ClassVar[bool] = False
     reads_announcement: ClassVar[bool] = False
     outcomes: tuple[Outcome, ...]  # a field of each trigger class
@@ -466,6 +468,10 @@ class BaseTrigger:
     def fires_on(self, table: Table) -> bool:
         """What :meth:`fires` says of the play just made (the totals before and after it)."""
         return self.fires(table.total_before, table.total, table.bust)
+
+    def times_on(self, table: Table) -> int:
+        """At the show, once when :meth:`fires_on` says it fires."""
+        return 1 if self.fires_on(table) else 0
 
     def problems(self) -> list[tuple[str, str]]:
         """The outcomes' problems, at their key paths; none at all is one too."""

@@ -285,6 +285,7 @@ _DECLARATIONS: dict[str, tuple[Callable[[Any], bool], str]] = {
             "on_loss",
             "on_round_end",
             "on_count_end",
+            "on_show",
             "reads_table",
             "reads_announcement",
             "reads_card",

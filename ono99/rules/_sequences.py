@@ -25,6 +25,7 @@ if TYPE_CHECKING:
 __all__ = [
     "AnnouncedWrong",
     "CountEnds",
+    "Flush",
     "OfAKind",
     "PreviousCard",
     "RepeatPrevious",
@@ -78,6 +79,48 @@ class OfAKind(BaseTrigger):
 def _is_run(ranks: list[int]) -> bool:
     """Whether ``ranks`` (positions in the rank order) are consecutive, in any order."""
     return len(set(ranks)) == len(ranks) and max(ranks) - min(ranks) == len(ranks) - 1
+
+
+@shipped
+@frozen
+class Flush(BaseTrigger):
+    """Fires when the latest ``length`` cards of the count share a suit, and no more do.
+
+    Rule: "Some parties permit flushes in play to be reckoned when three or
+    more cards of a suit are laid down successively, that is, the person
+    playing the third card reckons 3, and the player laying down a fourth of
+    the same suit scores 4, and so on" (Hoyle's Games, "Cribbage"); Noddy
+    scores a "Flush of Three or more - 1 point each card". As with runs, one
+    trigger for each length says what the latest cards make. Cards of no suit
+    never make a flush.
+
+    Attributes:
+        length: How many of the latest cards share the suit (2 or more).
+        outcomes: What happens then, in order.
+    """
+
+    type = "flush"
+    length: int = 3
+    outcomes: tuple[Outcome, ...] = field(kw_only=True)
+
+    def fires_on(self, table: Table) -> bool:
+        """Whether the latest ``length`` cards share a suit and the card before them does not."""
+        cards = table.count_cards
+        n = self.length
+        if len(cards) < n:
+            return False
+        suit = cards[-1].suit
+        if not suit or any(card.suit != suit for card in cards[-n:]):
+            return False
+        return len(cards) == n or cards[-n - 1].suit != suit
+
+    def problems(self) -> list[tuple[str, str]]:
+        """A length below 2, and the outcomes' problems."""
+        return super().problems() + out_of_range("length", self.length, 2)
+
+    def describe(self) -> str:
+        """The trigger in words."""
+        return f"when the latest {self.length} cards are of one suit: {self.outcome_words()}"
 
 
 @shipped

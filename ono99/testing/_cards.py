@@ -33,6 +33,14 @@ class CardEvents(LogModel):
         self._draw -= len(event.cards)
         self.expect(self._draw >= 0, "cards conserved", "more cards dealt than the deck has")
 
+    def _on_starter_turned(self, event: ev.StarterTurned) -> None:
+        self.expect(
+            self.rules.starter, "event log", f"{event.card} was turned up: there is no starter"
+        )
+        self.expect(self._draw > 0, "cards conserved", "the starter was turned from an empty pile")
+        self._draw -= 1
+        self._out += 1  # out of play, face up, until the round ends
+
     def _on_played(self, event: ev.Played) -> None:
         self._actor(event.player, f"plays {event.card}")
         self._take(event.player, [event.card])

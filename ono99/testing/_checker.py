@@ -60,6 +60,7 @@ _OBSERVATION_FIELDS = frozenset(
         "last_player",
         "passes",
         "teams",
+        "starter",
         "out_of_play",
         "winner",
         "legal_moves",
@@ -214,6 +215,7 @@ class GameChecker(CardEvents, TurnEvents, RoundEvents):
             "out_of_play": game.out_of_play,
             "winner": game.winner,
             "teams": game.teams,
+            "starter": game.starter,  # turned up for all to see
             # The count, as the events told it (the checker's own record).
             "count": tuple(self._count),
             "passes": self._passes,

@@ -90,6 +90,7 @@ class LogModel:
         self._play_texts = {self._describe(t) for t in self.rules.play_triggers}
         self._end_texts = [self._describe(t) for t in self.rules.end_triggers]
         self._count_texts = {self._describe(t) for t in self.rules.count_triggers}
+        self._show_texts = {self._describe(t) for t in self.rules.show_triggers}
         # The count (see total.restart): the cards played in it, the card whose
         # effects the last play applied and its amount (what a repeat does
         # again), what the last play said, players who passed in a row, and

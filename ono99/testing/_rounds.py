@@ -35,6 +35,11 @@ class RoundEvents(LogModel):
         self._last_in_count = -1
         self._actor(event.leader, "leads")
 
+    def _show_now(self) -> bool:
+        """Whether the show may be scoring now: before the round's first play, or at its end."""
+        rules = self.rules
+        return (rules.show_at_deal and self._round_plays == 0) or rules.show_at_end
+
     def _new_count(self) -> None:
         self._count = []
         self._last_acting = self._last_amount = self._said = None
@@ -116,6 +121,8 @@ class RoundEvents(LogModel):
     def _on_trigger_fired(self, event: ev.TriggerFired) -> None:
         # A trigger's outcomes (tokens and scores changed) follow it.
         self._triggered = True
+        if event.text in self._show_texts and self._show_now():
+            return  # the show scores a hand (as often as it says), before or after the play
         fired = (event.text, event.player)
         due = self._due
         while due and due[0][2] and due[0][:2] != fired:

@@ -51,6 +51,7 @@ def test_the_shipped_files() -> None:
         "ninety-nine-pagat",
         "ninety-nine-parlett",
         "ninety-nine-taiwan",
+        "noddy",
         "ono99-1980",
         "ono99-1980-option",
         "ono99-1980-points",

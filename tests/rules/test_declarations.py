@@ -206,7 +206,7 @@ OUTCOMES: dict[str, Any] = {"outcomes": attrs.field(factory=tuple)}
         (
             BaseTrigger,
             {**OUTCOMES, "after_play": False, "fires": _fires},
-            "and states neither",
+            "and states none of them",
         ),
         (BaseTrigger, OUTCOMES, "it states no moment"),
         (
