@@ -178,6 +178,7 @@ def observation(engine: Engine, seat: int) -> Observation:
         passes=view.passes,
         teams=engine.teams,
         variant=engine.variant,
+        table_totals=engine.told_totals() if mine else (),
     )
 
 
