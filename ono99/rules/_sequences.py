@@ -264,7 +264,10 @@ class PreviousCard(CardTest, BaseCondition):
         if self.same:
             parts.append(f"its own {' or '.join(self.same)}")
         if self.rank or self.suit or self.colour or self.tags:
-            parts.append(f"a {_card_words(self.rank, self.suit, self.colour)}")
+            kind = _card_words(self.rank, self.suit, self.colour)
+            if not self.same:
+                return f"only on a {kind}"  # "only on a red card", "only on a king"
+            parts.append(f"a {kind}")
         return f"only on a card of {' and '.join(parts) or 'any kind'}"
 
 

@@ -150,7 +150,7 @@ def test_a_when_accepts_conditions_that_read_the_table() -> None:
     assert SEVENS.problems() == []
     assert RESET.problems() == []
     assert SEVENS.describe() == (
-        "on a card of a red card: adds 7 to the total; otherwise subtracts 7 from the total"
+        "on a red card: adds 7 to the total; otherwise subtracts 7 from the total"
     )
 
 
