@@ -72,6 +72,7 @@ class CompiledCard:
         "play",
         "points",
         "rank",
+        "reads_table",
         "repeats",
         "safe_below",
         "suit",
@@ -118,6 +119,9 @@ class CompiledCard:
         self.chooses_player = self.chooser is not None
         # Whether it does what the card played before it did (see Engine.acting_card).
         self.repeats = any(e.repeats_previous for e in effects)
+        # Whether the total it makes depends on the table (see Engine.total_read):
+        # its total is then worked out on the table, never from the total alone.
+        self.reads_table = any(e.reads_table for e in self.totals)
         # The one move that plays the card, when it leaves no choice (shared, it is frozen).
         self.play = None if self.choices or self.chooses_player else Play(card.id)
         # Whether every total effect adds an amount (fixed or chosen), and when it
@@ -133,7 +137,11 @@ class CompiledCard:
         self.value: int | None = self.delta
 
     def total_after(self, total: int, amount: int | None = None) -> int:
-        """The total after this card's effects with the chosen amount, before the floor."""
+        """The total after this card's effects with the chosen amount, before the floor.
+
+        Without the table: for a card that ``reads_table``, what its effects
+        say where no table is known (the engine asks ``Engine.total_read``).
+        """
         if self.delta is not None:
             return total + self.delta
         for effect in self.totals:
@@ -174,6 +182,8 @@ class CompiledVariant:
                 # a safe play unsafe or an unsafe one safe.
                 card.safe_below = self.bust - card.delta
         self.by_id = {c.id: c for c in self.cards}
+        # Whether the total some card makes depends on the table (see Engine.total_read).
+        self.reads_table = any(c.reads_table for c in self.cards)
         # Per card index, ``(below, move)`` when one comparison lists the card's
         # moves: its one move is legal exactly when total < below; NEVER for a card
         # that can never be played. None sends the card to the full check (other

@@ -369,7 +369,9 @@ class Engine:
         """Let ``players`` (one per seat) move, for at most ``max_moves`` moves.
 
         A quick player picks from the legal moves and the total; any other is
-        given its :meth:`observation`.
+        given its :meth:`observation`, as a quick player is where a move's
+        total depends on the table (:meth:`told_totals`), which the legal
+        moves and the total do not tell.
 
         Returns:
             The winner, or ``None`` if the game has not ended.
@@ -380,12 +382,13 @@ class Engine:
         variant = self.variant
         # A quick player decides from the legal moves and the total: no observation.
         picks = [getattr(player, "pick", None) for player in players]
+        reads = self.rules.reads_table
         for _ in range(max_moves):
             if self.winner is not None:
                 break
             seat = self.current
             pick = picks[seat]
-            if pick is None:
+            if pick is None or (reads and self.told_totals()):
                 move = players[seat].choose(self.observation(seat))
             else:
                 move = pick(self.legal or self.legal_moves(), self.r.total, variant)
@@ -521,13 +524,19 @@ class Engine:
         And, where a play below the floor is illegal, at or above the floor.
         """
         rules = self.rules
+        played = card
         if card.repeats:
             card, amount = self.acting_card(card, amount)
-        if rules.floor_illegal:
+        if card.reads_table:
+            raw = self.total_read(played, card, total, amount)
+        elif rules.floor_illegal:
             raw = card.total_after(total, amount)
+        else:
+            return rules.total_after(card, total, amount) < rules.bust
+        if rules.floor_illegal:
             floor = rules.floor
             return raw < rules.bust and (floor is None or raw >= floor)
-        return rules.total_after(card, total, amount) < rules.bust
+        return rules.floored(raw) < rules.bust
 
     def why_bust(self, card: CompiledCard, amount: int | None) -> str | None:
         """Why playing ``card`` for ``amount`` would bust, in words; ``None`` if it would not."""
@@ -536,10 +545,14 @@ class Engine:
             return None
         rules = self.rules
         what = card.name if amount is None else f"{card.name} for {amount}"
+        played = card
         if card.repeats:
             card, amount = self.acting_card(card, amount)
-        new = rules.total_after(card, total, amount)
-        raw = card.total_after(total, amount)
+        if card.reads_table:
+            raw = self.total_read(played, card, total, amount)
+        else:
+            raw = card.total_after(total, amount)
+        new = rules.floored(raw)
         if rules.floor_illegal and rules.floor is not None and raw < rules.floor:
             return f"{what} would take the total to {raw}; it may not go below {rules.floor}"
         return f"{what} would take the total to {new}; it must stay below {rules.bust}"
@@ -668,7 +681,60 @@ class Engine:
         rule that sets the total after the card) is not foreseen.
         """
         acting, amount = self.acting_card(card, amount)
+        if acting.reads_table:
+            return self.rules.floored(self.total_read(card, acting, total, amount))
         return self.rules.total_after(acting, total, amount)
+
+    def total_read(
+        self, played: CompiledCard, card: CompiledCard, total: int, amount: int | None
+    ) -> int:
+        """What a play of ``played`` makes of ``total``, read on the table (before the floor).
+
+        For a card whose total depends on the table (``card.reads_table``;
+        ``card`` is the card whose effects act: ``played`` itself, or the card
+        a repeat repeats): each effect that reads the table is asked
+        ``total_on`` with the table as ``played`` is played, a question's
+        table (no change, no random draw), so that the legal moves, what a
+        move says, the observation's totals and the play itself agree.
+        """
+        table = Table(self, reading=True, asking=played.index)
+        for effect in card.totals:
+            if effect.reads_table:
+                total = (
+                    effect.total_on(table, card, total)
+                    if amount is None
+                    else effect.total_on(table, card, total, amount)
+                )
+            else:
+                total = card.effect_total(effect, total, amount)
+        return total
+
+    def told_totals(self) -> tuple[tuple[str, int | None, int], ...]:
+        """What each play the player to move may make of a card that reads the table makes.
+
+        ``(card id, amount, total)`` for each kind of card in the hand whose
+        total depends on the table (or that repeats such a card), for each
+        amount it offers, in the variant's card order: what
+        :meth:`ono99.Observation.total_after` tells of those moves. Empty in
+        a variant where no card's total depends on the table, and once the
+        game is over.
+        """
+        rules = self.rules
+        if not rules.reads_table or self.winner is not None or self.halted:
+            return ()
+        r = self.r
+        total = r.total
+        repeating = self.repeats_now()
+        found: list[tuple[str, int | None, int]] = []
+        for index in sorted(set(r.hands[self.current])):
+            card = rules.cards[index]
+            again = card.repeats and repeating
+            acting = rules.cards[r.last_card] if again else card
+            if not acting.reads_table:
+                continue
+            for amount in (None,) if again else card.amounts:
+                found.append((card.id, amount, self.total_said(card, total, amount)))
+        return tuple(found)
 
     def emit(self, event: ev.Event) -> None:
         """Add ``event`` to the log, if the engine keeps one.
@@ -859,8 +925,13 @@ class Engine:
             elif total > rules.highest:
                 total = rules.highest
         else:
-            # Before the card leaves the hand: a rule object that fails here changes nothing.
-            total = rules.total_after(card, before, amount)
+            # Before the card leaves the hand: a rule object that fails here changes
+            # nothing; one that reads the table reads it as a question about the play did.
+            total = (
+                rules.floored(self.total_read(played, card, before, amount))
+                if card.reads_table
+                else rules.total_after(card, before, amount)
+            )
         index = played.index
         hand = r.hands[player]
         hand.remove(index)

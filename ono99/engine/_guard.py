@@ -162,6 +162,19 @@ class _GuardedEffect(_Guarded):
             raise self.failed("total_after()", returned=new, expected="an integer")
         return new
 
+    def total_on(self, table: Table, card: object, total: int, amount: int | None = None) -> int:
+        try:
+            new: object = (
+                self.rule.total_on(table, card, total)
+                if amount is None
+                else self.rule.total_on(table, card, total, amount)
+            )
+        except Exception as error:
+            raise self.failed("total_on()", error) from error
+        if type(new) is not int:
+            raise self.failed("total_on()", returned=new, expected="an integer")
+        return new
+
     def apply(self, table: Table, card: object) -> None:
         self.acted(table, card)
 

@@ -66,6 +66,12 @@ class Observation:
             plays alone), as :attr:`ono99.Game.teams`.
         starter: The card turned up at the deal (``deal.starter``), seen by
             all, or ``None``.
+        table_totals: For the player to move, the total each play of a card
+            it holds makes where that total depends on the table (a ``when``
+            decided by the card before, the reshuffles...; see
+            :attr:`ono99.rules.Effect.reads_table`), as ``(card, amount,
+            total)`` for each amount the card offers; empty otherwise. What
+            :meth:`total_after` tells of those moves: the total the play makes.
     """
 
     player: int
@@ -95,6 +101,7 @@ class Observation:
     passes: int = 0
     teams: tuple[tuple[int, ...], ...] = ()
     starter: str | None = None
+    table_totals: tuple[tuple[str, int | None, int], ...] = ()
 
     @property
     def is_my_turn(self) -> bool:
@@ -110,6 +117,13 @@ class Observation:
         (:attr:`last_play`). A move that leaves the total where it is (a
         Hold, a Redraw) gives the total as it is. The move need not be legal:
         a total at or above the bust limit is what a busting play would make.
+
+        Where the card's total depends on the table (the card played before
+        it, how often the stock was reshuffled...), the total is the one the
+        engine worked out on the table for the player to move
+        (:attr:`table_totals`), which the play makes; for a card the player
+        does not hold, or a seat not to move, the total its effects make
+        where no table is known.
 
         Args:
             move: A move, usually one of :attr:`legal_moves`.
@@ -135,6 +149,9 @@ class Observation:
                 "move", f"there is no card {shown(move.card)} in {self.variant.id}"
             )
         card, amount = rules.cards[index], move.amount
+        for told, chosen, total in self.table_totals:
+            if told == move.card and chosen == amount:
+                return total
         last = self.last_play
         if card.repeats and last is not None and self.count:  # it does what that card did
             card, amount = rules.cards[rules.index[last[0]]], last[1]

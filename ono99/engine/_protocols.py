@@ -51,6 +51,10 @@ class QuickPlayer(Player, Protocol):
     of ``choose(observation)``. The two must agree: ``pick`` returns what
     ``choose`` would for an observation with those legal moves, total and
     variant, and changes the player's state (its random generator) alike.
+    Where the total a move makes depends on the table (a card whose effect
+    reads the card before it, say: :attr:`~ono99.Observation.table_totals`),
+    the legal moves and the total do not tell it, and the engine asks
+    ``choose(observation)`` instead.
     The shipped random, cautious and reckless players are quick players.
 
     >>> import ono99

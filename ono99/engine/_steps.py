@@ -97,7 +97,10 @@ def play_quick(engine: Engine, seat: int, picks: list[Any], variant: Variant) ->
     """Play the other seats' quick players until ``seat`` is to move or out.
 
     ``picks`` holds each seat's ``pick`` method (``None`` for ``seat`` and
-    for players that decide from an observation).
+    for players that decide from an observation). A quick player is handed
+    back as one that needs an observation where a move's total depends on
+    the table (``Engine.told_totals``), which its legal moves and the total
+    do not tell.
 
     Returns:
         The seat to move whose player needs an observation, or -1: ``seat``
@@ -106,12 +109,13 @@ def play_quick(engine: Engine, seat: int, picks: list[Any], variant: Variant) ->
     Raises:
         IllegalMoveError: If a player picks an illegal move (the game is unchanged).
     """
+    reads = engine.rules.reads_table
     while engine.winner is None and engine.in_game[seat]:
         current = engine.current
         if current == seat:
             return -1
         pick = picks[current]
-        if pick is None:
+        if pick is None or (reads and engine.told_totals()):
             return current
         engine.play_checked(pick(legal_now(engine), engine.r.total, variant))
     return -1
@@ -122,15 +126,17 @@ def play_decided(engine: Engine, picks: list[Any], variant: Variant) -> int:
 
     Returns:
         That seat (an agent's, or a player's that decides from an
-        observation), or -1 once the game is over.
+        observation, as a quick player does where a move's total depends on
+        the table: see :func:`play_quick`), or -1 once the game is over.
 
     Raises:
         IllegalMoveError: If a player picks an illegal move (the game is unchanged).
     """
+    reads = engine.rules.reads_table
     while engine.winner is None:
         current = engine.current
         pick = picks[current]
-        if pick is None:
+        if pick is None or (reads and engine.told_totals()):
             return current
         engine.play_checked(pick(legal_now(engine), engine.r.total, variant))
     return -1

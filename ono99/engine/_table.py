@@ -8,7 +8,9 @@ freed at once. Reading and setting a field reads and sets the round's; the
 methods check what a rule object asks before they change anything. Asked a
 question (``reading``), the table refuses every change and every random draw:
 what a condition or a list of targets decides must be the same each time it is
-asked, or ``legal_moves()`` would list a move that ``play()`` refuses. Compiled
+asked, or ``legal_moves()`` would list a move that ``play()`` refuses. Asked
+what a card would make (an effect's ``total_on``), the table shows that card as
+played: the latest of the count, the one before it the previous card. Compiled
 with the engine.
 """
 
@@ -49,12 +51,20 @@ class Table:
         automatic: Whether the rules played that card for the player.
         reading: Whether the rule object is only asked a question: then the
             table refuses changes and random draws.
+        asking: For a question of what a play of a card would make, the
+            card's index: the table shows it as played (``playing``, the
+            latest of the count); -1 otherwise.
     """
 
-    __slots__ = ("acting", "automatic", "game", "r", "reading", "showing")
+    __slots__ = ("acting", "asking", "automatic", "game", "r", "reading", "showing")
 
     def __init__(
-        self, game: Engine, acting: str = "", automatic: bool = False, reading: bool = False
+        self,
+        game: Engine,
+        acting: str = "",
+        automatic: bool = False,
+        reading: bool = False,
+        asking: int = -1,
     ) -> None:
         self.game = game
         self.r: Round = game.r
@@ -62,6 +72,7 @@ class Table:
         self.automatic = automatic
         self.reading = reading
         self.showing = -1  # at the show, the seat whose hand is shown
+        self.asking = asking
 
     def changing(self) -> Round:
         """The round, to change; refused while the rule object is only asked a question."""
@@ -242,17 +253,26 @@ class Table:
         return self.game.rules.bust
 
     @property
+    def playing(self) -> bool:
+        """Whether a card is being played (or asked of): the latest of the count."""
+        return self.asking >= 0 or self.r.playing
+
+    @property
     def count_cards(self) -> tuple[Any, ...]:
         """The cards played since the count last started, the latest last."""
         cards = self.game.rules.cards
-        return tuple(cards[k] for k in self.r.history)
+        shown = tuple(cards[k] for k in self.r.history)
+        if self.asking >= 0:
+            return (*shown, cards[self.asking])
+        return shown
 
     @property
     def previous_card(self) -> Any:
         """The card played before the one being played (between plays: the last one)."""
         r = self.r
         history = r.history
-        back = 2 if r.playing else 1
+        # Asked of a card not yet played, the card before it is the last one played.
+        back = 2 if r.playing and self.asking < 0 else 1
         if len(history) < back:
             return None
         return self.game.rules.cards[history[-back]]

@@ -182,6 +182,7 @@ def observation(engine: Engine, seat: int) -> Observation:
         teams=engine.teams,
         starter=name(view.starter) if view.starter >= 0 else None,
         variant=engine.variant,
+        table_totals=engine.told_totals() if mine else (),
     )
 
 

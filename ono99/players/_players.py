@@ -9,10 +9,10 @@ from ono99._args import shown, whole
 from ono99._errors import ArgumentError, IllegalMoveError
 from ono99.engine import Game, choice, play_to_end
 
-from ._policies import Traits, cautious_move, reckless_move, traits_of
+from ._policies import Traits, cautious_move, reckless_move, told_of, traits_of
 
 if TYPE_CHECKING:
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
     from ono99._variant import Variant
     from ono99.engine import Move, Observation, Player
@@ -69,15 +69,21 @@ class _RankingPlayer:
         self._cache: list[Traits] = []
 
     def choose(self, observation: Observation) -> Move:
-        """The strategy's choice among the legal moves."""
-        return self.pick(observation.legal_moves, observation.total, observation.variant)
+        """The strategy's choice among the legal moves (by the totals the observation tells)."""
+        traits = traits_of(self._cache, observation.variant)
+        return self._best(traits, observation.legal_moves, observation.total, told_of(observation))
 
     def pick(self, legal_moves: Sequence[Move], total: int, variant: Variant) -> Move:
         """What :meth:`choose` would pick (see :class:`QuickPlayer`)."""
         return self._best(traits_of(self._cache, variant), legal_moves, total)
 
     @staticmethod
-    def _best(traits: Traits, legal: Sequence[Move], total: int) -> Move:
+    def _best(
+        traits: Traits,
+        legal: Sequence[Move],
+        total: int,
+        told: Mapping[tuple[str, int | None], int] | None = None,
+    ) -> Move:
         raise NotImplementedError
 
     def __repr__(self) -> str:

@@ -6,6 +6,12 @@ the shipped strategies choose with the functions here, so that each strategy
 is written once. The seats are quick players (``pick(legal_moves, total,
 variant)``) that wheels carry compiled beside the engine: the engine's loop
 then asks them without running any Python code between two moves.
+
+Where a move's total depends on the table (a card whose effect reads the card
+before it, say), the legal moves and the total do not tell it: the engine
+then asks ``choose(observation)``, and the strategies rank such a move by the
+total the observation tells (:attr:`~ono99.Observation.table_totals`, passed
+as ``told``), the total the play makes.
 """
 
 from __future__ import annotations
@@ -16,7 +22,7 @@ from ono99.engine import Move, Play, choice, compile_variant
 
 if TYPE_CHECKING:
     import random
-    from collections.abc import Sequence
+    from collections.abc import Mapping, Sequence
 
     from ono99._variant import Variant
     from ono99.engine import CompiledCard, CompiledVariant, Observation
@@ -30,8 +36,21 @@ __all__ = [
     "random_seat",
     "ranked_move",
     "reckless_move",
+    "told_of",
     "traits_of",
 ]
+
+
+def told_of(observation: Observation) -> Mapping[tuple[str, int | None], int] | None:
+    """What ``observation`` tells of the totals that depend on the table, by (card, amount).
+
+    ``None`` where it tells none (no card held reads the table): the
+    strategies then work every total out from the total alone.
+    """
+    told = observation.table_totals
+    if not told:
+        return None
+    return {(card, amount): total for card, amount, total in told}
 
 
 class Traits:
@@ -103,8 +122,16 @@ _PASS_ON = (ANSWER, FORCER)
 _LOWER = (LOWER,)
 
 
-def careful_move(traits: Traits, legal: Sequence[Move], total: int, answering: bool) -> Move:
+def careful_move(
+    traits: Traits,
+    legal: Sequence[Move],
+    total: int,
+    answering: bool,
+    told: Mapping[tuple[str, int | None], int] | None = None,
+) -> Move:
     """The careful choice among ``legal`` at ``total`` (``answering``: forced plays are owed).
+
+    ``told``: the totals that depend on the table, as :func:`told_of` reads them.
 
     The cautious choice (number cards first, the highest total), except in
     which helper it spends: with no number card to play, below 10 under the
@@ -130,7 +157,7 @@ def careful_move(traits: Traits, legal: Sequence[Move], total: int, answering: b
             move = _first_of(roles, legal, _LOWER)
             if move is not None:
                 return move
-    best = ranked_move(traits, legal, total, True)
+    best = ranked_move(traits, legal, total, True, told)
     if not isinstance(best, Play) or roles[best.card] == NUMBER:
         return best  # a redraw, or a number card: the cautious choice
     if best.amount is not None and traits.plain[best.card, best.amount]:
@@ -149,21 +176,40 @@ def _first_of(roles: dict[str, int], legal: Sequence[Move], order: tuple[int, ..
     return None
 
 
-def cautious_move(traits: Traits, legal: Sequence[Move], total: int) -> Move:
+def cautious_move(
+    traits: Traits,
+    legal: Sequence[Move],
+    total: int,
+    told: Mapping[tuple[str, int | None], int] | None = None,
+) -> Move:
     """The cautious choice among ``legal`` at ``total`` (see :class:`~ono99.CautiousPlayer`)."""
-    return ranked_move(traits, legal, total, True)
+    return ranked_move(traits, legal, total, True, told)
 
 
-def reckless_move(traits: Traits, legal: Sequence[Move], total: int) -> Move:
+def reckless_move(
+    traits: Traits,
+    legal: Sequence[Move],
+    total: int,
+    told: Mapping[tuple[str, int | None], int] | None = None,
+) -> Move:
     """The reckless choice among ``legal`` at ``total`` (see :class:`~ono99.RecklessPlayer`)."""
-    return ranked_move(traits, legal, total, False)
+    return ranked_move(traits, legal, total, False, told)
 
 
-def ranked_move(traits: Traits, legal: Sequence[Move], total: int, cautious: bool) -> Move:
+def ranked_move(
+    traits: Traits,
+    legal: Sequence[Move],
+    total: int,
+    cautious: bool,
+    told: Mapping[tuple[str, int | None], int] | None = None,
+) -> Move:
     """The move of ``legal`` the cautious (or reckless) strategy ranks first; a redraw first.
 
     What :func:`cautious_move` and :func:`reckless_move` give; a loop that
     ranks every move it plays (a search's playouts) calls it directly.
+    ``told``: the totals that depend on the table (:func:`told_of`), which
+    the total alone does not give; without them such a card is ranked by
+    what its effects make where no table is known.
     """
     if len(legal) == 1:
         return legal[0]  # no choice (a quarter of the moves of a search's playouts)
@@ -190,7 +236,10 @@ def ranked_move(traits: Traits, legal: Sequence[Move], total: int, cautious: boo
             amount = move.amount
             if amount is not None:  # an Ace for 11 is a number card, a Ten for -10 a helper
                 plain = plains[move.card, amount]
-            if amount is None and card.repeats:
+            known = None if told is None else told.get((move.card, amount))
+            if known is not None:
+                after = known  # what the table makes of it, as the player was told
+            elif amount is None and card.repeats:
                 # It does what the card before it did, which the legal moves and the
                 # total do not tell: ranked as a card that keeps the total.
                 after = total
@@ -259,8 +308,11 @@ class RankingSeat:
         return self
 
     def choose(self, observation: Observation) -> Move:
-        """The strategy's choice among the legal moves."""
-        return self.pick(observation.legal_moves, observation.total, observation.variant)
+        """The strategy's choice among the legal moves (by the totals the observation tells)."""
+        legal, total, told = observation.legal_moves, observation.total, told_of(observation)
+        if self.cautious:
+            return cautious_move(self.traits, legal, total, told)
+        return reckless_move(self.traits, legal, total, told)
 
     def pick(
         self,

@@ -29,7 +29,7 @@ from ono99.engine import (
     players_in_round,
 )
 
-from ._policies import Traits, careful_move, ranked_move, traits_of
+from ._policies import Traits, careful_move, ranked_move, told_of, traits_of
 
 if TYPE_CHECKING:
     from ono99.engine import Engine, Move, Observation
@@ -148,7 +148,9 @@ class SearchPlayer:
         """The move the search rates best among ``observation.legal_moves``."""
         legal = observation.legal_moves
         traits = traits_of(self._cache, observation.variant)
-        best = careful_move(traits, legal, observation.total, observation.answering)
+        best = careful_move(
+            traits, legal, observation.total, observation.answering, told_of(observation)
+        )
         if len(legal) > 1:
             best = self._search(observation, traits, best)
         return best

@@ -18,6 +18,7 @@ __all__ = [
     "Never",
     "NotAsAnswer",
     "OncePerTurn",
+    "TableCount",
     "TotalAtLeast",
     "TotalAtMost",
     "TotalEven",
@@ -269,6 +270,106 @@ class TotalOdd(BaseCondition):
     def describe(self) -> str:
         """The condition in words."""
         return "only when the total is odd"
+
+
+_MEASURE_WORDS: dict[str, str] = {
+    "reshuffles": "the stock has been reshuffled",
+    "count_cards": "cards have been played in the count before it",
+    "players_in_round": "players are in the round",
+}
+
+
+@shipped
+@frozen
+class TableCount(BaseCondition):
+    """Only when a count the table shows is at least ``at_least`` and at most ``at_most``.
+
+    What it counts (``of``):
+
+    - ``"reshuffles"``: how often the stock has been made anew from the
+      discard pile this round (:attr:`~ono99.rules.Table.reshuffles`);
+    - ``"count_cards"``: the cards played since the count started, before
+      the card (:attr:`~ono99.rules.Table.count_cards`, the card itself left
+      out while it is played);
+    - ``"players_in_round"``: the players still in the round.
+
+    As a card's condition it says when the card may be played; in a ``when``
+    effect it decides the effect at each play (it reads the table: see
+    :attr:`~ono99.rules.Condition.reads_table`).
+
+    Rule: "Spade A: reset the Current Points to 0 (this effect is nullified
+    after four shuffles)" (Neodigy, "Let's Poker 99", its rules as the app
+    store describes them); with the shuffle of the deal not counted, the ace
+    of spades resets while the stock has been reshuffled at most three
+    times::
+
+        effects = [{ type = "when",
+                     conditions = [{ type = "table_count", of = "reshuffles", at_most = 3 }],
+                     effects = [{ type = "set_total", value = 0 }] }]
+
+    Attributes:
+        of: What it counts: ``"reshuffles"``, ``"count_cards"`` or
+            ``"players_in_round"``.
+        at_least: The count must be at least this (``"none"``: no least).
+        at_most: The count must be at most this (``"none"``: no most).
+
+    >>> from ono99.rules import TableCount
+    >>> TableCount("reshuffles", at_most=3).describe()
+    'only when the stock has been reshuffled at most 3 times'
+    """
+
+    type = "table_count"
+    reads_table = True
+    of: Literal["reshuffles", "count_cards", "players_in_round"]
+    at_least: int | None = None
+    at_most: int | None = None
+
+    def _counted(self, table: Table) -> int:
+        if self.of == "reshuffles":
+            return table.reshuffles
+        if self.of == "players_in_round":
+            return table.players_in_round
+        return len(table.count_cards) - (1 if table.playing else 0)
+
+    def check(self, table: Table, card: CardInfo) -> str | None:
+        """Refuse unless the count is within the bounds."""
+        counted = self._counted(table)
+        low, high = self.at_least, self.at_most
+        if (low is None or counted >= low) and (high is None or counted <= high):
+            return None
+        return (
+            f"{card.name} may be played {self.describe().removeprefix('only ')}; it is {counted}"
+        )
+
+    def problems(self) -> list[tuple[str, str]]:
+        """No bound at all, a bound below 0, or the least above the most."""
+        found: list[tuple[str, str]] = []
+        if self.at_least is None and self.at_most is None:
+            found.append(("at_least", "expected at_least, at_most or both"))
+        for key in ("at_least", "at_most"):
+            value = getattr(self, key)
+            if value is not None:
+                found += out_of_range(key, value, 0)
+        if self.at_least is not None and self.at_most is not None and self.at_least > self.at_most:
+            found.append(
+                ("at_most", f"expected at least at_least ({self.at_least}), got {self.at_most}")
+            )
+        return found
+
+    def describe(self) -> str:
+        """The condition in words."""
+        what = _MEASURE_WORDS[self.of]
+        low, high = self.at_least, self.at_most
+        times = " times" if self.of == "reshuffles" else ""
+        if low is not None and high is not None:
+            bound = f"{low}{times}" if low == high else f"from {low} to {high}{times}"
+        elif low is not None:
+            bound = f"at least {low}{times}"
+        else:
+            bound = f"at most {high}{times}"
+        if self.of == "reshuffles":
+            return f"only when {what} {bound}"
+        return f"only when {bound} {what}"
 
 
 def _card_words(ranks: tuple[str, ...], suits: tuple[str, ...], colours: tuple[str, ...]) -> str:

@@ -155,6 +155,17 @@ class Table(Protocol):
         ...
 
     @property
+    def playing(self) -> bool:
+        """Whether a card is being played: the latest of :attr:`count_cards` is that card.
+
+        True while a card's effects and triggers are asked, and when the engine
+        asks what a card would make (:meth:`Effect.total_on`, which is handed
+        the table as that card is played); false between plays, when a
+        condition asks whether a card may be played.
+        """
+        ...
+
+    @property
     def stacking(self) -> Stacking:
         """How a forced player's forcing card combines with the plays it owed.
 
@@ -187,7 +198,7 @@ class Table(Protocol):
         """The cards played since the count last started, the latest last.
 
         The count is the round's, unless it starts again (``total.restart``);
-        while a card is played, that card is the last.
+        while a card is played (:attr:`playing`), that card is the last.
         """
         ...
 
@@ -352,6 +363,16 @@ class Effect(Protocol):
     - ``repeats_previous`` (optional, ``False``): the card does what the card
       played before it (since the count started) did, in place of its own
       effects.
+    - ``reads_table`` (optional, ``False``; *follows* from writing
+      :meth:`total_on`): the total it makes depends on the table, not only
+      on the total and the amount (the card played before it, how many
+      times the stock was reshuffled...). The engine then asks
+      :meth:`total_on`, with a table that refuses changes, wherever it works
+      out what a play of the card makes: the play itself, the legal moves,
+      what a move says, :meth:`ono99.Observation.total_after`, the bust
+      reasons; so the total a player is told is the total the play makes.
+      :meth:`total_after` (which such a class writes too) answers where no
+      table is known: the checks of a variant file.
 
     Members that may depend on the settings (class attributes or properties):
 
@@ -368,7 +389,8 @@ class Effect(Protocol):
       player owe, before stacking (forced-play settings then matter); set in
       :meth:`apply`.
 
-    Methods: :meth:`total_after`, :meth:`apply`, :meth:`targets` (optional:
+    Methods: :meth:`total_after`, :meth:`total_on` (optional:
+    :meth:`total_after`'s answer), :meth:`apply`, :meth:`targets` (optional:
     ``[]``), :meth:`for_card` (optional: the effect itself),
     :meth:`problems` (optional: ``[]``), :meth:`problems_at` (optional:
     ``[]``), :meth:`referenced_cards` (optional: ``[]``) and
@@ -414,6 +436,11 @@ class Effect(Protocol):
         ...
 
     @property
+    def reads_table(self) -> bool:
+        """Whether the total it makes depends on the table (the engine asks :meth:`total_on`)."""
+        ...
+
+    @property
     def choices(self) -> tuple[int, ...]:
         """The amounts a move may choose among; empty when the card leaves no choice."""
         ...
@@ -430,6 +457,17 @@ class Effect(Protocol):
 
     def total_after(self, total: int, amount: int | None = None) -> int:
         """The total after this effect, from ``total``, for the chosen ``amount``."""
+        ...
+
+    def total_on(self, table: Table, card: CardInfo, total: int, amount: int | None = None) -> int:
+        """The total after this effect, from ``total``, as ``table`` decides it.
+
+        Asked instead of :meth:`total_after` when ``reads_table``, with the
+        table as ``card`` is played (:attr:`Table.playing`: the card is the
+        latest of the count, :attr:`Table.previous_card` the one before it),
+        before its effects act. The table refuses changes and random draws:
+        the engine may ask more than once, and each answer must be the same.
+        """
         ...
 
     def apply(self, table: Table, card: CardInfo) -> None:
@@ -484,6 +522,13 @@ class Condition(Protocol):
     - ``reads_card`` (optional, ``False``): :meth:`check` reads only what the
       card is (:meth:`allows_card`, which the class then writes, answers for
       every card), so it can decide a ``when`` effect.
+    - ``reads_table`` (optional, ``False``): :meth:`check` decides by what
+      the table shows of the play (the card before, the count, the
+      reshuffles, the players in the round), not by the total, and answers
+      the same whenever it is asked about one play: asked between plays
+      whether the card may be played, and with the table as the card is
+      played (:attr:`Table.playing`) to decide a ``when`` effect, at each
+      play.
 
     Methods: :meth:`check`, :meth:`allows_at` (optional: ``None``),
     :meth:`allows_card` (optional: ``None``),
@@ -497,6 +542,7 @@ class Condition(Protocol):
     blocks_every_play: ClassVar[bool]
     reads_turn_plays: ClassVar[bool]
     reads_card: ClassVar[bool]
+    reads_table: ClassVar[bool]
 
     def check(self, table: Table, card: CardInfo) -> str | None:
         """Why the card may not be played now, in words; ``None`` when it may."""

@@ -65,7 +65,12 @@ __all__ = [
 ]
 
 FOLLOWS: Mapping[str, tuple[tuple[str, str], ...]] = {
-    "effect": (("changes_total", "total_after"), ("acts", "apply"), ("chooses_player", "targets")),
+    "effect": (
+        ("changes_total", "total_after"),
+        ("acts", "apply"),
+        ("chooses_player", "targets"),
+        ("reads_table", "total_on"),
+    ),
     "condition": (),
     "trigger": (("reads_table", "fires_on"),),
     "outcome": (),
@@ -169,6 +174,11 @@ def work_out(
                 f"it states {declaration} = {value!r} but writes no {method}(), "
                 f"which alone can do what {declaration} says"
             )
+    if kind == "effect" and has("total_on") and not has("total_after"):
+        faults.append(
+            "it writes total_on() but no total_after(): write total_after() too, the "
+            "total it makes where no table is known (what the checks of a variant ask)"
+        )
     if kind == "trigger":
         _moments(cls, stated, has, values, faults)
     if kind == "outcome":
@@ -280,8 +290,10 @@ class BaseEffect(_NoFaults):
     Each class sets ``type`` and writes
     :meth:`~ono99.rules.Effect.describe` itself. One that writes
     :meth:`total_after` changes the total, one that writes :meth:`apply` acts,
-    one that writes :meth:`targets` chooses a player: ``changes_total``,
-    ``acts`` and ``chooses_player`` follow from the class,
+    one that writes :meth:`targets` chooses a player, one that writes
+    :meth:`total_on` (beside :meth:`total_after`) reads the table for the
+    total: ``changes_total``, ``acts``, ``chooses_player`` and
+    ``reads_table`` follow from the class,
     and a class that states one against what it writes is refused.
     """
 
@@ -331,6 +343,11 @@ class BaseEffect(_NoFaults):
         return False
 
     @property
+    def reads_table(self) -> bool:
+        """The total it makes depends only on the total and the amount."""
+        return False
+
+    @property
     def choices(self) -> tuple[int, ...]:
         """No amounts to choose among."""
         return ()
@@ -348,6 +365,10 @@ class BaseEffect(_NoFaults):
     def total_after(self, total: int, amount: int | None = None) -> int:
         """The total is unchanged."""
         return total
+
+    def total_on(self, table: Table, card: CardInfo, total: int, amount: int | None = None) -> int:
+        """What :meth:`total_after` says: the table plays no part."""
+        return self.total_after(total) if amount is None else self.total_after(total, amount)
 
     def apply(self, table: Table, card: CardInfo) -> None:
         """Nothing happens on the table."""
@@ -384,6 +405,7 @@ class BaseCondition(_NoFaults):
     blocks_every_play: ClassVar[bool] = False
     reads_turn_plays: ClassVar[bool] = False
     reads_card: ClassVar[bool] = False
+    reads_table: ClassVar[bool] = False
 
     def allows_at(self, total: int) -> bool | None:
         """It depends on more than the total, or the class does not say (``None``)."""

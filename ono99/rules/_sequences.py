@@ -271,12 +271,19 @@ class PreviousCard(CardTest, BaseCondition):
     the Crazy Eights family; in a variant file that is ``same = ["suit",
     "rank"]``. No shipped rule set uses it.
 
+    It reads the table (the card before), so it can decide a ``when``
+    effect at each play: "a card whose effect depends on the previous card's
+    colour" is ``{ type = "when", conditions = [{ type = "previous_card",
+    colour = ["red"] }], ... }`` (the ``previous-colour`` example of the
+    documentation).
+
     Attributes:
         same: What the card must share with the card before (any one of them):
             ``"rank"``, ``"suit"``, ``"colour"``.
     """
 
     type = "previous_card"
+    reads_table = True
     same: tuple[Literal["rank", "suit", "colour"], ...] = ()
 
     def _allows(self, before: CardInfo, card: CardInfo) -> bool:
@@ -300,7 +307,10 @@ class PreviousCard(CardTest, BaseCondition):
         if self.same:
             parts.append(f"its own {' or '.join(self.same)}")
         if self.rank or self.suit or self.colour or self.tags:
-            parts.append(f"a {_card_words(self.rank, self.suit, self.colour)}")
+            kind = _card_words(self.rank, self.suit, self.colour)
+            if not self.same:
+                return f"only on a {kind}"  # "only on a red card", "only on a king"
+            parts.append(f"a {kind}")
         return f"only on a card of {' and '.join(parts) or 'any kind'}"
 
 

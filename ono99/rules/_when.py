@@ -1,4 +1,4 @@
-"""An effect that depends on the total, or on what the card is: ``when``."""
+"""An effect that depends on the total, on what the card is, or on the table: ``when``."""
 
 from __future__ import annotations
 
@@ -66,7 +66,12 @@ class When(BaseEffect):
     once, for each kind of card, so that a rule written for a whole rank can
     differ by suit; one that reads the total (``total_at_least``,
     ``total_even``...) is decided at each play, from the total before the
-    card. No other condition can decide an effect.
+    card; one that reads the table (``previous_card``, ``table_count``:
+    see :attr:`~ono99.rules.Condition.reads_table`) is decided at each play
+    too, on the table as the card is played, before its effects act. No
+    other condition can decide an effect. A ``when`` decided by the table
+    reads the table for its total (``reads_table``): every total a player
+    is told of its card's moves is the one the play makes.
 
     Rules: "2 = x2, or /2 if the total is over 49 and even" (PlayAural's
     "33/66/99" Ninety-Nine, after qcsalon.net), one card::
@@ -82,6 +87,14 @@ class When(BaseEffect):
         effects = [{ type = "when", conditions = [{ type = "card", colour = ["black"] }],
                      effects = [{ type = "add", amount = 7 }],
                      otherwise = [{ type = "add", amount = -7 }] }]
+
+    and "Spade A: reset the Current Points to 0 (this effect is nullified
+    after four shuffles)" (Neodigy, "Let's Poker 99", its rules as the app
+    store describes them), decided by the table::
+
+        effects = [{ type = "when",
+                     conditions = [{ type = "table_count", of = "reshuffles", at_most = 3 }],
+                     effects = [{ type = "set_total", value = 0 }] }]
 
     Attributes:
         conditions: What must all hold (at least one).
@@ -125,19 +138,51 @@ class When(BaseEffect):
         """The most plays either branch makes the next player owe."""
         return max((e.forces_plays for e in self.effects + self.otherwise), default=0)
 
+    @property
+    def reads_table(self) -> bool:
+        """Whether the total it makes depends on the table: a condition or a branch reads it."""
+        branches = self.effects + self.otherwise
+        return _all(branches, "changes_total") and (
+            any(c.reads_table for c in self.conditions) or _all(branches, "reads_table")
+        )
+
     def _holds(self, total: int) -> bool:
+        # Without a table, a condition that reads the table does not hold (allows_at: None).
         return all(c.allows_at(total) for c in self.conditions)
 
+    def _holds_on(self, table: Table, card: CardInfo, total: int) -> bool:
+        for condition in self.conditions:
+            if condition.reads_table:
+                if condition.check(table, card) is not None:
+                    return False
+            elif not condition.allows_at(total):
+                return False
+        return True
+
     def total_after(self, total: int, amount: int | None = None) -> int:
-        """The total after the branch the total before the card chooses."""
+        """The total after the branch the total before the card chooses.
+
+        Where no table is known (the checks of a variant file), a condition
+        that reads the table does not hold: the ``otherwise`` branch.
+        """
         for effect in self.effects if self._holds(total) else self.otherwise:
             if effect.changes_total:
                 total = effect.total_after(total, amount)
         return total
 
+    def total_on(self, table: Table, card: CardInfo, total: int, amount: int | None = None) -> int:
+        """The total after the branch the table and the total before the card choose."""
+        for effect in self.effects if self._holds_on(table, card, total) else self.otherwise:
+            if effect.reads_table:
+                total = effect.total_on(table, card, total, amount)
+            elif effect.changes_total:
+                total = effect.total_after(total, amount)
+        return total
+
     def apply(self, table: Table, card: CardInfo) -> None:
         """Let the chosen branch act on the table."""
-        for effect in self.effects if self._holds(table.total_before) else self.otherwise:
+        holds = self._holds_on(table, card, table.total_before)
+        for effect in self.effects if holds else self.otherwise:
             if effect.acts:
                 effect.apply(table, card)
 
@@ -164,13 +209,13 @@ class When(BaseEffect):
         for i, condition in enumerate(self.conditions):
             if condition.reads_card:
                 continue
-            if condition.allows_at(0) is None:
+            if not condition.reads_table and condition.allows_at(0) is None:
                 found.append(
                     (
                         f"conditions[{i}]",
                         f"a {condition.type} condition cannot decide an effect: only one "
-                        "that reads the total (total_at_least, total_even...) or the "
-                        "card (card) can",
+                        "that reads the total (total_at_least, total_even...), the "
+                        "card (card) or the table (previous_card, table_count) can",
                     )
                 )
             by_total = True
@@ -182,7 +227,8 @@ class When(BaseEffect):
                         (
                             f"{key}[{i}]",
                             "an effect that leaves a choice (an amount, a player) may not "
-                            "depend on the total: the choice must be known before the play",
+                            "depend on the total or the table: the choice must be known "
+                            "before the play",
                         )
                     )
         return found

@@ -61,6 +61,7 @@ _OBSERVATION_FIELDS = frozenset(
         "passes",
         "teams",
         "starter",
+        "table_totals",
         "out_of_play",
         "winner",
         "legal_moves",
@@ -102,10 +103,19 @@ class GameChecker(CardEvents, TurnEvents, RoundEvents):
             "eliminated never act",
             f"player {mover} is to move but is out",
         )
+        # What the mover is told the move makes, before it is played.
+        told = game.observation(mover).total_after(move) if isinstance(move, Play) else None
         try:
             happened = game.play(move)
         except IllegalMoveError as exc:
             self.fail("legal moves", f"{move} was listed as legal but refused: {exc}")
+        if told is not None:
+            made = next((e.total for e in happened if isinstance(e, ev.Played)), None)
+            self.expect(
+                made == told,
+                "told total",
+                lambda: f"{move} was told it makes {told}, the play made {made}",
+            )
         flags = [event.automatic for event in happened]
         first = happened[0] if happened else None
         self.expect(

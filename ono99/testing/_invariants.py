@@ -19,7 +19,10 @@ INVARIANTS: Mapping[str, str] = {
     "hand size": "no hand exceeds the hand size (unless a card's effect that changes hands "
     "made it grow); a player's refill stops short only when no card is left to draw",
     "floor": "with a floor, the total never goes below it",
-    "total follows the card": "each play changes the total exactly as the card's effects say",
+    "total follows the card": "each play changes the total exactly as the card's effects say "
+    "(a card whose total depends on the table: as the engine read it there, see told total)",
+    "told total": "the total a move is told to make (Observation.total_after of the move "
+    "played, for the player to move) is the total the play makes",
     "plays owed": "plays owed are at least 1 and come from the cards' forced plays, passed on "
     "or combined as the variant's stacking allows",
     "eliminated never act": "a player out of the game (or of the round) never moves, draws or "

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import subprocess
 import sys
-from typing import TYPE_CHECKING, Any, ClassVar, Literal
+from pathlib import Path
+from typing import Any, ClassVar, Literal
 
 import attrs
 import pytest
@@ -26,9 +27,6 @@ from ono99.testing import (
     shipped_variants,
     variants,
 )
-
-if TYPE_CHECKING:
-    from pathlib import Path
 
 
 def test_importing_ono99_does_not_import_hypothesis() -> None:
@@ -114,6 +112,20 @@ def test_a_total_off_by_one_breaks_total_follows_the_card(monkeypatch: pytest.Mo
     monkeypatch.setattr(rules.cards[rules.index["5"]], "delta", 6)
     with pytest.raises(InvariantError, match="'total follows the card' broken"):
         check_invariants("ono99-1980", games=3, deep=False)
+
+
+@patchable_engine
+def test_a_told_total_off_by_one_breaks_told_total(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The observation tells a seven's total from the table; one off is caught."""
+    real = _engine.Engine.told_totals
+
+    def off(self: _engine.Engine) -> tuple[tuple[str, int | None, int], ...]:
+        return tuple((card, amount, total + 1) for card, amount, total in real(self))
+
+    monkeypatch.setattr(_engine.Engine, "told_totals", off)
+    example = Path(__file__).resolve().parents[2] / "docs" / "examples" / "previous-colour.toml"
+    with pytest.raises(InvariantError, match="'told total' broken"):
+        check_invariants(example, games=3, deep=False)
 
 
 def test_ignoring_the_floor_breaks_floor(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -50,6 +50,7 @@ from ono99.rules import (
     Reverse,
     SetTotal,
     Skip,
+    TableCount,
     TotalAtLeast,
     TotalAtMost,
     TotalEven,
@@ -333,6 +334,7 @@ def test_registries() -> None:
         "total_odd": TotalOdd,
         "card": CardIs,
         "previous_card": PreviousCard,
+        "table_count": TableCount,
     }
     # Installed plugins come on top of the shipped types, never instead of them.
     assert rule_types("effect", shipped_only=True).items() <= rule_types("effect").items()

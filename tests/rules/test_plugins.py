@@ -172,6 +172,7 @@ class _Shadow:
     blocks_every_play: ClassVar[bool] = True
     reads_turn_plays: ClassVar[bool] = False
     reads_card: ClassVar[bool] = False
+    reads_table: ClassVar[bool] = False
 
     def check(self, table: Any, card: Any) -> str | None:
         return "no"

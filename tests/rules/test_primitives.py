@@ -189,8 +189,12 @@ class Tithe:
     choices: ClassVar[tuple[int, ...]] = ()
     chooses_player: ClassVar[bool] = False
     forces_plays: ClassVar[int] = 0
+    reads_table: ClassVar[bool] = False
 
     def total_after(self, total: int, amount: int | None = None) -> int:
+        return total
+
+    def total_on(self, table: Table, card: CardInfo, total: int, amount: int | None = None) -> int:
         return total
 
     def apply(self, table: Table, card: CardInfo) -> None:
@@ -288,6 +292,7 @@ def test_conditions_that_read_the_turn_are_recorded_whatever_their_class(
         blocks_every_play: ClassVar[bool] = False
         reads_turn_plays: ClassVar[bool] = True
         reads_card: ClassVar[bool] = False
+        reads_table: ClassVar[bool] = False
 
         def check(self, table: Any, card: Any) -> str | None:
             return "twice" if table.times_played_this_turn(card.id) >= 2 else None

@@ -141,7 +141,7 @@ def test_previous_card_of_a_rank() -> None:
     # Asked between plays: the card before is the last one played.
     assert court.check(FakeTable(count_cards=ranks("queen"), playing=False), FakeCard()) is None
     refused = court.check(FakeTable(count_cards=ranks("7"), playing=False), FakeCard())
-    assert refused == "Play 2 may not be played on 7: only on a card of a king or queen"
+    assert refused == "Play 2 may not be played on 7: only on a king or queen"
 
 
 def test_repeat_previous_declares_what_it_does() -> None:
