@@ -56,6 +56,20 @@ def test_check_invariants_takes_a_path_and_seat_counts(tmp_path: Path) -> None:
     assert check_invariants(str(path), games=2, players=[2, 6], deep=False).games == 2
 
 
+def test_partners_share_of_a_rounds_points_is_no_unexplained_score(tmp_path: Path) -> None:
+    """Regression: "Partners share their points or tokens" (``players.teams``): a partner's
+    share of what a round scored its mate's hand (an automatic ``ScoreChanged`` right after
+    the mate's ``Scored``) was taken for a score changed by no card and no trigger."""
+    path = tmp_path / "teams.toml"
+    path.write_text(
+        'id = "teams"\nextends = "ono99-1980-points"\n[players]\nteams = { at = [4], size = 2 }\n',
+        encoding="utf-8",
+    )
+    assert ono99.Game(ono99.load_variant(path), 4).teams == ((0, 2), (1, 3))
+    checked = check_invariants(path, games=3, players=4, seed=1)
+    assert checked.rounds > checked.games
+
+
 def test_check_invariants_is_deterministic() -> None:
     first = check_invariants("ono99-1980", games=2, seed=11, deep=False)
     assert first == check_invariants("ono99-1980", games=2, seed=11, deep=False)
