@@ -9,10 +9,12 @@ that changes nothing, a house rule that breaks a variant it is for.
 from __future__ import annotations
 
 import re
+import tempfile
 from pathlib import Path
 from typing import TYPE_CHECKING, Any, Literal
 
 import attrs
+import tomli_w
 
 from ono99._errors import RuleError, VariantError
 from ono99.loading import (
@@ -29,7 +31,7 @@ from ono99.loading import (
     variants_registry,
 )
 
-from ._warnings import Budget, idle_settings, play_warnings
+from ._warnings import Budget, idle_settings, play_warnings, rank_probe, shadowed_ranks
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -137,9 +139,12 @@ def check_file(
     choose that always busts, and settings the file makes that change nothing
     (token settings without token scoring, points on cards in a tokens game,
     stacking or a card that answers forced plays with no card that forces
-    them, steps for more players than may play...). A setting the file
-    inherits is not the file's to fix and is not reported; nor is one that a
-    shipped house rule made for the file's variant puts to use.
+    them, steps for more players than may play, a ``[ranks.<rank>]`` table,
+    or a key of one, that every card of the rank sets again in its own
+    ``[cards.<id>]`` table, in the same file or one it builds on...). A
+    setting the file inherits is not the file's to fix and is not reported;
+    nor is one that a shipped house rule made for the file's variant puts to
+    use.
 
     The check takes a bounded time: what it asks of the cards is bounded
     (``MOST_ASKS`` asks of rule objects in all, shared among the
@@ -252,7 +257,30 @@ def _check_variant_file(path: Path, file: str) -> list[Finding]:
             continue
         kept = set(_warnings(with_rule, own, data, budget.share(len(rules) - done)))
         found = [f for f in found if f in kept]
+    # No house rule takes a card table away: a rank table shadowed stays so.
+    found += _shadowed(path, data.get("ranks"))
     return [Finding("warning", p, m, file) for p, m in dict.fromkeys(found)]
+
+
+def _shadowed(
+    source: PathName, ranks: object, house_rules: Sequence[PathName] = ()
+) -> list[tuple[str, str]]:
+    """The file's rank tables (``ranks``) that card tables shadow, in the variant ``source``.
+
+    The rank tables are probed: laid over the variant (after ``house_rules``)
+    with values of their own, as a house rule; a card that does not show them
+    has its own table (see :func:`~ono99.authoring._warnings.shadowed_ranks`).
+    """
+    if not isinstance(ranks, dict) or not ranks:
+        return []
+    with tempfile.TemporaryDirectory() as folder:
+        probe = Path(folder) / "rank-probe.toml"
+        probe.write_text(tomli_w.dumps({"ranks": rank_probe(ranks)}), encoding="utf-8")
+        try:
+            probed = load_variant(source, [*house_rules, probe], later_wins=True)
+        except VariantError:  # what the probe's values break cannot be told: nothing said
+            return []
+    return shadowed_ranks(ranks, probed)
 
 
 def _rules_for(variant_id: str) -> list[str]:
@@ -323,6 +351,8 @@ def _check_house_rule(path: PathName, file: str, over: Sequence[str] = ()) -> li
             key = _as_written(at, variant, rule.settings)
             if _is_own(key, own):
                 idle.setdefault((key, message), []).append(target)
+        for key, message in _shadowed(target, rule.settings.get("ranks"), [path]):
+            idle.setdefault((key, message), []).append(target)
     # A house rule for every variant may set what some of them do not use; it is
     # idle only if no variant uses it.
     for entry, ids in idle.items():

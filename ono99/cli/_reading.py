@@ -232,8 +232,10 @@ def add_reading_commands(
         description=(
             "Check variant and house-rule files and report every problem with its TOML key "
             "path: errors where a file cannot work, warnings where it will play badly (a card "
-            "that can never be played, a setting that changes nothing). A house rule is laid "
-            "over each variant its 'for' names, or over every shipped one. The exit status is "
+            "that can never be played, a setting that changes nothing, such as a "
+            "[ranks.<rank>] table whose every card has its own [cards.<id>] table setting the "
+            "same keys). A house rule is laid over each variant its 'for' names, or over "
+            "every shipped one. The exit status is "
             "1 if any file has an error (or, with --strict, a warning), 2 if no file is given."
         ),
         epilog=examples(

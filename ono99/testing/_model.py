@@ -108,6 +108,9 @@ class LogModel:
         self._lossless = 0
         self._unwon = 0
         self._given = 0
+        # The seat whose hand a round just scored, and its points: its partners'
+        # share follows at once (ScoreChanged, automatic, by the same points).
+        self._share: tuple[int, int] | None = None
         self._round_plays = 0
 
     # -- failing
@@ -208,6 +211,8 @@ class LogModel:
         handler = getattr(self, f"_on_{event.type}", None)
         if handler is not None:
             handler(event)
+        if not isinstance(event, ev.Scored | ev.ScoreChanged):
+            self._share = None
         if not effect and not isinstance(
             event, ev.Played | ev.Drew | ev.Reshuffled | ev.DirectionChanged | ev.Deflected
         ):

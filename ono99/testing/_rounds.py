@@ -163,8 +163,22 @@ class RoundEvents(LogModel):
         self._tokens[event.player] = event.tokens
         self._given += max(0, event.change)
 
+    def _partners_share(self, event: ev.ScoreChanged) -> bool:
+        """Whether ``event`` is a partner's share of what a round just scored a seat's hand.
+
+        Partners share their points: the engine records a seat's ``Scored`` and
+        then, for each partner, an automatic ``ScoreChanged`` by the same points.
+        """
+        share = self._share
+        if share is None or not event.automatic:
+            return False
+        seat, points = share
+        team = next((t for t in self.game.teams if seat in t), ())
+        return event.player != seat and event.player in team and event.change == points
+
     def _on_score_changed(self, event: ev.ScoreChanged) -> None:
-        self._effect_event(event.player, outcome=True)
+        if not self._partners_share(event):
+            self._effect_event(event.player, outcome=True)
         before = self._scores[event.player]
         self.expect(
             event.score == before + event.change
@@ -192,6 +206,7 @@ class RoundEvents(LogModel):
             f"player {event.player} scored {event.points}: {before} to {event.score}",
         )
         self._scores[event.player] = event.score
+        self._share = (event.player, event.points)
 
     def _on_eliminated(self, event: ev.Eliminated) -> None:
         self.expect(

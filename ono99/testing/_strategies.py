@@ -13,6 +13,7 @@ from hypothesis import strategies as st
 
 from ono99._args import shown
 from ono99._errors import ArgumentError
+from ono99._limits import MAX_CHOICES
 from ono99._variant import (
     STANDARD_SUITS,
     Card,
@@ -27,6 +28,7 @@ from ono99._variant import (
     RedrawRule,
     Reshuffle,
     RoundRules,
+    Teams,
     Tokens,
     Total,
     Variant,
@@ -60,9 +62,15 @@ FIELD_STRATEGIES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
     ("force_plays", "plays"): _int_field(2, 4),
     ("deflect", "min_players"): _int_field(2, 4),
     ("total_multiple_of", "n"): _int_field(1, 12),
-    ("add_choice", "amounts"): st.lists(
-        st.integers(-15, 15), min_size=2, max_size=3, unique=True
-    ).map(tuple),
+    ("add_choice", "amounts"): st.one_of(
+        st.lists(st.integers(-15, 15), min_size=2, max_size=3, unique=True).map(tuple),
+        # A range, as { from = -10, to = 10 } writes one: up to MAX_CHOICES amounts.
+        st.builds(
+            lambda low, count: tuple(range(low, low + count)),
+            st.integers(-100, 100),
+            st.integers(2, MAX_CHOICES),
+        ),
+    ),
     ("set_total", "value"): _int_field(-10, 60),
     ("skip", "players"): _int_field(1, 3),
     ("multiply", "factor"): st.sampled_from([0.5, 1.5, 2.0, 3.0]),
@@ -345,6 +353,21 @@ def _steps(
     return st.lists(step, max_size=2, unique_by=lambda s: s.more_than).map(tuple)
 
 
+@st.composite
+def _teams(draw: st.DrawFn, low: int, high: int) -> Teams:
+    """A layout of partnerships that fits ``low`` to ``high`` players, or none.
+
+    Every count played in teams is one the variant allows and makes two or
+    more whole teams (as the loader requires of ``players.teams``).
+    """
+    size = draw(st.integers(2, 4))
+    fits = [n for n in range(max(low, 2 * size), high + 1) if n % size == 0]
+    if not fits or not draw(st.booleans()):
+        return Teams()
+    at = draw(st.lists(st.sampled_from(fits), min_size=1, max_size=3, unique=True))
+    return Teams(at=tuple(at), size=size)
+
+
 def _choices(cls: type[Any], field: str) -> st.SearchStrategy[Any]:
     """Any of the values a ``Literal`` field of a model class allows."""
     return st.sampled_from(typing.get_args(_hints(cls)[field]))
@@ -417,7 +440,7 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
         aliases=tuple(draw(st.lists(st.text(max_size=6), max_size=2))),
         source=draw(st.text(max_size=8)),
         cards=tuple(cards),
-        players=PlayerCount(min=low, max=high),
+        players=PlayerCount(min=low, max=high, teams=draw(_teams(low, high))),
         deck=Deck(copies=copies, copies_by_players=copies_by_players),
         deal=Deal(
             hand_size=hand_size,
@@ -495,7 +518,11 @@ def variants(*, playable: bool = True) -> st.SearchStrategy[Variant]:
     the registries (:func:`effects`, :func:`conditions`), counts, points and
     every setting drawn within what the schema allows. The first card always
     adds to the total, so that rounds can end, and points scoring always adds
-    points for a bust, so that a points game can end.
+    points for a bust, so that a points game can end. A card may let the
+    player choose among two or three amounts, or among a range of up to 201
+    (``amounts = { from = -10, to = 10 }``); half the variants whose player
+    counts allow it play some of them in partnerships (``players.teams``,
+    teams of two to four, only at counts that make two or more whole teams).
 
     Up to three ``[[triggers]]`` of every registered kind (:func:`triggers`,
     watching totals between the floor and the bust limit, with outcomes of
@@ -574,6 +601,8 @@ def move_sequences(
     The first ``drawn`` moves are chosen by Hypothesis among the legal ones (so
     a failure shrinks to a short game); any further moves, up to ``max_moves``
     in all, are chosen by a :class:`~ono99.RandomPlayer` with a drawn seed.
+    For a variant played in teams at some counts (``players.teams.at``), the
+    seat count is one of those as often as not.
 
     Args:
         draw: Given by Hypothesis (not passed by callers).
@@ -586,7 +615,7 @@ def move_sequences(
             a drawn number of moves.
     """
     variant = _as_variant(draw(any_variants() if variants is None else variants))
-    players = draw(st.integers(variant.players.min, variant.players.max))
+    players = draw(_seats(variant))
     seed = draw(st.integers(0, 2**32))
     length = max_moves if to_end else draw(st.integers(0, max_moves))
     game = Game(variant, players, seed)
@@ -601,6 +630,13 @@ def move_sequences(
         game.play(move)
         moves.append(move)
     return MoveSequence(variant, players, seed, tuple(moves))
+
+
+def _seats(variant: Variant) -> st.SearchStrategy[int]:
+    """A player count the variant allows: as often as not one it plays in teams, if any."""
+    players = variant.players
+    every = st.integers(players.min, players.max)
+    return st.one_of(st.sampled_from(players.teams.at), every) if players.teams.at else every
 
 
 def _as_variant(value: object) -> Variant:
@@ -665,7 +701,7 @@ def positions(
         ``Game.from_position(**position)``.
     """
     variant = _as_variant(draw(shipped_variants() if variants is None else variants))
-    players = draw(st.integers(variant.players.min, variant.players.max))
+    players = draw(_seats(variant))
     game = Game(variant, players, draw(st.integers(0, 2**32)))
     bot = RandomPlayer(draw(st.integers(0, 2**32)))
     for _ in range(draw(st.integers(0, 20))):

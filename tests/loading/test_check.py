@@ -412,3 +412,79 @@ def test_a_check_out_of_budget_says_nothing_it_has_not_proved() -> None:
     found = play_warnings(never)
     assert any("a round can never end by itself" in message for _, message in found)
     assert play_warnings(never, Budget(0)) == []
+
+
+# ------------------------------------------------------------ shadowed ranks
+
+# "[ranks.<rank>] gives the rules of every card of a rank; and a [cards.<id>] table
+# changes or adds one kind, key by key" (ono99.StandardDeck): a card table wins over
+# its rank's table, whichever file either is in.
+_QUEENS = "".join(
+    f'[cards.queen_of_{suit}]\neffects = [{{ type = "add", amount = 10 }}]\n'
+    for suit in ("clubs", "diamonds", "hearts", "spades")
+)
+_BY_SUIT = '[standard_deck]\nby_suit = ["queen"]\n'
+
+
+def test_a_rank_table_every_card_table_shadows_is_warned_of(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A ``[ranks.queen]`` whose every queen has its own effects changes nothing."""
+    text = f'extends = "ninety-nine"\n{_BY_SUIT}[ranks.queen]\n'
+    text += 'effects = [{ type = "add", amount = 20 }]\n' + _QUEENS
+    path = _write(tmp_path, "queens.toml", text)
+    (finding,) = check_file(path)
+    assert (finding.level, finding.path) == ("warning", "ranks.queen")
+    assert finding.message == (
+        "changes nothing: every card of the rank has its own table setting effects "
+        "(cards.queen_of_clubs, cards.queen_of_diamonds, cards.queen_of_hearts, "
+        "cards.queen_of_spades)"
+    )
+    status, out, _ = _run(capsys, "validate", str(path))
+    assert status == 0
+    assert "warning: ranks.queen: changes nothing" in out
+    status, _, _ = _run(capsys, "validate", "--strict", str(path))
+    assert status == 1
+
+
+def test_a_rank_table_shadowed_by_inherited_card_tables_is_warned_of(tmp_path: Path) -> None:
+    """The card tables may be in the file extended: they still win over the rank's."""
+    _write(tmp_path, "base.toml", f'extends = "ninety-nine"\nid = "base"\n{_BY_SUIT}{_QUEENS}')
+    text = 'extends = "base.toml"\nid = "mine"\n[ranks.queen]\nname = "Dame"\n'
+    text += 'effects = [{ type = "add", amount = 20 }]\n'
+    path = _write(tmp_path, "mine.toml", text)
+    (finding,) = check_file(path)
+    # The name is the rank's yet: "Dame of clubs" (the card tables set only effects).
+    assert (finding.level, finding.path) == ("warning", "ranks.queen.effects")
+    assert finding.message.startswith(
+        "changes nothing: every card of the rank has its own effects (cards.queen_of_clubs, "
+    )
+    assert ono99.load_variant(path).card("queen_of_clubs").name == "Dame of clubs"
+
+
+def test_a_rank_table_some_card_of_the_rank_takes_is_no_warning(tmp_path: Path) -> None:
+    """As in ninety-nine-king-of-spades: the rank's effects are every other queen's."""
+    text = f'extends = "ninety-nine"\n{_BY_SUIT}[ranks.queen]\n'
+    text += 'effects = [{ type = "add", amount = 20 }]\n'
+    text += '[cards.queen_of_spades]\neffects = [{ type = "set_total", value = 99 }]\n'
+    assert check_file(_write(tmp_path, "spade.toml", text)) == []
+
+
+def test_a_house_rules_rank_table_the_variants_card_tables_shadow_is_warned_of(
+    tmp_path: Path,
+) -> None:
+    """A house rule's ``[ranks.queen]`` laid over a variant whose queens all have their own
+    effects changes nothing there: warned of, with the variant named."""
+    base = _write(
+        tmp_path, "base.toml", f'extends = "ninety-nine"\nid = "base"\n{_BY_SUIT}{_QUEENS}'
+    )
+    rule = _write(
+        tmp_path, "rule.toml", '[ranks.queen]\neffects = [{ type = "add", amount = 20 }]\n'
+    )
+    found = check_file(rule, kind="house-rule", over=[str(base)])
+    assert [(f.level, f.path, f.variants) for f in found] == [
+        ("warning", "ranks.queen", (str(base),))
+    ]
+    assert found[0].message.startswith("changes nothing: every card of the rank has its own")
+    # Over ninety-nine, whose queens take their rank's table, it changes the queens.
+    assert check_file(rule, kind="house-rule", over=["ninety-nine"]) == []

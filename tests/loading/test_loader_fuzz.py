@@ -303,6 +303,107 @@ def test_standard_decks_and_outcomes_load_and_play_or_raise_variant_errors(
     play_a_little(result, announce=True)
 
 
+# A range's ends: near each other, far apart, at and past the limits of a count.
+RANGE_ENDS = st.integers(-15, 15) | st.integers(-300, 300) | EXTREME_INTS
+
+
+@st.composite
+def int_range(draw: st.DrawFn, sound: st.SearchStrategy[int]) -> tuple[Any, bool]:
+    """An integer array written as a range ``{ from = a, to = b }``, and whether it is sound.
+
+    Sound: ``from`` in ``sound``, ``to`` from it up to 200 further (at most 201
+    integers, the limit). Unsound: ``from`` above ``to``, more than 201 integers,
+    an end of the wrong type, a key missing or unknown.
+    """
+    if draw(st.booleans()):
+        low = draw(sound)
+        return {"from": low, "to": low + draw(st.integers(0, 200))}, True
+    low, high = draw(RANGE_ENDS), draw(RANGE_ENDS)
+    kind = draw(st.sampled_from(["ends", "wrong type", "missing", "unknown"]))
+    if kind == "wrong type":
+        return {"from": draw(st.sampled_from([1.5, "1", True, [1]])), "to": high}, False
+    if kind == "missing":
+        return {draw(st.sampled_from(["from", "to"])): low}, False
+    if kind == "unknown":
+        return {"from": low, "to": max(low, high), "step": 2}, False
+    return {"from": low, "to": high}, low <= high and high - low < 201
+
+
+def _team_problems(low: int, high: int, at: list[Any], size: Any) -> bool:
+    """Whether the loader must refuse ``players.teams = { at = at, size = size }``."""
+    if not all(type(v) is int for v in (*at, size)) or not 2 <= size <= 100:
+        return True
+    fits = [low <= n <= high and n % size == 0 and n >= 2 * size for n in at]
+    return not all(fits) or len(set(at)) < len(at)
+
+
+@st.composite
+def teams_and_ranges(draw: st.DrawFn) -> tuple[dict[str, Any], list[str]]:
+    """A generated variant's data with a team layout, and integer arrays written as ranges.
+
+    The layout (``players.teams``) fits the player counts or not: counts in and
+    out of ``players.min`` to ``players.max``, that make whole teams or do not,
+    repeated; sizes below 2 and past the most players; values of the wrong
+    type; its ``at`` written as an array or a range. A card's amounts to
+    choose from (``add_choice``'s ``amounts``) are written as a range
+    (:func:`int_range`). Returns the data and the key paths a refusal must
+    name: none when every part drawn is sound.
+    """
+    data = unstructure_variant(draw(variants(playable=False)))
+    players = data["players"]
+    low, high = players.get("min", 2), players.get("max", 6)
+    wrong: list[str] = []
+    if draw(st.booleans()):
+        size = draw(st.integers(2, 4) | st.integers(-1, 5) | EXTREME_INTS | st.just("2"))
+        if draw(st.booleans()):
+            at = draw(st.lists(st.integers(low, high) | st.integers(-1, 12), max_size=3))
+            written: Any = at
+        else:
+            written, sound = draw(int_range(st.integers(low, high)))
+            # An unsound range is refused whatever the size; a sound one holds these counts.
+            at = list(range(written["from"], written["to"] + 1)) if sound else []
+            if not sound:
+                wrong.append("players.teams.at")
+        players["teams"] = {"at": written, "size": size}
+        if not wrong and _team_problems(low, high, at, size):
+            wrong.append("players.teams")
+    for card_id, card in data["cards"].items():
+        for index, effect in enumerate(card.get("effects", [])):
+            if effect.get("type") == "add_choice" and draw(st.booleans()):
+                effect["amounts"], sound = draw(int_range(st.integers(-100, 100)))
+                sound = sound and effect["amounts"]["to"] > effect["amounts"]["from"]
+                if not sound:
+                    wrong.append(f"cards.{card_id}.effects[{index}].amounts")
+    return data, wrong
+
+
+@given(teams_and_ranges())
+def test_team_layouts_and_ranges_load_when_sound_and_are_refused_at_their_key_path(
+    case: tuple[dict[str, Any], list[str]],
+) -> None:
+    """Invariant: a team layout that fits the player counts, and ranges in order of 2 to 201
+    integers, load into a sound variant that plays in teams; a layout that does not fit,
+    a range with ``from`` above ``to``, of more than 201 integers or malformed, is refused
+    with VariantError naming its key path (and no other exception escapes)."""
+    data, wrong = case
+    result = load_or_error(lambda: build(data, "fuzzed.toml"))
+    if not wrong:
+        assert isinstance(result, ono99.Variant), result
+        assert check_variant(result) == []
+        for count in result.players.teams.at:
+            game = ono99.Game(result, count, seed=0)
+            assert game.teams == result.players.teams.for_players(count)
+            assert sorted(seat for team in game.teams for seat in team) == list(range(count))
+        play_a_little(result)
+        return
+    assert isinstance(result, ono99.VariantError), data
+    check_refusal(result, "fuzzed.toml")
+    # A range that cannot be read is found before the layout is checked: with several
+    # parts wrong, one at least is named; with one, that one.
+    named = [path for path in wrong if any(p.startswith(path) for p in result.problems)]
+    assert named, (wrong, result)
+
+
 def _with_key(key: str) -> dict[str, Any]:
     """The 2022 edition with an unknown top-level ``key``."""
     return {**next(d for d in SHIPPED if d.get("id") == "ono99-2022"), key: 0}

@@ -207,19 +207,31 @@ def test_tokens_never_increase_and_scores_never_decrease(seq: MoveSequence) -> N
     """Invariant: a player's tokens go down one at a time (``TokenLost``, for a lost round) and
     a score goes up by what a round scores (``Scored``, never negative), except where a
     trigger's outcome changes them and says so (``TokensChanged``, ``ScoreChanged``, right
-    after a ``TriggerFired``); tokens and scores never go below 0 (a score may, where
-    ``match.points.negative`` says so), and the events account for them exactly."""
+    after a ``TriggerFired``), or a partner shares what a round scored its mate's hand (an
+    automatic ``ScoreChanged`` by the same points, right after the mate's ``Scored``);
+    tokens and scores never go below 0 (a score may, where ``match.points.negative`` says
+    so), and the events account for them exactly."""
     n = seq.players
     tokens = [seq.variant.match.tokens.count_for(n)] * n
     scores = [0] * n
     seen = 0
+    team_of = {seat: team for team in seq.new_game().teams for seat in team}
     for game in each_state(seq):
         fresh = game.events[seen:]
         seen = len(game.events)
         triggered = False
+        scored: ev.Scored | None = None
         for event in fresh:
             if isinstance(event, ev.TriggerFired):
                 triggered = True
+            shared = (
+                isinstance(event, ev.ScoreChanged)
+                and scored is not None
+                and event.automatic
+                and event.player != scored.player
+                and event.player in team_of.get(scored.player, ())
+                and event.change == scored.points
+            )
             if isinstance(event, ev.TokenLost):
                 assert event.tokens == tokens[event.player] - 1 >= 0
                 tokens[event.player] = event.tokens
@@ -227,8 +239,9 @@ def test_tokens_never_increase_and_scores_never_decrease(seq: MoveSequence) -> N
                 assert event.points >= 0
                 assert event.score == scores[event.player] + event.points
                 scores[event.player] = event.score
+                scored = event
             elif isinstance(event, ev.TokensChanged | ev.ScoreChanged):
-                assert triggered, "tokens or a score changed with no trigger fired"
+                assert triggered or shared, "tokens or a score changed with no trigger fired"
                 if isinstance(event, ev.TokensChanged):
                     assert event.tokens == tokens[event.player] + event.change >= 0
                     tokens[event.player] = event.tokens
@@ -238,6 +251,8 @@ def test_tokens_never_increase_and_scores_never_decrease(seq: MoveSequence) -> N
                     scores[event.player] = event.score
             if not isinstance(event, ev.TriggerFired | ev.TokensChanged | ev.ScoreChanged):
                 triggered = False  # a trigger's outcomes follow it at once
+            if not isinstance(event, ev.Scored | ev.ScoreChanged):
+                scored = None  # a partner's share follows its mate's Scored at once
         assert list(game.tokens) == tokens
         assert list(game.scores) == scores
 

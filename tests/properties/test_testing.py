@@ -9,7 +9,7 @@ from typing import Any, ClassVar, Literal
 
 import attrs
 import pytest
-from hypothesis import given, settings
+from hypothesis import Phase, find, given, settings
 from hypothesis import strategies as st
 
 import ono99
@@ -52,6 +52,20 @@ def test_check_invariants_takes_a_path_and_seat_counts(tmp_path: Path) -> None:
     )
     assert check_invariants(path, games=2, players=3).games == 2
     assert check_invariants(str(path), games=2, players=[2, 6], deep=False).games == 2
+
+
+def test_partners_share_of_a_rounds_points_is_no_unexplained_score(tmp_path: Path) -> None:
+    """Regression: "Partners share their points or tokens" (``players.teams``): a partner's
+    share of what a round scored its mate's hand (an automatic ``ScoreChanged`` right after
+    the mate's ``Scored``) was taken for a score changed by no card and no trigger."""
+    path = tmp_path / "teams.toml"
+    path.write_text(
+        'id = "teams"\nextends = "ono99-1980-points"\n[players]\nteams = { at = [4], size = 2 }\n',
+        encoding="utf-8",
+    )
+    assert ono99.Game(ono99.load_variant(path), 4).teams == ((0, 2), (1, 3))
+    checked = check_invariants(path, games=3, players=4, seed=1)
+    assert checked.rounds > checked.games
 
 
 def test_check_invariants_is_deterministic() -> None:
@@ -280,6 +294,42 @@ def test_playable_variants_keep_raising_cards_circulating(variant: ono99.Variant
     assert first.count * variant.deck.copies > variant.players.max * variant.deal.hand_size
     assert variant.total.floor is not None
     assert variant.total.bust - variant.total.floor <= 3 * first.effects[0].total_after(0)
+
+
+def _offers(variant: ono99.Variant, most: int) -> bool:
+    """Whether a card of ``variant`` lets the player choose among more than ``most`` amounts."""
+    return any(len(e.choices) > most for c in variant.cards for e in c.resolved_effects)
+
+
+# Found, not shrunk (shrinking a variant takes a minute), the same examples every run.
+_FIND = settings(phases=[Phase.generate], database=None, derandomize=True, max_examples=1000)
+
+
+def test_the_strategies_generate_partnerships_and_long_choices() -> None:
+    """The strategies reach the newer keys: a game dealt in teams (``players.teams``) at a
+    seat count the layout fits, and a card offering more than the 12 amounts once allowed
+    (up to 201, as a range ``{ from = -10, to = 10 }`` gives)."""
+    seq = find(
+        _strategies.move_sequences(variants(), max_moves=0),
+        lambda s: bool(s.new_game().teams),
+        settings=_FIND,
+    )
+    teams = seq.variant.players.teams
+    assert seq.players in teams.at
+    assert seq.new_game().teams == teams.for_players(seq.players)
+    assert _offers(find(variants(playable=False), lambda v: _offers(v, 12), settings=_FIND), 12)
+    assert _offers(find(variants(), lambda v: _offers(v, 100), settings=_FIND), 100)
+
+
+@given(variants(playable=False))
+def test_generated_team_layouts_fit_the_player_counts(variant: ono99.Variant) -> None:
+    """Invariant: every count a generated variant plays in teams is one it allows, and makes
+    two or more whole teams of ``players.teams.size``."""
+    players = variant.players
+    for count in players.teams.at:
+        assert players.min <= count <= players.max
+        assert count % players.teams.size == 0
+        assert count >= 2 * players.teams.size >= 4
 
 
 @given(effects())
