@@ -53,6 +53,7 @@ __all__ = [
     "GameWon",
     "HandsSwapped",
     "LaidDown",
+    "OutOfRound",
     "Passed",
     "Played",
     "PlaysOwed",
@@ -312,6 +313,19 @@ class Stuck:
 
 
 @frozen
+class OutOfRound:
+    """A rule took a player out of the round in the middle of it: they lost the round.
+
+    A ``lose_round`` outcome, or no tokens left where that puts a player out at
+    once (``match.tokens.out_at_zero = "at_once"``), once the play is made.
+    """
+
+    type: ClassVar[str] = "out_of_round"
+    automatic: ClassVar[bool] = True
+    player: int
+
+
+@frozen
 class Passed:
     """A player could play no card and passed ("Go"); they stay in the round.
 
@@ -531,6 +545,7 @@ Event = (
     | CardGivenUnseen
     | Busted
     | Stuck
+    | OutOfRound
     | Passed
     | CountStarted
     | LaidDown
@@ -567,6 +582,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         CardGivenUnseen,
         Busted,
         Stuck,
+        OutOfRound,
         Passed,
         CountStarted,
         LaidDown,

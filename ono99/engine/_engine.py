@@ -1218,9 +1218,12 @@ class Engine:
             if not losing:
                 break
             for seat in losing:
-                if seat != current and self.take_out(seat):
-                    return True
+                if seat != current:
+                    self.emit(ev.OutOfRound(seat))
+                    if self.take_out(seat):
+                        return True
             if current in losing and r.in_round[current]:
+                self.emit(ev.OutOfRound(current))
                 self.lose(current)
                 return True
         if r.round_over:

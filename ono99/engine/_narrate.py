@@ -135,6 +135,8 @@ def _line(event: Event, variant: Variant, *, hidden: bool) -> str | None:  # noq
             return f"Player {player} has no safe play and busts at {total}"
         case ev.Stuck(player=player):
             return f"Player {player} can play no card and loses the round"
+        case ev.OutOfRound(player=player):
+            return f"Player {player} loses the round and is out of it"
         case ev.LaidDown(player=player, cards=cards):
             names = ", ".join(card_name(variant, c) for c in cards) or "no cards"
             return f"Player {player} has no safe play, lays down {names} and is out"

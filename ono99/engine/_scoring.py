@@ -286,6 +286,7 @@ def count_over(game: Engine) -> None:
             win_at_once(game, r.reached)
             return
         for seat in [seat for seat in r.losing if r.in_round[seat]]:
+            game.emit(ev.OutOfRound(seat))
             if game.take_out(seat):
                 return
         r.losing.clear()

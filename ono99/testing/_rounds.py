@@ -118,6 +118,15 @@ class RoundEvents(LogModel):
         self._in_round[event.player] = False
         self._lost(event.player)
 
+    def _on_out_of_round(self, event: ev.OutOfRound) -> None:
+        self.expect(
+            self._in_round[event.player],
+            "eliminated never act",
+            f"player {event.player} was taken out of a round they were not in",
+        )
+        self._in_round[event.player] = False
+        self._lost(event.player)
+
     def _on_trigger_fired(self, event: ev.TriggerFired) -> None:
         # A trigger's outcomes (tokens and scores changed) follow it.
         self._triggered = True

@@ -171,8 +171,8 @@ def _effects_of(
 
 
 def _decides(condition: AnyCondition) -> bool:
-    """Whether a condition can decide an effect (it reads the card, or the total)."""
-    return condition.reads_card or condition.allows_at(0) is not None
+    """Whether a condition can decide an effect (it reads the card, the table or the total)."""
+    return condition.reads_card or condition.reads_table or condition.allows_at(0) is not None
 
 
 def _inner(nested: bool) -> dict[Any, st.SearchStrategy[Any]]:
@@ -433,6 +433,7 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
     # Without scoring, the one round is played to the last player standing.
     end: Any = "last_standing" if scoring == "none" else draw(_choices(RoundRules, "end"))
     rules_of_round = draw(_round_rules(end, playable))
+    at_target: Any = draw(_choices(Points, "at_target"))
     return Variant(
         id=draw(st.text(_ID_CHARS, min_size=1, max_size=10)),
         name=draw(st.text(max_size=16)),
@@ -447,6 +448,8 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
             first_dealer=draw(_choices(Deal, "first_dealer")),
             leader=draw(_choices(Deal, "leader")),
             refill=draw(st.booleans()),
+            starter=draw(st.booleans()),
+            show=draw(_choices(Deal, "show")),
         ),
         total=Total(
             start=start,
@@ -463,6 +466,7 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
             action=draw(_choices(NoSafePlay, "action")),
             laid_down=draw(_choices(NoSafePlay, "laid_down")),
             undo_bust=draw(st.booleans()),
+            count_ends=draw(_choices(NoSafePlay, "count_ends")),
         ),
         reshuffle=Reshuffle(keep_top_card=draw(st.booleans()), enabled=draw(st.booleans())),
         redraw=redraw,
@@ -474,19 +478,26 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
                 play_on_at_zero=draw(st.booleans()),
                 count_by_players=draw(_steps(low, high, 1, 4)),
                 lost=draw(st.integers(0, 3)),
+                out_at_zero=draw(_choices(Tokens, "out_at_zero")),
             ),
             points=Points(
                 target=draw(st.integers(1, 150 if playable else 10**6)),
-                at_target=draw(_choices(Points, "at_target")),
+                at_target=at_target,
                 bust=draw(st.integers(1, 40)),
                 stuck_is_bust=draw(st.booleans()),
                 missing_card=draw(st.integers(0, 20)),
                 survivor=draw(st.integers(0, 5)),
                 negative=draw(st.booleans()),
+                reached=draw(_reached(at_target)),
             ),
         ),
         triggers=tuple(draw(st.lists(triggers(bust=bust, floor=floor), max_size=3))),
     )
+
+
+def _reached(at_target: str) -> st.SearchStrategy[Any]:
+    """When reaching the target wins: at once only where reaching it is a win."""
+    return _choices(Points, "reached") if at_target == "win" else st.just("round_end")
 
 
 _PLAYABLE_PLAYS = 20_000
