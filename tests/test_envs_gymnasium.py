@@ -211,6 +211,58 @@ def test_vector_env_steps_as_sync_vector_env_of_the_env(
             assert fast.observation_space.contains(result[0])
 
 
+@pytest.mark.skipif(
+    not hasattr(gymnasium.vector, "AutoresetMode"), reason="Gymnasium 1.0 has one autoreset mode"
+)
+@pytest.mark.parametrize(("variant", "house", "players"), CASES[:2], ids=IDS[:2])
+def test_vector_env_resetting_in_the_same_step_steps_as_sync_vector_env(
+    variant: str, house: tuple[str, ...], players: int
+) -> None:
+    """Invariant: with ``AutoresetMode.SAME_STEP``, the batch gives what SyncVectorEnv gives
+    in that mode: a game that ends is dealt afresh in the step it ends, its last observation
+    in ``info["final_obs"]``."""
+    kwargs: dict[str, object] = {
+        "variant": variant,
+        "players": players,
+        "house_rules": house,
+        "opponents": [LastLegal(), *["random"] * (players - 2)],
+        "seat": "random",
+    }
+    mode = gymnasium.vector.AutoresetMode.SAME_STEP
+    fast = gymnasium.make_vec("ono99/Ono99-v0", num_envs=4, autoreset_mode=mode, **kwargs)
+    assert fast.metadata["autoreset_mode"] is mode
+    slow = gymnasium.make_vec(
+        "ono99/Ono99-v0",
+        num_envs=4,
+        vectorization_mode="sync",
+        vector_kwargs={"autoreset_mode": mode},
+        **kwargs,
+    )
+    rng = np.random.default_rng(5)
+    info, slow_info = fast.reset(seed=2)[1], slow.reset(seed=2)[1]
+    ends = 0
+    for step in range(200):
+        mask = info["action_mask"]
+        actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+        if step % 41 == 7:
+            actions[step % 4] = rng.integers(len(mask[0]))  # now and then an illegal one
+        result, expected = fast.step(actions), slow.step(actions)
+        for got, want in zip(result[:4], expected[:4], strict=True):
+            assert got.dtype == want.dtype and (got == want).all()
+        info, slow_info = result[4], expected[4]
+        assert (info["action_mask"] == slow_info["action_mask"]).all()
+        assert (info["seed"] == slow_info["seed"]).all()
+        ended = result[2] | result[3]
+        ends += int(ended.sum())
+        if ended.any():
+            assert info["_final_obs"].tolist() == slow_info["_final_obs"].tolist()
+            for i in np.flatnonzero(ended):
+                assert (info["final_obs"][i] == slow_info["final_obs"][i]).all()
+        else:
+            assert "final_obs" not in info
+    assert ends > 4
+
+
 def test_vector_env_refuses_bad_arguments() -> None:
     with pytest.raises(ValueError, match="num_envs must be a whole number, 1 or more"):
         Ono99VectorEnv(0)
@@ -460,13 +512,15 @@ SELF_PLAY = [
 ]
 
 
+@pytest.mark.parametrize("same_step", [False, True], ids=["next-step", "same-step"])
 @pytest.mark.parametrize(("variant", "players", "seats", "opponents"), SELF_PLAY)
 def test_self_play_batch_steps_as_the_parallel_form_of_each_game(
-    variant: str, players: int, seats: list[int], opponents: Any
+    variant: str, players: int, seats: list[int], opponents: Any, same_step: bool
 ) -> None:
     """Invariant: row ``i * k + j`` of the batch is, step for step, agent ``j`` of a parallel
     environment of game ``i`` with the same learners: observations, masks, rewards,
-    terminations and truncations, through each game's end and its new deal."""
+    terminations and truncations, through each game's end and its new deal (at the next
+    step, or in the same step, the last observations in ``info["final_obs"]``)."""
     parallel_env = pytest.importorskip("ono99.envs.pettingzoo").parallel_env
     k, games = len(seats), 3
     batch = gymnasium.make_vec(
@@ -476,6 +530,7 @@ def test_self_play_batch_steps_as_the_parallel_form_of_each_game(
         players=players,
         seat=seats,
         opponents=opponents,
+        autoreset_mode="same-step" if same_step else "next-step",
     )
     assert isinstance(batch, Ono99SelfPlayVectorEnv)
     tables = [
@@ -510,6 +565,13 @@ def test_self_play_batch_steps_as_the_parallel_form_of_each_game(
                 assert terminated[i * k + j] == step[2][agent]
                 assert truncated[i * k + j] == step[3][agent]
             ends += int(terminated[rows].all())
+            over = not table.agents
+            finals = info.get("_final_obs", np.zeros(k * games, np.bool_))
+            assert finals[rows].tolist() == [over and same_step] * k
+            if same_step and over:  # dealt afresh already: the last observations kept
+                for j, agent in enumerate(table.possible_agents):
+                    assert (info["final_obs"][i * k + j] == step[0][agent]["observation"]).all()
+                singles[i] = table.reset()[0]
     assert ends > 0
 
 
@@ -536,6 +598,9 @@ def test_self_play_batch_refuses_bad_input_and_plays_nothing() -> None:
         gymnasium.make_vec("ono99/Ono99-v0", num_envs=3, seat=[0, 1])
     with pytest.raises(ValueError, match="seats: expected seats from 0 to 1"):
         Ono99SelfPlayVectorEnv(2, seats=[1, 0])
+    for make in (Ono99SelfPlayVectorEnv, Ono99VectorEnv):
+        with pytest.raises(ono99.ArgumentError, match="autoreset_mode: expected AutoresetMode"):
+            make(2, autoreset_mode="Disabled")
 
 
 # -------------------------------------------------------------- the how-to

@@ -29,10 +29,52 @@ if TYPE_CHECKING:
     from ono99._variant import VariantLike
     from ono99.loading import PathName
 
-__all__ = ["AUTORESET", "Ono99SelfPlayVectorEnv", "actions_of", "seed_arg"]
+__all__ = [
+    "AUTORESET",
+    "SAME_STEP",
+    "Ono99SelfPlayVectorEnv",
+    "actions_of",
+    "autoreset_arg",
+    "final_observations",
+    "seed_arg",
+]
 
-AUTORESET = getattr(getattr(gymnasium.vector, "AutoresetMode", None), "NEXT_STEP", "next-step")
+_MODES = getattr(gymnasium.vector, "AutoresetMode", None)  # Gymnasium 1.1 names the modes
+AUTORESET = getattr(_MODES, "NEXT_STEP", "next-step")
 """How the vector environments reset a game that ended: at the next step (Gymnasium's default)."""
+SAME_STEP = getattr(_MODES, "SAME_STEP", "same-step")
+"""The other mode they offer: a game that ends is dealt afresh in the same step."""
+
+
+def autoreset_arg(mode: object) -> Any:
+    """``mode`` as one of the two autoreset modes; else :class:`~ono99.ArgumentError`.
+
+    Gymnasium's ``AutoresetMode.NEXT_STEP`` or ``AutoresetMode.SAME_STEP``,
+    or their values (``"NextStep"``, ``"SameStep"``), or ``"next-step"``,
+    ``"same-step"``.
+    """
+    for known, names in (
+        (AUTORESET, ("NextStep", "next-step")),
+        (SAME_STEP, ("SameStep", "same-step")),
+    ):
+        if mode is known or (isinstance(mode, str) and mode in names):
+            return known
+    raise ArgumentError(
+        "autoreset_mode",
+        f"expected AutoresetMode.NEXT_STEP or AutoresetMode.SAME_STEP, got {shown(mode)}",
+    )
+
+
+def final_observations(
+    observations: NDArray[np.float32], rows: Sequence[int]
+) -> tuple[NDArray[np.object_], NDArray[np.bool_]]:
+    """``info["final_obs"]`` and ``info["_final_obs"]``: the last observation of ``rows``."""
+    final = np.full(len(observations), None, dtype=object)
+    there = np.zeros(len(observations), np.bool_)
+    for i in rows:
+        final[i] = observations[i].copy()
+        there[i] = True
+    return final, there
 
 
 def seed_arg(seed: object) -> int | None:
@@ -63,7 +105,10 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     learning seat still in -1, and all the game's rows end together
     (``terminated``; ``truncated`` with 0 at a limit of the variant). A game
     that ended is dealt afresh at the next step (Gymnasium's "next step"
-    autoreset). ``reset(seed=s)`` seeds game ``i`` with ``s + i``.
+    autoreset), or, with ``autoreset_mode=AutoresetMode.SAME_STEP``, in the
+    step it ends, its rows' last observations in ``info["final_obs"]`` (as
+    for :class:`~ono99.envs.gymnasium.Ono99VectorEnv`). ``reset(seed=s)``
+    seeds game ``i`` with ``s + i``.
 
     ``gymnasium.make_vec("ono99/Ono99-v0", num_envs=64, seat=[0, 1, 2, 3],
     players=4)`` makes one (16 games of 4 rows): a list of seats as
@@ -79,11 +124,14 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         max_players: Pad the observation vectors to this many seats.
         render_mode: Taken for ``make_vec``'s sake; nothing is drawn.
         announce: ``"true_total"`` or ``"choose"``, as for :class:`Ono99Env`.
+        autoreset_mode: When a game that ended is dealt afresh: at the next
+            step (the default) or in the same step.
 
     Raises:
         VariantError: If the variant or a house rule cannot be loaded, or
             the player count does not fit it.
         ValueError: If ``num_envs``, the seats or the opponents are wrong.
+        ArgumentError: If ``autoreset_mode`` is neither mode.
 
     >>> import gymnasium
     >>> import ono99.envs.gymnasium
@@ -107,7 +155,10 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         max_players: int | None = None,
         render_mode: str | None = None,
         announce: str = "true_total",
+        autoreset_mode: Any = AUTORESET,
     ) -> None:
+        self.metadata = {"autoreset_mode": autoreset_arg(autoreset_mode)}
+        self._same_step = self.metadata["autoreset_mode"] is SAME_STEP
         self.variant = loaded = make_variant(variant, house_rules)
         Game(loaded, players, 0)  # checks the player count now, not at reset
         given: list[object] = list(range(players)) if seats is None else list(seats)
@@ -262,12 +313,25 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 truncated[i * k : i * k + k] = [cut] * k
                 self._over[i], self._cut[i] = over and not cut, cut
             game.show()
+        final = None
+        if self._same_step and (any(self._over) or any(self._cut)):
+            done = [i for i in range(len(self.games)) if self._over[i] or self._cut[i]]
+            final = final_observations(
+                self._observations, [i * k + j for i in done for j in range(k)]
+            )
+            for i in done:  # dealt afresh now, not at the next step
+                self.games[i].deal(None)
+                self.games[i].show()
+                self._over[i] = self._cut[i] = False
+        info = self._info()
+        if final is not None:
+            info["final_obs"], info["_final_obs"] = final
         return (
             self._observations.copy(),
             np.array(rewards),
             np.array(ended),
             np.array(truncated),
-            self._info(),
+            info,
         )
 
     def _info(self) -> dict[str, Any]:

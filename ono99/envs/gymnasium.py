@@ -71,7 +71,15 @@ from ._kernel import (
 )
 from ._policy import PolicyPlayer
 from ._render import table_image, table_text
-from ._selfplay import AUTORESET, Ono99SelfPlayVectorEnv, actions_of, seed_arg
+from ._selfplay import (
+    AUTORESET,
+    SAME_STEP,
+    Ono99SelfPlayVectorEnv,
+    actions_of,
+    autoreset_arg,
+    final_observations,
+    seed_arg,
+)
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -395,11 +403,20 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         render_mode: Taken for ``make_vec``'s sake; the batch draws nothing
             (its games' :class:`Ono99Env` in ``envs`` do).
         announce: ``"true_total"`` or ``"choose"``, as for :class:`Ono99Env`.
+        autoreset_mode: When a game that ended is dealt afresh: at the next
+            step (``AutoresetMode.NEXT_STEP``, the default), or in the step
+            it ends (``AutoresetMode.SAME_STEP``, or ``"same-step"`` where
+            Gymnasium names no modes): the step then returns the new game's
+            first observation and mask in that row, the ended game's last
+            observation being in ``info["final_obs"]`` (marked by
+            ``info["_final_obs"]``). Stable-Baselines3 resets so
+            (:mod:`ono99.envs.stable_baselines3`).
 
     Raises:
         VariantError: If the variant or a house rule cannot be loaded, or
             the player count does not fit it.
         ValueError: If ``num_envs``, the seat or the opponents are wrong.
+        ArgumentError: If ``autoreset_mode`` is neither mode.
 
     >>> import gymnasium
     >>> import ono99.envs.gymnasium
@@ -423,7 +440,10 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         max_players: int | None = None,
         render_mode: str | None = None,
         announce: str = "true_total",
+        autoreset_mode: Any = AUTORESET,
     ) -> None:
+        self.metadata = {"autoreset_mode": autoreset_arg(autoreset_mode)}
+        self._same_step = self.metadata["autoreset_mode"] is SAME_STEP
         given: object = num_envs  # typed int, but a caller may pass anything
         if isinstance(given, bool) or not isinstance(given, int) or given < 1:
             raise ValueError(f"num_envs must be a whole number, 1 or more, not {num_envs!r}")
@@ -546,17 +566,22 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                         ended[i] = True
                         rewards[i] = 1.0 if env._seat in game.winners else -1.0
             agent.show()
+        done, cut = np.array(ended), np.array(truncated)
+        final = None
+        if self._same_step and (done.any() or cut.any()):
+            rows = np.flatnonzero(done | cut).tolist()
+            final = final_observations(self._observations, rows)
+            for i in rows:  # dealt afresh now, not at the next step
+                self.envs[i]._deal(None)
+                self._agents[i].show()
+                ended[i] = truncated[i] = False
         info = self._info()
+        if final is not None:
+            info["final_obs"], info["_final_obs"] = final
         if any(reason is not None for reason in illegal):
             info["illegal"] = np.array(illegal, dtype=object)
             info["_illegal"] = np.array([reason is not None for reason in illegal])
-        return (
-            self._observations.copy(),
-            np.array(rewards),
-            np.array(ended),
-            np.array(truncated),
-            info,
-        )
+        return self._observations.copy(), np.array(rewards), done, cut, info
 
     def _actions(self, actions: Any) -> list[int]:
         """``actions`` as one action index for each game, checked before anything is played."""
