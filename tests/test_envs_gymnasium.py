@@ -20,6 +20,7 @@ from children import HANG_GUARD  # noqa: E402
 from envcases import CASES, IDS, ROOT  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
+from ono99.envs import batched  # noqa: E402
 from ono99.envs.gymnasium import (  # noqa: E402 - and registers ono99/Ono99-v0
     Ono99Env,
     Ono99SelfPlayVectorEnv,
@@ -644,3 +645,97 @@ def test_maskable_ppo_example_trains_and_plays_its_policy(tmp_path: Path) -> Non
     assert low > 50.0, done.stdout
     assert "against cautious" in lines
     assert "a game against itself" in lines
+
+
+# -------------------------------------------------- batched opponents
+
+
+class LastLegalBatch:
+    """A batched policy: the last legal action of each row; it keeps what it was asked."""
+
+    def __init__(self) -> None:
+        self.rows: list[int] = []
+        self.seeds: set[int] = set()
+
+    def __call__(self, observations: Any, masks: Any, seeds: Any) -> Any:
+        assert observations.dtype == np.float32 and masks.dtype == np.int8
+        assert seeds.dtype == np.int64 and len(observations) == len(masks) == len(seeds)
+        self.rows.append(len(masks))
+        self.seeds.update(seeds.tolist())
+        return masks.shape[1] - 1 - masks[:, ::-1].argmax(axis=1)
+
+
+@pytest.mark.parametrize("mode", ["next-step", "same-step"])
+@pytest.mark.parametrize(
+    ("variant", "players", "seat"), [("ono99-2022", 4, "random"), ("ninety-nine", 3, 1)]
+)
+def test_a_batched_opponent_plays_the_games_a_policy_plays_asked_once_for_many(
+    variant: str, players: int, seat: Any, mode: str
+) -> None:
+    """Invariant: a batched policy as an opponent plays, game for game, what the same policy
+    asked move by move plays; the batch asks it for many games at once (fewer calls than
+    moves), with those games' seeds."""
+    batch_policy = LastLegalBatch()
+    kwargs: dict[str, Any] = {
+        "variant": variant,
+        "players": players,
+        "seat": seat,
+        "autoreset_mode": mode,
+    }
+    fast = gymnasium.make_vec(
+        "ono99/Ono99-v0",
+        num_envs=6,
+        opponents=[batched(batch_policy), *["random"] * (players - 2)],
+        **kwargs,
+    )
+    slow = gymnasium.make_vec(
+        "ono99/Ono99-v0",
+        num_envs=6,
+        opponents=[LastLegalPolicy(), *["random"] * (players - 2)],
+        **kwargs,
+    )
+    rng = np.random.default_rng(4)
+    (one, info), (two, _) = fast.reset(seed=5), slow.reset(seed=5)
+    seeds: set[int] = set(info["seed"].tolist())
+    for _ in range(120):
+        assert (one == two).all()
+        mask = info["action_mask"]
+        actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+        *got, info = fast.step(actions)
+        *want, _ = slow.step(actions)
+        for a, b in zip(got, want, strict=True):
+            assert (a == b).all()
+        one, two = got[0], want[0]
+        seeds.update(info["seed"].tolist())
+    assert sum(batch_policy.rows) > len(batch_policy.rows)  # fewer calls than moves
+    assert max(batch_policy.rows) > 1
+    assert batch_policy.seeds <= seeds | {env.game.seed for env in fast.envs if env.game}
+
+
+def test_a_batched_opponent_plays_a_single_environment_as_a_policy_does() -> None:
+    batch_policy = LastLegalBatch()
+    by_batch = Ono99Env("ono99-1980", players=3, opponents=[batched(batch_policy), "random"])
+    by_policy = Ono99Env("ono99-1980", players=3, opponents=[LastLegalPolicy(), "random"])
+    for env in (by_batch, by_policy):
+        _, info = env.reset(seed=9)
+        done = truncated = False
+        while not (done or truncated):
+            _, _, done, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert by_batch.game is not None and by_policy.game is not None
+    assert by_batch.game.moves == by_policy.game.moves
+    assert set(batch_policy.rows) == {1} and batch_policy.seeds == {by_batch.game.seed}
+    copied = pickle.loads(pickle.dumps(by_batch))  # noqa: S301 - our own data
+    assert copied.opponents[0].batched.policy.rows == batch_policy.rows
+
+
+def test_a_batched_opponent_that_answers_wrongly_is_told_so() -> None:
+    with pytest.raises(ono99.ArgumentError, match="policy: expected a callable"):
+        batched(3)  # type: ignore[arg-type]
+    two = batched(lambda obs, masks, seeds: [0, 0])
+    envs = gymnasium.make_vec("ono99/Ono99-v0", num_envs=3, opponents=two, seat=1)
+    with pytest.raises(ono99.IllegalMoveError, match="not one action for each of the 3 games"):
+        envs.reset(seed=1)
+    wrong = batched(lambda obs, masks, seeds: (1 - masks).argmax(axis=1))
+    envs = gymnasium.make_vec("ono99/Ono99-v0", num_envs=3, opponents=wrong, seat=1)
+    with pytest.raises(ono99.IllegalMoveError, match="which is not legal"):
+        envs.reset(seed=1)

@@ -43,12 +43,13 @@ from ._actions import (
     move_to_action,
 )
 from ._encoding import Feature, ObservationEncoder, observation_encoder
-from ._policy import Policy, PolicyPlayer
+from ._policy import BatchPolicy, Policy, PolicyPlayer, batched
 from ._state import TableState
 
 __all__ = [
     "ActionError",
     "ActionTable",
+    "BatchPolicy",
     "Feature",
     "MoveError",
     "ObservationEncoder",
@@ -58,6 +59,7 @@ __all__ = [
     "action_count",
     "action_table",
     "action_to_move",
+    "batched",
     "move_to_action",
     "observation_encoder",
 ]

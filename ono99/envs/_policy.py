@@ -7,18 +7,20 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import numpy as np
 
-from ono99._errors import IllegalMoveError
+from ono99._errors import ArgumentError, IllegalMoveError
 
 from ._actions import action_table
 from ._encoding import observation_encoder
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from numpy.typing import NDArray
 
     from ono99._variant import VariantLike
     from ono99.engine import Game, Move, Observation
 
-__all__ = ["Policy", "PolicyPlayer"]
+__all__ = ["BatchPolicy", "BatchedPlayer", "Policy", "PolicyPlayer", "batched"]
 
 
 class Policy(Protocol):
@@ -104,7 +106,10 @@ class PolicyPlayer:
     def _move(
         self, vector: NDArray[np.float32], mask: NDArray[np.int8], legal: dict[int, Move]
     ) -> Move:
-        action = self.policy(vector, mask)
+        return self._legal(self.policy(vector, mask), legal)
+
+    def _legal(self, action: Any, legal: dict[int, Move]) -> Move:
+        """The move of ``action``, if legal (one of ``legal``)."""
         try:
             index = operator.index(np.asarray(action).reshape(()).item())
         except (TypeError, ValueError):
@@ -120,3 +125,149 @@ class PolicyPlayer:
 
     def __repr__(self) -> str:
         return f"<PolicyPlayer {self.policy!r} for {self.encoder!r}>"
+
+
+class BatchPolicy(Protocol):
+    """A policy that decides for many games at once: what :func:`batched` wraps.
+
+    It is given the observation vectors of the seats to move, one row each
+    (``float32``, shape ``(k, slots)``), their action masks (``int8``, shape
+    ``(k, actions)``) and the seeds of their games (``int64``, shape
+    ``(k,)``: what tells one game from another, and one game of a batch
+    from the next dealt in its row), and returns one action for each row (a
+    sequence or an array of ``k`` whole numbers). A Stable-Baselines3 model
+    is one in a line::
+
+        policy = lambda obs, masks, seeds: model.predict(
+            obs, action_masks=masks.astype(bool), deterministic=True
+        )[0]
+    """
+
+    def __call__(
+        self,
+        observations: NDArray[np.float32],
+        masks: NDArray[np.int8],
+        seeds: NDArray[np.int64],
+        /,
+    ) -> Any: ...
+
+
+class batched:  # noqa: N801 - read as a function: opponents=batched(policy)
+    """A :class:`BatchPolicy` given as an opponent: called once for many games.
+
+    Given as an opponent (``opponents=batched(policy)``, alone or in the
+    list), the policy plays its seats as a :class:`Policy` would, but the
+    batch :class:`~ono99.envs.gymnasium.Ono99VectorEnv` calls it once for
+    all its games where such a seat is to move, not once a move: a frozen
+    network then runs one forward pass for the whole batch. Outside that
+    batch (a single environment, the self-play batch, PettingZoo's) it is
+    called with one row at a time.
+
+    Args:
+        policy: The policy.
+
+    Raises:
+        ArgumentError: If ``policy`` is not callable.
+
+    >>> import numpy as np
+    >>> import gymnasium
+    >>> import ono99.envs.gymnasium
+    >>> from ono99.envs import batched
+    >>> def first_legal(observations, masks, seeds):
+    ...     return masks.argmax(axis=1)
+    >>> envs = gymnasium.make_vec("ono99/Ono99-v0", num_envs=4, opponents=batched(first_legal))
+    >>> observations, info = envs.reset(seed=1)
+    """
+
+    def __init__(self, policy: BatchPolicy) -> None:
+        if not callable(policy):
+            raise ArgumentError(
+                "policy",
+                f"expected a callable (observations, masks, seeds) -> actions, got {policy!r}",
+            )
+        self.policy = policy
+
+    def __repr__(self) -> str:
+        return f"batched({self.policy!r})"
+
+
+class BatchedPlayer(PolicyPlayer):
+    """A :class:`batched` policy as a player: each move asked as a batch of one.
+
+    What the environments make of ``batched(policy)`` given as an opponent;
+    the batch of games asks it for many at once (:meth:`decide`).
+
+    Args:
+        policy: The batched policy.
+        variant: The variant, or the id or path to load it.
+        players: How many play.
+        max_players: The padding of the vectors the policy reads.
+        announce: ``"true_total"`` or ``"choose"``, as for :class:`PolicyPlayer`.
+    """
+
+    def __init__(
+        self,
+        policy: batched,
+        variant: VariantLike,
+        players: int,
+        max_players: int | None = None,
+        *,
+        announce: str = "true_total",
+    ) -> None:
+        self.batched = policy
+        self._seed = np.zeros(1, np.int64)  # the seed of the game of the move asked
+        super().__init__(self._ask_one, variant, players, max_players, announce=announce)
+
+    def decide(
+        self,
+        observations: NDArray[np.float32],
+        masks: NDArray[np.int8],
+        seeds: NDArray[np.int64],
+        legal: Sequence[dict[int, Move]],
+    ) -> list[Move]:
+        """The move of each row: the policy called once for them all.
+
+        Args:
+            observations: The vectors of the seats to move, one row each.
+            masks: Their action masks.
+            seeds: Their games' seeds.
+            legal: Each row's legal moves by action index.
+
+        Raises:
+            IllegalMoveError: If the policy returns the wrong number of
+                actions, or an action that is not legal in its row.
+        """
+        actions = self._ask(observations, masks, seeds)
+        return [self._legal(action, row) for action, row in zip(actions, legal, strict=True)]
+
+    def _ask(
+        self, observations: NDArray[np.float32], masks: NDArray[np.int8], seeds: NDArray[np.int64]
+    ) -> list[Any]:
+        """The policy's actions for these rows, one each."""
+        chosen = self.batched.policy(observations, masks, seeds)
+        try:
+            actions: list[Any] = np.asarray(chosen).reshape(len(masks)).tolist()
+        except (TypeError, ValueError):
+            raise IllegalMoveError(
+                f"the batched policy returned {chosen!r}, not one action for each of the "
+                f"{len(masks)} games",
+                chosen,
+            ) from None
+        return actions
+
+    def _ask_one(self, vector: NDArray[np.float32], mask: NDArray[np.int8]) -> Any:
+        """The policy as a :class:`Policy`: one row, the seed :attr:`_seed` holds."""
+        return self._ask(vector[None], mask[None], self._seed)[0]
+
+    def choose(self, observation: Observation) -> Move:
+        """The policy's move from ``observation``, as a batch of one (its seed given as 0)."""
+        self._seed[0] = 0
+        return super().choose(observation)
+
+    def choose_in(self, game: Game, seat: int) -> Move:
+        """The policy's move for ``seat`` of ``game`` (to move), as a batch of one."""
+        self._seed[0] = game.seed
+        return super().choose_in(game, seat)
+
+    def __repr__(self) -> str:
+        return f"<BatchedPlayer {self.batched.policy!r} for {self.encoder!r}>"

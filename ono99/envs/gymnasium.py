@@ -69,7 +69,7 @@ from ._kernel import (
     Mask,
     step_batch,
 )
-from ._policy import PolicyPlayer
+from ._policy import BatchedPlayer, PolicyPlayer
 from ._render import table_image, table_text
 from ._selfplay import (
     AUTORESET,
@@ -188,6 +188,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         self._seated: list[Player | None] = []
         self._picks: list[Any] = []
         self.game: Game | None = None
+        self._waiting = -1  # the batched opponent's seat to move, when a batch asks it
         self._ended = False  # whether a step has told the episode's end
         self._agent: Agent | None = None  # made at the first deal
         self._bind(np.zeros(len(self.encoder), np.float32), np.zeros(len(self.table), np.int8))
@@ -289,8 +290,12 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         self._mask_writer = Mask(mask.data)
         self._agent = None
 
-    def _deal(self, seed: int | None) -> Game:
-        """Deal a new game (``seed``, or the sequence's next seed); play to the agent's turn."""
+    def _deal(self, seed: int | None, *, stop: bool = False) -> Game:
+        """Deal a new game (``seed``, or the sequence's next seed); play to the agent's turn.
+
+        With ``stop``, play only to the first move of a batched opponent, if
+        one comes first: :attr:`_waiting` says whose.
+        """
         self.game = game = Game(self.variant, self.players, self._seeds.next(seed))
         if seed is not None or not self._made:
             self._made = self._opponents.make(self._seeds)
@@ -299,7 +304,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         self._seated = seated(self._made, [self._seat], self.players)
         # A quick player's pick() decides from the legal moves and the total alone.
         self._picks = [getattr(player, "pick", None) for player in self._seated]
-        self._play_others(game)
+        self._waiting = self._play_others(game, stop=stop)
         self._follow(game)
         return game
 
@@ -340,11 +345,15 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         )
         return reason or f"action {index} is not legal now"
 
-    def _play_others(self, game: Game, mover: int | None = None) -> None:
+    def _play_others(self, game: Game, mover: int | None = None, *, stop: bool = False) -> int:
         """Let the others move until the agent is to move or the episode ends.
 
         ``mover`` is the seat to move, when known to be one whose player
-        decides from an observation.
+        decides from an observation. With ``stop``, a batched opponent's
+        move is left to the caller (the batch asks for many at once).
+
+        Returns:
+            The seat of the batched opponent to move (with ``stop``), else -1.
         """
         engine = engine_of(game)
         seat, picks, variant = self._seat, self._picks, self.variant
@@ -353,11 +362,14 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         while mover >= 0:
             player = self._seated[mover]
             if isinstance(player, PolicyPlayer):
+                if stop and isinstance(player, BatchedPlayer):
+                    return mover
                 play_checked(game, player.choose_in(game, mover))
             else:
                 assert player is not None  # noqa: S101 - only the agent's seat is empty
                 play_checked(game, player.choose(game.observation(mover)))
             mover = play_quick(engine, seat, picks, variant)
+        return -1
 
     def _show(self, game: Game) -> tuple[NDArray[np.float32], dict[str, Any]]:
         """The agent's vector now, and the info: its action mask, the game's seed."""
@@ -512,11 +524,13 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             )
         agents = []
         for i, env in enumerate(self.envs):
-            env._deal(seeds[i])
+            env._deal(seeds[i], stop=True)
             agent = env._agent
             assert agent is not None  # noqa: S101 - made with the game
-            agent.show()
             agents.append(agent)
+        self._ask_batched([i for i, env in enumerate(self.envs) if env._waiting >= 0])
+        for agent in agents:
+            agent.show()
         self._agents = agents
         self._ended = [False] * n
         self._truncated = [False] * n
@@ -546,17 +560,27 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         illegal: list[str | None] = [None] * n
         # The kernel steps every game it can alone; the rest are dealt, refused or
         # played on here.
-        for i, what in step_batch(self._agents, chosen, rewards, ended, truncated):
-            env, agent = self.envs[i], self._agents[i]
+        left = step_batch(self._agents, chosen, rewards, ended, truncated)
+        waiting: list[int] = []  # games where a batched opponent is to move
+        for i, what in left:
+            env = self.envs[i]
             game = env.game
             assert game is not None  # noqa: S101 - every game was dealt at reset
             if what == DEAL:
-                game = env._deal(None)
-            else:
-                if what == ILLEGAL:
-                    illegal[i] = env._why_illegal(game, int(chosen[i]))
-                else:  # the agent moved: the others play on to its next turn
-                    env._play_others(game, what)
+                env._deal(None, stop=True)
+            elif what == ILLEGAL:
+                illegal[i] = env._why_illegal(game, int(chosen[i]))
+                env._waiting = -1
+            else:  # the agent moved: the others play on to its next turn
+                env._waiting = env._play_others(game, what, stop=True)
+            if env._waiting >= 0:
+                waiting.append(i)
+        self._ask_batched(waiting)
+        for i, what in left:
+            env, agent = self.envs[i], self._agents[i]
+            game = env.game
+            assert game is not None  # noqa: S101 - every game was dealt at reset
+            if what != DEAL:
                 if illegal[i] is not None:
                     ended[i], rewards[i] = True, -1.0
                 elif seat_done(engine_of(game), env._seat):
@@ -569,12 +593,7 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         done, cut = np.array(ended), np.array(truncated)
         final = None
         if self._same_step and (done.any() or cut.any()):
-            rows = np.flatnonzero(done | cut).tolist()
-            final = final_observations(self._observations, rows)
-            for i in rows:  # dealt afresh now, not at the next step
-                self.envs[i]._deal(None)
-                self._agents[i].show()
-                ended[i] = truncated[i] = False
+            final = self._deal_ended(np.flatnonzero(done | cut).tolist())
         info = self._info()
         if final is not None:
             info["final_obs"], info["_final_obs"] = final
@@ -582,6 +601,63 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             info["illegal"] = np.array(illegal, dtype=object)
             info["_illegal"] = np.array([reason is not None for reason in illegal])
         return self._observations.copy(), np.array(rewards), done, cut, info
+
+    def _deal_ended(self, rows: list[int]) -> tuple[NDArray[np.object_], NDArray[np.bool_]]:
+        """Deal the games of ``rows`` afresh now (they ended): their last observations."""
+        final = final_observations(self._observations, rows)
+        for i in rows:
+            self.envs[i]._deal(None, stop=True)
+            self._ended[i] = self._truncated[i] = False
+        self._ask_batched([i for i in rows if self.envs[i]._waiting >= 0])
+        for i in rows:
+            self._agents[i].show()
+        return final
+
+    def _ask_batched(self, waiting: list[int]) -> None:
+        """Play the games ``waiting`` on to the agent's turn, asking batched opponents together.
+
+        In each game of ``waiting`` a batched opponent is to move (its
+        ``_waiting`` seat); each such opponent is asked once for all the
+        games where it is to move, then those games play on, until none
+        waits.
+        """
+        while waiting:
+            by_player: dict[int, list[int]] = {}
+            for i in waiting:
+                env = self.envs[i]
+                player = env._seated[env._waiting]
+                assert isinstance(player, BatchedPlayer)  # noqa: S101 - what _waiting holds
+                # Each game has its own player of the one batched policy given.
+                by_player.setdefault(id(player.batched), []).append(i)
+            waiting = []
+            for games in by_player.values():
+                first = self.envs[games[0]]
+                player = first._seated[first._waiting]
+                assert isinstance(player, BatchedPlayer)  # noqa: S101 - what _waiting holds
+                encoder, table = player.encoder, player.table
+                vectors = np.zeros((len(games), len(encoder)), np.float32)
+                masks = np.zeros((len(games), len(table)), np.int8)
+                seeds = np.zeros(len(games), np.int64)
+                legal = []
+                for row, i in enumerate(games):
+                    env = self.envs[i]
+                    game = env.game
+                    assert game is not None  # noqa: S101 - it waits in a game
+                    moves, actions = table.actions_now(game)
+                    masks[row, actions] = 1
+                    encoder.encode_game(game, env._waiting, vectors[row])
+                    seeds[row] = game.seed
+                    legal.append(dict(zip(actions, moves, strict=True)))
+                for i, move in zip(
+                    games, player.decide(vectors, masks, seeds, legal), strict=True
+                ):
+                    env = self.envs[i]
+                    game = env.game
+                    assert game is not None  # noqa: S101 - it waits in a game
+                    play_checked(game, move)
+                    env._waiting = env._play_others(game, stop=True)
+                    if env._waiting >= 0:
+                        waiting.append(i)
 
     def _actions(self, actions: Any) -> list[int]:
         """``actions`` as one action index for each game, checked before anything is played."""
