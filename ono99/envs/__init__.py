@@ -45,6 +45,7 @@ from ._actions import (
 from ._encoding import Feature, ObservationEncoder, observation_encoder
 from ._policy import BatchPolicy, Policy, PolicyPlayer, batched
 from ._state import TableState
+from ._universal import UniversalSpaces, universal_spaces
 
 __all__ = [
     "ActionError",
@@ -56,10 +57,12 @@ __all__ = [
     "Policy",
     "PolicyPlayer",
     "TableState",
+    "UniversalSpaces",
     "action_count",
     "action_table",
     "action_to_move",
     "batched",
     "move_to_action",
     "observation_encoder",
+    "universal_spaces",
 ]

@@ -143,6 +143,8 @@ class Opponents:
         max_players: The padding of a policy's vectors.
         announce: Whether a policy's actions include announcing (``"true_total"``
             or ``"choose"``, as the agents' do).
+        spaces: The spaces a policy reads, as the agents' (``"variant"`` or
+            ``"universal"``).
 
     Raises:
         ValueError: If the list is of the wrong length, or an entry is
@@ -158,6 +160,7 @@ class Opponents:
         players: int,
         max_players: int | None,
         announce: str = "true_total",
+        spaces: str = "variant",
     ) -> None:
         if isinstance(given, str) or not isinstance(given, Sequence):
             given = [given] * count
@@ -172,13 +175,17 @@ class Opponents:
                 entries.append(opponent)
             elif isinstance(opponent, batched):
                 entries.append(
-                    BatchedPlayer(opponent, variant, players, max_players, announce=announce)
+                    BatchedPlayer(
+                        opponent, variant, players, max_players, announce=announce, spaces=spaces
+                    )
                 )
             elif callable(getattr(opponent, "choose", None)):
                 entries.append(opponent)  # type: ignore[arg-type]
             elif callable(opponent):
                 entries.append(
-                    PolicyPlayer(opponent, variant, players, max_players, announce=announce)
+                    PolicyPlayer(
+                        opponent, variant, players, max_players, announce=announce, spaces=spaces
+                    )
                 )
             else:
                 raise ValueError(

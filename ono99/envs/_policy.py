@@ -11,6 +11,7 @@ from ono99._errors import ArgumentError, IllegalMoveError
 
 from ._actions import action_table
 from ._encoding import observation_encoder
+from ._universal import spaces_arg, universal_spaces
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -57,6 +58,10 @@ class PolicyPlayer:
             play announces the true total) or ``"choose"`` (each play also
             has an action saying nothing), as it was trained with (see
             :class:`~ono99.envs.ActionTable`).
+        spaces: ``"variant"``: the variant's own vectors and actions;
+            ``"universal"``: those of :class:`~ono99.envs.UniversalSpaces`,
+            for a policy trained on a mix of variants (``max_players`` is
+            then theirs).
 
     Raises:
         IllegalMoveError: From :meth:`choose`, if the policy returns an
@@ -79,14 +84,42 @@ class PolicyPlayer:
         max_players: int | None = None,
         *,
         announce: str = "true_total",
+        spaces: str = "variant",
     ) -> None:
         if not callable(policy):
             raise TypeError(
                 f"policy: expected a callable (observation, mask) -> action, got {policy!r}"
             )
         self.policy = policy
+        self.universal = universal_spaces(announce) if spaces_arg(spaces) else None
+        if self.universal is not None:
+            max_players = self.universal.max_players
         self.encoder = observation_encoder(variant, players, max_players)
         self.table = action_table(self.encoder.variant, announce=announce)
+        self._slots = self._actions = None
+        if self.universal is not None:
+            self._slots = self.universal.slots_of(self.encoder)
+            self._actions = self.universal.actions_of(self.table)
+
+    def seen(
+        self,
+        vectors: NDArray[np.float32],
+        masks: NDArray[np.int8],
+        legal: Sequence[dict[int, Move]],
+    ) -> tuple[NDArray[np.float32], NDArray[np.int8], list[dict[int, Move]]]:
+        """Rows of the variant's vectors, masks and legal moves, as the policy reads them.
+
+        The same, or with ``spaces="universal"`` each in the universal spaces.
+        """
+        slots, actions, universal = self._slots, self._actions, self.universal
+        if slots is None or actions is None or universal is None:
+            return vectors, masks, list(legal)
+        wide = np.zeros((len(vectors), len(universal)), np.float32)
+        wide[:, slots] = vectors
+        wide_masks = np.zeros((len(masks), universal.actions), np.int8)
+        wide_masks[:, actions] = masks
+        moves = [{int(actions[a]): move for a, move in row.items()} for row in legal]
+        return wide, wide_masks, moves
 
     def choose(self, observation: Observation) -> Move:
         """The move of the action the policy picks from ``observation``."""
@@ -106,6 +139,9 @@ class PolicyPlayer:
     def _move(
         self, vector: NDArray[np.float32], mask: NDArray[np.int8], legal: dict[int, Move]
     ) -> Move:
+        if self.universal is not None:
+            vectors, masks, moves = self.seen(vector[None], mask[None], [legal])
+            vector, mask, legal = vectors[0], masks[0], moves[0]
         return self._legal(self.policy(vector, mask), legal)
 
     def _legal(self, action: Any, legal: dict[int, Move]) -> Move:
@@ -203,6 +239,7 @@ class BatchedPlayer(PolicyPlayer):
         players: How many play.
         max_players: The padding of the vectors the policy reads.
         announce: ``"true_total"`` or ``"choose"``, as for :class:`PolicyPlayer`.
+        spaces: ``"variant"`` or ``"universal"``, as for :class:`PolicyPlayer`.
     """
 
     def __init__(
@@ -213,10 +250,13 @@ class BatchedPlayer(PolicyPlayer):
         max_players: int | None = None,
         *,
         announce: str = "true_total",
+        spaces: str = "variant",
     ) -> None:
         self.batched = policy
         self._seed = np.zeros(1, np.int64)  # the seed of the game of the move asked
-        super().__init__(self._ask_one, variant, players, max_players, announce=announce)
+        super().__init__(
+            self._ask_one, variant, players, max_players, announce=announce, spaces=spaces
+        )
 
     def decide(
         self,
@@ -228,15 +268,18 @@ class BatchedPlayer(PolicyPlayer):
         """The move of each row: the policy called once for them all.
 
         Args:
-            observations: The vectors of the seats to move, one row each.
-            masks: Their action masks.
+            observations: The vectors of the seats to move, one row each
+                (the variant's own: :meth:`seen` makes them what the
+                policy reads).
+            masks: Their action masks (the variant's own).
             seeds: Their games' seeds.
-            legal: Each row's legal moves by action index.
+            legal: Each row's legal moves by action index (the variant's own).
 
         Raises:
             IllegalMoveError: If the policy returns the wrong number of
                 actions, or an action that is not legal in its row.
         """
+        observations, masks, legal = self.seen(observations, masks, legal)
         actions = self._ask(observations, masks, seeds)
         return [self._legal(action, row) for action, row in zip(actions, legal, strict=True)]
 

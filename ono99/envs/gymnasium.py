@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any, SupportsFloat
 
 import gymnasium
 import numpy as np
-from gymnasium import spaces
+from gymnasium import spaces as gym_spaces
 from gymnasium.vector.utils import batch_space
 
 from ono99._args import shown
@@ -80,6 +80,7 @@ from ._selfplay import (
     final_observations,
     seed_arg,
 )
+from ._universal import Widen, spaces_arg, universal_spaces
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -131,11 +132,18 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
             (``announce-the-total``): ``"true_total"``, the agent's actions
             announce the true total; ``"choose"``, each play also has an
             action saying nothing (see :class:`~ono99.envs.ActionTable`).
+        spaces: ``"variant"``: the variant's own observation and action
+            spaces; ``"universal"``: the spaces every shipped variant and
+            house rule shares (:class:`~ono99.envs.UniversalSpaces`), so
+            that one agent trains on a mix of them (``max_players`` is then
+            theirs; a policy given as an opponent reads them too).
 
     Raises:
         VariantError: If the variant or a house rule cannot be loaded, or
             the player count does not fit it.
-        ValueError: If the seat, the opponents, the render mode or ``announce`` are wrong.
+        ValueError: If the seat, the opponents, the render mode, ``announce``
+            or ``spaces`` are wrong (``spaces="universal"`` with a variant
+            whose cards or moves no shipped variant has).
 
     >>> import gymnasium
     >>> import ono99.envs.gymnasium
@@ -159,7 +167,11 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         render_mode: str | None = None,
         max_players: int | None = None,
         announce: str = "true_total",
+        spaces: str = "variant",
     ) -> None:
+        self.universal = universal_spaces(announce) if spaces_arg(spaces) else None
+        if self.universal is not None:
+            max_players = self.universal.max_players
         self.variant = make_variant(variant, house_rules)
         Game(self.variant, players, 0)  # checks the player count now, not at reset
         self.seat = _seat_arg(seat, players)
@@ -177,11 +189,13 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
             players=players,
             max_players=self.encoder.max_players,
             announce=announce,
+            spaces=spaces,
         )
         self.opponents: tuple[str | Player, ...] = self._opponents.given
         self.table = action_table(self.variant, announce=announce)
-        self.observation_space = spaces.Box(self.encoder.low, self.encoder.high, dtype=np.float32)
-        self.action_space = spaces.Discrete(len(self.table))
+        self._wide = Widen(self.universal, self.encoder, self.table)
+        self.observation_space = gym_spaces.Box(self._wide.low, self._wide.high, dtype=np.float32)
+        self.action_space = gym_spaces.Discrete(self._wide.actions)
         self._seeds = Seeds()
         self._made: list[Player] = []  # the opponents' players, once made
         self._seat = 0 if self.seat == "random" else int(self.seat)  # this game's
@@ -224,10 +238,10 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         game = self._require_game()
         if self._ended:
             raise RuntimeError("the episode is over: reset() the environment")
-        index = action_index(action, len(self.table))
+        index = action_index(action, self._wide.actions)
         # (A game that ended for the agent before its first turn plays nothing:
         # the end is told now.)
-        what = self._play(game, index)
+        what = self._play(game, self._wide.native(index))
         if what == ILLEGAL:
             self._ended = True
             observation, info = self._show(game)
@@ -247,7 +261,8 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
     def action_masks(self) -> NDArray[np.bool_]:
         """Which actions are legal now (all ``False`` once the episode is over)."""
         self._show(self._require_game())
-        return self._mask.astype(np.bool_)
+        mask: NDArray[np.bool_] = self._wide.masks(self._mask[None])[0].astype(np.bool_)
+        return mask
 
     def render(self) -> Any:
         """The table: a picture (``"rgb_array"``), text (``"ansi"``), or print it (``"human"``).
@@ -337,7 +352,12 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         return what
 
     def _why_illegal(self, game: Game, index: int) -> str:
-        """Why action ``index`` is not legal now, in words."""
+        """Why action ``index`` (of the action space) is not legal now, in words."""
+        wide = self._wide
+        native = wide.native(index)
+        if native < 0 <= index < wide.actions:
+            return f"action {index}, {wide.move(index)!r}, is no move of {self.variant.id}"
+        index = native
         reason = (
             game.why_illegal(self.table.moves[index])
             if 0 <= index < len(self.table)
@@ -375,8 +395,10 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         """The agent's vector now, and the info: its action mask, the game's seed."""
         assert self._agent is not None  # noqa: S101 - made with the game
         self._agent.show()
-        info = {"action_mask": self._mask.copy(), "seed": game.seed, "seat": self._seat}
-        return self._array.copy(), info
+        wide = self._wide
+        mask = wide.masks(self._mask[None])[0]
+        info = {"action_mask": mask, "seed": game.seed, "seat": self._seat}
+        return wide.vectors(self._array[None])[0], info
 
     def _require_game(self) -> Game:
         if self.game is None:
@@ -415,6 +437,7 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         render_mode: Taken for ``make_vec``'s sake; the batch draws nothing
             (its games' :class:`Ono99Env` in ``envs`` do).
         announce: ``"true_total"`` or ``"choose"``, as for :class:`Ono99Env`.
+        spaces: ``"variant"`` or ``"universal"``, as for :class:`Ono99Env`.
         autoreset_mode: When a game that ended is dealt afresh: at the next
             step (``AutoresetMode.NEXT_STEP``, the default), or in the step
             it ends (``AutoresetMode.SAME_STEP``, or ``"same-step"`` where
@@ -453,6 +476,7 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         render_mode: str | None = None,
         announce: str = "true_total",
         autoreset_mode: Any = AUTORESET,
+        spaces: str = "variant",
     ) -> None:
         self.metadata = {"autoreset_mode": autoreset_arg(autoreset_mode)}
         self._same_step = self.metadata["autoreset_mode"] is SAME_STEP
@@ -469,10 +493,12 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 max_players=max_players,
                 render_mode=render_mode,
                 announce=announce,
+                spaces=spaces,
             )
             for _ in range(num_envs)
         ]
         first = self.envs[0]
+        self._wide = first._wide
         self.num_envs = num_envs
         self.variant = loaded
         self.players = players
@@ -534,7 +560,7 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._agents = agents
         self._ended = [False] * n
         self._truncated = [False] * n
-        return self._observations.copy(), self._info()
+        return self._wide.vectors(self._observations), self._info()
 
     def step(
         self, actions: Any
@@ -554,13 +580,14 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         if not self._agents:
             raise RuntimeError("reset() the environment before using it")
         chosen = self._actions(actions)
+        native = self._wide.natives(chosen)
         n = self.num_envs
         rewards = [0.0] * n
         ended, truncated = self._ended, self._truncated
         illegal: list[str | None] = [None] * n
         # The kernel steps every game it can alone; the rest are dealt, refused or
         # played on here.
-        left = step_batch(self._agents, chosen, rewards, ended, truncated)
+        left = step_batch(self._agents, native, rewards, ended, truncated)
         waiting: list[int] = []  # games where a batched opponent is to move
         for i, what in left:
             env = self.envs[i]
@@ -600,11 +627,11 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         if any(reason is not None for reason in illegal):
             info["illegal"] = np.array(illegal, dtype=object)
             info["_illegal"] = np.array([reason is not None for reason in illegal])
-        return self._observations.copy(), np.array(rewards), done, cut, info
+        return self._wide.vectors(self._observations), np.array(rewards), done, cut, info
 
     def _deal_ended(self, rows: list[int]) -> tuple[NDArray[np.object_], NDArray[np.bool_]]:
         """Deal the games of ``rows`` afresh now (they ended): their last observations."""
-        final = final_observations(self._observations, rows)
+        final = final_observations(self._wide.vectors(self._observations), rows)
         for i in rows:
             self.envs[i]._deal(None, stop=True)
             self._ended[i] = self._truncated[i] = False
@@ -661,7 +688,7 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
 
     def _actions(self, actions: Any) -> list[int]:
         """``actions`` as one action index for each game, checked before anything is played."""
-        return actions_of(actions, self.num_envs, len(self.envs[0].table))
+        return actions_of(actions, self.num_envs, self._wide.actions)
 
     def __getstate__(self) -> dict[str, Any]:
         # The games' kernel objects write into the batch's rows: they are made again.
@@ -684,7 +711,7 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     def _info(self) -> dict[str, Any]:
         everywhere = np.ones(self.num_envs, np.bool_)
         return {
-            "action_mask": self._masks.copy(),
+            "action_mask": self._wide.masks(self._masks),
             "_action_mask": everywhere,
             "seed": np.array([env.game.seed for env in self.envs if env.game is not None]),
             "_seed": everywhere.copy(),
