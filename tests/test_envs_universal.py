@@ -13,7 +13,7 @@ gymnasium = pytest.importorskip("gymnasium", reason="the rl extra (gymnasium) is
 
 from ono99.engine import unsaid  # noqa: E402
 from ono99.envs import observation_encoder, universal_spaces  # noqa: E402
-from ono99.envs.gymnasium import Ono99Env  # noqa: E402 - and registers ono99/Ono99-v0
+from ono99.envs.gymnasium import Ono99Env, Ono99MixVectorEnv  # noqa: E402 - registers it
 
 
 def _shipped() -> list[tuple[str, tuple[str, ...], int]]:
@@ -153,3 +153,88 @@ def test_the_batch_in_the_universal_spaces_steps_as_sync_vector_env() -> None:
             assert (a == b).all()
         assert (info["action_mask"] == slow_info["action_mask"]).all()
         one, two = got[0], want[0]
+
+
+MIXED: list[tuple[str, int, int, dict[str, Any]]] = [
+    ("ono99-2022", 2, 3, {"opponents": "cautious"}),
+    ("ninety-nine-taiwan", 4, 2, {"seat": "random"}),
+    ("ono99-1980", 3, 6, {"seat": [0, 2]}),  # the self-play batch
+]
+
+
+def _batches(mode: str) -> list[Any]:
+    return [
+        gymnasium.make_vec(
+            "ono99/Ono99-v0",
+            num_envs=num_envs,
+            variant=variant,
+            players=players,
+            spaces="universal",
+            autoreset_mode=mode,
+            **kwargs,
+        )
+        for variant, players, num_envs, kwargs in MIXED
+    ]
+
+
+@pytest.mark.parametrize("mode", ["next-step", "same-step"])
+def test_a_mix_of_batches_steps_as_each_batch_alone(mode: str) -> None:
+    """Invariant: the mix's rows are its batches' rows, step for step, each batch seeded with
+    the mix's seed and its first row; the self-play batch in the universal spaces too."""
+    mix = Ono99MixVectorEnv(_batches(mode))
+    alone = _batches(mode)
+    assert mix.num_envs == 11 and all(
+        batch.single_observation_space == mix.single_observation_space for batch in alone
+    )
+    starts = [0, 3, 5, 11]
+    observations, info = mix.reset(seed=4)
+    expected = [
+        batch.reset(seed=4 + start)[0] for batch, start in zip(alone, starts, strict=False)
+    ]
+    assert (observations == np.concatenate(expected)).all()
+    rng = np.random.default_rng(3)
+    finals = 0
+    for _ in range(150):
+        mask = info["action_mask"]
+        actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+        *got, info = mix.step(actions)
+        results = [
+            batch.step(actions[start:stop])
+            for batch, start, stop in zip(alone, starts, starts[1:], strict=False)
+        ]
+        for k in range(4):
+            assert (got[k] == np.concatenate([r[k] for r in results])).all()
+        assert (
+            info["action_mask"] == np.concatenate([r[4]["action_mask"] for r in results])
+        ).all()
+        for r, start, stop in zip(results, starts, starts[1:], strict=False):
+            there = r[4].get("_final_obs", np.zeros(stop - start, np.bool_))
+            assert info.get("_final_obs", np.zeros(11, np.bool_))[start:stop].tolist() == (
+                there.tolist()
+            )
+            finals += int(there.sum())
+    assert (finals > 0) == (mode == "same-step")
+
+
+def test_a_mix_takes_only_batches_in_the_universal_spaces() -> None:
+    plain = gymnasium.make_vec("ono99/Ono99-v0", num_envs=2)
+    with pytest.raises(ono99.ArgumentError, match="spaces='universal'"):
+        Ono99MixVectorEnv([plain])
+    with pytest.raises(ono99.ArgumentError, match="batches"):
+        Ono99MixVectorEnv([])
+    universal = _batches("next-step")
+    with pytest.raises(ono99.ArgumentError, match="autoreset_mode"):
+        Ono99MixVectorEnv([universal[0], _batches("same-step")[1]])
+
+
+def test_the_self_play_batch_in_the_universal_spaces_refuses_a_move_its_variant_lacks() -> None:
+    spaces = universal_spaces()
+    batch = gymnasium.make_vec("ono99/Ono99-v0", num_envs=2, seat=[0, 1], spaces="universal")
+    _, info = batch.reset(seed=1)
+    actions = info["action_mask"].argmax(axis=1)
+    row = int(np.flatnonzero(info["action_mask"].any(axis=1))[0])
+    actions[row] = spaces.moves.index(ono99.Play("joker"))
+    with pytest.raises(
+        ono99.IllegalMoveError, match=f"row {row}: action .* no move of ono99-2022"
+    ):
+        batch.step(actions)

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import gymnasium
 import numpy as np
-from gymnasium import spaces
+from gymnasium import spaces as gym_spaces
 from gymnasium.vector.utils import batch_space
 
 from ono99._args import shown
@@ -22,6 +22,7 @@ from ._actions import action_table
 from ._common import Opponent, Opponents, Seeds, action_index, make_variant
 from ._encoding import observation_encoder
 from ._seats import Seats
+from ._universal import Widen, spaces_arg, universal_spaces
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -126,6 +127,7 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         announce: ``"true_total"`` or ``"choose"``, as for :class:`Ono99Env`.
         autoreset_mode: When a game that ended is dealt afresh: at the next
             step (the default) or in the same step.
+        spaces: ``"variant"`` or ``"universal"``, as for :class:`Ono99Env`.
 
     Raises:
         VariantError: If the variant or a house rule cannot be loaded, or
@@ -156,9 +158,13 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         render_mode: str | None = None,
         announce: str = "true_total",
         autoreset_mode: Any = AUTORESET,
+        spaces: str = "variant",
     ) -> None:
         self.metadata = {"autoreset_mode": autoreset_arg(autoreset_mode)}
         self._same_step = self.metadata["autoreset_mode"] is SAME_STEP
+        self.universal = universal = universal_spaces(announce) if spaces_arg(spaces) else None
+        if universal is not None:
+            max_players = universal.max_players
         self.variant = loaded = make_variant(variant, house_rules)
         Game(loaded, players, 0)  # checks the player count now, not at reset
         given: list[object] = list(range(players)) if seats is None else list(seats)
@@ -191,6 +197,8 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             variant=loaded,
             players=players,
             max_players=self.encoder.max_players,
+            announce=announce,
+            spaces=spaces,
         )
         self.games = [
             Seats(
@@ -204,10 +212,9 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             )
             for _ in range(num_envs // k)
         ]
-        self.single_observation_space = spaces.Box(
-            self.encoder.low, self.encoder.high, dtype=np.float32
-        )
-        self.single_action_space = spaces.Discrete(len(self.table))
+        self._wide = wide = Widen(universal, self.encoder, self.table)
+        self.single_observation_space = gym_spaces.Box(wide.low, wide.high, dtype=np.float32)
+        self.single_action_space = gym_spaces.Discrete(wide.actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._bind()
@@ -266,7 +273,7 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._started = True
         self._over = [False] * n
         self._cut = [False] * n
-        return self._observations.copy(), self._info()
+        return self._wide.vectors(self._observations), self._info()
 
     def step(
         self, actions: Any
@@ -287,11 +294,21 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         """
         if not self._started:
             raise RuntimeError("reset() the environment before using it")
-        chosen = actions_of(actions, self.num_envs, len(self.table))
+        wide = self._wide
+        given = actions_of(actions, self.num_envs, wide.actions)
+        chosen = wide.natives(given)
         k = len(self.seats)
         for i, game in enumerate(self.games):  # every action checked before any is played
             mover = -1 if self._over[i] or self._cut[i] else game.mover()
             if mover >= 0:
+                row = i * k + mover
+                if chosen[row] < 0:
+                    move = wide.move(given[row])
+                    raise IllegalMoveError(
+                        f"row {row}: action {given[row]}, {move!r}, is no move of "
+                        f"{self.variant.id}",
+                        given[row],
+                    )
                 try:
                     game.check(chosen[i * k + mover])
                 except IllegalMoveError as error:
@@ -317,7 +334,7 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         if self._same_step and (any(self._over) or any(self._cut)):
             done = [i for i in range(len(self.games)) if self._over[i] or self._cut[i]]
             final = final_observations(
-                self._observations, [i * k + j for i in done for j in range(k)]
+                wide.vectors(self._observations), [i * k + j for i in done for j in range(k)]
             )
             for i in done:  # dealt afresh now, not at the next step
                 self.games[i].deal(None)
@@ -327,7 +344,7 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         if final is not None:
             info["final_obs"], info["_final_obs"] = final
         return (
-            self._observations.copy(),
+            wide.vectors(self._observations),
             np.array(rewards),
             np.array(ended),
             np.array(truncated),
@@ -338,7 +355,7 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         everywhere = np.ones(self.num_envs, np.bool_)
         k = len(self.seats)
         return {
-            "action_mask": self._masks.copy(),
+            "action_mask": self._wide.masks(self._masks),
             "_action_mask": everywhere,
             "seed": np.repeat([game.dealt().seed for game in self.games], k),
             "_seed": everywhere.copy(),

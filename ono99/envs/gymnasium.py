@@ -89,7 +89,13 @@ if TYPE_CHECKING:
     from ono99.engine import Player
     from ono99.loading import PathName
 
-__all__ = ["ENV_ID", "Ono99Env", "Ono99SelfPlayVectorEnv", "Ono99VectorEnv"]
+__all__ = [
+    "ENV_ID",
+    "Ono99Env",
+    "Ono99MixVectorEnv",
+    "Ono99SelfPlayVectorEnv",
+    "Ono99VectorEnv",
+]
 
 ENV_ID = "ono99/Ono99-v0"
 """The id the environment is registered under."""
@@ -499,6 +505,7 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         ]
         first = self.envs[0]
         self._wide = first._wide
+        self.universal = first.universal
         self.num_envs = num_envs
         self.variant = loaded
         self.players = players
@@ -722,6 +729,135 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             ),
             "_seat": everywhere.copy(),
         }
+
+
+class Ono99MixVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
+    """Batches of different variants side by side, in the universal spaces: a mix to train on.
+
+    Its rows are the rows of each batch in turn (the first batch's, then the
+    second's...), each batch an :class:`Ono99VectorEnv` or an
+    :class:`Ono99SelfPlayVectorEnv` made with ``spaces="universal"``, so all
+    share one observation and one action space
+    (:class:`~ono99.envs.UniversalSpaces`) whatever their variants, house
+    rules and player counts. A step splits the actions among the batches
+    and joins what they return; an info key that only some batches give
+    (``"illegal"``, ``"final_obs"``) is ``None`` in the others' rows, its
+    ``_`` mark ``False``. ``reset(seed=s)`` seeds the batch whose rows start
+    at row ``r`` with ``s + r``.
+
+    Args:
+        batches: The batches, all with ``spaces="universal"``, the same
+            ``announce`` and the same ``autoreset_mode``.
+
+    Raises:
+        ArgumentError: If there are no batches, or they do not share their spaces
+            and autoreset mode.
+
+    >>> import gymnasium
+    >>> import ono99.envs.gymnasium
+    >>> from ono99.envs.gymnasium import Ono99MixVectorEnv
+    >>> mix = Ono99MixVectorEnv([
+    ...     gymnasium.make_vec("ono99/Ono99-v0", num_envs=2, variant=variant, players=players,
+    ...                        spaces="universal")
+    ...     for variant, players in [("ono99-2022", 2), ("ninety-nine", 4), ("ono99-1980", 3)]
+    ... ])
+    >>> observations, info = mix.reset(seed=1)
+    >>> observations.shape, info["action_mask"].shape
+    ((6, 308), (6, 45))
+    """
+
+    def __init__(self, batches: Sequence[gymnasium.vector.VectorEnv[Any, Any, Any]]) -> None:
+        given = list(batches)
+        first = given[0] if given else None
+        if first is None or any(
+            not isinstance(batch, Ono99VectorEnv | Ono99SelfPlayVectorEnv)
+            or batch.universal is None
+            or batch.single_observation_space != first.single_observation_space
+            or batch.single_action_space != first.single_action_space
+            or batch.metadata["autoreset_mode"] is not first.metadata["autoreset_mode"]
+            for batch in given
+        ):
+            raise ArgumentError(
+                "batches",
+                "expected batches of ono99.envs.gymnasium made with spaces='universal', "
+                "the same announce and the same autoreset_mode",
+            )
+        self.batches = given
+        self.metadata = {"autoreset_mode": first.metadata["autoreset_mode"]}
+        self.num_envs = sum(batch.num_envs for batch in given)
+        self.render_mode = None
+        self.single_observation_space = first.single_observation_space
+        self.single_action_space = first.single_action_space
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = batch_space(self.single_action_space, self.num_envs)
+        universal = (
+            first.universal if isinstance(first, Ono99VectorEnv | Ono99SelfPlayVectorEnv) else None
+        )
+        assert universal is not None  # noqa: S101 - checked above
+        self._actions = universal.actions
+        self._starts = [0]
+        for batch in given:
+            self._starts.append(self._starts[-1] + batch.num_envs)
+
+    def reset(
+        self,
+        *,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,  # noqa: ARG002 - Gymnasium's signature
+    ) -> tuple[NDArray[np.float32], dict[str, Any]]:
+        """Deal a new game in each batch (``seed + r`` for the batch starting at row ``r``).
+
+        Raises:
+            ArgumentError: If ``seed`` is neither a whole number nor ``None``.
+        """
+        first = seed_arg(seed)
+        results = [
+            batch.reset(seed=None if first is None else first + start)
+            for batch, start in zip(self.batches, self._starts, strict=False)
+        ]
+        return np.concatenate([r[0] for r in results]), self._join([r[1] for r in results])
+
+    def step(
+        self, actions: Any
+    ) -> tuple[
+        NDArray[np.float32],
+        NDArray[np.float64],
+        NDArray[np.bool_],
+        NDArray[np.bool_],
+        dict[str, Any],
+    ]:
+        """Step each batch with its rows' actions.
+
+        Raises:
+            ArgumentError: If ``actions`` are not one whole number for each row
+                (nothing is played).
+        """
+        chosen = actions_of(actions, self.num_envs, self._actions)
+        starts = self._starts
+        results = [
+            batch.step(chosen[start:stop])
+            for batch, start, stop in zip(self.batches, starts, starts[1:], strict=False)
+        ]
+        observations, rewards, terminated, truncated = (
+            np.concatenate([r[k] for r in results]) for k in range(4)
+        )
+        return observations, rewards, terminated, truncated, self._join([r[4] for r in results])
+
+    def _join(self, infos: list[dict[str, Any]]) -> dict[str, Any]:
+        """The batches' infos as one, row for row."""
+        keys = list(dict.fromkeys(key for info in infos for key in info))
+        joined = {}
+        for key in keys:
+            parts = []
+            for info, batch in zip(infos, self.batches, strict=True):
+                if key in info:
+                    parts.append(info[key])
+                elif key.startswith("_"):
+                    parts.append(np.zeros(batch.num_envs, np.bool_))
+                else:
+                    parts.append(np.full(batch.num_envs, None, dtype=object))
+            joined[key] = np.concatenate(parts)
+        return joined
 
 
 def _make_vec(num_envs: int = 1, **kwargs: Any) -> gymnasium.vector.VectorEnv[Any, Any, Any]:

@@ -51,7 +51,7 @@ from ono99._args import shown
 from ono99._errors import ArgumentError
 
 from ._selfplay import SAME_STEP
-from .gymnasium import ENV_ID, Ono99SelfPlayVectorEnv, Ono99VectorEnv
+from .gymnasium import ENV_ID, Ono99MixVectorEnv, Ono99SelfPlayVectorEnv, Ono99VectorEnv
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -94,7 +94,8 @@ class Ono99VecEnv(VecEnv):
         batch: An :class:`~ono99.envs.gymnasium.Ono99VectorEnv` or an
             :class:`~ono99.envs.gymnasium.Ono99SelfPlayVectorEnv` made with
             ``autoreset_mode=AutoresetMode.SAME_STEP`` (:func:`vec_env`
-            makes both).
+            makes both), or an :class:`~ono99.envs.gymnasium.Ono99MixVectorEnv`
+            of such batches (a mix of variants).
 
     Raises:
         ArgumentError: If ``batch`` is neither, or resets at the next step.
@@ -105,7 +106,7 @@ class Ono99VecEnv(VecEnv):
 
     def __init__(self, batch: gymnasium.vector.VectorEnv[Any, Any, Any]) -> None:
         given: object = batch
-        if not isinstance(given, Ono99VectorEnv | Ono99SelfPlayVectorEnv):
+        if not isinstance(given, Ono99VectorEnv | Ono99SelfPlayVectorEnv | Ono99MixVectorEnv):
             raise ArgumentError(
                 "batch", f"expected a batch of ono99.envs.gymnasium, got {shown(given)}"
             )
