@@ -216,10 +216,15 @@ def test_a_mix_of_batches_steps_as_each_batch_alone(mode: str) -> None:
     assert (finals > 0) == (mode == "same-step")
 
 
-def test_a_mix_takes_only_batches_in_the_universal_spaces() -> None:
+def test_a_mix_takes_only_batches_of_the_same_spaces() -> None:
     plain = gymnasium.make_vec("ono99/Ono99-v0", num_envs=2)
-    with pytest.raises(ono99.ArgumentError, match="spaces='universal'"):
-        Ono99MixVectorEnv([plain])
+    with pytest.raises(ono99.ArgumentError, match="the same spaces"):
+        Ono99MixVectorEnv([plain, _batches("next-step")[0]])
+    other = gymnasium.make_vec("ono99/Ono99-v0", num_envs=2, players=3)
+    with pytest.raises(ono99.ArgumentError, match="the same spaces"):
+        Ono99MixVectorEnv([plain, other])
+    league = Ono99MixVectorEnv([plain, gymnasium.make_vec("ono99/Ono99-v0", opponents="cautious")])
+    assert league.num_envs == 3 and league.single_action_space == plain.single_action_space
     with pytest.raises(ono99.ArgumentError, match="batches"):
         Ono99MixVectorEnv([])
     universal = _batches("next-step")

@@ -732,22 +732,25 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
 
 
 class Ono99MixVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
-    """Batches of different variants side by side, in the universal spaces: a mix to train on.
+    """Batches side by side as one: a mix of variants, or of opponents, to train one agent on.
 
     Its rows are the rows of each batch in turn (the first batch's, then the
     second's...), each batch an :class:`Ono99VectorEnv` or an
-    :class:`Ono99SelfPlayVectorEnv` made with ``spaces="universal"``, so all
-    share one observation and one action space
-    (:class:`~ono99.envs.UniversalSpaces`) whatever their variants, house
-    rules and player counts. A step splits the actions among the batches
+    :class:`Ono99SelfPlayVectorEnv` with the same spaces: batches made with
+    ``spaces="universal"`` share them (:class:`~ono99.envs.UniversalSpaces`)
+    whatever their variants, house rules and player counts, so one agent
+    trains on a mix of variants; batches of one variant and player count
+    (and ``max_players``) share them too, so one agent trains against a
+    league of opponents (built-in players in one batch, earlier snapshots
+    of itself in another). A step splits the actions among the batches
     and joins what they return; an info key that only some batches give
     (``"illegal"``, ``"final_obs"``) is ``None`` in the others' rows, its
     ``_`` mark ``False``. ``reset(seed=s)`` seeds the batch whose rows start
     at row ``r`` with ``s + r``.
 
     Args:
-        batches: The batches, all with ``spaces="universal"``, the same
-            ``announce`` and the same ``autoreset_mode``.
+        batches: The batches, all with the same spaces and the same
+            ``autoreset_mode``.
 
     Raises:
         ArgumentError: If there are no batches, or they do not share their spaces
@@ -771,7 +774,6 @@ class Ono99MixVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         first = given[0] if given else None
         if first is None or any(
             not isinstance(batch, Ono99VectorEnv | Ono99SelfPlayVectorEnv)
-            or batch.universal is None
             or batch.single_observation_space != first.single_observation_space
             or batch.single_action_space != first.single_action_space
             or batch.metadata["autoreset_mode"] is not first.metadata["autoreset_mode"]
@@ -779,8 +781,9 @@ class Ono99MixVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         ):
             raise ArgumentError(
                 "batches",
-                "expected batches of ono99.envs.gymnasium made with spaces='universal', "
-                "the same announce and the same autoreset_mode",
+                "expected batches of ono99.envs.gymnasium with the same spaces (made with "
+                "spaces='universal', or of one variant and player count) and the same "
+                "autoreset_mode",
             )
         self.batches = given
         self.metadata = {"autoreset_mode": first.metadata["autoreset_mode"]}
@@ -790,11 +793,9 @@ class Ono99MixVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self.single_action_space = first.single_action_space
         self.observation_space = batch_space(self.single_observation_space, self.num_envs)
         self.action_space = batch_space(self.single_action_space, self.num_envs)
-        universal = (
-            first.universal if isinstance(first, Ono99VectorEnv | Ono99SelfPlayVectorEnv) else None
-        )
-        assert universal is not None  # noqa: S101 - checked above
-        self._actions = universal.actions
+        space = first.single_action_space
+        assert isinstance(space, gym_spaces.Discrete)  # noqa: S101 - every batch's is
+        self._actions = int(space.n)
         self._starts = [0]
         for batch in given:
             self._starts.append(self._starts[-1] + batch.num_envs)
