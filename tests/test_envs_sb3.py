@@ -2,6 +2,9 @@
 
 from __future__ import annotations
 
+import subprocess
+import sys
+from pathlib import Path  # noqa: TC003 - pytest reads the annotation of tmp_path
 from typing import Any
 
 import pytest
@@ -13,10 +16,14 @@ gymnasium = pytest.importorskip("gymnasium", reason="the rl extra (gymnasium) is
 pytest.importorskip("stable_baselines3", reason="the rl-train extra (SB3) is not installed")
 sb3_contrib = pytest.importorskip("sb3_contrib", reason="the rl-train extra is not installed")
 
+from children import HANG_GUARD  # noqa: E402
+from envcases import ROOT  # noqa: E402
 from stable_baselines3.common.vec_env import VecEnv, VecMonitor  # noqa: E402
 
 import ono99.envs.gymnasium  # noqa: E402 - registers ono99/Ono99-v0
 from ono99.envs.stable_baselines3 import Ono99VecEnv, vec_env  # noqa: E402
+
+MIX = ("ono99-2022", "ono99-1980", "ninety-nine", "ninety-nine-taiwan")  # train_mix.py's
 
 
 def _random_actions(masks: Any, rng: Any) -> Any:
@@ -113,3 +120,37 @@ def test_maskable_ppo_trains_on_the_batch_and_picks_legal_actions(seat: Any) -> 
         assert masks[np.arange(8), actions].all()
         observations, _, _, infos = envs.step(actions)
         assert not any("illegal" in row for row in infos)
+
+
+@pytest.mark.parametrize(
+    ("script", "args", "lines"),
+    [
+        (
+            "train_opponent_pool.py",
+            ["--steps", "2048", "--every", "1024", "--games", "20"],
+            ["against random", "against cautious"],
+        ),
+        (
+            "train_mix.py",
+            ["--steps", "2048", "--games", "10"],
+            [f"{variant} against {who}" for variant in MIX for who in ("random", "cautious")],
+        ),
+    ],
+)
+def test_the_how_tos_training_scripts_run(
+    script: str, args: list[str], lines: list[str], tmp_path: Path
+) -> None:
+    """The pool's and the mix's scripts, a few seconds of training each: they train on the
+    batch, take their snapshots, and report a win rate for each opponent (and variant)."""
+    done = subprocess.run(  # noqa: S603 - this interpreter, on a file of the repository
+        [sys.executable, str(ROOT / "docs" / "examples" / script), *args],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+        timeout=HANG_GUARD,
+    )
+    shown = {line.split(":")[0].strip() for line in done.stdout.splitlines()}
+    assert set(lines) <= shown, done.stdout
+    if script == "train_opponent_pool.py":
+        assert "a pool of 3 snapshots" in done.stdout  # the untrained network, then two
