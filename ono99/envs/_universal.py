@@ -157,7 +157,7 @@ class UniversalSpaces:
 
     @property
     def actions(self) -> int:
-        """How many actions: the ``n`` of the ``Discrete(n)`` action space."""
+        """The number of actions, the ``n`` of the ``Discrete(n)`` action space."""
         return len(self.moves)
 
     def slots_of(self, encoder: ObservationEncoder) -> NDArray[np.intp]:

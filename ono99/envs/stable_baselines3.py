@@ -124,7 +124,7 @@ class Ono99VecEnv(VecEnv):
     # ------------------------------------------------------------ the VecEnv API
 
     def reset(self) -> NDArray[np.float32]:
-        """Deal a new game in each row's game (seeded as :meth:`seed` said, once)."""
+        """Deal a new game in each row's game (seeded as ``seed()`` said, once)."""
         seed = self._seeds[0] if self._seeds and self._seeds[0] is not None else None
         observations, info = self.batch.reset(seed=seed)
         self._reset_seeds()
