@@ -739,3 +739,34 @@ def test_a_batched_opponent_that_answers_wrongly_is_told_so() -> None:
     envs = gymnasium.make_vec("ono99/Ono99-v0", num_envs=3, opponents=wrong, seat=1)
     with pytest.raises(ono99.IllegalMoveError, match="which is not legal"):
         envs.reset(seed=1)
+
+
+@pytest.mark.parametrize("mode", ["next-step", "same-step"])
+def test_the_self_play_batch_asks_a_batched_opponent_once_for_many_games(mode: str) -> None:
+    """Invariant: in the self-play batch, a batched opponent plays what the same policy asked
+    move by move plays, asked for many games at once."""
+    batch_policy = LastLegalBatch()
+    kwargs: dict[str, Any] = {
+        "variant": "ono99-1980",
+        "players": 4,
+        "seat": [0, 2],
+        "autoreset_mode": mode,
+    }
+    fast = gymnasium.make_vec(
+        "ono99/Ono99-v0", num_envs=8, opponents=[batched(batch_policy), "random"], **kwargs
+    )
+    slow = gymnasium.make_vec(
+        "ono99/Ono99-v0", num_envs=8, opponents=[LastLegalPolicy(), "random"], **kwargs
+    )
+    rng = np.random.default_rng(6)
+    (one, info), (two, _) = fast.reset(seed=2), slow.reset(seed=2)
+    for _ in range(150):
+        assert (one == two).all()
+        mask = info["action_mask"]
+        actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+        *got, info = fast.step(actions)
+        *want, _ = slow.step(actions)
+        for a, b in zip(got, want, strict=True):
+            assert (a == b).all()
+        one, two = got[0], want[0]
+    assert sum(batch_policy.rows) > len(batch_policy.rows) and max(batch_policy.rows) > 1

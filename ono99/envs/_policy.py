@@ -8,6 +8,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import numpy as np
 
 from ono99._errors import ArgumentError, IllegalMoveError
+from ono99.engine import play_checked
 
 from ._actions import action_table
 from ._encoding import observation_encoder
@@ -21,7 +22,7 @@ if TYPE_CHECKING:
     from ono99._variant import VariantLike
     from ono99.engine import Game, Move, Observation
 
-__all__ = ["BatchPolicy", "BatchedPlayer", "Policy", "PolicyPlayer", "batched"]
+__all__ = ["BatchPolicy", "BatchedPlayer", "Policy", "PolicyPlayer", "batched", "play_batched"]
 
 
 class Policy(Protocol):
@@ -193,11 +194,11 @@ class batched:  # noqa: N801 - read as a function: opponents=batched(policy)
 
     Given as an opponent (``opponents=batched(policy)``, alone or in the
     list), the policy plays its seats as a :class:`Policy` would, but the
-    batch :class:`~ono99.envs.gymnasium.Ono99VectorEnv` calls it once for
-    all its games where such a seat is to move, not once a move: a frozen
-    network then runs one forward pass for the whole batch. Outside that
-    batch (a single environment, the self-play batch, PettingZoo's) it is
-    called with one row at a time.
+    batches :class:`~ono99.envs.gymnasium.Ono99VectorEnv` and
+    :class:`~ono99.envs.gymnasium.Ono99SelfPlayVectorEnv` call it once for
+    all their games where such a seat is to move, not once a move: a frozen
+    network then runs one forward pass for the whole batch. Elsewhere (a
+    single environment, PettingZoo's) it is called with one row at a time.
 
     Args:
         policy: The policy.
@@ -314,3 +315,32 @@ class BatchedPlayer(PolicyPlayer):
 
     def __repr__(self) -> str:
         return f"<BatchedPlayer {self.batched.policy!r} for {self.encoder!r}>"
+
+
+def play_batched(waiting: Sequence[tuple[Game, int, BatchedPlayer]]) -> None:
+    """Play the move of each ``(game, seat, player)``: each batched policy asked once.
+
+    In each game, ``seat`` is to move and ``player`` plays it; the players
+    of one :class:`batched` policy (the games of a batch have one each) are
+    asked together, in one call of the policy.
+    """
+    groups: dict[int, list[tuple[Game, int, BatchedPlayer]]] = {}
+    for one in waiting:
+        groups.setdefault(id(one[2].batched), []).append(one)
+    for group in groups.values():
+        player = group[0][2]
+        encoder, table = player.encoder, player.table
+        vectors = np.zeros((len(group), len(encoder)), np.float32)
+        masks = np.zeros((len(group), len(table)), np.int8)
+        seeds = np.zeros(len(group), np.int64)
+        legal = []
+        for row, (game, seat, _) in enumerate(group):
+            moves, actions = table.actions_now(game)
+            masks[row, actions] = 1
+            encoder.encode_game(game, seat, vectors[row])
+            seeds[row] = game.seed
+            legal.append(dict(zip(actions, moves, strict=True)))
+        for (game, _, _), move in zip(
+            group, player.decide(vectors, masks, seeds, legal), strict=True
+        ):
+            play_checked(game, move)

@@ -21,6 +21,7 @@ from ono99.engine import Game
 from ._actions import action_table
 from ._common import Opponent, Opponents, Seeds, action_index, make_variant
 from ._encoding import observation_encoder
+from ._policy import play_batched
 from ._seats import Seats
 from ._universal import Widen, spaces_arg, universal_spaces
 
@@ -268,7 +269,9 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 "seed", f"expected a whole number, None or a list of them, got {shown(seed)}"
             )
         for game, one in zip(self.games, seeds, strict=True):
-            game.deal(one)
+            game.deal(one, stop=True)
+        self._ask_batched(self.games)
+        for game in self.games:
             game.show()
         self._started = True
         self._over = [False] * n
@@ -316,14 +319,19 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         rewards = [0.0] * self.num_envs
         ended = [False] * self.num_envs
         truncated = [False] * self.num_envs
+        dealt: set[int] = set()
         for i, game in enumerate(self.games):
             if self._over[i] or self._cut[i]:
-                game.deal(None)
+                game.deal(None, stop=True)
                 self._over[i] = self._cut[i] = False
+                dealt.add(i)
             else:
                 mover = game.mover()
                 if mover >= 0:
-                    game.play(chosen[i * k + mover])
+                    game.play(chosen[i * k + mover], stop=True)
+        self._ask_batched(self.games)
+        for i, game in enumerate(self.games):
+            if i not in dealt:
                 got, over, cut = game.settle()
                 rewards[i * k : i * k + k] = got
                 ended[i * k : i * k + k] = [over and not cut] * k
@@ -337,9 +345,11 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 wide.vectors(self._observations), [i * k + j for i in done for j in range(k)]
             )
             for i in done:  # dealt afresh now, not at the next step
-                self.games[i].deal(None)
-                self.games[i].show()
+                self.games[i].deal(None, stop=True)
                 self._over[i] = self._cut[i] = False
+            self._ask_batched([self.games[i] for i in done])
+            for i in done:
+                self.games[i].show()
         info = self._info()
         if final is not None:
             info["final_obs"], info["_final_obs"] = final
@@ -350,6 +360,15 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             np.array(truncated),
             info,
         )
+
+    def _ask_batched(self, games: list[Seats]) -> None:
+        """Play on the games where a batched opponent waits, asking each policy once a round."""
+        waiting = [game for game in games if game.waiting >= 0]
+        while waiting:
+            play_batched([one for game in waiting if (one := game.waiter()) is not None])
+            for game in waiting:
+                game.play_on()
+            waiting = [game for game in waiting if game.waiting >= 0]
 
     def _info(self) -> dict[str, Any]:
         everywhere = np.ones(self.num_envs, np.bool_)

@@ -69,7 +69,7 @@ from ._kernel import (
     Mask,
     step_batch,
 )
-from ._policy import BatchedPlayer, PolicyPlayer
+from ._policy import BatchedPlayer, PolicyPlayer, play_batched
 from ._render import table_image, table_text
 from ._selfplay import (
     AUTORESET,
@@ -656,42 +656,19 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         waits.
         """
         while waiting:
-            by_player: dict[int, list[int]] = {}
+            asked = []
             for i in waiting:
                 env = self.envs[i]
                 player = env._seated[env._waiting]
                 assert isinstance(player, BatchedPlayer)  # noqa: S101 - what _waiting holds
-                # Each game has its own player of the one batched policy given.
-                by_player.setdefault(id(player.batched), []).append(i)
-            waiting = []
-            for games in by_player.values():
-                first = self.envs[games[0]]
-                player = first._seated[first._waiting]
-                assert isinstance(player, BatchedPlayer)  # noqa: S101 - what _waiting holds
-                encoder, table = player.encoder, player.table
-                vectors = np.zeros((len(games), len(encoder)), np.float32)
-                masks = np.zeros((len(games), len(table)), np.int8)
-                seeds = np.zeros(len(games), np.int64)
-                legal = []
-                for row, i in enumerate(games):
-                    env = self.envs[i]
-                    game = env.game
-                    assert game is not None  # noqa: S101 - it waits in a game
-                    moves, actions = table.actions_now(game)
-                    masks[row, actions] = 1
-                    encoder.encode_game(game, env._waiting, vectors[row])
-                    seeds[row] = game.seed
-                    legal.append(dict(zip(actions, moves, strict=True)))
-                for i, move in zip(
-                    games, player.decide(vectors, masks, seeds, legal), strict=True
-                ):
-                    env = self.envs[i]
-                    game = env.game
-                    assert game is not None  # noqa: S101 - it waits in a game
-                    play_checked(game, move)
-                    env._waiting = env._play_others(game, stop=True)
-                    if env._waiting >= 0:
-                        waiting.append(i)
+                assert env.game is not None  # noqa: S101 - it waits in a game
+                asked.append((env.game, env._waiting, player))
+            play_batched(asked)
+            for i in waiting:
+                env = self.envs[i]
+                assert env.game is not None  # noqa: S101 - it waited in a game
+                env._waiting = env._play_others(env.game, stop=True)
+            waiting = [i for i in waiting if self.envs[i]._waiting >= 0]
 
     def _actions(self, actions: Any) -> list[int]:
         """``actions`` as one action index for each game, checked before anything is played."""
