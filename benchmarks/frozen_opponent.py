@@ -24,6 +24,11 @@ set-ups, each with the opponent asked two ways:
     batched one.
 
 Every figure is the best of a few runs, in CPU time, PyTorch on one thread.
+
+Measured with the pure-Python engine (an editable install) on a two-core
+machine shared with other jobs (load average 2.7 to 5.0), one full run: (a)
+1,880 steps/CPU-s with the opponent asked once a move, 8,226 batched; (b)
+1,337; (c) 1,884 once a move, 6,894 batched.
 """
 
 from __future__ import annotations
