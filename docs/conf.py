@@ -62,7 +62,7 @@ nitpick_ignore_regex = [
     # Hypothesis has no inventory here; its strategies are documented on its own site.
     ("py:class", r"(hypothesis\.strategies\.|st\.)(SearchStrategy|DrawFn).*"),
     # The rl extra's libraries have no inventory here; their own sites document them.
-    ("py:class", r"(np|numpy|gymnasium|pettingzoo|pyspiel|NDArray|spaces)\b.*"),
+    ("py:class", r"(np|numpy|gymnasium|pettingzoo|pyspiel|stable_baselines3|NDArray|spaces)\b.*"),
     ("py:class", r"(AECEnv|ono99\.envs\._\w+\.\w+)"),
     ("py:class", r"Opponent"),  # str | Player | Policy, as each signature's docs say
 ]
@@ -75,7 +75,7 @@ autodoc_member_order = "bysource"
 # stand-ins for them, and the pages still build.
 autodoc_mock_imports = [
     name
-    for name in ("numpy", "gymnasium", "pettingzoo", "pyspiel")
+    for name in ("numpy", "gymnasium", "pettingzoo", "pyspiel", "stable_baselines3")
     if importlib.util.find_spec(name) is None
 ]
 autodoc_typehints = "description"

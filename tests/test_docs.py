@@ -90,6 +90,7 @@ ENV_MODULES = (
     "ono99.envs.pettingzoo",
     "ono99.envs.gymnasium",
     "ono99.envs.openspiel",
+    "ono99.envs.stable_baselines3",
 )
 
 
@@ -98,7 +99,7 @@ def _env_module(name: str) -> ModuleType | None:
     try:
         return importlib.import_module(name)
     except ImportError as error:
-        if error.name in {"numpy", "gymnasium", "pettingzoo", "pyspiel"}:
+        if error.name in {"numpy", "gymnasium", "pettingzoo", "pyspiel", "stable_baselines3"}:
             return None
         raise
 

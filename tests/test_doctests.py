@@ -17,8 +17,8 @@ MODULES = sorted(
 )
 
 
-# What the environments (ono99.envs, the rl extra) import beyond the core.
-RL_LIBRARIES = {"numpy", "gymnasium", "pettingzoo", "pyspiel"}
+# What the environments (ono99.envs, the rl and rl-train extras) import beyond the core.
+RL_LIBRARIES = {"numpy", "gymnasium", "pettingzoo", "pyspiel", "stable_baselines3"}
 
 
 @pytest.mark.parametrize("name", MODULES)

@@ -20,6 +20,7 @@ from children import HANG_GUARD  # noqa: E402
 from envcases import CASES, IDS, ROOT  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
+from ono99.envs import batched  # noqa: E402
 from ono99.envs.gymnasium import (  # noqa: E402 - and registers ono99/Ono99-v0
     Ono99Env,
     Ono99SelfPlayVectorEnv,
@@ -209,6 +210,58 @@ def test_vector_env_steps_as_sync_vector_env_of_the_env(
             else:
                 assert "illegal" not in info
             assert fast.observation_space.contains(result[0])
+
+
+@pytest.mark.skipif(
+    not hasattr(gymnasium.vector, "AutoresetMode"), reason="Gymnasium 1.0 has one autoreset mode"
+)
+@pytest.mark.parametrize(("variant", "house", "players"), CASES[:2], ids=IDS[:2])
+def test_vector_env_resetting_in_the_same_step_steps_as_sync_vector_env(
+    variant: str, house: tuple[str, ...], players: int
+) -> None:
+    """Invariant: with ``AutoresetMode.SAME_STEP``, the batch gives what SyncVectorEnv gives
+    in that mode: a game that ends is dealt afresh in the step it ends, its last observation
+    in ``info["final_obs"]``."""
+    kwargs: dict[str, object] = {
+        "variant": variant,
+        "players": players,
+        "house_rules": house,
+        "opponents": [LastLegal(), *["random"] * (players - 2)],
+        "seat": "random",
+    }
+    mode = gymnasium.vector.AutoresetMode.SAME_STEP
+    fast = gymnasium.make_vec("ono99/Ono99-v0", num_envs=4, autoreset_mode=mode, **kwargs)
+    assert fast.metadata["autoreset_mode"] is mode
+    slow = gymnasium.make_vec(
+        "ono99/Ono99-v0",
+        num_envs=4,
+        vectorization_mode="sync",
+        vector_kwargs={"autoreset_mode": mode},
+        **kwargs,
+    )
+    rng = np.random.default_rng(5)
+    info, slow_info = fast.reset(seed=2)[1], slow.reset(seed=2)[1]
+    ends = 0
+    for step in range(200):
+        mask = info["action_mask"]
+        actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+        if step % 41 == 7:
+            actions[step % 4] = rng.integers(len(mask[0]))  # now and then an illegal one
+        result, expected = fast.step(actions), slow.step(actions)
+        for got, want in zip(result[:4], expected[:4], strict=True):
+            assert got.dtype == want.dtype and (got == want).all()
+        info, slow_info = result[4], expected[4]
+        assert (info["action_mask"] == slow_info["action_mask"]).all()
+        assert (info["seed"] == slow_info["seed"]).all()
+        ended = result[2] | result[3]
+        ends += int(ended.sum())
+        if ended.any():
+            assert info["_final_obs"].tolist() == slow_info["_final_obs"].tolist()
+            for i in np.flatnonzero(ended):
+                assert (info["final_obs"][i] == slow_info["final_obs"][i]).all()
+        else:
+            assert "final_obs" not in info
+    assert ends > 4
 
 
 def test_vector_env_refuses_bad_arguments() -> None:
@@ -460,13 +513,15 @@ SELF_PLAY = [
 ]
 
 
+@pytest.mark.parametrize("same_step", [False, True], ids=["next-step", "same-step"])
 @pytest.mark.parametrize(("variant", "players", "seats", "opponents"), SELF_PLAY)
 def test_self_play_batch_steps_as_the_parallel_form_of_each_game(
-    variant: str, players: int, seats: list[int], opponents: Any
+    variant: str, players: int, seats: list[int], opponents: Any, same_step: bool
 ) -> None:
     """Invariant: row ``i * k + j`` of the batch is, step for step, agent ``j`` of a parallel
     environment of game ``i`` with the same learners: observations, masks, rewards,
-    terminations and truncations, through each game's end and its new deal."""
+    terminations and truncations, through each game's end and its new deal (at the next
+    step, or in the same step, the last observations in ``info["final_obs"]``)."""
     parallel_env = pytest.importorskip("ono99.envs.pettingzoo").parallel_env
     k, games = len(seats), 3
     batch = gymnasium.make_vec(
@@ -476,6 +531,7 @@ def test_self_play_batch_steps_as_the_parallel_form_of_each_game(
         players=players,
         seat=seats,
         opponents=opponents,
+        autoreset_mode="same-step" if same_step else "next-step",
     )
     assert isinstance(batch, Ono99SelfPlayVectorEnv)
     tables = [
@@ -510,6 +566,13 @@ def test_self_play_batch_steps_as_the_parallel_form_of_each_game(
                 assert terminated[i * k + j] == step[2][agent]
                 assert truncated[i * k + j] == step[3][agent]
             ends += int(terminated[rows].all())
+            over = not table.agents
+            finals = info.get("_final_obs", np.zeros(k * games, np.bool_))
+            assert finals[rows].tolist() == [over and same_step] * k
+            if same_step and over:  # dealt afresh already: the last observations kept
+                for j, agent in enumerate(table.possible_agents):
+                    assert (info["final_obs"][i * k + j] == step[0][agent]["observation"]).all()
+                singles[i] = table.reset()[0]
     assert ends > 0
 
 
@@ -536,6 +599,9 @@ def test_self_play_batch_refuses_bad_input_and_plays_nothing() -> None:
         gymnasium.make_vec("ono99/Ono99-v0", num_envs=3, seat=[0, 1])
     with pytest.raises(ValueError, match="seats: expected seats from 0 to 1"):
         Ono99SelfPlayVectorEnv(2, seats=[1, 0])
+    for make in (Ono99SelfPlayVectorEnv, Ono99VectorEnv):
+        with pytest.raises(ono99.ArgumentError, match="autoreset_mode: expected AutoresetMode"):
+            make(2, autoreset_mode="Disabled")
 
 
 # -------------------------------------------------------------- the how-to
@@ -579,3 +645,128 @@ def test_maskable_ppo_example_trains_and_plays_its_policy(tmp_path: Path) -> Non
     assert low > 50.0, done.stdout
     assert "against cautious" in lines
     assert "a game against itself" in lines
+
+
+# -------------------------------------------------- batched opponents
+
+
+class LastLegalBatch:
+    """A batched policy: the last legal action of each row; it keeps what it was asked."""
+
+    def __init__(self) -> None:
+        self.rows: list[int] = []
+        self.seeds: set[int] = set()
+
+    def __call__(self, observations: Any, masks: Any, seeds: Any) -> Any:
+        assert observations.dtype == np.float32 and masks.dtype == np.int8
+        assert seeds.dtype == np.int64 and len(observations) == len(masks) == len(seeds)
+        self.rows.append(len(masks))
+        self.seeds.update(seeds.tolist())
+        return masks.shape[1] - 1 - masks[:, ::-1].argmax(axis=1)
+
+
+@pytest.mark.parametrize("mode", ["next-step", "same-step"])
+@pytest.mark.parametrize(
+    ("variant", "players", "seat"), [("ono99-2022", 4, "random"), ("ninety-nine", 3, 1)]
+)
+def test_a_batched_opponent_plays_the_games_a_policy_plays_asked_once_for_many(
+    variant: str, players: int, seat: Any, mode: str
+) -> None:
+    """Invariant: a batched policy as an opponent plays, game for game, what the same policy
+    asked move by move plays; the batch asks it for many games at once (fewer calls than
+    moves), with those games' seeds."""
+    batch_policy = LastLegalBatch()
+    kwargs: dict[str, Any] = {
+        "variant": variant,
+        "players": players,
+        "seat": seat,
+        "autoreset_mode": mode,
+    }
+    fast = gymnasium.make_vec(
+        "ono99/Ono99-v0",
+        num_envs=6,
+        opponents=[batched(batch_policy), *["random"] * (players - 2)],
+        **kwargs,
+    )
+    slow = gymnasium.make_vec(
+        "ono99/Ono99-v0",
+        num_envs=6,
+        opponents=[LastLegalPolicy(), *["random"] * (players - 2)],
+        **kwargs,
+    )
+    rng = np.random.default_rng(4)
+    (one, info), (two, _) = fast.reset(seed=5), slow.reset(seed=5)
+    seeds: set[int] = set(info["seed"].tolist())
+    for _ in range(120):
+        assert (one == two).all()
+        mask = info["action_mask"]
+        actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+        *got, info = fast.step(actions)
+        *want, _ = slow.step(actions)
+        for a, b in zip(got, want, strict=True):
+            assert (a == b).all()
+        one, two = got[0], want[0]
+        seeds.update(info["seed"].tolist())
+    assert sum(batch_policy.rows) > len(batch_policy.rows)  # fewer calls than moves
+    assert max(batch_policy.rows) > 1
+    assert batch_policy.seeds <= seeds | {env.game.seed for env in fast.envs if env.game}
+
+
+def test_a_batched_opponent_plays_a_single_environment_as_a_policy_does() -> None:
+    batch_policy = LastLegalBatch()
+    by_batch = Ono99Env("ono99-1980", players=3, opponents=[batched(batch_policy), "random"])
+    by_policy = Ono99Env("ono99-1980", players=3, opponents=[LastLegalPolicy(), "random"])
+    for env in (by_batch, by_policy):
+        _, info = env.reset(seed=9)
+        done = truncated = False
+        while not (done or truncated):
+            _, _, done, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert by_batch.game is not None and by_policy.game is not None
+    assert by_batch.game.moves == by_policy.game.moves
+    assert set(batch_policy.rows) == {1} and batch_policy.seeds == {by_batch.game.seed}
+    copied = pickle.loads(pickle.dumps(by_batch))  # noqa: S301 - our own data
+    assert copied.opponents[0].batched.policy.rows == batch_policy.rows
+
+
+def test_a_batched_opponent_that_answers_wrongly_is_told_so() -> None:
+    with pytest.raises(ono99.ArgumentError, match="policy: expected a callable"):
+        batched(3)  # type: ignore[arg-type]
+    two = batched(lambda obs, masks, seeds: [0, 0])
+    envs = gymnasium.make_vec("ono99/Ono99-v0", num_envs=3, opponents=two, seat=1)
+    with pytest.raises(ono99.IllegalMoveError, match="not one action for each of the 3 games"):
+        envs.reset(seed=1)
+    wrong = batched(lambda obs, masks, seeds: (1 - masks).argmax(axis=1))
+    envs = gymnasium.make_vec("ono99/Ono99-v0", num_envs=3, opponents=wrong, seat=1)
+    with pytest.raises(ono99.IllegalMoveError, match="which is not legal"):
+        envs.reset(seed=1)
+
+
+@pytest.mark.parametrize("mode", ["next-step", "same-step"])
+def test_the_self_play_batch_asks_a_batched_opponent_once_for_many_games(mode: str) -> None:
+    """Invariant: in the self-play batch, a batched opponent plays what the same policy asked
+    move by move plays, asked for many games at once."""
+    batch_policy = LastLegalBatch()
+    kwargs: dict[str, Any] = {
+        "variant": "ono99-1980",
+        "players": 4,
+        "seat": [0, 2],
+        "autoreset_mode": mode,
+    }
+    fast = gymnasium.make_vec(
+        "ono99/Ono99-v0", num_envs=8, opponents=[batched(batch_policy), "random"], **kwargs
+    )
+    slow = gymnasium.make_vec(
+        "ono99/Ono99-v0", num_envs=8, opponents=[LastLegalPolicy(), "random"], **kwargs
+    )
+    rng = np.random.default_rng(6)
+    (one, info), (two, _) = fast.reset(seed=2), slow.reset(seed=2)
+    for _ in range(150):
+        assert (one == two).all()
+        mask = info["action_mask"]
+        actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+        *got, info = fast.step(actions)
+        *want, _ = slow.step(actions)
+        for a, b in zip(got, want, strict=True):
+            assert (a == b).all()
+        one, two = got[0], want[0]
+    assert sum(batch_policy.rows) > len(batch_policy.rows) and max(batch_policy.rows) > 1

@@ -5,6 +5,7 @@ Usage::
     pip install "ono99[rl-train]"
     python train_maskable_ppo.py                 # 1,000,000 steps, 2,000 games each way
     python train_maskable_ppo.py --quick         # 20,000 steps and 200 games, to try it
+    python train_maskable_ppo.py --save howto.zip   # and keep the model (train_opponent_pool.py)
 
 The agent is a small network (two layers of 64) that reads the whole
 observation vector and picks among the legal actions only (the environment's
@@ -117,6 +118,7 @@ def main() -> None:
     parser.add_argument("--steps", type=int, help="training steps (default 1,000,000)")
     parser.add_argument("--games", type=int, help="games against each player (default 2,000)")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--save", help="save the trained model to this file (a .zip)")
     args = parser.parse_args()
     steps, games = (20_000, 200) if args.quick else (1_000_000, 2_000)
     steps, games = args.steps or steps, args.games or games
@@ -124,6 +126,8 @@ def main() -> None:
     start = time.process_time()
     model = train(steps, args.seed)
     minutes = (time.process_time() - start) / 60
+    if args.save:
+        model.save(args.save)
     print(
         f"{VARIANT}, {PLAYERS} players: {steps:,} steps against cautious ({minutes:.1f} CPU-min)"
     )

@@ -43,21 +43,26 @@ from ._actions import (
     move_to_action,
 )
 from ._encoding import Feature, ObservationEncoder, observation_encoder
-from ._policy import Policy, PolicyPlayer
+from ._policy import BatchPolicy, Policy, PolicyPlayer, batched
 from ._state import TableState
+from ._universal import UniversalSpaces, universal_spaces
 
 __all__ = [
     "ActionError",
     "ActionTable",
+    "BatchPolicy",
     "Feature",
     "MoveError",
     "ObservationEncoder",
     "Policy",
     "PolicyPlayer",
     "TableState",
+    "UniversalSpaces",
     "action_count",
     "action_table",
     "action_to_move",
+    "batched",
     "move_to_action",
     "observation_encoder",
+    "universal_spaces",
 ]

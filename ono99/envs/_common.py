@@ -17,7 +17,7 @@ from ono99.engine import engine_of
 from ono99.loading import load_variant
 from ono99.players import make_player
 
-from ._policy import PolicyPlayer
+from ._policy import BatchedPlayer, PolicyPlayer, batched
 
 if TYPE_CHECKING:
     from ono99._variant import VariantLike
@@ -125,8 +125,8 @@ def cut_short(game: Game) -> bool:
     return _cut_short(engine_of(game))
 
 
-Opponent = Union[str, "Player", "Policy"]
-"""Who plays a seat no agent plays: a strategy's name, a player, or a policy."""
+Opponent = Union[str, "Player", "Policy", batched]
+"""Who plays a seat no agent plays: a strategy's name, a player, a policy or a batched one."""
 
 
 class Opponents:
@@ -134,14 +134,17 @@ class Opponents:
 
     Args:
         given: A strategy's name (``"random"``, ``"cautious"``...), a
-            :class:`~ono99.Player` or a :class:`~ono99.envs.Policy` for all
-            of them, or a list with one for each, in seat order.
+            :class:`~ono99.Player`, a :class:`~ono99.envs.Policy` or a
+            :class:`~ono99.envs.batched` policy for all of them, or a list
+            with one for each, in seat order.
         count: How many seats they play.
         variant: The variant (what a policy's vectors are of).
         players: How many play.
         max_players: The padding of a policy's vectors.
         announce: Whether a policy's actions include announcing (``"true_total"``
             or ``"choose"``, as the agents' do).
+        spaces: The spaces a policy reads, as the agents' (``"variant"`` or
+            ``"universal"``).
 
     Raises:
         ValueError: If the list is of the wrong length, or an entry is
@@ -157,6 +160,7 @@ class Opponents:
         players: int,
         max_players: int | None,
         announce: str = "true_total",
+        spaces: str = "variant",
     ) -> None:
         if isinstance(given, str) or not isinstance(given, Sequence):
             given = [given] * count
@@ -169,11 +173,19 @@ class Opponents:
             if isinstance(opponent, str):
                 make_player(opponent, 0)  # an unknown name fails now, with the known ones
                 entries.append(opponent)
+            elif isinstance(opponent, batched):
+                entries.append(
+                    BatchedPlayer(
+                        opponent, variant, players, max_players, announce=announce, spaces=spaces
+                    )
+                )
             elif callable(getattr(opponent, "choose", None)):
                 entries.append(opponent)  # type: ignore[arg-type]
             elif callable(opponent):
                 entries.append(
-                    PolicyPlayer(opponent, variant, players, max_players, announce=announce)
+                    PolicyPlayer(
+                        opponent, variant, players, max_players, announce=announce, spaces=spaces
+                    )
                 )
             else:
                 raise ValueError(

@@ -9,7 +9,7 @@ from ono99.engine import Game, Vector, engine_of, play_checked, play_decided, wo
 
 from ._common import action_index, cut_short, seated
 from ._kernel import Mask
-from ._policy import PolicyPlayer
+from ._policy import BatchedPlayer, PolicyPlayer
 
 if TYPE_CHECKING:
     import numpy as np
@@ -72,6 +72,7 @@ class Seats:
         self._seated: list[Player | None] = []
         self._picks: list[Any] = []
         self._out: set[int] = set()  # agents knocked out (and rewarded) already
+        self.waiting = -1  # the seat of a batched opponent to move, left to the owner
         self._vectors: list[Vector] = []
         self._masks: list[Mask] = []
 
@@ -94,8 +95,12 @@ class Seats:
         self._picks = [getattr(player, "pick", None) for player in self._seated]
         self._vectors, self._masks = [], []
 
-    def deal(self, seed: int | None) -> None:
-        """Deal a new game (``seed``, or the sequence's next) and play to an agent's turn."""
+    def deal(self, seed: int | None, *, stop: bool = False) -> None:
+        """Deal a new game (``seed``, or the sequence's next) and play to an agent's turn.
+
+        With ``stop``, play only to a batched opponent's move, if one comes
+        first (:attr:`waiting`).
+        """
         self.game = game = Game(self.variant, self.players, self.seeds.next(seed))
         if seed is not None or not self._made:
             self._made = self.opponents.make(self.seeds)
@@ -103,7 +108,7 @@ class Seats:
         # A quick player's pick() decides from the legal moves and the total alone.
         self._picks = [getattr(player, "pick", None) for player in self._seated]
         self._out = set()
-        self._play_on(game)
+        self._play_on(game, stop)
 
     def mover(self) -> int:
         """The index (in ``learners``) of the agent to move, or -1 once the game is over."""
@@ -132,8 +137,10 @@ class Seats:
             )
         return move
 
-    def play(self, action: object) -> None:
+    def play(self, action: object, *, stop: bool = False) -> None:
         """Play ``action`` for the agent to move, then the opponents to the next agent's turn.
+
+        With ``stop``, play only to a batched opponent's move (:attr:`waiting`).
 
         Raises:
             ArgumentError: If ``action`` is no whole number.
@@ -141,7 +148,19 @@ class Seats:
         """
         game = self.dealt()
         play_checked(game, self.check(action))
-        self._play_on(game)
+        self._play_on(game, stop)
+
+    def waiter(self) -> tuple[Game, int, BatchedPlayer] | None:
+        """The game, seat and player of the batched opponent waiting to move, if one is."""
+        seat = self.waiting
+        player = self._seated[seat] if seat >= 0 else None
+        if not isinstance(player, BatchedPlayer):
+            return None
+        return self.dealt(), seat, player
+
+    def play_on(self) -> None:
+        """After the waiting batched opponent's move, play on (to the next one, if it comes)."""
+        self._play_on(self.dealt(), stop=True)
 
     def settle(self) -> tuple[list[float], bool, bool]:
         """Each agent's reward for the last step, whether the game is over, and cut short."""
@@ -171,16 +190,24 @@ class Seats:
             else:
                 self._masks[k].update(_NONE)
 
-    def _play_on(self, game: Game) -> None:
-        """Let the opponents move until an agent is to move, or the game ends."""
+    def _play_on(self, game: Game, stop: bool = False) -> None:
+        """Let the opponents move until an agent is to move, or the game ends.
+
+        With ``stop``, a batched opponent's move is left to the owner:
+        :attr:`waiting` is its seat (else -1).
+        """
         engine = engine_of(game)
         picks, variant = self._picks, self.variant
+        self.waiting = -1
         while True:
             # The quick players move in the kernel; it stops at any other seat.
             mover = play_decided(engine, picks, variant)
             if mover < 0 or mover in self.learners:
                 return
             player = self._seated[mover]
+            if stop and isinstance(player, BatchedPlayer):
+                self.waiting = mover
+                return
             if isinstance(player, PolicyPlayer):
                 play_checked(game, player.choose_in(game, mover))
             else:

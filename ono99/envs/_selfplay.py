@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING, Any
 
 import gymnasium
 import numpy as np
-from gymnasium import spaces
+from gymnasium import spaces as gym_spaces
 from gymnasium.vector.utils import batch_space
 
 from ono99._args import shown
@@ -21,7 +21,9 @@ from ono99.engine import Game
 from ._actions import action_table
 from ._common import Opponent, Opponents, Seeds, action_index, make_variant
 from ._encoding import observation_encoder
+from ._policy import play_batched
 from ._seats import Seats
+from ._universal import Widen, spaces_arg, universal_spaces
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -29,10 +31,52 @@ if TYPE_CHECKING:
     from ono99._variant import VariantLike
     from ono99.loading import PathName
 
-__all__ = ["AUTORESET", "Ono99SelfPlayVectorEnv", "actions_of", "seed_arg"]
+__all__ = [
+    "AUTORESET",
+    "SAME_STEP",
+    "Ono99SelfPlayVectorEnv",
+    "actions_of",
+    "autoreset_arg",
+    "final_observations",
+    "seed_arg",
+]
 
-AUTORESET = getattr(getattr(gymnasium.vector, "AutoresetMode", None), "NEXT_STEP", "next-step")
+_MODES = getattr(gymnasium.vector, "AutoresetMode", None)  # Gymnasium 1.1 names the modes
+AUTORESET = getattr(_MODES, "NEXT_STEP", "next-step")
 """How the vector environments reset a game that ended: at the next step (Gymnasium's default)."""
+SAME_STEP = getattr(_MODES, "SAME_STEP", "same-step")
+"""The other mode they offer: a game that ends is dealt afresh in the same step."""
+
+
+def autoreset_arg(mode: object) -> Any:
+    """``mode`` as one of the two autoreset modes; else :class:`~ono99.ArgumentError`.
+
+    Gymnasium's ``AutoresetMode.NEXT_STEP`` or ``AutoresetMode.SAME_STEP``,
+    or their values (``"NextStep"``, ``"SameStep"``), or ``"next-step"``,
+    ``"same-step"``.
+    """
+    for known, names in (
+        (AUTORESET, ("NextStep", "next-step")),
+        (SAME_STEP, ("SameStep", "same-step")),
+    ):
+        if mode is known or (isinstance(mode, str) and mode in names):
+            return known
+    raise ArgumentError(
+        "autoreset_mode",
+        f"expected AutoresetMode.NEXT_STEP or AutoresetMode.SAME_STEP, got {shown(mode)}",
+    )
+
+
+def final_observations(
+    observations: NDArray[np.float32], rows: Sequence[int]
+) -> tuple[NDArray[np.object_], NDArray[np.bool_]]:
+    """``info["final_obs"]`` and ``info["_final_obs"]``: the last observation of ``rows``."""
+    final = np.full(len(observations), None, dtype=object)
+    there = np.zeros(len(observations), np.bool_)
+    for i in rows:
+        final[i] = observations[i].copy()
+        there[i] = True
+    return final, there
 
 
 def seed_arg(seed: object) -> int | None:
@@ -63,7 +107,10 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     learning seat still in -1, and all the game's rows end together
     (``terminated``; ``truncated`` with 0 at a limit of the variant). A game
     that ended is dealt afresh at the next step (Gymnasium's "next step"
-    autoreset). ``reset(seed=s)`` seeds game ``i`` with ``s + i``.
+    autoreset), or, with ``autoreset_mode=AutoresetMode.SAME_STEP``, in the
+    step it ends, its rows' last observations in ``info["final_obs"]`` (as
+    for :class:`~ono99.envs.gymnasium.Ono99VectorEnv`). ``reset(seed=s)``
+    seeds game ``i`` with ``s + i``.
 
     ``gymnasium.make_vec("ono99/Ono99-v0", num_envs=64, seat=[0, 1, 2, 3],
     players=4)`` makes one (16 games of 4 rows): a list of seats as
@@ -79,11 +126,15 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         max_players: Pad the observation vectors to this many seats.
         render_mode: Taken for ``make_vec``'s sake; nothing is drawn.
         announce: ``"true_total"`` or ``"choose"``, as for :class:`Ono99Env`.
+        autoreset_mode: When a game that ended is dealt afresh: at the next
+            step (the default) or in the same step.
+        spaces: ``"variant"`` or ``"universal"``, as for :class:`Ono99Env`.
 
     Raises:
         VariantError: If the variant or a house rule cannot be loaded, or
             the player count does not fit it.
         ValueError: If ``num_envs``, the seats or the opponents are wrong.
+        ArgumentError: If ``autoreset_mode`` is neither mode.
 
     >>> import gymnasium
     >>> import ono99.envs.gymnasium
@@ -107,7 +158,14 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         max_players: int | None = None,
         render_mode: str | None = None,
         announce: str = "true_total",
+        autoreset_mode: Any = AUTORESET,
+        spaces: str = "variant",
     ) -> None:
+        self.metadata = {"autoreset_mode": autoreset_arg(autoreset_mode)}
+        self._same_step = self.metadata["autoreset_mode"] is SAME_STEP
+        self.universal = universal = universal_spaces(announce) if spaces_arg(spaces) else None
+        if universal is not None:
+            max_players = universal.max_players
         self.variant = loaded = make_variant(variant, house_rules)
         Game(loaded, players, 0)  # checks the player count now, not at reset
         given: list[object] = list(range(players)) if seats is None else list(seats)
@@ -140,6 +198,8 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             variant=loaded,
             players=players,
             max_players=self.encoder.max_players,
+            announce=announce,
+            spaces=spaces,
         )
         self.games = [
             Seats(
@@ -153,10 +213,9 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             )
             for _ in range(num_envs // k)
         ]
-        self.single_observation_space = spaces.Box(
-            self.encoder.low, self.encoder.high, dtype=np.float32
-        )
-        self.single_action_space = spaces.Discrete(len(self.table))
+        self._wide = wide = Widen(universal, self.encoder, self.table)
+        self.single_observation_space = gym_spaces.Box(wide.low, wide.high, dtype=np.float32)
+        self.single_action_space = gym_spaces.Discrete(wide.actions)
         self.observation_space = batch_space(self.single_observation_space, num_envs)
         self.action_space = batch_space(self.single_action_space, num_envs)
         self._bind()
@@ -210,12 +269,14 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 "seed", f"expected a whole number, None or a list of them, got {shown(seed)}"
             )
         for game, one in zip(self.games, seeds, strict=True):
-            game.deal(one)
+            game.deal(one, stop=True)
+        self._ask_batched(self.games)
+        for game in self.games:
             game.show()
         self._started = True
         self._over = [False] * n
         self._cut = [False] * n
-        return self._observations.copy(), self._info()
+        return self._wide.vectors(self._observations), self._info()
 
     def step(
         self, actions: Any
@@ -236,11 +297,21 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         """
         if not self._started:
             raise RuntimeError("reset() the environment before using it")
-        chosen = actions_of(actions, self.num_envs, len(self.table))
+        wide = self._wide
+        given = actions_of(actions, self.num_envs, wide.actions)
+        chosen = wide.natives(given)
         k = len(self.seats)
         for i, game in enumerate(self.games):  # every action checked before any is played
             mover = -1 if self._over[i] or self._cut[i] else game.mover()
             if mover >= 0:
+                row = i * k + mover
+                if chosen[row] < 0:
+                    move = wide.move(given[row])
+                    raise IllegalMoveError(
+                        f"row {row}: action {given[row]}, {move!r}, is no move of "
+                        f"{self.variant.id}",
+                        given[row],
+                    )
                 try:
                     game.check(chosen[i * k + mover])
                 except IllegalMoveError as error:
@@ -248,33 +319,62 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         rewards = [0.0] * self.num_envs
         ended = [False] * self.num_envs
         truncated = [False] * self.num_envs
+        dealt: set[int] = set()
         for i, game in enumerate(self.games):
             if self._over[i] or self._cut[i]:
-                game.deal(None)
+                game.deal(None, stop=True)
                 self._over[i] = self._cut[i] = False
+                dealt.add(i)
             else:
                 mover = game.mover()
                 if mover >= 0:
-                    game.play(chosen[i * k + mover])
+                    game.play(chosen[i * k + mover], stop=True)
+        self._ask_batched(self.games)
+        for i, game in enumerate(self.games):
+            if i not in dealt:
                 got, over, cut = game.settle()
                 rewards[i * k : i * k + k] = got
                 ended[i * k : i * k + k] = [over and not cut] * k
                 truncated[i * k : i * k + k] = [cut] * k
                 self._over[i], self._cut[i] = over and not cut, cut
             game.show()
+        final = None
+        if self._same_step and (any(self._over) or any(self._cut)):
+            done = [i for i in range(len(self.games)) if self._over[i] or self._cut[i]]
+            final = final_observations(
+                wide.vectors(self._observations), [i * k + j for i in done for j in range(k)]
+            )
+            for i in done:  # dealt afresh now, not at the next step
+                self.games[i].deal(None, stop=True)
+                self._over[i] = self._cut[i] = False
+            self._ask_batched([self.games[i] for i in done])
+            for i in done:
+                self.games[i].show()
+        info = self._info()
+        if final is not None:
+            info["final_obs"], info["_final_obs"] = final
         return (
-            self._observations.copy(),
+            wide.vectors(self._observations),
             np.array(rewards),
             np.array(ended),
             np.array(truncated),
-            self._info(),
+            info,
         )
+
+    def _ask_batched(self, games: list[Seats]) -> None:
+        """Play on the games where a batched opponent waits, asking each policy once a round."""
+        waiting = [game for game in games if game.waiting >= 0]
+        while waiting:
+            play_batched([one for game in waiting if (one := game.waiter()) is not None])
+            for game in waiting:
+                game.play_on()
+            waiting = [game for game in waiting if game.waiting >= 0]
 
     def _info(self) -> dict[str, Any]:
         everywhere = np.ones(self.num_envs, np.bool_)
         k = len(self.seats)
         return {
-            "action_mask": self._masks.copy(),
+            "action_mask": self._wide.masks(self._masks),
             "_action_mask": everywhere,
             "seed": np.repeat([game.dealt().seed for game in self.games], k),
             "_seed": everywhere.copy(),

@@ -52,7 +52,7 @@ from typing import TYPE_CHECKING, Any, SupportsFloat
 
 import gymnasium
 import numpy as np
-from gymnasium import spaces
+from gymnasium import spaces as gym_spaces
 from gymnasium.vector.utils import batch_space
 
 from ono99._args import shown
@@ -69,9 +69,18 @@ from ._kernel import (
     Mask,
     step_batch,
 )
-from ._policy import PolicyPlayer
+from ._policy import BatchedPlayer, PolicyPlayer, play_batched
 from ._render import table_image, table_text
-from ._selfplay import AUTORESET, Ono99SelfPlayVectorEnv, actions_of, seed_arg
+from ._selfplay import (
+    AUTORESET,
+    SAME_STEP,
+    Ono99SelfPlayVectorEnv,
+    actions_of,
+    autoreset_arg,
+    final_observations,
+    seed_arg,
+)
+from ._universal import Widen, spaces_arg, universal_spaces
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -80,7 +89,13 @@ if TYPE_CHECKING:
     from ono99.engine import Player
     from ono99.loading import PathName
 
-__all__ = ["ENV_ID", "Ono99Env", "Ono99SelfPlayVectorEnv", "Ono99VectorEnv"]
+__all__ = [
+    "ENV_ID",
+    "Ono99Env",
+    "Ono99MixVectorEnv",
+    "Ono99SelfPlayVectorEnv",
+    "Ono99VectorEnv",
+]
 
 ENV_ID = "ono99/Ono99-v0"
 """The id the environment is registered under."""
@@ -123,11 +138,18 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
             (``announce-the-total``): ``"true_total"``, the agent's actions
             announce the true total; ``"choose"``, each play also has an
             action saying nothing (see :class:`~ono99.envs.ActionTable`).
+        spaces: ``"variant"``: the variant's own observation and action
+            spaces; ``"universal"``: the spaces every shipped variant and
+            house rule shares (:class:`~ono99.envs.UniversalSpaces`), so
+            that one agent trains on a mix of them (``max_players`` is then
+            theirs; a policy given as an opponent reads them too).
 
     Raises:
         VariantError: If the variant or a house rule cannot be loaded, or
             the player count does not fit it.
-        ValueError: If the seat, the opponents, the render mode or ``announce`` are wrong.
+        ValueError: If the seat, the opponents, the render mode, ``announce``
+            or ``spaces`` are wrong (``spaces="universal"`` with a variant
+            whose cards or moves no shipped variant has).
 
     >>> import gymnasium
     >>> import ono99.envs.gymnasium
@@ -151,7 +173,11 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         render_mode: str | None = None,
         max_players: int | None = None,
         announce: str = "true_total",
+        spaces: str = "variant",
     ) -> None:
+        self.universal = universal_spaces(announce) if spaces_arg(spaces) else None
+        if self.universal is not None:
+            max_players = self.universal.max_players
         self.variant = make_variant(variant, house_rules)
         Game(self.variant, players, 0)  # checks the player count now, not at reset
         self.seat = _seat_arg(seat, players)
@@ -169,17 +195,20 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
             players=players,
             max_players=self.encoder.max_players,
             announce=announce,
+            spaces=spaces,
         )
         self.opponents: tuple[str | Player, ...] = self._opponents.given
         self.table = action_table(self.variant, announce=announce)
-        self.observation_space = spaces.Box(self.encoder.low, self.encoder.high, dtype=np.float32)
-        self.action_space = spaces.Discrete(len(self.table))
+        self._wide = Widen(self.universal, self.encoder, self.table)
+        self.observation_space = gym_spaces.Box(self._wide.low, self._wide.high, dtype=np.float32)
+        self.action_space = gym_spaces.Discrete(self._wide.actions)
         self._seeds = Seeds()
         self._made: list[Player] = []  # the opponents' players, once made
         self._seat = 0 if self.seat == "random" else int(self.seat)  # this game's
         self._seated: list[Player | None] = []
         self._picks: list[Any] = []
         self.game: Game | None = None
+        self._waiting = -1  # the batched opponent's seat to move, when a batch asks it
         self._ended = False  # whether a step has told the episode's end
         self._agent: Agent | None = None  # made at the first deal
         self._bind(np.zeros(len(self.encoder), np.float32), np.zeros(len(self.table), np.int8))
@@ -215,10 +244,10 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         game = self._require_game()
         if self._ended:
             raise RuntimeError("the episode is over: reset() the environment")
-        index = action_index(action, len(self.table))
+        index = action_index(action, self._wide.actions)
         # (A game that ended for the agent before its first turn plays nothing:
         # the end is told now.)
-        what = self._play(game, index)
+        what = self._play(game, self._wide.native(index))
         if what == ILLEGAL:
             self._ended = True
             observation, info = self._show(game)
@@ -238,7 +267,8 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
     def action_masks(self) -> NDArray[np.bool_]:
         """Which actions are legal now (all ``False`` once the episode is over)."""
         self._show(self._require_game())
-        return self._mask.astype(np.bool_)
+        mask: NDArray[np.bool_] = self._wide.masks(self._mask[None])[0].astype(np.bool_)
+        return mask
 
     def render(self) -> Any:
         """The table: a picture (``"rgb_array"``), text (``"ansi"``), or print it (``"human"``).
@@ -281,8 +311,12 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         self._mask_writer = Mask(mask.data)
         self._agent = None
 
-    def _deal(self, seed: int | None) -> Game:
-        """Deal a new game (``seed``, or the sequence's next seed); play to the agent's turn."""
+    def _deal(self, seed: int | None, *, stop: bool = False) -> Game:
+        """Deal a new game (``seed``, or the sequence's next seed); play to the agent's turn.
+
+        With ``stop``, play only to the first move of a batched opponent, if
+        one comes first: :attr:`_waiting` says whose.
+        """
         self.game = game = Game(self.variant, self.players, self._seeds.next(seed))
         if seed is not None or not self._made:
             self._made = self._opponents.make(self._seeds)
@@ -291,7 +325,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         self._seated = seated(self._made, [self._seat], self.players)
         # A quick player's pick() decides from the legal moves and the total alone.
         self._picks = [getattr(player, "pick", None) for player in self._seated]
-        self._play_others(game)
+        self._waiting = self._play_others(game, stop=stop)
         self._follow(game)
         return game
 
@@ -324,7 +358,12 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         return what
 
     def _why_illegal(self, game: Game, index: int) -> str:
-        """Why action ``index`` is not legal now, in words."""
+        """Why action ``index`` (of the action space) is not legal now, in words."""
+        wide = self._wide
+        native = wide.native(index)
+        if native < 0 <= index < wide.actions:
+            return f"action {index}, {wide.move(index)!r}, is no move of {self.variant.id}"
+        index = native
         reason = (
             game.why_illegal(self.table.moves[index])
             if 0 <= index < len(self.table)
@@ -332,11 +371,15 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         )
         return reason or f"action {index} is not legal now"
 
-    def _play_others(self, game: Game, mover: int | None = None) -> None:
+    def _play_others(self, game: Game, mover: int | None = None, *, stop: bool = False) -> int:
         """Let the others move until the agent is to move or the episode ends.
 
         ``mover`` is the seat to move, when known to be one whose player
-        decides from an observation.
+        decides from an observation. With ``stop``, a batched opponent's
+        move is left to the caller (the batch asks for many at once).
+
+        Returns:
+            The seat of the batched opponent to move (with ``stop``), else -1.
         """
         engine = engine_of(game)
         seat, picks, variant = self._seat, self._picks, self.variant
@@ -345,18 +388,23 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         while mover >= 0:
             player = self._seated[mover]
             if isinstance(player, PolicyPlayer):
+                if stop and isinstance(player, BatchedPlayer):
+                    return mover
                 play_checked(game, player.choose_in(game, mover))
             else:
                 assert player is not None  # noqa: S101 - only the agent's seat is empty
                 play_checked(game, player.choose(game.observation(mover)))
             mover = play_quick(engine, seat, picks, variant)
+        return -1
 
     def _show(self, game: Game) -> tuple[NDArray[np.float32], dict[str, Any]]:
         """The agent's vector now, and the info: its action mask, the game's seed."""
         assert self._agent is not None  # noqa: S101 - made with the game
         self._agent.show()
-        info = {"action_mask": self._mask.copy(), "seed": game.seed, "seat": self._seat}
-        return self._array.copy(), info
+        wide = self._wide
+        mask = wide.masks(self._mask[None])[0]
+        info = {"action_mask": mask, "seed": game.seed, "seat": self._seat}
+        return wide.vectors(self._array[None])[0], info
 
     def _require_game(self) -> Game:
         if self.game is None:
@@ -395,11 +443,21 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         render_mode: Taken for ``make_vec``'s sake; the batch draws nothing
             (its games' :class:`Ono99Env` in ``envs`` do).
         announce: ``"true_total"`` or ``"choose"``, as for :class:`Ono99Env`.
+        spaces: ``"variant"`` or ``"universal"``, as for :class:`Ono99Env`.
+        autoreset_mode: When a game that ended is dealt afresh: at the next
+            step (``AutoresetMode.NEXT_STEP``, the default), or in the step
+            it ends (``AutoresetMode.SAME_STEP``, or ``"same-step"`` where
+            Gymnasium names no modes): the step then returns the new game's
+            first observation and mask in that row, the ended game's last
+            observation being in ``info["final_obs"]`` (marked by
+            ``info["_final_obs"]``). Stable-Baselines3 resets so
+            (:mod:`ono99.envs.stable_baselines3`).
 
     Raises:
         VariantError: If the variant or a house rule cannot be loaded, or
             the player count does not fit it.
         ValueError: If ``num_envs``, the seat or the opponents are wrong.
+        ArgumentError: If ``autoreset_mode`` is neither mode.
 
     >>> import gymnasium
     >>> import ono99.envs.gymnasium
@@ -423,7 +481,11 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         max_players: int | None = None,
         render_mode: str | None = None,
         announce: str = "true_total",
+        autoreset_mode: Any = AUTORESET,
+        spaces: str = "variant",
     ) -> None:
+        self.metadata = {"autoreset_mode": autoreset_arg(autoreset_mode)}
+        self._same_step = self.metadata["autoreset_mode"] is SAME_STEP
         given: object = num_envs  # typed int, but a caller may pass anything
         if isinstance(given, bool) or not isinstance(given, int) or given < 1:
             raise ValueError(f"num_envs must be a whole number, 1 or more, not {num_envs!r}")
@@ -437,10 +499,13 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 max_players=max_players,
                 render_mode=render_mode,
                 announce=announce,
+                spaces=spaces,
             )
             for _ in range(num_envs)
         ]
         first = self.envs[0]
+        self._wide = first._wide
+        self.universal = first.universal
         self.num_envs = num_envs
         self.variant = loaded
         self.players = players
@@ -492,15 +557,17 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             )
         agents = []
         for i, env in enumerate(self.envs):
-            env._deal(seeds[i])
+            env._deal(seeds[i], stop=True)
             agent = env._agent
             assert agent is not None  # noqa: S101 - made with the game
-            agent.show()
             agents.append(agent)
+        self._ask_batched([i for i, env in enumerate(self.envs) if env._waiting >= 0])
+        for agent in agents:
+            agent.show()
         self._agents = agents
         self._ended = [False] * n
         self._truncated = [False] * n
-        return self._observations.copy(), self._info()
+        return self._wide.vectors(self._observations), self._info()
 
     def step(
         self, actions: Any
@@ -520,23 +587,34 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         if not self._agents:
             raise RuntimeError("reset() the environment before using it")
         chosen = self._actions(actions)
+        native = self._wide.natives(chosen)
         n = self.num_envs
         rewards = [0.0] * n
         ended, truncated = self._ended, self._truncated
         illegal: list[str | None] = [None] * n
         # The kernel steps every game it can alone; the rest are dealt, refused or
         # played on here.
-        for i, what in step_batch(self._agents, chosen, rewards, ended, truncated):
-            env, agent = self.envs[i], self._agents[i]
+        left = step_batch(self._agents, native, rewards, ended, truncated)
+        waiting: list[int] = []  # games where a batched opponent is to move
+        for i, what in left:
+            env = self.envs[i]
             game = env.game
             assert game is not None  # noqa: S101 - every game was dealt at reset
             if what == DEAL:
-                game = env._deal(None)
-            else:
-                if what == ILLEGAL:
-                    illegal[i] = env._why_illegal(game, int(chosen[i]))
-                else:  # the agent moved: the others play on to its next turn
-                    env._play_others(game, what)
+                env._deal(None, stop=True)
+            elif what == ILLEGAL:
+                illegal[i] = env._why_illegal(game, int(chosen[i]))
+                env._waiting = -1
+            else:  # the agent moved: the others play on to its next turn
+                env._waiting = env._play_others(game, what, stop=True)
+            if env._waiting >= 0:
+                waiting.append(i)
+        self._ask_batched(waiting)
+        for i, what in left:
+            env, agent = self.envs[i], self._agents[i]
+            game = env.game
+            assert game is not None  # noqa: S101 - every game was dealt at reset
+            if what != DEAL:
                 if illegal[i] is not None:
                     ended[i], rewards[i] = True, -1.0
                 elif seat_done(engine_of(game), env._seat):
@@ -546,21 +624,55 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                         ended[i] = True
                         rewards[i] = 1.0 if env._seat in game.winners else -1.0
             agent.show()
+        done, cut = np.array(ended), np.array(truncated)
+        final = None
+        if self._same_step and (done.any() or cut.any()):
+            final = self._deal_ended(np.flatnonzero(done | cut).tolist())
         info = self._info()
+        if final is not None:
+            info["final_obs"], info["_final_obs"] = final
         if any(reason is not None for reason in illegal):
             info["illegal"] = np.array(illegal, dtype=object)
             info["_illegal"] = np.array([reason is not None for reason in illegal])
-        return (
-            self._observations.copy(),
-            np.array(rewards),
-            np.array(ended),
-            np.array(truncated),
-            info,
-        )
+        return self._wide.vectors(self._observations), np.array(rewards), done, cut, info
+
+    def _deal_ended(self, rows: list[int]) -> tuple[NDArray[np.object_], NDArray[np.bool_]]:
+        """Deal the games of ``rows`` afresh now (they ended): their last observations."""
+        final = final_observations(self._wide.vectors(self._observations), rows)
+        for i in rows:
+            self.envs[i]._deal(None, stop=True)
+            self._ended[i] = self._truncated[i] = False
+        self._ask_batched([i for i in rows if self.envs[i]._waiting >= 0])
+        for i in rows:
+            self._agents[i].show()
+        return final
+
+    def _ask_batched(self, waiting: list[int]) -> None:
+        """Play the games ``waiting`` on to the agent's turn, asking batched opponents together.
+
+        In each game of ``waiting`` a batched opponent is to move (its
+        ``_waiting`` seat); each such opponent is asked once for all the
+        games where it is to move, then those games play on, until none
+        waits.
+        """
+        while waiting:
+            asked = []
+            for i in waiting:
+                env = self.envs[i]
+                player = env._seated[env._waiting]
+                assert isinstance(player, BatchedPlayer)  # noqa: S101 - what _waiting holds
+                assert env.game is not None  # noqa: S101 - it waits in a game
+                asked.append((env.game, env._waiting, player))
+            play_batched(asked)
+            for i in waiting:
+                env = self.envs[i]
+                assert env.game is not None  # noqa: S101 - it waited in a game
+                env._waiting = env._play_others(env.game, stop=True)
+            waiting = [i for i in waiting if self.envs[i]._waiting >= 0]
 
     def _actions(self, actions: Any) -> list[int]:
         """``actions`` as one action index for each game, checked before anything is played."""
-        return actions_of(actions, self.num_envs, len(self.envs[0].table))
+        return actions_of(actions, self.num_envs, self._wide.actions)
 
     def __getstate__(self) -> dict[str, Any]:
         # The games' kernel objects write into the batch's rows: they are made again.
@@ -583,7 +695,7 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     def _info(self) -> dict[str, Any]:
         everywhere = np.ones(self.num_envs, np.bool_)
         return {
-            "action_mask": self._masks.copy(),
+            "action_mask": self._wide.masks(self._masks),
             "_action_mask": everywhere,
             "seed": np.array([env.game.seed for env in self.envs if env.game is not None]),
             "_seed": everywhere.copy(),
@@ -594,6 +706,136 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             ),
             "_seat": everywhere.copy(),
         }
+
+
+class Ono99MixVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
+    """Batches side by side as one: a mix of variants, or of opponents, to train one agent on.
+
+    Its rows are the rows of each batch in turn (the first batch's, then the
+    second's...), each batch an :class:`Ono99VectorEnv` or an
+    :class:`Ono99SelfPlayVectorEnv` with the same spaces: batches made with
+    ``spaces="universal"`` share them (:class:`~ono99.envs.UniversalSpaces`)
+    whatever their variants, house rules and player counts, so one agent
+    trains on a mix of variants; batches of one variant and player count
+    (and ``max_players``) share them too, so one agent trains against a
+    league of opponents (built-in players in one batch, earlier snapshots
+    of itself in another). A step splits the actions among the batches
+    and joins what they return; an info key that only some batches give
+    (``"illegal"``, ``"final_obs"``) is ``None`` in the others' rows, its
+    ``_`` mark ``False``. ``reset(seed=s)`` seeds the batch whose rows start
+    at row ``r`` with ``s + r``.
+
+    Args:
+        batches: The batches, all with the same spaces and the same
+            ``autoreset_mode``.
+
+    Raises:
+        ArgumentError: If there are no batches, or they do not share their spaces
+            and autoreset mode.
+
+    >>> import gymnasium
+    >>> import ono99.envs.gymnasium
+    >>> from ono99.envs.gymnasium import Ono99MixVectorEnv
+    >>> mix = Ono99MixVectorEnv([
+    ...     gymnasium.make_vec("ono99/Ono99-v0", num_envs=2, variant=variant, players=players,
+    ...                        spaces="universal")
+    ...     for variant, players in [("ono99-2022", 2), ("ninety-nine", 4), ("ono99-1980", 3)]
+    ... ])
+    >>> observations, info = mix.reset(seed=1)
+    >>> observations.shape, info["action_mask"].shape
+    ((6, 308), (6, 45))
+    """
+
+    def __init__(self, batches: Sequence[gymnasium.vector.VectorEnv[Any, Any, Any]]) -> None:
+        given = list(batches)
+        first = given[0] if given else None
+        if first is None or any(
+            not isinstance(batch, Ono99VectorEnv | Ono99SelfPlayVectorEnv)
+            or batch.single_observation_space != first.single_observation_space
+            or batch.single_action_space != first.single_action_space
+            or batch.metadata["autoreset_mode"] is not first.metadata["autoreset_mode"]
+            for batch in given
+        ):
+            raise ArgumentError(
+                "batches",
+                "expected batches of ono99.envs.gymnasium with the same spaces (made with "
+                "spaces='universal', or of one variant and player count) and the same "
+                "autoreset_mode",
+            )
+        self.batches = given
+        self.metadata = {"autoreset_mode": first.metadata["autoreset_mode"]}
+        self.num_envs = sum(batch.num_envs for batch in given)
+        self.render_mode = None
+        self.single_observation_space = first.single_observation_space
+        self.single_action_space = first.single_action_space
+        self.observation_space = batch_space(self.single_observation_space, self.num_envs)
+        self.action_space = batch_space(self.single_action_space, self.num_envs)
+        space = first.single_action_space
+        assert isinstance(space, gym_spaces.Discrete)  # noqa: S101 - every batch's is
+        self._actions = int(space.n)
+        self._starts = [0]
+        for batch in given:
+            self._starts.append(self._starts[-1] + batch.num_envs)
+
+    def reset(
+        self,
+        *,
+        seed: int | None = None,
+        options: dict[str, Any] | None = None,  # noqa: ARG002 - Gymnasium's signature
+    ) -> tuple[NDArray[np.float32], dict[str, Any]]:
+        """Deal a new game in each batch (``seed + r`` for the batch starting at row ``r``).
+
+        Raises:
+            ArgumentError: If ``seed`` is neither a whole number nor ``None``.
+        """
+        first = seed_arg(seed)
+        results = [
+            batch.reset(seed=None if first is None else first + start)
+            for batch, start in zip(self.batches, self._starts, strict=False)
+        ]
+        return np.concatenate([r[0] for r in results]), self._join([r[1] for r in results])
+
+    def step(
+        self, actions: Any
+    ) -> tuple[
+        NDArray[np.float32],
+        NDArray[np.float64],
+        NDArray[np.bool_],
+        NDArray[np.bool_],
+        dict[str, Any],
+    ]:
+        """Step each batch with its rows' actions.
+
+        Raises:
+            ArgumentError: If ``actions`` are not one whole number for each row
+                (nothing is played).
+        """
+        chosen = actions_of(actions, self.num_envs, self._actions)
+        starts = self._starts
+        results = [
+            batch.step(chosen[start:stop])
+            for batch, start, stop in zip(self.batches, starts, starts[1:], strict=False)
+        ]
+        observations, rewards, terminated, truncated = (
+            np.concatenate([r[k] for r in results]) for k in range(4)
+        )
+        return observations, rewards, terminated, truncated, self._join([r[4] for r in results])
+
+    def _join(self, infos: list[dict[str, Any]]) -> dict[str, Any]:
+        """The batches' infos as one, row for row."""
+        keys = list(dict.fromkeys(key for info in infos for key in info))
+        joined = {}
+        for key in keys:
+            parts = []
+            for info, batch in zip(infos, self.batches, strict=True):
+                if key in info:
+                    parts.append(info[key])
+                elif key.startswith("_"):
+                    parts.append(np.zeros(batch.num_envs, np.bool_))
+                else:
+                    parts.append(np.full(batch.num_envs, None, dtype=object))
+            joined[key] = np.concatenate(parts)
+        return joined
 
 
 def _make_vec(num_envs: int = 1, **kwargs: Any) -> gymnasium.vector.VectorEnv[Any, Any, Any]:

@@ -1,0 +1,245 @@
+"""One observation and action space for every shipped variant and house rule."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+import ono99
+
+np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
+gymnasium = pytest.importorskip("gymnasium", reason="the rl extra (gymnasium) is not installed")
+
+from ono99.engine import unsaid  # noqa: E402
+from ono99.envs import observation_encoder, universal_spaces  # noqa: E402
+from ono99.envs.gymnasium import Ono99Env, Ono99MixVectorEnv  # noqa: E402 - registers it
+
+
+def _shipped() -> list[tuple[str, tuple[str, ...], int]]:
+    """Each shipped variant alone and with each house rule that fits it, at its fewest and
+    most players."""
+    cases = []
+    for variant_id in ono99.list_variants():
+        for house in [(), *((rule,) for rule in ono99.list_house_rules())]:
+            try:
+                variant = ono99.load_variant(variant_id, list(house))
+            except ono99.VariantError:
+                continue
+            for players in sorted({variant.players.min, variant.players.max}):
+                cases.append((variant_id, house, players))
+    return cases
+
+
+SHIPPED = _shipped()
+
+
+def test_every_shipped_variant_and_house_rule_has_the_same_spaces_with_the_option() -> None:
+    spaces = universal_spaces()
+    assert len(SHIPPED) > 100
+    seen_spaces = set()
+    for variant, house, players in SHIPPED:
+        env = Ono99Env(variant, players, house_rules=house, spaces="universal")
+        assert env.observation_space == gymnasium.spaces.Box(
+            spaces.low, spaces.high, dtype=np.float32
+        )
+        assert env.action_space == gymnasium.spaces.Discrete(spaces.actions)
+        seen_spaces.add(len(Ono99Env(variant, players, house_rules=house).table))
+    assert len(seen_spaces) > 1  # without the option, they differ
+    choose = universal_spaces("choose")
+    assert choose.silent == spaces.actions and choose.moves[choose.silent :] == tuple(
+        move for move in spaces.moves if isinstance(move, ono99.Play)
+    )
+
+
+def test_the_action_table_is_in_its_documented_order() -> None:
+    """Cards in the order they first appear, each card's moves together, the redraw last."""
+    spaces = universal_spaces()
+    cards = [m.card for m in spaces.moves if isinstance(m, ono99.Play)]
+    assert list(dict.fromkeys(cards)) == list(spaces.cards)
+    assert cards == sorted(cards, key=spaces.cards.index)  # each card's moves together
+    assert spaces.moves[-1] == ono99.Redraw() and len(set(spaces.moves)) == len(spaces.moves)
+    assert spaces.cards[:2] == ("ace", "2")  # cribbage-pegging's, the first variant listed
+
+
+MIX = [
+    ("ono99-2022", (), 3),
+    ("ninety-nine-taiwan", (), 5),
+    ("ninety-nine-king-of-spades", (), 3),
+    ("ninety-nine", ("announce-the-total",), 2),
+    ("ono99-1980", ("two-decks",), 4),
+]
+
+
+@pytest.mark.parametrize(("variant", "house", "players"), MIX)
+def test_universal_vectors_show_only_what_the_seat_sees(
+    variant: str, house: tuple[str, ...], players: int
+) -> None:
+    """Invariant: the universal vector holds, slot for slot by name, the vector of
+    ``Game.observation`` (padded), 0 elsewhere; the mask's actions are the legal moves,
+    and playing one plays its move."""
+    spaces = universal_spaces()
+    env = Ono99Env(
+        variant, players, house_rules=house, spaces="universal", seat="random", opponents="random"
+    )
+    encoder = observation_encoder(env.variant, players, spaces.max_players)
+    slots = [spaces.names.index(name) for name in encoder.names]
+    rest = np.ones(len(spaces), np.bool_)
+    rest[slots] = False
+    rng = np.random.default_rng(1)
+    observation, info = env.reset(seed=3)
+    checked = 0
+    for _ in range(300):
+        game = env.game
+        assert game is not None
+        seen = game.observation(info["seat"])
+        assert (observation[slots] == encoder.encode(seen)).all()
+        assert not observation[rest].any()
+        legal = {spaces.moves[a] for a in np.flatnonzero(info["action_mask"])}
+        assert legal == {unsaid(move) for move in game.legal_moves()}
+        action = int(rng.choice(np.flatnonzero(info["action_mask"])))
+        before = len(game.moves)
+        observation, _, done, truncated, info = env.step(action)
+        assert unsaid(game.moves[before]) == spaces.moves[action]
+        checked += 1
+        if done or truncated:
+            observation, info = env.reset()
+    assert checked == 300
+
+
+def test_an_action_of_a_move_the_variant_lacks_is_illegal_and_says_so() -> None:
+    spaces = universal_spaces()
+    env = Ono99Env("ono99-2022", 2, spaces="universal")
+    _, info = env.reset(seed=1)
+    joker = spaces.moves.index(ono99.Play("joker"))
+    assert info["action_mask"][joker] == 0
+    _, reward, done, _, info = env.step(joker)
+    assert (reward, done) == (-1.0, True)
+    assert "is no move of ono99-2022" in info["illegal"]
+    with pytest.raises(ono99.ArgumentError, match="spaces: must be 'variant' or 'universal'"):
+        Ono99Env("ono99-2022", 2, spaces="mixed")
+
+
+def test_a_policy_trained_on_the_universal_spaces_plays_as_an_opponent() -> None:
+    shapes: set[Any] = set()
+
+    def first(observation: Any, mask: Any) -> int:
+        shapes.add((observation.shape, mask.shape))
+        return int(np.flatnonzero(mask)[0])
+
+    spaces = universal_spaces()
+    env = Ono99Env("ninety-nine", 3, opponents=first, spaces="universal")
+    _, info = env.reset(seed=2)
+    done = truncated = False
+    while not (done or truncated):
+        _, _, done, truncated, info = env.step(int(np.flatnonzero(info["action_mask"])[0]))
+    assert shapes == {((len(spaces),), (spaces.actions,))}
+
+
+def test_the_batch_in_the_universal_spaces_steps_as_sync_vector_env() -> None:
+    kwargs: dict[str, Any] = {"variant": "ninety-nine-taiwan", "players": 3, "spaces": "universal"}
+    fast = gymnasium.make_vec("ono99/Ono99-v0", num_envs=4, **kwargs)
+    slow = gymnasium.make_vec("ono99/Ono99-v0", num_envs=4, vectorization_mode="sync", **kwargs)
+    assert fast.single_observation_space == slow.single_observation_space
+    rng = np.random.default_rng(2)
+    (one, info), (two, _) = fast.reset(seed=1), slow.reset(seed=1)
+    for _ in range(100):
+        assert (one == two).all()
+        mask = info["action_mask"]
+        actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+        *got, info = fast.step(actions)
+        *want, slow_info = slow.step(actions)
+        for a, b in zip(got, want, strict=True):
+            assert (a == b).all()
+        assert (info["action_mask"] == slow_info["action_mask"]).all()
+        one, two = got[0], want[0]
+
+
+MIXED: list[tuple[str, int, int, dict[str, Any]]] = [
+    ("ono99-2022", 2, 3, {"opponents": "cautious"}),
+    ("ninety-nine-taiwan", 4, 2, {"seat": "random"}),
+    ("ono99-1980", 3, 6, {"seat": [0, 2]}),  # the self-play batch
+]
+
+
+def _batches(mode: str) -> list[Any]:
+    return [
+        gymnasium.make_vec(
+            "ono99/Ono99-v0",
+            num_envs=num_envs,
+            variant=variant,
+            players=players,
+            spaces="universal",
+            autoreset_mode=mode,
+            **kwargs,
+        )
+        for variant, players, num_envs, kwargs in MIXED
+    ]
+
+
+@pytest.mark.parametrize("mode", ["next-step", "same-step"])
+def test_a_mix_of_batches_steps_as_each_batch_alone(mode: str) -> None:
+    """Invariant: the mix's rows are its batches' rows, step for step, each batch seeded with
+    the mix's seed and its first row; the self-play batch in the universal spaces too."""
+    mix = Ono99MixVectorEnv(_batches(mode))
+    alone = _batches(mode)
+    assert mix.num_envs == 11 and all(
+        batch.single_observation_space == mix.single_observation_space for batch in alone
+    )
+    starts = [0, 3, 5, 11]
+    observations, info = mix.reset(seed=4)
+    expected = [
+        batch.reset(seed=4 + start)[0] for batch, start in zip(alone, starts, strict=False)
+    ]
+    assert (observations == np.concatenate(expected)).all()
+    rng = np.random.default_rng(3)
+    finals = 0
+    for _ in range(150):
+        mask = info["action_mask"]
+        actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+        *got, info = mix.step(actions)
+        results = [
+            batch.step(actions[start:stop])
+            for batch, start, stop in zip(alone, starts, starts[1:], strict=False)
+        ]
+        for k in range(4):
+            assert (got[k] == np.concatenate([r[k] for r in results])).all()
+        assert (
+            info["action_mask"] == np.concatenate([r[4]["action_mask"] for r in results])
+        ).all()
+        for r, start, stop in zip(results, starts, starts[1:], strict=False):
+            there = r[4].get("_final_obs", np.zeros(stop - start, np.bool_))
+            assert info.get("_final_obs", np.zeros(11, np.bool_))[start:stop].tolist() == (
+                there.tolist()
+            )
+            finals += int(there.sum())
+    assert (finals > 0) == (mode == "same-step")
+
+
+def test_a_mix_takes_only_batches_of_the_same_spaces() -> None:
+    plain = gymnasium.make_vec("ono99/Ono99-v0", num_envs=2)
+    with pytest.raises(ono99.ArgumentError, match="the same spaces"):
+        Ono99MixVectorEnv([plain, _batches("next-step")[0]])
+    other = gymnasium.make_vec("ono99/Ono99-v0", num_envs=2, players=3)
+    with pytest.raises(ono99.ArgumentError, match="the same spaces"):
+        Ono99MixVectorEnv([plain, other])
+    league = Ono99MixVectorEnv([plain, gymnasium.make_vec("ono99/Ono99-v0", opponents="cautious")])
+    assert league.num_envs == 3 and league.single_action_space == plain.single_action_space
+    with pytest.raises(ono99.ArgumentError, match="batches"):
+        Ono99MixVectorEnv([])
+    universal = _batches("next-step")
+    with pytest.raises(ono99.ArgumentError, match="autoreset_mode"):
+        Ono99MixVectorEnv([universal[0], _batches("same-step")[1]])
+
+
+def test_the_self_play_batch_in_the_universal_spaces_refuses_a_move_its_variant_lacks() -> None:
+    spaces = universal_spaces()
+    batch = gymnasium.make_vec("ono99/Ono99-v0", num_envs=2, seat=[0, 1], spaces="universal")
+    _, info = batch.reset(seed=1)
+    actions = info["action_mask"].argmax(axis=1)
+    row = int(np.flatnonzero(info["action_mask"].any(axis=1))[0])
+    actions[row] = spaces.moves.index(ono99.Play("joker"))
+    with pytest.raises(
+        ono99.IllegalMoveError, match=f"row {row}: action .* no move of ono99-2022"
+    ):
+        batch.step(actions)
