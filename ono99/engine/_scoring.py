@@ -49,7 +49,7 @@ def end_round(game: Engine) -> None:
     if rules.show_at_end:
         show_hands(game)
     if r.reached >= 0:
-        win_at_once(game, r.reached)
+        win_at_once(game, r.reached, survivor)
         return
     if game.logging:
         game.emit(ev.RoundEnded(game.round, losers, survivor))
@@ -112,18 +112,22 @@ def show_hands(game: Engine) -> None:
                 return
 
 
-def win_at_once(game: Engine, seat: int) -> None:
+def win_at_once(game: Engine, seat: int, survivor: int | None = -1) -> None:
     """``seat`` reached a target that wins at once: the round stops, and it wins with its team.
 
     ("As soon as someone reaches or passes 121 points, that player wins",
-    pagat.com, Six Card Cribbage: ``match.points.reached = "at_once"``.)
+    pagat.com, Six Card Cribbage: ``match.points.reached = "at_once"``.) The
+    round's winner is ``seat``, unless the round was over already when the
+    target was reached (by its end's triggers, or the show after it): then
+    the round's own ``survivor``.
     """
     r = game.r
     r.reached = -1
+    won = seat if survivor == -1 else survivor
     game.last_losers = tuple(r.losers)
-    game.last_survivor = seat
+    game.last_survivor = won
     if game.logging:
-        game.emit(ev.RoundEnded(game.round, game.last_losers, seat))
+        game.emit(ev.RoundEnded(game.round, game.last_losers, won))
     team = game.mates[seat]
     for other in range(game.n):
         if game.in_game[other] and other not in team:
