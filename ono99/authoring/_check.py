@@ -31,7 +31,8 @@ from ono99.loading import (
     variants_registry,
 )
 
-from ._warnings import Budget, idle_settings, play_warnings, rank_probe, shadowed_ranks
+from ._shadowed import rank_probe, shadowed_ranks
+from ._warnings import Budget, idle_settings, play_warnings
 
 if TYPE_CHECKING:
     from collections.abc import Iterable, Sequence
@@ -269,7 +270,7 @@ def _shadowed(
 
     The rank tables are probed: laid over the variant (after ``house_rules``)
     with values of their own, as a house rule; a card that does not show them
-    has its own table (see :func:`~ono99.authoring._warnings.shadowed_ranks`).
+    has its own table (see :func:`~ono99.authoring._shadowed.shadowed_ranks`).
     """
     if not isinstance(ranks, dict) or not ranks:
         return []

@@ -144,7 +144,8 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     ((8, 124), 4)
     """
 
-    metadata = {"autoreset_mode": AUTORESET}  # noqa: RUF012 - as VectorEnv declares it
+    # "rows": a batch of the library's, which Ono99MixVectorEnv joins.
+    metadata = {"autoreset_mode": AUTORESET, "rows": "ono99"}  # noqa: RUF012 - as VectorEnv declares it
 
     def __init__(
         self,
@@ -161,7 +162,7 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         autoreset_mode: Any = AUTORESET,
         spaces: str = "variant",
     ) -> None:
-        self.metadata = {"autoreset_mode": autoreset_arg(autoreset_mode)}
+        self.metadata = {"autoreset_mode": autoreset_arg(autoreset_mode), "rows": "ono99"}
         self._same_step = self.metadata["autoreset_mode"] is SAME_STEP
         self.universal = universal = universal_spaces(announce) if spaces_arg(spaces) else None
         if universal is not None:
