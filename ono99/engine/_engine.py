@@ -1213,12 +1213,12 @@ class Engine:
             if r.reached >= 0:
                 win_at_once(self, r.reached)
                 return True
-            losing = [seat for seat in r.losing if r.in_round[seat]]
+            losing = list(dict.fromkeys(seat for seat in r.losing if r.in_round[seat]))
             r.losing.clear()
             if not losing:
                 break
             for seat in losing:
-                if seat != current:
+                if seat != current and r.in_round[seat]:
                     self.emit(ev.OutOfRound(seat))
                     if self.take_out(seat):
                         return True

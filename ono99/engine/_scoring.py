@@ -108,6 +108,7 @@ def show_hands(game: Engine) -> None:
             times = min(trigger.times_on(table), MAX_SHOW_SCORES)
             for _ in range(times):
                 game.fire(trigger, seat, True)
+            r.losing.clear()  # no round is lost at the show: none is being played
             if r.reached >= 0:
                 return
 
@@ -289,7 +290,9 @@ def count_over(game: Engine) -> None:
         if r.reached >= 0:
             win_at_once(game, r.reached)
             return
-        for seat in [seat for seat in r.losing if r.in_round[seat]]:
+        for seat in dict.fromkeys(r.losing):
+            if not r.in_round[seat]:
+                continue
             game.emit(ev.OutOfRound(seat))
             if game.take_out(seat):
                 return

@@ -161,7 +161,8 @@ class LoseRound(BaseOutcome):
     Once the play that fired the trigger is made, the player is out of the
     round and one of its losers (a token lost, or the bust's points, as the
     match scores a lost round); the others play on, or the round ends as
-    after any loss.
+    after any loss. Fired at the show, or by a trigger of the round's end,
+    it takes nobody out: no round is being played then.
 
     Rule: "players must state the running total after playing and lose if
     they're wrong" (betaveros.wordpress.com, "99", a house rule reported

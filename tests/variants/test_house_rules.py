@@ -526,6 +526,39 @@ def test_out_at_zero_at_once_takes_a_player_left_with_no_tokens_out_of_the_round
     assert not played.is_over and played.current_player == 2
 
 
+def test_players_left_with_no_tokens_twice_in_one_play_go_out_once(tmp_path: Path) -> None:
+    """Out at zero at once, a player a play leaves with none, then one, then none again
+    loses the round once: one ``OutOfRound`` each, and the round ends with its one
+    player left."""
+    rule = overlay(
+        tmp_path,
+        "seesaw",
+        """\
+        for = ["ninety-nine"]
+        [round]
+        end = "last_standing"
+        [match.tokens]
+        count = 1
+        out_at_zero = "at_once"
+        [[add_triggers]]
+        type = "land_on"
+        value = 11
+        outcomes = [
+          { type = "tokens", who = "others", by = -1 },
+          { type = "tokens", who = "others", by = 1 },
+          { type = "tokens", who = "others", by = -1 },
+        ]
+        """,
+    )
+    played = game("ninety-nine", [rule], [["5", "7", "8"], ["6", "3", "8"], ["2", "4", "9"]])
+    played.play(ono99.Play("5"))
+    happened = played.play(ono99.Play("6"))  # 11: seats 2 and 0 are left with none twice
+    out = [e for e in happened if isinstance(e, ev.OutOfRound)]
+    assert out == [ev.OutOfRound(2), ev.OutOfRound(0)]
+    assert ev.RoundEnded(1, (2, 0), 1) in happened
+    assert played.is_over and played.winner == 1
+
+
 def test_announce_the_total_adds_to_the_variants_triggers() -> None:
     """``[[add_triggers]]`` keeps the triggers of the variant it is laid over."""
     base = ono99.load_variant("ninety-nine-milestones")

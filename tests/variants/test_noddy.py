@@ -138,3 +138,26 @@ def test_the_first_to_the_target_wins_at_once(noddy: ono99.Variant) -> None:
     assert game.moves == ()
     game = deal(noddy, *hands, starter="5_of_diamonds")
     assert not game.is_over and game.scores == (0, 20)
+
+
+def test_a_round_is_not_lost_at_the_show(noddy: ono99.Variant) -> None:
+    """An outcome that loses the round fired at the show takes nobody out: the show
+    comes before the play, and nobody is put out of a round not yet played."""
+    losing = attrs.evolve(
+        noddy,
+        triggers=(
+            *noddy.triggers,
+            ono99.rules.HandPairs(outcomes=(ono99.rules.LoseRound(),)),
+            ono99.rules.HandPairs(outcomes=(ono99.rules.LoseRound(),)),
+        ),
+    )
+    game = deal(
+        losing,
+        ["ace_of_clubs", "2_of_clubs", "6_of_diamonds"],
+        ["7_of_clubs", "7_of_hearts", "king_of_spades"],
+        starter="4_of_spades",
+    )
+    assert game.in_round == (True, True)
+    game.play(ono99.Play("ace_of_clubs"))
+    assert game.in_round == (True, True)
+    assert not any(isinstance(e, ev.OutOfRound) for e in game.events)
