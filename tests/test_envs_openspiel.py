@@ -485,7 +485,44 @@ class Coin(BaseEffect):
 
     def describe(self):
         return "a coin is tossed"
+
+@frozen
+class Draws(BaseEffect):
+    """Draws with one method of the table's generator; the draw picks who pays a token."""
+
+    type = "draws"
+    method: str = "choice"
+
+    def apply(self, table, card):
+        rng, seats = table.rng, table.seats_in_round()
+        how = self.method
+        if how == "choice":
+            seat = rng.choice(seats)
+        elif how == "randrange":
+            seat = seats[rng.randrange(len(seats))]
+        elif how == "randint":
+            seat = seats[rng.randint(0, len(seats) - 1)]
+        elif how == "shuffle":
+            rng.shuffle(seats)
+            seat = seats[0]
+        elif how == "sample":
+            seat = rng.sample(seats, 1)[0]
+        elif how == "random":
+            seat = seats[int(rng.random() * len(seats))]
+        elif how == "uniform":
+            seat = seats[int(rng.uniform(0, len(seats))) % len(seats)]
+        elif how == "choices":
+            seat = rng.choices(seats)[0]
+        else:
+            seat = seats[rng.getrandbits(1) % len(seats)]
+        table.change_tokens(seat, -1)
+
+    def describe(self):
+        return f"a player drawn with {self.method} pays a token"
 '''
+
+WHOLE = ("choice", "randrange", "randint", "shuffle", "sample")
+FLOATS = ("random", "uniform", "choices", "getrandbits")
 
 
 @pytest.fixture
@@ -498,17 +535,20 @@ def drawing_plugin(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> Any:
     points = [
         EntryPoint("levy", "throwaway_drawing:Levy", group),
         EntryPoint("coin", "throwaway_drawing:Coin", group),
+        EntryPoint("draws", "throwaway_drawing:Draws", group),
     ]
     monkeypatch.setattr(_registry, "_entry_points", lambda: points)
     _registry._found.cache_clear()
     monkeypatch.setattr(_loader, "_LOADED", {})
     envs_openspiel._spec.cache_clear()
     paths = {}
-    for name in ("levy", "coin"):
+    effects = {"levy": '{ type = "levy" }', "coin": '{ type = "coin" }'}
+    effects |= {how: f'{{ type = "draws", method = "{how}" }}' for how in WHOLE + FLOATS}
+    for name, effect in effects.items():
         path = tmp_path / f"{name}.toml"
         path.write_text(
             f'extends = "ninety-nine"\nid = "{name}"\n[ranks.5]\n'
-            f'effects = [{{ type = "add", amount = 5 }}, {{ type = "{name}" }}]\n'
+            f'effects = [{{ type = "add", amount = 5 }}, {effect}]\n'
         )
         paths[name] = str(path)
     yield paths
@@ -583,3 +623,41 @@ def test_a_plugin_draw_of_a_float_is_refused_under_openspiel(drawing_plugin: Any
         state.apply_action(action)
     assert (str(state), state.legal_actions()) == before
     assert not state.is_chance_node()
+
+
+@pytest.mark.parametrize("how", WHOLE + FLOATS)
+def test_every_way_a_plugin_draws_is_a_chance_node_or_refused(
+    drawing_plugin: Any, how: str
+) -> None:
+    """Invariant, for each way a rule object may draw from ``Table.rng``: in a game of the
+    library a seed plays the same game again; under OpenSpiel a draw of whole numbers is
+    a chance node (random play reaches the end, clones given the same outcomes end the
+    same), and a draw of a float or of bits is the rule object's RuleError, the state
+    left as it was."""
+    variant = ono99.load_variant(drawing_plugin[how])
+    games = [ono99.Game(variant, 3, seed=11) for _ in range(2)]
+    for game in games:
+        ono99.play_out(game, [ono99.RandomPlayer(seed=s) for s in range(3)])
+    assert games[0].events == games[1].events
+    game = pyspiel.load_game("python_ono99", {"variant": drawing_plugin[how], "players": 3})
+    rng = random.Random(3)
+    refused = 0
+    for _ in range(15):
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if state.is_chance_node():
+                outcomes = state.chance_outcomes()
+                action = outcomes[rng.randrange(len(outcomes))][0]
+            else:
+                action = rng.choice(state.legal_actions())
+            before = str(state)
+            try:
+                clone = state.clone()
+                state.apply_action(action)
+            except ono99.RuleError:
+                refused += 1
+                assert str(state) == before
+                break
+            clone.apply_action(action)
+            assert str(clone) == str(state)
+    assert (refused > 0) == (how in FLOATS)
