@@ -459,7 +459,11 @@ class HandsSwapped:
 
 @frozen(repr=False)
 class TokensChanged:
-    """A card's effect gave (or took) tokens; ``tokens`` are those now held."""
+    """A rule gave (or took) tokens; ``tokens`` are those now held.
+
+    A card's effect or a trigger's outcome; where partners share their tokens,
+    each partner's change is told.
+    """
 
     type: ClassVar[str] = "tokens_changed"
     player: int
@@ -472,7 +476,12 @@ class TokensChanged:
 
 @frozen(repr=False)
 class ScoreChanged:
-    """A card's effect added (or took) points; ``score`` is the new score."""
+    """A rule added (or took) points; ``score`` is the new score.
+
+    A card's effect or a trigger's outcome; or, where partners share their
+    points, a partner's share of what a seat scored (as its own
+    :class:`Scored` at a round's end, or its own change).
+    """
 
     type: ClassVar[str] = "score_changed"
     player: int
