@@ -69,8 +69,10 @@ def test_the_shipped_files() -> None:
         "points",
         "points-elimination",
         "points-first",
+        "spade-ace-four-shuffles",
         "stacking-double-play",
         "two-decks",
+        "wild-jacks",
         "wrong-total-loses",
     ]
     assert house_rules_dir() == variants_dir() / "house"

@@ -15,6 +15,7 @@ from stacking import stacked
 
 import ono99
 from ono99 import events as ev
+from ono99.engine._game import engine_of
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -51,7 +52,7 @@ def of_type(game: ono99.Game, kind: type) -> list[object]:
 def _fitting() -> list[tuple[str, str]]:
     return [
         (variant, rule)
-        for variant in ("ono99-1980", "ono99-2022", "ninety-nine-milestones")
+        for variant in ("ono99-1980", "ono99-2022", "ninety-nine-milestones", "ninety-nine-taiwan")
         for rule in ono99.list_house_rules(fits=variant)
     ]
 
@@ -74,7 +75,7 @@ def test_each_house_rule_plays_to_completion(variant: str, rule: str) -> None:
         assert again.events == played.events
 
 
-def test_every_shipped_house_rule_fits_an_edition() -> None:
+def test_every_shipped_house_rule_fits_a_shipped_variant_played_out_above() -> None:
     fitting = {rule for _, rule in _fitting()}
     assert fitting == set(ono99.list_house_rules())
 
@@ -573,3 +574,32 @@ def test_without_the_house_rule_a_said_total_is_ignored() -> None:
     assert ono99.Play("5") in played.legal_moves()
     played.play(ono99.Play("5", say=40))
     assert played.total == 5 and played.tokens == (3, 3)
+
+
+# ------------------------------------------------------- wild jacks, the spade ace
+
+
+@pytest.mark.parametrize("variant", ["ninety-nine", "ninety-nine-pagat", "ninety-nine-parlett"])
+def test_a_wild_jack_is_worth_any_value_from_minus_10_to_10(variant: str) -> None:
+    """Bill de Veas, "Thirty": "Jacks are "Wild", worth any value between -10 and +10
+    that the player declares": 21 moves for the jack, each its own total."""
+    played = game(variant, ["wild-jacks"], [["jack", "5", "6"], ["7", "8", "9"]])
+    jacks = [m for m in played.legal_moves() if m.card == "jack"]
+    assert [m.amount for m in jacks] == list(range(-10, 11))
+    played.play(ono99.Play("5"))
+    played.play(ono99.Play("7"))
+    played.play(ono99.Play("jack", amount=-3))
+    assert played.total == 9
+
+
+def test_the_spade_ace_resets_only_until_the_fourth_reshuffle() -> None:
+    """Let's Poker 99: "Spade A: reset the "Current Points" to 0 (this effect is
+    nullified after four shuffles)": on a stock made anew three times the ace resets
+    the total; on one made anew four times it leaves the total as it is."""
+    hands = [["ace_of_spades", "2", "3", "4", "6"], ["7", "8", "9", "10", "king"]]
+    for reshuffles, total in ((3, 0), (4, 47)):
+        played = game("ninety-nine-taiwan", ["spade-ace-four-shuffles"], hands)
+        engine = engine_of(played)  # a position: the stock made anew that often, at 47
+        engine.r.reshuffles, engine.r.total = reshuffles, 47
+        played.play(ono99.Play("ace_of_spades"))
+        assert played.total == total, reshuffles
