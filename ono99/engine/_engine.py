@@ -1008,8 +1008,16 @@ class Engine:
         rules = self.rules
         player = self.current
         reads = rules.play_reads
+        bust = rules.bust
+        table: Table | None = None  # one for every trigger that reads it, made when one does
         for i, trigger in enumerate(rules.play_triggers):
-            if self.fires(trigger, reads[i], before, after):
+            if reads[i]:
+                if table is None:
+                    table = Table(self, reading=True)
+                fired = trigger.fires_on(table)
+            else:
+                fired = trigger.fires(before, after, bust)
+            if fired:
                 self.fire(trigger, player, automatic)
 
     def fires(self, trigger: Trigger, reads_table: bool, before: int, after: int) -> bool:
