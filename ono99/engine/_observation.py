@@ -69,7 +69,7 @@ class Observation:
         table_totals: For the player to move, the total each play of a card
             it holds makes where that total depends on the table (a ``when``
             decided by the card before, the reshuffles...; see
-            :attr:`ono99.rules.Effect.reads_table`), as ``(card, amount,
+            ``reads_table``, see :class:`ono99.rules.Effect`), as ``(card, amount,
             total)`` for each amount the card offers; empty otherwise. What
             :meth:`total_after` tells of those moves: the total the play makes.
     """

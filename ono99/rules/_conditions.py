@@ -295,7 +295,7 @@ class TableCount(BaseCondition):
 
     As a card's condition it says when the card may be played; in a ``when``
     effect it decides the effect at each play (it reads the table: see
-    :attr:`~ono99.rules.Condition.reads_table`).
+    ``reads_table``: see :class:`~ono99.rules.Condition`).
 
     Rule: "Spade A: reset the Current Points to 0 (this effect is nullified
     after four shuffles)" (Neodigy, "Let's Poker 99", its rules as the app

@@ -156,7 +156,7 @@ class Table(Protocol):
 
     @property
     def playing(self) -> bool:
-        """Whether a card is being played: the latest of :attr:`count_cards` is that card.
+        """Whether a card is being played (the latest of :attr:`count_cards` is that card).
 
         True while a card's effects and triggers are asked, and when the engine
         asks what a card would make (:meth:`Effect.total_on`, which is handed
@@ -228,7 +228,7 @@ class Table(Protocol):
 
     @property
     def shown(self) -> tuple[CardInfo, ...]:
-        """At the show, the hand shown: the cards its seat was dealt (without the starter).
+        """The hand shown at the show, as its seat was dealt it (without the starter).
 
         Empty at any other moment.
         """

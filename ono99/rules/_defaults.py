@@ -291,7 +291,7 @@ class BaseEffect(_NoFaults):
     :meth:`~ono99.rules.Effect.describe` itself. One that writes
     :meth:`total_after` changes the total, one that writes :meth:`apply` acts,
     one that writes :meth:`targets` chooses a player, one that writes
-    :meth:`total_on` (beside :meth:`total_after`) reads the table for the
+    :meth:`~ono99.rules.Effect.total_on` (beside :meth:`total_after`) reads the table for the
     total: ``changes_total``, ``acts``, ``chooses_player`` and
     ``reads_table`` follow from the class,
     and a class that states one against what it writes is refused.

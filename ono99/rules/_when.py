@@ -67,7 +67,7 @@ class When(BaseEffect):
     differ by suit; one that reads the total (``total_at_least``,
     ``total_even``...) is decided at each play, from the total before the
     card; one that reads the table (``previous_card``, ``table_count``:
-    see :attr:`~ono99.rules.Condition.reads_table`) is decided at each play
+    see ``reads_table``: :class:`~ono99.rules.Condition`) is decided at each play
     too, on the table as the card is played, before its effects act. No
     other condition can decide an effect. A ``when`` decided by the table
     reads the table for its total (``reads_table``): every total a player
