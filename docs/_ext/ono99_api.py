@@ -34,7 +34,16 @@ if TYPE_CHECKING:
 
     from sphinx.application import Sphinx
 
-PUBLIC_MODULES = (ono99, rules, events, testing)
+def _envs() -> tuple[Any, ...]:
+    """``ono99.envs``, where its libraries (the rl extra) are installed."""
+    try:
+        from ono99 import envs  # noqa: PLC0415 - only with the rl extra
+    except ImportError:
+        return ()
+    return (envs,)
+
+
+PUBLIC_MODULES = (ono99, rules, events, testing, *_envs())
 """The modules whose ``__all__`` are the public names, most general first."""
 
 ALIASES: dict[object, str] = {
