@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 
     from sphinx.application import Sphinx
 
+
 def _envs() -> tuple[Any, ...]:
     """``ono99.envs``, where its libraries (the rl extra) are installed."""
     try:
