@@ -1066,7 +1066,7 @@ class Engine:
             if outcome.wins_round and seat >= 0 and not r.round_over:
                 r.round_winner = seat
             if outcome.loses_round and seat >= 0 and r.in_round[seat]:
-                r.losing.append(seat)  # out of the round once the play is made
+                r.losing = (*r.losing, seat)  # out of the round once the play is made
             if outcome.ends_round:
                 r.round_over = True
 
@@ -1222,7 +1222,7 @@ class Engine:
                 win_at_once(self, r.reached)
                 return True
             losing = list(dict.fromkeys(seat for seat in r.losing if r.in_round[seat]))
-            r.losing.clear()
+            r.losing = ()
             if not losing:
                 break
             for seat in losing:

@@ -106,7 +106,7 @@ class Round:
         # such as lose_round, or no tokens left at once), taken out once it is
         # played; and the first seat whose score reached a target that wins at
         # once (-1: none).
-        self.losing: list[int] = []
+        self.losing: tuple[int, ...] = ()  # a tuple: copied with the round for nothing
         self.reached = -1
         # The card turned up at the deal (deal.starter; -1: none), and the hands
         # as dealt, which the show scores (empty where there is no show).
@@ -155,7 +155,7 @@ class Round:
         new.last_player = self.last_player
         new.last_target = self.last_target
         new.losers = self.losers[:]
-        new.losing = self.losing[:]
+        new.losing = self.losing
         new.next_forced_by = self.next_forced_by
         new.next_owed = self.next_owed
         new.next_player = self.next_player

@@ -108,7 +108,7 @@ def show_hands(game: Engine) -> None:
             times = min(trigger.times_on(table), MAX_SHOW_SCORES)
             for _ in range(times):
                 game.fire(trigger, seat, True)
-            r.losing.clear()  # no round is lost at the show: none is being played
+            r.losing = ()  # no round is lost at the show: none is being played
             if r.reached >= 0:
                 return
 
@@ -296,7 +296,7 @@ def count_over(game: Engine) -> None:
             game.emit(ev.OutOfRound(seat))
             if game.take_out(seat):
                 return
-        r.losing.clear()
+        r.losing = ()
     if r.round_over or not rules.restarts or not r.history or out_of_cards(game):
         end_round(game)
         return

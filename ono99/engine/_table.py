@@ -416,7 +416,7 @@ class Table:
                 game.tokens[mate] = new
                 game.emit(ev.TokensChanged(mate, change, new, automatic=self.automatic))
                 if new == 0 and game.rules.out_at_zero_at_once and r.in_round[mate]:
-                    r.losing.append(mate)  # out of the round once the play is made
+                    r.losing = (*r.losing, mate)  # out of the round once the play is made
 
     def change_score(self, seat: object, by: object) -> None:
         """Add ``by`` to ``seat``'s score, never below 0 (unless the variant allows it)."""
