@@ -1020,16 +1020,6 @@ class Engine:
             if fired:
                 self.fire(trigger, player, automatic)
 
-    def fires(self, trigger: Trigger, reads_table: bool, before: int, after: int) -> bool:
-        """Whether ``trigger`` fires, for a total gone from ``before`` to ``after``.
-
-        Asked ``fires_on(table)`` where it reads the table (the play just
-        made, the count), else ``fires(before, after, bust)``.
-        """
-        if not reads_table:
-            return trigger.fires(before, after, self.rules.bust)
-        return trigger.fires_on(Table(self, reading=True))
-
     def act(self, card: CompiledCard, target: int | None, automatic: bool) -> tuple[bool, bool]:
         """Apply the effects of ``card`` that act on the table (naming ``target``).
 

@@ -313,7 +313,7 @@ def count_over(game: Engine) -> None:
 
 def count_fired(game: Engine, seat: int) -> None:
     """Fire the triggers of a count's end, for ``seat`` (the last to play), in order."""
-    total = game.r.total
+    table = Table(game, reading=True)  # one for every trigger: each reads the count
     for trigger in game.rules.count_triggers:
-        if game.fires(trigger, True, total, total):
+        if trigger.fires_on(table):
             game.fire(trigger, seat, True)
