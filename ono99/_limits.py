@@ -12,6 +12,7 @@ __all__ = [
     "MAX_CARD_RULES",
     "MAX_CHOICES",
     "MAX_DECK_SIZE",
+    "MAX_DECLARATIONS",
     "MAX_DEPTH",
     "MAX_ECHO",
     "MAX_EXTENDS",
@@ -49,6 +50,9 @@ as the range ``{ from = -100, to = 100 }``."""
 MAX_RANGE = MAX_CHOICES
 """The most integers a range (``{ from = a, to = b }``, in place of an array of
 integers) may hold."""
+
+MAX_DECLARATIONS = 64
+"""The most things a card's declaration may offer (``Declare``): every rank of a deck."""
 
 MAX_SKIP = MAX_PLAYERS
 """The most players one card may skip (``skip`` ``players``)."""

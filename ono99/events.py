@@ -140,12 +140,16 @@ class Played:
         amount: The amount chosen, for a card that leaves one to choose.
         target: The player named, for a card that names one.
         say: What the move said the total is, when it said (``Play.say``).
+        declare: What the player named with the card, for a card that names
+            a suit, a colour or a rank (``Play.declare``).
         automatic: Whether the rules played it (the busting card of a player
             with no safe play) rather than the player's move.
 
     >>> from ono99.events import Played
     >>> Played(0, "ace", 11, amount=11)
     Played(player=0, card='ace', total=11, amount=11)
+    >>> Played(1, "8", 19, declare="hearts")
+    Played(player=1, card='8', total=19, declare='hearts')
     """
 
     type: ClassVar[str] = "played"
@@ -155,6 +159,7 @@ class Played:
     amount: int | None = field(default=None, kw_only=True)
     target: int | None = field(default=None, kw_only=True)
     say: int | None = field(default=None, kw_only=True)
+    declare: str | None = field(default=None, kw_only=True)
     automatic: bool = _AUTOMATIC
 
     __repr__ = _repr

@@ -11,7 +11,7 @@ from typing import NoReturn
 
 import attrs
 
-from ono99.rules import CardInfo, Stacking, StackOn
+from ono99.rules import CardInfo, Declaration, Stacking, StackOn
 
 
 @attrs.define
@@ -48,6 +48,9 @@ class FakeTable:
     starter: CardInfo | None = None
     showing: int = -1
     shown: tuple[CardInfo, ...] = ()
+    # What the card before was declared to be, and what the play being made declares.
+    declared: Declaration | None = None
+    declaring: Declaration | None = None
 
     @property
     def player(self) -> int:

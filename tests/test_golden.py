@@ -45,6 +45,7 @@ CASES = [
 HOUSE_CASES = [
     ("ninety-nine", "announce-the-total", 3, 100),
     ("ninety-nine-milestones", "playaural-two", 3, 2),
+    ("ninety-nine", "crazy-eights", 3, 8),
 ]
 
 

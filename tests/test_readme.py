@@ -66,6 +66,7 @@ NUMBERS = {
     "eleven": 11,
     "thirteen": 13,
     "fifteen": 15,
+    "sixteen": 16,
     "a dozen": 12,
     "two": 2,
 }

@@ -183,6 +183,8 @@ def _describe(game: Game, move: Move) -> str:
         what += f" as {move.amount:+d}" if signed else f" for {move.amount}"
     if move.target is not None:
         what += f", naming player {move.target}"  # what for, the card says
+    if move.declare is not None:
+        what += f", declaring {move.declare}"
     if rules.announces:
         return what  # the player works the total out, and says it
     # What the move leaves as the rules work it out (a repeat: what the card before it did).
@@ -295,7 +297,8 @@ def _ask(
         if word in _HELP:
             say(
                 "Type the letter of a move from the list (or a card's name, such as 7 or "
-                "reverse: a card that counts one way or another is then asked about). The "
+                "reverse: a card that counts one way or another, or names a suit, is then "
+                "asked about). The "
                 f"total must stay below {game.variant.total.bust}. 'quit' leaves the game."
                 + (
                     " After your move, say the total it makes: this game's rules judge it."

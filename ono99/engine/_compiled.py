@@ -65,6 +65,8 @@ class CompiledCard:
         "chooses_player",
         "colour",
         "conditions",
+        "declarer",
+        "declares",
         "delta",
         "id",
         "index",
@@ -117,13 +119,17 @@ class CompiledCard:
             (guarded[id(e)] for e in effects if e.chooses_player), None
         )
         self.chooses_player = self.chooser is not None
+        # The effect that says what a move may name with the card (the variant
+        # check allows one per card), and what it names ("" for nothing).
+        self.declarer: Effect | None = next((guarded[id(e)] for e in effects if e.declares), None)
+        self.declares: str = "" if self.declarer is None else self.declarer.declares
         # Whether it does what the card played before it did (see Engine.acting_card).
         self.repeats = any(e.repeats_previous for e in effects)
         # Whether the total it makes depends on the table (see Engine.total_read):
         # its total is then worked out on the table, never from the total alone.
         self.reads_table = any(e.reads_table for e in self.totals)
         # The one move that plays the card, when it leaves no choice (shared, it is frozen).
-        self.play = None if self.choices or self.chooses_player else Play(card.id)
+        self.play = None if self.choices or self.chooses_player or self.declares else Play(card.id)
         # Whether every total effect adds an amount (fixed or chosen), and when it
         # is fixed the delta: the new total is then total + delta.
         self.additive = all(e.adds_to_total for e in self.totals)
@@ -384,6 +390,8 @@ def _guarded(cards: tuple[CompiledCard, ...], triggers: tuple[Trigger, ...]) -> 
         rules += [*card.actions, *card.conditions]
         if card.chooser is not None:
             rules.append(card.chooser)
+        if card.declarer is not None:
+            rules.append(card.declarer)
     return any(guarded(rule) for rule in rules)
 
 

@@ -16,6 +16,7 @@ from ono99 import events as ev
 from ono99._args import is_int, shown
 from ono99._errors import IllegalMoveError
 from ono99._limits import MAX_TOTAL
+from ono99.rules import Declaration
 
 from ._chance import shuffle
 from ._compiled import LEGAL_MEMO_SIZE, card_index, compile_variant
@@ -341,7 +342,7 @@ class Engine:
             if move is card.play:  # the card's one move: no amount, no target
                 self.play_card(card)
             else:
-                self.play_card(card, move.amount, move.target, say=move.say)
+                self.play_card(card, move.amount, move.target, say=move.say, declare=move.declare)
         else:
             self.redraw()
         r = self.r
@@ -441,7 +442,7 @@ class Engine:
             card = rules.cards[index]
             if card.index not in r.hands[player]:
                 return f"player {player} holds no {card.name}"
-            amount, target = chosen(move)
+            amount, target, declare = chosen(move)
             said: object = getattr(move, "say")  # noqa: B009 - read untyped, as the card
             if said is not None and not is_int(said):
                 return f"a move says the total as a whole number (say=N), not {shown(said)}"
@@ -451,6 +452,7 @@ class Engine:
                 self.why_blocked(card)
                 or self.why_choice(card, amount, target)
                 or self.why_bust(card, move.amount)  # checked: None or a choice of the card
+                or self.why_declared(card, declare)
             )
         if not isinstance(move, Redraw):
             return f"{shown(move)} is not a move (expected Play or Redraw)"
@@ -517,6 +519,35 @@ class Engine:
         elif target is not None:
             return f"{card.name} names no player (the move gives target={shown(target)})"
         return None
+
+    def why_declared(self, card: CompiledCard, declare: object) -> str | None:
+        """Whether ``declare`` is one of the things ``card`` lets its player name (or none)."""
+        if not card.declares or (card.repeats and self.repeats_now()):
+            if declare is None:
+                return None
+            what = (
+                "does what the card before it did, and names nothing"
+                if card.declares
+                else ("names nothing")
+            )
+            return f"{card.name} {what} (the move gives declare={shown(declare)})"
+        words = self.declarations(card)
+        options = ", ".join(words)
+        if declare is None:
+            return (
+                f"{card.name} names a {card.declares} as it is played: the move must say "
+                f'which, e.g. Play("{card.id}", declare="{words[0]}") (one of {options})'
+            )
+        if declare not in words:  # a string, or anything a caller passed
+            return f"{card.name} names one of {options}, not {shown(declare)}"
+        return None
+
+    def declarations(self, card: CompiledCard) -> list[str]:
+        """What a move playing ``card`` may name, as its effect says (``Play.declare``)."""
+        declarer = card.declarer
+        if declarer is None:
+            return []
+        return list(declarer.declarations(Table(self, reading=True)))
 
     def safe(self, card: CompiledCard, total: int, amount: int | None = None) -> bool:
         """Whether playing ``card`` (for ``amount``) at ``total`` keeps below the bust limit.
@@ -667,10 +698,17 @@ class Engine:
         targets: list[int | None] = [None]
         if card.chooses_player:
             targets = list(self.targets(card))
+        named: list[str | None] = [None]
+        if card.declares:
+            named = list(self.declarations(card))
         for amount in card.amounts:
             if self.safe(card, total, amount):
                 say = self.total_said(card, total, amount) if announces else None
-                moves.extend(Play(card.id, amount=amount, target=t, say=say) for t in targets)
+                moves.extend(
+                    Play(card.id, amount=amount, target=t, say=say, declare=d)
+                    for t in targets
+                    for d in named
+                )
 
     def total_said(self, card: CompiledCard, total: int, amount: int | None) -> int:
         """The total a play of ``card`` for ``amount`` makes: what its move says, announcing.
@@ -899,13 +937,16 @@ class Engine:
         card: CompiledCard,
         amount: int | None = None,
         target: int | None = None,
+        *,
         automatic: bool = False,
         say: int | None = None,
+        declare: str | None = None,
     ) -> None:
         """Play ``card`` (for ``amount``, naming ``target``): effects, events, refill.
 
         ``automatic`` when the rules play it (a bust's card), not a move;
-        ``say``: what the move says the total is.
+        ``say``: what the move says the total is; ``declare``: what it names
+        with the card.
         """
         r = self.r
         rules = self.rules
@@ -938,7 +979,7 @@ class Engine:
         r.discard.append(index)
         r.total = total
         r.ends_turn = False
-        self.note_play(played, card, amount, target, say)
+        self.note_play(played, card, amount, target, say, declare=declare)
         events = self.events
         logging = self.logging
         # Events the effects record follow the card's Played event.
@@ -958,6 +999,7 @@ class Engine:
                 target if own else None,
                 automatic,
                 say=say,
+                declare=declare,
             )
             if len(events) == mark:
                 events.append(event)
@@ -971,7 +1013,8 @@ class Engine:
             self.refill_after(player, automatic)
         if rules.play_triggers:
             self.play_fired(before, total, automatic)
-        r.playing = False
+        # The play is over; what the card was declared to be is now the card before's.
+        r.playing, r.declared, r.declaring = False, r.declaring, None
 
     def note_play(
         self,
@@ -980,8 +1023,13 @@ class Engine:
         amount: int | None,
         target: int | None,
         say: int | None,
+        *,
+        declare: str | None = None,
     ) -> None:
-        """Keep the turn's and the count's record of a play of ``played`` (``card`` acting)."""
+        """Keep the turn's and the count's record of a play of ``played`` (``card`` acting).
+
+        ``declare``: what the move names with the card (``Play.declare``).
+        """
         r = self.r
         r.turn_plays.append(played.id)
         r.plays_made += 1
@@ -992,6 +1040,8 @@ class Engine:
         r.last_card, r.last_amount, r.last_target = card.index, amount, target
         r.said = say
         r.playing = True
+        if declare is not None:
+            r.declaring = Declaration(played.declares, declare, played.id, self.current)
 
     def refill_after(self, player: int, automatic: bool) -> None:
         """What :meth:`refill` does after every play, a single card drawn inline."""
@@ -1069,6 +1119,7 @@ class Engine:
         automatic: bool,
         *,
         say: int | None = None,
+        declare: str | None = None,
     ) -> ev.Played:
         """The ``Played`` event of ``card``: a shared one for a plain move at ``total``."""
         player = self.current
@@ -1076,7 +1127,7 @@ class Engine:
             return ev.Played(
                 player, card.id, total, amount=amount, target=target, say=say, automatic=True
             )
-        if amount is None and target is None and say is None:
+        if amount is None and target is None and say is None and declare is None:
             shared = self.played[player][card.index]
             if not 0 <= total < len(shared):
                 return ev.Played(player, card.id, total)
@@ -1084,7 +1135,9 @@ class Engine:
             if event is None:
                 event = shared[total] = ev.Played(player, card.id, total)
             return event
-        return ev.Played(player, card.id, total, amount=amount, target=target, say=say)
+        return ev.Played(
+            player, card.id, total, amount=amount, target=target, say=say, declare=declare
+        )
 
     def redraw(self) -> None:
         """Discard the redraw cards and draw as many."""

@@ -190,6 +190,22 @@ class _GuardedEffect(_Guarded):
             return list(found)
         raise self.failed("targets()", returned=found, expected=f"a list of seats (0 to {n - 1})")
 
+    def declarations(self, table: Table | None) -> list[str]:
+        try:
+            found: object = self.rule.declarations(table)
+        except Exception as error:
+            raise self.failed("declarations()", error) from error
+        if (
+            isinstance(found, list | tuple)
+            and found
+            and all(type(word) is str and word for word in found)
+            and len(set(found)) == len(found)
+        ):
+            return list(found)
+        raise self.failed(
+            "declarations()", returned=found, expected="a list of distinct words, not empty"
+        )
+
 
 class _GuardedCondition(_Guarded):
     def check(self, table: Table, card: object) -> str | None:

@@ -22,6 +22,9 @@ class Play:
         say: What the player says the total is after the card, in a variant
             whose rules judge it (``announce-the-total``); ``None`` says
             nothing. The legal moves of such a variant carry the true total.
+        declare: For a card that lets the player name something as it is
+            played (a suit, a colour, a rank: :class:`~ono99.rules.Declare`),
+            what the player names (``"hearts"``); ``None`` for other cards.
 
     The game's legal moves list every choice, so a player picking from them
     never has to build one.
@@ -33,6 +36,8 @@ class Play:
     Play(card='ace', amount=11)
     >>> print(Play("5", target=2))
     play 5, naming player 2
+    >>> print(Play("8", declare="hearts"))
+    play 8, declaring hearts
     """
 
     type: ClassVar[str] = "play"
@@ -40,6 +45,7 @@ class Play:
     amount: int | None = field(default=None, kw_only=True)
     target: int | None = field(default=None, kw_only=True)
     say: int | None = field(default=None, kw_only=True)
+    declare: str | None = field(default=None, kw_only=True)
 
     def __repr__(self) -> str:
         text = f"card={self.card!r}"
@@ -49,6 +55,8 @@ class Play:
             text += f", target={self.target!r}"
         if self.say is not None:
             text += f", say={self.say!r}"
+        if self.declare is not None:
+            text += f", declare={self.declare!r}"
         return f"Play({text})"
 
     def __str__(self) -> str:
@@ -57,6 +65,8 @@ class Play:
             text += f" for {self.amount}"
         if self.target is not None:
             text += f", naming player {self.target}"
+        if self.declare is not None:
+            text += f", declaring {self.declare}"
         if self.say is not None:
             text += f", saying {self.say}"
         return text
@@ -96,20 +106,26 @@ def as_move(move: object) -> object:
     if kind is Play or kind is Redraw:
         return move
     if isinstance(move, Play):
-        return Play(move.card, amount=move.amount, target=move.target, say=move.say)
+        return Play(
+            move.card,
+            amount=move.amount,
+            target=move.target,
+            say=move.say,
+            declare=move.declare,
+        )
     if isinstance(move, Redraw):
         return Redraw()
     return move
 
 
-def chosen(play: Play) -> tuple[object, object]:
-    """The amount and target ``play`` gives, as given: a caller may have passed anything.
+def chosen(play: Play) -> tuple[object, object, object]:
+    """The amount, target and declaration ``play`` gives, as given: a caller may pass anything.
 
     Typed as objects so that the compiled engine, which checks a move's
     choices, reads them without a check of its own (that would raise
     ``TypeError`` rather than say what is wrong).
     """
-    return play.amount, play.target
+    return play.amount, play.target, play.declare
 
 
 def unsaid(move: Move) -> Move:
@@ -120,5 +136,5 @@ def unsaid(move: Move) -> Move:
     the true total, and an action of the environments plays that move.
     """
     if isinstance(move, Play) and move.say is not None:
-        return Play(move.card, amount=move.amount, target=move.target)
+        return Play(move.card, amount=move.amount, target=move.target, declare=move.declare)
     return move

@@ -103,6 +103,8 @@ def _line(event: Event, variant: Variant, *, hidden: bool) -> str | None:  # noq
                 text += f" for {amount}"
             if target is not None:
                 text += f", naming player {target}"  # to play next, or to draw...: the card says
+            if event.declare is not None:
+                text += f", declaring {event.declare}"
             if say is not None:
                 text += f", saying {say}"
             return f"{text}: total {total}"

@@ -7,6 +7,7 @@ from attrs import field, frozen
 from ono99._args import shown
 from ono99._errors import ArgumentError
 from ono99._variant import Variant
+from ono99.rules import Declaration
 
 from ._compiled import card_index, compile_variant
 from ._moves import Move, Play, Redraw
@@ -72,6 +73,9 @@ class Observation:
             ``reads_table``, see :class:`ono99.rules.Effect`), as ``(card, amount,
             total)`` for each amount the card offers; empty otherwise. What
             :meth:`total_after` tells of those moves: the total the play makes.
+        declared: What the player of the count's last card named with it (a
+            suit, a colour, a rank: :class:`ono99.rules.Declare`), or ``None``:
+            what the next card may have to follow.
     """
 
     player: int
@@ -102,6 +106,7 @@ class Observation:
     teams: tuple[tuple[int, ...], ...] = ()
     starter: str | None = None
     table_totals: tuple[tuple[str, int | None, int], ...] = ()
+    declared: Declaration | None = None
 
     @property
     def is_my_turn(self) -> bool:

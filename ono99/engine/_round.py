@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from ono99.rules import Stacking, StackOn
+    from ono99.rules import Declaration, Stacking, StackOn
 
     from ._engine import Engine
 
@@ -23,6 +23,8 @@ __all__ = ["ROUND_FIELDS", "Checkpoint", "Round"]
 ROUND_FIELDS = (
     "answering",
     "dealt",
+    "declared",
+    "declaring",
     "direction",
     "discard",
     "draw",
@@ -128,6 +130,10 @@ class Round:
         self.playing = False
         # What the move playing the card says the total is (None: nothing).
         self.said: int | None = None
+        # What the last card of the count was declared to be (Play.declare), and
+        # while a card is played what its move declares (None: nothing).
+        self.declared: Declaration | None = None
+        self.declaring: Declaration | None = None
         self.reshuffles = 0
 
     def copy(self) -> Round:
@@ -140,6 +146,8 @@ class Round:
         new = Round(self.stacking, self.stack_on)
         new.answering = self.answering
         new.dealt = self.dealt  # never changed once dealt
+        new.declared = self.declared  # frozen
+        new.declaring = self.declaring
         new.starter = self.starter
         new.direction = self.direction
         new.discard = self.discard[:]

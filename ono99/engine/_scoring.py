@@ -302,6 +302,7 @@ def count_over(game: Engine) -> None:
         return
     r.total = r.total_before = rules.start
     r.history.clear()
+    r.declared = None
     r.passes = 0
     r.last_card, r.last_amount, r.last_target = -1, None, None
     r.next_owed, r.next_forced_by = 0, ""

@@ -22,13 +22,14 @@ from ono99 import events as ev
 from ono99._args import is_int, shown
 from ono99._errors import ArgumentError
 from ono99._limits import MAX_TOTAL
+from ono99.rules import DeclaredCard
 
 from ._compiled import card_index
 
 if TYPE_CHECKING:
     import random
 
-    from ono99.rules import Stacking, StackOn
+    from ono99.rules import Declaration, Stacking, StackOn
 
     from ._engine import Engine
     from ._round import Round
@@ -275,7 +276,21 @@ class Table:
         back = 2 if r.playing and self.asking < 0 else 1
         if len(history) < back:
             return None
-        return self.game.rules.cards[history[-back]]
+        card = self.game.rules.cards[history[-back]]
+        declared = r.declared
+        if declared is not None:  # the card as its player declared it
+            return DeclaredCard(card, declared)
+        return card
+
+    @property
+    def declared(self) -> Declaration | None:
+        """What the card before was declared to be (between plays: the last card)."""
+        return self.r.declared
+
+    @property
+    def declaring(self) -> Declaration | None:
+        """What the move being played declares with its card, or ``None``."""
+        return self.r.declaring
 
     @property
     def dealer(self) -> int:

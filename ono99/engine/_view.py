@@ -31,6 +31,7 @@ from ._observation import Observation
 
 if TYPE_CHECKING:
     from ono99._variant import Variant
+    from ono99.rules import Declaration
 
     from ._engine import Engine
 
@@ -76,6 +77,7 @@ class View:
         passes: int,
         mates: list[int],
         starter: int = -1,
+        declared: Declaration | None = None,
     ) -> None:
         self.player = player
         self.hand = hand
@@ -104,6 +106,7 @@ class View:
         self.passes = passes
         self.mates = mates  # the seat's team (itself alone without teams)
         self.starter = starter  # the card turned up at the deal, -1 for none
+        self.declared = declared  # what the last card of the count was declared to be
 
 
 def see(engine: Engine, seat: int) -> View:
@@ -141,6 +144,7 @@ def see(engine: Engine, seat: int) -> View:
         r.passes,
         engine.mates[seat],
         r.starter,
+        r.declared,
     )
 
 
@@ -181,6 +185,7 @@ def observation(engine: Engine, seat: int) -> Observation:
         passes=view.passes,
         teams=engine.teams,
         starter=name(view.starter) if view.starter >= 0 else None,
+        declared=view.declared,
         variant=engine.variant,
         table_totals=engine.told_totals() if mine else (),
     )
@@ -221,6 +226,7 @@ def view_of(seen: Observation, index: dict[str, int]) -> View:
         seen.passes,
         mates,
         index[seen.starter] if seen.starter is not None else -1,
+        seen.declared,
     )
 
 
@@ -234,8 +240,10 @@ class Layout:
     ``draw_pile``; ``discard[card]``; ``out_of_play[card]``; ``answering``;
     ``this_turn[card]``; ``forced_by[card]``; ``count[card]``;
     ``last_play[card]``; ``passes``; for a variant played in teams at
-    some player count, ``partner[+k]``; and for a variant that turns a
-    starter up, ``starter[card]``. :class:`~ono99.envs.ObservationEncoder`
+    some player count, ``partner[+k]``; for a variant that turns a
+    starter up, ``starter[card]``; and for a variant with a card whose
+    player names something (``declare``), ``declared[word]``, each word a
+    card may name, in the order the cards offer them. :class:`~ono99.envs.ObservationEncoder`
     documents what each holds, and the bounds.
 
     Args:
@@ -336,6 +344,23 @@ class Layout:
         )
         # Only a variant that turns a starter up has its slots.
         self.starter = by_card("starter", one) if variant.deal.starter else -1
+        # Only a variant with a card that declares has its slots: each word named.
+        words = [
+            word
+            for card in rules.cards
+            if card.declarer is not None
+            for word in card.declarer.declarations(None)
+        ]
+        self.declared_words: dict[str, int] = {w: i for i, w in enumerate(dict.fromkeys(words))}
+        self.declared = (
+            group(
+                [f"declared[{w}]" for w in self.declared_words],
+                [0] * len(self.declared_words),
+                [1] * len(self.declared_words),
+            )
+            if words
+            else -1
+        )
         self.names: tuple[str, ...] = tuple(names)
         self.low: tuple[int, ...] = tuple(lows)
         self.high: tuple[int, ...] = tuple(highs)
@@ -441,3 +466,8 @@ class Vector:
                 self.put(layout.partner + k, 1 if seat != player and seat in mates else 0)
         if layout.starter >= 0:
             self.put_counts(layout.starter, [view.starter] if view.starter >= 0 else [])
+        if layout.declared >= 0:
+            named = view.declared
+            at = -1 if named is None else layout.declared_words.get(named.value, -1)
+            for k in range(len(layout.declared_words)):
+                self.put(layout.declared + k, 1 if k == at else 0)

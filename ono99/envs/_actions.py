@@ -34,7 +34,10 @@ class ActionTable:
        counts one of several amounts has one per amount, in the order the
        card lists them. A card that names a player has one per seat, from 0
        to the variant's most players less one; a card that does both has one
-       per (amount, seat) pair, amounts outermost. Such a card that repeats
+       per (amount, seat) pair, amounts outermost. A card whose player names
+       something as it is played (``Play.declare``: a suit, say) has one per
+       thing it may name, in the order its effect lists them, innermost:
+       per amount (and seat), each thing named. Such a card that repeats
        the card before it (``repeat_previous``) has one more, last,
        ``Play(card)``: the play that repeats, with the choices of the card
        before it. Cards that can never be played (O'NO 99) keep their
@@ -91,6 +94,7 @@ class ActionTable:
         amounts: dict[str, list[int | None]] = {}
         named: dict[str, int] = {}
         repeats: dict[str, int] = {}
+        declarations: dict[str, list[str]] = {}
         for card in rules.cards:
             first[card.id] = len(moves)
             if card.play is not None:
@@ -99,8 +103,16 @@ class ActionTable:
                 continue
             targets = seats if card.chooses_player else (None,)
             amounts[card.id], named[card.id] = list(card.amounts), len(targets)
+            words: list[str | None] = [None]
+            if card.declarer is not None:
+                declarations[card.id] = card.declarer.declarations(None)
+                words = list(declarations[card.id])
             for amount in card.amounts:
-                moves.extend(Play(card.id, amount=amount, target=t) for t in targets)
+                moves.extend(
+                    Play(card.id, amount=amount, target=t, declare=w)
+                    for t in targets
+                    for w in words
+                )
             if card.repeats:  # after a card, it repeats that card's choices: no choice
                 repeats[card.id] = len(moves)
                 moves.append(Play(card.id))
@@ -118,7 +130,9 @@ class ActionTable:
             moves.extend(moves[:plays])
         self.moves: tuple[Move, ...] = tuple(moves)
         silent = -1 if self.silent is None else self.silent
-        self.kernel = Actions(first, amounts, named, redraw, silent, repeats=repeats)
+        self.kernel = Actions(
+            first, amounts, named, redraw, silent, repeats=repeats, declarations=declarations
+        )
         # The last legal moves met (held, so an identity test is safe), the moves
         # with the silent plays, their actions, and the mapping of the two.
         self._last: tuple[

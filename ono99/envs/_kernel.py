@@ -51,6 +51,8 @@ class Actions:
             is action ``silent + a``.
         repeats: For each card id with a choice that repeats the card before
             it, the action that repeats it (a play that makes no choice).
+        declarations: For each card id whose player names something, what
+            may be named, in order (innermost in the card's actions).
     """
 
     def __init__(
@@ -62,6 +64,7 @@ class Actions:
         silent: int = -1,
         *,
         repeats: dict[str, int] | None = None,
+        declarations: dict[str, list[str]] | None = None,
     ) -> None:
         self.first = first
         self.amounts = amounts
@@ -69,6 +72,7 @@ class Actions:
         self.redraw = redraw
         self.silent = silent
         self.repeats = repeats or {}
+        self.declarations = declarations or {}
 
     def action(self, move: Move) -> int:
         """The action of ``move`` (a move of the variant)."""
@@ -81,9 +85,14 @@ class Actions:
             target = move.target
             if target is None and move.amount is None and card in self.repeats:
                 return self.repeats[card]
-            action += amounts.index(move.amount) * self.targets[card]
-            if target is not None:
-                action += target
+            named = self.declarations.get(card)
+            if named is None:
+                action += amounts.index(move.amount) * self.targets[card]
+                if target is not None:
+                    action += target
+            else:
+                pair = amounts.index(move.amount) * self.targets[card] + (target or 0)
+                action += pair * len(named) + named.index(move.declare or "")
         return action
 
     def of(self, moves: tuple[Move, ...]) -> list[int]:

@@ -222,7 +222,7 @@ def universal_spaces(announce: str = "true_total") -> UniversalSpaces:
     >>> from ono99.envs import universal_spaces
     >>> spaces = universal_spaces()
     >>> spaces.max_players, spaces.actions, spaces.moves[:3]
-    (13, 110, (Play(card='ace'), Play(card='ace', amount=1), Play(card='ace', amount=11)))
+    (13, 142, (Play(card='ace'), Play(card='ace', amount=1), Play(card='ace', amount=11)))
     """
     if announce not in ANNOUNCE:
         raise ArgumentError("announce", f"must be 'true_total' or 'choose', not {announce!r}")

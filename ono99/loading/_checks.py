@@ -12,6 +12,7 @@ from ono99._limits import (
     MAX_CARD_RULES,
     MAX_CHOICES,
     MAX_DECK_SIZE,
+    MAX_DECLARATIONS,
     MAX_HAND_SIZE,
     MAX_KINDS,
     MAX_PLAYERS,
@@ -519,7 +520,37 @@ def _check_choices(card: Card, faulty: set[int]) -> list[Problem]:
         first, second = choosing[0], choosing[1]
         already = f"effects[{first}] already does" if first != second else "it already does"
         out.append(Problem(f"{path}[{second}]", f"a card offers one choice of amount; {already}"))
+    declaring = [(i, effect) for i, effect in resolved if effect.declares]
+    if len(declaring) > 1:
+        first, second = declaring[0][0], declaring[1][0]
+        already = f"effects[{first}] already does" if first != second else "it already does"
+        out.append(Problem(f"{path}[{second}]", f"a card offers one declaration; {already}"))
+    for i, effect in declaring[:1]:
+        if i in faulty:
+            continue
+        where = f"{path}[{i}]"
+        words = ask(effect, where, "declarations", None, check=_is_words, expected=_WORDS)
+        if len(words) > MAX_DECLARATIONS:
+            out.append(
+                Problem(
+                    where,
+                    f"offers {len(words)} things to name: expected at most {MAX_DECLARATIONS}",
+                )
+            )
     return out
+
+
+_WORDS = "a list of distinct words, not empty"
+
+
+def _is_words(value: object) -> bool:
+    """Whether ``value`` is what ``declarations()`` returns: distinct words, at least one."""
+    return (
+        isinstance(value, list | tuple)
+        and bool(value)
+        and all(isinstance(word, str) and word for word in value)
+        and len(set(value)) == len(value)
+    )
 
 
 def _check_steps(path: str, steps: tuple[PlayerStep, ...]) -> list[Problem]:

@@ -182,10 +182,21 @@ def expand(data: dict[str, Any], deck: StandardDeck | None) -> dict[str, Any]:
     for key, table in explicit.items():
         if key in made and isinstance(table, dict):
             made[key] = {**made[key], **table}
+        elif key in deck.ranks and isinstance(table, dict) and _by_suit(deck, key):
+            # A rank's table, where the deck tells its cards apart by suit (a file
+            # laid over one that does so): each card of the rank takes it.
+            for suit in deck.suits:
+                if card_id(key, suit) in made:
+                    made[card_id(key, suit)] = {**made[card_id(key, suit)], **table}
         else:
             made[key] = table
     data["cards"] = made
     return data
+
+
+def _by_suit(deck: StandardDeck, rank: str) -> bool:
+    """Whether the deck makes a card of each suit of ``rank`` (``<rank>_of_<suit>``)."""
+    return deck.all_by_suit or rank in deck.by_suit
 
 
 def origin(path: str, data: dict[str, Any]) -> str:

@@ -108,6 +108,7 @@ from ._contract import (
     Table,
     Trigger,
 )
+from ._declare import Declaration, Declare, DeclaredCard, FollowsDeclared
 from ._defaults import BaseCondition, BaseEffect, BaseOutcome, BaseTrigger
 from ._effects import (
     Add,
@@ -186,11 +187,15 @@ __all__ = [
     "ChooseNext",
     "Condition",
     "CountEnds",
+    "Declaration",
+    "Declare",
+    "DeclaredCard",
     "Deflect",
     "Draw",
     "Effect",
     "EndRound",
     "Flush",
+    "FollowsDeclared",
     "ForcePlays",
     "HandFifteens",
     "HandFlush",

@@ -12,6 +12,8 @@ from typing import TYPE_CHECKING, Any, ClassVar, Literal, Protocol, get_args
 if TYPE_CHECKING:
     import random
 
+    from ._declare import Declaration
+
 __all__ = [
     "AnyCondition",
     "AnyEffect",
@@ -207,8 +209,24 @@ class Table(Protocol):
         """The card played before the one now being played, or ``None``.
 
         Since the count started; between plays (when a condition asks), the
-        last card played.
+        last card played. A card whose player named a suit, colour or rank
+        with it (:attr:`declared`) is seen as of the one named.
         """
+        ...
+
+    @property
+    def declared(self) -> Declaration | None:
+        """What the player of the card before named with it (:class:`~ono99.rules.Declare`).
+
+        ``None`` when that card named nothing, or there is none. Between plays,
+        what the last card played named; :attr:`previous_card` shows the card
+        as what was named.
+        """
+        ...
+
+    @property
+    def declaring(self) -> Declaration | None:
+        """What the move being played names with its card (``Play.declare``), or ``None``."""
         ...
 
     @property
@@ -388,12 +406,17 @@ class Effect(Protocol):
     - ``forces_plays`` (optional, ``0``): how many plays it makes the next
       player owe, before stacking (forced-play settings then matter); set in
       :meth:`apply`.
+    - ``declares`` (optional, ``""``): what a move playing the card names,
+      ``"suit"``, ``"colour"`` or ``"rank"`` (``Play.declare``), one of
+      :meth:`declarations`, which a class that declares writes. Rules that
+      read the card before then see it as what was named
+      (:attr:`Table.declared`). One effect of a card may declare.
 
     Methods: :meth:`total_after`, :meth:`total_on` (optional:
     :meth:`total_after`'s answer), :meth:`apply`, :meth:`targets` (optional:
-    ``[]``), :meth:`for_card` (optional: the effect itself),
-    :meth:`problems` (optional: ``[]``), :meth:`problems_at` (optional:
-    ``[]``), :meth:`referenced_cards` (optional: ``[]``) and
+    ``[]``), :meth:`declarations` (optional: ``[]``), :meth:`for_card`
+    (optional: the effect itself), :meth:`problems` (optional: ``[]``),
+    :meth:`problems_at` (optional: ``[]``), :meth:`referenced_cards` (optional: ``[]``) and
     :meth:`describe`.
     """
 
@@ -453,6 +476,15 @@ class Effect(Protocol):
     @property
     def forces_plays(self) -> int:
         """How many plays it makes the next player owe (before stacking); 0 for none."""
+        ...
+
+    @property
+    def declares(self) -> str:
+        """What a move playing the card names (``"suit"``, ``"colour"``, ``"rank"``); ``""``."""
+        ...
+
+    def declarations(self, table: Table | None) -> list[str]:
+        """What a move may name (asked when ``declares``); ``table`` is ``None`` in the checks."""
         ...
 
     def total_after(self, total: int, amount: int | None = None) -> int:

@@ -85,6 +85,7 @@ NEEDS: Mapping[str, tuple[tuple[str, str], ...]] = {
         ("changes_hands", "apply"),
         ("answers_forced_plays", "apply"),
         ("forces_plays", "apply"),
+        ("declares", "declarations"),
     ),
     "condition": (("reads_card", "allows_card"),),
     "trigger": (("reads_announcement", "fires_on"),),  # what was said is on the table
@@ -167,7 +168,7 @@ def work_out(
             )
     for declaration, method in NEEDS[kind]:
         value = stated(declaration)
-        if not isinstance(value, bool | int | tuple):
+        if not isinstance(value, bool | int | tuple | str):
             continue  # unstated, a property, or of a wrong type (which vet names)
         if value and not has(method):
             faults.append(
@@ -362,6 +363,11 @@ class BaseEffect(_NoFaults):
         """The next player owes no plays."""
         return 0
 
+    @property
+    def declares(self) -> str:
+        """The move names nothing."""
+        return ""
+
     def total_after(self, total: int, amount: int | None = None) -> int:
         """The total is unchanged."""
         return total
@@ -375,6 +381,10 @@ class BaseEffect(_NoFaults):
 
     def targets(self, table: Table) -> list[int]:
         """No player to name."""
+        return []
+
+    def declarations(self, table: Table | None) -> list[str]:
+        """Nothing to name."""
         return []
 
     def for_card(self, card: CardInfo) -> tuple[Effect, ...]:

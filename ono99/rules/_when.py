@@ -222,11 +222,12 @@ class When(BaseEffect):
         for key in ("effects", "otherwise"):
             for i, effect in enumerate(getattr(self, key)):
                 found += [(f"{key}[{i}].{k}", what) for k, what in effect.problems()]
-                if by_total and (effect.choices or effect.chooses_player):
+                if by_total and (effect.choices or effect.chooses_player or effect.declares):
                     found.append(
                         (
                             f"{key}[{i}]",
-                            "an effect that leaves a choice (an amount, a player) may not "
+                            "an effect that leaves a choice (an amount, a player, a thing "
+                            "to name) may not "
                             "depend on the total or the table: the choice must be known "
                             "before the play",
                         )

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 from ono99._args import is_int
 from ono99._limits import MAX_TOTAL
-from ono99.rules import ask
+from ono99.rules import Declaration, ask
 
 from ._model import LogModel
 
@@ -77,6 +77,7 @@ class CardEvents(LogModel):
         self._count.append(event.card)
         self._last_acting, self._last_amount = acting, amount
         self._said = event.say
+        self._declared_before, self._declared = self._declared, self._declaration(event)
         self._passes = 0
         self._last_in_count = self._last_actor = event.player
         self._due = self._play_due(event.player, before)
@@ -85,6 +86,16 @@ class CardEvents(LogModel):
         self._acting = any(e.changes_hands for e in self.variant.card(acting).resolved_effects)
         if not event.automatic:
             self._played()
+
+    def _declaration(self, event: ev.Played) -> Declaration | None:
+        """What the play ``event`` tells declared its card to be, if it named something."""
+        if event.declare is None:
+            return None
+        kinds = [e.declares for e in self.variant.card(event.card).resolved_effects if e.declares]
+        self.expect(
+            bool(kinds), "event log", f"{event.card} names nothing, yet its play named one"
+        )
+        return Declaration(kinds[0] if kinds else "", event.declare, event.card, event.player)
 
     def _acting_card(self, card: str, amount: int | None) -> tuple[str, int | None]:
         """The card whose effects a play of ``card`` applies, and its amount.

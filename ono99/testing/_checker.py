@@ -62,6 +62,7 @@ _OBSERVATION_FIELDS = frozenset(
         "teams",
         "starter",
         "table_totals",
+        "declared",
         "out_of_play",
         "winner",
         "legal_moves",
@@ -226,6 +227,7 @@ class GameChecker(CardEvents, TurnEvents, RoundEvents):
             "winner": game.winner,
             "teams": game.teams,
             "starter": game.starter,  # turned up for all to see
+            "declared": self._declared,  # named aloud with the card
             # The count, as the events told it (the checker's own record).
             "count": tuple(self._count),
             "passes": self._passes,

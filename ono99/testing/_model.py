@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 from ono99 import events as ev
 from ono99.engine import compile_variant
-from ono99.rules import each_effect
+from ono99.rules import DeclaredCard, each_effect
 
 from ._invariants import InvariantError
 from ._view import CountView, Unknown
@@ -23,7 +23,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable
 
     from ono99.engine import Game
-    from ono99.rules import Trigger
+    from ono99.rules import CardInfo, Declaration, Trigger
 
 __all__ = ["LogModel"]
 
@@ -38,6 +38,12 @@ class LogModel:
         game: A game, in any state.
         where: How to name the game in errors (default: variant, seats, seed).
     """
+
+    # What the count's last play said of the total; what its card was declared to
+    # be, and the card's before it (set in __init__).
+    _said: int | None
+    _declared: Declaration | None
+    _declared_before: Declaration | None
 
     def __init__(self, game: Game, where: str | None = None) -> None:
         self.game = game
@@ -98,7 +104,7 @@ class LogModel:
         self._count: list[str] = []
         self._last_acting: str | None = None
         self._last_amount: int | None = None
-        self._said: int | None = None
+        self._said = self._declared = self._declared_before = None
         self._passes = 0
         self._reshuffles = 0
         self._last_in_count = -1
@@ -258,7 +264,11 @@ class LogModel:
 
         ``before``: the total before the play being made (``playing``), or the total.
         """
-        cards = [self.variant.card(card) for card in self._count]
+        cards: list[CardInfo] = [self.variant.card(card) for card in self._count]
+        declared = self._declared_before if playing else self._declared
+        if declared is not None and len(cards) > playing:
+            at = -2 if playing else -1
+            cards[at] = DeclaredCard(cards[at], declared)
         return CountView(
             player=player,
             total=self._total,
@@ -270,6 +280,8 @@ class LogModel:
             previous_card=(cards[-2] if playing else cards[-1]) if len(cards) > playing else None,
             players_in_round=sum(self._in_round),
             reshuffles=self._reshuffles,
+            declared=declared,
+            declaring=self._declared if playing else None,
         )
 
     def _describe(self, trigger: Trigger) -> str:

@@ -43,6 +43,7 @@ class RoundEvents(LogModel):
     def _new_count(self) -> None:
         self._count = []
         self._last_acting = self._last_amount = self._said = None
+        self._declared = self._declared_before = None
         self._passes = 0
 
     def _count_fired(self) -> list[tuple[str, int | None]]:

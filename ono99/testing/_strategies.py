@@ -79,6 +79,12 @@ FIELD_STRATEGIES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
     ("total_at_most", "value"): _int_field(-10, 60),
     ("tokens", "by"): _int_field(-3, 2),
     ("points", "by"): _int_field(-5, 10),
+    # What may be named: all of the kind, or a few suits (refused, and drawn again,
+    # where the declaration names colours or ranks).
+    ("declare", "options"): st.one_of(
+        st.just(()),
+        st.lists(st.sampled_from(STANDARD_SUITS), min_size=1, max_size=4, unique=True).map(tuple),
+    ),
 }
 # Documented where it is public, in ono99.testing.
 
@@ -273,10 +279,12 @@ _ID_CHARS = string.ascii_letters + string.digits + "_-"
 
 
 def _one_choice(card_effects: list[AnyEffect]) -> tuple[AnyEffect, ...]:
-    """The effects, keeping only the first that leaves the player a choice of amount."""
+    """The effects, keeping only the first that leaves a choice of amount, and of declaration."""
     out: list[AnyEffect] = []
     for effect in card_effects:
         if effect.choices and any(e.choices for e in out):
+            continue
+        if effect.declares and any(e.declares for e in out):
             continue
         out.append(effect)
     return tuple(out)

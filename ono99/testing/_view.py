@@ -13,7 +13,7 @@ from typing import NoReturn
 
 import attrs
 
-from ono99.rules import CardInfo
+from ono99.rules import CardInfo, Declaration
 
 __all__ = ["CountView", "Unknown"]
 
@@ -40,6 +40,8 @@ class CountView:
     previous_card: CardInfo | None
     players_in_round: int
     reshuffles: int
+    declared: Declaration | None = None
+    declaring: Declaration | None = None
 
     def __getattr__(self, name: str) -> NoReturn:
         raise Unknown(name)

@@ -61,6 +61,7 @@ def test_the_shipped_files() -> None:
     assert ono99.list_house_rules() == [
         "announce-the-total",
         "bust-above-99",
+        "crazy-eights",
         "floor-zero",
         "last-standing",
         "negative-totals",

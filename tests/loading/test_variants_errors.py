@@ -114,7 +114,8 @@ BAD_VALUES = [
         '[cards.ten]\nname = "Ten"\ncount = 4\neffects = [{ type = "ad", amount = 10 }]\n',
         "cards.ten.effects[0].type",
         'unknown effect "ad"; did you mean "add"?',
-        "the effects installed are add, add_choice, choose_next, deflect, draw, force_plays, "
+        "the effects installed are add, add_choice, choose_next, declare, deflect, draw, "
+        "force_plays, "
         "hold, multiply, repeat_previous, reverse, set_total, skip, when",
     ),
     (
@@ -141,7 +142,8 @@ BAD_VALUES = [
     (
         '[cards.ten]\nname = "Ten"\ncount = 4\nconditions = [{ n = 10 }]\n',
         "cards.ten.conditions[0]",
-        "missing required key 'type' (the conditions installed are card, never, not_as_answer",
+        "missing required key 'type' (the conditions installed are card, follows_declared, "
+        "never, not_as_answer",
     ),
     (
         '[cards.ten]\nname = "Ten"\ncount = 4\nconditions = [{ type = "nevr" }]\n',

@@ -35,9 +35,11 @@ from ono99.rules import (
     CardIs,
     ChooseNext,
     Condition,
+    Declare,
     Deflect,
     Draw,
     Effect,
+    FollowsDeclared,
     ForcePlays,
     Hold,
     Multiply,
@@ -322,6 +324,7 @@ def test_registries() -> None:
         "draw": Draw,
         "when": When,
         "repeat_previous": RepeatPrevious,
+        "declare": Declare,
     }
     assert rule_types("condition", shipped_only=True) == {
         "never": Never,
@@ -335,6 +338,7 @@ def test_registries() -> None:
         "card": CardIs,
         "previous_card": PreviousCard,
         "table_count": TableCount,
+        "follows_declared": FollowsDeclared,
     }
     # Installed plugins come on top of the shipped types, never instead of them.
     assert rule_types("effect", shipped_only=True).items() <= rule_types("effect").items()

@@ -190,6 +190,7 @@ class Tithe:
     chooses_player: ClassVar[bool] = False
     forces_plays: ClassVar[int] = 0
     reads_table: ClassVar[bool] = False
+    declares: ClassVar[str] = ""
 
     def total_after(self, total: int, amount: int | None = None) -> int:
         return total
@@ -210,6 +211,9 @@ class Tithe:
         table.tell(self.type, f"pays its dues ({table.tokens(me)} tokens, {table.score(me)})")
 
     def targets(self, table: Table) -> list[int]:
+        return []
+
+    def declarations(self, table: Table | None) -> list[str]:
         return []
 
     def problems(self) -> list[tuple[str, str]]:

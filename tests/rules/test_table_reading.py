@@ -160,7 +160,8 @@ def test_a_choice_may_not_depend_on_the_table() -> None:
     assert rule.problems() == [
         (
             "effects[0]",
-            "an effect that leaves a choice (an amount, a player) may not depend on the "
+            "an effect that leaves a choice (an amount, a player, a thing to name) may not "
+            "depend on the "
             "total or the table: the choice must be known before the play",
         )
     ]

@@ -603,3 +603,99 @@ def test_the_spade_ace_resets_only_until_the_fourth_reshuffle() -> None:
         engine.r.reshuffles, engine.r.total = reshuffles, 47
         played.play(ono99.Play("ace_of_spades"))
         assert played.total == total, reshuffles
+
+
+# ------------------------------------------------------- crazy eights: a suit named
+
+_EIGHTS = "crazy-eights"
+
+
+def _cards(played: ono99.Game) -> set[str]:
+    """The cards the legal moves play."""
+    return {m.card for m in played.legal_moves() if isinstance(m, ono99.Play)}
+
+
+def test_an_eight_names_each_suit_as_a_move_of_its_own() -> None:
+    """Hella Entertainment, "Crazy Eights": "The person who plays the 8 calls out what
+    suit they want it to represent": four moves for the eight, one per suit."""
+    played = game(
+        "ninety-nine",
+        [_EIGHTS],
+        [["8_of_hearts", "5_of_clubs", "6_of_clubs"]] * 1
+        + [["7_of_spades", "2_of_hearts", "9_of_hearts"]],
+    )
+    eights = [
+        m for m in played.legal_moves() if isinstance(m, ono99.Play) and m.card == "8_of_hearts"
+    ]
+    assert [m.declare for m in eights] == ["clubs", "diamonds", "hearts", "spades"]
+    assert played.why_illegal(ono99.Play("8_of_hearts")) == (
+        "8 of hearts names a suit as it is played: the move must say which, e.g. "
+        'Play("8_of_hearts", declare="clubs") (one of clubs, diamonds, hearts, spades)'
+    )
+    assert "not 'stars'" in (played.why_illegal(ono99.Play("8_of_hearts", declare="stars")) or "")
+    assert "names nothing" in (
+        played.why_illegal(ono99.Play("5_of_clubs", declare="hearts")) or ""
+    )
+
+
+def test_the_next_card_must_be_of_the_suit_named() -> None:
+    """Hella Entertainment, "Crazy Eights": "... and the next player must play a card of
+    that suit": after an eight naming hearts only the hearts (and eights) may follow, and
+    the card after that follows nothing."""
+    played = game(
+        "ninety-nine",
+        [_EIGHTS],
+        [
+            ["8_of_spades", "5_of_clubs", "6_of_clubs"],
+            ["7_of_spades", "2_of_hearts", "8_of_clubs"],
+        ],
+        draws=["3_of_clubs", "4_of_diamonds", "10_of_spades"],
+    )
+    played.play(ono99.Play("8_of_spades", declare="hearts"))
+    assert played.total == 8
+    assert _cards(played) == {"2_of_hearts", "8_of_clubs"}
+    reason = played.why_illegal(ono99.Play("7_of_spades"))
+    assert reason is not None and "named hearts" in reason
+    before = played.total
+    with pytest.raises(ono99.IllegalMoveError):
+        played.play(ono99.Play("7_of_spades"))
+    assert played.total == before  # the refused move left the game as it was
+    played.play(ono99.Play("2_of_hearts"))
+    assert _cards(played) >= {"5_of_clubs", "6_of_clubs"}
+
+
+def test_a_player_holding_no_card_of_the_suit_named_has_no_safe_play() -> None:
+    """What the source leaves to the count: a player who cannot follow the suit named (and
+    holds no eight) has no safe play, and in ninety-nine lays the hand down and loses a
+    token, as at 99."""
+    played = game(
+        "ninety-nine",
+        [_EIGHTS],
+        [["8_of_spades", "5_of_clubs", "6_of_clubs"], ["7_of_spades", "2_of_clubs", "9_of_clubs"]],
+    )
+    events = played.play(ono99.Play("8_of_spades", declare="hearts"))
+    assert any(isinstance(e, ono99.events.LaidDown) and e.player == 1 for e in events)
+    assert played.tokens == (3, 2)
+
+
+def test_the_declaration_is_in_the_event_log_the_observation_and_the_record() -> None:
+    """A declaration is said aloud: every player sees it, and a replay plays it again."""
+    played = game(
+        "ninety-nine",
+        [_EIGHTS],
+        [
+            ["8_of_spades", "5_of_clubs", "6_of_clubs"],
+            ["7_of_spades", "2_of_hearts", "8_of_clubs"],
+        ],
+    )
+    events = played.play(ono99.Play("8_of_spades", declare="hearts"))
+    assert events[0] == ono99.events.Played(0, "8_of_spades", 8, declare="hearts")
+    seen = played.observation(1)
+    assert seen.declared == ono99.rules.Declaration("suit", "hearts", "8_of_spades", 0)
+    assert played.observation(0).declared == seen.declared
+    assert ono99.to_data(played.moves[-1]) == {
+        "type": "play",
+        "card": "8_of_spades",
+        "declare": "hearts",
+    }
+    assert ono99.Game.replay(played.record()).observation(1) == seen
