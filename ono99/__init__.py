@@ -64,6 +64,7 @@ from .analysis import (
 )
 from .authoring import Finding, Format, check_file, diff_variants, rulebook
 from .engine import (
+    Decline,
     Game,
     GameRecord,
     Move,
@@ -123,6 +124,7 @@ __all__ = [
     "Deal",
     "Decisions",
     "Deck",
+    "Decline",
     "Difference",
     "Distribution",
     "Drama",

@@ -37,12 +37,14 @@ if TYPE_CHECKING:
     from attrs import AttrsInstance
 
 __all__ = [
+    "Answered",
     "Busted",
     "CardGiven",
     "CardGivenUnseen",
     "CountStarted",
     "Dealt",
     "DealtUnseen",
+    "Declined",
     "Deflected",
     "DirectionChanged",
     "Discarded",
@@ -57,6 +59,7 @@ __all__ = [
     "Passed",
     "Played",
     "PlaysOwed",
+    "ReactionOpened",
     "Redrew",
     "Reshuffled",
     "RoundEnded",
@@ -342,6 +345,56 @@ class Passed:
     player: int
 
 
+@frozen(repr=False)
+class ReactionOpened:
+    """A card aimed something at a player, who may answer it at once (:class:`~ono99.rules.AimAt`).
+
+    Attributes:
+        player: Who aimed it (who played the card).
+        seat: Who may answer it now, out of turn.
+        card: The card it was aimed with.
+        what: What is aimed, in words (``"a drink"``).
+    """
+
+    type: ClassVar[str] = "reaction_opened"
+    player: int
+    seat: int
+    card: str
+    what: str
+    automatic: bool = _AUTOMATIC
+
+    __repr__ = _repr
+
+
+@frozen
+class Answered:
+    """A player answered a reaction aimed at them, out of turn, with a card.
+
+    Attributes:
+        player: Who answered.
+        card: The card answered with (put on the discard pile; its effects do
+            not act).
+        to: Who it goes back to, who may answer in turn; ``None`` when the
+            answer ends it.
+    """
+
+    type: ClassVar[str] = "answered"
+    automatic: ClassVar[bool] = False
+    player: int
+    card: str
+    to: int | None
+
+
+@frozen
+class Declined:
+    """A player took what a reaction aimed at them, answering nothing (:class:`~ono99.Decline`)."""
+
+    type: ClassVar[str] = "declined"
+    automatic: ClassVar[bool] = False
+    player: int
+    what: str
+
+
 @frozen
 class CountStarted:
     """Every player passed in a row, and the count starts again at ``total``.
@@ -561,6 +614,9 @@ Event = (
     | Stuck
     | OutOfRound
     | Passed
+    | ReactionOpened
+    | Answered
+    | Declined
     | CountStarted
     | LaidDown
     | RoundEnded
@@ -598,6 +654,9 @@ EVENT_TYPES: dict[str, type[Event]] = {
         Stuck,
         OutOfRound,
         Passed,
+        ReactionOpened,
+        Answered,
+        Declined,
         CountStarted,
         LaidDown,
         RoundEnded,

@@ -11,7 +11,7 @@ from typing import NoReturn
 
 import attrs
 
-from ono99.rules import CardInfo, Declaration, Stacking, StackOn
+from ono99.rules import CardInfo, Declaration, Reaction, Stacking, StackOn
 
 
 @attrs.define
@@ -51,6 +51,8 @@ class FakeTable:
     # What the card before was declared to be, and what the play being made declares.
     declared: Declaration | None = None
     declaring: Declaration | None = None
+    # The reaction open, which an effect's open_reaction() sets.
+    reaction: Reaction | None = None
 
     @property
     def player(self) -> int:
@@ -99,6 +101,9 @@ class FakeTable:
 
     def tell(self, rule: str, text: str, seats: tuple[int, ...] = ()) -> None:
         pass
+
+    def open_reaction(self, reaction: Reaction) -> None:
+        self.reaction = reaction
 
 
 def _no_hands() -> NoReturn:

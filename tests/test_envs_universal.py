@@ -53,12 +53,14 @@ def test_every_shipped_variant_and_house_rule_has_the_same_spaces_with_the_optio
 
 
 def test_the_action_table_is_in_its_documented_order() -> None:
-    """Cards in the order they first appear, each card's moves together, the redraw last."""
+    """Cards in the order they first appear, each card's moves together, then the redraw and
+    a reaction's Decline, last."""
     spaces = universal_spaces()
     cards = [m.card for m in spaces.moves if isinstance(m, ono99.Play)]
     assert list(dict.fromkeys(cards)) == list(spaces.cards)
     assert cards == sorted(cards, key=spaces.cards.index)  # each card's moves together
-    assert spaces.moves[-1] == ono99.Redraw() and len(set(spaces.moves)) == len(spaces.moves)
+    assert spaces.moves[-2:] == (ono99.Redraw(), ono99.Decline())
+    assert len(set(spaces.moves)) == len(spaces.moves)
     assert spaces.cards[:2] == ("ace", "2")  # cribbage-pegging's, the first variant listed
 
 

@@ -39,6 +39,7 @@ CASES = [
     ("cribbage-pegging", 4, 121),
     ("noddy", 2, 31),
     ("noddy", 4, 1589),
+    ("ninety-nine-drinks", 3, 99),
 ]
 # House rules that change how cards play (the others only change settings the
 # variants' own golden games already pin), each over a variant it is for.

@@ -476,6 +476,13 @@ class _Writer:
             out.append("When the draw pile runs out, nobody draws any more this round.")
         if not v.deal.refill or not v.reshuffle.enabled:
             out.append("A round in which nobody holds a card ends there.")
+        if any(e.opens_reactions for card in v.cards for e in card.resolved_effects):
+            out.append(
+                "A card that aims something at a player (see The cards) lets that player "
+                "answer at once, out of turn, before play goes on: an answering card goes "
+                "on the pile without its effects, and its player draws again; or they "
+                "take what was aimed. Then play goes on as the card left it."
+            )
         return out
 
     def rounds_and_winning(self) -> list[str]:

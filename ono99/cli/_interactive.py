@@ -19,7 +19,16 @@ import attrs
 from ono99 import events as ev
 from ono99._text import escape
 from ono99._variant import card_name
-from ono99.engine import Game, Move, Play, Redraw, compile_variant, describe_event, second_person
+from ono99.engine import (
+    Decline,
+    Game,
+    Move,
+    Play,
+    Redraw,
+    compile_variant,
+    describe_event,
+    second_person,
+)
 from ono99.players import make_player
 from ono99.simulation import player_seed
 
@@ -172,8 +181,14 @@ def _console(out: TextIO) -> Console:
 def _describe(game: Game, move: Move) -> str:
     """A legal move in words, with the total it leaves."""
     variant = game.variant
+    if isinstance(move, Decline):
+        reaction = game.reaction
+        what = reaction.what if reaction is not None else "it"
+        return f"decline: take {what}"
     if not isinstance(move, Play):
         return f"redraw: discard your {_redraw_name(variant)} cards and draw anew"
+    if game.reaction is not None:
+        return f"answer with {compile_variant(variant).by_id[move.card].name}"
     rules = compile_variant(variant)
     card = rules.cards[rules.index[move.card]]
     what = card.name
@@ -201,6 +216,17 @@ def _status(game: Game, seat: int) -> list[tuple[str, str]]:
     owed = game.plays_owed
     if owed > 1:
         lines.append((f"You must make {owed} more plays this turn.", "yellow"))
+    reaction = game.reaction
+    if reaction is not None:
+        lines[1] = (f"Round {game.round}, total {game.total}. You may answer now.", "bold")
+        lines.append(
+            (
+                f"Player {reaction.by} aims {reaction.what} at you with "
+                f"{card_name(variant, reaction.card)}: answer with a card that may, "
+                "or decline and take it.",
+                "yellow",
+            )
+        )
     others = []
     sizes = [len(game.hand(s)) for s in range(game.players)]
     for s in range(game.players):
@@ -256,6 +282,9 @@ def _parse(game: Game, seat: int, text: str) -> Move | list[Play] | str:
     if word == "redraw":
         reason = game.why_illegal(Redraw())
         return Redraw() if reason is None else second_person(reason, seat)
+    if word in ("decline", "take"):
+        reason = game.why_illegal(Decline())
+        return Decline() if reason is None else second_person(reason, seat)
     found = [c for c in game.variant.cards if word in (c.id.lower(), c.name.lower())]
     if not found and number is not None:
         return f"choose a letter from a to {_letter(len(legal) - 1)}"
@@ -269,6 +298,9 @@ def _parse(game: Game, seat: int, text: str) -> Move | list[Play] | str:
         return moves[0]
     if moves:
         return moves
+    if game.reaction is not None:  # an answer is the card alone
+        reason = game.why_illegal(Play(card.id))
+        return second_person(reason or f"{card.name} cannot answer now", seat)
     # Held but not playable: ask the game why, with a whole move (any choice it leaves).
     rules = compile_variant(game.variant)
     compiled = rules.cards[rules.index[card.id]]

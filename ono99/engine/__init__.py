@@ -55,7 +55,7 @@ from ._game import (
     redealt_unseen,
     seat_of,
 )
-from ._moves import Move, Play, Redraw, unsaid
+from ._moves import Decline, Move, Play, Redraw, unsaid
 from ._narrate import describe_event, second_person
 from ._observation import Observation
 from ._protocols import Player, QuickPlayer
@@ -84,6 +84,7 @@ __all__ = [
     "ROUND_NOT_OVER",
     "CompiledCard",
     "CompiledVariant",
+    "Decline",
     "Engine",
     "Game",
     "GameRecord",

@@ -252,6 +252,8 @@ class CompiledVariant:
         # Whether some effect moves cards between hands and piles, or changes
         # tokens or scores (hands may then grow beyond the hand size).
         self.changes_hands = any(e.changes_hands for card in self.cards for e in card.actions)
+        # Whether some effect may open a reaction: a player answers out of turn, or declines.
+        self.reacts = any(e.opens_reactions for card in self.cards for e in card.actions)
         self.stack_on = variant.forced_play.stack_on
         self.lay_down = variant.no_safe_play.action == "lay_down"
         # A player with no legal move passes (and stays in), rather than losing.

@@ -16,11 +16,11 @@ from ono99 import events as ev
 from ono99._args import is_int, shown
 from ono99._errors import IllegalMoveError
 from ono99._limits import MAX_TOTAL
-from ono99.rules import Declaration
+from ono99.rules import Declaration, Reaction
 
 from ._chance import shuffle
 from ._compiled import LEGAL_MEMO_SIZE, card_index, compile_variant
-from ._moves import NO_MOVES, Move, Play, Redraw, as_move, chosen
+from ._moves import NO_MOVES, Decline, Move, Play, Redraw, as_move, chosen
 from ._round import Checkpoint, Round
 from ._scoring import count_over, end_round, out_of_cards, pass_turn, show_hands, win_at_once
 from ._table import Table
@@ -31,7 +31,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from ono99._variant import Variant
-    from ono99.rules import Trigger
+    from ono99.rules import Outcome, Trigger
 
     from ._compiled import CompiledCard, CompiledVariant
     from ._observation import Observation
@@ -337,6 +337,9 @@ class Engine:
         moves.append(move)
         self.legal = None
         rules = self.rules
+        if self.r.reaction is not None:  # an answer out of turn, or a decline
+            self.react(move)
+            return
         if type(move) is Play:
             card = rules.by_id[move.card]
             if move is card.play:  # the card's one move: no amount, no target
@@ -361,10 +364,144 @@ class Engine:
             count_over(self)  # nobody holds a card, and none can be drawn
         elif r.ends_turn or r.plays_made >= r.forced:
             self.next_turn()
+        now = self.r  # the round, or the next one if this move ended it
+        if now.reaction is not None:  # the card aimed at a player, who answers first
+            self.open_reaction()
         # What advance() does, with its first step inline: most moves leave
         # the next player a safe play.
         if not self.compute_legal():
             self.advance()
+
+    # -------------------------------------------------------------- reactions
+
+    def open_reaction(self) -> None:
+        """Once a move that opened a reaction is played: the player it names answers first."""
+        r = self.r
+        reaction = r.reaction
+        if reaction is None:
+            return
+        if self.winner is not None or self.halted or not r.in_round[reaction.seat]:
+            r.reaction = None  # nobody is left to answer it
+            return
+        r.resume = self.current
+        self.current = reaction.seat
+
+    def react(self, move: Move) -> None:
+        """Play ``move``, an answer to the reaction open or a decline (found legal)."""
+        r = self.r
+        rules = self.rules
+        reaction = r.reaction
+        assert reaction is not None  # noqa: S101 - react() is called only with one open
+        seat = self.current
+        if type(move) is Play:
+            card = rules.by_id[move.card]
+            r.hands[seat].remove(card.index)
+            r.discard.append(card.index)
+            self.cards_played += 1
+            back = reaction.answered == "send_back" and r.in_round[reaction.by]
+            self.emit(ev.Answered(seat, card.id, reaction.by if back else None))
+            if rules.refill:
+                self.refill_after(seat, False)
+            if back:
+                r.reaction = Reaction(
+                    seat=reaction.by,
+                    by=seat,
+                    card=card.id,
+                    what=reaction.what,
+                    outcomes=reaction.outcomes,
+                    answer=reaction.answer,
+                    answered=reaction.answered,
+                    answers=reaction.answers + 1,
+                    max_answers=reaction.max_answers,
+                )
+                self.current = reaction.by
+            else:
+                r.reaction = None
+                self.current = r.resume
+        else:  # a decline: the player takes what was aimed
+            r.reaction = None
+            self.current = r.resume
+            self.emit(ev.Declined(seat, reaction.what))
+            self.apply_outcomes(reaction.outcomes, seat, False)
+        r.round_plays += 1
+        if (r.reached >= 0 or r.losing) and self.settled():
+            pass  # what was taken ended the game, the round or the turn
+        elif (
+            r.round_over
+            or r.round_plays >= rules.max_plays
+            or (len(self.moves) >= rules.max_game_plays and self.winner is None)
+        ):
+            end_round(self)
+        elif rules.can_run_out and out_of_cards(self):
+            count_over(self)
+        if not self.compute_legal():
+            self.advance()
+
+    def reaction_moves(self) -> tuple[Move, ...]:
+        """The moves of the player a reaction is open for: each card that answers, and Decline."""
+        r = self.r
+        reaction = r.reaction
+        assert reaction is not None  # noqa: S101 - asked only with one open
+        moves: list[Move] = []
+        if reaction.can_answer:
+            table = Table(self, reading=True)
+            for index in sorted(set(r.hands[self.current])):
+                card = self.rules.cards[index]
+                if all(c.check(table, card) is None for c in reaction.answer):
+                    moves.append(Play(card.id))
+        moves.append(Decline())
+        legal = self.legal = tuple(moves)
+        return legal
+
+    def why_not_reaction(self, move: object) -> str | None:
+        """Why ``move`` is no answer to the reaction open (nor a decline); ``None`` if it is."""
+        r = self.r
+        reaction = r.reaction
+        assert reaction is not None  # noqa: S101 - asked only with one open
+        player = self.current
+        open_text = (
+            f"player {reaction.by} aims {reaction.what} at player {player}, who answers "
+            "with a card or declines (Decline())"
+        )
+        if isinstance(move, Decline):
+            return None
+        if isinstance(move, Redraw):
+            return f"no redraw now: {open_text}"
+        if not isinstance(move, Play):
+            return f"{shown(move)} is not a move (expected Play or Decline): {open_text}"
+        card_id: object = getattr(move, "card")  # noqa: B009 - read untyped: a caller may pass anything
+        index = card_index(self.rules, card_id)
+        if index is None:
+            return f"there is no card {shown(card_id)} in {self.variant.id}"
+        card = self.rules.cards[index]
+        if card.index not in r.hands[player]:
+            return f"player {player} holds no {card.name}"
+        amount, target, declare = chosen(move)
+        said: object = getattr(move, "say")  # noqa: B009 - read untyped, as the card
+        given = [
+            f"{name}={shown(value)}"
+            for name, value in (
+                ("amount", amount),
+                ("target", target),
+                ("say", said),
+                ("declare", declare),
+            )
+            if value is not None
+        ]
+        if given:
+            gives = ", ".join(given)
+            return f"an answer is the card alone, with no choice (the move gives {gives})"
+        if not reaction.can_answer:
+            return (
+                f"{reaction.what} has been answered {_times(reaction.answers)}, as often as "
+                f"it may be: player {player} can only take it (Decline())"
+            )
+        table = Table(self, reading=True)
+        for condition in reaction.answer:
+            reason = condition.check(table, card)
+            if reason is not None:
+                return f"{card.name} does not answer {reaction.what}: {reason}"
+        return None
 
     def play_out(self, players: Sequence[Player], max_moves: int) -> int | None:
         """Let ``players`` (one per seat) move, for at most ``max_moves`` moves.
@@ -423,6 +560,8 @@ class Engine:
             return "the game is over"
         rules = self.rules
         r = self.r
+        if r.reaction is not None:
+            return self.why_not_reaction(move)
         player = self.current
         if isinstance(move, Play):
             # Typed str, but a caller may pass anything: read untyped, since the
@@ -454,6 +593,8 @@ class Engine:
                 or self.why_bust(card, move.amount)  # checked: None or a choice of the card
                 or self.why_declared(card, declare)
             )
+        if isinstance(move, Decline):
+            return "no reaction is open: there is nothing to decline"
         if not isinstance(move, Redraw):
             return f"{shown(move)} is not a move (expected Play or Redraw)"
         if rules.redraw_card < 0:
@@ -640,6 +781,8 @@ class Engine:
             self.legal = NO_MOVES
             return NO_MOVES
         r = self.r
+        if r.reaction is not None:
+            return self.reaction_moves()
         rules = self.rules
         hand = r.hands[self.current]
         total = r.total
@@ -1095,13 +1238,17 @@ class Engine:
 
     def fire(self, trigger: Trigger, seat: int, automatic: bool) -> None:
         """Apply the outcomes of ``trigger``, fired for ``seat`` (-1: nobody)."""
-        r = self.r
         text = trigger.describe()
         self.emit(
             ev.TriggerFired(None if seat < 0 else seat, trigger.type, text, automatic=automatic)
         )
+        self.apply_outcomes(trigger.outcomes, seat, automatic)
+
+    def apply_outcomes(self, outcomes: tuple[Outcome, ...], seat: int, automatic: bool) -> None:
+        """Apply ``outcomes`` (a trigger's, or what a declined reaction aimed) to ``seat``."""
+        r = self.r
         table = Table(self, "", automatic)
-        for outcome in trigger.outcomes:
+        for outcome in outcomes:
             outcome.apply(table, seat)
             if outcome.wins_round and seat >= 0 and not r.round_over:
                 r.round_winner = seat
@@ -1307,6 +1454,11 @@ class Engine:
         r.next_owed, r.next_forced_by = 0, ""
         r.skip, r.next_player = 0, None
         self.next_turn()
+
+
+def _times(count: int) -> str:
+    """``"once"``, ``"twice"``, ``"3 times"``."""
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
 def _amounts_in_words(amounts: tuple[int, ...]) -> str:

@@ -14,12 +14,14 @@ from ono99.loading import fingerprint, variant_arg
 from ._chance import shuffle
 from ._compiled import card_index, compile_variant
 from ._engine import Engine
-from ._moves import Move, Play, Redraw
+from ._moves import Decline, Move, Play, Redraw
 from ._position import place
 from ._record import GameRecord, check_record
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
+
+    from ono99.rules import Reaction
 
     from ._observation import Observation
     from ._protocols import Player
@@ -166,8 +168,23 @@ class Game:
 
     @property
     def current_player(self) -> int:
-        """The seat whose move it is (once the game is over, the seat that moved last)."""
+        """The seat whose move it is (once the game is over, the seat that moved last).
+
+        While a reaction is open (:attr:`reaction`), the player it is aimed at,
+        who answers out of turn.
+        """
         return self._e.current
+
+    @property
+    def reaction(self) -> Reaction | None:
+        """The reaction open, or ``None`` (see :class:`ono99.rules.AimAt`).
+
+        While one is open, the player it is aimed at is the player to move: the
+        legal moves are the cards that answer it (``Play(card)``) and
+        :class:`~ono99.Decline`; then play goes on from the player whose turn
+        it was.
+        """
+        return self._e.r.reaction if self._e.winner is None else None
 
     @property
     def total(self) -> int:
@@ -462,7 +479,7 @@ class Game:
             reason = game.why_illegal(move)
             if reason is not None:
                 given: object = move  # typed a Move, but a hand-built record may hold anything
-                what = given if isinstance(given, Play | Redraw) else shown(given)
+                what = given if isinstance(given, Play | Redraw | Decline) else shown(given)
                 raise ReplayError(f"move {number} ({what}) is illegal: {reason}")
             game.play(move)
         return game

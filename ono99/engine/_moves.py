@@ -6,7 +6,7 @@ from typing import ClassVar
 
 from attrs import field, frozen
 
-__all__ = ["NO_MOVES", "Move", "Play", "Redraw", "as_move", "chosen", "unsaid"]
+__all__ = ["NO_MOVES", "Decline", "Move", "Play", "Redraw", "as_move", "chosen", "unsaid"]
 
 
 @frozen(repr=False)
@@ -87,7 +87,26 @@ class Redraw:
         return "redraw"
 
 
-Move = Play | Redraw
+@frozen
+class Decline:
+    """Answer nothing to a reaction aimed at the player, and take what it aims.
+
+    Legal only while a reaction is open for the player
+    (:attr:`ono99.Game.reaction`, :class:`~ono99.rules.AimAt`): the player
+    may answer with a card the rule allows (``Play(card)``), or decline.
+
+    >>> from ono99 import Decline
+    >>> Decline(), str(Decline())
+    (Decline(), 'decline (take it)')
+    """
+
+    type: ClassVar[str] = "decline"
+
+    def __str__(self) -> str:
+        return "decline (take it)"
+
+
+Move = Play | Redraw | Decline
 """Any move."""
 
 NO_MOVES: tuple[Move, ...] = ()
@@ -115,6 +134,8 @@ def as_move(move: object) -> object:
         )
     if isinstance(move, Redraw):
         return Redraw()
+    if isinstance(move, Decline):
+        return Decline()
     return move
 
 

@@ -28,6 +28,8 @@ _VERBS = {
     "holds": "hold",
     "deals": "deal",
     "leads": "lead",
+    "aims": "aim",
+    "takes": "take",
 }
 _LATER_VERBS = (
     (" and busts ", " and bust "),
@@ -108,6 +110,13 @@ def _line(event: Event, variant: Variant, *, hidden: bool) -> str | None:  # noq
             if say is not None:
                 text += f", saying {say}"
             return f"{text}: total {total}"
+        case ev.ReactionOpened(player=player, seat=seat, what=what):
+            return f"Player {player} aims {what} at player {seat}, who may answer at once"
+        case ev.Answered(player=player, card=card, to=to):
+            back = f": it goes back to player {to}" if to is not None else ": nobody takes it"
+            return f"Player {player} answers with {card_name(variant, card)}{back}"
+        case ev.Declined(player=player, what=what):
+            return f"Player {player} takes {what}"
         case ev.Passed(player=player):
             return f"Player {player} cannot play and passes"
         case ev.CountStarted(player=player, total=total):

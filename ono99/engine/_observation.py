@@ -7,10 +7,10 @@ from attrs import field, frozen
 from ono99._args import shown
 from ono99._errors import ArgumentError
 from ono99._variant import Variant
-from ono99.rules import Declaration
+from ono99.rules import Declaration, Reaction
 
 from ._compiled import card_index, compile_variant
-from ._moves import Move, Play, Redraw
+from ._moves import Decline, Move, Play, Redraw
 
 __all__ = ["Observation"]
 
@@ -73,6 +73,10 @@ class Observation:
             ``reads_table``, see :class:`ono99.rules.Effect`), as ``(card, amount,
             total)`` for each amount the card offers; empty otherwise. What
             :meth:`total_after` tells of those moves: the total the play makes.
+        reaction: The reaction open, aimed at the player to move
+            (:class:`ono99.rules.Reaction`), or ``None``: that player answers
+            with a card it allows (``Play(card)``), or declines
+            (:class:`~ono99.Decline`).
         declared: What the player of the count's last card named with it (a
             suit, a colour, a rank: :class:`ono99.rules.Declare`), or ``None``:
             what the next card may have to follow.
@@ -107,6 +111,7 @@ class Observation:
     starter: str | None = None
     table_totals: tuple[tuple[str, int | None, int], ...] = ()
     declared: Declaration | None = None
+    reaction: Reaction | None = None
 
     @property
     def is_my_turn(self) -> bool:
@@ -144,9 +149,11 @@ class Observation:
         (0, [('10', 10), ('minus_ten', 0), ('play_2', 0)])
         """
         if not isinstance(move, Play):
-            if isinstance(move, Redraw):
+            if isinstance(move, Redraw | Decline):
                 return self.total
-            raise ArgumentError("move", f"expected a move (Play or Redraw), got {shown(move)}")
+            raise ArgumentError(
+                "move", f"expected a move (Play, Redraw or Decline), got {shown(move)}"
+            )
         rules = compile_variant(self.variant)
         index = card_index(rules, move.card)
         if index is None:

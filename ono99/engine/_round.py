@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 if TYPE_CHECKING:
     from collections.abc import Callable
 
-    from ono99.rules import Declaration, Stacking, StackOn
+    from ono99.rules import Declaration, Reaction, Stacking, StackOn
 
     from ._engine import Engine
 
@@ -49,7 +49,9 @@ ROUND_FIELDS = (
     "playing",
     "plays_made",
     "reached",
+    "reaction",
     "reshuffles",
+    "resume",
     "round_over",
     "round_plays",
     "round_winner",
@@ -134,6 +136,10 @@ class Round:
         # while a card is played what its move declares (None: nothing).
         self.declared: Declaration | None = None
         self.declaring: Declaration | None = None
+        # The reaction open (a player answers out of turn), and the seat whose
+        # turn it is once it closes.
+        self.reaction: Reaction | None = None
+        self.resume = -1
         self.reshuffles = 0
 
     def copy(self) -> Round:
@@ -173,6 +179,8 @@ class Round:
         new.playing = self.playing
         new.plays_made = self.plays_made
         new.reached = self.reached
+        new.reaction = self.reaction  # frozen
+        new.resume = self.resume
         new.reshuffles = self.reshuffles
         new.round_over = self.round_over
         new.round_plays = self.round_plays

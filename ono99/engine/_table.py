@@ -22,7 +22,7 @@ from ono99 import events as ev
 from ono99._args import is_int, shown
 from ono99._errors import ArgumentError
 from ono99._limits import MAX_TOTAL
-from ono99.rules import DeclaredCard
+from ono99.rules import DeclaredCard, Reaction
 
 from ._compiled import card_index
 
@@ -291,6 +291,32 @@ class Table:
     def declaring(self) -> Declaration | None:
         """What the move being played declares with its card, or ``None``."""
         return self.r.declaring
+
+    @property
+    def reaction(self) -> Reaction | None:
+        """The reaction open, or ``None``."""
+        return self.r.reaction
+
+    def open_reaction(self, reaction: object) -> None:
+        """Open ``reaction`` for its seat, once the card is played."""
+        r = self.changing()
+        if not isinstance(reaction, Reaction):
+            raise ArgumentError("reaction", f"expected a Reaction, got {shown(reaction)}")
+        seat = self.seat_arg("reaction.seat", reaction.seat)
+        self.seat_arg("reaction.by", reaction.by)
+        if not r.in_round[seat]:
+            raise ArgumentError("reaction.seat", f"player {seat} is out of the round")
+        if not reaction.outcomes or not reaction.answer:
+            raise ArgumentError(
+                "reaction", "expected outcomes (what is taken) and answer (what may answer)"
+            )
+        r.reaction = reaction
+        game = self.game
+        game.emit(
+            ev.ReactionOpened(
+                reaction.by, seat, reaction.card, reaction.what, automatic=self.automatic
+            )
+        )
 
     @property
     def dealer(self) -> int:

@@ -31,7 +31,7 @@ from ._observation import Observation
 
 if TYPE_CHECKING:
     from ono99._variant import Variant
-    from ono99.rules import Declaration
+    from ono99.rules import Declaration, Reaction
 
     from ._engine import Engine
 
@@ -78,6 +78,7 @@ class View:
         mates: list[int],
         starter: int = -1,
         declared: Declaration | None = None,
+        reaction: Reaction | None = None,
     ) -> None:
         self.player = player
         self.hand = hand
@@ -107,6 +108,7 @@ class View:
         self.mates = mates  # the seat's team (itself alone without teams)
         self.starter = starter  # the card turned up at the deal, -1 for none
         self.declared = declared  # what the last card of the count was declared to be
+        self.reaction = reaction  # the reaction open, None for none
 
 
 def see(engine: Engine, seat: int) -> View:
@@ -145,6 +147,7 @@ def see(engine: Engine, seat: int) -> View:
         engine.mates[seat],
         r.starter,
         r.declared,
+        r.reaction if playing else None,
     )
 
 
@@ -186,6 +189,7 @@ def observation(engine: Engine, seat: int) -> Observation:
         teams=engine.teams,
         starter=name(view.starter) if view.starter >= 0 else None,
         declared=view.declared,
+        reaction=view.reaction,
         variant=engine.variant,
         table_totals=engine.told_totals() if mine else (),
     )
@@ -227,6 +231,7 @@ def view_of(seen: Observation, index: dict[str, int]) -> View:
         mates,
         index[seen.starter] if seen.starter is not None else -1,
         seen.declared,
+        seen.reaction,
     )
 
 
@@ -243,8 +248,11 @@ class Layout:
     some player count, ``partner[+k]``; for a variant that turns a
     starter up, ``starter[card]``; and for a variant with a card whose
     player names something (``declare``), ``declared[word]``, each word a
-    card may name, in the order the cards offer them. :class:`~ono99.envs.ObservationEncoder`
-    documents what each holds, and the bounds.
+    card may name, in the order the cards offer them; and for a variant
+    with a card that opens reactions (``aim``), ``reaction[+k]``, the seat
+    that aimed the reaction open (all 0 when none is).
+    :class:`~ono99.envs.ObservationEncoder` documents what each holds, and
+    the bounds.
 
     Args:
         variant: The variant.
@@ -361,6 +369,12 @@ class Layout:
             if words
             else -1
         )
+        # Only a variant with a card that opens reactions has their slots.
+        self.reaction = (
+            group([f"reaction[{s}]" for s in seat_names], [0] * seats, [1] * seats)
+            if rules.reacts
+            else -1
+        )
         self.names: tuple[str, ...] = tuple(names)
         self.low: tuple[int, ...] = tuple(lows)
         self.high: tuple[int, ...] = tuple(highs)
@@ -459,6 +473,13 @@ class Vector:
         self.put_counts(layout.count, view.count, layout.count_high)
         self.put_counts(layout.last_play, [view.last_card] if view.last_card >= 0 else [])
         self.put(layout.passes, min(view.passes, layout.seats))
+        self.show_rules(view)
+
+    def show_rules(self, view: View) -> None:
+        """Write the slots only some variants have (partners, starter, reaction, declared)."""
+        layout = self.layout
+        player = view.player
+        n = layout.players
         if layout.partner >= 0:
             mates = view.mates
             for k in range(n):
@@ -466,6 +487,10 @@ class Vector:
                 self.put(layout.partner + k, 1 if seat != player and seat in mates else 0)
         if layout.starter >= 0:
             self.put_counts(layout.starter, [view.starter] if view.starter >= 0 else [])
+        if layout.reaction >= 0:
+            by = -1 if view.reaction is None else view.reaction.by
+            for k in range(n):
+                self.put(layout.reaction + k, 1 if (player + k) % n == by else 0)
         if layout.declared >= 0:
             named = view.declared
             at = -1 if named is None else layout.declared_words.get(named.value, -1)

@@ -6,7 +6,7 @@ import functools
 from typing import TYPE_CHECKING
 
 from ono99._errors import ArgumentError, Ono99Error
-from ono99.engine import Move, Play, Redraw, compile_variant, unsaid
+from ono99.engine import Decline, Move, Play, Redraw, compile_variant, unsaid
 from ono99.loading import variant_arg
 
 from ._kernel import Actions
@@ -44,6 +44,10 @@ class ActionTable:
        index: they are simply never legal.
     2. Then, if the variant has a redraw (four O'NO 99 cards traded in),
        one action for :class:`~ono99.Redraw`.
+    3. Then, if a card of the variant opens reactions (``aim``): for each
+       card that leaves a choice and has no plain play among its actions, in
+       the variant's order, ``Play(card)``, the card played as an answer; and
+       last one action for :class:`~ono99.Decline`.
 
     A player with no safe play takes no action: the variant's
     ``no_safe_play`` rule (the forced bust, laying the hand down, or
@@ -121,6 +125,15 @@ class ActionTable:
         if variant.redraw is not None:
             redraw = len(moves)
             moves.append(Redraw())
+        plain: dict[str, int] = {}
+        decline = -1
+        if rules.reacts:  # a player answers with a card alone, or declines
+            for card in rules.cards:
+                if card.play is None and card.id not in repeats:
+                    plain[card.id] = len(moves)
+                    moves.append(Play(card.id))
+            decline = len(moves)
+            moves.append(Decline())
         self.variant = variant
         self.announce = announce
         self.index: dict[Move, int] = {move: i for i, move in enumerate(moves)}
@@ -131,7 +144,16 @@ class ActionTable:
         self.moves: tuple[Move, ...] = tuple(moves)
         silent = -1 if self.silent is None else self.silent
         self.kernel = Actions(
-            first, amounts, named, redraw, silent, repeats=repeats, declarations=declarations
+            first,
+            amounts,
+            named,
+            redraw,
+            silent,
+            repeats=repeats,
+            declarations=declarations,
+            plain=plain,
+            decline=decline,
+            plays=plays,
         )
         # The last legal moves met (held, so an identity test is safe), the moves
         # with the silent plays, their actions, and the mapping of the two.

@@ -19,7 +19,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ono99.engine import Play, cut_short, legal_now, play_quick, seat_done, unsaid, won
+from ono99.engine import (
+    Play,
+    Redraw,
+    cut_short,
+    legal_now,
+    play_quick,
+    seat_done,
+    unsaid,
+    won,
+)
 
 if TYPE_CHECKING:
     from ono99._variant import Variant
@@ -53,6 +62,11 @@ class Actions:
             it, the action that repeats it (a play that makes no choice).
         declarations: For each card id whose player names something, what
             may be named, in order (innermost in the card's actions).
+        plain: For each card id with a choice, the action that plays it with
+            none (a repeat of the card before, or an answer to a reaction).
+        decline: The action of :class:`~ono99.Decline` (-1 for none).
+        plays: How many actions play cards with their choices (those a
+            silent twin is made for); all of them when not given.
     """
 
     def __init__(
@@ -65,6 +79,9 @@ class Actions:
         *,
         repeats: dict[str, int] | None = None,
         declarations: dict[str, list[str]] | None = None,
+        plain: dict[str, int] | None = None,
+        decline: int = -1,
+        plays: int | None = None,
     ) -> None:
         self.first = first
         self.amounts = amounts
@@ -73,18 +90,26 @@ class Actions:
         self.silent = silent
         self.repeats = repeats or {}
         self.declarations = declarations or {}
+        self.plain = {**self.repeats, **(plain or {})}
+        self.decline = decline
+        self.plays = plays
 
     def action(self, move: Move) -> int:
         """The action of ``move`` (a move of the variant)."""
         if not isinstance(move, Play):
-            return self.redraw
+            return self.redraw if type(move) is Redraw else self.decline
         card = move.card
         action = self.first[card]
         amounts = self.amounts[card]
         if amounts:
             target = move.target
-            if target is None and move.amount is None and card in self.repeats:
-                return self.repeats[card]
+            if (
+                target is None
+                and move.amount is None
+                and move.declare is None
+                and card in self.plain
+            ):
+                return self.plain[card]
             named = self.declarations.get(card)
             if named is None:
                 action += amounts.index(move.amount) * self.targets[card]
@@ -104,15 +129,26 @@ class Actions:
         actions = [self.action(move) for move in moves]
         silent = self.silent
         if silent >= 0:
-            redraw = self.redraw
-            actions += [silent + action for action in actions if action != redraw]
+            twinned = self.twinned
+            actions += [silent + action for action in actions if twinned(action)]
         return actions
+
+    def twinned(self, action: int) -> bool:
+        """Whether play action ``action`` has a silent twin (not a redraw, answer or decline)."""
+        plays = self.plays
+        if plays is None:
+            return action not in (self.redraw, self.decline)
+        return action < plays
 
     def silent_moves(self, moves: tuple[Move, ...]) -> tuple[Move, ...]:
         """``moves``, then with silent plays each play saying nothing: the moves of :meth:`of`."""
         if self.silent < 0:
             return moves
-        return moves + tuple(unsaid(move) for move in moves if isinstance(move, Play))
+        return moves + tuple(
+            unsaid(move)
+            for move in moves
+            if isinstance(move, Play) and self.twinned(self.action(move))
+        )
 
     def legal(self, engine: Engine) -> list[int]:
         """The current player's legal actions, in the engine's order of its moves."""

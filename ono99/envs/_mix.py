@@ -60,7 +60,7 @@ class Ono99MixVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     ... ])
     >>> observations, info = mix.reset(seed=1)
     >>> observations.shape, info["action_mask"].shape
-    ((6, 672), (6, 142))
+    ((6, 685), (6, 193))
     """
 
     def __init__(self, batches: Sequence[gymnasium.vector.VectorEnv[Any, Any, Any]]) -> None:

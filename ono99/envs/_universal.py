@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from ono99._errors import ArgumentError
-from ono99.engine import Move, Play, Redraw
+from ono99.engine import Decline, Move, Play, Redraw
 from ono99.loading import list_house_rules, list_variants, load_variant
 
 from ._actions import ANNOUNCE, action_table
@@ -80,10 +80,11 @@ class UniversalSpaces:
       :func:`ono99.list_house_rules`), each card's moves together in the
       order they first appear (an amount or a seat named, as the variants'
       own :class:`~ono99.envs.ActionTable` orders them); then the redraw;
-      then, with ``announce="choose"``, the silent twin of each play in the
-      same order. A card id names one card: a card of the same id in two
-      variants is one card kind, and its moves the same actions. An
-      action of a move the game's variant has not is never legal there.
+      then :class:`~ono99.Decline` (a reaction's); then, with
+      ``announce="choose"``, the silent twin of each play in the same
+      order. A card id names one card: a card of the same id in two
+      variants is one card kind, and its moves the same actions. An action
+      of a move the game's variant has not is never legal there.
 
     Args:
         announce: ``"true_total"`` or ``"choose"``, as for
@@ -107,25 +108,27 @@ class UniversalSpaces:
         self.announce = announce
         self.max_players = max(variant.players.max for variant in variants)
         cards: dict[str, list[Move]] = {}
-        redraw = False
+        redraw = decline = False
         for variant in variants:
             for move in action_table(variant).moves:
                 if isinstance(move, Redraw):
                     redraw = True
+                elif isinstance(move, Decline):
+                    decline = True
                 elif isinstance(move, Play):
                     known = cards.setdefault(move.card, [])
                     if move not in known:
                         known.append(move)
         self.cards: tuple[str, ...] = tuple(cards)
         plays = [move for moves in cards.values() for move in moves]
-        moves: list[Move] = [*plays, Redraw()] if redraw else list(plays)
+        moves: list[Move] = [*plays, *[Redraw()][:redraw], *[Decline()][:decline]]
         self.silent: int | None = None
         if announce == "choose":
             self.silent = len(moves)
             moves += plays
         self.moves: tuple[Move, ...] = tuple(moves)
         self._action: dict[Move, int] = {
-            move: i for i, move in enumerate(moves[: len(plays) + redraw])
+            move: i for i, move in enumerate(moves[: len(plays) + redraw + decline])
         }
         # The slots: each group's keys, cards in the order above, seats in theirs.
         groups: dict[str, list[str]] = {}
@@ -222,7 +225,7 @@ def universal_spaces(announce: str = "true_total") -> UniversalSpaces:
     >>> from ono99.envs import universal_spaces
     >>> spaces = universal_spaces()
     >>> spaces.max_players, spaces.actions, spaces.moves[:3]
-    (13, 142, (Play(card='ace'), Play(card='ace', amount=1), Play(card='ace', amount=11)))
+    (13, 193, (Play(card='ace'), Play(card='ace', amount=1), Play(card='ace', amount=11)))
     """
     if announce not in ANNOUNCE:
         raise ArgumentError("announce", f"must be 'true_total' or 'choose', not {announce!r}")

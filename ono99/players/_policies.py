@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ono99.engine import Move, Play, choice, compile_variant
+from ono99.engine import Move, Play, Redraw, choice, compile_variant
 
 if TYPE_CHECKING:
     import random
@@ -221,7 +221,9 @@ def ranked_move(
     plains = traits.plain
     for move in legal:
         if not isinstance(move, Play):
-            return move  # a redraw is always taken
+            if type(move) is Redraw:
+                return move  # a redraw is always taken
+            continue  # a decline: taken only when no card answers (legal[0] then)
         card, plain, forcing = cards[move.card]
         delta = card.delta
         if move is card.play and delta is not None:

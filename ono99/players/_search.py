@@ -151,7 +151,9 @@ class SearchPlayer:
         best = careful_move(
             traits, legal, observation.total, observation.answering, told_of(observation)
         )
-        if len(legal) > 1:
+        # An answer out of turn is the careful one (answer when a card can): the
+        # positions the search deals do not hold an open reaction.
+        if len(legal) > 1 and observation.reaction is None:
             best = self._search(observation, traits, best)
         return best
 

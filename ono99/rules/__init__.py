@@ -55,7 +55,7 @@ move names, ``total_after(total, amount)``; an effect with ``chooses_player``
 >>> AddChoice((1, 11)).total_after(50, 11)
 61
 >>> sorted(rule_types("effect"))[:3]
-['add', 'add_choice', 'choose_next']
+['add', 'add_choice', 'aim']
 
 Besides the public names of ``__all__``, this face offers the library's other
 layers (and is the only way they reach this package): the standard deck's
@@ -132,6 +132,7 @@ from ._failures import is_pairs as is_pairs
 from ._failures import is_text as is_text
 from ._failures import rule_error as rule_error
 from ._failures import vet as vet
+from ._react import MAX_ANSWERS, AimAt, Reaction
 from ._registry import (
     ENTRY_POINT_GROUP,
     KNOWN_PLUGINS,
@@ -169,8 +170,10 @@ from ._when import When, each_effect
 __all__ = [
     "ENTRY_POINT_GROUP",
     "KNOWN_PLUGINS",
+    "MAX_ANSWERS",
     "Add",
     "AddChoice",
+    "AimAt",
     "AnnouncedWrong",
     "AnyCondition",
     "AnyEffect",
@@ -215,6 +218,7 @@ __all__ = [
     "PlayerLoses",
     "PreviousCard",
     "ReachBust",
+    "Reaction",
     "RepeatPrevious",
     "Reverse",
     "RoundEnds",

@@ -13,6 +13,7 @@ if TYPE_CHECKING:
     import random
 
     from ._declare import Declaration
+    from ._react import Reaction
 
 __all__ = [
     "AnyCondition",
@@ -230,6 +231,11 @@ class Table(Protocol):
         ...
 
     @property
+    def reaction(self) -> Reaction | None:
+        """The reaction open (:class:`~ono99.rules.AimAt`), or ``None``."""
+        ...
+
+    @property
     def dealer(self) -> int:
         """The seat that dealt the round."""
         ...
@@ -332,6 +338,17 @@ class Table(Protocol):
         """Add ``by`` points to ``seat``'s score (subtract when negative), never below 0."""
         ...
 
+    def open_reaction(self, reaction: Reaction) -> None:
+        """Open ``reaction`` for its seat, once the card is played (from an effect's ``apply``).
+
+        Before play goes on, that player (not the next in turn) answers with a
+        card ``reaction.answer`` allows, or declines and takes
+        ``reaction.outcomes`` (see :class:`~ono99.rules.AimAt`). An effect that
+        opens one declares ``opens_reactions``. One reaction at a time: a second
+        one opened by the same play replaces the first.
+        """
+        ...
+
     def tell(self, rule: str, text: str, seats: tuple[int, ...] = ()) -> None:
         """Record what an effect did as a :class:`~ono99.events.RuleActed` event.
 
@@ -406,6 +423,10 @@ class Effect(Protocol):
     - ``forces_plays`` (optional, ``0``): how many plays it makes the next
       player owe, before stacking (forced-play settings then matter); set in
       :meth:`apply`.
+    - ``opens_reactions`` (optional, ``False``): :meth:`apply` may open a
+      reaction (:meth:`Table.open_reaction`): a player answers out of turn, or
+      declines (:class:`ono99.Decline`). The environments then offer the
+      actions a reaction needs.
     - ``declares`` (optional, ``""``): what a move playing the card names,
       ``"suit"``, ``"colour"`` or ``"rank"`` (``Play.declare``), one of
       :meth:`declarations`, which a class that declares writes. Rules that
@@ -481,6 +502,11 @@ class Effect(Protocol):
     @property
     def declares(self) -> str:
         """What a move playing the card names (``"suit"``, ``"colour"``, ``"rank"``); ``""``."""
+        ...
+
+    @property
+    def opens_reactions(self) -> bool:
+        """Whether :meth:`apply` may open a reaction (:meth:`Table.open_reaction`)."""
         ...
 
     def declarations(self, table: Table | None) -> list[str]:

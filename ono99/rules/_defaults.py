@@ -86,6 +86,7 @@ NEEDS: Mapping[str, tuple[tuple[str, str], ...]] = {
         ("answers_forced_plays", "apply"),
         ("forces_plays", "apply"),
         ("declares", "declarations"),
+        ("opens_reactions", "apply"),
     ),
     "condition": (("reads_card", "allows_card"),),
     "trigger": (("reads_announcement", "fires_on"),),  # what was said is on the table
@@ -367,6 +368,11 @@ class BaseEffect(_NoFaults):
     def declares(self) -> str:
         """The move names nothing."""
         return ""
+
+    @property
+    def opens_reactions(self) -> bool:
+        """No player is asked to answer out of turn."""
+        return False
 
     def total_after(self, total: int, amount: int | None = None) -> int:
         """The total is unchanged."""

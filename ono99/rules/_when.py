@@ -23,6 +23,7 @@ def each_effect(effects: Iterable[AnyEffect]) -> Iterator[AnyEffect]:
     """Each effect, and each effect an effect holds (a ``when``'s branches), deep.
 
     An effect is held by another when it is an item of an array of effects
+    (rule objects of kind ``"effect"``: not the outcomes an ``aim`` holds)
     among the holder's fields, as ``when`` holds ``effects`` and ``otherwise``:
     a plugin's effect that holds effects in a field is walked the same way.
     What a card can do in any branch (the plays it can force, say) is read
@@ -48,7 +49,7 @@ def each_effect(effects: Iterable[AnyEffect]) -> Iterator[AnyEffect]:
             if (
                 isinstance(value, tuple)
                 and value
-                and all(callable(getattr(v, "apply", None)) for v in value)
+                and all(getattr(v, "kind", None) == "effect" for v in value)
             ):
                 yield from each_effect(value)
 
@@ -132,6 +133,11 @@ class When(BaseEffect):
     def answers_forced_plays(self) -> bool:
         """Whether either branch can pass forced plays on."""
         return _all(self.effects + self.otherwise, "answers_forced_plays")
+
+    @property
+    def opens_reactions(self) -> bool:
+        """Whether either branch may open a reaction."""
+        return _all(self.effects + self.otherwise, "opens_reactions")
 
     @property
     def forces_plays(self) -> int:

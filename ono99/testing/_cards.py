@@ -199,6 +199,53 @@ class CardEvents(LogModel):
             )
             hand.remove(card)
 
+    # -- reactions: answered (or declined) by the player they name, and only then
+
+    def _on_reaction_opened(self, event: ev.ReactionOpened) -> None:
+        self.expect(
+            self._last_played == event.player,
+            "reactions",
+            f"player {event.player} aimed {event.what} without playing a card",
+        )
+        self._reaction = (event.seat, event.player, event.what)
+
+    def _on_answered(self, event: ev.Answered) -> None:
+        self._by_the_named(event.player, "answered")
+        self._actor(event.player, f"answers with {event.card}")
+        self._take(event.player, [event.card])
+        self._discard.append(event.card)
+        self._refilling = event.player  # draws again, as after a play
+        self._played()
+        reaction = self._reaction
+        if event.to is None or reaction is None:
+            self._reaction = None
+            return
+        self.expect(
+            event.to == reaction[1],
+            "reactions",
+            f"player {event.player} sent {reaction[2]} back to player {event.to}, "
+            f"not to player {reaction[1]}, who aimed it",
+        )
+        self._reaction = (event.to, event.player, reaction[2])
+
+    def _on_declined(self, event: ev.Declined) -> None:
+        self._by_the_named(event.player, "declined")
+        self._reaction = None
+        self._triggered = True  # what was aimed follows, as a trigger's outcomes
+        self._played()
+
+    def _by_the_named(self, player: int, what: str) -> None:
+        reaction = self._reaction
+        self.expect(
+            reaction is not None and reaction[0] == player,
+            "reactions",
+            lambda: (
+                f"player {player} {what} with no reaction open"
+                if reaction is None
+                else f"player {player} {what} a reaction aimed at player {reaction[0]}"
+            ),
+        )
+
 
 def _raw_total_after(variant: Variant, card_id: str, total: int, amount: int | None = None) -> int:
     """The total a card's rule objects give, before the floor and bounds."""

@@ -16,6 +16,7 @@ import attrs
 from ono99 import events as ev
 from ono99._errors import IllegalMoveError, ReplayError
 from ono99.engine import (
+    Decline,
     Game,
     Move,
     Observation,
@@ -63,6 +64,7 @@ _OBSERVATION_FIELDS = frozenset(
         "starter",
         "table_totals",
         "declared",
+        "reaction",
         "out_of_play",
         "winner",
         "legal_moves",
@@ -105,7 +107,12 @@ class GameChecker(CardEvents, TurnEvents, RoundEvents):
             f"player {mover} is to move but is out",
         )
         # What the mover is told the move makes, before it is played.
-        told = game.observation(mover).total_after(move) if isinstance(move, Play) else None
+        answering = game.reaction is not None  # an answer makes no total
+        told = (
+            game.observation(mover).total_after(move)
+            if isinstance(move, Play) and not answering
+            else None
+        )
         try:
             happened = game.play(move)
         except IllegalMoveError as exc:
@@ -228,6 +235,7 @@ class GameChecker(CardEvents, TurnEvents, RoundEvents):
             "teams": game.teams,
             "starter": game.starter,  # turned up for all to see
             "declared": self._declared,  # named aloud with the card
+            "reaction": game.reaction,  # aimed aloud
             # The count, as the events told it (the checker's own record).
             "count": tuple(self._count),
             "passes": self._passes,
@@ -354,7 +362,7 @@ def candidate_moves(game: Game) -> list[Move]:
     and what it says of the total, which makes no move illegal).
     """
     out: list[Move] = [Play(card.id) for card in game.variant.cards]
-    out += [Redraw(), Play("no such card")]
+    out += [Redraw(), Decline(), Play("no such card")]
     for move in game.legal_moves():
         for field in attrs.fields(type(move)):
             if field.name in ("card", "say"):

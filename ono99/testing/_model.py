@@ -42,6 +42,8 @@ class LogModel:
     # What the count's last play said of the total; what its card was declared to
     # be, and the card's before it (set in __init__).
     _said: int | None
+    # The reaction open, as (the seat it is aimed at, who aimed it, what).
+    _reaction: tuple[int, int, str] | None
     _declared: Declaration | None
     _declared_before: Declaration | None
 
@@ -104,7 +106,7 @@ class LogModel:
         self._count: list[str] = []
         self._last_acting: str | None = None
         self._last_amount: int | None = None
-        self._said = self._declared = self._declared_before = None
+        self._said = self._declared = self._declared_before = self._reaction = None
         self._passes = 0
         self._reshuffles = 0
         self._last_in_count = -1
@@ -220,7 +222,8 @@ class LogModel:
         if not isinstance(event, ev.Scored | ev.ScoreChanged):
             self._share = None
         if not effect and not isinstance(
-            event, ev.Played | ev.Drew | ev.Reshuffled | ev.DirectionChanged | ev.Deflected
+            event,
+            ev.Played | ev.Drew | ev.Reshuffled | ev.DirectionChanged | ev.Deflected | ev.Declined,
         ):
             self._last_played = None
             self._acting = False
@@ -419,6 +422,7 @@ class LogModel:
 
 
 _EFFECT_EVENTS = (
+    ev.ReactionOpened,
     ev.Discarded,
     ev.CardGiven,
     ev.HandsSwapped,

@@ -79,6 +79,15 @@ FIELD_STRATEGIES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
     ("total_at_most", "value"): _int_field(-10, 60),
     ("tokens", "by"): _int_field(-3, 2),
     ("points", "by"): _int_field(-5, 10),
+    # A reaction: what is aimed, what the player takes, which cards answer it.
+    ("aim", "what"): st.sampled_from(["a drink", "a penalty"]),
+    ("aim", "outcomes"): st.deferred(lambda: st.lists(outcomes(), min_size=1, max_size=2)).map(
+        tuple
+    ),
+    ("aim", "answer"): st.deferred(
+        lambda: st.lists(conditions(["card"]), min_size=1, max_size=1)
+    ).map(tuple),
+    ("aim", "max_answers"): _int_field(1, 4),
     # What may be named: all of the kind, or a few suits (refused, and drawn again,
     # where the declaration names colours or ranks).
     ("declare", "options"): st.one_of(

@@ -241,8 +241,8 @@ def test_illegal_moves_raise_and_change_nothing(variant_id: str) -> None:
                 game.play(move)  # type: ignore[arg-type]
             assert str(caught.value) == reason
             assert snapshot(game) == before
-        for move in legal:
-            assert game.why_illegal(move) is None
+        for listed in legal:
+            assert game.why_illegal(listed) is None
         game.play(player.choose(game.observation(game.current_player)))
 
 
@@ -499,14 +499,22 @@ def test_the_last_round_kept_is_the_one_logged(variant_id: str) -> None:
 
 def _candidates(engine: Engine) -> list[ono99.Move]:
     """Every move the current player could name: each card held, for every amount it
-    may say and every seat it may name (or none), and a redraw."""
+    may say, every seat it may name and everything it may declare (or none), a redraw
+    and a decline."""
     rules = engine.rules
-    found: list[ono99.Move] = [ono99.Redraw()]
+    found: list[ono99.Move] = [ono99.Redraw(), ono99.Decline()]
     seats: list[int | None] = [None, *range(engine.n)]
     for index in sorted(set(engine.r.hands[engine.current])):
         card = rules.cards[index]
+        named: list[str | None] = [None]
+        if card.declarer is not None:
+            named += card.declarer.declarations(None)
         for amount in {None, *card.amounts}:
-            found += [Play(card.id, amount=amount, target=seat) for seat in seats]
+            found += [
+                Play(card.id, amount=amount, target=seat, declare=word)
+                for seat in seats
+                for word in named
+            ]
     return found
 
 

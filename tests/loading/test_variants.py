@@ -43,6 +43,7 @@ def test_the_shipped_files() -> None:
         "ninety-nine",
         "ninety-nine-bradwilson",
         "ninety-nine-chicago",
+        "ninety-nine-drinks",
         "ninety-nine-everything2",
         "ninety-nine-gronemann",
         "ninety-nine-jokers",

@@ -114,7 +114,7 @@ BAD_VALUES = [
         '[cards.ten]\nname = "Ten"\ncount = 4\neffects = [{ type = "ad", amount = 10 }]\n',
         "cards.ten.effects[0].type",
         'unknown effect "ad"; did you mean "add"?',
-        "the effects installed are add, add_choice, choose_next, declare, deflect, draw, "
+        "the effects installed are add, add_choice, aim, choose_next, declare, deflect, draw, "
         "force_plays, "
         "hold, multiply, repeat_previous, reverse, set_total, skip, when",
     ),

@@ -207,7 +207,8 @@ def test_tokens_never_increase_and_scores_never_decrease(seq: MoveSequence) -> N
     """Invariant: a player's tokens go down one at a time (``TokenLost``, for a lost round) and
     a score goes up by what a round scores (``Scored``, never negative), except where a
     trigger's outcome changes them and says so (``TokensChanged``, ``ScoreChanged``, right
-    after a ``TriggerFired``), or a partner shares what a round scored its mate's hand (an
+    after a ``TriggerFired``, or after the ``Declined`` of a player who took what a
+    reaction aimed), or a partner shares what a round scored its mate's hand (an
     automatic ``ScoreChanged`` by the same points, right after the mate's ``Scored``);
     tokens and scores never go below 0 (a score may, where ``match.points.negative`` says
     so), and the events account for them exactly."""
@@ -222,7 +223,7 @@ def test_tokens_never_increase_and_scores_never_decrease(seq: MoveSequence) -> N
         triggered = False
         scored: ev.Scored | None = None
         for event in fresh:
-            if isinstance(event, ev.TriggerFired):
+            if isinstance(event, ev.TriggerFired | ev.Declined):
                 triggered = True
             shared = (
                 isinstance(event, ev.ScoreChanged)
@@ -249,7 +250,9 @@ def test_tokens_never_increase_and_scores_never_decrease(seq: MoveSequence) -> N
                     assert event.score == scores[event.player] + event.change
                     assert event.score >= 0 or seq.variant.match.points.negative
                     scores[event.player] = event.score
-            if not isinstance(event, ev.TriggerFired | ev.TokensChanged | ev.ScoreChanged):
+            if not isinstance(
+                event, ev.TriggerFired | ev.Declined | ev.TokensChanged | ev.ScoreChanged
+            ):
                 triggered = False  # a trigger's outcomes follow it at once
             if not isinstance(event, ev.Scored | ev.ScoreChanged):
                 scored = None  # a partner's share follows its mate's Scored at once

@@ -28,6 +28,7 @@ from ono99 import rules
 from ono99.rules import (
     Add,
     AddChoice,
+    AimAt,
     BaseCondition,
     BaseEffect,
     BaseOutcome,
@@ -325,6 +326,7 @@ def test_registries() -> None:
         "when": When,
         "repeat_previous": RepeatPrevious,
         "declare": Declare,
+        "aim": AimAt,
     }
     assert rule_types("condition", shipped_only=True) == {
         "never": Never,

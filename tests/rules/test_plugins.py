@@ -144,7 +144,7 @@ def test_a_known_plugin_that_is_not_installed_names_its_package(no_plugins: None
     message = str(info.value)
     assert "cards.7.effects[1].type" in message
     assert "ono99-hand-rules, which is not installed (pip install ono99-hand-rules)" in message
-    assert "the effects installed are add, add_choice, choose_next" in message
+    assert "the effects installed are add, add_choice, aim, choose_next" in message
 
 
 def test_an_unknown_rule_lists_the_installed_types(no_plugins: None) -> None:

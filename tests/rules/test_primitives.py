@@ -191,6 +191,7 @@ class Tithe:
     forces_plays: ClassVar[int] = 0
     reads_table: ClassVar[bool] = False
     declares: ClassVar[str] = ""
+    opens_reactions: ClassVar[bool] = False
 
     def total_after(self, total: int, amount: int | None = None) -> int:
         return total
