@@ -167,11 +167,11 @@ class SearchPlayer:
             return base  # the rules read something the observation does not show
         outcome = _Playout(position, me, traits)
         deals = _Deals(position, me, rng)
-        rivals = [m for m in legal if m != base]
-        # Per rival, its gain over ``base`` in each deal.
-        gains: dict[Move, list[float]] = {m: [] for m in rivals}
+        moves = [m for m in legal if m != base]
+        # Per rival (by its index in ``moves``), its gain over ``base`` in each deal.
+        gains: list[list[float]] = [[] for _ in moves]
+        rivals = list(range(len(moves)))
         dealt = 0
-        z = self.confidence
         while rivals and dealt < self.iterations:
             for _ in range(min(self.batch, self.iterations - dealt)):
                 dealt += 1
@@ -179,12 +179,14 @@ class SearchPlayer:
                 if deal.compute_legal() != legal:
                     continue  # a rule reads cards this deal placed: not this position
                 own = outcome(deal.copy(rng), base)
-                for move in rivals[:-1]:
-                    gains[move].append(outcome(deal.copy(rng), move) - own)
-                gains[rivals[-1]].append(outcome(deal, rivals[-1]) - own)
-            rivals = [m for m in rivals if _upper(gains[m], self.patience) > _WORTHWHILE]
+                last = rivals[-1]
+                for i in rivals:
+                    game = deal if i == last else deal.copy(rng)
+                    gains[i].append(outcome(game, moves[i]) - own)
+            rivals = [i for i in rivals if _upper(gains[i], self.patience) > _WORTHWHILE]
         best, top = base, 0.0
-        for move, found in gains.items():
+        z = self.confidence
+        for move, found in zip(moves, gains, strict=True):
             if len(found) > 1:
                 mean, error = _mean_error(found)
                 if mean > z * error and mean > top:
@@ -283,7 +285,8 @@ class _Playout:
         self.before = len(losers(position))
         self.span = max(1, players_in_round(position) - 1)
         self.mine = functools.partial(careful_move, traits)
-        self.others = functools.partial(_cautiously, traits)
+        # The cautious ranking itself: no Python frame between the playout loop and it.
+        self.others = functools.partial(ranked_move, traits, cautious=True)
 
     def __call__(self, game: Engine, move: Move) -> float:
         """Play ``move`` and the round out on ``game`` (a round-only copy): ``me``'s score."""
@@ -305,8 +308,3 @@ class _Playout:
             # outlasted only those who lost before it ended.
             return (len(losers) - self.before) / self.span
         return 1.0
-
-
-def _cautiously(traits: Traits, legal: tuple[Move, ...], total: int) -> Move:
-    """What a cautious player of ``traits`` plays from ``legal`` at ``total``."""
-    return ranked_move(traits, legal, total, True)
