@@ -94,7 +94,7 @@ class SearchPlayer:
     takes a fifth of a millisecond with the compiled engine heads-up (5,100
     to 6,300 decisions a second in the shipped editions, 1,800 to 4,800 at
     4 players), and a heads-up game of the 2022 edition costs about as much
-    as 2,300 plays of a hand-written loop of its rules.
+    as 2,400 plays of a hand-written loop of its rules.
     :ref:`search-figures` gives its win rates against the cautious player,
     with intervals: measurably above the fair share in both editions at 2
     and 4 players. It is
