@@ -24,11 +24,15 @@ for a shared core.
 
 :func:`measure` returns the figures as a dict, for ``benchmarks/run.py``.
 
-Measured with ``--games 2000``, the compiled engine, on an idle 2-core
-machine: the defaults decide 1,070 to 1,970 times a second, and win 58.6%,
-27.2%, 52.8% and 28.6% (1980 at 2 and 4 players, 2022 at 2 and 4); the
-intervals, earlier figures and ``--option patience=2`` are in the simulate
-how-to's section on the search player. ``benchmarks/search_speed.py``
+Measured with ``--games 2000``, the compiled engine, on a 2-core machine
+shared with other jobs (load average 3 to 9): the defaults decide 1,810 to
+6,310 times a second (808 to 1,411 before the search was kept within
+``reach`` of the bust limit), and win 59.2%, 27.3%, 53.6% and 28.7% (1980
+at 2 and 4 players, 2022 at 2 and 4; before, 58.6%, 27.2%, 52.8% and
+28.6%); the intervals, earlier figures and ``--option patience=2`` are in
+the simulate how-to's section on the search player. "Searched" decisions
+are those with two or more legal moves; the player searches only those
+near the bust limit. ``benchmarks/search_speed.py``
 compares the speed of two versions side by side.
 """
 

@@ -256,7 +256,7 @@ def test_help_says_what_search_costs(capsys: pytest.CaptureFixture[str]) -> None
     with pytest.raises(SystemExit):
         main(["simulate", "--help"])
     flat = " ".join(capsys.readouterr().out.split())
-    assert "about 50 to 100 times slower" in flat
+    assert "about 10 to 20 times slower" in flat
     assert "MODULE:CLASS" in flat
 
 

@@ -9,6 +9,7 @@ import pytest
 from hypothesis import given
 
 import ono99
+from ono99.players._policies import Traits, careful_move, told_of
 from ono99.testing import games, snapshot
 
 # A small deck for puzzles: the only cards besides the 9s are those in the two
@@ -98,6 +99,38 @@ def test_search_finds_the_forced_win(seed: int) -> None:
         assert player.choose(game.observation(0)) == ono99.Play("1")
 
 
+def test_search_looks_ahead_only_within_its_reach_of_the_bust_limit() -> None:
+    """At 88 the puzzle is 11 under the bust limit (99): within the default reach of 20,
+    and of 12, the search finds the winning 1; with a reach of 11 or less it does not
+    search there and plays the careful choice, the losing 5, as it does for any seed."""
+    for seed in range(4):
+        observation = _duel(seed).observation(0)
+        for reach in (12, 20, None):
+            assert ono99.SearchPlayer(seed, reach=reach).choose(observation) == ono99.Play("1")
+        for reach in (1, 11):
+            assert ono99.SearchPlayer(seed, reach=reach).choose(observation) == ono99.Play("5")
+
+
+@given(game=games(max_moves=60), seed=st.integers(0, 2**32 - 1))
+def test_out_of_reach_the_search_plays_the_careful_choice(game: ono99.Game, seed: int) -> None:
+    """Invariant: where the total is ``reach`` or more under the bust limit the search
+    player plays the careful choice, whatever its seed."""
+    if game.is_over:
+        return
+    observation = game.observation(game.current_player)
+    traits = Traits(game.variant)
+    if traits.rules.bust - observation.total < 20:
+        return
+    careful = careful_move(
+        traits,
+        observation.legal_moves,
+        observation.total,
+        observation.answering,
+        told_of(observation),
+    )
+    assert ono99.SearchPlayer(seed, iterations=6, batch=3).choose(observation) == careful
+
+
 def test_search_wins_the_duel_from_the_position() -> None:
     """Played out from the puzzle, the search player wins it; the cautious one loses it."""
     for seed in range(3):
@@ -146,29 +179,40 @@ def test_search_options_are_checked() -> None:
         ono99.SearchPlayer(1, confidence=-1.0)
     with pytest.raises(ValueError, match="must be 0 or more"):
         ono99.SearchPlayer(1, patience=float("nan"))
+    bad: list[object] = [0, -3, True, 2.5, "20"]
+    for reach in bad:
+        with pytest.raises(ValueError, match="reach must be a whole number"):
+            ono99.SearchPlayer(1, reach=reach)  # type: ignore[arg-type]
 
 
 # The digest of every move of one game per case, the search player in the seat
-# ``seed % players`` with ``iterations=40``, the others cautious. Making the
+# ``seed % players`` with ``iterations=40``, the others cautious; with the
+# default reach and, searching at every total, ``reach=None``. Making the
 # search faster must not change a single decision; a change meant to change
-# its decisions records them anew (last: its own moves following the careful
-# policy rather than the cautious one).
+# its decisions records them anew (last: the search kept within its reach of
+# the bust limit, which left the decisions of ``reach=None`` as they were; before
+# that, its own moves following the careful policy rather than the cautious one).
 PINNED = [
-    ("ono99-2022", 2, 5, 39, "24b7a718ae0bdbeb"),
-    ("ono99-2022", 4, 6, 21, "424f7e00a8b614ba"),
-    ("ono99-1980", 2, 7, 173, "2ed0569c3a4a216c"),
-    ("ono99-1980", 4, 8, 321, "f6e4688137b337db"),
+    ("ono99-2022", 2, 5, 20, 39, "34609fe1828023f5"),
+    ("ono99-2022", 4, 6, 20, 21, "424f7e00a8b614ba"),
+    ("ono99-1980", 2, 7, 20, 171, "bf0b18090e8f523d"),
+    ("ono99-1980", 4, 8, 20, 331, "2139530db5dc2d14"),
+    ("ono99-2022", 2, 5, None, 39, "24b7a718ae0bdbeb"),
+    ("ono99-2022", 4, 6, None, 21, "424f7e00a8b614ba"),
+    ("ono99-1980", 2, 7, None, 173, "2ed0569c3a4a216c"),
+    ("ono99-1980", 4, 8, None, 321, "f6e4688137b337db"),
 ]
 
 
-@pytest.mark.parametrize(("variant", "players", "seed", "moves", "digest"), PINNED)
+@pytest.mark.parametrize("case", PINNED, ids=str)
 def test_search_decisions_are_those_recorded(
-    variant: str, players: int, seed: int, moves: int, digest: str
+    case: tuple[str, int, int, int | None, int, str],
 ) -> None:
     """For fixed seeds the search plays exactly the recorded games, move for move."""
+    variant, players, seed, reach, moves, digest = case
     game = ono99.Game(variant, players, seed=seed)
     seats: list[ono99.Player] = [ono99.CautiousPlayer() for _ in range(players)]
-    seats[seed % players] = ono99.SearchPlayer(seed, iterations=40)
+    seats[seed % players] = ono99.SearchPlayer(seed, iterations=40, reach=reach)
     ono99.play_out(game, seats)
     found = hashlib.sha256(repr(game.moves).encode()).hexdigest()[:16]
     assert (len(game.moves), found) == (moves, digest)

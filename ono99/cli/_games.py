@@ -348,7 +348,7 @@ def add_game_commands(
             "Play many games between built-in players (or your own): wins per seat and "
             "strategy with 95% confidence intervals, game lengths, and the cards that "
             "decided games. The same seed gives the same result, whatever --jobs. A game "
-            "takes about a millisecond, or up to a tenth of a second with a 'search' player."
+            "takes about a millisecond, or a hundredth of a second or so with a 'search' player."
         ),
         epilog=examples(
             "ono99 simulate ono99-1980 --players 3 --games 2000 --seed 1",

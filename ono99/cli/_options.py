@@ -274,7 +274,7 @@ def match_options(parser: argparse.ArgumentParser, *, games: int) -> None:
         metavar="STRATEGY",
         help=(
             f"player strategy: {STRATEGIES_HELP}; once for every seat, or once per seat "
-            "(default: cautious). 'search' looks ahead by playing moves out: about 50 to 100 "
+            "(default: cautious). 'search' looks ahead by playing moves out: about 10 to 20 "
             "times slower than the others, so give it hundreds of games, not tens of thousands"
         ),
     )
