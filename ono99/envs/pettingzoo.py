@@ -232,9 +232,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         self._turns.show(seat)
         return {"observation": self._arrays[seat].copy(), "action_mask": self._masks[seat].copy()}
 
-    def last(
-        self, observe: bool = True
-    ) -> tuple[Observation | None, float, bool, bool, dict[str, Any]]:
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The agent to move's observation, reward, termination, truncation and info."""
         agent = self.agent_selection
         return (
