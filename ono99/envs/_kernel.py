@@ -138,10 +138,13 @@ class Mask:
     def update(self, actions: list[int]) -> None:
         """Set the flags of ``actions``, and only theirs."""
         target = self.target
-        for action in self.set:
-            target[action] = False
+        before = self.set
+        for action in before:
+            if action not in actions:
+                target[action] = False
         for action in actions:
-            target[action] = True
+            if action not in before:
+                target[action] = True
         self.set = actions
 
 

@@ -264,7 +264,11 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
             self._was_dead_step(action)
             return
         game = self._require_game()
-        index = action_index(action, self._action_count)
+        count = self._action_count
+        if type(action) is int and 0 <= action < count:
+            index = action  # a plain int in range, the usual case, needs no further check
+        else:
+            index = action_index(action, count)
         # The players still in after the move (-1 once the game is over).
         after = self._turns.play(index)
         engine = engine_of(game)
