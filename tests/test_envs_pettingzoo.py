@@ -36,6 +36,44 @@ def test_pettingzoo_api_and_seed_tests(variant: str, house: tuple[str, ...], pla
     seed_test(lambda: env(variant, players, house, seed=5), num_cycles=200)
 
 
+@pytest.mark.parametrize(("variant", "house", "players"), CASES, ids=IDS)
+def test_aec_observations_are_each_seats_own_at_every_step(
+    variant: str, house: tuple[str, ...], players: int
+) -> None:
+    """Invariant: every agent's observation, whenever asked, is what its seat sees then.
+
+    The vectors are kept from one observation to the next and only their
+    changed slots written: they must equal a fresh encoding of
+    ``Game.observation`` of that seat, whoever was observed before and
+    however long ago (each seat is asked at its own pace here), and the mask
+    must hold the legal actions of the agent to move alone.
+    """
+    table = raw_env(variant, players, house, seed=3)
+    encoder = envs.observation_encoder(table.variant, players)
+    rng = np.random.default_rng(3)
+    for _ in range(3):
+        table.reset()
+        while table.agents:
+            game = table.game
+            assert game is not None
+            # Some agents each step, in a random order: their vectors fall behind unevenly.
+            asked = [a for a in table.possible_agents if rng.random() < 0.4]
+            for agent in [*rng.permutation(asked), table.agent_selection]:
+                seat = int(str(agent).rsplit("_", 1)[1])
+                seen = table.observe(str(agent))
+                expected = encoder.encode(game.observation(seat)).tolist()
+                assert seen["observation"].tolist() == expected
+                legal = set(table.table.legal_actions(game))
+                mask = set(seen["action_mask"].nonzero()[0].tolist())
+                moving = seat == game.current_player and not game.is_over
+                assert mask == (legal if moving else set())
+            observation, _, terminated, truncated, _ = table.last()
+            if terminated or truncated:
+                table.step(None)
+            else:
+                table.step(int(rng.choice(observation["action_mask"].nonzero()[0])))
+
+
 def test_pettingzoo_render_test_in_every_mode(capsys: pytest.CaptureFixture[str]) -> None:
     """PettingZoo's own render test: a picture for rgb_array, text for ansi and human."""
     render_test(lambda render_mode: raw_env("ono99-1980", 3, render_mode=render_mode, seed=1))

@@ -382,20 +382,34 @@ class Layout:
         self.size = len(names)
 
 
+class _Counted:
+    """A group of counts by card as a :class:`Vector` last wrote it: the cards, their tally."""
+
+    def __init__(self, cards: int) -> None:
+        self.cards: list[int] = []  # the card indices counted, in their order
+        self.tally = [0] * cards  # how many of each (before any bound)
+
+
 class Vector:
     """One observer's vector, kept in a buffer that only the slots that changed are written to.
+
+    A group of counts by card is counted again only where its cards changed:
+    a pile that only grew since the last write (checked, not assumed) has
+    only its new cards counted.
 
     Args:
         layout: The layout of the vector.
         target: A writable buffer of ``layout.size`` numbers, all 0 (a
-            memoryview of a numpy array, or a list, say).
+            memoryview of a numpy array, or a list, say); each slot is
+            written as a ``float``.
     """
 
     def __init__(self, layout: Layout, target: Any) -> None:
         self.layout = layout
         self.target = target
         self.shown = [0] * layout.size
-        self.counts = [0] * layout.cards
+        # Each group of counts by card, at the slot it starts at (made when first written).
+        self.counted: list[_Counted | None] = [None] * layout.size
 
     def update(self, engine: Engine, player: int) -> None:
         """Write what ``player`` sees of ``engine``'s game now (:func:`see`) into the target."""
@@ -405,27 +419,50 @@ class Vector:
         """Set slot ``i`` to ``value``, writing the target only if it changed."""
         if self.shown[i] != value:
             self.shown[i] = value
-            self.target[i] = value
+            self.target[i] = float(value)  # a float is written to a float buffer at once
 
     def put_counts(self, start: int, cards: list[int], high: int = -1) -> None:
         """Set the slots from ``start`` on to how many of each card index ``cards`` holds.
 
         With ``high`` 0 or more, a count past it is written as ``high``.
         """
-        counts = self.counts
-        for k in range(len(counts)):
-            counts[k] = 0
+        group = self.counted[start]
+        if group is None:
+            group = self.counted[start] = _Counted(self.layout.cards)
+        before = group.cards
+        tally = group.tally
+        m = len(before)
+        n = len(cards)
+        if n == m and cards == before:
+            return  # the same cards: nothing to write
+        if n > m and (m == 0 or cards[:m] == before):
+            # Only grown: count the new cards alone.
+            grown = cards[m:]
+            before.extend(grown)
+            for k in grown:
+                tally[k] = tally[k] + 1  # not +=, which compiled adds boxed numbers
+            self._write(start, grown, tally, high)
+            return
+        for k in before:
+            tally[k] = 0
         for k in cards:
-            counts[k] += 1
-        if 0 <= high < len(cards):  # only then can a count pass the bound
-            for k in range(len(counts)):
-                counts[k] = min(counts[k], high)
+            tally[k] = tally[k] + 1
+        group.cards = cards[:]
+        self._write(start, before, tally, high)  # the slots of the cards gone, and
+        self._write(start, cards, tally, high)  # of those there now
+
+    def _write(self, start: int, cards: list[int], tally: list[int], high: int) -> None:
+        """Write the slots of ``cards`` from ``start`` on: each card's tally, up to ``high``."""
         shown = self.shown
-        for k in range(len(counts)):
-            value = counts[k]
-            if shown[start + k] != value:
-                shown[start + k] = value
-                self.target[start + k] = value
+        target = self.target
+        for k in cards:
+            value = tally[k]
+            if 0 <= high < value:
+                value = high
+            i = start + k
+            if shown[i] != value:
+                shown[i] = value
+                target[i] = float(value)
 
     def show(self, view: View) -> None:
         """Write ``view`` into the target: the one writer of the vector's slots."""

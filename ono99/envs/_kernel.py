@@ -2,7 +2,8 @@
 
 Each legal move has an action index (:class:`Actions`); an agent's step plays
 the move of its action and then the other seats' quick players, and writes
-the agent's vector and mask (:class:`Agent`, :func:`step_batch`). It reaches
+the agent's vector and mask (:class:`Agent`, :func:`step_batch`); in a game
+whose every seat is an agent, a step plays one move (:class:`Turns`). It reaches
 the engine only through the engine's face: the legal moves as the engine
 keeps them (``legal_now``), its checked entry point for a move
 (``Engine.play_checked``), the loop that plays quick players on
@@ -25,6 +26,7 @@ from ono99.engine import (
     cut_short,
     legal_now,
     play_quick,
+    players_in,
     seat_done,
     unsaid,
     won,
@@ -40,6 +42,7 @@ __all__ = [
     "Actions",
     "Agent",
     "Mask",
+    "Turns",
     "act",
     "step_batch",
 ]
@@ -172,11 +175,82 @@ class Mask:
     def update(self, actions: list[int]) -> None:
         """Set the flags of ``actions``, and only theirs."""
         target = self.target
-        for action in self.set:
-            target[action] = False
+        before = self.set
+        for action in before:
+            if action not in actions:
+                target[action] = False
         for action in actions:
-            target[action] = True
+            if action not in before:
+                target[action] = True
         self.set = actions
+
+
+_NONE: list[int] = []  # no legal action (never changed)
+
+
+class Turns:
+    """One game whose every seat is an agent, one move a step: what the AEC environment runs.
+
+    Each seat's vector and mask are written only when asked for
+    (:meth:`show`); the legal moves' actions are worked out once per
+    position, for the mask and the move alike.
+
+    Args:
+        actions: The variant's actions.
+        vectors: Where each seat's vector is kept.
+        masks: Where each seat's action mask is kept.
+    """
+
+    def __init__(self, actions: Actions, vectors: list[Vector], masks: list[Mask]) -> None:
+        self.actions = actions
+        self.vectors = vectors
+        self.masks = masks
+        # The legal moves last met (held, so an identity test is safe), their
+        # actions, and the move of each action (silent plays included).
+        self.legal: tuple[Move, ...] = ()
+        self.legal_actions: list[int] = []
+        self.moves: tuple[Move, ...] = ()
+
+    def deal(self, engine: Engine) -> None:
+        """Follow a new game."""
+        self.engine = engine
+        self.legal = ()
+        self.legal_actions = []
+        self.moves = ()
+
+    def now(self) -> list[int]:
+        """The legal actions of the player to move (do not change the list)."""
+        legal = legal_now(self.engine)
+        if legal is not self.legal:
+            self.legal = legal
+            self.legal_actions = self.actions.of(legal)
+            self.moves = self.actions.silent_moves(legal)
+        return self.legal_actions
+
+    def show(self, seat: int) -> None:
+        """Write ``seat``'s vector and mask now (its legal actions, none when not to move)."""
+        engine = self.engine
+        self.vectors[seat].update(engine, seat)
+        if seat == engine.current and engine.winner is None:
+            self.masks[seat].update(self.now())
+        else:
+            self.masks[seat].update(_NONE)
+
+    def play(self, action: int) -> int:
+        """Play ``action`` for the player to move.
+
+        Returns:
+            :data:`ILLEGAL` if ``action`` is not legal now (nothing is
+            played); else -1 if the game is over, or how many players are
+            still in it.
+        """
+        actions = self.now()
+        for i in range(len(actions)):
+            if actions[i] == action:
+                engine = self.engine
+                engine.play_checked(self.moves[i])
+                return -1 if engine.winner is not None else players_in(engine)
+        return ILLEGAL
 
 
 def act(

@@ -55,7 +55,7 @@ from pettingzoo.utils import wrappers
 
 from ono99._args import shown
 from ono99._errors import ArgumentError, IllegalMoveError
-from ono99.engine import Game, Vector, engine_of, play_checked, players_in
+from ono99.engine import Game, Vector, engine_of, players_in
 
 from ._actions import action_table, action_to_move
 from ._common import (
@@ -67,7 +67,7 @@ from ._common import (
     make_variant,
 )
 from ._encoding import observation_encoder
-from ._kernel import Mask
+from ._kernel import ILLEGAL, Mask, Turns
 from ._render import table_image, table_text
 from ._seats import Seats
 from ._state import TableState
@@ -81,8 +81,6 @@ if TYPE_CHECKING:
 __all__ = ["Ono99ParallelEnv", "env", "parallel_env", "raw_env"]
 
 Observation = dict[str, Any]
-
-_NONE: list[int] = []  # no legal action (never changed)
 
 
 def _render_mode(render_mode: str | None, metadata: dict[str, Any]) -> str | None:
@@ -164,6 +162,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
             }
         )
         self._action_space = spaces.Discrete(n)
+        self._action_count = n
         self._state = TableState(self.encoder)
         self.state_space = spaces.Box(self._state.low, self._state.high, dtype=np.float32)
         """The space of :meth:`state`."""
@@ -185,10 +184,13 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         self._vectors = [Vector(self.encoder.layout, a.data) for a in self._arrays]
         self._masks = [np.zeros(n, np.int8) for _ in range(players)]
         self._mask_writers = [Mask(mask.data) for mask in self._masks]
+        self._turns = Turns(self.table.kernel, self._vectors, self._mask_writers)
+        if self.game is not None:
+            self._turns.deal(engine_of(self.game))
 
     def __getstate__(self) -> dict[str, Any]:
         # The writers hold views of the arrays: they are made again.
-        kernel = ("_arrays", "_vectors", "_masks", "_mask_writers")
+        kernel = ("_arrays", "_vectors", "_masks", "_mask_writers", "_turns")
         return {k: v for k, v in self.__dict__.items() if k not in kernel}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -210,6 +212,7 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
     ) -> None:
         """Deal a new game (with ``seed``, or the next seed of the sequence)."""
         self.game = Game(self.variant, self.players, self._seeds.next(seed))
+        self._turns.deal(engine_of(self.game))
         self.agents = self.possible_agents[:]
         self.rewards = dict.fromkeys(self.agents, 0.0)
         self._cumulative_rewards = dict.fromkeys(self.agents, 0.0)
@@ -223,15 +226,22 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
 
     def observe(self, agent: str) -> Observation:
         """What ``agent`` sees now: its observation vector and its action mask."""
-        game = self._require_game()
+        if self.game is None:
+            self._require_game()
         seat = self._seat[agent]
-        engine = engine_of(game)
-        self._vectors[seat].update(engine, seat)
-        if seat == engine.current and engine.winner is None:
-            self._mask_writers[seat].update(self.table.actions_now(game)[1])
-        else:
-            self._mask_writers[seat].update(_NONE)
+        self._turns.show(seat)
         return {"observation": self._arrays[seat].copy(), "action_mask": self._masks[seat].copy()}
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The agent to move's observation, reward, termination, truncation and info."""
+        agent = self.agent_selection
+        return (
+            self.observe(agent) if observe else None,
+            self._cumulative_rewards[agent],
+            self.terminations[agent],
+            self.truncations[agent],
+            self.infos[agent],
+        )
 
     def state(self) -> np.ndarray[Any, np.dtype[np.float32]]:
         """The whole table now, for a centralised critic: hidden information.
@@ -254,19 +264,21 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
             self._was_dead_step(action)
             return
         game = self._require_game()
-        index = action_index(action, len(self.table))
-        moves, actions = self.table.actions_now(game)
-        try:
-            move = moves[actions.index(index)]
-        except ValueError:
+        count = self._action_count
+        if type(action) is int and 0 <= action < count:
+            index = action  # a plain int in range, the usual case, needs no further check
+        else:
+            index = action_index(action, count)
+        # The players still in after the move (-1 once the game is over).
+        after = self._turns.play(index)
+        engine = engine_of(game)
+        if after == ILLEGAL:
             # Not a legal action: say why, and leave the game as it was.
             move = action_to_move(self.variant, index, announce=self.table.announce)
             game.play(move)  # an action not legal now: IllegalMoveError, with the reason
-        else:
-            play_checked(game, move)
+            after = -1 if engine.winner is not None else players_in(engine)
         self._cumulative_rewards[agent] = 0.0
-        engine = engine_of(game)
-        if not (self._quiet and engine.winner is None and players_in(engine) == self._players_in):
+        if not (self._quiet and after == self._players_in):
             self._reward(game)
         self.agent_selection = self.possible_agents[engine.current]
         if not self._quiet:
