@@ -13,6 +13,7 @@ from typing import Any
 import pytest
 
 import ono99
+from ono99 import events as ev
 
 np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
 pyspiel = pytest.importorskip("pyspiel", reason="the rl extra (open_spiel) is not installed")
@@ -64,29 +65,52 @@ def _play_to(state: Any, moves: int, rng: random.Random) -> None:
 
 
 class _Dealer(random.Random):
-    """Picks the cards (and the first dealer) a script says, noting every pile picked from."""
+    """Deals the cards and the first dealer the chance nodes gave, checking their odds.
 
-    def __init__(self, script: list[int]) -> None:
+    ``queue`` holds what chance gave, in order: each card with the outcomes its
+    node offered and the pile it was fixed for (``None``: given during the
+    move being played, for the pile it draws from). A card fixed for a pile
+    the engine no longer draws from (a new deal, a reshuffle) is never drawn.
+    """
+
+    def __init__(self) -> None:
         super().__init__(0)
-        self.script = script
-        self.piles: list[list[int]] = []
+        self.queue: list[tuple[int, list[tuple[int, float]], list[int] | None]] = []
+        self.last: list[int] | None = None
+        self.drawn = self.dropped = self.seats = 0
 
     def pick(self, pile: list[int]) -> int:
-        self.piles.append(pile[:])
-        return pile.index(self.script.pop(0))
+        while self.queue[0][2] is not None and self.queue[0][2] is not pile:
+            self.queue.pop(0)
+            self.dropped += 1
+        card, outcomes, _ = self.queue.pop(0)
+        kinds = sorted(set(pile))
+        assert outcomes == [(k, pile.count(k) / len(pile)) for k in kinds]
+        self.last = pile
+        self.drawn += 1
+        return pile.index(card)
 
     def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
-        self.piles.append([])  # a seat, not a card
-        return self.script.pop(0)
+        seat, outcomes, _ = self.queue.pop(0)
+        assert outcomes == [(s, 1 / start) for s in range(start)]  # a seat, not a card
+        self.seats += 1
+        return seat
+
+    def fixed(self) -> None:
+        """After a deal or a move: what chance gave and it did not draw is the pile's now."""
+        self.queue = [(card, odds, pile or self.last) for card, odds, pile in self.queue]
 
 
 @pytest.mark.parametrize(
     ("variant", "players"), [("ono99-1980", 3), ("ninety-nine", 2), ("ninety-nine-milestones", 3)]
 )
 def test_openspiel_chance_outcomes_are_the_cards_in_the_stock(variant: str, players: int) -> None:
-    """Invariant: each chance node's outcomes are the kinds of card in the stock the engine
-    draws from, each with its count over the stock's size, and the outcome applied is the
-    card dealt or drawn (a random first dealer is a chance node of one outcome per seat).
+    """Invariant: each card chance node's outcomes are the kinds of card in the stock that
+    no earlier chance node has fixed, each with its count over their number; the engine
+    deals and draws the cards the chance nodes gave, in the order given, and from a stock
+    whose cards are those outcomes' (a random first dealer is a chance node of one outcome
+    per seat). A card fixed for a stock that is gathered before it is drawn (a new deal, a
+    reshuffle) is never drawn.
 
     The engine, given the same moves and cards, draws from these stocks: "Dealer shuffles
     cards and deals each player 4 cards, one at a time" (R80), each card drawn at random
@@ -98,31 +122,36 @@ def test_openspiel_chance_outcomes_are_the_cards_in_the_stock(variant: str, play
     assert game.max_chance_outcomes() == max(len(loaded.cards), players if random_dealer else 0)
     state = game.new_initial_state()
     rng = random.Random(8)
-    seen: list[list[tuple[int, float]]] = []
+    # Between two decisions, the chance nodes and what they offered.
+    segments: list[list[tuple[int, list[tuple[int, float]]]]] = [[]]
     while not state.is_terminal() and (state.is_chance_node() or state.move_number() < 500):
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
             assert sum(p for _, p in outcomes) == pytest.approx(1.0)
-            seen.append(outcomes)
-            state.apply_action(rng.choices(*zip(*outcomes, strict=True))[0])
+            action = rng.choices(*zip(*outcomes, strict=True))[0]
+            segments[-1].append((action, outcomes))
+            state.apply_action(action)
         else:
+            segments.append([])
             state.apply_action(rng.choice(state.legal_actions()))
-    history = state.full_history()
-    chance = [item.action for item in history if item.player == pyspiel.PlayerId.CHANCE]
-    dealer = _Dealer(chance[:])
+    moves = [item.action for item in state.full_history() if item.player >= 0]
+    dealer = _Dealer()
+    dealer.queue = [(card, odds, None) for card, odds in segments[0]]
     replayed = ono99.engine.deal(loaded, players, 0, dealer, pick=dealer.pick)
-    for item in history:
-        if item.player >= 0:
-            replayed.play(game.table.moves[item.action])
-    assert not dealer.script
+    dealer.fixed()
+    for action, given in zip(moves, segments[1:], strict=True):
+        dealer.queue += [(card, odds, None) for card, odds in given]
+        replayed.play(game.table.moves[action])
+        dealer.fixed()
     assert replayed.events == state.game.events
-    assert len(seen) == len(dealer.piles) > 50
-    for outcomes, pile in zip(seen, dealer.piles, strict=True):
-        if not pile:  # the first dealer
-            assert outcomes == [(seat, 1 / players) for seat in range(players)]
-            continue
-        kinds = sorted(set(pile))
-        assert outcomes == [(k, pile.count(k) / len(pile)) for k in kinds]
+    assert dealer.drawn > 50
+    assert dealer.seats == (1 if random_dealer else 0)
+    # Chance fixes at most the next card ahead of a move: what is left, or was dropped,
+    # is a card a turn for each stock the game gathered, and one at the end.
+    assert len(dealer.queue) <= 1
+    assert dealer.dropped <= sum(
+        isinstance(e, ev.RoundStarted | ev.Reshuffled) for e in state.game.events
+    )
 
 
 def test_openspiel_states_clone_independently() -> None:
