@@ -5,9 +5,11 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+import subprocess
 import sys
 import textwrap
 from importlib.metadata import EntryPoint
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -18,6 +20,7 @@ from ono99 import events as ev
 np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
 pyspiel = pytest.importorskip("pyspiel", reason="the rl extra (open_spiel) is not installed")
 
+from children import HANG_GUARD  # noqa: E402
 from envcases import CASES, IDS  # noqa: E402
 from open_spiel.python.algorithms import evaluate_bots  # noqa: E402
 from open_spiel.python.bots import uniform_random  # noqa: E402
@@ -365,6 +368,67 @@ def test_openspiel_tensors_are_the_observation_vector(
     assert seen > 0  # decisions checked (five in the shortest of these games)
 
 
+def _seen(state: Any, players: int) -> list[Any]:
+    """Everything each player is shown of ``state``: strings and tensors."""
+    return [
+        (
+            state.observation_string(p),
+            state.information_state_string(p),
+            tuple(state.observation_tensor(p)),
+            tuple(state.information_state_tensor(p)),
+        )
+        for p in range(players)
+    ]
+
+
+@pytest.mark.parametrize(("variant", "players"), [("ono99-2022", 2), ("ninety-nine", 4)])
+def test_openspiel_the_card_fixed_ahead_is_seen_by_no_player(variant: str, players: int) -> None:
+    """Invariant: after a move, the chance node that fixes the stock's next card changes
+    nothing any player is shown, whichever card it fixes; the card shows only once drawn,
+    to the player who draws it, as any drawn card does (each outcome's states differ
+    after the next move only in that player's hand and what follows from it)."""
+    game = pyspiel.load_game("python_ono99", {"variant": variant, "players": players})
+    rng = random.Random(4)
+    fixed = 0
+    while fixed < 40:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                state.apply_action(rng.choice(state.legal_actions()))
+                continue
+            outcomes = state.chance_outcomes()
+            if state.game is not None and state._move is None:  # the card ahead, after a move
+                fixed += 1
+                _check_fixed_unseen(state, outcomes, players, rng)
+            state.apply_action(rng.choices(*zip(*outcomes, strict=True))[0])
+
+
+def _check_fixed_unseen(
+    state: Any, outcomes: list[tuple[int, float]], players: int, rng: random.Random
+) -> None:
+    """Each outcome of the chance node fixing the next card: nobody is shown a change, and
+    after the same next move the other players are shown the same (in the same round)."""
+    before = _seen(state, players)
+    children = []
+    for card, _ in outcomes:
+        child = state.clone()
+        child.apply_action(card)
+        assert not child.is_chance_node()
+        assert _seen(child, players) == before
+        children.append(child)
+    mover = children[0].current_player()
+    action = rng.choice(children[0].legal_actions())
+    shown = set()
+    for child in children:
+        child.apply_action(action)
+        while child.is_chance_node():  # any further card: the first outcome
+            child.apply_action(child.chance_outcomes()[0][0])
+        if child.is_terminal() or child.game.round != state.game.round:
+            return
+        shown.add(tuple(child.observation_string(p) for p in range(players) if p != mover))
+    assert len(shown) == 1
+
+
 def test_openspiel_information_state_tensor_is_one_for_states_the_player_cannot_tell_apart() -> (
     None
 ):
@@ -690,3 +754,28 @@ def test_every_way_a_plugin_draws_is_a_chance_node_or_refused(
             clone.apply_action(action)
             assert str(clone) == str(state)
     assert (refused > 0) == (how in FLOATS)
+
+
+# ------------------------------------------------------------------ the how-to
+
+
+def test_the_how_tos_nfsp_script_trains_and_measures(tmp_path: Path) -> None:
+    """The how-to's NFSP script, a few seconds of training (PyTorch and dm-tree, which
+    OpenSpiel's PyTorch algorithms need): it trains both seats by self-play on the game's
+    information-state tensor and reports the average policy's win rate against each
+    player."""
+    pytest.importorskip("torch", reason="PyTorch is not installed")
+    pytest.importorskip("tree", reason="dm-tree (OpenSpiel's PyTorch algorithms) is not installed")
+    script = Path(__file__).parent.parent / "docs" / "examples" / "train_nfsp.py"
+    done = subprocess.run(  # noqa: S603 - this interpreter, on a file of the repository
+        [sys.executable, str(script), "--games", "30", "--measure", "10"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+        timeout=HANG_GUARD,
+    )
+    lines = {line.split(":")[0].strip(): line for line in done.stdout.splitlines()}
+    assert "NFSP, 30 games of self-play" in done.stdout
+    for opponent in ("random", "cautious"):
+        assert "won" in lines[f"against {opponent}"], done.stdout

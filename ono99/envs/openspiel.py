@@ -18,17 +18,25 @@ saying nothing (see :class:`~ono99.envs.ActionTable`).
 **Actions** are the variant's :class:`~ono99.envs.ActionTable` indices.
 
 **Chance.** Every card dealt or drawn is a chance node whose outcomes are
-cards: the kinds of card still in the stock (the cards no one has drawn),
-each with the chance of drawing it, its count over the stock's size. An
+cards: the kinds of card in the stock that no chance node has fixed yet,
+each with the chance of drawing it, its count over their number. An
 outcome's action is the card's index in the variant's order of cards
 (:attr:`ono99.Variant.cards`), so a game has at most one chance outcome per
 kind of card (``max_chance_outcomes()``), and ``chance_outcomes()`` lists
 exactly the cards that can come next. The deal is one chance node per card
-dealt, round the table from the dealer's left; a variant with a random
-first dealer starts with a chance node of one outcome per seat. Drawing
-each card at random from those not yet drawn deals exactly as shuffling the
-stock and drawing from the top does, so the games have the odds of any
-other game of the variant. A plugin's rule object that draws from
+dealt (a hand's worth for each, given in a row before the deal is played),
+dealt round the table from the dealer's left; a variant with a random first
+dealer starts with a chance node of one outcome per seat. After each move
+(once the stock is dealt from), a chance node fixes the stock's next card,
+the one the next move draws first: the top card of a shuffled stock, face
+down, which no player sees (no observation or information state changes).
+A card a move needs beyond the fixed one is a chance node after the move,
+before the game goes on. When the stock is gathered before its fixed card is
+drawn (a new deal, a reshuffle of the discard pile), that card is shuffled
+with the others, as at a table: it is dropped, and the new stock's cards are
+chance nodes again. Drawing each card at random from those not yet drawn
+deals exactly as shuffling the stock and drawing from the top does, so the
+games have the odds of any other game of the variant. A plugin's rule object that draws from
 ``Table.rng`` during a move (``randrange``, ``randint``, ``choice``,
 ``shuffle``, ``sample``) makes a chance node of equally likely outcomes
 (``"rule draws 2"``); for such a variant ``max_chance_outcomes()`` is the
@@ -200,8 +208,8 @@ class _Chance(random.Random):
         self,
         ahead: list[int],
         stock: list[int] | None,
-        given: list[tuple[int, int]],
-        rolls: list[int],
+        given: tuple[tuple[int, int], ...],
+        rolls: tuple[int, ...],
         spec: _Spec,
     ) -> None:
         """Give the engine the state's fixed cards, its stock, and the outcomes given since.
@@ -316,9 +324,9 @@ class _Draws:
     ahead: list[int]
     epoch: int
     free: int
-    given: list[tuple[int, int]]
+    given: tuple[tuple[int, int], ...]
     rolled: int
-    rolls: list[int]
+    rolls: tuple[int, ...]
     spec: _Spec
     stock: list[int] | None
     used: int
@@ -352,7 +360,9 @@ class _Played:
 
     def __init__(
         self,
-        entry: tuple[Move, list[int], list[int] | None, list[tuple[int, int]], list[int]],
+        entry: tuple[
+            Move, list[int], list[int] | None, tuple[tuple[int, int], ...], tuple[int, ...]
+        ],
         before: _Played | None,
     ) -> None:
         self.entry = entry
@@ -413,6 +423,9 @@ class _Spec:
         self.deck_counts = [card.count * copies for card in loaded.cards]
         self.deck = sum(self.deck_counts)
         self.dealt = max(1, self.deck - Game(loaded, players, 0).draw_pile_size)
+        # Whether the first thing a deal draws is a card (not a first dealer, nor a
+        # rule object's draw): a new state then starts with the deal's cards.
+        self.deals_first = loaded.deal.first_dealer != "random" and not self.guarded
 
     def __reduce__(self) -> tuple[Callable[[str, int, str], _Spec], tuple[str, int, str]]:
         return (_spec, self._key)  # the shared one, by the game's parameters
@@ -522,8 +535,8 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
         self._stock: list[int] | None = None
         # The cards given by chance nodes to the pending deal or move (each with its
         # pile's epoch), and its rule objects' draws.
-        self._given: list[tuple[int, int]] = []
-        self._rolls: list[int] = []
+        self._given: tuple[tuple[int, int], ...] = ()
+        self._rolls: tuple[int, ...] = ()
         # The chance node now: its kind; the unfixed stock it draws a card from
         # (_CARD: the move's, copied; _AHEAD: the state's own), with its size and
         # epoch, and how many more cards to give before the move is played again;
@@ -535,10 +548,16 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
         self._left = 0
         self._rolled = 0
         self._player = _CHANCE
-        if world is None:
-            self._resolve()
-        else:
+        spec = self._spec
+        if world is not None:
             self._done(world)
+        elif spec.deals_first:
+            # The deal's cards come first, from the whole deck (what playing the deal
+            # up to its first card would ask for): the first pile it counts, epoch 1.
+            self._from, self._size, self._epoch = spec.deck_counts[:], spec.deck, 1
+            self._left = spec.dealt
+        else:
+            self._resolve()
 
     @property
     def game(self) -> Game | None:
@@ -588,12 +607,15 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
             return []
         if now == _CHANCE:
             return [outcome for outcome, _ in self.chance_outcomes()]
-        return self._legal_actions(now)
+        held = self._held
+        if now == _TERMINAL or held is None:
+            return []
+        return sorted(self._spec.table.actions_now(held.game)[1])
 
     def _legal_actions(self, player: int) -> list[int]:
         if player != self._player or self._held is None:
             return []
-        return sorted(self._spec.table.legal_actions(self._held.game))
+        return sorted(self._spec.table.actions_now(self._held.game)[1])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that can be drawn next (by index), each with its chance.
@@ -625,27 +647,50 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
         if player == _TERMINAL or self._held is None:
             raise IllegalActionError(f"the game is over: no action can be applied ({action!r})")
         game = self._held.game
-        legal = self._spec.table.legal_actions(game)
+        moves, actions = self._spec.table.actions_now(game)
         given: object = action  # typed int, but a caller may pass anything
-        move = None if isinstance(given, bool) else legal.get(given)  # type: ignore[call-overload]
-        if move is None:
+        if type(given) is not int or action not in actions:
             last = len(self._spec.table) - 1
             raise IllegalActionError(
                 f"action {action!r} is not legal: player {player}'s legal actions are "
-                f"{sorted(legal)} (of the actions 0 to {last})",
+                f"{sorted(actions)} (of the actions 0 to {last})",
                 move=action,
             )
-        if self._snapshot is None or (
-            self._played is not None and self._played.count >= _SNAPSHOT_EVERY
-        ):
+        move = moves[actions.index(action)]
+        played = self._played
+        if self._snapshot is None or (played is not None and played.count >= _SNAPSHOT_EVERY):
             self._snapshot, self._played = _Snapshot(copy_drawing(game, _DRAWS)), None
-        self._move = move
-        self._given, self._rolls = [], []
+        # The move, played on the state's own game, drawing the cards fixed ahead.
+        spec = self._spec
+        ahead, stock = self._ahead, self._stock
+        _DRAWS.start(ahead[:], None if stock is None else stock[:], (), (), spec)
         try:
-            self._resolve()
-        except Exception:  # a rule object failed: the state is as it was
-            self._move = None
+            play_checked(game, move)
+        except _NeedChance:
+            # It needs a card not fixed yet: from the game as it was before the move
+            # (see _resolve), the move waits for the chance nodes of its cards.
+            if not spec.guarded:
+                self._held = _Held(self._replayed())
+            self._move = move
+            try:
+                self._resolve()
+            except Exception:  # a rule object failed: the state is as it was
+                self._move = None
+                raise
+            return
+        except BaseException:  # a rule object failed: the state is as it was
+            if not spec.guarded:
+                self._held = _Held(self._replayed())
             raise
+        self._ahead, self._stock, free = _DRAWS.result()
+        self._played = _Played((move, ahead, stock, (), ()), self._played)
+        if game.is_over:
+            self._player = _TERMINAL
+        elif not self._ahead and free > 0:  # the next card of the stock is fixed now
+            self._kind, self._from, self._size = _AHEAD, self._stock, free  # type: ignore[assignment]
+            self._player = _CHANCE
+        else:
+            self._player = game.current_player
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
@@ -765,11 +810,11 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
             self._player = held.game.current_player
             return
         if kind == _ROLL:
-            self._rolls.append(action)
+            self._rolls += (action,)
             try:
                 self._resolve()
             except Exception:  # a rule object failed: the state is as it was
-                self._rolls.pop()
+                self._rolls = self._rolls[:-1]
                 self._player = _CHANCE
                 raise
             return
@@ -777,14 +822,14 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
         # to need, then play it again.
         self._from[action] -= 1
         self._size -= 1
-        self._given.append((action, self._epoch))
+        self._given += ((action, self._epoch),)
         self._left -= 1
         if self._left > 0 and self._size > 0:
             return
         try:
             self._resolve()
         except Exception:  # a rule object failed: the state is as it was
-            self._given.pop()
+            self._given = self._given[:-1]
             self._from[action] += 1
             self._size += 1
             self._left += 1
@@ -839,7 +884,7 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
         if self._held is None or self._held.game is not game:
             self._held, self._snapshot, self._played = _Held(game), None, None
         self._move = None
-        self._given, self._rolls = [], []
+        self._given = self._rolls = ()
         self._player = _TERMINAL if game.is_over else game.current_player
 
     def _replayed(self) -> Game:
