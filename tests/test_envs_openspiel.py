@@ -40,6 +40,34 @@ def test_openspiel_random_simulation(variant: str, house: tuple[str, ...], playe
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
+def _fits(house: str) -> str:
+    """The first shipped variant the house rule fits."""
+    for variant in ono99.list_variants():
+        try:
+            ono99.load_variant(variant, [house])
+        except ono99.VariantError:
+            continue
+        return variant
+    raise AssertionError(f"{house} fits no shipped variant")
+
+
+@pytest.mark.parametrize(
+    "name",
+    ono99.list_variants() + [f"{_fits(house)}+{house}" for house in ono99.list_house_rules()],
+)
+@pytest.mark.parametrize("announce", ["true_total", "choose"])
+def test_openspiel_random_simulation_of_every_variant_and_house_rule(
+    name: str, announce: str
+) -> None:
+    """OpenSpiel's random-simulation test (serialising) on each shipped variant, and each
+    shipped house rule on the first variant it fits, at its fewest players, with every
+    action announcing the true total and with announcing chosen (``announce="choose"``)."""
+    players = ono99.load_variant(name).players.min
+    params = {"variant": name, "players": players, "announce": announce}
+    game = pyspiel.load_game("python_ono99", params)
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
 @pytest.mark.parametrize("players", [2, 4])
 def test_openspiel_random_simulation_with_announcing_chosen(players: int) -> None:
     """OpenSpiel's random-simulation test where announcing is part of the action: the

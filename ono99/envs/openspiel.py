@@ -159,8 +159,10 @@ class _NeedChance(BaseException):
     A ``BaseException``, as ``KeyboardInterrupt`` is: it passes through the
     engine's guard of a plugin's rule object (which turns an ``Exception``
     into the rule's :class:`~ono99.RuleError`), so a plugin's random draw
-    is a chance node too; the game it stops is dropped, and played again
-    from the state before the move once the outcome is given.
+    is a chance node too; the game it stops is put back as it was before the
+    move (by the engine itself in a guarded variant, otherwise played again
+    from the state's snapshot), and the move played again once the outcome
+    is given.
 
     For a card, ``stock`` is how many of each kind the stock holds that no
     chance node has fixed (all of it: the fixed ones are drawn first), and
