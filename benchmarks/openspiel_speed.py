@@ -27,11 +27,11 @@ It measures the ``ono99`` it imports and says which engine that has:
 install with ``ONO99_COMPILE=1 pip install ".[rl]"`` for the compiled one.
 
 Measured with the compiled engine on a two-core machine shared with other
-jobs (load average 3.0 to 3.4), two runs: ``python_ono99`` made
-66,600-67,600 decisions a second at 2 players (148,000-151,000 actions)
-against ``crazy_eights``' 261,100-267,400, 0.25x (0.253x and 0.255x); at 4
-players 66,000-66,500 (155,000-156,000 actions) against 251,300-252,000,
-0.26x (0.262x and 0.264x). The pure-Python engine, in the same minute:
+jobs (load average 2.1 to 3.4), three runs: ``python_ono99`` made
+65,600-67,600 decisions a second at 2 players (146,000-151,000 actions)
+against ``crazy_eights``' 261,100-267,400, 0.25x (0.251x to 0.255x); at 4
+players 64,500-66,500 (151,000-156,000 actions) against 251,300-255,100,
+0.25-0.26x (0.253x to 0.264x). The pure-Python engine, in the same minute:
 52,100 at 2 players, 0.195x; 51,800 at 4, 0.205x. Before the chance nodes
 were cut as they are now (each drawn card a chance node reached by playing
 the move on a copy up to the draw, then again once the card was given, and
