@@ -43,7 +43,9 @@ jobs (load average 3.2 to 3.5), two runs: (a) 595,000-609,000 moves/s,
 111,000-112,000 steps/s, (e) 58,000 OpenSpiel actions/s for
 ``python_ono99`` against 417,000-425,000 for ``crazy_eights``, 0.14x (with
 chance outcomes of random bits rather than cards it was 0.05x, side by side
-in the pure-Python build).
+in the pure-Python build). (e) was measured before the OpenSpiel game fixed
+the stock's next card after each move: ``benchmarks/openspiel_speed.py``
+gives its figures since.
 
 (f), measured later with the compiled engine (load average 3.1 to 3.3, two
 full runs of each build in turn): 144,000-153,000 AEC steps/s against

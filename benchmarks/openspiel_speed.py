@@ -2,7 +2,7 @@
 
 Usage::
 
-    python benchmarks/openspiel_speed.py            # the full run (about 20 seconds)
+    python benchmarks/openspiel_speed.py            # the full run (about 5 seconds)
     python benchmarks/openspiel_speed.py --quick    # a smaller run, to try a change
 
 Both games are played by the same loop, at 2 and at 4 players (each game at
@@ -16,26 +16,32 @@ each is kept, so that both see the same load; the ratio is
 ``ono99-2022`` (``--variant`` for another).
 
 A decision of ``python_ono99`` costs its ``legal_actions()`` (the engine's
-legal moves, mapped to actions) and ``apply_action()`` (the move played in
-the engine, then each card it draws given as a chance node); ``crazy_eights``
-is written in C++ and its decisions are a few hundred nanoseconds.
+legal moves, mapped to actions) and ``apply_action()`` (the move played on
+the state's own game); each card is a chance node of its own: the deal's
+cards in a row before the deal is played, then after each move one that
+fixes the stock's next card (no player sees it), which the next move draws
+at once (see :mod:`ono99.envs.openspiel`). ``crazy_eights`` is written in
+C++ and its decisions are a few hundred nanoseconds.
 
 It measures the ``ono99`` it imports and says which engine that has:
 install with ``ONO99_COMPILE=1 pip install ".[rl]"`` for the compiled one.
 
 Measured with the compiled engine on a two-core machine shared with other
-jobs (load average 4.5 to 9), two runs: ``python_ono99`` made 33,600-35,500
-decisions a second at 2 players (75,000-79,000 actions) against
-``crazy_eights``' 323,600-328,800, 0.10-0.11x; at 4 players 30,900-31,700
-(72,800-74,500 actions) against 310,200-314,800, 0.10x. The pure-Python
-engine: 25,300 at 2 players, 0.075x. Where a decision's time goes
-(compiled, 4 players): a third is the move played on a copy of the game
-up to its first draw, which stops there to ask for the chance outcome, a
-sixth the move played again once the outcome is given, a sixth the deal
-(played again from the start at each of its chance nodes), and the rest
-OpenSpiel's calls into Python and the legal actions. Each chance node
-replays the engine from the last decision, the price of chance nodes that
-are the cards themselves in an engine that runs a move to its end.
+jobs (load average 2.1 to 3.4), three runs: ``python_ono99`` made
+65,600-67,600 decisions a second at 2 players (146,000-151,000 actions)
+against ``crazy_eights``' 261,100-267,400, 0.25x (0.251x to 0.255x); at 4
+players 64,500-66,500 (151,000-156,000 actions) against 251,300-255,100,
+0.25-0.26x (0.253x to 0.264x). The pure-Python engine, in the same minute:
+52,100 at 2 players, 0.195x; 51,800 at 4, 0.205x. Before the chance nodes
+were cut as they are now (each drawn card a chance node reached by playing
+the move on a copy up to the draw, then again once the card was given, and
+the deal played again from the start at each of its cards), the compiled
+engine made 33,600-35,500 at 2 players (0.10-0.11x) and 30,900-31,700 at 4
+(0.10x), at load average 4.5 to 9. Of a decision's time now, about a third
+is the engine's move (with its log, which the information state reads),
+and most of the rest OpenSpiel's calls into Python and the chance node
+that fixes the next card after each move (about one a decision, and one
+per card dealt).
 """
 
 from __future__ import annotations

@@ -5,18 +5,22 @@ from __future__ import annotations
 import copy
 import pickle
 import random
+import subprocess
 import sys
 import textwrap
 from importlib.metadata import EntryPoint
+from pathlib import Path
 from typing import Any
 
 import pytest
 
 import ono99
+from ono99 import events as ev
 
 np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
 pyspiel = pytest.importorskip("pyspiel", reason="the rl extra (open_spiel) is not installed")
 
+from children import HANG_GUARD  # noqa: E402
 from envcases import CASES, IDS  # noqa: E402
 from open_spiel.python.algorithms import evaluate_bots  # noqa: E402
 from open_spiel.python.bots import uniform_random  # noqa: E402
@@ -33,6 +37,34 @@ def test_openspiel_random_simulation(variant: str, house: tuple[str, ...], playe
     """OpenSpiel's own random-simulation test, serialising and reading back states."""
     name = "+".join((variant, *house))
     game = pyspiel.load_game("python_ono99", {"variant": name, "players": players})
+    pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
+
+
+def _fits(house: str) -> str:
+    """The first shipped variant the house rule fits."""
+    for variant in ono99.list_variants():
+        try:
+            ono99.load_variant(variant, [house])
+        except ono99.VariantError:
+            continue
+        return variant
+    raise AssertionError(f"{house} fits no shipped variant")
+
+
+@pytest.mark.parametrize(
+    "name",
+    ono99.list_variants() + [f"{_fits(house)}+{house}" for house in ono99.list_house_rules()],
+)
+@pytest.mark.parametrize("announce", ["true_total", "choose"])
+def test_openspiel_random_simulation_of_every_variant_and_house_rule(
+    name: str, announce: str
+) -> None:
+    """OpenSpiel's random-simulation test (serialising) on each shipped variant, and each
+    shipped house rule on the first variant it fits, at its fewest players, with every
+    action announcing the true total and with announcing chosen (``announce="choose"``)."""
+    players = ono99.load_variant(name).players.min
+    params = {"variant": name, "players": players, "announce": announce}
+    game = pyspiel.load_game("python_ono99", params)
     pyspiel.random_sim_test(game, num_sims=1, serialize=True, verbose=False)
 
 
@@ -64,29 +96,52 @@ def _play_to(state: Any, moves: int, rng: random.Random) -> None:
 
 
 class _Dealer(random.Random):
-    """Picks the cards (and the first dealer) a script says, noting every pile picked from."""
+    """Deals the cards and the first dealer the chance nodes gave, checking their odds.
 
-    def __init__(self, script: list[int]) -> None:
+    ``queue`` holds what chance gave, in order: each card with the outcomes its
+    node offered and the pile it was fixed for (``None``: given during the
+    move being played, for the pile it draws from). A card fixed for a pile
+    the engine no longer draws from (a new deal, a reshuffle) is never drawn.
+    """
+
+    def __init__(self) -> None:
         super().__init__(0)
-        self.script = script
-        self.piles: list[list[int]] = []
+        self.queue: list[tuple[int, list[tuple[int, float]], list[int] | None]] = []
+        self.last: list[int] | None = None
+        self.drawn = self.dropped = self.seats = 0
 
     def pick(self, pile: list[int]) -> int:
-        self.piles.append(pile[:])
-        return pile.index(self.script.pop(0))
+        while self.queue[0][2] is not None and self.queue[0][2] is not pile:
+            self.queue.pop(0)
+            self.dropped += 1
+        card, outcomes, _ = self.queue.pop(0)
+        kinds = sorted(set(pile))
+        assert outcomes == [(k, pile.count(k) / len(pile)) for k in kinds]
+        self.last = pile
+        self.drawn += 1
+        return pile.index(card)
 
     def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
-        self.piles.append([])  # a seat, not a card
-        return self.script.pop(0)
+        seat, outcomes, _ = self.queue.pop(0)
+        assert outcomes == [(s, 1 / start) for s in range(start)]  # a seat, not a card
+        self.seats += 1
+        return seat
+
+    def fixed(self) -> None:
+        """After a deal or a move: what chance gave and it did not draw is the pile's now."""
+        self.queue = [(card, odds, pile or self.last) for card, odds, pile in self.queue]
 
 
 @pytest.mark.parametrize(
     ("variant", "players"), [("ono99-1980", 3), ("ninety-nine", 2), ("ninety-nine-milestones", 3)]
 )
 def test_openspiel_chance_outcomes_are_the_cards_in_the_stock(variant: str, players: int) -> None:
-    """Invariant: each chance node's outcomes are the kinds of card in the stock the engine
-    draws from, each with its count over the stock's size, and the outcome applied is the
-    card dealt or drawn (a random first dealer is a chance node of one outcome per seat).
+    """Invariant: each card chance node's outcomes are the kinds of card in the stock that
+    no earlier chance node has fixed, each with its count over their number; the engine
+    deals and draws the cards the chance nodes gave, in the order given, and from a stock
+    whose cards are those outcomes' (a random first dealer is a chance node of one outcome
+    per seat). A card fixed for a stock that is gathered before it is drawn (a new deal, a
+    reshuffle) is never drawn.
 
     The engine, given the same moves and cards, draws from these stocks: "Dealer shuffles
     cards and deals each player 4 cards, one at a time" (R80), each card drawn at random
@@ -98,31 +153,36 @@ def test_openspiel_chance_outcomes_are_the_cards_in_the_stock(variant: str, play
     assert game.max_chance_outcomes() == max(len(loaded.cards), players if random_dealer else 0)
     state = game.new_initial_state()
     rng = random.Random(8)
-    seen: list[list[tuple[int, float]]] = []
+    # Between two decisions, the chance nodes and what they offered.
+    segments: list[list[tuple[int, list[tuple[int, float]]]]] = [[]]
     while not state.is_terminal() and (state.is_chance_node() or state.move_number() < 500):
         if state.is_chance_node():
             outcomes = state.chance_outcomes()
             assert sum(p for _, p in outcomes) == pytest.approx(1.0)
-            seen.append(outcomes)
-            state.apply_action(rng.choices(*zip(*outcomes, strict=True))[0])
+            action = rng.choices(*zip(*outcomes, strict=True))[0]
+            segments[-1].append((action, outcomes))
+            state.apply_action(action)
         else:
+            segments.append([])
             state.apply_action(rng.choice(state.legal_actions()))
-    history = state.full_history()
-    chance = [item.action for item in history if item.player == pyspiel.PlayerId.CHANCE]
-    dealer = _Dealer(chance[:])
+    moves = [item.action for item in state.full_history() if item.player >= 0]
+    dealer = _Dealer()
+    dealer.queue = [(card, odds, None) for card, odds in segments[0]]
     replayed = ono99.engine.deal(loaded, players, 0, dealer, pick=dealer.pick)
-    for item in history:
-        if item.player >= 0:
-            replayed.play(game.table.moves[item.action])
-    assert not dealer.script
+    dealer.fixed()
+    for action, given in zip(moves, segments[1:], strict=True):
+        dealer.queue += [(card, odds, None) for card, odds in given]
+        replayed.play(game.table.moves[action])
+        dealer.fixed()
     assert replayed.events == state.game.events
-    assert len(seen) == len(dealer.piles) > 50
-    for outcomes, pile in zip(seen, dealer.piles, strict=True):
-        if not pile:  # the first dealer
-            assert outcomes == [(seat, 1 / players) for seat in range(players)]
-            continue
-        kinds = sorted(set(pile))
-        assert outcomes == [(k, pile.count(k) / len(pile)) for k in kinds]
+    assert dealer.drawn > 50
+    assert dealer.seats == (1 if random_dealer else 0)
+    # Chance fixes at most the next card ahead of a move: what is left, or was dropped,
+    # is a card a turn for each stock the game gathered, and one at the end.
+    assert len(dealer.queue) <= 1
+    assert dealer.dropped <= sum(
+        isinstance(e, ev.RoundStarted | ev.Reshuffled) for e in state.game.events
+    )
 
 
 def test_openspiel_states_clone_independently() -> None:
@@ -334,6 +394,67 @@ def test_openspiel_tensors_are_the_observation_vector(
             assert state.observation_tensor(player) == pytest.approx(expected)
         seen += 1
     assert seen > 0  # decisions checked (five in the shortest of these games)
+
+
+def _seen(state: Any, players: int) -> list[Any]:
+    """Everything each player is shown of ``state``: strings and tensors."""
+    return [
+        (
+            state.observation_string(p),
+            state.information_state_string(p),
+            tuple(state.observation_tensor(p)),
+            tuple(state.information_state_tensor(p)),
+        )
+        for p in range(players)
+    ]
+
+
+@pytest.mark.parametrize(("variant", "players"), [("ono99-2022", 2), ("ninety-nine", 4)])
+def test_openspiel_the_card_fixed_ahead_is_seen_by_no_player(variant: str, players: int) -> None:
+    """Invariant: after a move, the chance node that fixes the stock's next card changes
+    nothing any player is shown, whichever card it fixes; the card shows only once drawn,
+    to the player who draws it, as any drawn card does (each outcome's states differ
+    after the next move only in that player's hand and what follows from it)."""
+    game = pyspiel.load_game("python_ono99", {"variant": variant, "players": players})
+    rng = random.Random(4)
+    fixed = 0
+    while fixed < 40:
+        state = game.new_initial_state()
+        while not state.is_terminal():
+            if not state.is_chance_node():
+                state.apply_action(rng.choice(state.legal_actions()))
+                continue
+            outcomes = state.chance_outcomes()
+            if state.game is not None and state._move is None:  # the card ahead, after a move
+                fixed += 1
+                _check_fixed_unseen(state, outcomes, players, rng)
+            state.apply_action(rng.choices(*zip(*outcomes, strict=True))[0])
+
+
+def _check_fixed_unseen(
+    state: Any, outcomes: list[tuple[int, float]], players: int, rng: random.Random
+) -> None:
+    """Each outcome of the chance node fixing the next card: nobody is shown a change, and
+    after the same next move the other players are shown the same (in the same round)."""
+    before = _seen(state, players)
+    children = []
+    for card, _ in outcomes:
+        child = state.clone()
+        child.apply_action(card)
+        assert not child.is_chance_node()
+        assert _seen(child, players) == before
+        children.append(child)
+    mover = children[0].current_player()
+    action = rng.choice(children[0].legal_actions())
+    shown = set()
+    for child in children:
+        child.apply_action(action)
+        while child.is_chance_node():  # any further card: the first outcome
+            child.apply_action(child.chance_outcomes()[0][0])
+        if child.is_terminal() or child.game.round != state.game.round:
+            return
+        shown.add(tuple(child.observation_string(p) for p in range(players) if p != mover))
+    assert len(shown) == 1
 
 
 def test_openspiel_information_state_tensor_is_one_for_states_the_player_cannot_tell_apart() -> (
@@ -661,3 +782,28 @@ def test_every_way_a_plugin_draws_is_a_chance_node_or_refused(
             clone.apply_action(action)
             assert str(clone) == str(state)
     assert (refused > 0) == (how in FLOATS)
+
+
+# ------------------------------------------------------------------ the how-to
+
+
+def test_the_how_tos_nfsp_script_trains_and_measures(tmp_path: Path) -> None:
+    """The how-to's NFSP script, a few seconds of training (PyTorch and dm-tree, which
+    OpenSpiel's PyTorch algorithms need): it trains both seats by self-play on the game's
+    information-state tensor and reports the average policy's win rate against each
+    player."""
+    pytest.importorskip("torch", reason="PyTorch is not installed")
+    pytest.importorskip("tree", reason="dm-tree (OpenSpiel's PyTorch algorithms) is not installed")
+    script = Path(__file__).parent.parent / "docs" / "examples" / "train_nfsp.py"
+    done = subprocess.run(  # noqa: S603 - this interpreter, on a file of the repository
+        [sys.executable, str(script), "--games", "30", "--measure", "10"],
+        capture_output=True,
+        text=True,
+        check=True,
+        cwd=tmp_path,
+        timeout=HANG_GUARD,
+    )
+    lines = {line.split(":")[0].strip(): line for line in done.stdout.splitlines()}
+    assert "NFSP, 30 games of self-play" in done.stdout
+    for opponent in ("random", "cautious"):
+        assert "won" in lines[f"against {opponent}"], done.stdout

@@ -18,17 +18,25 @@ saying nothing (see :class:`~ono99.envs.ActionTable`).
 **Actions** are the variant's :class:`~ono99.envs.ActionTable` indices.
 
 **Chance.** Every card dealt or drawn is a chance node whose outcomes are
-cards: the kinds of card still in the stock (the cards no one has drawn),
-each with the chance of drawing it, its count over the stock's size. An
+cards: the kinds of card in the stock that no chance node has fixed yet,
+each with the chance of drawing it, its count over their number. An
 outcome's action is the card's index in the variant's order of cards
 (:attr:`ono99.Variant.cards`), so a game has at most one chance outcome per
 kind of card (``max_chance_outcomes()``), and ``chance_outcomes()`` lists
 exactly the cards that can come next. The deal is one chance node per card
-dealt, round the table from the dealer's left; a variant with a random
-first dealer starts with a chance node of one outcome per seat. Drawing
-each card at random from those not yet drawn deals exactly as shuffling the
-stock and drawing from the top does, so the games have the odds of any
-other game of the variant. A plugin's rule object that draws from
+dealt (a hand's worth for each, given in a row before the deal is played),
+dealt round the table from the dealer's left; a variant with a random first
+dealer starts with a chance node of one outcome per seat. After each move
+(once the stock is dealt from), a chance node fixes the stock's next card,
+the one the next move draws first: the top card of a shuffled stock, face
+down, which no player sees (no observation or information state changes).
+A card a move needs beyond the fixed one is a chance node after the move,
+before the game goes on. When the stock is gathered before its fixed card is
+drawn (a new deal, a reshuffle of the discard pile), that card is shuffled
+with the others, as at a table: it is dropped, and the new stock's cards are
+chance nodes again. Drawing each card at random from those not yet drawn
+deals exactly as shuffling the stock and drawing from the top does, so the
+games have the odds of any other game of the variant. A plugin's rule object that draws from
 ``Table.rng`` during a move (``randrange``, ``randint``, ``choice``,
 ``shuffle``, ``sample``) makes a chance node of equally likely outcomes
 (``"rule draws 2"``); for such a variant ``max_chance_outcomes()`` is the
@@ -130,6 +138,9 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 _CHANCE: int = pyspiel.PlayerId.CHANCE.value
+# The kinds of chance node: a card the pending deal or move draws; the next card
+# of the stock, fixed after a move; a first dealer or a rule object's draw.
+_CARD, _AHEAD, _ROLL = 0, 1, 2
 _TERMINAL: int = pyspiel.PlayerId.TERMINAL.value
 
 
@@ -148,14 +159,22 @@ class _NeedChance(BaseException):
     A ``BaseException``, as ``KeyboardInterrupt`` is: it passes through the
     engine's guard of a plugin's rule object (which turns an ``Exception``
     into the rule's :class:`~ono99.RuleError`), so a plugin's random draw
-    is a chance node too; the game it stops is dropped, and played again
-    from the state before the move once the outcome is given.
+    is a chance node too; the game it stops is put back as it was before the
+    move (by the engine itself in a guarded variant, otherwise played again
+    from the state's snapshot), and the move played again once the outcome
+    is given.
+
+    For a card, ``stock`` is how many of each kind the stock holds that no
+    chance node has fixed (all of it: the fixed ones are drawn first), and
+    ``epoch`` which stock of the move it is; for a rule's draw, ``outcomes``
+    is how many equally likely outcomes it has.
     """
 
-    def __init__(self, outcomes: list[tuple[int, float]], cards: bool) -> None:
+    def __init__(self, stock: list[int] | None, epoch: int = 0, outcomes: int = 0) -> None:
         super().__init__(outcomes)
+        self.stock = stock
+        self.epoch = epoch
         self.outcomes = outcomes
-        self.cards = cards
 
 
 class _Chance(random.Random):
@@ -171,42 +190,105 @@ class _Chance(random.Random):
     engine with the chance node's outcomes (:class:`_NeedChance`). There is
     one, ``_DRAWS``, which every state gives its outcomes before it plays
     (see :meth:`Ono99State._resolve`); what it is given is kept per thread.
+
+    The cards come from the state's stock: the cards chance has already
+    fixed, on top (``ahead``, the next one last), above the ``stock``, how
+    many of each kind are left unfixed. A pile the engine draws from whose
+    size is not theirs together is a new one (a new deal, a reshuffle): its
+    cards are counted, and the cards fixed for the old one are dropped, as
+    the cards are gathered and shuffled. Once the fixed cards are drawn, the
+    cards ``given`` by chance nodes during the move (each with the
+    ``epoch``, the count of new piles before it, that it was given for) come
+    next, and then a new chance node.
     """
 
     def __init__(self) -> None:
         super().__init__(0)
-        self._given = threading.local()
+        self._local = threading.local()
 
-    def start(self, outcomes: list[int], most: int) -> None:
-        """Give the engine ``outcomes`` next, from the first; a draw has ``most`` outcomes."""
-        given = self._given
-        given.outcomes, given.used, given.most = outcomes, 0, most
+    def start(
+        self,
+        ahead: list[int],
+        stock: list[int] | None,
+        given: tuple[tuple[int, int], ...],
+        rolls: tuple[int, ...],
+        spec: _Spec,
+    ) -> None:
+        """Give the engine the state's fixed cards, its stock, and the outcomes given since.
+
+        ``ahead`` and ``stock`` are the play's own (copies): it changes them.
+        """
+        try:
+            now: _Draws = self._local.now
+        except AttributeError:
+            now = self._local.now = _Draws()
+        now.ahead, now.stock, now.given, now.used, now.epoch = ahead, stock, given, 0, 0
+        now.free = -1 if stock is None else sum(stock)
+        now.rolls, now.rolled, now.spec = rolls, 0, spec
+
+    def result(self) -> tuple[list[int], list[int] | None, int]:
+        """After the play: the fixed cards left (the next last), the stock, and its size.
+
+        Cards given during the move for the stock it ended with and not yet
+        drawn stay fixed on top of it.
+        """
+        now: _Draws = self._local.now
+        ahead, stock, free, epoch, given = now.ahead, now.stock, now.free, now.epoch, now.given
+        if now.used < len(given) and stock is not None:
+            left = [card for card, at in given[now.used :] if at == epoch]
+            ahead = left[::-1] + ahead
+            for card in left:
+                stock[card] -= 1
+            free -= len(left)
+        return ahead, stock, free
 
     def card(self, pile: list[int]) -> int:
         """Where in ``pile`` the card of the next outcome lies (the engine's ``pick``)."""
-        given = self._given
-        used = given.used
-        if used == len(given.outcomes):
-            size = len(pile)
-            counts = sorted(Counter(pile).items())
-            raise _NeedChance([(kind, n / size) for kind, n in counts], cards=True)
-        given.used = used + 1
-        return pile.index(given.outcomes[used])
+        now: _Draws = self._local.now
+        size = len(pile)
+        ahead = now.ahead
+        if size != len(ahead) + now.free:  # a new pile (or the first): count it
+            now.epoch += 1
+            ahead.clear()
+            spec = now.spec
+            if size == spec.deck:
+                counts = spec.deck_counts[:]
+            else:
+                counts = [0] * spec.kinds
+                for kind in pile:
+                    counts[kind] += 1
+            now.stock, now.free = counts, size
+        if ahead:
+            return pile.index(ahead.pop())
+        stock = now.stock
+        assert stock is not None  # noqa: S101 - counted above
+        given, used, epoch = now.given, now.used, now.epoch
+        while used < len(given) and given[used][1] < epoch:
+            used += 1  # given for a pile the move no longer draws from
+        if used == len(given) or given[used][1] != epoch:
+            now.used = used
+            raise _NeedChance(stock[:], epoch)
+        kind = given[used][0]
+        now.used = used + 1
+        stock[kind] -= 1
+        now.free -= 1
+        return pile.index(kind)
 
     def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
         """The value of the next outcome, each of ``range(start, stop, step)`` equally likely."""
         values = range(start) if stop is None else range(start, stop, step)
-        given = self._given
-        if not 0 < len(values) <= given.most:
+        now: _Draws = self._local.now
+        most = now.spec.most
+        if not 0 < len(values) <= most:
             raise ValueError(
                 f"a draw among {len(values)} outcomes: under OpenSpiel each draw is a chance "
-                f"node of 1 to {given.most} outcomes (the game's max_chance_outcomes)"
+                f"node of 1 to {most} outcomes (the game's max_chance_outcomes)"
             )
-        used = given.used
-        if used == len(given.outcomes):
-            raise _NeedChance([(k, 1 / len(values)) for k in range(len(values))], cards=False)
-        given.used = used + 1
-        value: int = values[given.outcomes[used]]
+        rolled = now.rolled
+        if rolled == len(now.rolls):
+            raise _NeedChance(None, outcomes=len(values))
+        now.rolled = rolled + 1
+        value: int = values[now.rolls[rolled]]
         return value
 
     def _randbelow(self, n: int) -> int:
@@ -236,11 +318,27 @@ def _draws() -> _Chance:
     return _DRAWS
 
 
+class _Draws:
+    """What one play of the engine draws from (see :class:`_Chance`), and how far it is."""
+
+    __slots__ = ("ahead", "epoch", "free", "given", "rolled", "rolls", "spec", "stock", "used")
+
+    ahead: list[int]
+    epoch: int
+    free: int
+    given: tuple[tuple[int, int], ...]
+    rolled: int
+    rolls: tuple[int, ...]
+    spec: _Spec
+    stock: list[int] | None
+    used: int
+
+
 _DRAWS = _Chance()
 
 
 class _Held:
-    """A game held by a state: a cloned state gets a copy made by :meth:`Game.copy`."""
+    """A game held by a state: a cloned state gets its own copy, drawing at the chance nodes."""
 
     __slots__ = ("game",)
 
@@ -248,7 +346,51 @@ class _Held:
         self.game = game
 
     def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return _Held(self.game.copy())
+        return _Held(copy_drawing(self.game, _DRAWS))
+
+
+class _Played:
+    """A move played on a state's game since its last snapshot, with the chance it drew.
+
+    ``entry`` is the move, the fixed cards and the stock it started from, and
+    the cards and rule draws given during it. Never changed once made, so
+    cloned states share it (and the chain of those before it, ``before``);
+    the snapshot it starts from is shared too.
+    """
+
+    __slots__ = ("before", "count", "entry")
+
+    def __init__(
+        self,
+        entry: tuple[
+            Move, list[int], list[int] | None, tuple[tuple[int, int], ...], tuple[int, ...]
+        ],
+        before: _Played | None,
+    ) -> None:
+        self.entry = entry
+        self.before = before
+        self.count: int = 1 if before is None else before.count + 1
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Played:
+        return self
+
+
+class _Snapshot:
+    """A copy of a state's game, never played on: what its moves since are played again on."""
+
+    __slots__ = ("game",)
+
+    def __init__(self, game: Game) -> None:
+        self.game = game
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> _Snapshot:
+        return self
+
+
+# A state's game is played on in place, and a snapshot of it kept every this many
+# moves: should a move need a chance outcome not given yet (a new deal or a
+# reshuffle in the move), the game is played again from the snapshot.
+_SNAPSHOT_EVERY = 32
 
 
 class _Spec:
@@ -271,8 +413,21 @@ class _Spec:
         # a random first dealer; where a rule object of another package may draw
         # at random, as many as the deck has cards (a choice among them, say).
         seats = players if loaded.deal.first_dealer == "random" else 0
-        drawn = loaded.deck_size_for(players) if compile_variant(loaded).guarded else 0
+        # Whether a rule object of another package plays: the engine then puts a
+        # game back as it was before a move that fails, a chance node's stop included.
+        self.guarded = compile_variant(loaded).guarded
+        drawn = loaded.deck_size_for(players) if self.guarded else 0
         self.most = max(len(loaded.cards), seats, drawn)
+        # The stock a deal draws from: the whole deck, by kind of card; and how
+        # many cards a deal takes from it, the chance nodes given before it is played.
+        self.kinds = len(loaded.cards)
+        copies = loaded.deck.copies_for(players)
+        self.deck_counts = [card.count * copies for card in loaded.cards]
+        self.deck = sum(self.deck_counts)
+        self.dealt = max(1, self.deck - Game(loaded, players, 0).draw_pile_size)
+        # Whether the first thing a deal draws is a card (not a first dealer, nor a
+        # rule object's draw): a new state then starts with the deal's cards.
+        self.deals_first = loaded.deal.first_dealer != "random" and not self.guarded
 
     def __reduce__(self) -> tuple[Callable[[str, int, str], _Spec], tuple[str, int, str]]:
         return (_spec, self._key)  # the shared one, by the game's parameters
@@ -372,16 +527,39 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
         super().__init__(game)
         self._spec = _spec_of(game)
         self._held: _Held | None = None  # the game, once dealt; None while chance is due
-        self._before: _Held | None = None  # the game a pending move is played on
         self._move: Move | None = None  # the player's move waiting for chance
-        self._outcomes: list[int] = []  # the chance outcomes given to it so far
-        self._chances: list[tuple[int, float]] = []  # the outcomes of the chance node now
-        self._cards = True  # whether those outcomes are cards
+        # A copy of the game some moves ago, and those moves (see _Played).
+        self._snapshot: _Snapshot | None = None
+        self._played: _Played | None = None
+        # The stock (see _Chance): the cards chance has fixed on top of it (the next
+        # last), and how many of each kind are left unfixed (None: not yet counted).
+        self._ahead: list[int] = []
+        self._stock: list[int] | None = None
+        # The cards given by chance nodes to the pending deal or move (each with its
+        # pile's epoch), and its rule objects' draws.
+        self._given: tuple[tuple[int, int], ...] = ()
+        self._rolls: tuple[int, ...] = ()
+        # The chance node now: its kind; the unfixed stock it draws a card from
+        # (_CARD: the move's, copied; _AHEAD: the state's own), with its size and
+        # epoch, and how many more cards to give before the move is played again;
+        # or, for _ROLL, how many equally likely outcomes.
+        self._kind = _CARD
+        self._from: list[int] = []
+        self._size = 0
+        self._epoch = 0
+        self._left = 0
+        self._rolled = 0
         self._player = _CHANCE
-        if world is None:
-            self._resolve()
-        else:
+        spec = self._spec
+        if world is not None:
             self._done(world)
+        elif spec.deals_first:
+            # The deal's cards come first, from the whole deck (what playing the deal
+            # up to its first card would ask for): the first pile it counts, epoch 1.
+            self._from, self._size, self._epoch = spec.deck_counts[:], spec.deck, 1
+            self._left = spec.dealt
+        else:
+            self._resolve()
 
     @property
     def game(self) -> Game | None:
@@ -407,8 +585,6 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
         >>> state.game.hand_sizes, state.game.current_player == state.current_player()
         ((4, 4), True)
         """
-        if self._before is not None:
-            return self._before.game
         return None if self._held is None else self._held.game
 
     # ------------------------------------------------------------- OpenSpiel API
@@ -417,10 +593,31 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
         """The seat to move, or OpenSpiel's chance or terminal player."""
         return self._player
 
+    def is_chance_node(self) -> bool:
+        """Whether chance is to act (a card, a first dealer or a rule object's draw)."""
+        return self._player == _CHANCE
+
+    def legal_actions(self, player: int | None = None) -> list[int]:
+        """The actions of ``player`` (by default the one to act), in increasing order.
+
+        At a chance node, its outcomes; none for another player, nor once
+        the game is over. (What OpenSpiel's own ``legal_actions`` gives, asked
+        in Python without going through OpenSpiel's C++ state.)
+        """
+        now = self._player
+        if player is not None and player != now:
+            return []
+        if now == _CHANCE:
+            return [outcome for outcome, _ in self.chance_outcomes()]
+        held = self._held
+        if now == _TERMINAL or held is None:
+            return []
+        return sorted(self._spec.table.actions_now(held.game)[1])
+
     def _legal_actions(self, player: int) -> list[int]:
         if player != self._player or self._held is None:
             return []
-        return sorted(self._spec.table.legal_actions(self._held.game))
+        return sorted(self._spec.table.actions_now(self._held.game)[1])
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that can be drawn next (by index), each with its chance.
@@ -428,53 +625,81 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
         (Or, where the variant draws its first dealer, each seat, equally
         likely.)
         """
-        return list(self._chances) if self._player == _CHANCE else []
+        if self._player != _CHANCE:
+            return []
+        if self._kind == _ROLL:
+            rolled = self._rolled
+            return [(outcome, 1 / rolled) for outcome in range(rolled)]
+        size = self._size
+        return [(kind, n / size) for kind, n in enumerate(self._from) if n]
 
     def _apply_action(self, action: int) -> None:
         player = self._player
         if player == _CHANCE:
-            for outcome, _ in self._chances:
-                if outcome == action:
-                    self._outcomes.append(action)
-                    try:
-                        self._resolve()
-                    except Exception:  # a rule object failed: the state is as it was
-                        self._outcomes.pop()
-                        raise
+            if self._kind == _AHEAD and type(action) is int and 0 <= action < len(self._from):
+                counts = self._from
+                if counts[action] > 0:  # the next card of the stock, fixed: nothing is played
+                    counts[action] -= 1
+                    self._size -= 1
+                    self._ahead.append(action)
+                    self._player = self._held.game.current_player  # type: ignore[union-attr]
                     return
-            raise IllegalActionError(
-                f"chance outcome {action!r} cannot happen here: the outcomes are "
-                f"{[outcome for outcome, _ in self._chances]}"
-            )
+            self._chance(action)
+            return
         if player == _TERMINAL or self._held is None:
             raise IllegalActionError(f"the game is over: no action can be applied ({action!r})")
         game = self._held.game
-        legal = self._spec.table.legal_actions(game)
+        moves, actions = self._spec.table.actions_now(game)
         given: object = action  # typed int, but a caller may pass anything
-        move = None if isinstance(given, bool) else legal.get(given)  # type: ignore[call-overload]
-        if move is None:
+        if type(given) is not int or action not in actions:
             last = len(self._spec.table) - 1
             raise IllegalActionError(
                 f"action {action!r} is not legal: player {player}'s legal actions are "
-                f"{sorted(legal)} (of the actions 0 to {last})",
+                f"{sorted(actions)} (of the actions 0 to {last})",
                 move=action,
             )
-        held = self._held
-        self._move = move
-        self._before, self._held = held, None
-        self._outcomes = []
+        move = moves[actions.index(action)]
+        played = self._played
+        if self._snapshot is None or (played is not None and played.count >= _SNAPSHOT_EVERY):
+            self._snapshot, self._played = _Snapshot(copy_drawing(game, _DRAWS)), None
+        # The move, played on the state's own game, drawing the cards fixed ahead.
+        spec = self._spec
+        ahead, stock = self._ahead, self._stock
+        _DRAWS.start(ahead[:], None if stock is None else stock[:], (), (), spec)
         try:
-            self._resolve()
-        except Exception:  # a rule object failed: the state is as it was
-            self._held, self._before, self._move = held, None, None
+            play_checked(game, move)
+        except _NeedChance:
+            # It needs a card not fixed yet: from the game as it was before the move
+            # (see _resolve), the move waits for the chance nodes of its cards.
+            if not spec.guarded:
+                self._held = _Held(self._replayed())
+            self._move = move
+            try:
+                self._resolve()
+            except Exception:  # a rule object failed: the state is as it was
+                self._move = None
+                raise
+            return
+        except BaseException:  # a rule object failed: the state is as it was
+            if not spec.guarded:
+                self._held = _Held(self._replayed())
             raise
+        self._ahead, self._stock, free = _DRAWS.result()
+        self._played = _Played((move, ahead, stock, (), ()), self._played)
+        if game.is_over:
+            self._player = _TERMINAL
+        elif not self._ahead and free > 0:  # the next card of the stock is fixed now
+            self._kind, self._from, self._size = _AHEAD, self._stock, free  # type: ignore[assignment]
+            self._player = _CHANCE
+        else:
+            self._player = game.current_player
 
     def _action_to_string(self, player: int, action: int) -> str:
         if player == pyspiel.PlayerId.CHANCE:
             cards = self._spec.variant.cards
-            if self._cards and 0 <= action < len(cards):
+            if self._kind != _ROLL and 0 <= action < len(cards):
                 return f"draw {cards[action].id}"
-            if self._before is None:
+            if self._move is None:
                 return f"seat {action}"  # the first dealer, drawn at the deal
             return f"rule draws {action}"  # a rule object's draw (Table.rng) during a move
         table = self._spec.table
@@ -565,29 +790,120 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
 
     # --------------------------------------------------------------- internals
 
+    def _chance(self, action: int) -> None:
+        """Apply the chance outcome ``action``; the state is as it was should it fail."""
+        given: object = action  # typed int, but a caller may pass anything
+        kind = self._kind
+        if kind == _ROLL:
+            legal = type(given) is int and 0 <= action < self._rolled
+        else:
+            legal = type(given) is int and 0 <= action < len(self._from) and self._from[action] > 0
+        if not legal:
+            raise IllegalActionError(
+                f"chance outcome {action!r} cannot happen here: the outcomes are "
+                f"{[outcome for outcome, _ in self.chance_outcomes()]}"
+            )
+        if kind == _AHEAD:  # the next card of the stock, fixed; nothing is played
+            self._from[action] -= 1
+            self._size -= 1
+            self._ahead.append(action)
+            held = self._held
+            assert held is not None  # noqa: S101 - fixed after a move, with its game
+            self._player = held.game.current_player
+            return
+        if kind == _ROLL:
+            self._rolls += (action,)
+            try:
+                self._resolve()
+            except Exception:  # a rule object failed: the state is as it was
+                self._rolls = self._rolls[:-1]
+                self._player = _CHANCE
+                raise
+            return
+        # A card the pending deal or move draws: give as many as it is expected
+        # to need, then play it again.
+        self._from[action] -= 1
+        self._size -= 1
+        self._given += ((action, self._epoch),)
+        self._left -= 1
+        if self._left > 0 and self._size > 0:
+            return
+        try:
+            self._resolve()
+        except Exception:  # a rule object failed: the state is as it was
+            self._given = self._given[:-1]
+            self._from[action] += 1
+            self._size += 1
+            self._left += 1
+            self._kind, self._player = _CARD, _CHANCE
+            raise
+
     def _resolve(self) -> None:
         """Play the pending deal or move with the outcomes given (a chance node: more needed)."""
         spec = self._spec
         chance = _DRAWS
-        chance.start(self._outcomes, spec.most)
+        stock = self._stock
+        ahead = self._ahead
+        chance.start(ahead[:], None if stock is None else stock[:], self._given, self._rolls, spec)
+        move = self._move
         try:
-            if self._before is None:
+            if self._held is None:
                 game = deal(spec.variant, spec.players, 0, chance, pick=chance.card)
             else:
-                game = copy_drawing(self._before.game, chance)  # drawing at the chance nodes
-                assert self._move is not None  # noqa: S101 - set with _before
-                play_checked(game, self._move)
+                game = self._held.game
+                assert move is not None  # noqa: S101 - a move pending, on a dealt game
+                try:
+                    play_checked(game, move)
+                except BaseException:
+                    # A guarded variant's game is put back as it was before the move
+                    # by the engine itself; any other is played again from its snapshot.
+                    if not spec.guarded:
+                        self._held = _Held(self._replayed())
+                    raise
         except _NeedChance as need:
-            self._chances, self._cards = need.outcomes, need.cards
             self._player = _CHANCE
+            if need.stock is None:
+                self._kind, self._rolled = _ROLL, need.outcomes
+                return
+            self._kind, self._from, self._epoch = _CARD, need.stock, need.epoch
+            self._size = size = sum(need.stock)
+            # A new deal takes a hand's worth of cards for each: give them all before
+            # it is played again; otherwise a card at a time.
+            self._left = spec.dealt if size == spec.deck else 1
             return
+        self._ahead, self._stock, free = chance.result()
+        if move is not None:
+            self._played = _Played((move, ahead, stock, self._given, self._rolls), self._played)
         self._done(game)
+        if not self._ahead and free > 0 and self._player >= 0:
+            # The next card of the stock is fixed now (a chance node no player sees),
+            # so that the next move draws it without being played again.
+            self._kind, self._from, self._size = _AHEAD, self._stock, free  # type: ignore[assignment]
+            self._player = _CHANCE
 
     def _done(self, game: Game) -> None:
         """Hold ``game``, no chance node or move pending."""
-        self._held, self._before, self._move = _Held(game), None, None
-        self._outcomes, self._chances = [], []
+        if self._held is None or self._held.game is not game:
+            self._held, self._snapshot, self._played = _Held(game), None, None
+        self._move = None
+        self._given = self._rolls = ()
         self._player = _TERMINAL if game.is_over else game.current_player
+
+    def _replayed(self) -> Game:
+        """The game before the pending move: its snapshot with the moves since played again."""
+        snapshot = self._snapshot
+        assert snapshot is not None  # noqa: S101 - taken before the move
+        game = copy_drawing(snapshot.game, _DRAWS)
+        played: list[_Played] = []
+        link = self._played
+        while link is not None:
+            played.append(link)
+            link = link.before
+        for again in reversed(played):
+            move, ahead, stock, given, rolls = again.entry
+            _DRAWS.start(ahead[:], None if stock is None else stock[:], given, rolls, self._spec)
+            play_checked(game, move)
+        return game
 
     def information_state_lines(self, player: int) -> list[str]:
         """The game's log as ``player`` saw it, one event a line, then what they see now.
