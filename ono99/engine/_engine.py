@@ -841,17 +841,21 @@ class Engine:
         targets: list[int | None] = [None]
         if card.chooses_player:
             targets = list(self.targets(card))
-        named: list[str | None] = [None]
-        if card.declares:
-            named = list(self.declarations(card))
+        if card.declares:  # each thing it may name, innermost
+            named = self.declarations(card)
+            for amount in card.amounts:
+                if self.safe(card, total, amount):
+                    say = self.total_said(card, total, amount) if announces else None
+                    moves.extend(
+                        Play(card.id, amount=amount, target=t, say=say, declare=d)
+                        for t in targets
+                        for d in named
+                    )
+            return
         for amount in card.amounts:
             if self.safe(card, total, amount):
                 say = self.total_said(card, total, amount) if announces else None
-                moves.extend(
-                    Play(card.id, amount=amount, target=t, say=say, declare=d)
-                    for t in targets
-                    for d in named
-                )
+                moves.extend(Play(card.id, amount=amount, target=t, say=say) for t in targets)
 
     def total_said(self, card: CompiledCard, total: int, amount: int | None) -> int:
         """The total a play of ``card`` for ``amount`` makes: what its move says, announcing.
