@@ -105,7 +105,7 @@ def test_the_api_pages_show_no_attrs_source_private_path_or_union_boilerplate(
 def test_signatures_show_each_default_as_its_value() -> None:
     """``Play(card, *, amount=None, ...)``, ``Card(..., effects=(), ..., points=0, ...)``."""
     games, _ = read_page(_site() / "reference" / "api" / "games.html")
-    assert "class ono99.Play(card, *, amount=None, target=None, say=None)" in games
+    assert "class ono99.Play(card, *, amount=None, target=None, say=None, declare=None)" in games
     variants, _ = read_page(_site() / "reference" / "api" / "variants.html")
     assert "class ono99.Card(id, name, count, effects=(), conditions=(), points=0," in variants
 
@@ -117,7 +117,7 @@ def test_an_alias_is_named_not_spelled_out() -> None:
     play = games.split("play(move)¶ Play a move", 1)[1].split("record()¶", 1)[0]
     assert "Return type: tuple[Event, …]" in play
     assert "RoundStarted | Dealt" not in games
-    assert "type ono99.Move¶ Play | Redraw: any move" in games
+    assert "type ono99.Move¶ Play | Redraw | Decline: any move" in games
     simulation, _ = read_page(_site() / "reference" / "api" / "simulation.html")
     assert "type ono99.Strategy¶ str | PlayerFactory | Callable[[], Player]: what" in simulation
 
