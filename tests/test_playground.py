@@ -458,3 +458,57 @@ def test_a_house_rules_link_holds_the_variant_it_is_laid_over(page: Playground) 
     answer = ask(page, "link", text="x", kind="house-rule", over="nope")
     assert answer["error"] == "over: expected a shipped variant's id, got 'nope'"
     assert ask(page, "check", text="x", kind="rule")["error"].startswith("bad request: kind")
+
+
+def test_a_reaction_aimed_at_the_reader_is_said_and_answered_or_declined(
+    page: Playground,
+) -> None:
+    """ninety-nine-drinks: "Whoever throws a king may appoint someone to drink a drink.
+    If this player also throws up a king, the drink is returned." When a king is
+    aimed at player 0, the page says so as ``ono99 play`` does, and lists a decline
+    and each answer; declining takes the drink."""
+    text = (ROOT / "variants" / "ninety-nine-drinks.toml").read_text("utf-8")
+    for seed in range(200):
+        answer = ask(
+            page, "new_game", text=text, house_rules=[], players=3, opponent="random", seed=seed
+        )
+        while not answer["over"] and not answer["status"][0].endswith("You may answer now."):
+            answer = ask(page, "move", index=0)
+        if not answer["over"]:
+            break
+    else:
+        pytest.fail("no game of 200 aimed a king at player 0")
+    table = page._table
+    assert table is not None and table.game.reaction is not None
+    assert table.game.reaction.seat == 0
+    assert answer["status"][1].startswith(f"Player {table.game.reaction.by} aims ")
+    assert answer["status"][1].endswith("answer with a card that may, or decline and take it.")
+    decline = [i for i, move in enumerate(table.choices) if isinstance(move, ono99.Decline)]
+    assert len(decline) == 1
+    assert answer["choices"][decline[0]].startswith("Decline: take ")
+    for choice, move in zip(answer["choices"], table.choices, strict=True):
+        if isinstance(move, ono99.Play):
+            assert choice.startswith(f"Answer with {table.game.variant.card(move.card).name}")
+    drinks = list(table.game.scores)
+    told = ask(page, "move", index=decline[0])
+    assert table.game.scores[0] > drinks[0] or told["over"]
+
+
+def test_partners_are_named_and_win_together(page: Playground) -> None:
+    """noddy at four: "a game for two or four players - the latter presumably
+    partners"; the page names
+    player 0's partner, and the result says the partners won or lost together."""
+    text = (ROOT / "variants" / "noddy.toml").read_text("utf-8")
+    answer = ask(
+        page, "new_game", text=text, house_rules=[], players=4, opponent="cautious", seed=5
+    )
+    assert "Your partner: player 2." in answer["status"]
+    assert any(line.startswith("The starter: ") for line in answer["status"])
+    while not answer["over"]:
+        answer = ask(page, "move", index=0)
+    table = page._table
+    assert table is not None
+    if 0 in table.game.winners:
+        assert answer["result"] == "You and your partner, player 2, win the game!"
+    else:
+        assert answer["result"] == "Player 1 and player 3 win the game. Better luck next time."

@@ -542,11 +542,7 @@ class _Table:
         if game.is_over:
             self.choices = ()
             answer["winner"] = game.winner
-            answer["result"] = (
-                "You win the game!"
-                if game.winner == 0
-                else f"Player {game.winner} wins the game. Better luck next time."
-            )
+            answer["result"] = _result(game)
             return answer
         self.choices = game.legal_moves()
         answer["status"] = self.status()
@@ -561,6 +557,14 @@ class _Table:
         lines = [f"Round {game.round}, total {game.total}, play goes {way}. Your turn."]
         if game.plays_owed > 1:
             lines.append(f"You must make {game.plays_owed} more plays this turn.")
+        reaction = game.reaction
+        if reaction is not None:  # aimed at player 0, out of turn
+            lines[0] = f"Round {game.round}, total {game.total}. You may answer now."
+            card = game.variant.card(reaction.card).name
+            lines.append(
+                f"Player {reaction.by} aims {reaction.what} at you with {card}: answer "
+                "with a card that may, or decline and take it."
+            )
         others = []
         for seat in range(1, game.players):
             state = ""
@@ -576,15 +580,26 @@ class _Table:
                 for seat, count in enumerate(counts)
             )
             lines.append(f"{'Tokens' if scoring == 'tokens' else 'Scores'}: {who}")
+        partners = [s for team in game.teams if 0 in team for s in team if s != 0]
+        if partners:
+            lines.append(f"Your partner: player {' and player '.join(map(str, partners))}.")
+        if game.starter is not None:
+            lines.append(f"The starter: {game.variant.card(game.starter).name}.")
         return lines
 
     def choice(self, move: ono99.Move) -> str:
         """A legal move in words, with the total it leaves, as ``ono99 play`` lists it."""
         variant = self.game.variant
-        if not isinstance(move, ono99.Play):
+        reaction = self.game.reaction
+        if isinstance(move, ono99.Decline):
+            what = reaction.what if reaction is not None else "it"
+            return f"Decline: take {what} (total {self.game.total})"
+        if isinstance(move, ono99.Redraw):
             card = variant.redraw.card if variant.redraw is not None else None
             name = variant.card(card).name if card is not None else "redraw"
             return f"Redraw: discard your {name} cards and draw anew"
+        if reaction is not None:  # an answer is the card alone: its effects do not act
+            return f"Answer with {variant.card(move.card).name} (total {self.game.total})"
         what = variant.card(move.card).name
         if move.amount is not None:
             signed = any(
@@ -597,12 +612,29 @@ class _Table:
             what += f" as {move.amount:+d}" if signed else f" for {move.amount}"
         if move.target is not None:
             what += f", naming player {move.target}"  # what for, the card says
+        if move.declare is not None:
+            what += f", declaring {move.declare}"
         # The total it leaves: the move played on a copy of the game.
         after = next(
             (e.total for e in self.game.copy().play(move) if isinstance(e, events.Played)),
             self.game.total,
         )
         return f"{what} (total {after})"
+
+
+def _result(game: ono99.Game) -> str:
+    """Who won, said to player 0: partners win together (:attr:`ono99.Game.winners`)."""
+    winners = game.winners
+    if 0 in winners:
+        partners = [seat for seat in winners if seat != 0]
+        if partners:
+            named = " and ".join(f"player {seat}" for seat in partners)
+            return f"You and your partner, {named}, win the game!"
+        return "You win the game!"
+    if len(winners) > 1:
+        named = " and ".join(f"player {seat}" for seat in winners)
+        return f"{named[0].upper()}{named[1:]} win the game. Better luck next time."
+    return f"Player {game.winner} wins the game. Better luck next time."
 
 
 def _line(text: str, kind: str = "") -> dict[str, str]:
