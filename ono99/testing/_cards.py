@@ -46,11 +46,17 @@ class CardEvents(LogModel):
         self._take(event.player, [event.card])
         self._discard.append(event.card)
         acting, amount = self._acting_card(event.card, event.amount)
+        floor = self.rules.floor
+        tried_below = False
         if self.rules.by_id[acting].reads_table:
             # Its total depends on the table, which the log does not hold: the
             # engine's reading of it is checked against what the move was told
             # (the invariant "told total", in GameChecker.play).
             raw = expected = event.total
+            # Nor does the log say where the card tried to take the total: a
+            # card the rules played for a player with no safe play, which left
+            # the total at the floor, may have tried to take it below.
+            tried_below = event.automatic and event.total == floor
         else:
             raw = _raw_total_after(self.variant, acting, self._total, amount)
             expected = _bounded(self.variant, raw)
@@ -63,7 +69,6 @@ class CardEvents(LogModel):
                 + (f" (it does what {acting} did)" if acting != event.card else "")
             ),
         )
-        floor = self.rules.floor
         self.expect(
             floor is None or event.total >= floor,
             "floor",
@@ -71,7 +76,9 @@ class CardEvents(LogModel):
         )
         # Where going below the floor is illegal, only the rules' own play (a player
         # with no safe play) may try it: the player then busts, the total held at the floor.
-        self._below_floor = self.rules.floor_illegal and floor is not None and raw < floor
+        self._below_floor = (
+            self.rules.floor_illegal and floor is not None and (raw < floor or tried_below)
+        )
         before = self._before_bust = self._total
         self._total = event.total
         self._count.append(event.card)

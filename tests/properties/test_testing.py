@@ -13,6 +13,7 @@ from hypothesis import Phase, find, given, settings
 from hypothesis import strategies as st
 
 import ono99
+from ono99 import events as ev
 from ono99.engine import _compiled, _engine, _game
 from ono99.loading._checks import check_variant
 from ono99.testing import (
@@ -109,6 +110,37 @@ def test_plays_forced_in_either_branch_of_a_when_are_plays_owed(tmp_path: Path) 
             game.play(game.legal_moves()[0])
     assert {3, 4} <= owed  # both branches were played
     assert check_invariants(path, games=6, players=[3, 4], seed=1).games == 6
+
+
+def test_a_table_reading_card_played_below_an_illegal_floor_for_a_stuck_player_busts(
+    tmp_path: Path,
+) -> None:
+    """Where going below the floor is illegal, "only the rules' own play (a player with
+    no safe play) may try it: the player then busts, the total held at the floor". A
+    card whose total reads the table (a ``when`` on the card before) leaves the log
+    no raw total to judge by; the checker still takes the bust at the floor, as the
+    Hypothesis state machine once found it did not (a generated variant, 2 players,
+    seed 0)."""
+    path = tmp_path / "halving.toml"
+    path.write_text(
+        'id = "halving"\nextends = "ninety-nine"\n'
+        '[total]\nstart = 1\nfloor = 1\nbelow_floor = "illegal"\n'
+        "[deal]\nhand_size = 1\n"
+        '[no_safe_play]\naction = "play_lowest"\n'
+        '[ranks.10]\neffects = [{ type = "when", '
+        'conditions = [{ type = "previous_card", rank = ["5"] }], '
+        'effects = [{ type = "add", amount = -10 }], '
+        'otherwise = [{ type = "add", amount = -10 }] }]\n',
+        encoding="utf-8",
+    )
+    busted_at_floor = False
+    for seed in range(40):
+        game = ono99.Game(ono99.load_variant(path), players=2, seed=seed)
+        while not game.is_over:
+            game.play(game.legal_moves()[0])
+        busted_at_floor |= any(isinstance(e, ev.Busted) and e.total == 1 for e in game.events)
+    assert busted_at_floor  # the case was played
+    assert check_invariants(path, games=40, players=[2], seed=0).games == 40
 
 
 # The checker must catch broken engines: each test breaks one rule and expects the
