@@ -234,7 +234,10 @@ class Game:
 
     @property
     def cards_played(self) -> int:
-        """How many cards have been played (a bust's card included, a redraw's not)."""
+        """How many cards have been played (a bust's and an answer's included, a redraw's not).
+
+        Each is a :class:`~ono99.events.Played` or :class:`~ono99.events.Answered` event.
+        """
         return self._e.cards_played
 
     @property

@@ -79,6 +79,7 @@ def test_a_king_sends_the_drink_back_to_the_one_who_sent_it() -> None:
     played.play(Play("king", target=2))
     events = played.play(Play("king"))
     assert events[0] == ev.Answered(2, "king", 0)
+    assert played.cards_played == 2  # the answering king was played too
     assert "king" not in played.hand(2) and len(played.hand(2)) == 4  # drew again
     assert played.current_player == 0 and played.legal_moves() == (Decline(),)
     reason = played.why_illegal(Play("2"))
