@@ -29,7 +29,12 @@ For ``ono99-2022`` with 4 players, every move a random legal one, it prints:
 (f) the PettingZoo AEC environment of (b) beside the hand-written loop of
     ``benchmarks/reference.py`` (the same rules, plain ints and lists, no
     environment), measured in turn: (b)'s steps and the cards they play per
-    second against the loop's plays per second.
+    second against the loop's plays per second;
+(g) the self-play batch (``gymnasium.make_vec`` with ``seat=[0, 1, 2, 3]``)
+    over 16 games, every seat learning, beside (c): decisions of a learning
+    seat per second in each (in (g) every move is one, each game's row of
+    the seat to move counting once a step; in (c) each ``step`` is one),
+    measured in turn.
 
 Each figure is the best of several runs, in one process on one core, counted
 in CPU time (so other jobs on the machine weigh less on it). It
@@ -171,6 +176,30 @@ def vector_steps(games: int) -> tuple[int, float]:
     return steps, time.process_time() - start
 
 
+def selfplay_decisions(games: int) -> tuple[int, float]:
+    """Decisions of the self-play batch, every seat learning: one a game each step."""
+    envs = gymnasium.make_vec(
+        "ono99/Ono99-v0",
+        num_envs=BATCH,
+        variant=VARIANT,
+        players=PLAYERS,
+        seat=list(range(PLAYERS)),
+    )
+    rng = np.random.default_rng(1)
+    decisions = 0
+    # About as many games as the other runs (a game is about 45 moves).
+    rounds = games * 45 * PLAYERS // BATCH
+    start = time.process_time()
+    _, info = envs.reset(seed=1)
+    for _ in range(rounds):
+        mask = info["action_mask"]
+        moving = int(mask.any(axis=1).sum())  # one row a game, or none where it ended
+        actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+        _, _, _, _, info = envs.step(actions)
+        decisions += moving
+    return decisions, time.process_time() - start
+
+
 def openspiel_actions(game: pyspiel.Game, games: int) -> tuple[int, float]:
     """Random play of an OpenSpiel game: every action applied, chance outcomes included."""
     rng = random.Random(1)
@@ -227,6 +256,17 @@ def main() -> None:
     print(
         f"    PettingZoo AEC beside it:               {f_steps:>10,.0f} steps/s  "
         f"({f_steps / f_ref:.2f}x; {f_plays:,.0f} cards played/s, {f_plays / f_ref:.2f}x)"
+    )
+
+    g = g_single = 0.0
+    for _ in range(repeats):  # in turn, so that both see the same load
+        g = max(g, per_second(selfplay_decisions(games)))
+        steps, _, seconds = gymnasium_steps(games)
+        g_single = max(g_single, steps / seconds)
+    print(f"(g) self-play batch, {BATCH // PLAYERS} games, every seat: {g:>10,.0f} decisions/s")
+    print(
+        f"    Gymnasium (c) beside it:                {g_single:>10,.0f} decisions/s  "
+        f"(self-play {g / g_single:.2f}x)"
     )
 
 
