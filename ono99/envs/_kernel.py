@@ -3,7 +3,8 @@
 Each legal move has an action index (:class:`Actions`); an agent's step plays
 the move of its action and then the other seats' quick players, and writes
 the agent's vector and mask (:class:`Agent`, :func:`step_batch`); in a game
-whose every seat is an agent, a step plays one move (:class:`Turns`). It reaches
+whose every seat is an agent, a step plays one move (:class:`Turns`); a game of
+the self-play batch keeps its learning seats' rows (:class:`Rows`). It reaches
 the engine only through the engine's face: the legal moves as the engine
 keeps them (``legal_now``), its checked entry point for a move
 (``Engine.play_checked``), the loop that plays quick players on
@@ -25,6 +26,7 @@ from ono99.engine import (
     Redraw,
     cut_short,
     legal_now,
+    play_decided,
     play_quick,
     players_in,
     seat_done,
@@ -42,6 +44,7 @@ __all__ = [
     "Actions",
     "Agent",
     "Mask",
+    "Rows",
     "Turns",
     "act",
     "step_batch",
@@ -251,6 +254,127 @@ class Turns:
                 engine.play_checked(self.moves[i])
                 return -1 if engine.winner is not None else players_in(engine)
         return ILLEGAL
+
+
+class Rows:
+    """One game of the self-play batch: its learning seats, a row each, all written every step.
+
+    The legal moves' actions are worked out once per position, for the check
+    of an action, the move it plays and the mask alike.
+
+    Args:
+        actions: The variant's actions.
+        learners: The learning seats, in order (row ``k`` is ``learners[k]``).
+        vectors: Each row's vector.
+        masks: Each row's action mask.
+    """
+
+    def __init__(
+        self,
+        actions: Actions,
+        variant: Variant,
+        learners: list[int],
+        vectors: list[Vector],
+        masks: list[Mask],
+    ) -> None:
+        self.actions = actions
+        self.variant = variant
+        self.learners = learners
+        self.vectors = vectors
+        self.masks = masks
+        self.picks: list[Any] = []
+        self.legal: tuple[Move, ...] = ()
+        self.legal_actions: list[int] = []
+        self.moves: tuple[Move, ...] = ()
+
+    def deal(self, engine: Engine, picks: list[Any]) -> None:
+        """Follow a new game, its quick players' ``pick`` at their seats (else ``None``)."""
+        self.engine = engine
+        self.picks = picks
+        self.legal = ()
+        self.legal_actions = []
+        self.moves = ()
+
+    def play(self, move: Move) -> int:
+        """Play ``move`` (one of :meth:`move`'s), then the quick players (:func:`play_decided`).
+
+        Returns:
+            The seat of an opponent to move that decides from an observation,
+            left to the caller; -1 once a learning seat is to move or the game
+            is over.
+        """
+        engine = self.engine
+        engine.play_checked(move)
+        mover = play_decided(engine, self.picks, self.variant)
+        if mover < 0 or mover in self.learners:
+            return -1
+        return mover
+
+    def settle(self, rewards: list[float], at: int, out: set[int]) -> int:
+        """Set the rows' rewards for the last step, from ``rewards[at]`` on.
+
+        A learning seat knocked out gets -1 once (``out`` keeps those that
+        have); at the end the winner's partners and it get +1, every other
+        seat still in -1; a game cut short at a limit rewards nobody.
+
+        Returns:
+            0 while the game goes on, 1 once it is over, 2 if it was cut short.
+        """
+        engine = self.engine
+        over = engine.winner is not None
+        cut = over and cut_short(engine)
+        learners = self.learners
+        for k in range(len(learners)):
+            seat = learners[k]
+            if cut or seat in out:
+                continue
+            if over:
+                rewards[at + k] = 1.0 if won(engine, seat) else -1.0
+            elif not engine.in_game[seat]:
+                rewards[at + k] = -1.0
+                out.add(seat)
+        if cut:
+            return 2
+        return 1 if over else 0
+
+    def mover(self) -> int:
+        """The row of the learning seat to move, or -1 (the game is over, or no row moves)."""
+        engine = self.engine
+        if engine.winner is not None:
+            return -1
+        current = engine.current
+        learners = self.learners
+        for k in range(len(learners)):
+            if learners[k] == current:
+                return k
+        return -1
+
+    def now(self) -> list[int]:
+        """The legal actions of the player to move (do not change the list)."""
+        legal = legal_now(self.engine)
+        if legal is not self.legal:
+            self.legal = legal
+            self.legal_actions = self.actions.of(legal)
+            self.moves = self.actions.silent_moves(legal)
+        return self.legal_actions
+
+    def move(self, action: int) -> Move | None:
+        """The move of ``action`` for the player to move, or ``None`` if it is not legal now."""
+        actions = self.now()
+        for i in range(len(actions)):
+            if actions[i] == action:
+                return self.moves[i]
+        return None
+
+    def show(self) -> None:
+        """Write every row's vector, and its mask (all 0 but the row of the seat to move)."""
+        engine = self.engine
+        current = engine.current if engine.winner is None else -1
+        learners = self.learners
+        for k in range(len(learners)):
+            seat = learners[k]
+            self.vectors[k].update(engine, seat)
+            self.masks[k].update(self.now() if seat == current else _NONE)
 
 
 def act(

@@ -5,10 +5,10 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ono99._errors import IllegalMoveError
-from ono99.engine import Game, Vector, engine_of, play_checked, play_decided, won
+from ono99.engine import Game, Vector, engine_of, play_checked, play_decided
 
-from ._common import action_index, cut_short, seated
-from ._kernel import Mask
+from ._common import action_index, seated
+from ._kernel import Mask, Rows
 from ._policy import BatchedPlayer, PolicyPlayer
 
 if TYPE_CHECKING:
@@ -23,8 +23,6 @@ if TYPE_CHECKING:
     from ._encoding import ObservationEncoder
 
 __all__ = ["Seats"]
-
-_NONE: list[int] = []  # no legal action (never changed)
 
 
 class Seats:
@@ -71,29 +69,30 @@ class Seats:
         self._made: list[Player] = []
         self._seated: list[Player | None] = []
         self._picks: list[Any] = []
-        self._out: set[int] = set()  # agents knocked out (and rewarded) already
+        self.out: set[int] = set()
+        """The agents knocked out (and rewarded) already."""
         self.waiting = -1  # the seat of a batched opponent to move, left to the owner
-        self._vectors: list[Vector] = []
-        self._masks: list[Mask] = []
+        self._rows: Rows | None = None  # the rows' writers, once bound
 
     def bind(self, arrays: list[NDArray[np.float32]], masks: list[NDArray[np.int8]]) -> None:
         """Write each agent's vector and mask into these arrays (all 0 now)."""
         for array, mask in zip(arrays, masks, strict=True):
             array[:] = 0
             mask[:] = 0
-        self._vectors = [Vector(self.encoder.layout, array.data) for array in arrays]
-        self._masks = [Mask(mask.data) for mask in masks]
+        vectors = [Vector(self.encoder.layout, array.data) for array in arrays]
+        writers = [Mask(mask.data) for mask in masks]
+        self._rows = Rows(self.table.kernel, self.variant, list(self.learners), vectors, writers)
+        if self.game is not None:
+            self._rows.deal(engine_of(self.game), self._picks)
 
     def __getstate__(self) -> dict[str, Any]:
         # The writers hold views of their owner's arrays: the owner binds again.
-        return {
-            k: v for k, v in self.__dict__.items() if k not in ("_vectors", "_masks", "_picks")
-        }
+        return {k: v for k, v in self.__dict__.items() if k not in ("_rows", "_picks")}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
         self._picks = [getattr(player, "pick", None) for player in self._seated]
-        self._vectors, self._masks = [], []
+        self._rows = None
 
     def deal(self, seed: int | None, *, stop: bool = False) -> None:
         """Deal a new game (``seed``, or the sequence's next) and play to an agent's turn.
@@ -107,15 +106,14 @@ class Seats:
         self._seated = seated(self._made, self.learners, self.players)
         # A quick player's pick() decides from the legal moves and the total alone.
         self._picks = [getattr(player, "pick", None) for player in self._seated]
-        self._out = set()
+        self.out = set()
+        self.rows.deal(engine_of(game), self._picks)
         self._play_on(game, stop)
 
     def mover(self) -> int:
         """The index (in ``learners``) of the agent to move, or -1 once the game is over."""
-        engine = engine_of(self.dealt())
-        if engine.winner is not None:
-            return -1
-        return self.learners.index(engine.current)
+        self.dealt()
+        return self.rows.mover()
 
     def check(self, action: object) -> Move:
         """The move of ``action`` for the agent to move.
@@ -127,7 +125,7 @@ class Seats:
         game = self.dealt()
         count = len(self.table)
         index = action_index(action, count)
-        move = self.table.legal_actions(game).get(index)
+        move = self.rows.move(index)
         if move is None:
             reason = game.why_illegal(self.table.moves[index]) if 0 <= index < count else None
             raise IllegalMoveError(
@@ -146,9 +144,16 @@ class Seats:
             ArgumentError: If ``action`` is no whole number.
             IllegalMoveError: If it is not legal now (the game is unchanged).
         """
-        game = self.dealt()
-        play_checked(game, self.check(action))
-        self._play_on(game, stop)
+        self.play_move(self.check(action), stop=stop)
+
+    def play_move(self, move: Move, *, stop: bool = False) -> None:
+        """Play ``move``, which :meth:`check` gave for the agent to move, then the opponents.
+
+        With ``stop``, play only to a batched opponent's move (:attr:`waiting`).
+        """
+        self.waiting = -1
+        if self.rows.play(move) >= 0:  # an opponent that decides from an observation
+            self._play_on(self.dealt(), stop)
 
     def waiter(self) -> tuple[Game, int, BatchedPlayer] | None:
         """The game, seat and player of the batched opponent waiting to move, if one is."""
@@ -164,31 +169,23 @@ class Seats:
 
     def settle(self) -> tuple[list[float], bool, bool]:
         """Each agent's reward for the last step, whether the game is over, and cut short."""
-        engine = engine_of(self.dealt())
-        over = engine.winner is not None
-        cut = over and cut_short(self.dealt())
         rewards = [0.0] * len(self.learners)
-        for k, seat in enumerate(self.learners):
-            if cut or seat in self._out:
-                continue
-            if over:
-                rewards[k] = 1.0 if won(engine, seat) else -1.0
-            elif not engine.in_game[seat]:
-                rewards[k] = -1.0
-                self._out.add(seat)
-        return rewards, over, cut
+        state = self.settle_into(rewards, 0)
+        return rewards, state > 0, state == 2
+
+    def settle_into(self, rewards: list[float], at: int) -> int:
+        """Set each agent's reward for the last step in ``rewards`` from ``at`` on.
+
+        Returns:
+            0 while the game goes on, 1 once it is over, 2 if it was cut short.
+        """
+        self.dealt()
+        return self.rows.settle(rewards, at, self.out)
 
     def show(self) -> None:
         """Write each agent's vector, and its mask (all 0 but the agent to move's)."""
-        game = self.dealt()
-        engine = engine_of(game)
-        current = engine.current if engine.winner is None else -1
-        for k, seat in enumerate(self.learners):
-            self._vectors[k].update(engine, seat)
-            if seat == current:
-                self._masks[k].update(self.table.actions_now(game)[1])
-            else:
-                self._masks[k].update(_NONE)
+        self.dealt()
+        self.rows.show()
 
     def _play_on(self, game: Game, stop: bool = False) -> None:
         """Let the opponents move until an agent is to move, or the game ends.
@@ -213,6 +210,13 @@ class Seats:
             else:
                 assert player is not None  # noqa: S101 - only the learners' seats are empty
                 play_checked(game, player.choose(game.observation(mover)))
+
+    @property
+    def rows(self) -> Rows:
+        """The game's rows in the kernel (:meth:`bind` makes them; :meth:`deal` deals them)."""
+        if self._rows is None:
+            raise RuntimeError("the game's rows are not bound to arrays")
+        return self._rows
 
     def dealt(self) -> Game:
         """The game in progress; a ``RuntimeError`` before the first reset."""

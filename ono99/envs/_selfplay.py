@@ -29,6 +29,7 @@ if TYPE_CHECKING:
     from numpy.typing import NDArray
 
     from ono99._variant import VariantLike
+    from ono99.engine import Move
     from ono99.loading import PathName
 
 __all__ = [
@@ -86,6 +87,12 @@ def seed_arg(seed: object) -> int | None:
     if isinstance(seed, bool) or not isinstance(seed, int | np.integer):
         raise ArgumentError("seed", f"expected a whole number or None, got {shown(seed)}")
     return int(seed)
+
+
+# What _bind() makes again after unpickling, rather than pickle.
+_MADE_BY_BIND = frozenset(
+    ("_observations", "_masks", "_everywhere", "_seat_rows", "_seeds_seen", "_seed_rows")
+)
 
 
 class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
@@ -231,9 +238,22 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         for i, game in enumerate(self.games):
             rows = slice(i * k, i * k + k)
             game.bind(list(self._observations[rows]), list(self._masks[rows]))
+        # What every step's info holds that changes only with a deal, made once.
+        self._everywhere = np.ones(self.num_envs, np.bool_)
+        self._seat_rows = np.tile(self.seats, len(self.games))
+        self._seeds_seen: list[int] = []
+        self._seed_rows = np.zeros(self.num_envs, np.int64)
 
     def __getstate__(self) -> dict[str, Any]:
-        return {k: v for k, v in self.__dict__.items() if k not in ("_observations", "_masks")}
+        made = (
+            "_observations",
+            "_masks",
+            "_everywhere",
+            "_seat_rows",
+            "_seeds_seen",
+            "_seed_rows",
+        )
+        return {k: v for k, v in self.__dict__.items() if k not in made}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
@@ -302,21 +322,8 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         given = actions_of(actions, self.num_envs, wide.actions)
         chosen = wide.natives(given)
         k = len(self.seats)
-        for i, game in enumerate(self.games):  # every action checked before any is played
-            mover = -1 if self._over[i] or self._cut[i] else game.mover()
-            if mover >= 0:
-                row = i * k + mover
-                if chosen[row] < 0:
-                    move = wide.move(given[row])
-                    raise IllegalMoveError(
-                        f"row {row}: action {given[row]}, {move!r}, is no move of "
-                        f"{self.variant.id}",
-                        given[row],
-                    )
-                try:
-                    game.check(chosen[i * k + mover])
-                except IllegalMoveError as error:
-                    raise IllegalMoveError(f"row {i * k + mover}: {error}", error.move) from None
+        checked = self._checked(given, chosen)
+        over, cut = self._over, self._cut
         rewards = [0.0] * self.num_envs
         ended = [False] * self.num_envs
         truncated = [False] * self.num_envs
@@ -326,19 +333,18 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 game.deal(None, stop=True)
                 self._over[i] = self._cut[i] = False
                 dealt.add(i)
-            else:
-                mover = game.mover()
-                if mover >= 0:
-                    game.play(chosen[i * k + mover], stop=True)
+            elif (to_play := checked[i]) is not None:
+                game.play_move(to_play, stop=True)
         self._ask_batched(self.games)
         for i, game in enumerate(self.games):
+            rows = game.rows
             if i not in dealt:
-                got, over, cut = game.settle()
-                rewards[i * k : i * k + k] = got
-                ended[i * k : i * k + k] = [over and not cut] * k
-                truncated[i * k : i * k + k] = [cut] * k
-                self._over[i], self._cut[i] = over and not cut, cut
-            game.show()
+                state = rows.settle(rewards, i * k, game.out)
+                if state:
+                    ended[i * k : i * k + k] = [state == 1] * k
+                    truncated[i * k : i * k + k] = [state == 2] * k
+                    over[i], cut[i] = state == 1, state == 2
+            rows.show()
         final = None
         if self._same_step and (any(self._over) or any(self._cut)):
             done = [i for i in range(len(self.games)) if self._over[i] or self._cut[i]]
@@ -362,6 +368,38 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             info,
         )
 
+    def _checked(self, given: list[int], chosen: list[int]) -> list[Move | None]:
+        """The move of each game's seat to move (``None`` where none moves), all checked.
+
+        Raises:
+            IllegalMoveError: If the action of a seat to move is not legal.
+        """
+        wide = self._wide
+        k = len(self.seats)
+        checked: list[Move | None] = [None] * len(self.games)
+        over, cut = self._over, self._cut
+        for i, game in enumerate(self.games):  # every action checked before any is played
+            if over[i] or cut[i]:
+                continue
+            rows = game.rows
+            mover = rows.mover()
+            if mover < 0:
+                continue
+            row = i * k + mover
+            if chosen[row] < 0:
+                move = wide.move(given[row])
+                raise IllegalMoveError(
+                    f"row {row}: action {given[row]}, {move!r}, is no move of {self.variant.id}",
+                    given[row],
+                )
+            checked[i] = rows.move(chosen[row])
+            if checked[i] is None:
+                try:
+                    game.check(chosen[row])  # not legal: it says why
+                except IllegalMoveError as error:
+                    raise IllegalMoveError(f"row {row}: {error}", error.move) from None
+        return checked
+
     def _ask_batched(self, games: list[Seats]) -> None:
         """Play on the games where a batched opponent waits, asking each policy once a round."""
         waiting = [game for game in games if game.waiting >= 0]
@@ -372,14 +410,17 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             waiting = [game for game in waiting if game.waiting >= 0]
 
     def _info(self) -> dict[str, Any]:
-        everywhere = np.ones(self.num_envs, np.bool_)
-        k = len(self.seats)
+        seeds = [game.dealt().seed for game in self.games]
+        if seeds != self._seeds_seen:
+            self._seeds_seen = seeds
+            self._seed_rows = np.repeat(seeds, len(self.seats))
+        everywhere = self._everywhere
         return {
             "action_mask": self._wide.masks(self._masks),
-            "_action_mask": everywhere,
-            "seed": np.repeat([game.dealt().seed for game in self.games], k),
+            "_action_mask": everywhere.copy(),
+            "seed": self._seed_rows.copy(),
             "_seed": everywhere.copy(),
-            "seat": np.tile(self.seats, len(self.games)),
+            "seat": self._seat_rows.copy(),
             "_seat": everywhere.copy(),
         }
 
