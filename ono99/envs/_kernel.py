@@ -43,6 +43,7 @@ __all__ = [
     "ILLEGAL",
     "Actions",
     "Agent",
+    "Followed",
     "Mask",
     "Rows",
     "Turns",
@@ -191,30 +192,25 @@ class Mask:
 _NONE: list[int] = []  # no legal action (never changed)
 
 
-class Turns:
-    """One game whose every seat is an agent, one move a step: what the AEC environment runs.
+class Followed:
+    """A game the kernel follows, with the legal actions of its position worked out once.
 
-    Each seat's vector and mask are written only when asked for
-    (:meth:`show`); the legal moves' actions are worked out once per
-    position, for the mask and the move alike.
+    The actions of the legal moves serve the check of an action, the move
+    it plays and the mask alike, until the position changes.
 
     Args:
         actions: The variant's actions.
-        vectors: Where each seat's vector is kept.
-        masks: Where each seat's action mask is kept.
     """
 
-    def __init__(self, actions: Actions, vectors: list[Vector], masks: list[Mask]) -> None:
+    def __init__(self, actions: Actions) -> None:
         self.actions = actions
-        self.vectors = vectors
-        self.masks = masks
         # The legal moves last met (held, so an identity test is safe), their
         # actions, and the move of each action (silent plays included).
         self.legal: tuple[Move, ...] = ()
         self.legal_actions: list[int] = []
         self.moves: tuple[Move, ...] = ()
 
-    def deal(self, engine: Engine) -> None:
+    def follow(self, engine: Engine) -> None:
         """Follow a new game."""
         self.engine = engine
         self.legal = ()
@@ -229,6 +225,36 @@ class Turns:
             self.legal_actions = self.actions.of(legal)
             self.moves = self.actions.silent_moves(legal)
         return self.legal_actions
+
+    def move(self, action: int) -> Move | None:
+        """The move of ``action`` for the player to move, or ``None`` if it is not legal now."""
+        actions = self.now()
+        for i in range(len(actions)):
+            if actions[i] == action:
+                return self.moves[i]
+        return None
+
+
+class Turns(Followed):
+    """One game whose every seat is an agent, one move a step: what the AEC environment runs.
+
+    Each seat's vector and mask are written only when asked for
+    (:meth:`show`).
+
+    Args:
+        actions: The variant's actions.
+        vectors: Where each seat's vector is kept.
+        masks: Where each seat's action mask is kept.
+    """
+
+    def __init__(self, actions: Actions, vectors: list[Vector], masks: list[Mask]) -> None:
+        super().__init__(actions)
+        self.vectors = vectors
+        self.masks = masks
+
+    def deal(self, engine: Engine) -> None:
+        """Follow a new game."""
+        self.follow(engine)
 
     def show(self, seat: int) -> None:
         """Write ``seat``'s vector and mask now (its legal actions, none when not to move)."""
@@ -247,20 +273,16 @@ class Turns:
             played); else -1 if the game is over, or how many players are
             still in it.
         """
-        actions = self.now()
-        for i in range(len(actions)):
-            if actions[i] == action:
-                engine = self.engine
-                engine.play_checked(self.moves[i])
-                return -1 if engine.winner is not None else players_in(engine)
-        return ILLEGAL
+        move = self.move(action)
+        if move is None:
+            return ILLEGAL
+        engine = self.engine
+        engine.play_checked(move)
+        return -1 if engine.winner is not None else players_in(engine)
 
 
-class Rows:
+class Rows(Followed):
     """One game of the self-play batch: its learning seats, a row each, all written every step.
-
-    The legal moves' actions are worked out once per position, for the check
-    of an action, the move it plays and the mask alike.
 
     Args:
         actions: The variant's actions.
@@ -277,23 +299,17 @@ class Rows:
         vectors: list[Vector],
         masks: list[Mask],
     ) -> None:
-        self.actions = actions
+        super().__init__(actions)
         self.variant = variant
         self.learners = learners
         self.vectors = vectors
         self.masks = masks
         self.picks: list[Any] = []
-        self.legal: tuple[Move, ...] = ()
-        self.legal_actions: list[int] = []
-        self.moves: tuple[Move, ...] = ()
 
     def deal(self, engine: Engine, picks: list[Any]) -> None:
         """Follow a new game, its quick players' ``pick`` at their seats (else ``None``)."""
-        self.engine = engine
+        self.follow(engine)
         self.picks = picks
-        self.legal = ()
-        self.legal_actions = []
-        self.moves = ()
 
     def play(self, move: Move) -> int:
         """Play ``move`` (one of :meth:`move`'s), then the quick players (:func:`play_decided`).
@@ -348,23 +364,6 @@ class Rows:
             if learners[k] == current:
                 return k
         return -1
-
-    def now(self) -> list[int]:
-        """The legal actions of the player to move (do not change the list)."""
-        legal = legal_now(self.engine)
-        if legal is not self.legal:
-            self.legal = legal
-            self.legal_actions = self.actions.of(legal)
-            self.moves = self.actions.silent_moves(legal)
-        return self.legal_actions
-
-    def move(self, action: int) -> Move | None:
-        """The move of ``action`` for the player to move, or ``None`` if it is not legal now."""
-        actions = self.now()
-        for i in range(len(actions)):
-            if actions[i] == action:
-                return self.moves[i]
-        return None
 
     def show(self) -> None:
         """Write every row's vector, and its mask (all 0 but the row of the seat to move)."""
