@@ -17,8 +17,11 @@ variant's speed before and after a change is set side by side::
 A variant's games are the same in both versions when its rules are: the
 plays a game then agree, and say so.
 
-Measured so for the reactions, declarations and table-reading rules
-(``ad27ae2`` against ``4e111bb``): see ``docs/explanation/speed.rst``.
+Measured so for reactions, declarations and the rules that read the table
+(``ad27ae2`` against the build with them, both compiled; each variant three
+times in turn with each build): every shipped variant within 5%, the same
+games; ``docs/explanation/speed.rst`` has the table. A single run of each
+build spreads far wider on a shared machine: compare several taken in turn.
 """
 
 from __future__ import annotations
