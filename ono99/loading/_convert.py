@@ -316,9 +316,14 @@ def _int_range(value: dict[Any, Any]) -> tuple[int, ...]:
         raise ProblemError(
             f"unknown key {extra[0]!r} (a range has the keys from and to)", f".{extra[0]}"
         )
-    for key in ("from", "to"):
-        if key not in value:
-            raise ProblemError(f"missing required key {key!r} (a range such as {_RANGE_EXAMPLE})")
+    missing = [key for key in ("from", "to") if key not in value]
+    if missing:  # at the key itself, as any missing key is
+        raise ProblemsError(
+            [
+                Problem(f".{key}", f"missing required key (a range such as {_RANGE_EXAMPLE})")
+                for key in missing
+            ]
+        )
     ends = []
     for key in ("from", "to"):
         try:

@@ -123,7 +123,8 @@ def test_an_array_of_integers_may_be_written_as_a_range() -> None:
     [
         ("{ from = 3, to = 1 }", "amounts", "expected from at most to, got from = 3 and to = 1"),
         ("{ from = -150, to = 150 }", "amounts", "a range of at most 201 integers, got 301"),
-        ("{ from = 1 }", "amounts", "missing required key 'to'"),
+        ("{ from = 1 }", "amounts.to", "missing required key (a range such as"),
+        ("{ to = 1 }", "amounts.from", "missing required key (a range such as"),
         ("{ from = 1, to = 2, step = 1 }", "amounts.step", "unknown key 'step'"),
         ('{ from = "a", to = 2 }', "amounts.from", 'expected an integer, got "a"'),
     ],
@@ -139,3 +140,16 @@ def test_a_bad_range_is_refused_at_its_key(written: str, path: str, says: str) -
     (problem,) = caught.value.problems
     assert problem.startswith(f"cards.10.effects[0].{path}: ")
     assert says in problem
+
+
+def test_a_range_missing_both_ends_names_each_at_its_key() -> None:
+    """``at = {}``: each missing end is reported at its own key path, as the JSON Schema
+    reports it (the two once disagreed: the loader named the range's table)."""
+    with pytest.raises(ono99.VariantError) as caught:
+        ono99.loads_variant(
+            'extends = "ninety-nine"\nid = "w"\nname = "w"\n[players.teams]\nat = {}\nsize = 2\n'
+        )
+    assert [p.partition(": ")[0] for p in caught.value.problems] == [
+        "players.teams.at.from",
+        "players.teams.at.to",
+    ]

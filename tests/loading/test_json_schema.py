@@ -324,6 +324,19 @@ def _covers(prefix: str, path: str) -> bool:
     return path == prefix or path.startswith((f"{prefix}.", f"{prefix}[")) or not prefix
 
 
+@pytest.mark.parametrize("written", [{}, {"from": 4}, {"to": 4}])
+def test_a_range_missing_an_end_is_placed_alike_by_the_schema_and_the_loader(
+    written: dict[str, int],
+) -> None:
+    """The property below once drew ``players.teams.at = {}``: the schema named each
+    missing end (``at.from``, ``at.to``), the loader the table (``at``). Both name
+    each missing end now."""
+    doc = tomllib.loads(dump_variant(load_variant("ninety-nine-pagat")))
+    doc["players"]["teams"] = {"at": written, "size": 2}
+    missing = {f"players.teams.at.{end}" for end in ("from", "to") if end not in written}
+    assert _schema_paths(doc) == _loader_paths(doc) == missing
+
+
 @settings(suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
 @given(_broken_documents())
 def test_the_schema_and_the_loader_agree_on_structural_errors(doc: dict[str, Any]) -> None:
