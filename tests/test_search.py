@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import hashlib
+from pathlib import Path
+from typing import TYPE_CHECKING
 
 import hypothesis.strategies as st
 import pytest
@@ -11,6 +13,11 @@ from hypothesis import given
 import ono99
 from ono99.players._policies import Traits, careful_move, told_of
 from ono99.testing import games, snapshot
+
+if TYPE_CHECKING:
+    from collections.abc import Mapping, Sequence
+
+ROOT = Path(__file__).resolve().parents[1]
 
 # A small deck for puzzles: the only cards besides the 9s are those in the two
 # hands below, so that with the draw pile empty (and the top card kept when the
@@ -216,3 +223,44 @@ def test_search_decisions_are_those_recorded(
     ono99.play_out(game, seats)
     found = hashlib.sha256(repr(game.moves).encode()).hexdigest()[:16]
     assert (len(game.moves), found) == (moves, digest)
+
+
+def test_the_playouts_are_told_the_totals_their_table_makes(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """previous-colour: "a seven adds 7 when the card before it is red, and takes 7 away
+    when it is black". What a seven makes depends on the table, so a player is told it
+    (``Observation.total_after``); the search's playouts tell their cautious players
+    the totals each playout's own table makes, not what a seven makes without a table."""
+    from ono99.players import _search  # noqa: PLC0415 - the module whose playouts are watched
+
+    told: list[Mapping[tuple[str, int | None], int] | None] = []
+    real = _search.ranked_move  # type: ignore[attr-defined]
+
+    def watched(
+        traits: Traits,
+        legal: Sequence[ono99.Move],
+        total: int,
+        cautious: bool,
+        told_now: Mapping[tuple[str, int | None], int] | None = None,
+    ) -> ono99.Move:
+        told.append(told_now)
+        move: ono99.Move = real(traits, legal, total, cautious, told_now)
+        return move
+
+    monkeypatch.setattr(_search, "ranked_move", watched)
+    variant = ono99.load_variant(ROOT / "docs" / "examples" / "previous-colour.toml")
+    sevens = {card.id for card in variant.cards if card.rank == "7"}
+
+    def of_sevens() -> list[Mapping[tuple[str, int | None], int]]:
+        return [t for t in told if t and {card for card, _ in t} & sevens]
+
+    for seed in range(20):
+        game = ono99.Game(variant, 2, seed)
+        players: list[ono99.Player] = [ono99.SearchPlayer(seed=seed), ono99.CautiousPlayer()]
+        while not game.is_over:
+            seat = game.current_player
+            game.play(players[seat].choose(game.observation(seat)))
+        if of_sevens():
+            break
+    assert of_sevens(), "no playout was told what a seven makes"

@@ -302,7 +302,7 @@ class _Playout:
     outlasted: 1 for surviving the round, 0 for being the first out of it.
     """
 
-    __slots__ = ("before", "me", "mine", "others", "span", "traits")
+    __slots__ = ("before", "me", "mine", "others", "reads", "span", "traits")
 
     def __init__(self, position: Engine, me: int, traits: Traits) -> None:
         self.me = me
@@ -313,11 +313,18 @@ class _Playout:
         self.mine = functools.partial(careful_move, traits)
         # The cautious ranking itself: no Python frame between the playout loop and it.
         self.others = functools.partial(ranked_move, traits, cautious=True)
+        # Whether a card's total may depend on the table: then each choice is
+        # told the totals the playout's own table makes, as a player is.
+        self.reads = traits.rules.reads_table
 
     def __call__(self, game: Engine, move: Move) -> float:
         """Play ``move`` and the round out on ``game`` (a round-only copy): ``me``'s score."""
         game.play(move)
-        place = play_round(game, self.me, self.mine, self.others, _MAX_ROLLOUT)
+        mine, others = self.mine, self.others
+        if self.reads:
+            mine = functools.partial(_careful_told, self.traits, game)
+            others = functools.partial(_cautious_told, self.traits, game)
+        place = play_round(game, self.me, mine, others, _MAX_ROLLOUT)
         if place == ROUND_NOT_OVER:
             return 0.5  # a round that would not end: call it even
         if place >= 0:
@@ -334,3 +341,21 @@ class _Playout:
             # outlasted only those who lost before it ended.
             return (len(losers) - self.before) / self.span
         return 1.0
+
+
+def _told(game: Engine) -> dict[tuple[str, int | None], int] | None:
+    """The totals ``game``'s table makes of the player to move's table-reading cards."""
+    told = game.told_totals()
+    return {(card, amount): total for card, amount, total in told} if told else None
+
+
+def _careful_told(
+    traits: Traits, game: Engine, legal: tuple[Move, ...], total: int, answering: bool
+) -> Move:
+    """The careful choice in a playout of ``game``, told the totals its table makes."""
+    return careful_move(traits, legal, total, answering, _told(game))
+
+
+def _cautious_told(traits: Traits, game: Engine, legal: tuple[Move, ...], total: int) -> Move:
+    """The cautious choice in a playout of ``game``, told the totals its table makes."""
+    return ranked_move(traits, legal, total, True, _told(game))
