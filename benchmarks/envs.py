@@ -81,7 +81,7 @@ import pyspiel
 import ono99
 import ono99.envs.gymnasium  # registers ono99/Ono99-v0
 import ono99.envs.openspiel  # registers python_ono99
-from ono99.cli._main import version
+from ono99.cli import version
 from ono99.envs.pettingzoo import raw_env
 
 sys.path.insert(0, str(Path(__file__).parent))

@@ -47,7 +47,7 @@ from sb3_contrib import MaskablePPO
 from stable_baselines3.common.env_util import make_vec_env
 
 import ono99.envs.gymnasium  # noqa: F401 - registers ono99/Ono99-v0
-from ono99.cli._main import version
+from ono99.cli import version
 from ono99.envs import batched
 from ono99.envs.stable_baselines3 import vec_env
 

@@ -24,7 +24,7 @@ import pstats
 from run import PLAYERS, VARIANT, ObservingPlayer, step_api
 
 import ono99
-from ono99.cli._main import version
+from ono99.cli import version
 
 
 def main() -> None:

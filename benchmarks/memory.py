@@ -34,7 +34,7 @@ import tracemalloc
 from typing import TYPE_CHECKING, Any
 
 import ono99
-from ono99.engine._game import engine_of
+from ono99.engine import engine_of
 
 if TYPE_CHECKING:
     from collections.abc import Callable

@@ -53,7 +53,7 @@ import time
 import pyspiel
 
 import ono99.envs.openspiel  # noqa: F401 - registers python_ono99
-from ono99.cli._main import version
+from ono99.cli import version
 
 
 def play(game: pyspiel.Game, games: int, seed: int = 1) -> tuple[int, int, float]:

@@ -60,7 +60,7 @@ sys.path.insert(0, str(Path(__file__).parent))
 import reference
 
 import ono99
-from ono99.cli._main import version
+from ono99.cli import version
 
 VARIANT = "ono99-2022"
 PLAYERS = 4

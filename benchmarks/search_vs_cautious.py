@@ -52,7 +52,7 @@ import rich.console
 import rich.table
 
 import ono99
-from ono99.simulation._results import wilson_interval
+from ono99.simulation import wilson_interval
 
 EDITIONS = ("ono99-1980", "ono99-2022")
 

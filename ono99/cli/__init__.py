@@ -7,6 +7,6 @@ imports it.
 
 from __future__ import annotations
 
-from ._main import main
+from ._main import main, version
 
-__all__ = ["main"]
+__all__ = ["main", "version"]
