@@ -47,6 +47,11 @@ HOUSE_CASES = [
     ("ninety-nine", "announce-the-total", 3, 100),
     ("ninety-nine-milestones", "playaural-two", 3, 2),
     ("ninety-nine", "crazy-eights", 3, 8),
+    # The ace of spades resets the total twice, then, the stock reshuffled four
+    # times, does nothing.
+    ("ninety-nine-taiwan", "spade-ace-four-shuffles", 4, 1),
+    ("ninety-nine", "wild-jacks", 3, 1),  # jacks played for -6, -3, -1, 4, 8...
+    ("ninety-nine", "wrong-total-loses", 3, 1),  # every total said, and said right
 ]
 
 
