@@ -39,8 +39,11 @@ if TYPE_CHECKING:
     from ono99.engine import Engine, Move, Vector
 
 __all__ = [
+    "CUT",
     "DEAL",
+    "GOES_ON",
     "ILLEGAL",
+    "OVER",
     "Actions",
     "Agent",
     "Followed",
@@ -334,7 +337,8 @@ class Rows(Followed):
         seat still in -1; a game cut short at a limit rewards nobody.
 
         Returns:
-            0 while the game goes on, 1 once it is over, 2 if it was cut short.
+            :data:`GOES_ON`, :data:`OVER` once the game is over, or :data:`CUT`
+            if it was cut short at a limit.
         """
         engine = self.engine
         over = engine.winner is not None
@@ -350,8 +354,8 @@ class Rows(Followed):
                 rewards[at + k] = -1.0
                 out.add(seat)
         if cut:
-            return 2
-        return 1 if over else 0
+            return CUT
+        return OVER if over else GOES_ON
 
     def mover(self) -> int:
         """The row of the learning seat to move, or -1 (the game is over, or no row moves)."""
@@ -475,6 +479,12 @@ class Agent:
             self.mask.update(self.actions.legal(engine))
 
 
+GOES_ON = 0
+"""What :meth:`Rows.settle` says of a game that goes on."""
+OVER = 1
+"""What :meth:`Rows.settle` says of a game that is over."""
+CUT = 2
+"""What :meth:`Rows.settle` says of a game cut short at one of the variant's limits."""
 DEAL = -3
 """What :func:`step_batch` says of a game that ended at the last step: deal a new one."""
 ILLEGAL = -2

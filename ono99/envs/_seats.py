@@ -8,7 +8,7 @@ from ono99._errors import IllegalMoveError
 from ono99.engine import Game, Vector, engine_of, play_checked, play_decided
 
 from ._common import action_index, seated
-from ._kernel import Mask, Rows
+from ._kernel import CUT, GOES_ON, Mask, Rows
 from ._policy import BatchedPlayer, PolicyPlayer
 
 if TYPE_CHECKING:
@@ -169,18 +169,10 @@ class Seats:
 
     def settle(self) -> tuple[list[float], bool, bool]:
         """Each agent's reward for the last step, whether the game is over, and cut short."""
-        rewards = [0.0] * len(self.learners)
-        state = self.settle_into(rewards, 0)
-        return rewards, state > 0, state == 2
-
-    def settle_into(self, rewards: list[float], at: int) -> int:
-        """Set each agent's reward for the last step in ``rewards`` from ``at`` on.
-
-        Returns:
-            0 while the game goes on, 1 once it is over, 2 if it was cut short.
-        """
         self.dealt()
-        return self.rows.settle(rewards, at, self.out)
+        rewards = [0.0] * len(self.learners)
+        state = self.rows.settle(rewards, 0, self.out)
+        return rewards, state != GOES_ON, state == CUT
 
     def show(self) -> None:
         """Write each agent's vector, and its mask (all 0 but the agent to move's)."""

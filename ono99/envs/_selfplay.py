@@ -21,6 +21,7 @@ from ono99.engine import Game
 from ._actions import action_table
 from ._common import Opponent, Opponents, Seeds, action_index, make_variant
 from ._encoding import observation_encoder
+from ._kernel import CUT, GOES_ON, OVER
 from ._policy import play_batched
 from ._seats import Seats
 from ._universal import Widen, spaces_arg, universal_spaces
@@ -245,15 +246,7 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._seed_rows = np.zeros(self.num_envs, np.int64)
 
     def __getstate__(self) -> dict[str, Any]:
-        made = (
-            "_observations",
-            "_masks",
-            "_everywhere",
-            "_seat_rows",
-            "_seeds_seen",
-            "_seed_rows",
-        )
-        return {k: v for k, v in self.__dict__.items() if k not in made}
+        return {k: v for k, v in self.__dict__.items() if k not in _MADE_BY_BIND}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
@@ -329,9 +322,9 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         truncated = [False] * self.num_envs
         dealt: set[int] = set()
         for i, game in enumerate(self.games):
-            if self._over[i] or self._cut[i]:
+            if over[i] or cut[i]:
                 game.deal(None, stop=True)
-                self._over[i] = self._cut[i] = False
+                over[i] = cut[i] = False
                 dealt.add(i)
             elif (to_play := checked[i]) is not None:
                 game.play_move(to_play, stop=True)
@@ -340,10 +333,10 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             rows = game.rows
             if i not in dealt:
                 state = rows.settle(rewards, i * k, game.out)
-                if state:
-                    ended[i * k : i * k + k] = [state == 1] * k
-                    truncated[i * k : i * k + k] = [state == 2] * k
-                    over[i], cut[i] = state == 1, state == 2
+                if state != GOES_ON:
+                    ended[i * k : i * k + k] = [state == OVER] * k
+                    truncated[i * k : i * k + k] = [state == CUT] * k
+                    over[i], cut[i] = state == OVER, state == CUT
             rows.show()
         final = None
         if self._same_step and (any(self._over) or any(self._cut)):
