@@ -29,6 +29,7 @@ them the fast core, what mypyc compiles, through a small named API:
   ``cards_played``, ``last_losers``, ``last_survivor``);
 - what a seat sees: :func:`see` (the one reading of it), ``Layout`` and
   ``Vector`` (the observation vector's slots and their one writer),
+  ``SeatVectors`` (every seat's vector of a game, what all see written once),
   :func:`view_of` (an observation as a view);
 - the compiled rules (:func:`compile_variant`, ``CompiledCard``,
   ``CompiledVariant``), the engine's random choice (:func:`choice`), a game's
@@ -77,7 +78,7 @@ from ._steps import (
     turn_starts,
     won,
 )
-from ._view import Layout, Vector, View, see, view_of
+from ._view import Layout, SeatVectors, Vector, View, see, view_of
 
 __all__ = [
     "COMPILED",
@@ -95,6 +96,7 @@ __all__ = [
     "Player",
     "QuickPlayer",
     "Redraw",
+    "SeatVectors",
     "Vector",
     "View",
     "choice",

@@ -35,7 +35,7 @@ if TYPE_CHECKING:
 
     from ._engine import Engine
 
-__all__ = ["Layout", "Vector", "View", "observation", "see", "view_of"]
+__all__ = ["Layout", "SeatVectors", "Vector", "View", "observation", "see", "view_of"]
 
 _PER_SEAT = ("to_move", "hand_size", "tokens", "score", "in_game", "in_round")
 
@@ -376,10 +376,38 @@ class Layout:
             else -1
         )
         self.names: tuple[str, ...] = tuple(names)
+        # The slots only the observer's own view fills (its hand, the plays it
+        # owes, its partners): the rest are alike for every seat (up to the order
+        # of the seats).
+        own = [*range(self.hand, self.hand + cards), self.scalars + 2]
+        if self.partner >= 0:
+            own.extend(range(self.partner, self.partner + seats))
+        self.own: tuple[int, ...] = tuple(own)
         self.low: tuple[int, ...] = tuple(lows)
         self.high: tuple[int, ...] = tuple(highs)
         self.groups: tuple[tuple[int, int], ...] = tuple(groups)
         self.size = len(names)
+
+    def places(self, seat: int) -> list[int]:
+        """Where each slot of ``seat``'s vector is kept in the buffer of a :class:`SeatVectors`.
+
+        The slots alike for every seat are kept once, at the start, each
+        seat's slots in the order of the table's seats (seat ``s`` at ``+s``);
+        a seat's own slots (:attr:`own`) are kept in a block of their own, the
+        ``seat + 1``-th block of :attr:`size` slots. So ``buffer[places(seat)]``
+        (numpy's indexing by a list) is ``seat``'s vector.
+        """
+        n, m, size = self.players, self.seats, self.size
+        places = list(range(size))
+        rotated = [(self.per_seat + g * m, m) for g in range(len(_PER_SEAT))]
+        if self.reaction >= 0:
+            rotated.append((self.reaction, m))
+        for start, _ in rotated:
+            for k in range(n):
+                places[start + k] = start + (seat + k) % n
+        for i in self.own:
+            places[i] = (seat + 1) * size + i
+        return places
 
 
 class _Counted:
@@ -388,6 +416,14 @@ class _Counted:
     def __init__(self, cards: int) -> None:
         self.cards: list[int] = []  # the card indices counted, in their order
         self.tally = [0] * cards  # how many of each (before any bound)
+
+
+EVERY = 3
+"""A :class:`Vector` writes every slot of its observer's vector."""
+ALIKE = 1
+"""A :class:`Vector` writes the slots alike for every seat, each seat's at ``+seat``."""
+OWN = 2
+"""A :class:`Vector` writes its observer's own slots (:attr:`Layout.own`) alone."""
 
 
 class Vector:
@@ -399,17 +435,36 @@ class Vector:
 
     Args:
         layout: The layout of the vector.
-        target: A writable buffer of ``layout.size`` numbers, all 0 (a
-            memoryview of a numpy array, or a list, say); each slot is
-            written as a ``float``.
+        target: A writable buffer of ``at + layout.size`` numbers or more,
+            all 0 (a memoryview of a numpy array, or a list, say); each slot
+            is written as a ``float``.
+        part: What is written: :data:`EVERY` slot (the observer's vector);
+            the slots :data:`ALIKE` for every seat, the per-seat slots in the
+            table's order rather than the observer's; or the observer's
+            :data:`OWN` slots alone (see :class:`SeatVectors`).
+        at: Where in ``target`` slot 0 is written.
     """
 
-    def __init__(self, layout: Layout, target: Any) -> None:
+    def __init__(self, layout: Layout, target: Any, part: int = EVERY, at: int = 0) -> None:
         self.layout = layout
         self.target = target
+        self.alike = part != OWN
+        self.own = part != ALIKE
+        self.at = at
         self.shown = [0] * layout.size
         # Each group of counts by card, at the slot it starts at (made when first written).
         self.counted: list[_Counted | None] = [None] * layout.size
+        # Each group of one card, at the slot it starts at: the card lit (-1: none).
+        self.lit = [-1] * layout.size
+        # What the per-seat groups were last written from (for seen_player).
+        self.seen_player = -1
+        self.seen_mover = -2
+        self.seen_sizes: list[int] = []
+        self.seen_tokens: list[int] = []
+        self.seen_scores: list[int] = []
+        self.seen_in_game: list[bool] = []
+        self.seen_in_round: list[bool] = []
+        self.seen_turn: list[str] = []
 
     def update(self, engine: Engine, player: int) -> None:
         """Write what ``player`` sees of ``engine``'s game now (:func:`see`) into the target."""
@@ -419,7 +474,7 @@ class Vector:
         """Set slot ``i`` to ``value``, writing the target only if it changed."""
         if self.shown[i] != value:
             self.shown[i] = value
-            self.target[i] = float(value)  # a float is written to a float buffer at once
+            self.target[self.at + i] = float(value)  # a float is written to a float buffer at once
 
     def put_counts(self, start: int, cards: list[int], high: int = -1) -> None:
         """Set the slots from ``start`` on to how many of each card index ``cards`` holds.
@@ -455,6 +510,7 @@ class Vector:
         """Write the slots of ``cards`` from ``start`` on: each card's tally, up to ``high``."""
         shown = self.shown
         target = self.target
+        at = self.at
         for k in cards:
             value = tally[k]
             if 0 <= high < value:
@@ -462,40 +518,26 @@ class Vector:
             i = start + k
             if shown[i] != value:
                 shown[i] = value
-                target[i] = float(value)
+                target[at + i] = float(value)
 
     def show(self, view: View) -> None:
         """Write ``view`` into the target: the one writer of the vector's slots."""
         layout = self.layout
-        player = view.player
-        n = layout.players
-        over = view.winner >= 0
-        current = view.current
-        self.put_counts(layout.hand, view.hand)
+        if self.own:
+            self.put_counts(layout.hand, view.hand)
+            self.put(layout.scalars + 2, min(view.owed, layout.owed_high))
+            if layout.partner >= 0:
+                self.show_partners(view)
+        if not self.alike:
+            return
+        # The per-seat slots from the observer on, or (part ALIKE) from seat 0 on.
+        player = view.player if self.own else 0
+        if player != self.seen_player:
+            self.forget(player)
         i = layout.scalars
         self.put(i, min(max(view.total, layout.total_low), layout.total_high))
         self.put(i + 1, view.direction)
-        self.put(i + 2, min(view.owed, layout.owed_high))
-        i = layout.per_seat
-        m = layout.seats
-        sizes = view.hand_sizes
-        tokens = view.tokens
-        scores = view.scores
-        in_game = view.in_game
-        in_round = view.in_round
-        tokens_high, score_low, score_high = (
-            layout.tokens_high,
-            layout.score_low,
-            layout.score_high,
-        )
-        for k in range(n):
-            seat = (player + k) % n
-            self.put(i + k, 1 if seat == current and not over else 0)
-            self.put(i + m + k, sizes[seat])
-            self.put(i + 2 * m + k, min(max(tokens[seat], 0), tokens_high))
-            self.put(i + 3 * m + k, min(max(scores[seat], score_low), score_high))
-            self.put(i + 4 * m + k, 1 if in_game[seat] else 0)
-            self.put(i + 5 * m + k, 1 if in_round[seat] else 0)
+        self.show_seats(view, player)
         i = layout.piles
         self.put(i, min(view.round, layout.round_high))
         self.put(i + 1, view.draw_size)
@@ -503,27 +545,98 @@ class Vector:
         self.put_counts(layout.out_of_play, view.out_of_play)
         self.put(layout.answering, 1 if view.answering else 0)
         card_index = layout.card_index
-        turn: list[int] = [card_index[card] for card in view.this_turn]
-        forced: list[int] = [card_index[view.forced_by]] if view.forced_by else []
-        self.put_counts(layout.this_turn, turn)
-        self.put_counts(layout.forced_by, forced)
+        if view.this_turn != self.seen_turn:
+            self.seen_turn = view.this_turn[:]
+            self.put_counts(layout.this_turn, [card_index[card] for card in view.this_turn])
+        self.put_one(layout.forced_by, card_index[view.forced_by] if view.forced_by else -1)
         self.put_counts(layout.count, view.count, layout.count_high)
-        self.put_counts(layout.last_play, [view.last_card] if view.last_card >= 0 else [])
+        self.put_one(layout.last_play, view.last_card)
         self.put(layout.passes, min(view.passes, layout.seats))
-        self.show_rules(view)
+        self.show_rules(view, player)
 
-    def show_rules(self, view: View) -> None:
-        """Write the slots only some variants have (partners, starter, reaction, declared)."""
+    def show_seats(self, view: View, player: int) -> None:
+        """Write the per-seat slots, from ``player``'s seat on.
+
+        Each group is written only when its values changed (checked as a whole
+        list, which is cheaper than each slot).
+        """
+        layout = self.layout
+        n = layout.players
+        i = layout.per_seat
+        m = layout.seats
+        mover = view.current if view.winner < 0 else -1
+        if mover != self.seen_mover:
+            self.seen_mover = mover
+            for k in range(n):
+                self.put(i + k, 1 if (player + k) % n == mover else 0)
+        sizes = view.hand_sizes
+        if sizes != self.seen_sizes:
+            self.seen_sizes = sizes[:]
+            for k in range(n):
+                self.put(i + m + k, sizes[(player + k) % n])
+        tokens = view.tokens
+        if tokens != self.seen_tokens:
+            self.seen_tokens = tokens[:]
+            high = layout.tokens_high
+            for k in range(n):
+                self.put(i + 2 * m + k, min(max(tokens[(player + k) % n], 0), high))
+        scores = view.scores
+        if scores != self.seen_scores:
+            self.seen_scores = scores[:]
+            low, high = layout.score_low, layout.score_high
+            for k in range(n):
+                self.put(i + 3 * m + k, min(max(scores[(player + k) % n], low), high))
+        in_game = view.in_game
+        if in_game != self.seen_in_game:
+            self.seen_in_game = in_game[:]
+            for k in range(n):
+                self.put(i + 4 * m + k, 1 if in_game[(player + k) % n] else 0)
+        in_round = view.in_round
+        if in_round != self.seen_in_round:
+            self.seen_in_round = in_round[:]
+            for k in range(n):
+                self.put(i + 5 * m + k, 1 if in_round[(player + k) % n] else 0)
+
+    def forget(self, player: int) -> None:
+        """Forget which per-seat values were written: they are written again for ``player``."""
+        self.seen_player = player
+        self.seen_mover = -2
+        self.seen_sizes = []
+        self.seen_tokens = []
+        self.seen_scores = []
+        self.seen_in_game = []
+        self.seen_in_round = []
+
+    def put_one(self, start: int, index: int) -> None:
+        """Set the slot ``start + index`` to 1 and the others of its group to 0 (all for -1)."""
+        lit = self.lit[start]
+        if lit != index:
+            if lit >= 0:
+                self.put(start + lit, 0)
+            if index >= 0:
+                self.put(start + index, 1)
+            self.lit[start] = index
+
+    def show_partners(self, view: View) -> None:
+        """Write the observer's partners' slots."""
         layout = self.layout
         player = view.player
         n = layout.players
-        if layout.partner >= 0:
-            mates = view.mates
-            for k in range(n):
-                seat = (player + k) % n
-                self.put(layout.partner + k, 1 if seat != player and seat in mates else 0)
+        mates = view.mates
+        for k in range(n):
+            seat = (player + k) % n
+            self.put(layout.partner + k, 1 if seat != player and seat in mates else 0)
+
+    def show_rules(self, view: View, player: int) -> None:
+        """Write the slots alike for every seat that only some variants have.
+
+        The starter, the reaction and what was declared; the reaction's
+        seats from ``player`` on.
+        """
+        layout = self.layout
+        n = layout.players
         if layout.starter >= 0:
-            self.put_counts(layout.starter, [view.starter] if view.starter >= 0 else [])
+            self.put_one(layout.starter, view.starter)
         if layout.reaction >= 0:
             by = -1 if view.reaction is None else view.reaction.by
             for k in range(n):
@@ -533,3 +646,32 @@ class Vector:
             at = -1 if named is None else layout.declared_words.get(named.value, -1)
             for k in range(len(layout.declared_words)):
                 self.put(layout.declared + k, 1 if k == at else 0)
+
+
+class SeatVectors:
+    """Every seat's vector of one game, the slots alike for all written once.
+
+    Where a :class:`Vector` a seat keeps each seat's copy of what all of them
+    see, and writes each change once for every seat that looks, this keeps
+    the slots alike for every seat once (their per-seat slots in the table's
+    order) and each seat's own slots apart. A seat's vector is gathered from
+    the buffer by :meth:`Layout.places`. Writing a seat's vector after a move
+    then writes the move's changes once, not once a seat.
+
+    Args:
+        layout: The layout of the vectors.
+        target: A writable buffer of ``layout.size * (layout.players + 1)``
+            numbers, all 0.
+    """
+
+    def __init__(self, layout: Layout, target: Any) -> None:
+        self.alike = Vector(layout, target, ALIKE)
+        self.own = [
+            Vector(layout, target, OWN, (seat + 1) * layout.size) for seat in range(layout.players)
+        ]
+
+    def update(self, engine: Engine, player: int) -> None:
+        """Write what ``player`` sees of ``engine``'s game now (:func:`see`) into the target."""
+        view = see(engine, player)
+        self.alike.show(view)
+        self.own[player].show(view)
