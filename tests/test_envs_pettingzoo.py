@@ -36,20 +36,37 @@ def test_pettingzoo_api_and_seed_tests(variant: str, house: tuple[str, ...], pla
     seed_test(lambda: env(variant, players, house, seed=5), num_cycles=200)
 
 
-@pytest.mark.parametrize(("variant", "house", "players"), CASES, ids=IDS)
+# Besides the shipped variants: a declaration's slots, and vectors padded to more seats.
+_PADDED: list[tuple[str, tuple[str, ...], int, int | None]] = [
+    ("ninety-nine", ("crazy-eights",), 3, None),
+    ("ono99-2022", (), 3, 6),
+    ("cribbage-pegging", (), 4, 6),
+    ("ninety-nine-drinks", (), 2, 5),
+]
+_SEATED: list[tuple[str, tuple[str, ...], int, int | None]] = [
+    (v, h, n, None) for v, h, n in CASES
+]
+
+
+@pytest.mark.parametrize(
+    ("variant", "house", "players", "max_players"),
+    _SEATED + _PADDED,
+    ids=IDS + [f"{v}{'+' + h[0] if h else ''}-{n}p-max{m}" for v, h, n, m in _PADDED],
+)
 def test_aec_observations_are_each_seats_own_at_every_step(
-    variant: str, house: tuple[str, ...], players: int
+    variant: str, house: tuple[str, ...], players: int, max_players: int | None
 ) -> None:
     """Invariant: every agent's observation, whenever asked, is what its seat sees then.
 
     The vectors are kept from one observation to the next and only their
-    changed slots written: they must equal a fresh encoding of
-    ``Game.observation`` of that seat, whoever was observed before and
-    however long ago (each seat is asked at its own pace here), and the mask
-    must hold the legal actions of the agent to move alone.
+    changed slots written, what all seats see once for all of them: they
+    must equal a fresh encoding of ``Game.observation`` of that seat,
+    whoever was observed before and however long ago (each seat is asked at
+    its own pace here), and the mask must hold the legal actions of the
+    agent to move alone.
     """
-    table = raw_env(variant, players, house, seed=3)
-    encoder = envs.observation_encoder(table.variant, players)
+    table = raw_env(variant, players, house, seed=3, max_players=max_players)
+    encoder = envs.observation_encoder(table.variant, players, max_players)
     rng = np.random.default_rng(3)
     for _ in range(3):
         table.reset()

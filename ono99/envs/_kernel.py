@@ -36,7 +36,7 @@ from ono99.engine import (
 
 if TYPE_CHECKING:
     from ono99._variant import Variant
-    from ono99.engine import Engine, Move, Vector
+    from ono99.engine import Engine, Move, SeatVectors, Vector
 
 __all__ = [
     "CUT",
@@ -181,8 +181,10 @@ class Mask:
 
     def update(self, actions: list[int]) -> None:
         """Set the flags of ``actions``, and only theirs."""
-        target = self.target
         before = self.set
+        if actions is before:
+            return  # the very list last written (a position's actions are kept: Followed)
+        target = self.target
         for action in before:
             if action not in actions:
                 target[action] = False
@@ -193,13 +195,17 @@ class Mask:
 
 
 _NONE: list[int] = []  # no legal action (never changed)
+_KNOWN = 1024  # the most tuples of legal moves a Followed keeps the actions of
 
 
 class Followed:
     """A game the kernel follows, with the legal actions of its position worked out once.
 
     The actions of the legal moves serve the check of an action, the move
-    it plays and the mask alike, until the position changes.
+    it plays and the mask alike, until the position changes. The engine
+    hands out the same tuple of legal moves for the same kinds of card
+    playable, so the actions of each such tuple are worked out once, and
+    kept while the tuple is (up to 1,024 of them).
 
     Args:
         actions: The variant's actions.
@@ -212,6 +218,9 @@ class Followed:
         self.legal: tuple[Move, ...] = ()
         self.legal_actions: list[int] = []
         self.moves: tuple[Move, ...] = ()
+        # The same three for each tuple of legal moves met, by the tuple's id
+        # (each entry holds its tuple, so no other tuple can have that id).
+        self.known: dict[int, tuple[tuple[Move, ...], list[int], tuple[Move, ...]]] = {}
 
     def follow(self, engine: Engine) -> None:
         """Follow a new game."""
@@ -224,9 +233,13 @@ class Followed:
         """The legal actions of the player to move (do not change the list)."""
         legal = legal_now(self.engine)
         if legal is not self.legal:
-            self.legal = legal
-            self.legal_actions = self.actions.of(legal)
-            self.moves = self.actions.silent_moves(legal)
+            known = self.known.get(id(legal))
+            if known is None or known[0] is not legal:
+                if len(self.known) >= _KNOWN:
+                    self.known.clear()
+                known = (legal, self.actions.of(legal), self.actions.silent_moves(legal))
+                self.known[id(legal)] = known
+            self.legal, self.legal_actions, self.moves = known
         return self.legal_actions
 
     def move(self, action: int) -> Move | None:
@@ -246,11 +259,11 @@ class Turns(Followed):
 
     Args:
         actions: The variant's actions.
-        vectors: Where each seat's vector is kept.
+        vectors: Where every seat's vector is kept.
         masks: Where each seat's action mask is kept.
     """
 
-    def __init__(self, actions: Actions, vectors: list[Vector], masks: list[Mask]) -> None:
+    def __init__(self, actions: Actions, vectors: SeatVectors, masks: list[Mask]) -> None:
         super().__init__(actions)
         self.vectors = vectors
         self.masks = masks
@@ -262,7 +275,7 @@ class Turns(Followed):
     def show(self, seat: int) -> None:
         """Write ``seat``'s vector and mask now (its legal actions, none when not to move)."""
         engine = self.engine
-        self.vectors[seat].update(engine, seat)
+        self.vectors.update(engine, seat)
         if seat == engine.current and engine.winner is None:
             self.masks[seat].update(self.now())
         else:

@@ -55,7 +55,7 @@ from pettingzoo.utils import wrappers
 
 from ono99._args import shown
 from ono99._errors import ArgumentError, IllegalMoveError
-from ono99.engine import Game, Vector, engine_of, players_in
+from ono99.engine import Game, SeatVectors, engine_of, players_in
 
 from ._actions import action_table, action_to_move
 from ._common import (
@@ -178,19 +178,24 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         self._players_in = players
 
     def _bind(self) -> None:
-        """Keep each seat's vector up to date slot by slot, to be copied out."""
-        n, players = len(self.table), self.players
-        self._arrays = [np.zeros(len(self.encoder), np.float32) for _ in range(players)]
-        self._vectors = [Vector(self.encoder.layout, a.data) for a in self._arrays]
-        self._masks = [np.zeros(n, np.int8) for _ in range(players)]
-        self._mask_writers = [Mask(mask.data) for mask in self._masks]
-        self._turns = Turns(self.table.kernel, self._vectors, self._mask_writers)
+        """Keep every seat's vector up to date slot by slot, to be gathered out.
+
+        What all seats see is kept once (see :class:`~ono99.engine.SeatVectors`):
+        a seat's observation is ``self._vectors[self._places[seat]]``.
+        """
+        players, layout = self.players, self.encoder.layout
+        self._vectors = np.zeros(layout.size * (players + 1), np.float32)
+        self._places = [np.array(layout.places(seat), np.intp) for seat in range(players)]
+        seats = SeatVectors(layout, self._vectors.data)
+        self._masks = [np.zeros(len(self.table), np.int8) for _ in range(players)]
+        masks = [Mask(mask.data) for mask in self._masks]
+        self._turns = Turns(self.table.kernel, seats, masks)
         if self.game is not None:
             self._turns.deal(engine_of(self.game))
 
     def __getstate__(self) -> dict[str, Any]:
         # The writers hold views of the arrays: they are made again.
-        kernel = ("_arrays", "_vectors", "_masks", "_mask_writers", "_turns")
+        kernel = ("_vectors", "_places", "_masks", "_turns")
         return {k: v for k, v in self.__dict__.items() if k not in kernel}
 
     def __setstate__(self, state: dict[str, Any]) -> None:
@@ -230,7 +235,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
             self._require_game()
         seat = self._seat[agent]
         self._turns.show(seat)
-        return {"observation": self._arrays[seat].copy(), "action_mask": self._masks[seat].copy()}
+        return {
+            "observation": self._vectors[self._places[seat]],  # a new array
+            "action_mask": self._masks[seat].copy(),
+        }
 
     def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
         """The agent to move's observation, reward, termination, truncation and info."""
@@ -260,17 +268,34 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
             ArgumentError: If it is no action of the space (see :mod:`ono99.envs`).
         """
         agent = self.agent_selection
+        turns = self._turns
+        if self._quiet and type(action) is int and 0 <= action < self._action_count:
+            # The usual case, a plain int in range while nobody is done: a move
+            # that knocks nobody out and ends nothing changes the agent alone.
+            after = turns.play(action)
+            if after == self._players_in:
+                self._cumulative_rewards[agent] = 0.0
+                self.agent_selection = self.possible_agents[turns.engine.current]
+                if self.render_mode == "human":
+                    self.render()
+                return
+            self._stepped(agent, action, after)
+            return
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
             return
-        game = self._require_game()
-        count = self._action_count
-        if type(action) is int and 0 <= action < count:
-            index = action  # a plain int in range, the usual case, needs no further check
-        else:
-            index = action_index(action, count)
+        self._require_game()
+        index = action_index(action, self._action_count)
         # The players still in after the move (-1 once the game is over).
-        after = self._turns.play(index)
+        self._stepped(agent, index, turns.play(index))
+
+    def _stepped(self, agent: str, index: int, after: int) -> None:
+        """Finish the step of ``agent``'s action ``index``, after which ``after`` are in.
+
+        (``after`` is :data:`ILLEGAL` if the action was not played: it is
+        played through the game to raise why.)
+        """
+        game = self._require_game()
         engine = engine_of(game)
         if after == ILLEGAL:
             # Not a legal action: say why, and leave the game as it was.
