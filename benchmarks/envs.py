@@ -52,13 +52,14 @@ in the pure-Python build). (e) was measured before the OpenSpiel game fixed
 the stock's next card after each move: ``benchmarks/openspiel_speed.py``
 gives its figures since.
 
-(f), measured later with the compiled engine (load average 3.1 to 3.3, two
-full runs of each build in turn): 144,000-153,000 AEC steps/s against
-620,000-624,000 plays/s of the loop, 0.23-0.24x, where the build before the
-AEC step moved into the compiled kernel and the vector counted only what
-changed gave 121,000-124,000 against 617,000-628,000, 0.19-0.20x. With the
-pure-Python engine (an editable install, 500 games, best of five, load
-average 6 to 6.5): 0.068-0.069x, against 0.056-0.057x before.
+(f), measured with the compiled engine on an otherwise idle two-core machine
+(two full runs of each build in turn, 2,000 games, best of five): 140,000 to
+142,000 AEC steps/s against 541,000-542,000 plays/s of the loop, 0.26x, where
+the build before what all seats see was written once a move gave
+115,600-118,000 against 535,000-539,000, 0.22x. Earlier, under a load average
+of 3.1 to 3.3: 0.23-0.24x, and 0.19-0.20x before the AEC step moved into the
+compiled kernel. With the pure-Python engine (an editable install, 500 games,
+best of five, load average 6 to 6.5): 0.068-0.069x.
 
 (g), measured with the compiled engine (load average 0.6 to 1.0, best of
 five, four runs): 66,500-74,000 self-play decisions/s against 61,500-69,500
