@@ -13,20 +13,22 @@ import concurrent.futures
 import os
 import signal
 import sys
+import time
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import pytest
-from children import finish, started, wait_for
+from children import HANG_GUARD, finish, started, wait_for
 from process_helpers import Illegal, Raises
 
 import ono99
-from ono99.simulation import _chunks
+from ono99.simulation import _chunks, _simulate
 from ono99.simulation._seeds import game_seed
 
 if TYPE_CHECKING:
     import contextlib
     import subprocess
+    import threading
 
 TESTS = Path(__file__).parent
 POSIX = pytest.mark.skipif(os.name != "posix", reason="POSIX signals and /proc")
@@ -96,6 +98,24 @@ def gone(pid: int) -> bool:
     except OSError:
         return True
     return "\nState:\tZ" in status
+
+
+@POSIX
+def test_a_pool_ended_early_is_not_woken_again_at_exit() -> None:
+    """Regression: after Ctrl-C a run printed a traceback at exit (OSError: bad file
+    descriptor), when the executor's exit hook woke the killed pool's manager thread as
+    that thread closed its wake-up pipe, a race without a lock before Python 3.12.
+    Killed, the pool is no longer listed for that wake-up, and its manager thread
+    still ends by itself."""
+    pool = concurrent.futures.ProcessPoolExecutor(max_workers=1)
+    pool.submit(time.sleep, 60)
+    manager: threading.Thread = pool._executor_manager_thread  # type: ignore[assignment]
+    wakeups = concurrent.futures.process._threads_wakeups
+    assert manager in wakeups
+    _simulate._kill_workers(pool)
+    assert manager not in wakeups
+    manager.join(HANG_GUARD)
+    assert not manager.is_alive()
 
 
 DIES = """

@@ -329,10 +329,20 @@ def _kill_workers(pool: concurrent.futures.ProcessPoolExecutor) -> None:
     # The executor keeps its processes in a private attribute (Python 3.14 adds
     # kill_workers() for this); without it, shutdown still ends them in time.
     processes = list((getattr(pool, "_processes", None) or {}).values())
+    manager = getattr(pool, "_executor_manager_thread", None)
     for process in processes:
         with contextlib.suppress(OSError, ValueError):
             process.kill()
     pool.shutdown(wait=False)
+    # shutdown() has woken the pool's manager thread, which now closes its wake-up
+    # pipe as it ends. At exit, before Python 3.12, the executor wakes every
+    # manager thread it still lists, unlocked: should that race this one closing
+    # its pipe (Ctrl-C, then exit at once), it prints a traceback of a write to a
+    # closed pipe. Unlisted, this thread is joined at exit as any other is.
+    wakeups = getattr(concurrent.futures.process, "_threads_wakeups", None)
+    if manager is not None and wakeups is not None:
+        with contextlib.suppress(TypeError, KeyError):
+            del wakeups[manager]
     for process in processes:
         with contextlib.suppress(OSError, ValueError, AssertionError):
             process.join(timeout=2)
