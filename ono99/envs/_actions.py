@@ -19,6 +19,11 @@ if TYPE_CHECKING:
 
 __all__ = ["ActionTable", "action_count", "action_table", "action_to_move", "move_to_action"]
 
+# What an ActionTable keeps of one tuple of legal moves: the tuple, the moves with
+# the silent plays, their actions, those in increasing order, and the mapping.
+_Known = tuple[tuple[Move, ...], tuple[Move, ...], list[int], list[int], "Mapping[int, Move]"]
+_KNOWN = 1024  # the most tuples of legal moves an ActionTable keeps
+
 
 class ActionTable:
     """The actions of one variant, in their fixed order.
@@ -84,7 +89,7 @@ class ActionTable:
             are none: the silent twin of play action ``a`` is ``silent + a``.
     """
 
-    __slots__ = ("_last", "announce", "index", "kernel", "moves", "silent", "variant")
+    __slots__ = ("_known", "announce", "index", "kernel", "moves", "silent", "variant")
 
     def __init__(self, variant: Variant, announce: str = "true_total") -> None:
         if announce not in ANNOUNCE:
@@ -155,11 +160,11 @@ class ActionTable:
             decline=decline,
             plays=plays,
         )
-        # The last legal moves met (held, so an identity test is safe), the moves
-        # with the silent plays, their actions, and the mapping of the two.
-        self._last: tuple[
-            tuple[Move, ...], tuple[Move, ...], list[int], Mapping[int, Move] | None
-        ] = ((), (), [], {})
+        # For each tuple of legal moves met, by its id (the engine hands out the same
+        # tuple for the same kinds of card playable; each entry holds its tuple, so no
+        # other can have that id): the moves with the silent plays, their actions,
+        # the actions in increasing order, and the mapping of actions to moves.
+        self._known: dict[int, _Known] = {}
 
     def __len__(self) -> int:
         return len(self.moves)
@@ -168,17 +173,10 @@ class ActionTable:
         """The current player's legal actions: each index with the game's own move object.
 
         Passing the game's own object to :meth:`~ono99.Game.play` spares the
-        game a second check of the move. The mapping is read-only: asked
-        again before the next move, the table gives the same one.
+        game a second check of the move. The mapping is read-only: the table
+        gives the same one for the same legal moves.
         """
-        legal, moves, actions, mapping = self._last
-        if legal is not game.legal_moves():
-            moves, actions = self.actions_now(game)
-            legal, mapping = self._last[0], None
-        if mapping is None:
-            mapping = dict(zip(actions, moves, strict=True))
-            self._last = (legal, moves, actions, mapping)
-        return mapping
+        return self._now(game)[4]
 
     def actions_now(self, game: Game) -> tuple[tuple[Move, ...], list[int]]:
         """The current player's legal moves, and the action of each (do not change the list).
@@ -186,14 +184,26 @@ class ActionTable:
         What :meth:`legal_actions` holds, as two sequences in the engine's
         order (no mapping is built).
         """
+        known = self._now(game)
+        return known[1], known[2]
+
+    def sorted_actions(self, game: Game) -> list[int]:
+        """The current player's legal actions in increasing order (a new list)."""
+        return self._now(game)[3][:]
+
+    def _now(self, game: Game) -> _Known:
+        """What the table knows of the current player's legal moves (worked out once)."""
         legal = game.legal_moves()
-        last = self._last
-        if last[0] is legal:
-            return last[1], last[2]
-        actions = self.kernel.of(legal)
-        moves = self.kernel.silent_moves(legal)
-        self._last = (legal, moves, actions, None)
-        return moves, actions
+        known = self._known.get(id(legal))
+        if known is None or known[0] is not legal:
+            if len(self._known) >= _KNOWN:
+                self._known.clear()
+            actions = self.kernel.of(legal)
+            moves = self.kernel.silent_moves(legal)
+            mapping = dict(zip(actions, moves, strict=True))
+            known = (legal, moves, actions, sorted(actions), mapping)
+            self._known[id(legal)] = known
+        return known
 
     def actions_of(self, moves: Iterable[Move]) -> dict[int, Move]:
         """Each of ``moves`` (such as an observation's legal moves) by its action index.
