@@ -51,8 +51,17 @@ __all__ = [
     "Rows",
     "Turns",
     "act",
+    "chances",
     "step_batch",
 ]
+
+
+def chances(counts: list[int], size: int) -> list[tuple[int, float]]:
+    """Each kind of card ``counts`` holds any of, with its chance of being drawn of ``size``.
+
+    (An OpenSpiel chance node's outcomes: a drawn card's, compiled.)
+    """
+    return [(kind, n / size) for kind, n in enumerate(counts) if n]
 
 
 class Actions:

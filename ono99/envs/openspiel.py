@@ -105,6 +105,7 @@ from ono99.engine import Game, compile_variant, copy_drawing, deal, play_checked
 from ono99.envs._actions import action_table
 from ono99.envs._common import make_variant
 from ono99.envs._encoding import observation_encoder
+from ono99.envs._kernel import chances
 from ono99.players import make_player
 
 if TYPE_CHECKING:
@@ -612,12 +613,12 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
         held = self._held
         if now == _TERMINAL or held is None:
             return []
-        return sorted(self._spec.table.actions_now(held.game)[1])
+        return self._spec.table.sorted_actions(held.game)
 
     def _legal_actions(self, player: int) -> list[int]:
         if player != self._player or self._held is None:
             return []
-        return sorted(self._spec.table.actions_now(self._held.game)[1])
+        return self._spec.table.sorted_actions(self._held.game)
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
         """The cards that can be drawn next (by index), each with its chance.
@@ -630,8 +631,7 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
         if self._kind == _ROLL:
             rolled = self._rolled
             return [(outcome, 1 / rolled) for outcome in range(rolled)]
-        size = self._size
-        return [(kind, n / size) for kind, n in enumerate(self._from) if n]
+        return chances(self._from, self._size)
 
     def _apply_action(self, action: int) -> None:
         player = self._player
@@ -649,16 +649,16 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
         if player == _TERMINAL or self._held is None:
             raise IllegalActionError(f"the game is over: no action can be applied ({action!r})")
         game = self._held.game
-        moves, actions = self._spec.table.actions_now(game)
+        legal = self._spec.table.legal_actions(game)
         given: object = action  # typed int, but a caller may pass anything
-        if type(given) is not int or action not in actions:
+        move = legal.get(action) if type(given) is int else None
+        if move is None:
             last = len(self._spec.table) - 1
             raise IllegalActionError(
                 f"action {action!r} is not legal: player {player}'s legal actions are "
-                f"{sorted(actions)} (of the actions 0 to {last})",
+                f"{sorted(legal)} (of the actions 0 to {last})",
                 move=action,
             )
-        move = moves[actions.index(action)]
         played = self._played
         if self._snapshot is None or (played is not None and played.count >= _SNAPSHOT_EVERY):
             self._snapshot, self._played = _Snapshot(copy_drawing(game, _DRAWS)), None
@@ -850,16 +850,11 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
             if self._held is None:
                 game = deal(spec.variant, spec.players, 0, chance, pick=chance.card)
             else:
-                game = self._held.game
                 assert move is not None  # noqa: S101 - a move pending, on a dealt game
-                try:
-                    play_checked(game, move)
-                except BaseException:
-                    # A guarded variant's game is put back as it was before the move
-                    # by the engine itself; any other is played again from its snapshot.
-                    if not spec.guarded:
-                        self._held = _Held(self._replayed())
-                    raise
+                # Played on a copy: should the move need more chance outcomes (or a
+                # rule object fail), the game before it stays as it was.
+                game = copy_drawing(self._held.game, chance)
+                play_checked(game, move)
         except _NeedChance as need:
             self._player = _CHANCE
             if need.stock is None:
@@ -872,9 +867,7 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
             self._left = spec.dealt if size == spec.deck else 1
             return
         self._ahead, self._stock, free = chance.result()
-        if move is not None:
-            self._played = _Played((move, ahead, stock, self._given, self._rolls), self._played)
-        self._done(game)
+        self._done(game)  # a new game: a new snapshot before the next move
         if not self._ahead and free > 0 and self._player >= 0:
             # The next card of the stock is fixed now (a chance node no player sees),
             # so that the next move draws it without being played again.
