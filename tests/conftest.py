@@ -64,8 +64,8 @@ def _is_property(item: pytest.Item) -> bool:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Mark the slow tests ``slow``, then run the quick example tests before the property
-    tests, each group in file order.
+    """Mark the slow tests ``slow`` (the property tests ``property`` too), then run the
+    quick example tests before the property tests, each group in file order.
 
     A broken rule then fails within a second, which is also what keeps mutation
     testing (which stops at the first failure) fast. ``pytest -m "not slow"`` runs
@@ -74,6 +74,8 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     for item in items:
         if _is_slow(item):
             item.add_marker(pytest.mark.slow)
+        if _is_property(item):
+            item.add_marker(pytest.mark.property)
 
     def quick_first(item: pytest.Item) -> tuple[bool, bool]:
         return _is_property(item), item.path.name not in QUICK_FILES
@@ -93,7 +95,6 @@ SLOW_FILES = frozenset(
         "test_hardening_cli.py",  # the command in new processes, in hostile settings
         "test_editor_session.py",  # a language server in Node.js
         "test_dask.py",  # a Dask cluster
-        "test_envs_openspiel.py",  # OpenSpiel's own checks, game after game
         "test_docs_html.py",  # a docs build, where no built site is given
     }
 )
@@ -113,6 +114,12 @@ SLOW_TESTS = frozenset(
         "test_every_shipped_file_is_clean",
         "test_training_example_beats_the_random_player",
         "test_pettingzoo_api_and_seed_tests",
+        # OpenSpiel's own checks, game after game, of every variant and house rule.
+        "test_openspiel_random_simulation",
+        "test_openspiel_random_simulation_of_every_variant_and_house_rule",
+        "test_openspiel_tensors_are_the_observation_vector",
+        "test_openspiel_the_card_fixed_ahead_is_seen_by_no_player",
+        "test_the_how_tos_nfsp_script_trains_and_measures",
         # The README's install commands, in a fresh venv each (one compiles the engine).
         "test_try_it_installs_and_plays_as_written",
         "test_the_test_command_installs_its_own_environment_as_written",
