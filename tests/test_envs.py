@@ -62,6 +62,28 @@ def test_every_legal_move_has_one_action_and_back(variant_id: str) -> None:
             game.play(rng.choice(legal))
 
 
+@pytest.mark.parametrize("variant_id", ["ono99-2022", "ninety-nine-drinks", "cribbage-pegging"])
+def test_the_tables_actions_are_the_positions_own_however_often_asked(variant_id: str) -> None:
+    """Invariant: the action table, which works each tuple of legal moves out once and
+    keeps it, gives at every position the actions of that position's moves, whichever
+    seat moved before and whichever games share the table (two are played in turn)."""
+    variant = ono99.load_variant(variant_id)
+    table = envs.action_table(variant)
+    rng = random.Random(5)
+    games = [ono99.Game(variant, 3, seed=seed) for seed in (1, 2)]
+    while not all(game.is_over for game in games):
+        for game in games:
+            if game.is_over:
+                continue
+            legal = game.legal_moves()
+            expected = [envs.move_to_action(variant, move) for move in legal]
+            moves, actions = table.actions_now(game)
+            assert (list(moves), actions) == (list(legal), expected)
+            assert table.sorted_actions(game) == sorted(expected)
+            assert dict(table.legal_actions(game)) == dict(zip(expected, legal, strict=True))
+            game.play(rng.choice(legal))
+
+
 ECHO = """extends = "ninety-nine"
 id = "echo"
 [cards.echo]

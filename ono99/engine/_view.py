@@ -399,10 +399,11 @@ class Layout:
         """
         n, m, size = self.players, self.seats, self.size
         places = list(range(size))
-        rotated = [(self.per_seat + g * m, m) for g in range(len(_PER_SEAT))]
+        # Each group of per-seat slots starts at the observer's seat.
+        rotated = [self.per_seat + g * m for g in range(len(_PER_SEAT))]
         if self.reaction >= 0:
-            rotated.append((self.reaction, m))
-        for start, _ in rotated:
+            rotated.append(self.reaction)
+        for start in rotated:
             for k in range(n):
                 places[start + k] = start + (seat + k) % n
         for i in self.own:

@@ -19,11 +19,6 @@ if TYPE_CHECKING:
 
 __all__ = ["ActionTable", "action_count", "action_table", "action_to_move", "move_to_action"]
 
-# What an ActionTable keeps of one tuple of legal moves: the tuple, the moves with
-# the silent plays, their actions, those in increasing order, and the mapping.
-_Known = tuple[tuple[Move, ...], tuple[Move, ...], list[int], list[int], "Mapping[int, Move]"]
-_KNOWN = 1024  # the most tuples of legal moves an ActionTable keeps
-
 
 class ActionTable:
     """The actions of one variant, in their fixed order.
@@ -89,7 +84,7 @@ class ActionTable:
             are none: the silent twin of play action ``a`` is ``silent + a``.
     """
 
-    __slots__ = ("_known", "announce", "index", "kernel", "moves", "silent", "variant")
+    __slots__ = ("announce", "index", "kernel", "moves", "silent", "variant")
 
     def __init__(self, variant: Variant, announce: str = "true_total") -> None:
         if announce not in ANNOUNCE:
@@ -160,11 +155,6 @@ class ActionTable:
             decline=decline,
             plays=plays,
         )
-        # For each tuple of legal moves met, by its id (the engine hands out the same
-        # tuple for the same kinds of card playable; each entry holds its tuple, so no
-        # other can have that id): the moves with the silent plays, their actions,
-        # the actions in increasing order, and the mapping of actions to moves.
-        self._known: dict[int, _Known] = {}
 
     def __len__(self) -> int:
         return len(self.moves)
@@ -176,7 +166,7 @@ class ActionTable:
         game a second check of the move. The mapping is read-only: the table
         gives the same one for the same legal moves.
         """
-        return self._now(game)[4]
+        return self.kernel.known(game.legal_moves())[4]
 
     def actions_now(self, game: Game) -> tuple[tuple[Move, ...], list[int]]:
         """The current player's legal moves, and the action of each (do not change the list).
@@ -184,26 +174,12 @@ class ActionTable:
         What :meth:`legal_actions` holds, as two sequences in the engine's
         order (no mapping is built).
         """
-        known = self._now(game)
-        return known[1], known[2]
+        known = self.kernel.known(game.legal_moves())
+        return known[2], known[1]
 
     def sorted_actions(self, game: Game) -> list[int]:
         """The current player's legal actions in increasing order (a new list)."""
-        return self._now(game)[3][:]
-
-    def _now(self, game: Game) -> _Known:
-        """What the table knows of the current player's legal moves (worked out once)."""
-        legal = game.legal_moves()
-        known = self._known.get(id(legal))
-        if known is None or known[0] is not legal:
-            if len(self._known) >= _KNOWN:
-                self._known.clear()
-            actions = self.kernel.of(legal)
-            moves = self.kernel.silent_moves(legal)
-            mapping = dict(zip(actions, moves, strict=True))
-            known = (legal, moves, actions, sorted(actions), mapping)
-            self._known[id(legal)] = known
-        return known
+        return self.kernel.known(game.legal_moves())[3][:]
 
     def actions_of(self, moves: Iterable[Move]) -> dict[int, Move]:
         """Each of ``moves`` (such as an observation's legal moves) by its action index.

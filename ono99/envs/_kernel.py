@@ -38,6 +38,10 @@ if TYPE_CHECKING:
     from ono99._variant import Variant
     from ono99.engine import Engine, Move, SeatVectors, Vector
 
+    # What Actions.known keeps of one tuple of legal moves: the tuple, its actions, the
+    # moves with the silent plays, the actions in increasing order, each action's move.
+    Known = tuple[tuple[Move, ...], list[int], tuple[Move, ...], list[int], dict[int, Move]]
+
 __all__ = [
     "CUT",
     "DEAL",
@@ -54,6 +58,9 @@ __all__ = [
     "chances",
     "step_batch",
 ]
+
+
+_KNOWN = 1024  # the most tuples of legal moves an Actions keeps the actions of
 
 
 def chances(counts: list[int], size: int) -> list[tuple[int, float]]:
@@ -112,6 +119,29 @@ class Actions:
         self.plain = {**self.repeats, **(plain or {})}
         self.decline = decline
         self.plays = plays
+        # What known() worked out, by the id of each tuple of legal moves (each entry
+        # holds its tuple, so no other tuple can have that id).
+        self.worked: dict[int, Known] = {}
+
+    def known(self, legal: tuple[Move, ...]) -> Known:
+        """The actions of ``legal``, a tuple of legal moves the engine handed out, worked out once.
+
+        The engine hands out the same tuple for the same kinds of card
+        playable, so each is worked out once and kept while it is (up to
+        1,024 of them): the tuple, its actions (:meth:`of`), the moves with
+        the silent plays (:meth:`silent_moves`), the actions in increasing
+        order, and each action's move. Do not change them.
+        """
+        found = self.worked.get(id(legal))
+        if found is None or found[0] is not legal:
+            if len(self.worked) >= _KNOWN:
+                self.worked.clear()
+            actions = self.of(legal)
+            moves = self.silent_moves(legal)
+            mapping = dict(zip(actions, moves, strict=True))
+            found = (legal, actions, moves, sorted(actions), mapping)
+            self.worked[id(legal)] = found
+        return found
 
     def action(self, move: Move) -> int:
         """The action of ``move`` (a move of the variant)."""
@@ -204,17 +234,14 @@ class Mask:
 
 
 _NONE: list[int] = []  # no legal action (never changed)
-_KNOWN = 1024  # the most tuples of legal moves a Followed keeps the actions of
 
 
 class Followed:
     """A game the kernel follows, with the legal actions of its position worked out once.
 
     The actions of the legal moves serve the check of an action, the move
-    it plays and the mask alike, until the position changes. The engine
-    hands out the same tuple of legal moves for the same kinds of card
-    playable, so the actions of each such tuple are worked out once, and
-    kept while the tuple is (up to 1,024 of them).
+    it plays and the mask alike, until the position changes (each tuple of
+    legal moves worked out once: :meth:`Actions.known`).
 
     Args:
         actions: The variant's actions.
@@ -227,9 +254,6 @@ class Followed:
         self.legal: tuple[Move, ...] = ()
         self.legal_actions: list[int] = []
         self.moves: tuple[Move, ...] = ()
-        # The same three for each tuple of legal moves met, by the tuple's id
-        # (each entry holds its tuple, so no other tuple can have that id).
-        self.known: dict[int, tuple[tuple[Move, ...], list[int], tuple[Move, ...]]] = {}
 
     def follow(self, engine: Engine) -> None:
         """Follow a new game."""
@@ -242,13 +266,8 @@ class Followed:
         """The legal actions of the player to move (do not change the list)."""
         legal = legal_now(self.engine)
         if legal is not self.legal:
-            known = self.known.get(id(legal))
-            if known is None or known[0] is not legal:
-                if len(self.known) >= _KNOWN:
-                    self.known.clear()
-                known = (legal, self.actions.of(legal), self.actions.silent_moves(legal))
-                self.known[id(legal)] = known
-            self.legal, self.legal_actions, self.moves = known
+            known = self.actions.known(legal)
+            self.legal, self.legal_actions, self.moves = known[0], known[1], known[2]
         return self.legal_actions
 
     def move(self, action: int) -> Move | None:
