@@ -22,7 +22,15 @@ from ._chance import shuffle
 from ._compiled import LEGAL_MEMO_SIZE, card_index, compile_variant
 from ._moves import NO_MOVES, Decline, Move, Play, Redraw, as_move, chosen
 from ._round import Checkpoint, Round
-from ._scoring import count_over, end_round, out_of_cards, pass_turn, show_hands, win_at_once
+from ._scoring import (
+    count_over,
+    end_round,
+    lapse,
+    out_of_cards,
+    pass_turn,
+    show_hands,
+    win_at_once,
+)
 from ._table import Table
 from ._view import observation
 
@@ -381,7 +389,7 @@ class Engine:
         if reaction is None:
             return
         if self.winner is not None or self.halted or not r.in_round[reaction.seat]:
-            r.reaction = None  # nobody is left to answer it
+            lapse(self)  # nobody is left to answer it
             return
         r.resume = self.current
         self.current = reaction.seat
