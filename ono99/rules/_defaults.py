@@ -49,7 +49,8 @@ from ono99._errors import PluginError
 if TYPE_CHECKING:
     from collections.abc import Collection, Mapping
 
-    from ._contract import CardInfo, Effect, Outcome, Table
+    from ._contract import Effect, Outcome
+    from ._table import CardInfo, Table
 
 __all__ = [
     "FOLLOWS",
