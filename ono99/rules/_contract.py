@@ -43,9 +43,12 @@ class Effect(Protocol):
     declarations that are true of it, and the methods it needs. A declaration
     that pairs with a method follows from the class when it inherits the base
     (marked *follows* below), and one that contradicts what the class writes
-    is refused with :class:`~ono99.PluginError`. (The protocol is structural:
-    a class that writes every member itself follows it too, stating every
-    declaration.)
+    is refused with :class:`~ono99.PluginError`, as is a method asked only
+    for a declaration the class leaves out (:meth:`declarations` without
+    ``declares``). (The protocol is structural: a class that writes every
+    member itself follows it too, stating every declaration; a method that its
+    declarations keep the engine from asking may then only return, a
+    placeholder.)
 
     Class attributes (or properties, where they depend on the settings):
 
