@@ -649,6 +649,38 @@ def test_a_house_rule_syntax_error(tmp_path: Path) -> None:
     assert error.problems[0].startswith("invalid TOML at line 1, column 7")
 
 
+@pytest.mark.parametrize(
+    ("text", "line", "hint"),
+    [
+        (
+            'extends = "ono99-2022"\n[cards.big]\nname = "Big"\ncount = 4\n'
+            'effects = [{ type = "add",\n  amount = 200 }]\n',
+            5,
+            "inline tables are one line",
+        ),
+        ('extends = "ono99-2022"\n[players]\nteams = { at = [4], }\n', 3, "no comma after"),
+        ('extends = "ono99-2022"\n[total]\nbust 100\n', 3, "key = value"),
+        ('extends = "ono99-2022"\nname = Big\n', 2, "text is written in quotes"),
+        ('extends = "ono99-2022"\n[total]\nbust = 1\nbust = 2\n', 4, "set once"),
+        ('extends = "ono99-2022"\nname = "Big\n', 2, 'use """..."""'),
+    ],
+)
+def test_a_syntax_error_is_reported_once_at_its_line_with_the_common_cause(
+    tmp_path: Path, text: str, line: int, hint: str
+) -> None:
+    """TOML 1.0: "Inline tables are intended to appear on a single line" and take "no
+    trailing comma"; a syntax error's one problem gives its line and, for the common
+    causes, what to write (tomllib's "Invalid initial character for a key part" alone
+    said nothing of the split inline table)."""
+    path = write(tmp_path, "v.toml", text)
+    error = load_error(path)
+    (message,) = error.problems
+    assert message.startswith(f"invalid TOML at line {line}, column ")
+    assert hint in message
+    (finding,) = ono99.check_file(path)
+    assert finding.message == message
+
+
 def test_two_house_rules_that_disagree_name_both(tmp_path: Path) -> None:
     error = load_error("ono99-1980", ["points", "last-standing"])
     house = variants_dir() / "house"
