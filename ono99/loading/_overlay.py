@@ -74,13 +74,25 @@ class Doc:
         """``problem`` as its file wrote its key path, and that file (:meth:`where`).
 
         An item an ``[[add_triggers]]`` table added is named as that table:
-        ``add_triggers[0].type``, not the ``triggers[2].type`` it became.
+        ``add_triggers[0].type``, not the ``triggers[2].type`` it became. A
+        key path the blamed file does not set (it set a related key, and
+        inherits this one) is said to come from the file that set it, with
+        the problem's ``fix``.
         """
         path = problem.path
         match = re.match(r"[a-z_]+\[\d+\]", path)
         if match is not None and match.group() in self.spelled:
             path = self.spelled[match.group()] + path[match.end() :]
-        return problem._replace(path=path), self.where(problem)
+        blamed = self.where(problem)
+        message = problem.message
+        own = self._origin_of(problem.path) if problem.related else None
+        if own is not None and own[1] != blamed:
+            inherited = re.sub(r"\[\d+\]$", "", path)
+            fix = f"; {problem.fix}" if problem.fix else ""
+            message += (
+                f" ({inherited} is not set in this file: it comes from {Path(own[1]).stem}{fix})"
+            )
+        return problem._replace(path=path, message=message), blamed
 
     def where(self, problem: Problem) -> str:
         """The file to blame for a problem: the last to set a key it involves."""

@@ -681,6 +681,31 @@ def test_a_syntax_error_is_reported_once_at_its_line_with_the_common_cause(
     assert finding.message == message
 
 
+def test_an_inherited_key_is_named_as_inherited_with_the_fix(tmp_path: Path) -> None:
+    """A file extending cribbage-pegging for two players (``max = 2``) does not set
+    ``players.teams``: the problem says where it comes from, and what to write; with
+    ``teams = { at = [] }`` the file loads and plays two without partnerships."""
+    text = 'extends = "cribbage-pegging"\nid = "two"\n[players]\nmax = 2\n'
+    error = load_error(write(tmp_path, "two.toml", text))
+    message = problem(
+        error, "players.teams.at[0]", "(2 to 2), got 4", "not set in this file: it comes from"
+    )
+    assert "players.teams.at is not set in this file: it comes from cribbage-pegging;" in message
+    assert "teams = { at = [] }" in message
+    fixed = write(tmp_path, "fixed.toml", text + "teams = { at = [] }\n")
+    variant = ono99.load_variant(fixed)
+    assert variant.players.max == 2
+    assert ono99.Game(variant, players=2, seed=1).teams == ()
+
+
+def test_a_key_the_file_sets_itself_is_not_said_to_be_inherited(tmp_path: Path) -> None:
+    """The same problem in the file that writes ``teams`` names no other file."""
+    text = 'extends = "cribbage-pegging"\nid = "p"\n[players]\nteams = { at = [5] }\n'
+    message = problem(load_error(write(tmp_path, "p.toml", text)), "players.teams.at[0]")
+    assert "not set in this file" not in message
+    assert "teams = { at = [] }" not in message
+
+
 def test_two_house_rules_that_disagree_name_both(tmp_path: Path) -> None:
     error = load_error("ono99-1980", ["points", "last-standing"])
     house = variants_dir() / "house"
