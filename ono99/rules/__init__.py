@@ -99,13 +99,9 @@ from ._contract import (
     AnyEffect,
     AnyOutcome,
     AnyTrigger,
-    CardInfo,
     Condition,
     Effect,
     Outcome,
-    Stacking,
-    StackOn,
-    Table,
     Trigger,
 )
 from ._declare import Declaration, Declare, DeclaredCard, FollowsDeclared
@@ -163,6 +159,7 @@ from ._sequences import (
     Run,
 )
 from ._show import HandFifteens, HandFlush, HandKnave, HandPairs, HandRuns, StarterIs
+from ._table import CardInfo, Stacking, StackOn, Table
 from ._triggers import (
     ChangePoints,
     ChangeTokens,
