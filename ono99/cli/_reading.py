@@ -153,7 +153,11 @@ def add_reading_commands(
     variants = commands.add_parser(
         "variants",
         help="list the shipped variants and house rules",
-        description="List the shipped variants and house rules, one line each.",
+        description=(
+            "Print two tables: each shipped variant's id with its description and the other "
+            "names it is also called, then each shipped house rule's id with what it changes. "
+            "Any of those names may be given as VARIANT, and a house rule's id to --house-rule."
+        ),
         epilog=examples(
             "ono99 variants",
             "ono99 rules ono99-1980        # then read one's rules",

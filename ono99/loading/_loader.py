@@ -310,8 +310,21 @@ def _resolve_request(
 
 
 def _rename(doc: Doc, rules: Sequence[Rule]) -> None:
-    """Name a variant with house rules after them: id ``base+rule``, name ``Base + Rule``."""
+    """Name a variant with house rules after them: id ``base+rule``, name ``Base + Rule``.
+
+    Its description is the house rules' own: the variant's would describe the
+    game before them (its card count, say, where a house rule adds a deck).
+    """
     data = doc.data
+    base = data.get("name") if isinstance(data.get("name"), str) else data.get("id")
+    if isinstance(base, str):
+        said = [
+            f"{rule.info.name}: {rule.info.description.rstrip('.')}."
+            if rule.info.description
+            else f"{rule.info.name}: sets {', '.join(rule.info.keys)}."
+            for rule in rules
+        ]
+        data["description"] = " ".join([f"{base}, with house rules.", *said])
     if isinstance(data.get("id"), str):
         data["id"] = "+".join([data["id"], *(rule.info.id for rule in rules)])
     if isinstance(data.get("name"), str):
