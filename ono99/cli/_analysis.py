@@ -20,6 +20,7 @@ from ._games import _chart, _jobs, _players, _seed
 from ._options import (
     examples,
     game_count,
+    house_rule_name,
     later_wins_option,
     player_count,
     run_options,
@@ -148,6 +149,7 @@ def add_analysis_command(
         "--house-rule",
         action="append",
         default=[],
+        type=house_rule_name,
         metavar="RULE",
         help="lay a house rule (id or TOML file path) over each variant; with one variant, "
         "it is profiled without and with the house rules; repeat for several",

@@ -12,7 +12,14 @@ from ono99._text import escape
 from ono99.authoring import check_file, diff_variants, file_kind, rulebook, schema_text
 from ono99.loading import list_house_rules, list_variants, load_house_rule, load_variant
 
-from ._options import UsageError, examples, later_wins_option, variant_name, variant_options
+from ._options import (
+    UsageError,
+    examples,
+    house_rule_name,
+    later_wins_option,
+    variant_name,
+    variant_options,
+)
 from ._output import ERROR, HEADING, KEY, OK, WARNING, console, say, styled, table
 
 if TYPE_CHECKING:
@@ -200,6 +207,7 @@ def add_reading_commands(
         "--house-rule",
         action="append",
         default=[],
+        type=house_rule_name,
         metavar="RULE",
         help="lay a house rule over B (repeat for several, applied in order); with A and B "
         "the same variant, the table shows what the house rules change",
@@ -263,6 +271,7 @@ def add_reading_commands(
         "--house-rule",
         action="append",
         default=[],
+        type=house_rule_name,
         metavar="FILE",
         help="lay a house rule (id or TOML file path) over each variant FILE and check it "
         "there; with no variant FILE, over the variants its 'for' names (repeat for several)",
