@@ -68,9 +68,11 @@ def test_each_deprecated_name_is_listed_with_its_replacement() -> None:
 
 def test_a_shipped_variant_that_changes_who_plays_it_says_so_here_and_in_its_file() -> None:
     """cribbage-pegging plays four in partnerships now: the changelog and the file both
-    say what a file extending it for fewer players writes."""
+    say so, and what becomes of a file extending it for fewer players."""
     changed = " ".join(_sections()["Changed"].split())
     assert "`cribbage-pegging` plays four players" in changed
     assert "`teams = { at = [] }`" in changed
     file = (ROOT / "variants" / "cribbage-pegging.toml").read_text(encoding="utf-8")
-    assert "teams = { at = [] }" in file
+    said = " ".join(line.lstrip("# ") for line in file.splitlines() if line.startswith("#"))
+    assert "Changed since 0.1.0, which allowed two or three players: four now play" in said
+    assert "allows fewer (max = 2 or 3) plays without them" in said

@@ -116,6 +116,8 @@ def _check_teams(low: int, high: int, teams: Teams) -> list[Problem]:
                     f"{count} players do not make two or more teams of {size} "
                     f"(players.teams.size)",
                     ("players.teams.size",),
+                    "list in teams.at only counts that make whole teams, or write "
+                    "teams = { at = [] } under [players] to play no partnerships",
                 )
             )
     if len(set(teams.at)) < len(teams.at):

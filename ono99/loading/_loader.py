@@ -45,7 +45,15 @@ from ._files import (
 )
 from ._house import HouseRule, Rule, apply_rules, load_house_rule, load_rule
 from ._house import fits as _fits
-from ._overlay import ADDITIONS, Doc, check_top_keys, leaves, overlay, raise_problems
+from ._overlay import (
+    ADDITIONS,
+    Doc,
+    check_top_keys,
+    leaves,
+    narrow_teams,
+    overlay,
+    raise_problems,
+)
 from ._problems import Problem, ProblemsError, describe_value
 from ._standard import DECK_KEYS
 
@@ -187,6 +195,7 @@ def _house_rule(name: str, position: int, source: str, folder: Path) -> Rule:
 
 
 def _build(doc: Doc) -> Variant:
+    narrow_teams(doc)
     problems = list(doc.problems)
     variant = None
     try:

@@ -681,21 +681,32 @@ def test_a_syntax_error_is_reported_once_at_its_line_with_the_common_cause(
     assert finding.message == message
 
 
-def test_an_inherited_key_is_named_as_inherited_with_the_fix(tmp_path: Path) -> None:
-    """A file extending cribbage-pegging for two players (``max = 2``) does not set
-    ``players.teams``: the problem says where it comes from, and what to write; with
-    ``teams = { at = [] }`` the file loads and plays two without partnerships."""
+def test_inherited_partnerships_at_counts_a_file_no_longer_allows_are_left_out(
+    tmp_path: Path,
+) -> None:
+    """cribbage-pegging plays four in partnerships; a file extending it with
+    ``players.max = 2`` (written when it allowed two or three) plays two, as before,
+    with no partnerships, and so does a house rule laid over it; what the file lists
+    itself is still checked."""
     text = 'extends = "cribbage-pegging"\nid = "two"\n[players]\nmax = 2\n'
-    error = load_error(write(tmp_path, "two.toml", text))
-    message = problem(
-        error, "players.teams.at[0]", "(2 to 2), got 4", "not set in this file: it comes from"
-    )
+    variant = ono99.load_variant(write(tmp_path, "two.toml", text))
+    assert (variant.players.max, variant.players.teams.at) == (2, ())
+    assert ono99.Game(variant, players=2, seed=1).teams == ()
+    rule = write(tmp_path, "three.toml", "[players]\nmax = 3\n")
+    assert ono99.load_variant("cribbage-pegging", [rule]).players.teams.at == ()
+    assert ono99.load_variant("cribbage-pegging").players.teams.at == (4,)
+    own = 'extends = "cribbage-pegging"\nid = "p"\n[players]\nmax = 2\nteams = { at = [4] }\n'
+    problem(load_error(write(tmp_path, "own.toml", own)), "players.teams.at[0]", "got 4")
+
+
+def test_an_inherited_key_is_named_as_inherited_with_the_fix(tmp_path: Path) -> None:
+    """A file extending cribbage-pegging with teams of three does not set
+    ``players.teams.at``: the problem says where it comes from, and what to write."""
+    text = 'extends = "cribbage-pegging"\nid = "p3"\n[players]\nteams = { size = 3 }\n'
+    error = load_error(write(tmp_path, "p3.toml", text))
+    message = problem(error, "players.teams.at[0]", "4 players do not make two or more teams")
     assert "players.teams.at is not set in this file: it comes from cribbage-pegging;" in message
     assert "teams = { at = [] }" in message
-    fixed = write(tmp_path, "fixed.toml", text + "teams = { at = [] }\n")
-    variant = ono99.load_variant(fixed)
-    assert variant.players.max == 2
-    assert ono99.Game(variant, players=2, seed=1).teams == ()
 
 
 def test_a_key_the_file_sets_itself_is_not_said_to_be_inherited(tmp_path: Path) -> None:
