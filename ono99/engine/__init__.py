@@ -58,7 +58,7 @@ from ._game import (
 )
 from ._moves import Decline, Move, Play, Redraw, unsaid
 from ._narrate import describe_event, second_person
-from ._observation import Observation
+from ._observation import Observation, SeenZone
 from ._protocols import Player, QuickPlayer
 from ._record import GameRecord
 from ._serial import from_data, to_data
@@ -97,6 +97,7 @@ __all__ = [
     "QuickPlayer",
     "Redraw",
     "SeatVectors",
+    "SeenZone",
     "Vector",
     "View",
     "choice",

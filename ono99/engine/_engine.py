@@ -956,6 +956,8 @@ class Engine:
         r.in_round = self.in_game[:]
         r.players_in_round = sum(r.in_round)
         r.hands = [[] for _ in range(self.n)]
+        if rules.zones:
+            r.zones = rules.empty_zones(self.n)
         dealer = self.dealer
         left = self.next_seat(dealer, r.in_round)
         leader = left

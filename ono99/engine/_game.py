@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ono99 import events as ev
 from ono99._args import is_int, is_list, shown, whole
@@ -19,7 +19,7 @@ from ._position import place
 from ._record import GameRecord, check_record
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Sequence
+    from collections.abc import Callable, Iterable, Mapping, Sequence
 
     from ono99.rules import Declaration, Reaction
 
@@ -516,6 +516,7 @@ class Game:
         declared: Declaration | None = None,
         reaction: Reaction | None = None,
         resume: int | None = None,
+        zones: Mapping[str, Sequence[Any]] | None = None,
         seed: int | None = None,
     ) -> Game:
         """A game set up in the middle of a round, from an explicit position.
@@ -568,6 +569,10 @@ class Game:
                 aimed at ``current_player``, who answers it or declines.
             resume: With a reaction open, the seat whose turn it is once it
                 closes (default: the seat after the one who aimed it).
+            zones: The cards of the zones the variant declares
+                (:class:`~ono99.Zone`), by name: for a zone of one pile, its
+                cards (card ids); for a zone a seat or team, one such list
+                for each. A zone not named is empty.
             seed: The seed of later shuffles (``None``: a random seed).
 
         Returns:
@@ -626,6 +631,7 @@ class Game:
             declared=declared,
             reaction=reaction,
             resume=resume,
+            zones=zones,
         )
         return game
 

@@ -7,6 +7,7 @@ the game's engine; the engine then goes on under the variant's rules.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ono99._args import is_int, is_list, shown
@@ -18,7 +19,7 @@ from ._compiled import card_index
 from ._round import Round
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable
 
     from ._compiled import CompiledVariant
     from ._engine import Engine
@@ -78,7 +79,15 @@ def _per_seat(
 
 def _missing_cards(rules: CompiledVariant, deck: tuple[int, ...], r: Round) -> list[str]:
     """A problem for each kind of card the position holds more or fewer of than the deck."""
-    placed = sorted([*(k for h in r.hands for k in h), *r.draw, *r.discard, *r.out_of_play])
+    placed = sorted(
+        [
+            *(k for h in r.hands for k in h),
+            *r.draw,
+            *r.discard,
+            *r.out_of_play,
+            *(k for zone in r.zones for pile in zone for k in pile),
+        ]
+    )
     if placed == sorted(deck):
         return []
     problems = []
@@ -259,6 +268,39 @@ def _position_problems(
     return problems
 
 
+def _place_zones(
+    e: Engine, r: Round, zones: Mapping[str, Sequence[Any]] | None, problems: list[str]
+) -> None:
+    """Put the cards of the declared zones in ``r`` (each empty unless ``zones`` names it).
+
+    A zone of one pile is given as a list of card ids; one of a pile a seat
+    or team, as one such list for each.
+    """
+    rules = e.rules
+    r.zones = rules.empty_zones(e.n)
+    if zones is None:
+        return
+    known: object = zones  # typed a mapping, but a caller may pass anything
+    if not isinstance(known, Mapping):
+        problems.append(f"zones: expected a table of zones by name, got {shown(zones)}")
+        return
+    at = {zone.name: i for i, zone in enumerate(rules.zones)}
+    for name, cards in known.items():
+        i = at.get(name) if isinstance(name, str) else None
+        if i is None:
+            known = ", ".join(at) or "none"
+            problems.append(f"zones: no zone {shown(name)} (the variant declares {known})")
+            continue
+        piles = r.zones[i]
+        if not rules.zones[i].per_owner:
+            piles[0] = _card_indices(rules, cards, f"zones.{name}", problems)
+        elif not is_list(cards) or len(cards) != len(piles):
+            problems.append(f"zones.{name}: expected {len(piles)} lists of cards, one a pile")
+        else:
+            for k, pile in enumerate(cards):
+                piles[k] = _card_indices(rules, pile, f"zones.{name}[{k}]", problems)
+
+
 def _open_problems(
     rules: CompiledVariant,
     r: Round,
@@ -362,6 +404,7 @@ def place(
     declared: Declaration | None = None,
     reaction: Reaction | None = None,
     resume: int | None = None,
+    zones: Mapping[str, Sequence[Any]] | None = None,
 ) -> None:
     """Put a new game's engine in the position :meth:`ono99.Game.from_position` describes.
 
@@ -383,6 +426,7 @@ def place(
     r.draw = indices(draw_pile, "draw_pile")[::-1]
     r.discard = indices(discard_pile, "discard_pile")
     r.out_of_play = indices(out_of_play, "out_of_play")
+    _place_zones(e, r, zones, problems)
     if not problems:
         problems += _missing_cards(rules, e.full_deck, r)
     seats_in_game = flags(in_game, "in_game", [True] * players)

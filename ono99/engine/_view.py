@@ -18,6 +18,11 @@ two it comes from. A new thing a player sees is a field of :class:`View`, read
 in :func:`see`, and shown by :func:`observation` and by a slot group of
 :class:`Layout` written in :meth:`Vector.show`: all in this module.
 
+A zone a variant declares (:class:`ono99.Zone`) needs none of that: each is
+read from the round's zone table as its visibility says (:func:`see`), shown as
+a :class:`~ono99.SeenZone` of the observation, and given slot groups of its
+own, its size and its cards for each of its piles.
+
 Wheels built with mypyc compile it with the engine (``hatch_build.py``).
 """
 
@@ -27,7 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._compiled import compile_variant
 from ._moves import NO_MOVES
-from ._observation import Observation
+from ._observation import Observation, SeenZone
 
 if TYPE_CHECKING:
     from ono99._variant import Variant
@@ -79,6 +84,8 @@ class View:
         starter: int = -1,
         declared: Declaration | None = None,
         reaction: Reaction | None = None,
+        zone_cards: list[list[list[int]]] | None = None,
+        zone_sizes: list[list[int]] | None = None,
     ) -> None:
         self.player = player
         self.hand = hand
@@ -109,6 +116,33 @@ class View:
         self.starter = starter  # the card turned up at the deal, -1 for none
         self.declared = declared  # what the last card of the count was declared to be
         self.reaction = reaction  # the reaction open, None for none
+        # Each declared zone's piles: the cards in each, where seen (else
+        # empty), and its size (-1 where not even that is seen).
+        self.zone_cards: list[list[list[int]]] = [] if zone_cards is None else zone_cards
+        self.zone_sizes: list[list[int]] = [] if zone_sizes is None else zone_sizes
+
+
+def seen_zones(engine: Engine, seat: int) -> tuple[list[list[list[int]]], list[list[int]]]:
+    """What ``seat`` sees of each declared zone: its piles' cards where seen, their sizes.
+
+    The zone's visibility decides (:meth:`ono99.Zone.seen_by`): where the seat
+    sees a pile's cards, the pile itself (read at once); its size alone, an
+    empty list; nothing, an empty list and a size of -1.
+    """
+    cards: list[list[list[int]]] = []
+    sizes: list[list[int]] = []
+    dealer = engine.dealer
+    teams = engine.teams
+    for zone, piles in zip(engine.rules.zones, engine.r.zones, strict=True):
+        shown: list[list[int]] = []
+        counted: list[int] = []
+        for owner, pile in enumerate(piles):
+            seen = zone.seen_by(owner, seat, dealer, teams)
+            shown.append(pile if seen == 2 else [])
+            counted.append(len(pile) if seen else -1)
+        cards.append(shown)
+        sizes.append(counted)
+    return cards, sizes
 
 
 def see(engine: Engine, seat: int) -> View:
@@ -118,6 +152,10 @@ def see(engine: Engine, seat: int) -> View:
     playing = winner is None
     mine = playing and seat == engine.current
     forced = playing and r.forced >= 2
+    zone_cards: list[list[list[int]]] | None = None
+    zone_sizes: list[list[int]] | None = None
+    if r.zones:
+        zone_cards, zone_sizes = seen_zones(engine, seat)
     return View(
         seat,
         r.hands[seat],
@@ -148,6 +186,8 @@ def see(engine: Engine, seat: int) -> View:
         r.starter,
         r.declared,
         r.reaction if playing else None,
+        zone_cards,
+        zone_sizes,
     )
 
 
@@ -192,7 +232,31 @@ def observation(engine: Engine, seat: int) -> Observation:
         reaction=view.reaction,
         variant=engine.variant,
         table_totals=engine.told_totals() if mine else (),
+        zones=_seen_zones(engine, view) if view.zone_sizes else (),
     )
+
+
+def _seen_zones(engine: Engine, view: View) -> tuple[SeenZone, ...]:
+    """The declared zones as ``view`` shows them, with card ids (for :func:`observation`)."""
+    name = engine.rules.ids.__getitem__
+    out = []
+    for zone, piles, sizes in zip(
+        engine.rules.zones, view.zone_cards, view.zone_sizes, strict=True
+    ):
+        seen = [
+            zone.seen_by(k, view.player, engine.dealer, engine.teams) == 2
+            for k in range(len(piles))
+        ]
+        out.append(
+            SeenZone(
+                zone.name,
+                tuple(
+                    tuple(map(name, p)) if s else None for p, s in zip(piles, seen, strict=True)
+                ),
+                tuple(size if size >= 0 else None for size in sizes),
+            )
+        )
+    return tuple(out)
 
 
 def view_of(seen: Observation, index: dict[str, int]) -> View:
@@ -232,6 +296,11 @@ def view_of(seen: Observation, index: dict[str, int]) -> View:
         index[seen.starter] if seen.starter is not None else -1,
         seen.declared,
         seen.reaction,
+        [
+            [[index[card] for card in pile] if pile is not None else [] for pile in zone.cards]
+            for zone in seen.zones
+        ],
+        [[-1 if size is None else size for size in zone.sizes] for zone in seen.zones],
     )
 
 
@@ -250,7 +319,11 @@ class Layout:
     player names something (``declare``), ``declared[word]``, each word a
     card may name, in the order the cards offer them; and for a variant
     with a card that opens reactions (``aim``), ``reaction[+k]``, the seat
-    that aimed the reaction open (all 0 when none is).
+    that aimed the reaction open (all 0 when none is); and for each zone the
+    variant declares (:class:`ono99.Zone`), in its order, for each of its
+    piles (``NAME``, or ``NAME[+k]`` for a zone a seat, ``NAME[k]`` for a zone
+    a team), ``NAME.size`` unless nobody sees it, and ``NAME[card]`` where a
+    seat may see its cards (all 0 where this one may not).
     :class:`~ono99.envs.ObservationEncoder` documents what each holds, and
     the bounds.
 
@@ -375,13 +448,45 @@ class Layout:
             if rules.reacts
             else -1
         )
+        # Each declared zone's groups: where its sizes and its cards start (-1:
+        # none), whether its piles are the seats' from the observer on, and how
+        # many piles have slots. What a seat sees of them is its own.
+        self.zones: list[tuple[int, int, bool, int]] = []
+        zone_slots: list[int] = []
+        for zone in variant.zones:
+            piles = seats if zone.per_owner else 1
+            labels = (
+                [f"{zone.name}[{s}]" for s in seat_names]
+                if zone.owner == "seat"
+                else [f"{zone.name}[{k}]" for k in range(piles)]
+                if zone.per_owner
+                else [zone.name]
+            )
+            at = len(names)
+            sizes = (
+                group([f"{label}.size" for label in labels], [0] * piles, [deck] * piles)
+                if zone.visibility != "nobody"
+                else -1
+            )
+            shown = (
+                group(
+                    [f"{label}[{i}]" for label in labels for i in ids],
+                    [0] * (piles * cards),
+                    per_card * piles,
+                )
+                if zone.visibility in {"everyone", "owner", "show"}
+                else -1
+            )
+            zone_slots.extend(range(at, len(names)))
+            self.zones.append((sizes, shown, zone.owner == "seat", piles))
         self.names: tuple[str, ...] = tuple(names)
         # The slots only the observer's own view fills (its hand, the plays it
-        # owes, its partners): the rest are alike for every seat (up to the order
-        # of the seats).
+        # owes, its partners, the declared zones): the rest are alike for every
+        # seat (up to the order of the seats).
         own = [*range(self.hand, self.hand + cards), self.scalars + 2]
         if self.partner >= 0:
             own.extend(range(self.partner, self.partner + seats))
+        own.extend(zone_slots)
         self.own: tuple[int, ...] = tuple(own)
         self.low: tuple[int, ...] = tuple(lows)
         self.high: tuple[int, ...] = tuple(highs)
@@ -529,6 +634,8 @@ class Vector:
             self.put(layout.scalars + 2, min(view.owed, layout.owed_high))
             if layout.partner >= 0:
                 self.show_partners(view)
+            if layout.zones:
+                self.show_zones(view)
         if not self.alike:
             return
         # The per-seat slots from the observer on, or (part ALIKE) from seat 0 on.
@@ -627,6 +734,26 @@ class Vector:
         for k in range(n):
             seat = (player + k) % n
             self.put(layout.partner + k, 1 if seat != player and seat in mates else 0)
+
+    def show_zones(self, view: View) -> None:
+        """Write the slots of the declared zones: each pile's size and cards, as seen.
+
+        A zone a seat has its piles from the observer on.
+        """
+        layout = self.layout
+        cards = layout.cards
+        player = view.player
+        for z in range(len(view.zone_sizes)):
+            sizes_at, shown_at, from_observer, slots = layout.zones[z]
+            sizes = view.zone_sizes[z]
+            piles = view.zone_cards[z]
+            count = len(sizes)
+            for k in range(min(slots, count)):
+                p = (player + k) % count if from_observer else k
+                if sizes_at >= 0:
+                    self.put(sizes_at + k, max(sizes[p], 0))
+                if shown_at >= 0:
+                    self.put_counts(shown_at + k * cards, piles[p])
 
     def show_rules(self, view: View, player: int) -> None:
         """Write the slots alike for every seat that only some variants have.

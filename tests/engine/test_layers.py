@@ -23,7 +23,7 @@ PACKAGE = Path(ono99.__file__).parent
 LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"_errors", "_limits", "_text", "_args", "events"}),
     frozenset({"rules"}),
-    frozenset({"_settings"}),
+    frozenset({"_settings", "_zones"}),
     frozenset({"_variant"}),
     frozenset({"loading"}),
     frozenset({"engine", "authoring"}),
