@@ -56,6 +56,7 @@ from ._game import (
     redealt_unseen,
     seat_of,
 )
+from ._layout import Layout
 from ._moves import Decline, Move, Play, Redraw, unsaid
 from ._narrate import describe_event, second_person
 from ._observation import Observation, SeenZone
@@ -78,7 +79,7 @@ from ._steps import (
     turn_starts,
     won,
 )
-from ._view import Layout, SeatVectors, Vector, View, see, view_of
+from ._view import SeatVectors, Vector, View, see, view_of
 
 __all__ = [
     "COMPILED",

@@ -15,16 +15,17 @@ from ono99._errors import VariantError
 from ono99._limits import MAX_TOTAL
 from ono99.rules import Declaration, Reaction, each_effect
 
+from ._chance import shuffle
 from ._compiled import card_index
 from ._round import Round
 
 if TYPE_CHECKING:
-    from collections.abc import Callable
+    from collections.abc import Callable, Iterable
 
     from ._compiled import CompiledVariant
     from ._engine import Engine
 
-__all__ = ["place"]
+__all__ = ["deck_order", "place"]
 
 
 def _card_indices(
@@ -515,3 +516,33 @@ def _set_position(
     e.moves.clear()
     e.legal = None
     e.advance()
+
+
+def deck_order(e: Engine, deck: Iterable[str]) -> list[int]:
+    """The order the cards are dealt in for a game given ``deck`` (its first cards, by id).
+
+    The cards the order leaves out follow it, shuffled with the game's generator.
+
+    Raises:
+        VariantError: If a card is not in the variant, or more of one are asked for
+            than the deck holds.
+    """
+    rules = e.rules
+    remaining = list(e.full_deck)
+    order = []
+    for position, card_id in enumerate(deck):
+        index = card_index(rules, card_id)
+        if index is None:
+            raise VariantError(
+                f"deck[{position}]: there is no card {shown(card_id)} in {e.variant.id}"
+            )
+        try:
+            remaining.remove(index)
+        except ValueError:
+            raise VariantError(
+                f"deck[{position}]: the deck holds only {e.full_deck.count(index)} "
+                f"of card {shown(card_id)}, and the order asks for more"
+            ) from None
+        order.append(index)
+    shuffle(e.rng, remaining)
+    return order + remaining
