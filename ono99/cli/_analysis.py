@@ -26,6 +26,7 @@ from ._options import (
     players_for,
     run_options,
     run_seed,
+    variant_name,
     whole,
 )
 from ._output import KEY, say, table
@@ -140,7 +141,11 @@ def add_analysis_command(
         formatter_class=formatter,
     )
     parser.add_argument(
-        "variants", nargs="+", metavar="VARIANT", help="variant ids or TOML file paths"
+        "variants",
+        nargs="+",
+        type=variant_name,
+        metavar="VARIANT",
+        help="variant ids or TOML file paths",
     )
     parser.add_argument(
         "--house-rule",

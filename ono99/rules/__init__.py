@@ -106,6 +106,16 @@ from ._contract import (
 )
 from ._declare import Declaration, Declare, DeclaredCard, FollowsDeclared
 from ._defaults import BaseCondition, BaseEffect, BaseOutcome, BaseTrigger
+from ._deprecated import (
+    condition_types,
+    effect_types,
+    outcome_types,
+    shipped_condition_types,
+    shipped_effect_types,
+    shipped_outcome_types,
+    shipped_trigger_types,
+    trigger_types,
+)
 from ._effects import (
     Add,
     AddChoice,
@@ -236,9 +246,17 @@ __all__ = [
     "Trigger",
     "When",
     "WinRound",
+    "condition_types",
     "each_effect",
+    "effect_types",
+    "outcome_types",
     "plugin_errors",
     "rule_types",
+    "shipped_condition_types",
+    "shipped_effect_types",
+    "shipped_outcome_types",
+    "shipped_trigger_types",
+    "trigger_types",
 ]
 
 # Every public class and function is ono99.rules's, wherever in the package it
