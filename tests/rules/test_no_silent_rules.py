@@ -23,7 +23,7 @@ import ono99
 from ono99 import rules
 from ono99.loading import _loader
 from ono99.rules import BaseEffect, BaseTrigger, _registry
-from ono99.rules._defaults import placeholder, unasked
+from ono99.rules._follows import placeholder, unasked
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
