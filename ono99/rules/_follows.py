@@ -268,28 +268,36 @@ def settle(cls: type, base: type) -> None:
 _NO_STEP = frozenset({"RESUME", "NOP", "CACHE", "EXTENDED_ARG", "COPY_FREE_VARS", "MAKE_CELL"})
 _LOADS = frozenset({"LOAD_CONST", "LOAD_SMALL_INT", "LOAD_FAST", "LOAD_FAST_BORROW"})
 _EMPTY = frozenset({"BUILD_LIST", "BUILD_TUPLE", "BUILD_MAP"})
+# What raising an exception by its name (with constant arguments) takes.
+_RAISING = _LOADS | {"LOAD_GLOBAL", "PUSH_NULL", "PRECALL", "CALL", "KW_NAMES"}
 
 
 def placeholder(method: object) -> bool:
-    """Whether ``method`` only returns: nothing, a constant, an empty list or an argument.
+    """Whether ``method`` only returns (nothing, a constant, an empty list, an argument) or raises.
 
     What a class of no base writes for a member of its protocol that it does
     not use (``def apply(self, table, card): pass``, ``return []``, ``return
-    total``).
+    total``, ``raise NotImplementedError``).
 
     >>> def apply(self, table, card):
     ...     "Nothing happens."
+    >>> def targets(self, table):
+    ...     raise NotImplementedError("no player is named")
     >>> def skip(self, table, card):
     ...     table.skip += 1
-    >>> placeholder(apply), placeholder(lambda self, total, amount=None: total), placeholder(skip)
-    (True, True, False)
+    >>> placeholder(apply), placeholder(targets), placeholder(lambda self, total: total)
+    (True, True, True)
+    >>> placeholder(skip), placeholder(lambda self, total: total + 1)
+    (False, False)
     """
     if not inspect.isfunction(method):
         return False
     steps = [i for i in dis.get_instructions(method) if i.opname not in _NO_STEP]
+    if steps and steps[-1].opname == "RAISE_VARARGS":
+        return all(i.opname in _RAISING for i in steps[:-1])
     if len(steps) == 1:
         return steps[0].opname == "RETURN_CONST"
-    if len(steps) != 2 or steps[1].opname != "RETURN_VALUE":
+    if len(steps) != 2 or steps[1].opname != "RETURN_VALUE":  # a load, then its return
         return False
     load = steps[0]
     return load.opname in _LOADS or (load.opname in _EMPTY and load.arg == 0)
