@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, ClassVar
 from attrs import field, frozen
 
 from ._cards import STANDARD_RANKS
-from ._conditions import CardTest, _card_words, _matches
+from ._conditions import CardTest, card_words, matches
 from ._contract import Outcome
 from ._defaults import BaseTrigger, out_of_range
 from ._registry import shipped
@@ -280,9 +280,9 @@ class StarterIs(CardTest, _ShowTrigger):
         starter = table.starter
         if starter is None or table.showing != table.dealer:
             return 0
-        return 1 if _matches(starter, self) else 0
+        return 1 if matches(starter, self) else 0
 
     def describe(self) -> str:
         """The trigger in words."""
-        card = _card_words(self.rank, self.suit, self.colour)
+        card = card_words(self.rank, self.suit, self.colour)
         return f"when the starter is a {card}, for the dealer: {self.outcome_words()}"
