@@ -156,6 +156,8 @@ class Observation:
         (:attr:`last_play`). A move that leaves the total where it is (a
         Hold, a Redraw) gives the total as it is. The move need not be legal:
         a total at or above the bust limit is what a busting play would make.
+        A card that answers the :attr:`reaction` open is thrown without its
+        effects: it gives the total as it is.
 
         Where the card's total depends on the table (the card played before
         it, how often the stock was reshuffled...), the total is the one the
@@ -168,8 +170,9 @@ class Observation:
             move: A move, usually one of :attr:`legal_moves`.
 
         Raises:
-            ArgumentError: If ``move`` is not a move, or plays a card the
-                variant does not have.
+            ArgumentError: If ``move`` is not a move, plays a card the
+                variant does not have, or, outside a reaction, gives a card
+                that counts one of several amounts none of them.
 
         >>> import ono99
         >>> game = ono99.Game("ono99-2022", players=2, seed=1)
@@ -189,6 +192,8 @@ class Observation:
             raise ArgumentError(
                 "move", f"there is no card {shown(move.card)} in {self.variant.id}"
             )
+        if self.reaction is not None:
+            return self.total  # an answer: the card is thrown, its effects do not act
         card, amount = rules.cards[index], move.amount
         for told, chosen, total in self.table_totals:
             if told == move.card and chosen == amount:
@@ -196,4 +201,12 @@ class Observation:
         last = self.last_play
         if card.repeats and last is not None and self.count:  # it does what that card did
             card, amount = rules.cards[rules.index[last[0]]], last[1]
+        elif amount not in card.amounts:
+            raise ArgumentError(
+                "move",
+                f"{card.name} counts {' or '.join(map(str, card.choices))}: the move must "
+                f"say which, not {shown(amount)}"
+                if card.choices
+                else f"{card.name} offers no choice of amount (the move gives {shown(amount)})",
+            )
         return rules.total_after(card, self.total, amount)

@@ -149,6 +149,7 @@ def _possible_problems(
     rules: CompiledVariant,
     deck: tuple[int, ...],
     r: Round,
+    turn: list[int],
     *,
     scores: list[int],
     total: int | None,
@@ -157,8 +158,9 @@ def _possible_problems(
 ) -> list[str]:
     """What the variant's rules make impossible in a position whose settings are each sound.
 
-    A count of more cards than a round plays, or (where no card comes back
-    from the discard pile) of more cards of a kind than the deck; a total at the bust
+    A count, or the cards played this turn (``turn``), of more cards than a
+    round plays, or (where no card comes back from the discard pile) of more
+    cards of a kind than the deck; a total at the bust
     limit (unless the busting total stands for the players still in), below
     the floor, more plays owed than the cards can force, a negative score
     where scores stop at 0, a round past ``round.max_rounds``.
@@ -170,18 +172,26 @@ def _possible_problems(
             f"count: holds {len(r.history)} cards, and a round sees at most "
             f"{rules.max_plays} plays (round.max_plays)"
         )
-    elif not rules.reshuffles or (
+    if len(turn) > rules.max_plays:
+        problems.append(
+            f"played_this_turn: holds {len(turn)} cards, and a round sees at most "
+            f"{rules.max_plays} plays (round.max_plays)"
+        )
+    if not rules.reshuffles or (
         not rules.refill and not rules.changes_hands and rules.redraw_card < 0
     ):
         # Each card is played at most once a round: the discard pile is never
         # shuffled back, or nobody draws after the deal to make it so.
-        for card in rules.cards:
-            have, held = r.history.count(card.index), deck.count(card.index)
-            if have > held:
-                problems.append(
-                    f"count: holds {have} of {card.id!r} ({card.name}), and the deck only "
-                    f"{held} (no card played comes back this round)"
-                )
+        for where, played in (("count", r.history), ("played_this_turn", turn)):
+            if where == "count" and len(played) > rules.max_plays:
+                continue  # said above
+            for card in rules.cards:
+                have, held = played.count(card.index), deck.count(card.index)
+                if have > held:
+                    problems.append(
+                        f"{where}: holds {have} of {card.id!r} ({card.name}), and the deck "
+                        f"only {held} (no card played comes back this round)"
+                    )
     if total is not None and is_int(total):
         stands = (
             variant.no_safe_play.action == "play_lowest"
@@ -458,7 +468,14 @@ def place(
         resume=resume,
     )
     problems += _possible_problems(
-        rules, e.full_deck, r, scores=seat_scores, total=total, plays_owed=plays_owed, round=round
+        rules,
+        e.full_deck,
+        r,
+        turn,
+        scores=seat_scores,
+        total=total,
+        plays_owed=plays_owed,
+        round=round,
     )
     known: object = forced_by  # typed str, but a caller may pass anything
     if isinstance(known, str) and known and known not in rules.index:

@@ -17,7 +17,7 @@ from ._play import (
     apply_outcomes,
     refill_after,
 )
-from ._scoring import count_over, end_round, out_of_cards
+from ._scoring import count_over, end_round, lapse, out_of_cards
 from ._table import Table
 
 if TYPE_CHECKING:
@@ -33,7 +33,7 @@ def open_reaction(game: Engine) -> None:
     if reaction is None:
         return
     if game.winner is not None or game.halted or not r.in_round[reaction.seat]:
-        r.reaction = None  # nobody is left to answer it
+        lapse(game)  # nobody is left to answer it
         return
     r.resume = game.current
     game.current = reaction.seat
