@@ -20,6 +20,7 @@ from ._options import (
     chart_file,
     examples,
     game_count,
+    house_rule_name,
     jobs_wanted,
     later_wins_option,
     player_count,
@@ -151,6 +152,7 @@ def add_analysis_command(
         "--house-rule",
         action="append",
         default=[],
+        type=house_rule_name,
         metavar="RULE",
         help="lay a house rule (id or TOML file path) over each variant; with one variant, "
         "it is profiled without and with the house rules; repeat for several",

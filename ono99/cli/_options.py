@@ -24,7 +24,12 @@ from typing import TYPE_CHECKING
 
 from ono99._errors import ArgumentError, Ono99Error
 from ono99._limits import MAX_GAMES, MAX_PLAYERS
-from ono99.loading import house_rules_registry, list_variants, variants_registry
+from ono99.loading import (
+    house_rules_registry,
+    list_house_rules,
+    list_variants,
+    variants_registry,
+)
 from ono99.players import Strategy, list_strategies, strategy_factory
 from ono99.simulation import MATPLOTLIB_MISSING, chart_path
 
@@ -42,6 +47,7 @@ __all__ = [
     "chart_file",
     "default_players",
     "examples",
+    "house_rule_name",
     "jobs_wanted",
     "later_wins_option",
     "match_options",
@@ -170,6 +176,22 @@ STRATEGIES_HELP = (
 )
 
 
+def _is_path(text: str) -> bool:
+    return text.endswith(".toml") or os.sep in text or "/" in text
+
+
+def _unknown(text: str, kind: str, ids: list[str], names: list[str]) -> str:
+    """``no shipped KIND 'x'; did you mean 'y'? (...)``: ``ids`` first, ``names`` failing one."""
+    shown = repr(text) if len(text) <= 40 else repr(text[:40]) + "..."
+    close = difflib.get_close_matches(text.lower(), ids, n=1, cutoff=0.3)
+    close = close or difflib.get_close_matches(text.lower(), names, n=1, cutoff=0.3)
+    hint = f"; did you mean {close[0]!r}?" if close and len(text) <= 40 else ""
+    return (
+        f"no shipped {kind} {shown}{hint} (ono99 variants lists them; "
+        "name a file of your own by its path)"
+    )
+
+
 def variant_name(text: str) -> str:
     """A ``VARIANT`` argument: a shipped variant's id or alias, or the path of a file.
 
@@ -181,24 +203,35 @@ def variant_name(text: str) -> str:
     Raises:
         argparse.ArgumentTypeError: If ``text`` names no shipped variant.
     """
-    if text.endswith(".toml") or os.sep in text or "/" in text:
+    if _is_path(text):
         return text
     shipped = variants_registry()
     if text.lower() in shipped:
         return text
-    shown = repr(text) if len(text) <= 40 else repr(text[:40]) + "..."
     if text.lower() in house_rules_registry():
         raise argparse.ArgumentTypeError(
-            f"{shown} is a house rule, not a variant: lay it over one with --house-rule"
+            f"{text!r} is a house rule, not a variant: lay it over one with --house-rule"
         )
-    # An id first (the list ono99 variants prints), an alias only failing one.
-    close = difflib.get_close_matches(text.lower(), list_variants(), n=1, cutoff=0.3)
-    close = close or difflib.get_close_matches(text.lower(), list(shipped), n=1, cutoff=0.3)
-    hint = f"; did you mean {close[0]!r}?" if close and len(text) <= 40 else ""
-    raise argparse.ArgumentTypeError(
-        f"no shipped variant {shown}{hint} (ono99 variants lists them; "
-        "name a file of your own by its path)"
-    )
+    raise argparse.ArgumentTypeError(_unknown(text, "variant", list_variants(), list(shipped)))
+
+
+def house_rule_name(text: str) -> str:
+    """A ``--house-rule`` argument: a shipped house rule's id or alias, or a file's path.
+
+    Refused as :func:`variant_name` refuses a name, with the closest house rule.
+
+    Raises:
+        argparse.ArgumentTypeError: If ``text`` names no shipped house rule.
+    """
+    if _is_path(text):
+        return text
+    shipped = house_rules_registry()
+    if text.lower() in shipped:
+        return text
+    if text.lower() in variants_registry():
+        raise argparse.ArgumentTypeError(f"{text!r} is a variant, not a house rule")
+    ids = list_house_rules()
+    raise argparse.ArgumentTypeError(_unknown(text, "house rule", ids, list(shipped)))
 
 
 def variant_options(parser: argparse.ArgumentParser, default: str | None = "ono99-2022") -> None:
@@ -230,6 +263,7 @@ def variant_options(parser: argparse.ArgumentParser, default: str | None = "ono9
         "--house-rule",
         action="append",
         default=[],
+        type=house_rule_name,
         metavar="RULE",
         help="lay a house rule (id or TOML file path) over the variant; repeat for several, "
         "applied in order",

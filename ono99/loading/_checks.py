@@ -106,6 +106,8 @@ def _check_teams(low: int, high: int, teams: Teams) -> list[Problem]:
                     f"expected a player count from players.min to players.max ({low} to "
                     f"{high}), got {shown(count)}",
                     ("players.min", "players.max"),
+                    "write teams = { at = [] } under [players] to play no partnerships, "
+                    "or list the counts that play in teams",
                 )
             )
         elif size >= 2 and (count % size or count < 2 * size):
@@ -115,6 +117,8 @@ def _check_teams(low: int, high: int, teams: Teams) -> list[Problem]:
                     f"{count} players do not make two or more teams of {size} "
                     f"(players.teams.size)",
                     ("players.teams.size",),
+                    "list in teams.at only counts that make whole teams, or write "
+                    "teams = { at = [] } under [players] to play no partnerships",
                 )
             )
     if len(set(teams.at)) < len(teams.at):

@@ -264,12 +264,13 @@ class HandKnave(_ShowTrigger):
 @shipped
 @frozen
 class StarterIs(CardTest, _ShowTrigger):
-    """Scores for the dealer when the starter is a card of these ranks, suits or colours.
+    """At the show, scores for the dealer if the starter is of these ranks, suits or colours.
 
     Rule: "if a Knave (Jack) is turned up, the dealer gets 2 points" (Noddy);
     "the dealer turns up and lays on the crib the uppermost card, for which,
     if a knave, he makes 2 points" (Hoyle's Games, "Five-Card Cribbage"). Asked
-    at the show with the dealer's hand.
+    at the show with the dealer's hand, and only then: it scores nothing when
+    the starter is turned up, nor in a variant without ``deal.show``.
     """
 
     type = "starter_is"
