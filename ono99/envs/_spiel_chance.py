@@ -16,10 +16,13 @@ import random
 import threading
 from typing import TYPE_CHECKING, Any
 
+from ono99._args import shown
+from ono99._errors import ArgumentError
 from ono99.engine import Game, compile_variant, copy_drawing
 from ono99.envs._actions import action_table
 from ono99.envs._common import make_variant
 from ono99.envs._encoding import observation_encoder
+from ono99.envs._spiel_info import History
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -291,8 +294,14 @@ class Spec:
     :class:`Ono99Game`'s constructor.
     """
 
-    def __init__(self, variant: str, players: int, announce: str = "true_total") -> None:
-        self._key = (variant, players, announce)
+    def __init__(
+        self, variant: str, players: int, announce: str = "true_total", recall: object = 0
+    ) -> None:
+        if isinstance(recall, bool) or not isinstance(recall, int) or recall < 0:
+            raise ArgumentError(
+                "recall", f"expected a whole number of events, 0 or more, got {shown(recall)}"
+            )
+        self._key = (variant, players, announce, recall)
         self.variant = loaded = make_variant(variant)
         Game(loaded, players, 0)  # checks the player count
         self.players = players
@@ -317,20 +326,29 @@ class Spec:
         # Whether the first thing a deal draws is a card (not a first dealer, nor a
         # rule object's draw): a new state then starts with the deal's cards.
         self.deals_first = loaded.deal.first_dealer != "random" and not self.guarded
+        # The events an information-state tensor recalls (the game's "recall").
+        self.history = History(loaded, players, recall, self.dealt) if recall else None
 
-    def __reduce__(self) -> tuple[Callable[[str, int, str], Spec], tuple[str, int, str]]:
+    def __reduce__(
+        self,
+    ) -> tuple[Callable[[str, int, str, object], Spec], tuple[str, int, str, int]]:
         return (shared_spec, self._key)  # the shared one, by the game's parameters
 
 
 @functools.lru_cache(maxsize=64)
-def shared_spec(variant: str, players: int, announce: str = "true_total") -> Spec:
-    return Spec(variant, players, announce)
+def shared_spec(
+    variant: str, players: int, announce: str = "true_total", recall: object = 0
+) -> Spec:
+    return Spec(variant, players, announce, recall)
 
 
 def params_spec(params: dict[str, Any]) -> Spec:
     """The shared parts of a game of ``params``."""
     return shared_spec(
-        str(params["variant"]), int(params["players"]), str(params.get("announce", "true_total"))
+        str(params["variant"]),
+        int(params["players"]),
+        str(params.get("announce", "true_total")),
+        params.get("recall", 0),
     )
 
 
