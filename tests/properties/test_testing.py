@@ -21,6 +21,7 @@ from ono99.testing import (
     Checked,
     GameChecker,
     InvariantError,
+    _cards,
     _strategies,
     check_invariants,
     effects,
@@ -171,6 +172,25 @@ def test_a_told_total_off_by_one_breaks_told_total(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(_engine.Engine, "told_totals", off)
     example = Path(__file__).resolve().parents[2] / "docs" / "examples" / "previous-colour.toml"
     with pytest.raises(InvariantError, match="'told total' broken"):
+        check_invariants(example, games=3, deep=False)
+
+
+@patchable_engine
+def test_a_table_read_wrong_in_play_and_in_what_is_told_breaks_total_follows_the_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ "A seven adds 7 when the card before it is red, and takes 7 away when it is black"
+    (the ``previous-colour`` example): an engine that reads that table one off, both for
+    the play and for what the move is told, is caught, because the checker judges the
+    seven on its own model of the table rather than taking the engine's reading."""
+    real = _engine.Engine.total_read
+
+    def off(self: _engine.Engine, played: Any, card: Any, total: int, amount: int | None) -> int:
+        return real(self, played, card, total, amount) + 1
+
+    monkeypatch.setattr(_engine.Engine, "total_read", off)
+    example = Path(__file__).resolve().parents[2] / "docs" / "examples" / "previous-colour.toml"
+    with pytest.raises(InvariantError, match="'total follows the card' broken"):
         check_invariants(example, games=3, deep=False)
 
 
@@ -475,3 +495,69 @@ def test_move_sequences_refuses_what_is_no_variant() -> None:
 
     with pytest.raises(ono99.ArgumentError, match="variants: expected a strategy of variants"):
         drawn()
+
+
+TABLE_READERS = """
+id = "table-readers"
+name = "Table readers"
+extends = "ninety-nine"
+
+[standard_deck]
+all_by_suit = true
+
+[ranks.8]
+effects = [{ type = "add", amount = 8 }, { type = "declare", of = "suit" }]
+
+[[ranks.7.effects]]
+type = "when"
+conditions = [{ type = "previous_card", colour = ["red"] }]
+effects = [{ type = "add", amount = 7 }]
+otherwise = [{ type = "add", amount = -7 }]
+
+[[ranks.9.effects]]
+type = "when"
+conditions = [{ type = "follows_declared" }]
+effects = [{ type = "add", amount = 9 }]
+
+[[ranks.5.effects]]
+type = "when"
+conditions = [{ type = "table_count", of = "count_cards", at_least = 3 }]
+effects = [{ type = "add", amount = 5 }]
+otherwise = [{ type = "add", amount = -5 }]
+
+[[ranks.4.effects]]
+type = "when"
+conditions = [{ type = "table_count", of = "players_in_round", at_most = 2 }]
+effects = [{ type = "add", amount = 4 }]
+otherwise = [{ type = "add", amount = 1 }]
+
+[[ranks.3.effects]]
+type = "when"
+conditions = [{ type = "table_count", of = "reshuffles", at_least = 1 }]
+effects = [{ type = "add", amount = 10 }]
+otherwise = [{ type = "add", amount = 3 }]
+"""
+
+
+def test_the_checker_judges_every_table_reading_condition_on_its_own_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ``when`` "is decided at each play too, on the table as the card is played, before
+    its effects act": the checker reads each of the shipped conditions that read the table
+    (the card before as it was declared, a declaration, the count's cards, the players in
+    the round, the reshuffles) on its own model of the table, agrees with the engine at
+    every play, and never falls back on the engine's reading."""
+    path = tmp_path / "table-readers.toml"
+    path.write_text(TABLE_READERS, encoding="utf-8")
+    real = _cards.CardEvents._total_read
+    read: list[int | None] = []
+
+    def spy(self: _cards.CardEvents, *args: Any) -> int | None:
+        total = real(self, *args)
+        read.append(total)
+        return total
+
+    monkeypatch.setattr(_cards.CardEvents, "_total_read", spy)
+    assert check_invariants(path, games=8, players=[2, 3, 4], seed=0, deep=False).games == 8
+    assert len(read) > 100
+    assert None not in read
