@@ -286,10 +286,12 @@ class NoSafePlay:
             limit (with a Minus Ten) or bust too.
         count_ends: With ``"pass"``, when the passes end the count:
             ``"all_passed"``, once every player in the round has passed in a
-            row; ``"two_passed"``, once two have, though a third could still
-            play ("If the first player after the Go cannot play, the second
-            player does not play", Bicycle, Three-Hand Cribbage). At two
-            players the two are the same.
+            row; ``"two_passed"``, once two holding cards have, though a
+            third could still play ("If the first player after the Go cannot
+            play, the second player does not play", Bicycle, Three-Hand
+            Cribbage): a player with no card left passes without calling a go,
+            so the last to hold cards plays them out. At two players the two
+            are the same.
 
     >>> import ono99
     >>> ono99.load_variant("ono99-1980").no_safe_play

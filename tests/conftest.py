@@ -108,6 +108,7 @@ SLOW_TESTS = frozenset(
         "test_a_copy_without_the_log_plays_alike_in_any_variant",
         "test_a_round_only_copy_plays_alike_in_any_variant",
         "test_the_legal_moves_are_those_the_rules_allow_in_any_variant",
+        "test_the_rebuilt_position_has_the_observations_legal_moves_in_any_variant",
         "test_check_invariants_passes_for_every_shipped_variant",
         "test_play_out_ends_within_the_game_limit",
         "test_simulate_and_demo_end",

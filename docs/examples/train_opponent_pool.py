@@ -35,7 +35,7 @@ from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 
 import ono99
-import ono99.envs.gymnasium  # registers ono99/Ono99-v0
+import ono99.envs.gymnasium  # registers ono99/Ono99-v1
 from ono99.envs import PolicyPlayer, batched
 from ono99.envs.gymnasium import Ono99MixVectorEnv
 from ono99.envs.stable_baselines3 import Ono99VecEnv
@@ -103,7 +103,7 @@ def train(steps: int, every: int, seed: int) -> tuple[MaskablePPO, OpponentPool]
     pool = OpponentPool(seed)
     halves = [
         gymnasium.make_vec(
-            "ono99/Ono99-v0",
+            "ono99/Ono99-v1",
             num_envs=GAMES,
             variant=VARIANT,
             players=PLAYERS,

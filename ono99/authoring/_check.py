@@ -302,9 +302,13 @@ def _check_house_rule(path: PathName, file: str, over: Sequence[str] = ()) -> li
         rule = load_rule(path)
     except VariantError as exc:
         return _errors(exc, file)
-    if rule.problems:
-        return [Finding("error", p.path, p.message, where) for p, where in rule.problems]
-    found: list[Finding] = []
+    found = [
+        Finding("error", p.path, p.message, file if _absolute(where) == _absolute(file) else where)
+        for p, where in rule.problems
+    ]
+    if rule.problems and not (over or rule.info.editions):
+        # Laid over every shipped variant, each would report the same problems again.
+        return found
     shipped = variants_registry()
     named: list[str] = []
     for index, edition in enumerate(rule.info.editions):
@@ -365,8 +369,13 @@ def _check_house_rule(path: PathName, file: str, over: Sequence[str] = ()) -> li
         # (``ono99 demo --house-rule`` refuses it too).
         level = "error"
         hint = "; it loads over none of the shipped variants"
+    # The file's own problems are reported once, above, not again for each variant.
+    own_problems = {(p.path, p.message) for p, _ in rule.problems}
     for (key, message), ids in broken.items():
-        found.append(Finding(level, key, message + hint, file, tuple(ids)))
+        if (key, message) not in own_problems:
+            found.append(Finding(level, key, message + hint, file, tuple(ids)))
+    if rule.problems:
+        return found  # what plays badly is for a file that loads
     for (key, message), ids in warned.items():
         found.append(Finding("warning", key, message, file, tuple(ids)))
     return found

@@ -365,7 +365,7 @@ class _Writer:
             )
         if t.restart == "when_all_pass":
             who = (
-                "two players have"
+                "two players holding cards have"
                 if self.v.no_safe_play.count_ends == "two_passed"
                 else "every player in the round has"
             )
@@ -416,10 +416,13 @@ class _Writer:
             )
             two = v.no_safe_play.count_ends == "two_passed"
             if two and v.total.restart != "never":
-                out.append("Two passes in a row end the count, though another could still play.")
+                out.append(
+                    "Two passes in a row by players holding cards end the count, though "
+                    "another could still play."
+                )
             if v.total.restart == "never":
                 out.append(
-                    "Once two players have passed in a row, the round ends."
+                    "Once two players holding cards have passed in a row, the round ends."
                     if two
                     else "Once every player in the round has passed in a row, the round ends."
                 )

@@ -23,6 +23,7 @@ from ._options import (
     later_wins_option,
     player_count,
     run_options,
+    variant_name,
     whole,
 )
 from ._output import KEY, say, table
@@ -137,7 +138,11 @@ def add_analysis_command(
         formatter_class=formatter,
     )
     parser.add_argument(
-        "variants", nargs="+", metavar="VARIANT", help="variant ids or TOML file paths"
+        "variants",
+        nargs="+",
+        type=variant_name,
+        metavar="VARIANT",
+        help="variant ids or TOML file paths",
     )
     parser.add_argument(
         "--house-rule",

@@ -37,6 +37,7 @@ from ._options import (
     match_options,
     player_count,
     strategy,
+    variant_name,
     variant_options,
     whole,
 )
@@ -377,7 +378,11 @@ def add_game_commands(
         formatter_class=formatter,
     )
     compare.add_argument(
-        "variants", nargs="+", metavar="VARIANT", help="variant ids or TOML file paths"
+        "variants",
+        nargs="+",
+        type=variant_name,
+        metavar="VARIANT",
+        help="variant ids or TOML file paths",
     )
     variant_options(compare, default=None)
     match_options(compare, games=500)

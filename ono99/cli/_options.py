@@ -9,6 +9,7 @@ a file. Every command's help ends with examples (see :func:`examples`).
 from __future__ import annotations
 
 import argparse
+import difflib
 import importlib
 import os
 import sys
@@ -17,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from ono99._errors import ArgumentError
 from ono99._limits import MAX_GAMES, MAX_PLAYERS
+from ono99.loading import house_rules_registry, list_variants, variants_registry
 from ono99.players import Strategy, list_strategies, strategy_factory
 
 if TYPE_CHECKING:
@@ -32,6 +34,7 @@ __all__ = [
     "match_options",
     "settle_variant",
     "strategy",
+    "variant_name",
     "variant_options",
     "whole",
 ]
@@ -152,6 +155,37 @@ STRATEGIES_HELP = (
 )
 
 
+def variant_name(text: str) -> str:
+    """A ``VARIANT`` argument: a shipped variant's id or alias, or the path of a file.
+
+    A name that is no shipped variant (nor a path: it has a ``/`` or ends in
+    ``.toml``) is a bad command line, said in a line with the closest id, as
+    argparse says a bad choice; a file is read, and its problems reported, by
+    the command.
+
+    Raises:
+        argparse.ArgumentTypeError: If ``text`` names no shipped variant.
+    """
+    if text.endswith(".toml") or os.sep in text or "/" in text:
+        return text
+    shipped = variants_registry()
+    if text.lower() in shipped:
+        return text
+    shown = repr(text) if len(text) <= 40 else repr(text[:40]) + "..."
+    if text.lower() in house_rules_registry():
+        raise argparse.ArgumentTypeError(
+            f"{shown} is a house rule, not a variant: lay it over one with --house-rule"
+        )
+    # An id first (the list ono99 variants prints), an alias only failing one.
+    close = difflib.get_close_matches(text.lower(), list_variants(), n=1, cutoff=0.3)
+    close = close or difflib.get_close_matches(text.lower(), list(shipped), n=1, cutoff=0.3)
+    hint = f"; did you mean {close[0]!r}?" if close and len(text) <= 40 else ""
+    raise argparse.ArgumentTypeError(
+        f"no shipped variant {shown}{hint} (ono99 variants lists them; "
+        "name a file of your own by its path)"
+    )
+
+
 def variant_options(parser: argparse.ArgumentParser, default: str | None = "ono99-2022") -> None:
     """The variant, named as every command names it, and ``--house-rule``.
 
@@ -165,12 +199,14 @@ def variant_options(parser: argparse.ArgumentParser, default: str | None = "ono9
         parser.add_argument(
             "variant",
             nargs="?",
+            type=variant_name,
             metavar="VARIANT",
             help=f"variant id or TOML file path (default: {default})",
         )
         parser.add_argument(
             "--variant",
             dest="variant_option",
+            type=variant_name,
             metavar="VARIANT",
             help="the same as VARIANT, as an option (kept from earlier releases)",
         )

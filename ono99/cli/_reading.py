@@ -12,7 +12,7 @@ from ono99._text import escape
 from ono99.authoring import check_file, diff_variants, file_kind, rulebook, schema_text
 from ono99.loading import list_house_rules, list_variants, load_house_rule, load_variant
 
-from ._options import UsageError, examples, later_wins_option, variant_options
+from ._options import UsageError, examples, later_wins_option, variant_name, variant_options
 from ._output import ERROR, HEADING, KEY, OK, WARNING, console, say, styled, table
 
 if TYPE_CHECKING:
@@ -173,7 +173,9 @@ def add_reading_commands(
         ),
         formatter_class=formatter,
     )
-    rules.add_argument("variant", metavar="VARIANT", help="variant id or TOML file path")
+    rules.add_argument(
+        "variant", type=variant_name, metavar="VARIANT", help="variant id or TOML file path"
+    )
     variant_options(rules, default=None)
     rules.set_defaults(run=_rules, parser=rules)
 
@@ -188,8 +190,8 @@ def add_reading_commands(
         ),
         formatter_class=formatter,
     )
-    diff.add_argument("a", metavar="A", help="a variant: id or TOML file path")
-    diff.add_argument("b", metavar="B", help="the variant to compare it with")
+    diff.add_argument("a", type=variant_name, metavar="A", help="a variant: id or TOML file path")
+    diff.add_argument("b", type=variant_name, metavar="B", help="the variant to compare it with")
     diff.add_argument(
         "--house-rule",
         action="append",

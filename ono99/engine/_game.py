@@ -21,7 +21,7 @@ from ._record import GameRecord, check_record
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable, Sequence
 
-    from ono99.rules import Reaction
+    from ono99.rules import Declaration, Reaction
 
     from ._observation import Observation
     from ._protocols import Player
@@ -512,6 +512,10 @@ class Game:
         last_play: tuple[str, int | None, int | None] | None = None,
         last_player: int | None = None,
         passes: int = 0,
+        starter: str | None = None,
+        declared: Declaration | None = None,
+        reaction: Reaction | None = None,
+        resume: int | None = None,
         seed: int | None = None,
     ) -> Game:
         """A game set up in the middle of a round, from an explicit position.
@@ -555,6 +559,15 @@ class Game:
                 repeats the card before it does); it needs a ``count``.
             last_player: The seat that played the count's last card.
             passes: The players who passed in a row since the last play.
+            starter: The card turned up at the deal (``deal.starter``), as
+                :attr:`~ono99.Observation.starter`; it lies out of play, so
+                ``out_of_play`` holds it too.
+            declared: What the player of the count's last card named with it,
+                as :attr:`~ono99.Observation.declared`.
+            reaction: The reaction open, as :attr:`~ono99.Observation.reaction`:
+                aimed at ``current_player``, who answers it or declines.
+            resume: With a reaction open, the seat whose turn it is once it
+                closes (default: the seat after the one who aimed it).
             seed: The seed of later shuffles (``None``: a random seed).
 
         Returns:
@@ -609,6 +622,10 @@ class Game:
             last_play=last_play,
             last_player=last_player,
             passes=passes,
+            starter=starter,
+            declared=declared,
+            reaction=reaction,
+            resume=resume,
         )
         return game
 

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from ono99._args import is_int, is_list, shown
 from ono99._errors import VariantError
 from ono99._limits import MAX_TOTAL
-from ono99.rules import each_effect
+from ono99.rules import Declaration, Reaction, each_effect
 
 from ._compiled import card_index
 from ._round import Round
@@ -259,6 +259,81 @@ def _position_problems(
     return problems
 
 
+def _open_problems(
+    rules: CompiledVariant,
+    r: Round,
+    *,
+    current_player: object,
+    starter: object,
+    declared: object,
+    reaction: object,
+    resume: object,
+) -> list[str]:
+    """What is wrong with the starter, the declaration and the reaction; sets them where right.
+
+    The starter lies out of play (where the deal turned it up); a declaration
+    names one of the things its card lets its player name; a reaction is
+    aimed at the player to move by another seat in the round.
+    """
+    problems = []
+    players = len(r.hands)
+    if starter is not None:
+        index = card_index(rules, starter) if isinstance(starter, str) else None
+        if index is None:
+            problems.append(f"starter: there is no card {shown(starter)}")
+        elif not rules.starter:
+            problems.append("starter: this variant turns no starter up (deal.starter)")
+        elif index not in r.out_of_play:
+            problems.append(f"starter: {starter} lies out of play, and out_of_play lacks it")
+        else:
+            r.starter = index
+    if declared is not None:
+        words = _declarable(rules)
+        if not isinstance(declared, Declaration):
+            problems.append(f"declared: expected a Declaration or None, got {shown(declared)}")
+        elif declared.value not in words.get(declared.card, ()):
+            problems.append(
+                f"declared: {shown(declared.card)} names none of {shown(declared.value)}"
+            )
+        elif not is_int(declared.seat) or not 0 <= declared.seat < players:
+            problems.append(f"declared.seat: no seat {shown(declared.seat)}")
+        else:
+            r.declared = declared
+    if reaction is not None:
+        if not isinstance(reaction, Reaction):
+            problems.append(f"reaction: expected a Reaction or None, got {shown(reaction)}")
+        elif not rules.reacts:
+            problems.append("reaction: no card of this variant opens a reaction")
+        elif reaction.seat != current_player:
+            problems.append(
+                f"reaction.seat: the reaction is answered by the player to move "
+                f"({shown(current_player)}), not {shown(reaction.seat)}"
+            )
+        elif (
+            not is_int(reaction.by)
+            or not 0 <= reaction.by < players
+            or reaction.by == reaction.seat
+            or not r.in_round[reaction.by]
+        ):
+            problems.append(f"reaction.by: no other seat in the round {shown(reaction.by)}")
+        else:
+            r.reaction = reaction
+    if resume is not None and (
+        reaction is None or not is_int(resume) or not 0 <= resume < players
+    ):
+        problems.append(f"resume: expected a seat with a reaction open, got {shown(resume)}")
+    return problems
+
+
+def _declarable(rules: CompiledVariant) -> dict[str, tuple[str, ...]]:
+    """What each card that declares lets its player name, by its id."""
+    return {
+        card.id: tuple(card.declarer.declarations(None))
+        for card in rules.cards
+        if card.declarer is not None
+    }
+
+
 def place(
     e: Engine,
     variant_id: str,
@@ -283,6 +358,10 @@ def place(
     last_play: tuple[str, int | None, int | None] | None = None,
     last_player: int | None = None,
     passes: int = 0,
+    starter: str | None = None,
+    declared: Declaration | None = None,
+    reaction: Reaction | None = None,
+    resume: int | None = None,
 ) -> None:
     """Put a new game's engine in the position :meth:`ono99.Game.from_position` describes.
 
@@ -324,6 +403,15 @@ def place(
     turn = indices(played_this_turn, "played_this_turn")
     r.history = indices(count, "count")
     problems += _count_problems(rules, r, last_play, last_player, passes)
+    problems += _open_problems(
+        rules,
+        r,
+        current_player=current_player,
+        starter=starter,
+        declared=declared,
+        reaction=reaction,
+        resume=resume,
+    )
     problems += _possible_problems(
         rules, e.full_deck, r, scores=seat_scores, total=total, plays_owed=plays_owed, round=round
     )
@@ -341,6 +429,10 @@ def place(
     r.forced = plays_owed + r.plays_made
     r.forced_by = forced_by  # read only while plays are owed
     r.answering = r.forced > 1 and not turn
+    if r.reaction is not None:
+        # Once the reaction closes, the turn passes from the player who aimed it.
+        aimer = r.reaction.by
+        r.resume = resume if resume is not None else e.next_seat(aimer, r.in_round, direction)
     _set_position(
         e,
         r,

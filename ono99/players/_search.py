@@ -171,8 +171,8 @@ class SearchPlayer:
         total = observation.total
         best = careful_move(traits, legal, total, observation.answering, told_of(observation))
         reach = self.reach
-        # An answer out of turn is the careful one (answer when a card can): the
-        # positions the search deals do not hold an open reaction.
+        # An answer out of turn is the careful one (answer when a card can): what
+        # is at stake there is what the reaction aims, not the total.
         if (
             len(legal) > 1
             and observation.reaction is None
@@ -257,6 +257,9 @@ def _position(observation: Observation, traits: Traits, rng: random.Random) -> E
         last_play=observation.last_play,
         last_player=observation.last_player,
         passes=observation.passes,
+        starter=observation.starter,
+        declared=observation.declared,
+        reaction=observation.reaction,
         seed=rng.getrandbits(32),
     )
     return engine_of(game)

@@ -14,8 +14,14 @@ trigger that writes ``fires`` or ``fires_on`` and names no moment is asked
 after each play, and an outcome that wins the round ends it). A declaration
 that contradicts what the class writes (``acts = False`` beside an
 ``apply``, ``acts = True`` with none, or one of :data:`NEEDS` without its
-method) is refused with :class:`~ono99.PluginError`, so no rule class can
-write a method the engine never calls.
+method) is refused with :class:`~ono99.PluginError`, as is a method the
+engine asks only for a declaration the class does not state (``declarations``
+without ``declares``: :data:`ASKS`), so no rule class can write a method the
+engine never calls. A property that answers without its object (``return
+False``) states that answer whatever the settings, and is held to it. A
+class of no base, which writes every member itself, is held to the same
+(:func:`unasked`): a method it writes while its declaration says the engine
+never asks it may only return, a placeholder.
 
 >>> from attrs import frozen
 >>> @frozen
@@ -41,6 +47,7 @@ True
 
 from __future__ import annotations
 
+import dis
 import inspect
 from typing import TYPE_CHECKING, Any, ClassVar
 
@@ -49,9 +56,12 @@ from ono99._errors import PluginError
 if TYPE_CHECKING:
     from collections.abc import Collection, Mapping
 
-    from ._contract import CardInfo, Effect, Outcome, Table
+    from ._contract import Effect, Outcome
+    from ._table import CardInfo, Table
 
 __all__ = [
+    "ASKS",
+    "BASES",
     "FOLLOWS",
     "MOMENTS",
     "NEEDS",
@@ -60,6 +70,8 @@ __all__ = [
     "BaseOutcome",
     "BaseTrigger",
     "out_of_range",
+    "placeholder",
+    "unasked",
     "work_out",
     "writes",
 ]
@@ -95,6 +107,22 @@ NEEDS: Mapping[str, tuple[tuple[str, str], ...]] = {
 """Per kind, the ``(declaration, method)`` pairs where a true declaration needs the
 method: what it declares, only that method can do."""
 
+ASKS: Mapping[str, tuple[tuple[str, str], ...]] = {
+    "effect": (("declares", "declarations"),),
+    "condition": (),
+    "trigger": (("on_show", "times_on"),),
+    "outcome": (),
+}
+"""Per kind, the ``(declaration, method)`` pairs beside :data:`FOLLOWS` where the engine
+asks the method only when the declaration is true, and the declaration cannot follow from
+the method (it says more than that the method is written): a class that writes the method
+states the declaration."""
+
+# What a class states to have the engine ask the method of an ASKS pair.
+_TO_STATE: Mapping[str, str] = {
+    "declares": 'declares = "suit", "colour" or "rank" (what a move playing the card names)',
+}
+
 MOMENTS = ("after_play", "on_loss", "on_round_end", "on_count_end", "on_show")
 """A trigger's moments: when the engine asks it (at least one is true of every trigger)."""
 
@@ -108,6 +136,21 @@ def writes(cls: type, base: type, method: str) -> bool:
     )
 
 
+def _answer(value: Any) -> Any:
+    """A stated value; a property that answers without its object, as its answer.
+
+    Such a property (``return False``) says the same whatever the settings: it
+    is held to its answer as a plain value is. One that reads its object is
+    worked out from the settings, and stays a property.
+    """
+    if isinstance(value, property) and value.fget is not None:
+        try:
+            return value.fget(None)
+        except Exception:  # it reads its object (the settings): each object answers
+            return value
+    return value
+
+
 def _stated(cls: type, base: type, name: str) -> Any:
     """The value a class below ``base`` states for ``name``; ``_UNSTATED`` for none.
 
@@ -118,8 +161,24 @@ def _stated(cls: type, base: type, name: str) -> Any:
             break
         own = vars(klass)
         if name in own and name not in own.get("_follows", ()):
-            return own[name]
+            return _answer(own[name])
     return _UNSTATED
+
+
+def _never_asked(declaration: str, method: str, value: Any, instead: str = "") -> str:
+    """The fault of a class that writes ``method`` while ``declaration`` keeps it unasked.
+
+    ``instead``: what else the class may write (by default: leave the method out).
+    """
+    if value is _UNSTATED:
+        said = f"states no {declaration}"
+    else:
+        said = f"states {declaration} = {value!r}"
+    state = _TO_STATE.get(declaration, f"{declaration} = True")
+    return (
+        f"it writes {method}() but {said}, so {method}() would never be called: "
+        f"state {state}, or {instead or f'leave {method}() out'}"
+    )
 
 
 def work_out(
@@ -176,6 +235,10 @@ def work_out(
                 f"it states {declaration} = {value!r} but writes no {method}(), "
                 f"which alone can do what {declaration} says"
             )
+    for declaration, method in ASKS[kind]:
+        value = stated(declaration)
+        if has(method) and not isinstance(value, property) and (value is _UNSTATED or not value):
+            faults.append(_never_asked(declaration, method, value))
     if kind == "effect" and has("total_on") and not has("total_after"):
         faults.append(
             "it writes total_on() but no total_after(): write total_after() too, the "
@@ -527,3 +590,84 @@ class BaseTrigger:
     def outcome_words(self) -> str:
         """The outcomes in words, joined (for :meth:`~ono99.rules.Trigger.describe`)."""
         return "; ".join(outcome.describe() for outcome in self.outcomes)
+
+
+BASES: Mapping[str, type] = {
+    "effect": BaseEffect,
+    "condition": BaseCondition,
+    "trigger": BaseTrigger,
+    "outcome": BaseOutcome,
+}
+"""The neutral base of each kind."""
+
+# Steps of a function's code that do nothing, and the loads a placeholder may return.
+_NO_STEP = frozenset({"RESUME", "NOP", "CACHE", "EXTENDED_ARG", "COPY_FREE_VARS", "MAKE_CELL"})
+_LOADS = frozenset({"LOAD_CONST", "LOAD_SMALL_INT", "LOAD_FAST", "LOAD_FAST_BORROW"})
+_EMPTY = frozenset({"BUILD_LIST", "BUILD_TUPLE", "BUILD_MAP"})
+
+
+def placeholder(method: object) -> bool:
+    """Whether ``method`` only returns: nothing, a constant, an empty list or an argument.
+
+    What a class of no base writes for a member of its protocol that it does
+    not use (``def apply(self, table, card): pass``, ``return []``, ``return
+    total``).
+
+    >>> def apply(self, table, card):
+    ...     "Nothing happens."
+    >>> def skip(self, table, card):
+    ...     table.skip += 1
+    >>> placeholder(apply), placeholder(lambda self, total, amount=None: total), placeholder(skip)
+    (True, True, False)
+    """
+    if not inspect.isfunction(method):
+        return False
+    steps = [i for i in dis.get_instructions(method) if i.opname not in _NO_STEP]
+    if len(steps) == 1:
+        return steps[0].opname == "RETURN_CONST"
+    if len(steps) != 2 or steps[1].opname != "RETURN_VALUE":
+        return False
+    load = steps[0]
+    return load.opname in _LOADS or (load.opname in _EMPTY and load.arg == 0)
+
+
+def unasked(cls: type, kind: str) -> list[str]:
+    """What a rule class of no base writes that the engine would never call, in words.
+
+    Such a class writes every member of its protocol and states every
+    declaration; a method of a :data:`FOLLOWS` or :data:`ASKS` pair that does
+    more than return (:func:`placeholder`) while its declaration is false
+    would never be called. A trigger's ``fires_on`` is also asked when the
+    count ends and at the show, and a trigger true at no moment never fires.
+    (A class inheriting its base is held to the same when it is made, by
+    :func:`work_out`.)
+    """
+
+    def said(name: str) -> Any:
+        return _answer(inspect.getattr_static(cls, name, _UNSTATED))
+
+    faults: list[str] = []
+    follows = set(FOLLOWS[kind])
+    for declaration, method in (*FOLLOWS[kind], *ASKS[kind]):
+        written = inspect.getattr_static(cls, method, None)
+        value = said(declaration)
+        if written is None or placeholder(written) or not isinstance(value, bool | int | str):
+            continue  # missing (the members' check), a placeholder, or from the settings
+        asked = bool(value)
+        if kind == "trigger" and method == "fires_on":
+            asked = asked or any(said(m) is True for m in ("on_count_end", "on_show"))
+        if asked:
+            continue
+        instead = f"let {method}() only return (a placeholder)"
+        if (declaration, method) in follows:
+            instead += (
+                f", or inherit ono99.rules.Base{kind.capitalize()} and leave "
+                f"{declaration} out (it follows from {method}())"
+            )
+        faults.append(_never_asked(declaration, method, value, instead))
+    if kind == "trigger" and all(said(m) in (False, _UNSTATED) for m in MOMENTS):
+        faults.append(
+            "it states no moment true (after_play, on_loss, on_round_end, on_count_end or "
+            "on_show), so it would never fire"
+        )
+    return faults

@@ -20,7 +20,7 @@ from ._defaults import BaseCondition, BaseEffect, BaseTrigger, out_of_range
 from ._registry import shipped
 
 if TYPE_CHECKING:
-    from ._contract import CardInfo, Table
+    from ._table import CardInfo, Table
 
 __all__ = [
     "AnnouncedWrong",

@@ -32,7 +32,7 @@ from ._defaults import BaseTrigger, out_of_range
 from ._registry import shipped
 
 if TYPE_CHECKING:
-    from ._contract import CardInfo, Table
+    from ._table import CardInfo, Table
 
 __all__ = ["HandFifteens", "HandFlush", "HandKnave", "HandPairs", "HandRuns", "StarterIs"]
 
