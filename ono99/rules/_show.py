@@ -146,10 +146,14 @@ class HandRuns(_ShowTrigger):
     order: tuple[str, ...] = STANDARD_RANKS
 
     def times_on(self, table: Table) -> int:
-        """The cards of the longest runs the cards shown make, each counted as often as made."""
+        """The cards of each run the cards shown make, each counted as often as made.
+
+        A run is the longest the ranks make (a run of four is not also a run of
+        three); runs apart from each other (2, 3, 4 and 8, 9, 10, jack) each
+        score, whichever is the longer.
+        """
         place = {rank: i for i, rank in enumerate(self.order)}
         counts = Counter(place[card.rank] for card in _with_starter(table) if card.rank in place)
-        best = 0
         scored = 0
         at = 0
         top = len(self.order)
@@ -164,8 +168,6 @@ class HandRuns(_ShowTrigger):
                 end += 1
             size = end - at
             if size >= self.length:
-                if size > best:
-                    best, scored = size, 0
                 scored += size * ways
             at = end
         return scored
