@@ -4,6 +4,9 @@ One convention names the values in every command's help: ``N`` a whole
 number, ``VARIANT`` a variant's id (or alias) or the path of its TOML file,
 ``RULE`` a house rule's id or path, ``STRATEGY`` a player's strategy, ``FILE``
 a file. Every command's help ends with examples (see :func:`examples`).
+What the shared options settle to, checked before a long run, is read here
+too (:func:`players_for`, :func:`run_seed`, :func:`jobs_wanted`,
+:func:`chart_file`).
 """
 
 from __future__ import annotations
@@ -11,12 +14,15 @@ from __future__ import annotations
 import argparse
 import difflib
 import importlib
+import importlib.util
 import os
+import random
 import sys
 import textwrap
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ono99._errors import ArgumentError
+from ono99._errors import ArgumentError, Ono99Error
 from ono99._limits import MAX_GAMES, MAX_PLAYERS
 from ono99.loading import (
     house_rules_registry,
@@ -25,19 +31,28 @@ from ono99.loading import (
     variants_registry,
 )
 from ono99.players import Strategy, list_strategies, strategy_factory
+from ono99.simulation import MATPLOTLIB_MISSING, chart_path
+
+from ._output import note, say
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+
+    from ono99._variant import Variant
 
 __all__ = [
     "PLAYERS_HELP",
     "HelpFormatter",
     "UsageError",
+    "chart_file",
     "default_players",
     "examples",
     "house_rule_name",
+    "jobs_wanted",
     "later_wins_option",
     "match_options",
+    "players_for",
+    "run_seed",
     "settle_variant",
     "strategy",
     "variant_name",
@@ -354,3 +369,68 @@ def match_options(parser: argparse.ArgumentParser, *, games: int) -> None:
         help="move the strategies one seat on each game, so each plays every seat",
     )
     run_options(parser)
+
+
+def chart_file(args: argparse.Namespace) -> Path | None:
+    """The file ``--chart`` writes (``.png`` added when it has no extension).
+
+    Checked before a long run, not after it: matplotlib, the extension, and a
+    folder to write in.
+    """
+    if not args.chart:
+        return None
+    if importlib.util.find_spec("matplotlib") is None:
+        raise Ono99Error(f"--chart: {MATPLOTLIB_MISSING}")
+    if Path(args.chart).is_dir():
+        raise UsageError(
+            "--chart", f"{str(args.chart)!r} is a folder: name a file in it, such as wins.png"
+        )
+    try:
+        target = chart_path(args.chart)
+    except Ono99Error as exc:
+        raise UsageError("--chart", str(exc)) from None
+    folder = target.parent
+    if not folder.is_dir():
+        raise UsageError("--chart", f"no folder {str(folder)!r} to write {target.name} in")
+    if target.is_dir():
+        raise UsageError("--chart", f"{str(target)!r} is a folder: name a file to write")
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        where = str(target) if target.exists() else f"in the folder {str(folder)!r}"
+        raise UsageError("--chart", f"cannot write {where}")
+    return target
+
+
+def players_for(given: int | None, variant: Variant) -> int:
+    """``--players``, or the one default rule's count; a usage error if out of range.
+
+    The rule is :func:`default_players`'s.
+    """
+    low, high = variant.players.min, variant.players.max
+    if given is None:
+        return default_players(low, high)
+    if not low <= given <= high:
+        raise UsageError(
+            "--players", f"{variant.name} is for {low} to {high} players, not {given}"
+        )
+    return given
+
+
+def jobs_wanted(args: argparse.Namespace) -> int | None:
+    """``--jobs``, with a note when it asks for more processes than there are CPUs."""
+    cpus = os.cpu_count() or 1
+    jobs: int | None = args.jobs
+    if jobs is not None and jobs > cpus:
+        note(
+            f"--jobs {jobs} is more than this machine's {cpus} CPUs; "
+            "processes beyond them only wait their turn"
+        )
+    return jobs
+
+
+def run_seed(args: argparse.Namespace) -> int:
+    """The seed given, or one chosen now and printed, so the run can be repeated."""
+    if args.seed is not None:
+        return int(args.seed)
+    seed = random.SystemRandom().randrange(1_000_000)
+    say(f"seed {seed}, chosen at random (--seed {seed} repeats this)", stderr=True)
+    return seed

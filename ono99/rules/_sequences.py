@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal
 from attrs import field, frozen
 
 from ._cards import STANDARD_RANKS
-from ._conditions import CardTest, _card_words, _matches
+from ._conditions import CardTest, card_words, matches
 from ._contract import Outcome
 from ._defaults import BaseCondition, BaseEffect, BaseTrigger, out_of_range
 from ._registry import shipped
@@ -304,7 +304,7 @@ class PreviousCard(CardTest, BaseCondition):
             for what in self.same
         ):
             return False
-        return _matches(before, self)
+        return matches(before, self)
 
     def check(self, table: Table, card: CardInfo) -> str | None:
         """Refuse a card that the card before does not allow."""
@@ -324,7 +324,7 @@ class PreviousCard(CardTest, BaseCondition):
         if self.same:
             parts.append(f"its own {' or '.join(self.same)}")
         if self.rank or self.suit or self.colour or self.tags:
-            kind = _card_words(self.rank, self.suit, self.colour)
+            kind = card_words(self.rank, self.suit, self.colour)
             if not self.same:
                 return f"only on a {kind}{first}"  # "only on a red card", "only on a king"
             parts.append(f"a {kind}")
