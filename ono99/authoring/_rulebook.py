@@ -325,6 +325,11 @@ class _Writer:
                 "Once the hands are dealt, the top card of the stock is turned up: the "
                 "starter, which every player sees and nobody plays."
             )
+        out += [
+            _sentence(f"Beside the stock, the pile and the hands, a zone {zone.describe()}")
+            + " It starts each round empty."
+            for zone in v.zones
+        ]
         show = v.deal.show if any(t.on_show for t in v.triggers) else "none"
         if show != "none":
             when = (

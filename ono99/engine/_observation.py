@@ -12,7 +12,31 @@ from ono99.rules import Declaration, Reaction
 from ._compiled import card_index, compile_variant
 from ._moves import Decline, Move, Play, Redraw
 
-__all__ = ["Observation"]
+__all__ = ["Observation", "SeenZone"]
+
+
+@frozen
+class SeenZone:
+    """What one seat sees of a zone the variant declares (:class:`ono99.Zone`).
+
+    Attributes:
+        name: The zone's name.
+        cards: For each of its piles (one, or one for each seat or team), the
+            cards in it (card ids, in the order they were put there), or
+            ``None`` where the seat may not see them.
+        sizes: For each of its piles, how many cards it holds, or ``None``
+            where the seat may not know.
+
+    >>> import ono99
+    >>> text = ["extends = 'ninety-nine'", "id = 'crib'", "[zones.crib]", "owner = 'dealer'"]
+    >>> variant = ono99.loads_variant(chr(10).join(text))
+    >>> ono99.Game(variant, 2, seed=1).observation(0).zones
+    (SeenZone(name='crib', cards=(None,), sizes=(0,)),)
+    """
+
+    name: str
+    cards: tuple[tuple[str, ...] | None, ...]
+    sizes: tuple[int | None, ...]
 
 
 @frozen
@@ -80,6 +104,10 @@ class Observation:
         declared: What the player of the count's last card named with it (a
             suit, a colour, a rank: :class:`ono99.rules.Declare`), or ``None``:
             what the next card may have to follow.
+        zones: What the player sees of each zone the variant declares
+            (:class:`SeenZone`), in the variant's order: its cards, its size, or
+            neither, as the zone's visibility says. Empty for a variant that
+            declares none.
     """
 
     player: int
@@ -112,6 +140,7 @@ class Observation:
     table_totals: tuple[tuple[str, int | None, int], ...] = ()
     declared: Declaration | None = None
     reaction: Reaction | None = None
+    zones: tuple[SeenZone, ...] = ()
 
     @property
     def is_my_turn(self) -> bool:

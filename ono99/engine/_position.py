@@ -7,6 +7,7 @@ the game's engine; the engine then goes on under the variant's rules.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ono99._args import is_int, is_list, shown
@@ -14,16 +15,17 @@ from ono99._errors import VariantError
 from ono99._limits import MAX_TOTAL
 from ono99.rules import Declaration, Reaction, each_effect
 
+from ._chance import shuffle
 from ._compiled import card_index
 from ._round import Round
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Iterable
 
     from ._compiled import CompiledVariant
     from ._engine import Engine
 
-__all__ = ["place"]
+__all__ = ["deck_order", "place"]
 
 
 def _card_indices(
@@ -78,7 +80,15 @@ def _per_seat(
 
 def _missing_cards(rules: CompiledVariant, deck: tuple[int, ...], r: Round) -> list[str]:
     """A problem for each kind of card the position holds more or fewer of than the deck."""
-    placed = sorted([*(k for h in r.hands for k in h), *r.draw, *r.discard, *r.out_of_play])
+    placed = sorted(
+        [
+            *(k for h in r.hands for k in h),
+            *r.draw,
+            *r.discard,
+            *r.out_of_play,
+            *(k for zone in r.zones for pile in zone for k in pile),
+        ]
+    )
     if placed == sorted(deck):
         return []
     problems = []
@@ -269,6 +279,39 @@ def _position_problems(
     return problems
 
 
+def _place_zones(
+    e: Engine, r: Round, zones: Mapping[str, Sequence[Any]] | None, problems: list[str]
+) -> None:
+    """Put the cards of the declared zones in ``r`` (each empty unless ``zones`` names it).
+
+    A zone of one pile is given as a list of card ids; one of a pile a seat
+    or team, as one such list for each.
+    """
+    rules = e.rules
+    r.zones = rules.empty_zones(e.n)
+    if zones is None:
+        return
+    known: object = zones  # typed a mapping, but a caller may pass anything
+    if not isinstance(known, Mapping):
+        problems.append(f"zones: expected a table of zones by name, got {shown(zones)}")
+        return
+    at = {zone.name: i for i, zone in enumerate(rules.zones)}
+    for name, cards in known.items():
+        i = at.get(name) if isinstance(name, str) else None
+        if i is None:
+            known = ", ".join(at) or "none"
+            problems.append(f"zones: no zone {shown(name)} (the variant declares {known})")
+            continue
+        piles = r.zones[i]
+        if not rules.zones[i].per_owner:
+            piles[0] = _card_indices(rules, cards, f"zones.{name}", problems)
+        elif not is_list(cards) or len(cards) != len(piles):
+            problems.append(f"zones.{name}: expected {len(piles)} lists of cards, one a pile")
+        else:
+            for k, pile in enumerate(cards):
+                piles[k] = _card_indices(rules, pile, f"zones.{name}[{k}]", problems)
+
+
 def _open_problems(
     rules: CompiledVariant,
     r: Round,
@@ -372,6 +415,7 @@ def place(
     declared: Declaration | None = None,
     reaction: Reaction | None = None,
     resume: int | None = None,
+    zones: Mapping[str, Sequence[Any]] | None = None,
 ) -> None:
     """Put a new game's engine in the position :meth:`ono99.Game.from_position` describes.
 
@@ -393,6 +437,7 @@ def place(
     r.draw = indices(draw_pile, "draw_pile")[::-1]
     r.discard = indices(discard_pile, "discard_pile")
     r.out_of_play = indices(out_of_play, "out_of_play")
+    _place_zones(e, r, zones, problems)
     if not problems:
         problems += _missing_cards(rules, e.full_deck, r)
     seats_in_game = flags(in_game, "in_game", [True] * players)
@@ -488,3 +533,33 @@ def _set_position(
     e.moves.clear()
     e.legal = None
     e.advance()
+
+
+def deck_order(e: Engine, deck: Iterable[str]) -> list[int]:
+    """The order the cards are dealt in for a game given ``deck`` (its first cards, by id).
+
+    The cards the order leaves out follow it, shuffled with the game's generator.
+
+    Raises:
+        VariantError: If a card is not in the variant, or more of one are asked for
+            than the deck holds.
+    """
+    rules = e.rules
+    remaining = list(e.full_deck)
+    order = []
+    for position, card_id in enumerate(deck):
+        index = card_index(rules, card_id)
+        if index is None:
+            raise VariantError(
+                f"deck[{position}]: there is no card {shown(card_id)} in {e.variant.id}"
+            )
+        try:
+            remaining.remove(index)
+        except ValueError:
+            raise VariantError(
+                f"deck[{position}]: the deck holds only {e.full_deck.count(index)} "
+                f"of card {shown(card_id)}, and the order asks for more"
+            ) from None
+        order.append(index)
+    shuffle(e.rng, remaining)
+    return order + remaining

@@ -3,7 +3,7 @@
 What a rule object can do is declared on its class, as these protocols list,
 and the engine and the tools ask it there; :func:`members` lists each
 protocol's members for the registry's check of a plugin class. What a rule
-object is handed (the card, the table) is in :mod:`._table`.
+object is handed (the card, the table) is in ``_table.py``.
 """
 
 from __future__ import annotations
