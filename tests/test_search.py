@@ -14,6 +14,8 @@ import ono99
 from ono99.players._policies import Traits, careful_move, told_of
 from ono99.testing import games, snapshot
 
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
@@ -264,3 +266,17 @@ def test_the_playouts_are_told_the_totals_their_table_makes(
         if of_sevens():
             break
     assert of_sevens(), "no playout was told what a seven makes"
+
+
+def test_a_round_that_need_not_end_stops_the_search() -> None:
+    """Rounds nobody can lose (a Ten counts +10 or -10, and -10 is always safe): the
+    first playout that runs to its cap ends the player's searching, so a game costs
+    the plays of its caps, not 1,000 more for every playout of every decision."""
+    variant = ono99.loads_variant(
+        (EXAMPLES / "tens-both-ways.toml").read_text(encoding="utf-8")
+        + "\n[round]\nmax_plays = 3000\nmax_game_plays = 3000\n"
+    )
+    player = ono99.SearchPlayer(seed=1)
+    game = ono99.Game(variant, players=2, seed=1)
+    ono99.play_out(game, [player, ono99.CautiousPlayer()])
+    assert player._endless
