@@ -56,6 +56,11 @@ class Teams:
         max = 4
         teams = { at = [4], size = 2 }
 
+    A file that extends a variant (or a house rule laid over it) and allows
+    fewer players leaves out the counts it inherits that it no longer allows:
+    ``[players] max = 2`` over ``cribbage-pegging`` plays two, with no
+    partnerships. A count the file lists itself must be allowed.
+
     Attributes:
         at: The player counts played in teams (none by default: every player
             plays alone).
@@ -286,10 +291,12 @@ class NoSafePlay:
             limit (with a Minus Ten) or bust too.
         count_ends: With ``"pass"``, when the passes end the count:
             ``"all_passed"``, once every player in the round has passed in a
-            row; ``"two_passed"``, once two have, though a third could still
-            play ("If the first player after the Go cannot play, the second
-            player does not play", Bicycle, Three-Hand Cribbage). At two
-            players the two are the same.
+            row; ``"two_passed"``, once two holding cards have, though a
+            third could still play ("If the first player after the Go cannot
+            play, the second player does not play", Bicycle, Three-Hand
+            Cribbage): a player with no card left passes without calling a go,
+            so the last to hold cards plays them out. At two players the two
+            are the same.
 
     >>> import ono99
     >>> ono99.load_variant("ono99-1980").no_safe_play

@@ -151,13 +151,73 @@ def test_simulate_bad_input_exits_nonzero(capsys: pytest.CaptureFixture[str]) ->
     )
     assert status == 1
     assert "one per seat" in err
-    status, _, err = run(capsys, "simulate", "--variant", "nope", "--games", "5")
-    assert status == 1
-    assert "no shipped variant 'nope'" in err
+    with pytest.raises(SystemExit) as exit_:
+        main(["simulate", "--variant", "nope", "--games", "5"])
+    assert exit_.value.code == 2
+    assert "no shipped variant 'nope'" in capsys.readouterr().err
     with pytest.raises(SystemExit) as exit_:
         main(["simulate", "--strategy", "careful"])
     assert exit_.value.code == 2
     assert "no strategy 'careful'" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    ("argv", "meant"),
+    [
+        (["rules", "nosuch"], "noddy"),
+        (["rules", "ono99-198"], "ono99-1980"),
+        (["diff", "ono99-1980", "ono99-202"], "ono99-2022"),
+        (["demo", "ninety-nien"], "ninety-nine"),
+        (["compare", "ono99-1980", "cribage-pegging", "--games", "2"], "cribbage-pegging"),
+    ],
+)
+def test_an_unknown_variant_is_a_bad_command_line_in_a_line_with_the_closest_id(
+    argv: list[str], meant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """A name that is no shipped variant exits 2 as any bad argument does, after the usage,
+    in one short line naming the closest id (it printed all twenty ids and exited 1)."""
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    (line,) = [line for line in err.splitlines() if ": error: " in line]
+    assert f"did you mean {meant!r}?" in line
+    assert "ono99 variants lists them" in line
+    assert len(line) < 200
+    assert err.startswith("usage: ")
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["rules", "ono99-1980", "--house-rule", "two-deck"], "did you mean 'two-decks'?"),
+        (["validate", "--house-rule", "lastt-standing"], "did you mean 'last-standing'?"),
+        (["rules", "ono99-2022", "--house-rule", "ono99-1980"], "is a variant, not a house rule"),
+    ],
+)
+def test_an_unknown_house_rule_is_a_bad_command_line_too(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--house-rule`` names are checked as ``VARIANT`` is: exit 2, one line, the closest."""
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    (line,) = [line for line in capsys.readouterr().err.splitlines() if ": error: " in line]
+    assert "argument --house-rule: " in line
+    assert said in line
+    assert len(line) < 200
+
+
+def test_a_house_rule_named_as_the_variant_says_to_lay_it_over_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    """``ono99 rules last-standing``: a bad command line that says how a house rule is used."""
+    with pytest.raises(SystemExit) as exit_:
+        main(["rules", "last-standing"])
+    assert exit_.value.code == 2
+    assert "is a house rule, not a variant: lay it over one with --house-rule" in (
+        capsys.readouterr().err
+    )
 
 
 def test_compare_side_by_side(capsys: pytest.CaptureFixture[str]) -> None:
@@ -211,9 +271,10 @@ def test_variants_shows_every_name_a_variant_is_also_called(
 def test_a_house_rule_given_as_a_variant_names_the_option(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
-    status, _, err = run(capsys, "rules", "two-decks")
-    assert status == 1
-    assert "--house-rule" in err
+    with pytest.raises(SystemExit) as exit_:
+        main(["rules", "two-decks"])
+    assert exit_.value.code == 2
+    assert "--house-rule" in capsys.readouterr().err
 
 
 def test_a_seed_chosen_for_the_user_is_printed(capsys: pytest.CaptureFixture[str]) -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import pickle
 from typing import Any
 
 import pytest
@@ -13,6 +14,7 @@ gymnasium = pytest.importorskip("gymnasium", reason="the rl extra (gymnasium) is
 
 from ono99.engine import unsaid  # noqa: E402
 from ono99.envs import observation_encoder, universal_spaces  # noqa: E402
+from ono99.envs._universal import shipped_layout  # noqa: E402
 from ono99.envs.gymnasium import Ono99Env, Ono99MixVectorEnv  # noqa: E402 - registers it
 
 
@@ -118,7 +120,8 @@ def test_an_action_of_a_move_the_variant_lacks_is_illegal_and_says_so() -> None:
     _, reward, done, _, info = env.step(joker)
     assert (reward, done) == (-1.0, True)
     assert "is no move of ono99-2022" in info["illegal"]
-    with pytest.raises(ono99.ArgumentError, match="spaces: must be 'variant' or 'universal'"):
+    refused = "spaces: must be one of 'variant', 'universal', 'universal-v0'"
+    with pytest.raises(ono99.ArgumentError, match=refused):
         Ono99Env("ono99-2022", 2, spaces="mixed")
 
 
@@ -140,8 +143,8 @@ def test_a_policy_trained_on_the_universal_spaces_plays_as_an_opponent() -> None
 
 def test_the_batch_in_the_universal_spaces_steps_as_sync_vector_env() -> None:
     kwargs: dict[str, Any] = {"variant": "ninety-nine-taiwan", "players": 3, "spaces": "universal"}
-    fast = gymnasium.make_vec("ono99/Ono99-v0", num_envs=4, **kwargs)
-    slow = gymnasium.make_vec("ono99/Ono99-v0", num_envs=4, vectorization_mode="sync", **kwargs)
+    fast = gymnasium.make_vec("ono99/Ono99-v1", num_envs=4, **kwargs)
+    slow = gymnasium.make_vec("ono99/Ono99-v1", num_envs=4, vectorization_mode="sync", **kwargs)
     assert fast.single_observation_space == slow.single_observation_space
     rng = np.random.default_rng(2)
     (one, info), (two, _) = fast.reset(seed=1), slow.reset(seed=1)
@@ -167,7 +170,7 @@ MIXED: list[tuple[str, int, int, dict[str, Any]]] = [
 def _batches(mode: str) -> list[Any]:
     return [
         gymnasium.make_vec(
-            "ono99/Ono99-v0",
+            "ono99/Ono99-v1",
             num_envs=num_envs,
             variant=variant,
             players=players,
@@ -219,13 +222,13 @@ def test_a_mix_of_batches_steps_as_each_batch_alone(mode: str) -> None:
 
 
 def test_a_mix_takes_only_batches_of_the_same_spaces() -> None:
-    plain = gymnasium.make_vec("ono99/Ono99-v0", num_envs=2)
+    plain = gymnasium.make_vec("ono99/Ono99-v1", num_envs=2)
     with pytest.raises(ono99.ArgumentError, match="the same spaces"):
         Ono99MixVectorEnv([plain, _batches("next-step")[0]])
-    other = gymnasium.make_vec("ono99/Ono99-v0", num_envs=2, players=3)
+    other = gymnasium.make_vec("ono99/Ono99-v1", num_envs=2, players=3)
     with pytest.raises(ono99.ArgumentError, match="the same spaces"):
         Ono99MixVectorEnv([plain, other])
-    league = Ono99MixVectorEnv([plain, gymnasium.make_vec("ono99/Ono99-v0", opponents="cautious")])
+    league = Ono99MixVectorEnv([plain, gymnasium.make_vec("ono99/Ono99-v1", opponents="cautious")])
     assert league.num_envs == 3 and league.single_action_space == plain.single_action_space
     with pytest.raises(ono99.ArgumentError, match="batches"):
         Ono99MixVectorEnv([])
@@ -236,7 +239,7 @@ def test_a_mix_takes_only_batches_of_the_same_spaces() -> None:
 
 def test_the_self_play_batch_in_the_universal_spaces_refuses_a_move_its_variant_lacks() -> None:
     spaces = universal_spaces()
-    batch = gymnasium.make_vec("ono99/Ono99-v0", num_envs=2, seat=[0, 1], spaces="universal")
+    batch = gymnasium.make_vec("ono99/Ono99-v1", num_envs=2, seat=[0, 1], spaces="universal")
     _, info = batch.reset(seed=1)
     actions = info["action_mask"].argmax(axis=1)
     row = int(np.flatnonzero(info["action_mask"].any(axis=1))[0])
@@ -245,3 +248,99 @@ def test_the_self_play_batch_in_the_universal_spaces_refuses_a_move_its_variant_
         ono99.IllegalMoveError, match=f"row {row}: action .* no move of ono99-2022"
     ):
         batch.step(actions)
+
+
+# What each environment id shows, pinned: an id's spaces never change. The
+# variant's own spaces are the same under both ids; the universal ones are the
+# id's version of them.
+PINNED = {
+    ("ono99/Ono99-v0", "variant", "ono99-2022", 2): ((124,), 16),
+    ("ono99/Ono99-v1", "variant", "ono99-2022", 2): ((124,), 16),
+    ("ono99/Ono99-v0", "variant", "ninety-nine", 4): ((122,), 14),
+    ("ono99/Ono99-v1", "variant", "ninety-nine", 4): ((122,), 14),
+    ("ono99/Ono99-v0", "universal", "ono99-2022", 2): ((308,), 45),
+    ("ono99/Ono99-v1", "universal", "ono99-2022", 2): ((685,), 193),
+    ("ono99/Ono99-v0", "universal", "ninety-nine-taiwan", 5): ((308,), 45),
+    ("ono99/Ono99-v1", "universal", "noddy", 2): ((685,), 193),
+}
+
+
+@pytest.mark.filterwarnings("ignore:.*ono99/Ono99-v0 is out of date:DeprecationWarning")
+@pytest.mark.parametrize(("key", "shapes"), PINNED.items(), ids=str)
+def test_each_environment_id_keeps_its_spaces(
+    key: tuple[str, str, str, int], shapes: tuple[tuple[int, ...], int]
+) -> None:
+    env_id, spaces, variant, players = key
+    observation_shape, actions = shapes
+    env = gymnasium.make(env_id, variant=variant, players=players, spaces=spaces)
+    assert env.observation_space.shape == observation_shape
+    assert env.action_space == gymnasium.spaces.Discrete(actions)
+    batch = gymnasium.make_vec(env_id, num_envs=2, variant=variant, players=players, spaces=spaces)
+    assert batch.single_observation_space.shape == observation_shape
+    assert batch.single_action_space == gymnasium.spaces.Discrete(actions)
+    observation, info = env.reset(seed=1)
+    assert observation.shape == observation_shape and info["action_mask"].shape == (actions,)
+
+
+def test_the_versions_of_the_universal_spaces_are_pinned() -> None:
+    """Each version's size, and v0 inside v1: every slot and action of v0 is in v1 under the
+    same name, with the same bounds, so nothing a v0 policy read has changed meaning."""
+    v0, v1 = universal_spaces(version="v0"), universal_spaces(version="v1")
+    assert (len(v0), v0.actions, v0.max_players) == (308, 45, 13)
+    assert (len(v1), v1.actions, v1.max_players) == (685, 193, 13)
+    assert universal_spaces("choose", "v0").actions == 89
+    assert universal_spaces("choose", "v1").actions == 384
+    assert universal_spaces() is v1  # the latest
+    wide = dict(zip(v1.names, zip(v1.low.tolist(), v1.high.tolist(), strict=True), strict=True))
+    for name, low, high in zip(v0.names, v0.low.tolist(), v0.high.tolist(), strict=True):
+        assert wide[name] == (low, high)
+    assert set(v0.moves) <= set(v1.moves)
+    assert pickle.loads(pickle.dumps(v0)) is v0  # noqa: S301 - our own bytes
+
+
+def test_the_latest_version_holds_every_shipped_variant_as_built_now() -> None:
+    """The layout the shipped variants make now is the latest version's: a shipped variant
+    that brings a card, a move or a slot makes this fail, and a new version is written
+    (``shipped_layout()`` to ``layouts/universal-vN.json``) rather than the latest changed."""
+    spaces = universal_spaces()
+    layout = shipped_layout()
+    assert [name for name, _, _ in layout["slots"]] == list(spaces.names)
+    assert layout["cards"] == list(spaces.cards)
+    assert len(layout["moves"]) == spaces.actions
+
+
+@pytest.mark.filterwarnings("ignore:.*ono99/Ono99-v0 is out of date:DeprecationWarning")
+def test_the_earlier_version_refuses_a_variant_it_lacks_naming_the_later_one() -> None:
+    with pytest.raises(ono99.ArgumentError, match="version v1 holds it"):
+        gymnasium.make("ono99/Ono99-v0", variant="noddy", players=2, spaces="universal")
+    with pytest.raises(ono99.ArgumentError, match="version v1 holds it"):
+        Ono99Env("ninety-nine", 2, house_rules="crazy-eights", spaces="universal-v0")
+    with pytest.raises(ono99.ArgumentError, match="version: must be one of v0, v1"):
+        universal_spaces(version="v9")
+
+
+def test_the_earlier_id_is_out_of_date_and_says_so() -> None:
+    with pytest.warns(DeprecationWarning, match="upgrading to version `v1`"):
+        gymnasium.make("ono99/Ono99-v0", variant="ninety-nine", players=2)
+
+
+@pytest.mark.filterwarnings("ignore:.*ono99/Ono99-v0 is out of date:DeprecationWarning")
+def test_a_game_shows_the_same_values_in_both_versions() -> None:
+    """Invariant: a variant both versions hold shows, slot for slot by name, the same vector
+    and the same legal moves in v0 as in v1."""
+    old = gymnasium.make("ono99/Ono99-v0", variant="ono99-1980", players=3, spaces="universal")
+    new = gymnasium.make("ono99/Ono99-v1", variant="ono99-1980", players=3, spaces="universal")
+    v0, v1 = universal_spaces(version="v0"), universal_spaces(version="v1")
+    where = [v1.names.index(name) for name in v0.names]
+    moves = [v1.moves.index(move) for move in v0.moves]
+    a, info_a = old.reset(seed=4)
+    b, info_b = new.reset(seed=4)
+    for _ in range(30):
+        assert np.array_equal(a, b[where])
+        assert np.array_equal(info_a["action_mask"], info_b["action_mask"][moves])
+        assert info_b["action_mask"].sum() == info_a["action_mask"].sum()
+        action = int(np.flatnonzero(info_a["action_mask"])[0])
+        a, _, done, truncated, info_a = old.step(action)
+        b, _, _, _, info_b = new.step(moves[action])
+        if done or truncated:
+            break

@@ -412,6 +412,29 @@ def test_a_house_rule_over_a_variant_it_does_not_fit_is_an_error_at_its_line(
     assert game["error"].startswith("house-rule.toml: cards.hold: ono99-2022 has no card")
 
 
+def test_every_mistake_of_a_house_rule_is_reported_at_its_line(page: Playground) -> None:
+    """The README's example with ``count = -6`` and ``[totl]``: both are errors, each on
+    the line of its key, as ``ono99 validate`` reports them (it reported ``totl`` alone)."""
+    text = readme_house_rule().replace("count = 6", "count = -6") + "\n[totl]\nbust = 9\n"
+    answer = ask(page, "check", text=text, kind="house-rule", over="ono99-2022")
+    rows = {f["path"]: f["row"] for f in answer["findings"] if f["level"] == "error"}
+    lines = text.splitlines()
+    assert sorted(rows) == ["cards.minus_ten.count", "totl"]
+    assert lines[rows["cards.minus_ten.count"] - 1] == "count = -6"
+    assert lines[rows["totl"] - 1] == "[totl]"
+    assert answer["summary"] == ""
+
+
+def test_a_syntax_error_is_one_finding_on_its_line_with_its_hint(page: Playground) -> None:
+    """An inline table split over two lines: one error, marked on the line it starts,
+    saying that inline tables are one line."""
+    text = SHIPPED.replace("\nbust = 99\n", "\nbust = 99\nsplit = { a = 1,\n  b = 2 }\n")
+    answer = ask(page, "check", text=text)
+    (finding,) = answer["findings"]
+    assert "inline tables are one line" in finding["message"]
+    assert text.splitlines()[finding["row"] - 1] == "split = { a = 1,"
+
+
 def test_each_finding_names_the_line_its_key_path_is_on(page: Playground) -> None:
     """The typo's line, an inline array's item on its key's line, and no line for what
     the file lacks."""

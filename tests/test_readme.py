@@ -137,6 +137,30 @@ def test_the_house_rules_error_message_is_the_one_shown(
     assert doctest.OutputChecker().check_output(shown, got, doctest.ELLIPSIS), got
 
 
+def test_validate_reports_every_mistake_of_the_readmes_example(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """ "Every mistake in a file is reported": ``ono99 validate`` and :func:`ono99.check_file`
+    report both of the example's (``count = -6`` and ``[totl]``), at the key paths the
+    README shows, in one pass, as ``load_variant`` does (validate reported only ``totl``)."""
+    monkeypatch.chdir(tmp_path)
+    bad = _house_rule().replace("count = 6", "count = -6") + "\n[totl]\nbust = 9\n"
+    Path("six-minus-tens.toml").write_text(bad, encoding="utf-8")
+    (shown,) = _blocks("text")
+    paths = re.findall(r"^  - ([\w.]+):", shown, re.M)
+    assert sorted(paths) == ["cards.minus_ten.count", "totl"]
+    found = ono99.check_file("six-minus-tens.toml")
+    assert sorted(f.path for f in found if f.level == "error") == sorted(paths)
+    out, err = io.StringIO(), io.StringIO()
+    with contextlib.redirect_stdout(out), contextlib.redirect_stderr(err):
+        status = main(["validate", "six-minus-tens.toml"])
+    assert status == 1
+    reported = err.getvalue().splitlines()
+    for path in paths:
+        (line,) = [line for line in reported if f": {path}: " in line]
+        assert line.startswith("ono99: error: six-minus-tens.toml: "), line
+
+
 # ---------------------------------------------------- the command line
 
 

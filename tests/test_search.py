@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import hashlib
+import random
 from pathlib import Path
 from typing import TYPE_CHECKING
 
@@ -11,7 +12,8 @@ import pytest
 from hypothesis import given
 
 import ono99
-from ono99.players._policies import Traits, careful_move, told_of
+from ono99.players._policies import Traits, careful_move, told_of, traits_of
+from ono99.players._search import _position
 from ono99.testing import games, snapshot
 
 EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
@@ -266,6 +268,43 @@ def test_the_playouts_are_told_the_totals_their_table_makes(
         if of_sevens():
             break
     assert of_sevens(), "no playout was told what a seven makes"
+
+
+def _every_variant_and_house_rule() -> list[tuple[str, tuple[str, ...]]]:
+    cases: list[tuple[str, tuple[str, ...]]] = []
+    for variant in ono99.list_variants():
+        cases.append((variant, ()))
+        cases += [(variant, (rule,)) for rule in ono99.list_house_rules(fits=variant)]
+    return cases
+
+
+def test_the_rebuilt_position_has_the_observations_legal_moves_in_any_variant() -> None:
+    """Invariant: at every decision, the position the search deals has the seat's legal moves.
+
+    The search player plays its moves on games rebuilt from the observation
+    alone (``Game.from_position``, the unseen cards dealt at random): what the
+    rules read to list the moves must be in it, in random games of every
+    shipped variant and house rule (a suit declared, a reaction open, the
+    starter turned up, partners). A position that differed would make the
+    player fall back to the careful move without a word.
+    """
+    rng = random.Random(5)
+    checked = {"declared": 0, "reaction": 0, "starter": 0, "teams": 0}
+    for variant_id, house in _every_variant_and_house_rule():
+        variant = ono99.load_variant(variant_id, house_rules=list(house))
+        cache: list[Traits] = []
+        for players in sorted({variant.players.min, min(4, variant.players.max)}):
+            game = ono99.Game(variant, players, seed=players)
+            for _ in range(120):
+                if game.is_over:
+                    break
+                seen = game.observation(game.current_player)
+                position = _position(seen, traits_of(cache, variant), rng)
+                assert position.legal_moves() == seen.legal_moves, (variant_id, house, seen)
+                for key in checked:
+                    checked[key] += bool(getattr(seen, key))
+                game.play(rng.choice(seen.legal_moves))
+    assert all(checked.values()), checked  # every kind of state was met
 
 
 def test_a_round_that_need_not_end_stops_the_search() -> None:

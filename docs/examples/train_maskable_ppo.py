@@ -15,11 +15,19 @@ for each game, in 8 environments stepped together (Stable-Baselines3's
 cautious players, seats alternating, and reports its win rates with 95%
 confidence intervals; last, the trained policy is an opponent in a new
 environment, the first step of self-play.
+
+Every source of chance is seeded from ``--seed``: the games' deals and the
+opponents (the environments' seeds), the seat drawn for each game, the
+network's weights and PPO's sampling (Stable-Baselines3's ``seed``); the
+measured games are seeded 2024. Two runs with one seed print one
+``digest`` (of the trained weights and the results), on one machine and
+one PyTorch build.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import time
 from typing import TYPE_CHECKING
 
@@ -29,7 +37,7 @@ from sb3_contrib import MaskablePPO
 from stable_baselines3.common.env_util import make_vec_env
 
 import ono99
-import ono99.envs.gymnasium  # registers ono99/Ono99-v0
+import ono99.envs.gymnasium  # registers ono99/Ono99-v1
 from ono99.envs import PolicyPlayer
 
 if TYPE_CHECKING:
@@ -42,7 +50,7 @@ PLAYERS = 2
 def train(steps: int, seed: int) -> MaskablePPO:
     """MaskablePPO trained for ``steps`` steps against the cautious player."""
     envs = make_vec_env(
-        "ono99/Ono99-v0",
+        "ono99/Ono99-v1",
         n_envs=8,
         seed=seed,
         env_kwargs={
@@ -100,7 +108,7 @@ def evaluate(model: MaskablePPO, opponent: str, games: int) -> ono99.WinRate:
 def against_itself(model: MaskablePPO) -> float:
     """One game with the trained policy as the opponent: the agent's reward."""
     env = gymnasium.make(
-        "ono99/Ono99-v0", variant=VARIANT, players=PLAYERS, opponents=as_policy(model)
+        "ono99/Ono99-v1", variant=VARIANT, players=PLAYERS, opponents=as_policy(model)
     )
     observation, info = env.reset(seed=7)
     done = truncated = False
@@ -109,6 +117,15 @@ def against_itself(model: MaskablePPO) -> float:
         action = as_policy(model)(observation, info["action_mask"])
         observation, reward, done, truncated, info = env.step(action)
     return float(reward)
+
+
+def digest(model: MaskablePPO, lines: list[str]) -> str:
+    """A short hash of the trained network's weights and the printed results."""
+    hasher = hashlib.sha256()
+    for tensor in model.policy.state_dict().values():
+        hasher.update(tensor.detach().cpu().numpy().tobytes())
+    hasher.update("\n".join(lines).encode())
+    return hasher.hexdigest()[:16]
 
 
 def main() -> None:
@@ -131,10 +148,14 @@ def main() -> None:
     print(
         f"{VARIANT}, {PLAYERS} players: {steps:,} steps against cautious ({minutes:.1f} CPU-min)"
     )
+    lines = []
     for opponent in ("random", "cautious"):
         rate = evaluate(model, opponent, games)
-        print(f"  against {opponent}: won {rate.wins} of {rate.games} games, {rate}")
-    print(f"  a game against itself: reward {against_itself(model):+.0f}")
+        lines.append(f"  against {opponent}: won {rate.wins} of {rate.games} games, {rate}")
+        print(lines[-1])
+    lines.append(f"  a game against itself: reward {against_itself(model):+.0f}")
+    print(lines[-1])
+    print(f"  digest {digest(model, lines)} (seed {args.seed})")
 
 
 if __name__ == "__main__":

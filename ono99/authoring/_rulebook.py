@@ -325,6 +325,11 @@ class _Writer:
                 "Once the hands are dealt, the top card of the stock is turned up: the "
                 "starter, which every player sees and nobody plays."
             )
+        out += [
+            _sentence(f"Beside the stock, the pile and the hands, a zone {zone.describe()}")
+            + " It starts each round empty."
+            for zone in v.zones
+        ]
         show = v.deal.show if any(t.on_show for t in v.triggers) else "none"
         if show != "none":
             when = (
@@ -365,7 +370,7 @@ class _Writer:
             )
         if t.restart == "when_all_pass":
             who = (
-                "two players have"
+                "two players holding cards have"
                 if self.v.no_safe_play.count_ends == "two_passed"
                 else "every player in the round has"
             )
@@ -416,10 +421,13 @@ class _Writer:
             )
             two = v.no_safe_play.count_ends == "two_passed"
             if two and v.total.restart != "never":
-                out.append("Two passes in a row end the count, though another could still play.")
+                out.append(
+                    "Two passes in a row by players holding cards end the count, though "
+                    "another could still play."
+                )
             if v.total.restart == "never":
                 out.append(
-                    "Once two players have passed in a row, the round ends."
+                    "Once two players holding cards have passed in a row, the round ends."
                     if two
                     else "Once every player in the round has passed in a row, the round ends."
                 )
@@ -481,7 +489,9 @@ class _Writer:
                 "A card that aims something at a player (see The cards) lets that player "
                 "answer at once, out of turn, before play goes on: an answering card goes "
                 "on the pile without its effects, and its player draws again; or they "
-                "take what was aimed. Then play goes on as the card left it."
+                "take what was aimed. Then play goes on as the card left it. If the card "
+                "that aimed it ends the round or the game, or puts that player out of it, it "
+                "lapses: nobody takes it."
             )
         return out
 

@@ -17,13 +17,19 @@ from ono99.analysis import (
 from ono99.loading import load_variant
 from ono99.simulation import ProgressBars
 
-from ._games import _chart, _jobs, _players, _seed, executor_of, limit_options, warn_of_caps
+from ._games import executor_of, limit_options, warn_of_caps
 from ._options import (
+    chart_file,
     examples,
     game_count,
+    house_rule_name,
+    jobs_wanted,
     later_wins_option,
     player_count,
+    players_for,
     run_options,
+    run_seed,
+    variant_name,
     whole,
 )
 from ._output import KEY, say, table
@@ -36,7 +42,7 @@ __all__ = ["add_analysis_command"]
 
 
 def _analyse(args: argparse.Namespace) -> int:
-    chart = _chart(args)
+    chart = chart_file(args)
     names: list[str] = list(args.variants)
     rules: list[str] = list(args.house_rule)
     # One variant and house rules: the variant without them and with them.
@@ -53,9 +59,9 @@ def _analyse(args: argparse.Namespace) -> int:
         most = min(4, *(v.players.max for v in variants))
         players = max(most, *(v.players.min for v in variants))
     for variant in variants:
-        _players(players, variant)
-    seed = _seed(args)
-    jobs = _jobs(args)
+        players_for(players, variant)
+    seed = run_seed(args)
+    jobs = jobs_wanted(args)
     for variant in variants:
         warn_of_caps(variant)
     labels: list[str] = []
@@ -158,12 +164,17 @@ def add_analysis_command(
         formatter_class=formatter,
     )
     parser.add_argument(
-        "variants", nargs="+", metavar="VARIANT", help="variant ids or TOML file paths"
+        "variants",
+        nargs="+",
+        type=variant_name,
+        metavar="VARIANT",
+        help="variant ids or TOML file paths",
     )
     parser.add_argument(
         "--house-rule",
         action="append",
         default=[],
+        type=house_rule_name,
         metavar="RULE",
         help="lay a house rule (id or TOML file path) over each variant; with one variant, "
         "it is profiled without and with the house rules; repeat for several",

@@ -33,8 +33,21 @@ __all__ = [
 ]
 
 
+def lapse(game: Engine) -> None:
+    """A reaction still open lapses: nobody is left to answer it, nobody takes it."""
+    r = game.r
+    reaction = r.reaction
+    if reaction is not None:
+        r.reaction = None
+        game.emit(ev.ReactionLapsed(reaction.seat, reaction.what))
+
+
 def end_round(game: Engine) -> None:
-    """Score the round as ``match`` says, then end the game or deal again."""
+    """Score the round as ``match`` says, then end the game or deal again.
+
+    A reaction the round's last play opened lapses first.
+    """
+    lapse(game)
     r = game.r
     rules = game.rules
     match = game.variant.match
@@ -120,8 +133,9 @@ def win_at_once(game: Engine, seat: int, survivor: int | None = -1) -> None:
     pagat.com, Six Card Cribbage: ``match.points.reached = "at_once"``.) The
     round's winner is ``seat``, unless the round was over already when the
     target was reached (by its end's triggers, or the show after it): then
-    the round's own ``survivor``.
+    the round's own ``survivor``. A reaction the play opened lapses.
     """
+    lapse(game)
     r = game.r
     r.reached = -1
     won = seat if survivor == -1 else survivor
@@ -250,21 +264,42 @@ def eliminate(game: Engine, seat: int) -> None:
 def pass_turn(game: Engine, player: int) -> None:
     """``player`` passes (``no_safe_play.action = "pass"``); the count may end with it.
 
-    Once every player in the round has passed in a row (or two, as
-    ``no_safe_play.count_ends`` says), the count ends (see
-    :meth:`count_over`); otherwise the turn passes on, owing nothing.
+    Once every player in the round has passed in a row, or two players
+    holding cards have (``no_safe_play.count_ends = "two_passed"``), the
+    count ends (see :meth:`count_over`); otherwise the turn passes on, owing
+    nothing. A player with no card left passes without calling a go: "When a
+    player calls Go, the next opponent must continue play if he can" (Bicycle,
+    Three-Hand Cribbage), and the cards are played "until all the cards are
+    played out" (Encyclopaedia Britannica, 9th ed.).
     """
     r = game.r
     game.emit(game.rules.shared(ev.Passed, player))
     r.passes += 1
     r.next_owed, r.next_forced_by = 0, ""
-    # Every player in the round in a row, or two (no_safe_play.count_ends).
-    ending = game.rules.passes_end_count or r.players_in_round
-    if r.passes >= min(ending, r.players_in_round):
+    if r.passes >= r.players_in_round or (
+        game.rules.passes_end_count and holders_passed(game, player) >= 2
+    ):
         count_over(game)
         return
     r.skip, r.next_player = 0, None
     game.next_turn()
+
+
+def holders_passed(game: Engine, player: int) -> int:
+    """How many of the passes in a row, ``player``'s the latest, were by players holding cards.
+
+    Passing changes no hand, so a seat that passed holding cards holds them
+    still, and one that passed with none has none: the seats that passed are
+    the ``passes`` before the turn in the order of play.
+    """
+    r = game.r
+    back = -r.direction
+    seat, holders = player, 0
+    for _ in range(r.passes):
+        if r.hands[seat]:
+            holders += 1
+        seat = game.next_seat(seat, r.in_round, back)
+    return holders
 
 
 def out_of_cards(game: Engine) -> bool:

@@ -54,7 +54,7 @@ class Ono99MixVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     >>> import ono99.envs.gymnasium
     >>> from ono99.envs.gymnasium import Ono99MixVectorEnv
     >>> mix = Ono99MixVectorEnv([
-    ...     gymnasium.make_vec("ono99/Ono99-v0", num_envs=2, variant=variant, players=players,
+    ...     gymnasium.make_vec("ono99/Ono99-v1", num_envs=2, variant=variant, players=players,
     ...                        spaces="universal")
     ...     for variant, players in [("ono99-2022", 2), ("ninety-nine", 4), ("ono99-1980", 3)]
     ... ])

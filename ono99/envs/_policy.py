@@ -12,7 +12,7 @@ from ono99.engine import play_checked
 
 from ._actions import action_table
 from ._encoding import observation_encoder
-from ._universal import spaces_arg, universal_spaces
+from ._universal import universal_of
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -62,7 +62,8 @@ class PolicyPlayer:
         spaces: ``"variant"``: the variant's own vectors and actions;
             ``"universal"``: those of :class:`~ono99.envs.UniversalSpaces`,
             for a policy trained on a mix of variants (``max_players`` is
-            then theirs).
+            then theirs), the latest version; ``"universal-v0"`` or
+            ``"universal-v1"``: that version, the one it was trained on.
 
     Raises:
         IllegalMoveError: From :meth:`choose`, if the policy returns an
@@ -92,7 +93,7 @@ class PolicyPlayer:
                 f"policy: expected a callable (observation, mask) -> action, got {policy!r}"
             )
         self.policy = policy
-        self.universal = universal_spaces(announce) if spaces_arg(spaces) else None
+        self.universal = universal_of(spaces, announce)
         if self.universal is not None:
             max_players = self.universal.max_players
         self.encoder = observation_encoder(variant, players, max_players)
@@ -212,7 +213,7 @@ class batched:  # noqa: N801 - read as a function: opponents=batched(policy)
     >>> from ono99.envs import batched
     >>> def first_legal(observations, masks, seeds):
     ...     return masks.argmax(axis=1)
-    >>> envs = gymnasium.make_vec("ono99/Ono99-v0", num_envs=4, opponents=batched(first_legal))
+    >>> envs = gymnasium.make_vec("ono99/Ono99-v1", num_envs=4, opponents=batched(first_legal))
     >>> observations, info = envs.reset(seed=1)
     """
 

@@ -24,7 +24,7 @@ from ._encoding import observation_encoder
 from ._kernel import CUT, GOES_ON, OVER
 from ._policy import play_batched
 from ._seats import Seats
-from ._universal import Widen, spaces_arg, universal_spaces
+from ._universal import Widen, universal_of
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -120,7 +120,7 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     for :class:`~ono99.envs.gymnasium.Ono99VectorEnv`). ``reset(seed=s)``
     seeds game ``i`` with ``s + i``.
 
-    ``gymnasium.make_vec("ono99/Ono99-v0", num_envs=64, seat=[0, 1, 2, 3],
+    ``gymnasium.make_vec("ono99/Ono99-v1", num_envs=64, seat=[0, 1, 2, 3],
     players=4)`` makes one (16 games of 4 rows): a list of seats as
     ``seat``.
 
@@ -136,7 +136,8 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         announce: ``"true_total"`` or ``"choose"``, as for :class:`Ono99Env`.
         autoreset_mode: When a game that ended is dealt afresh: at the next
             step (the default) or in the same step.
-        spaces: ``"variant"`` or ``"universal"``, as for :class:`Ono99Env`.
+        spaces: ``"variant"``, ``"universal"`` or a version of it
+            (``"universal-v0"``), as for :class:`Ono99Env`.
 
     Raises:
         VariantError: If the variant or a house rule cannot be loaded, or
@@ -146,7 +147,7 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
 
     >>> import gymnasium
     >>> import ono99.envs.gymnasium
-    >>> envs = gymnasium.make_vec("ono99/Ono99-v0", num_envs=8, seat=[0, 1], players=2)
+    >>> envs = gymnasium.make_vec("ono99/Ono99-v1", num_envs=8, seat=[0, 1], players=2)
     >>> observations, infos = envs.reset(seed=1)
     >>> observations.shape, int(infos["action_mask"].any(axis=1).sum())  # a seat in each game
     ((8, 124), 4)
@@ -172,7 +173,7 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     ) -> None:
         self.metadata = {"autoreset_mode": autoreset_arg(autoreset_mode), "rows": "ono99"}
         self._same_step = self.metadata["autoreset_mode"] is SAME_STEP
-        self.universal = universal = universal_spaces(announce) if spaces_arg(spaces) else None
+        self.universal = universal = universal_of(spaces, announce)
         if universal is not None:
             max_players = universal.max_players
         self.variant = loaded = make_variant(variant, house_rules)

@@ -3,10 +3,13 @@
 from __future__ import annotations
 
 import functools
-from typing import TYPE_CHECKING
+import json
+from importlib import resources
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from ono99._args import shown
 from ono99._errors import ArgumentError
 from ono99.engine import Decline, Move, Play, Redraw
 from ono99.loading import list_house_rules, list_variants, load_variant
@@ -22,17 +25,51 @@ if TYPE_CHECKING:
     from ._actions import ActionTable
     from ._encoding import ObservationEncoder
 
-__all__ = ["SPACES", "UniversalSpaces", "Widen", "spaces_arg", "universal_spaces"]
+__all__ = [
+    "LATEST",
+    "SPACES",
+    "VERSIONS",
+    "UniversalSpaces",
+    "Widen",
+    "shipped_layout",
+    "spaces_arg",
+    "universal_of",
+    "universal_spaces",
+]
 
-SPACES = ("variant", "universal")
-"""What ``spaces`` may be: each variant's own spaces, or the one shared by all."""
+VERSIONS = ("v0", "v1")
+"""The versions of the universal spaces, oldest first; each one's layout never changes."""
+LATEST = VERSIONS[-1]
+"""The version ``spaces="universal"`` means where no version is named."""
+SPACES = ("variant", "universal", *(f"universal-{version}" for version in VERSIONS))
+"""What ``spaces`` may be: each variant's own spaces, or the ones shared by all (a version)."""
 
 
-def spaces_arg(spaces: object) -> bool:
-    """Whether ``spaces`` asks for the universal spaces; else :class:`~ono99.ArgumentError`."""
+def spaces_arg(spaces: object, default: str = LATEST) -> str | None:
+    """The version of universal spaces ``spaces`` asks for, ``None`` for the variant's own.
+
+    ``"universal"`` is ``default``'s version (the latest, unless an
+    environment id names another); ``"universal-v0"`` names one.
+
+    Raises:
+        ArgumentError: If ``spaces`` is none of :data:`SPACES`.
+    """
     if not isinstance(spaces, str) or spaces not in SPACES:
-        raise ArgumentError("spaces", f"must be 'variant' or 'universal', not {spaces!r}")
-    return spaces == "universal"
+        choices = ", ".join(repr(one) for one in SPACES)
+        raise ArgumentError("spaces", f"must be one of {choices}, not {shown(spaces)}")
+    if spaces == "variant":
+        return None
+    return default if spaces == "universal" else spaces.removeprefix("universal-")
+
+
+def universal_of(spaces: object, announce: str) -> UniversalSpaces | None:
+    """The universal spaces ``spaces`` asks for (of ``announce``), ``None`` for the variant's own.
+
+    Raises:
+        ArgumentError: If ``spaces`` is none of :data:`SPACES`.
+    """
+    version = spaces_arg(spaces)
+    return None if version is None else universal_spaces(announce, version)
 
 
 def _shipped() -> list[Variant]:
@@ -54,15 +91,117 @@ def _key(name: str) -> tuple[str, str]:
     return group, key.removesuffix("]")
 
 
+def _move_data(move: Move) -> dict[str, Any]:
+    """A move as the layout file writes it."""
+    if not isinstance(move, Play):
+        return {"type": move.type}
+    data: dict[str, Any] = {"card": move.card}
+    for name in ("amount", "target", "say", "declare"):
+        if getattr(move, name) is not None:
+            data[name] = getattr(move, name)
+    return data
+
+
+def _data_move(data: dict[str, Any]) -> Move:
+    """A move the layout file wrote."""
+    kind = data.get("type", "play")
+    if kind == "redraw":
+        return Redraw()
+    if kind == "decline":
+        return Decline()
+    return Play(**data)
+
+
+def shipped_layout() -> dict[str, Any]:
+    """The layout the shipped variants and house rules make now, as a layout file holds it.
+
+    What a new version of the universal spaces is made from, when a shipped
+    variant brings a card, a move or a slot the latest version lacks:
+    written to ``layouts/universal-vN.json`` beside this module, and ``vN``
+    added to :data:`VERSIONS`. The cards, moves and slots are in the order
+    :class:`UniversalSpaces` documents; each slot's bounds are the widest of
+    the variants', 0 included.
+    """
+    variants = _shipped()
+    max_players = max(variant.players.max for variant in variants)
+    cards: dict[str, list[Move]] = {}
+    redraw = decline = False
+    for variant in variants:
+        for move in action_table(variant).moves:
+            if isinstance(move, Redraw):
+                redraw = True
+            elif isinstance(move, Decline):
+                decline = True
+            elif isinstance(move, Play):
+                known = cards.setdefault(move.card, [])
+                if move not in known:
+                    known.append(move)
+    plays = [move for moves in cards.values() for move in moves]
+    moves: list[Move] = [*plays, *[Redraw()][:redraw], *[Decline()][:decline]]
+    # The slots: each group's keys, cards in the order above, seats in theirs.
+    groups: dict[str, list[str]] = {}
+    low: dict[str, float] = {}
+    high: dict[str, float] = {}
+    for variant in variants:
+        encoder = observation_encoder(variant, variant.players.min, max_players)
+        for name, least, most in zip(encoder.names, encoder.low, encoder.high, strict=True):
+            group, key = _key(name)
+            keys = groups.setdefault(group, [])
+            if key not in keys:
+                keys.append(key)
+            low[name] = min(low.get(name, 0.0), float(least))
+            high[name] = max(high.get(name, 0.0), float(most))
+    order = {card: i for i, card in enumerate(cards)}
+    names: list[str] = []
+    for group, keys in groups.items():
+        by_card = all(key in order for key in keys) and keys != [""]
+        ordered = sorted(keys, key=order.__getitem__) if by_card else keys
+        names += [f"{group}[{key}]" if key else group for key in ordered]
+    return {
+        "max_players": max_players,
+        "cards": list(cards),
+        "moves": [_move_data(move) for move in moves],
+        "slots": [[name, low[name], high[name]] for name in names],
+    }
+
+
+@functools.lru_cache(maxsize=len(VERSIONS))
+def _layout(version: str) -> dict[str, Any]:
+    """The layout file of ``version``, read from the package."""
+    text = resources.files("ono99.envs").joinpath(f"layouts/universal-{version}.json").read_text()
+    layout: dict[str, Any] = json.loads(text)
+    return layout
+
+
 class UniversalSpaces:
     """The observation and action spaces shared by every shipped variant and house rule.
 
     With ``spaces="universal"``, every environment of :mod:`ono99.envs`
     shows its vectors and masks in these spaces, whatever its variant,
     house rules and player count, so that one agent trains on a mix of
-    them (:func:`universal_spaces` gives them). They are made from the
-    shipped variants, each alone and with each house rule that can be laid
-    over it:
+    them (:func:`universal_spaces` gives them). They are versioned: a
+    version's layout is fixed once made and never changes, so a policy
+    trained on it goes on reading the same vectors; when a shipped variant
+    brings a card, a move or a slot the latest version lacks, a new version
+    is made (the Gymnasium environment ``ono99/Ono99-v1`` shows ``v1``,
+    ``ono99/Ono99-v0`` the earlier ``v0``). Each was made from the
+    variants shipped when it was, each alone and with each house rule that
+    can be laid over it:
+
+    - ``v0``: 308 slots and 45 actions (89 with ``announce="choose"``), for
+      up to 13 seats.
+    - ``v1``: 685 slots and 193 actions (384 with ``announce="choose"``), for
+      up to 13 seats: what ``noddy``, ``ninety-nine-drinks`` and the house
+      rules ``crazy-eights``, ``spade-ace-four-shuffles`` and ``wild-jacks``
+      brought: 44 more cards (``noddy``'s, each of its own suit, and the
+      suited cards the house rules name), the moves declaring a suit, a
+      reaction's :class:`~ono99.Decline`, and the slots of the starter, the
+      declared suit and an open reaction. Every slot and action of ``v0``
+      is in ``v1`` under the same name, with the same bounds.
+
+    A variant with a card, a move or a slot the version lacks (a newer
+    shipped one, or a file of your own) is refused, naming the version that
+    holds it where one does. In a version:
 
     - The observation has every slot of :class:`~ono99.envs.ObservationEncoder`
       for as many seats as the most players of any of them, with one slot
@@ -89,9 +228,15 @@ class UniversalSpaces:
     Args:
         announce: ``"true_total"`` or ``"choose"``, as for
             :class:`~ono99.envs.ActionTable`.
+        version: One of :data:`VERSIONS` (``"v0"``, ``"v1"``); the latest
+            by default.
+
+    Raises:
+        ArgumentError: If ``announce`` or ``version`` is none of those.
 
     Attributes:
         announce: ``"true_total"`` or ``"choose"``.
+        version: The layout's version.
         cards: The card ids, in order.
         max_players: The seats of the observation: the most players of any.
         names: The name of each slot of the observation.
@@ -101,58 +246,32 @@ class UniversalSpaces:
         silent: Where the silent plays start (``announce="choose"``), or ``None``.
     """
 
-    def __init__(self, announce: str = "true_total") -> None:
+    def __init__(self, announce: str = "true_total", version: str = LATEST) -> None:
         if announce not in ANNOUNCE:
             raise ArgumentError("announce", f"must be 'true_total' or 'choose', not {announce!r}")
-        variants = _shipped()
+        if version not in VERSIONS:
+            raise ArgumentError(
+                "version", f"must be one of {', '.join(VERSIONS)}, not {shown(version)}"
+            )
+        layout = _layout(version)
         self.announce = announce
-        self.max_players = max(variant.players.max for variant in variants)
-        cards: dict[str, list[Move]] = {}
-        redraw = decline = False
-        for variant in variants:
-            for move in action_table(variant).moves:
-                if isinstance(move, Redraw):
-                    redraw = True
-                elif isinstance(move, Decline):
-                    decline = True
-                elif isinstance(move, Play):
-                    known = cards.setdefault(move.card, [])
-                    if move not in known:
-                        known.append(move)
-        self.cards: tuple[str, ...] = tuple(cards)
-        plays = [move for moves in cards.values() for move in moves]
-        moves: list[Move] = [*plays, *[Redraw()][:redraw], *[Decline()][:decline]]
+        self.version = version
+        self.max_players: int = layout["max_players"]
+        self.cards: tuple[str, ...] = tuple(layout["cards"])
+        base = [_data_move(data) for data in layout["moves"]]
+        plays = [move for move in base if isinstance(move, Play)]
+        moves = list(base)
         self.silent: int | None = None
         if announce == "choose":
             self.silent = len(moves)
             moves += plays
         self.moves: tuple[Move, ...] = tuple(moves)
-        self._action: dict[Move, int] = {
-            move: i for i, move in enumerate(moves[: len(plays) + redraw + decline])
-        }
-        # The slots: each group's keys, cards in the order above, seats in theirs.
-        groups: dict[str, list[str]] = {}
-        low: dict[str, float] = {}
-        high: dict[str, float] = {}
-        for variant in variants:
-            encoder = observation_encoder(variant, variant.players.min, self.max_players)
-            for name, least, most in zip(encoder.names, encoder.low, encoder.high, strict=True):
-                group, key = _key(name)
-                keys = groups.setdefault(group, [])
-                if key not in keys:
-                    keys.append(key)
-                low[name] = min(low.get(name, 0.0), float(least))
-                high[name] = max(high.get(name, 0.0), float(most))
-        order = {card: i for i, card in enumerate(self.cards)}
-        names: list[str] = []
-        for group, keys in groups.items():
-            by_card = all(key in order for key in keys) and keys != [""]
-            ordered = sorted(keys, key=order.__getitem__) if by_card else keys
-            names += [f"{group}[{key}]" if key else group for key in ordered]
-        self.names: tuple[str, ...] = tuple(names)
-        self.low: NDArray[np.float32] = np.array([low[n] for n in names], np.float32)
-        self.high: NDArray[np.float32] = np.array([high[n] for n in names], np.float32)
-        self._slot = {name: i for i, name in enumerate(names)}
+        self._action: dict[Move, int] = {move: i for i, move in enumerate(base)}
+        slots = layout["slots"]
+        self.names: tuple[str, ...] = tuple(name for name, _, _ in slots)
+        self.low: NDArray[np.float32] = np.array([low for _, low, _ in slots], np.float32)
+        self.high: NDArray[np.float32] = np.array([high for _, _, high in slots], np.float32)
+        self._slot = {name: i for i, name in enumerate(self.names)}
 
     def __len__(self) -> int:
         """How many slots the observation has."""
@@ -175,8 +294,9 @@ class UniversalSpaces:
         except KeyError as missing:
             raise ArgumentError(
                 "spaces",
-                f"the universal observation has no slot {missing} of {encoder.variant.id} "
-                f"(it holds the shipped variants' cards, for up to {self.max_players} seats)",
+                f"the universal observation {self.version} has no slot {missing} of "
+                f"{encoder.variant.id} (it holds the cards of the variants shipped when it was "
+                f"made, for up to {self.max_players} seats){self._newer(encoder=encoder)}",
             ) from None
 
     def actions_of(self, table: ActionTable) -> NDArray[np.intp]:
@@ -192,7 +312,8 @@ class UniversalSpaces:
                 raise ArgumentError(
                     "spaces",
                     f"{move!r} of {table.variant.id} is no action of the universal table "
-                    "(it holds the moves of the shipped variants)",
+                    f"{self.version} (it holds the moves of the variants shipped when it was "
+                    f"made){self._newer(table=table)}",
                 )
             silent = table.silent is not None and i >= table.silent
             if silent:
@@ -204,32 +325,61 @@ class UniversalSpaces:
             index.append(action)
         return np.array(index, np.intp)
 
+    def _newer(
+        self, *, encoder: ObservationEncoder | None = None, table: ActionTable | None = None
+    ) -> str:
+        """Where a refused variant fits: the first later version that holds it, or nothing.
+
+        It holds the encoder's slots, or the table's moves.
+        """
+        for version in VERSIONS[VERSIONS.index(self.version) + 1 :]:
+            layout = _layout(version)
+            if encoder is not None:
+                names = {name for name, _, _ in layout["slots"]}
+                fits = all(name in names for name in encoder.names)
+            else:
+                assert table is not None  # noqa: S101 - one of the two is given
+                moves = {_data_move(data) for data in layout["moves"]}
+                fits = all(move in moves for move in table.moves)
+            if fits:
+                return (
+                    f": version {version} holds it (spaces='universal-{version}', or the "
+                    f"environment ono99/Ono99-{version})"
+                )
+        return ""
+
     def __repr__(self) -> str:
-        return f"<UniversalSpaces {len(self)} slots, {self.actions} actions>"
+        return f"<UniversalSpaces {self.version}: {len(self)} slots, {self.actions} actions>"
 
-    def __reduce__(self) -> tuple[object, tuple[str]]:
-        return (universal_spaces, (self.announce,))
-
-
-@functools.lru_cache(maxsize=2)
-def _spaces(announce: str) -> UniversalSpaces:
-    return UniversalSpaces(announce)
+    def __reduce__(self) -> tuple[object, tuple[str, str]]:
+        return (universal_spaces, (self.announce, self.version))
 
 
-def universal_spaces(announce: str = "true_total") -> UniversalSpaces:
-    """The (shared) :class:`UniversalSpaces` of ``announce``.
+@functools.lru_cache(maxsize=2 * len(VERSIONS))
+def _spaces(announce: str, version: str) -> UniversalSpaces:
+    return UniversalSpaces(announce, version)
+
+
+def universal_spaces(announce: str = "true_total", version: str = LATEST) -> UniversalSpaces:
+    """The (shared) :class:`UniversalSpaces` of ``announce`` and ``version``.
 
     Raises:
-        ArgumentError: If ``announce`` is neither ``"true_total"`` nor ``"choose"``.
+        ArgumentError: If ``announce`` is neither ``"true_total"`` nor
+            ``"choose"``, or ``version`` is none of :data:`VERSIONS`.
 
     >>> from ono99.envs import universal_spaces
     >>> spaces = universal_spaces()
-    >>> spaces.max_players, spaces.actions, spaces.moves[:3]
-    (13, 193, (Play(card='ace'), Play(card='ace', amount=1), Play(card='ace', amount=11)))
+    >>> spaces.version, spaces.max_players, spaces.actions, spaces.moves[:3]
+    ('v1', 13, 193, (Play(card='ace'), Play(card='ace', amount=1), Play(card='ace', amount=11)))
+    >>> len(universal_spaces(version="v0")), universal_spaces(version="v0").actions
+    (308, 45)
     """
     if announce not in ANNOUNCE:
         raise ArgumentError("announce", f"must be 'true_total' or 'choose', not {announce!r}")
-    return _spaces(announce)
+    if version not in VERSIONS:
+        choices = ", ".join(VERSIONS)
+        raise ArgumentError("version", f"must be one of {choices}, not {shown(version)}")
+    return _spaces(announce, version)
 
 
 class Widen:

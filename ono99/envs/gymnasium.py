@@ -1,12 +1,23 @@
-"""A single-agent Gymnasium environment for any variant: ``ono99/Ono99-v0``.
+"""A single-agent Gymnasium environment for any variant: ``ono99/Ono99-v1``.
 
 Importing this module registers the environment, so either of these works::
 
     import gymnasium
     import ono99.envs.gymnasium
 
-    env = gymnasium.make("ono99/Ono99-v0", variant="ono99-2022", players=2)
-    env = gymnasium.make("ono99.envs.gymnasium:ono99/Ono99-v0", players=2)  # imports it
+    env = gymnasium.make("ono99/Ono99-v1", variant="ono99-2022", players=2)
+    env = gymnasium.make("ono99.envs.gymnasium:ono99/Ono99-v1", players=2)  # imports it
+
+**Versions.** An id's spaces never change. ``ono99/Ono99-v1`` (the latest)
+and ``ono99/Ono99-v0`` differ only in the universal spaces
+(``spaces="universal"``, :class:`~ono99.envs.UniversalSpaces`): version
+``v1``'s under ``Ono99-v1`` (685 slots, 193 actions), version ``v0``'s
+under ``Ono99-v0`` (308 slots, 45 actions: the layout the variants shipped
+before ``noddy`` made, rebuilt exactly; a variant with cards or moves it
+lacks is refused, naming ``v1``). Gymnasium warns that ``Ono99-v0`` is out
+of date (a ``DeprecationWarning``). ``spaces="universal-v0"`` or
+``"universal-v1"`` names a version under any id; the variant's own spaces
+(``spaces="variant"``) are the same under both.
 
 The agent plays one seat (the same each game, or ``seat="random"``: a seat
 drawn for each game); the others are played by built-in players
@@ -81,7 +92,7 @@ from ._selfplay import (
     final_observations,
     seed_arg,
 )
-from ._universal import Widen, spaces_arg, universal_spaces
+from ._universal import Widen, universal_of
 
 if TYPE_CHECKING:
     from numpy.typing import NDArray
@@ -98,8 +109,8 @@ __all__ = [
     "Ono99VectorEnv",
 ]
 
-ENV_ID = "ono99/Ono99-v0"
-"""The id the environment is registered under."""
+ENV_ID = "ono99/Ono99-v1"
+"""The latest id the environment is registered under (``ono99/Ono99-v0`` is the earlier)."""
 
 _KERNEL = ("_vector", "_mask_writer", "_agent", "_picks")  # rebuilt, not pickled
 
@@ -143,7 +154,10 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
             spaces; ``"universal"``: the spaces every shipped variant and
             house rule shares (:class:`~ono99.envs.UniversalSpaces`), so
             that one agent trains on a mix of them (``max_players`` is then
-            theirs; a policy given as an opponent reads them too).
+            theirs; a policy given as an opponent reads them too): the
+            environment id's version of them (``ono99/Ono99-v1``'s ``v1``),
+            or the latest made directly; ``"universal-v0"`` or
+            ``"universal-v1"``: that version.
 
     Raises:
         VariantError: If the variant or a house rule cannot be loaded, or
@@ -154,7 +168,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
 
     >>> import gymnasium
     >>> import ono99.envs.gymnasium
-    >>> env = gymnasium.make("ono99/Ono99-v0", variant="ninety-nine", players=2)
+    >>> env = gymnasium.make("ono99/Ono99-v1", variant="ninety-nine", players=2)
     >>> observation, info = env.reset(seed=1)
     >>> observation.shape, env.action_space, int(info["action_mask"].sum()) > 0
     ((110,), Discrete(14), True)
@@ -176,7 +190,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         announce: str = "true_total",
         spaces: str = "variant",
     ) -> None:
-        self.universal = universal_spaces(announce) if spaces_arg(spaces) else None
+        self.universal = universal_of(spaces, announce)
         if self.universal is not None:
             max_players = self.universal.max_players
         self.variant = make_variant(variant, house_rules)
@@ -429,7 +443,7 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     (Gymnasium's "next step" autoreset). It pickles and copies, as
     :class:`Ono99Env` does.
 
-    ``gymnasium.make_vec("ono99/Ono99-v0", num_envs=64, ...)`` makes one,
+    ``gymnasium.make_vec("ono99/Ono99-v1", num_envs=64, ...)`` makes one,
     with :class:`Ono99Env`'s arguments.
 
     Args:
@@ -462,7 +476,7 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
 
     >>> import gymnasium
     >>> import ono99.envs.gymnasium
-    >>> envs = gymnasium.make_vec("ono99/Ono99-v0", num_envs=8, variant="ninety-nine", players=2)
+    >>> envs = gymnasium.make_vec("ono99/Ono99-v1", num_envs=8, variant="ninety-nine", players=2)
     >>> observations, infos = envs.reset(seed=1)
     >>> observations.shape, infos["action_mask"].shape, envs.action_space
     ((8, 110), (8, 14), MultiDiscrete([14 14 14 14 14 14 14 14]))
@@ -718,12 +732,40 @@ def _make_vec(num_envs: int = 1, **kwargs: Any) -> gymnasium.vector.VectorEnv[An
     return Ono99VectorEnv(num_envs, **kwargs)
 
 
+def _at(version: str, kwargs: dict[str, Any]) -> dict[str, Any]:
+    """``kwargs`` with ``spaces="universal"`` pinned to the environment id's ``version``."""
+    if kwargs.get("spaces") == "universal":
+        return {**kwargs, "spaces": f"universal-{version}"}
+    return kwargs
+
+
+def _make_v0(**kwargs: Any) -> Ono99Env:
+    """``ono99/Ono99-v0``'s entry point: its universal spaces are version ``v0``'s."""
+    return Ono99Env(**_at("v0", kwargs))
+
+
+def _make_vec_v0(num_envs: int = 1, **kwargs: Any) -> gymnasium.vector.VectorEnv[Any, Any, Any]:
+    """``ono99/Ono99-v0``'s ``make_vec`` entry point."""
+    return _make_vec(num_envs, **_at("v0", kwargs))
+
+
+def _make_v1(**kwargs: Any) -> Ono99Env:
+    """``ono99/Ono99-v1``'s entry point: its universal spaces are version ``v1``'s."""
+    return Ono99Env(**_at("v1", kwargs))
+
+
+def _make_vec_v1(num_envs: int = 1, **kwargs: Any) -> gymnasium.vector.VectorEnv[Any, Any, Any]:
+    """``ono99/Ono99-v1``'s ``make_vec`` entry point."""
+    return _make_vec(num_envs, **_at("v1", kwargs))
+
+
 # Documented and pickled as this module's, where users find it.
 Ono99SelfPlayVectorEnv.__module__ = __name__
 
-if ENV_ID not in gymnasium.registry:
-    gymnasium.register(
-        id=ENV_ID,
-        entry_point=f"{__name__}:Ono99Env",
-        vector_entry_point=f"{__name__}:_make_vec",
-    )
+for _version in ("v0", "v1"):
+    if f"ono99/Ono99-{_version}" not in gymnasium.registry:
+        gymnasium.register(
+            id=f"ono99/Ono99-{_version}",
+            entry_point=f"{__name__}:_make_{_version}",
+            vector_entry_point=f"{__name__}:_make_vec_{_version}",
+        )

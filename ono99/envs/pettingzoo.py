@@ -111,8 +111,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         variant: A :class:`~ono99.Variant`, or the id or path to load one.
         players: How many play.
         house_rules: House rules to lay over the variant (ids or paths).
-        render_mode: ``"ansi"`` (:meth:`render` returns the table as text),
-            ``"human"`` (it prints it), or ``None``.
+        render_mode: ``"rgb_array"`` (:meth:`render` returns a picture of
+            the table, an ``(height, width, 3)`` array of ``uint8``),
+            ``"ansi"`` (the table as text), ``"human"`` (it prints it), or
+            ``None``.
         seed: The seed of the first game's shuffles, and of every later
             game's seed; :meth:`reset` may give another.
         max_players: Pad the observation vectors to this many seats.

@@ -178,8 +178,8 @@ class SearchPlayer:
         total = observation.total
         best = careful_move(traits, legal, total, observation.answering, told_of(observation))
         reach = self.reach
-        # An answer out of turn is the careful one (answer when a card can): the
-        # positions the search deals do not hold an open reaction.
+        # An answer out of turn is the careful one (answer when a card can): what
+        # is at stake there is what the reaction aims, not the total.
         if (
             len(legal) > 1
             and not self._endless
@@ -237,6 +237,9 @@ def _position(observation: Observation, traits: Traits, rng: random.Random) -> E
     unseen.subtract(observation.hand)
     unseen.subtract(observation.discard_pile)
     unseen.subtract(observation.out_of_play)
+    for zone in observation.zones:
+        for pile in zone.cards:
+            unseen.subtract(pile or ())
     cards = list(unseen.elements())
     me = observation.player
     hands: list[tuple[str, ...]] = []
@@ -247,6 +250,19 @@ def _position(observation: Observation, traits: Traits, rng: random.Random) -> E
         else:
             hands.append(tuple(cards[at : at + size]))
             at += size
+    # The declared zones' piles: those seen as they are, the others dealt at
+    # random (empty where not even their size is seen).
+    zones: dict[str, list[list[str]]] = {}
+    for zone in observation.zones:
+        piles = []
+        for pile, seen_size in zip(zone.cards, zone.sizes, strict=True):
+            if pile is not None:
+                piles.append(list(pile))
+            else:
+                hidden = seen_size or 0
+                piles.append(cards[at : at + hidden])
+                at += hidden
+        zones[zone.name] = piles
     game = Game.from_position(
         observation.variant,
         hands,
@@ -268,6 +284,10 @@ def _position(observation: Observation, traits: Traits, rng: random.Random) -> E
         last_play=observation.last_play,
         last_player=observation.last_player,
         passes=observation.passes,
+        starter=observation.starter,
+        declared=observation.declared,
+        reaction=observation.reaction,
+        zones={name: piles if len(piles) != 1 else piles[0] for name, piles in zones.items()},
         seed=rng.getrandbits(32),
     )
     return engine_of(game)

@@ -99,17 +99,23 @@ from ._contract import (
     AnyEffect,
     AnyOutcome,
     AnyTrigger,
-    CardInfo,
     Condition,
     Effect,
     Outcome,
-    Stacking,
-    StackOn,
-    Table,
     Trigger,
 )
 from ._declare import Declaration, Declare, DeclaredCard, FollowsDeclared
 from ._defaults import BaseCondition, BaseEffect, BaseOutcome, BaseTrigger
+from ._deprecated import (
+    condition_types,
+    effect_types,
+    outcome_types,
+    shipped_condition_types,
+    shipped_effect_types,
+    shipped_outcome_types,
+    shipped_trigger_types,
+    trigger_types,
+)
 from ._effects import (
     Add,
     AddChoice,
@@ -153,6 +159,7 @@ from ._sequences import (
     Run,
 )
 from ._show import HandFifteens, HandFlush, HandKnave, HandPairs, HandRuns, StarterIs
+from ._table import CardInfo, Stacking, StackOn, Table
 from ._triggers import (
     ChangePoints,
     ChangeTokens,
@@ -239,9 +246,17 @@ __all__ = [
     "Trigger",
     "When",
     "WinRound",
+    "condition_types",
     "each_effect",
+    "effect_types",
+    "outcome_types",
     "plugin_errors",
     "rule_types",
+    "shipped_condition_types",
+    "shipped_effect_types",
+    "shipped_outcome_types",
+    "shipped_trigger_types",
+    "trigger_types",
 ]
 
 # Every public class and function is ono99.rules's, wherever in the package it

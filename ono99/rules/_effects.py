@@ -15,7 +15,7 @@ from ._registry import shipped
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-    from ._contract import CardInfo, Table
+    from ._table import CardInfo, Table
 
 __all__ = [
     "Add",

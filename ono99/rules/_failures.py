@@ -20,7 +20,8 @@ from ono99._errors import RuleError
 from ono99._limits import clip
 
 from ._contract import Condition, Effect, Outcome, Trigger, members
-from ._defaults import FOLLOWS, NEEDS, BaseCondition, BaseEffect, BaseOutcome, BaseTrigger, writes
+from ._defaults import BASES
+from ._follows import FOLLOWS, NEEDS, unasked, writes
 from ._registry import is_shipped, origin
 
 if TYPE_CHECKING:
@@ -348,28 +349,26 @@ def vet(rule: object, kind: str, path: str) -> None:
     _vet_methods(rule, kind, path)
 
 
-_BASES: dict[str, type] = {
-    "effect": BaseEffect,
-    "condition": BaseCondition,
-    "trigger": BaseTrigger,
-    "outcome": BaseOutcome,
-}
-
-
 def _vet_methods(rule: object, kind: str, path: str) -> None:
     """Refuse a declaration worked out from the settings that its class cannot honour.
 
     What a class states as a plain value is checked when the class is made;
     a property (``acts`` from the settings) only says, for each object, whether
-    the engine asks the method it pairs with. Classes of no base write every
-    method themselves.
+    the engine asks the method it pairs with. A class of no base, which writes
+    every method itself, is refused for a method it writes that would never be
+    called (:func:`~ono99.rules._follows.unasked`; the registry refuses such an
+    installed class when it loads it, this one made in a program).
 
     Raises:
-        RuleError: For a declaration that is true while its method is the base's neutral one.
+        RuleError: For a declaration that is true while its method is the base's neutral
+            one, or for a class of no base writing a method never called.
     """
-    base = _BASES[kind]
+    base = BASES[kind]
     cls = type(rule)
     if not issubclass(cls, base):
+        faults = _unasked(cls, kind)
+        if faults:
+            raise rule_error(rule, path, kind, problem="; ".join(faults))
         return
     for declaration, method in (*FOLLOWS[kind], *NEEDS[kind]):
         if getattr(rule, declaration) and not writes(cls, base, method):
@@ -380,3 +379,15 @@ def _vet_methods(rule: object, kind: str, path: str) -> None:
                 problem=f"{declaration} is {getattr(rule, declaration)!r}, but the class "
                 f"writes no {method}(): what {declaration} says would never happen",
             )
+
+
+# What unasked() says of each class of no base, worked out once for each.
+_UNASKED: dict[tuple[type, str], tuple[str, ...]] = {}
+
+
+def _unasked(cls: type, kind: str) -> tuple[str, ...]:
+    """:func:`~ono99.rules._follows.unasked`, worked out once for each class."""
+    found = _UNASKED.get((cls, kind))
+    if found is None:
+        found = _UNASKED[cls, kind] = tuple(unasked(cls, kind))
+    return found

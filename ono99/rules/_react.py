@@ -19,7 +19,7 @@ from ._defaults import BaseEffect, out_of_range
 from ._registry import shipped
 
 if TYPE_CHECKING:
-    from ._contract import CardInfo, Table
+    from ._table import CardInfo, Table
 
 __all__ = ["MAX_ANSWERS", "AimAt", "Reaction"]
 

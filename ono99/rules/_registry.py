@@ -22,6 +22,8 @@ from ono99._args import shown
 from ono99._errors import ArgumentError, PluginError
 
 from ._contract import KINDS, RuleKind, members
+from ._defaults import BASES
+from ._follows import unasked
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -113,6 +115,14 @@ def _check_plugin(where: str, name: str, cls: object) -> type[Any]:
         )
     if any(name in shipped for shipped in _SHIPPED.values()):
         raise PluginError(f"{where}: {name!r} is a rule type the library ships")
+    if not issubclass(cls, BASES[kind]):
+        # A class inheriting its base was held to its declarations when it was made.
+        faults = unasked(cls, kind)
+        if faults:
+            raise PluginError(
+                f"{where}: the {kind} class {_plain(cls.__module__)}.{_plain(cls.__qualname__)}: "
+                f"{'; '.join(faults)}"
+            )
     return cls
 
 

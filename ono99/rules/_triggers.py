@@ -15,7 +15,7 @@ from ._defaults import BaseOutcome, BaseTrigger
 from ._registry import shipped
 
 if TYPE_CHECKING:
-    from ._contract import Table
+    from ._table import Table
 
 __all__ = [
     "ChangePoints",

@@ -14,7 +14,8 @@ from ._registry import shipped
 if TYPE_CHECKING:
     from collections.abc import Iterable, Iterator
 
-    from ._contract import CardInfo, Effect, Table
+    from ._contract import Effect
+    from ._table import CardInfo, Table
 
 __all__ = ["When", "each_effect"]
 

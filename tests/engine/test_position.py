@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import attrs
 import hypothesis
 import pytest
 
@@ -31,7 +32,15 @@ def _state(game: ono99.Game) -> dict[str, object]:
         # What the count holds, public (as every player sees it).
         **{
             key: getattr(game.observation(0), key)
-            for key in ("count", "last_play", "last_player", "passes")
+            for key in (
+                "count",
+                "last_play",
+                "last_player",
+                "passes",
+                "starter",
+                "declared",
+                "reaction",
+            )
         },
     }
 
@@ -48,6 +57,8 @@ ECHO = ono99.loads_variant(
         ("ono99-2022", 4),
         ("ono99-1980", 3),
         ("cribbage-pegging", 2),
+        ("ninety-nine+crazy-eights", 3),
+        ("ninety-nine-drinks", 3),
         pytest.param(ECHO, 3, id="echo-3"),
     ],
 )
@@ -57,7 +68,8 @@ def test_rebuilt_game_plays_on_identically(variant: str | ono99.Variant, players
     Until a reshuffle (which the two games' seeds make differently), the same
     moves give the same legal moves and the same played totals and draws. The
     count goes with it: the pairs and runs of cribbage's pegging, and what a card
-    that "does what the last one did" does.
+    that "does what the last one did" does; the starter turned up, the suit an
+    eight named (crazy eights) and a drink aimed at a player, who answers.
     """
     for seed in range(5):
         game = ono99.Game(variant, players, seed=seed)
@@ -285,6 +297,30 @@ def test_a_count_of_more_cards_of_a_kind_than_the_deck_is_refused_where_none_com
     ono99.Game.from_position(nine, hands, _deal_rest(nine, *hands), count=["ace"] * 5, total=5)
 
 
+def test_cards_played_this_turn_that_the_deck_does_not_hold_are_refused() -> None:
+    """As the count: in Cribbage's play, 50 aces played this turn, of a deck of 4, are
+    refused, and so are more plays in a turn than a round sees (round.max_plays)."""
+    pegging = ono99.load_variant("cribbage-pegging")
+    hands: list[list[str]] = [["2", "3", "4", "5"], ["6", "7", "8", "9"]]
+    with pytest.raises(ono99.VariantError) as error:
+        ono99.Game.from_position(
+            pegging, hands, _deal_rest(pegging, *hands), played_this_turn=["ace"] * 50
+        )
+    assert list(error.value.problems) == [
+        "played_this_turn: holds 50 of 'ace' (Ace), and the deck only 4 (no card played "
+        "comes back this round)"
+    ]
+    short = attrs.evolve(pegging, round=attrs.evolve(pegging.round, max_plays=3))
+    with pytest.raises(ono99.VariantError, match=r"played_this_turn: holds 4 cards, .* at most 3"):
+        ono99.Game.from_position(
+            short, hands, _deal_rest(short, *hands), played_this_turn=["ace", "10", "jack", "king"]
+        )
+    game = ono99.Game.from_position(
+        pegging, hands, _deal_rest(pegging, *hands), played_this_turn=["ace"]
+    )
+    assert game.observation(0).played_this_turn == ("ace",)
+
+
 def test_the_count_is_placed_as_given() -> None:
     """A count given to a position is the game's: its observation shows it, and a card
     that "does what the last one did" repeats the last play given (a 9: it keeps the total)."""
@@ -453,3 +489,28 @@ def test_any_position_is_built_or_refused_with_the_reason(position: dict[str, ob
         if game.is_over:
             break
         game.play(bot.choose(game.observation(game.current_player)))
+
+
+def test_the_starter_the_declaration_and_the_reaction_are_checked() -> None:
+    """A starter must lie out of play in a variant that turns one up; a declaration must
+    be one its card makes; a reaction is answered by the player to move."""
+    v = ono99.load_variant("ninety-nine+crazy-eights")
+    hands = [["8_of_hearts", "2_of_clubs"], ["3_of_diamonds", "4_of_spades"]]
+    pile = _deal_rest(v, *hands)
+    with pytest.raises(ono99.VariantError) as caught:
+        ono99.Game.from_position(
+            v,
+            hands,
+            pile,
+            starter="2_of_clubs",
+            declared=ono99.rules.Declaration("suit", "stars", "8_of_hearts", 0),
+            reaction="drink",  # type: ignore[arg-type]
+            resume=1,
+        )
+    text = str(caught.value)
+    assert "starter: this variant turns no starter up" in text
+    assert "declared: '8_of_hearts' names none of 'stars'" in text
+    assert "reaction: expected a Reaction or None, got 'drink'" in text
+    named = ono99.rules.Declaration("suit", "hearts", "8_of_hearts", 1)
+    game = ono99.Game.from_position(v, hands, pile, declared=named, count=["8_of_hearts"])
+    assert game.observation(0).declared == named

@@ -10,17 +10,18 @@ from __future__ import annotations
 
 import json
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, NoReturn, cast
 
 import attrs
 import pytest
-from hypothesis import given
+from hypothesis import example, given
 from hypothesis import strategies as st
 
 import ono99
 from ono99 import events as ev
 from ono99.engine._moves import unsaid
 from ono99.loading._loader import loads_variant
+from ono99.rules import Declaration, DeclaredCard
 from ono99.testing import (
     GameChecker,
     MoveSequence,
@@ -37,6 +38,7 @@ if TYPE_CHECKING:
     from collections.abc import Iterator
 
     from ono99 import Game
+    from ono99.rules import Table
 
 
 def each_state(seq: MoveSequence) -> Iterator[Game]:
@@ -53,11 +55,93 @@ def deck_of(variant: ono99.Variant, players: int) -> Counter[str]:
     return Counter({c.id: c.count * copies for c in variant.cards if c.count})
 
 
-def total_after(variant: ono99.Variant, card_id: str, total: int, amount: int | None) -> int:
-    for effect in variant.card(card_id).resolved_effects:
-        total = effect.total_after(total, amount)
+def total_after(
+    variant: ono99.Variant, card_id: str, table: TableBefore, amount: int | None
+) -> int:
+    """The total a play of ``card_id`` for ``amount`` makes, read as play reads it.
+
+    An effect whose total depends on the table (a ``when`` on the card before, a
+    declaration, a count the table shows) is judged on ``table``, the table as the card
+    is played; every other effect by its total alone.
+    """
+    total = table.total
+    card = variant.card(card_id)
+    for effect in card.resolved_effects:
+        if effect.reads_table:
+            # The oracle's table holds only what the table's readers ask.
+            total = effect.total_on(cast("Table", table), card, total, amount)
+        else:
+            total = effect.total_after(total, amount)
     floor = variant.total.floor
     return total if floor is None else max(total, floor)
+
+
+@attrs.define
+class TableBefore:
+    """The table as a card is played, followed from the event log alone.
+
+    What the shipped conditions that read the table ask of it
+    (:class:`~ono99.rules.Table`): the count's cards, the card before and what
+    it was declared to be, the reshuffles and the players in the round. Anything
+    else fails the test, naming it, rather than being guessed.
+    """
+
+    variant: ono99.Variant
+    total: int = 0
+    count: list[str] = attrs.Factory(list)
+    declared: Declaration | None = None
+    reshuffles: int = 0
+    in_game: set[int] = attrs.Factory(set)
+    in_round: set[int] = attrs.Factory(set)
+    playing_card: str | None = None
+
+    @property
+    def total_before(self) -> int:
+        return self.total
+
+    @property
+    def playing(self) -> bool:
+        return self.playing_card is not None
+
+    @property
+    def count_cards(self) -> tuple[ono99.Card, ...]:
+        played = [] if self.playing_card is None else [self.playing_card]
+        return tuple(self.variant.card(c) for c in [*self.count, *played])
+
+    @property
+    def previous_card(self) -> ono99.Card | DeclaredCard | None:
+        if not self.count:
+            return None
+        card = self.variant.card(self.count[-1])
+        return card if self.declared is None else DeclaredCard(card, self.declared)
+
+    @property
+    def players_in_round(self) -> int:
+        return len(self.in_round)
+
+    def __getattr__(self, name: str) -> NoReturn:
+        raise AssertionError(f"the test's table does not follow {name}")
+
+    def follow(self, event: ev.Event) -> None:
+        """Keep the table as ``event`` leaves it."""
+        if isinstance(event, ev.RoundStarted):
+            self.in_round = set(self.in_game)
+            self.count, self.declared, self.reshuffles = [], None, 0
+        elif isinstance(event, ev.CountStarted):
+            self.count, self.declared = [], None
+        elif isinstance(event, ev.Played):
+            self.count.append(event.card)
+            self.declared = None
+            if event.declare is not None:
+                effects = self.variant.card(event.card).resolved_effects
+                of = next(e.declares for e in effects if e.declares)
+                self.declared = Declaration(of, event.declare, event.card, event.player)
+        elif isinstance(event, ev.Reshuffled):
+            self.reshuffles += 1
+        elif isinstance(event, ev.Busted | ev.Stuck | ev.OutOfRound | ev.LaidDown):
+            self.in_round.discard(event.player)
+        elif isinstance(event, ev.Eliminated):
+            self.in_game.discard(event.player)
 
 
 games_in_play = move_sequences(max_moves=250, drawn=50)
@@ -114,18 +198,45 @@ def test_the_total_never_goes_below_the_floor(seq: MoveSequence) -> None:
             assert all(e.total >= floor for e in game.events if isinstance(e, ev.Played))
 
 
-@given(games_in_play)
-def test_the_total_changes_only_as_the_played_card_says(seq: MoveSequence) -> None:
-    """Each play takes the total to what the card's effects, for the amount the move chose, and
-    then the floor give; the total changes at nothing else but the start of a round, and (with
-    ``undo_bust``) a bust that the round goes on after, which goes back to the total before,
-    and a count that starts again (``total.restart``), at the start total. A card that
-    repeats the card before it in the count takes the total as that card did, for the
-    amount it chose. Triggers never change the total."""
+# Two players, one card each; the opening card's condition reads the table ("only of what
+# the card before named, if one was": it holds, nothing was named), so its empty branch
+# acts and the total stays 0. Judged table-less, the condition does not hold, and the
+# ``otherwise`` branch would say 1.
+FOLLOWS_NOTHING = MoveSequence(
+    loads_variant(
+        """
+        id = "follows-nothing"
+        name = "Follows nothing"
+        players = { min = 2, max = 2 }
+        deal = { hand_size = 1 }
+        total = { start = 0, bust = 99 }
+        [cards.one]
+        name = "One"
+        count = 3
+        effects = [{ type = "add", amount = 1 }]
+        [cards.named]
+        name = "Named"
+        count = 1
+        [[cards.named.effects]]
+        type = "when"
+        conditions = [{ type = "follows_declared" }]
+        effects = []
+        otherwise = [{ type = "add", amount = 1 }]
+        """
+    ),
+    players=2,
+    seed=1,
+    moves=(ono99.Play("named"),),
+)
+
+
+def check_the_total_follows_the_cards(seq: MoveSequence) -> None:
+    """The invariant of :func:`test_the_total_changes_only_as_the_played_card_says`."""
     game = seq.play()
     variant = seq.variant
     undo = variant.no_safe_play.undo_bust and variant.round.end == "last_standing"
     total = before = None
+    table = TableBefore(variant, in_game=set(range(seq.players)))
     # The card whose effects the last play applied, and its amount (what a repeat does).
     acting: tuple[str, int | None] | None = None
     # What follows each event, a trigger's outcomes left aside.
@@ -141,11 +252,39 @@ def test_the_total_changes_only_as_the_played_card_says(seq: MoveSequence) -> No
             repeats = any(e.repeats_previous for e in variant.card(card).resolved_effects)
             if repeats and acting is not None:
                 card, amount = acting
-            assert event.total == total_after(variant, card, total, amount)
+            table.total, table.playing_card = total, event.card
+            assert event.total == total_after(variant, card, table, amount)
+            table.playing_card = None
             before, total, acting = total, event.total, (card, amount)
         elif isinstance(event, ev.Busted) and undo and not isinstance(after, ev.RoundEnded):
             total = before
+        table.follow(event)
     assert game.total == total
+
+
+@example(FOLLOWS_NOTHING)
+@given(games_in_play)
+def test_the_total_changes_only_as_the_played_card_says(seq: MoveSequence) -> None:
+    """Each play takes the total to what the card's effects, for the amount the move chose, and
+    then the floor give; the total changes at nothing else but the start of a round, and (with
+    ``undo_bust``) a bust that the round goes on after, which goes back to the total before,
+    and a count that starts again (``total.restart``), at the start total. A card that
+    repeats the card before it in the count takes the total as that card did, for the
+    amount it chose. An effect whose total depends on the table (a ``when`` whose condition
+    reads the card before, a declaration or a count the table shows) is judged on the table
+    as the card is played, as play judges it. Triggers never change the total."""
+    check_the_total_follows_the_cards(seq)
+
+
+def test_a_when_that_reads_the_table_is_judged_on_the_table_before_the_play() -> None:
+    """ "After a card whose player named a suit, colour or rank, only a card of it may
+    follow ... at any other time it may be played" (``follows_declared``): played first,
+    nothing was named, so the condition holds and the ``when``'s empty branch acts. The
+    total stays 0, and the property's oracle agrees (judged table-less it said 1)."""
+    game = FOLLOWS_NOTHING.play()
+    assert game.total == 0
+    assert [e.total for e in game.events if isinstance(e, ev.Played)] == [0]
+    check_the_total_follows_the_cards(FOLLOWS_NOTHING)
 
 
 def forced_plays(variant: ono99.Variant) -> set[int]:

@@ -61,11 +61,13 @@ from ono99.rules import (
     TotalOdd,
     Trigger,
     When,
+    _deprecated,
     rule_types,
 )
 from ono99.rules._contract import KINDS as RULE_KINDS
 from ono99.rules._contract import members
-from ono99.rules._defaults import FOLLOWS, MOMENTS, work_out
+from ono99.rules._deprecated import DEPRECATED
+from ono99.rules._follows import FOLLOWS, MOMENTS, work_out
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -232,7 +234,7 @@ def test_no_shipped_rule_object_contradicts_or_restates_what_it_writes(
 ) -> None:
     """Its declarations agree with its methods (it would not import otherwise), and it
     states none that follows from them: ``acts`` from ``apply``, ``changes_total`` from
-    ``total_after``... (see :data:`ono99.rules._defaults.FOLLOWS`)."""
+    ``total_after``... (see :data:`ono99.rules._follows.FOLLOWS`)."""
     _, base, _ = KINDS[kind]
     assert work_out(cls, base)[1] == []
     for klass in cls.__mro__[: cls.__mro__.index(base)]:
@@ -249,13 +251,15 @@ def test_no_shipped_rule_object_contradicts_or_restates_what_it_writes(
 
 def test_the_registry_answers_for_each_kind_through_one_function() -> None:
     """``rule_types(kind)`` is the registry's one way in: the shipped classes are among
-    all, each of its kind, and the eight older ``*_types()`` names are gone."""
+    all, each of its kind; the eight older ``*_types()`` names are only its deprecated
+    shims (``tests/test_deprecations.py``)."""
     for kind in RULE_KINDS:
         shipped = rule_types(kind, shipped_only=True)
         assert shipped.items() <= rule_types(kind).items()
         assert all(cls.kind == kind for cls in shipped.values())
-        assert not hasattr(rules, f"{kind}_types")
-        assert not hasattr(rules, f"shipped_{kind}_types")
+        for old in (f"{kind}_types", f"shipped_{kind}_types"):
+            assert old in DEPRECATED
+            assert getattr(rules, old) is getattr(_deprecated, old)
     with pytest.raises(ono99.ArgumentError, match="kind: expected one of 'effect', 'condition'"):
         rule_types("card")  # type: ignore[call-overload]
 

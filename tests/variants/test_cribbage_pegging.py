@@ -184,6 +184,33 @@ def test_three_players_two_passes_in_a_row_end_the_count(cribbage: ono99.Variant
     assert game.legal_moves() == (ono99.Play("ace"),)
 
 
+def test_three_players_the_last_holder_plays_the_cards_out(cribbage: ono99.Variant) -> None:
+    """The cards are played "until all the cards are played out" (Encyclopaedia
+    Britannica, 9th ed.), and "Playing the last card of all counts as a go" (HOY):
+    once seats 0 and 1 hold nothing, their passes are no go, and seat 2 plays its
+    last cards alone, count after count, pegging the go of each."""
+    game = deal(
+        cribbage,
+        ["ace", "2", "2", "jack"],
+        ["5", "5", "2", "ace"],
+        ["10", "9", "8", "10"],
+    )
+    # 10, 15, 23, 25, 27 (a pair); seat 2 says go, seat 0 makes pair royal (29), 30,
+    # and 31 with a pair.
+    drive(game, "jack", "5", "8", "2", "2", "2", "ace", "ace")
+    assert game.scores == (10, 4, 0)
+    happened = drive(game, "5", "9")  # a new count led by seat 1: 5, 14
+    assert game.hand(0) == () and game.hand(1) == ()
+    assert not any(isinstance(e, ev.CountStarted) for e in happened)
+    assert game.current_player == 2
+    happened = drive(game, "10")  # 24: nobody can play on, so seat 2 pegs the go
+    assert game.scores == (10, 4, 1)
+    assert ev.CountStarted(0, 0) in happened and game.current_player == 2
+    happened = drive(game, "10")  # the last card of all
+    assert game.scores == (10, 4, 2)
+    assert ev.RoundEnded(1, (), None) in happened
+
+
 def _to(
     variant: ono99.Variant, target: int, reached: Literal["round_end", "at_once"] = "at_once"
 ) -> ono99.Variant:
@@ -269,3 +296,21 @@ def test_partners_score_alike_and_win_together(cribbage: ono99.Variant, seed: in
     assert game.winners in {(0, 2), (1, 3)}
     assert game.winner in game.winners
     assert game.scores[game.winner] >= cribbage.match.points.target
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_every_deal_is_played_out(cribbage: ono99.Variant, players: int) -> None:
+    """The cards are played "until all the cards are played out" (Encyclopaedia
+    Britannica, 9th ed.): every deal that the game does not end in the middle of
+    ends with all four cards of every hand played, whoever ran out first."""
+    for seed in range(8):
+        game = ono99.Game(cribbage, players=players, seed=seed)
+        chooser = ono99.RandomPlayer(seed=seed)
+        played = 0
+        while not game.is_over:
+            for event in game.play(chooser.choose(game.observation(game.current_player))):
+                if isinstance(event, ev.Played):
+                    played += 1
+                elif isinstance(event, ev.RoundEnded) and not game.is_over:
+                    assert played == 4 * players, (seed, event.round)
+                    played = 0
