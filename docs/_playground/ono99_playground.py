@@ -267,7 +267,7 @@ class Playground:
                 "path": f.path,
                 "message": f.message,
                 "line": _named(str(f), f.file, path, KINDS[kind]),
-                "row": line_of(f.path, rows),
+                "row": line_of(f.path, rows) or _syntax_line(f.message),
             }
             for f in found
         ]
@@ -878,6 +878,16 @@ def line_of(path: str, lines: dict[str, int]) -> int | None:
         cut = max(path.rfind("."), path.rfind("["))
         path = path[:cut] if cut > 0 else ""
     return None
+
+
+def _syntax_line(message: str) -> int | None:
+    """The line a TOML syntax error names (``invalid TOML at line 5, ...``), or ``None``.
+
+    >>> _syntax_line("invalid TOML at line 5, column 27: Invalid value"), _syntax_line("x")
+    (5, None)
+    """
+    found = re.match(r"invalid TOML at line (\d+),", message)
+    return int(found.group(1)) if found else None
 
 
 # ----------------------------------------------------------------- requests

@@ -16,13 +16,17 @@ from ono99.analysis import (
 from ono99.loading import load_variant
 from ono99.simulation import ProgressBars
 
-from ._games import _chart, _jobs, _players, _seed
 from ._options import (
+    chart_file,
     examples,
     game_count,
+    house_rule_name,
+    jobs_wanted,
     later_wins_option,
     player_count,
+    players_for,
     run_options,
+    run_seed,
     variant_name,
     whole,
 )
@@ -38,7 +42,7 @@ __all__ = ["add_analysis_command"]
 
 
 def _analyse(args: argparse.Namespace) -> int:
-    chart = _chart(args)
+    chart = chart_file(args)
     names: list[str] = list(args.variants)
     rules: list[str] = list(args.house_rule)
     # One variant and house rules: the variant without them and with them.
@@ -55,9 +59,9 @@ def _analyse(args: argparse.Namespace) -> int:
         most = min(4, *(v.players.max for v in variants))
         players = max(most, *(v.players.min for v in variants))
     for variant in variants:
-        _players(players, variant)
-    seed = _seed(args)
-    jobs = _jobs(args)
+        players_for(players, variant)
+    seed = run_seed(args)
+    jobs = jobs_wanted(args)
     labels: list[str] = []
     for variant in variants:
         prefix = f"{variant.id}: " if len(variants) > 1 else ""
@@ -148,6 +152,7 @@ def add_analysis_command(
         "--house-rule",
         action="append",
         default=[],
+        type=house_rule_name,
         metavar="RULE",
         help="lay a house rule (id or TOML file path) over each variant; with one variant, "
         "it is profiled without and with the house rules; repeat for several",

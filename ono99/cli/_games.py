@@ -2,12 +2,9 @@
 
 from __future__ import annotations
 
-import importlib.util
 import json
-import os
 import random
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ono99 import events as ev
@@ -16,10 +13,8 @@ from ono99.engine import Game, describe_event
 from ono99.loading import load_variant
 from ono99.players import CautiousPlayer, RandomPlayer
 from ono99.simulation import (
-    MATPLOTLIB_MISSING,
     Grid,
     ProgressBars,
-    chart_path,
     compare_variants,
     comparison_parts,
     plot_results,
@@ -32,16 +27,20 @@ from ._options import (
     PLAYERS_HELP,
     STRATEGIES_HELP,
     UsageError,
+    chart_file,
     default_players,
     examples,
+    jobs_wanted,
     match_options,
     player_count,
+    players_for,
+    run_seed,
     strategy,
     variant_name,
     variant_options,
     whole,
 )
-from ._output import ERROR, HEADING, KEY, MUTED, OK, WARNING, heading, note, say, table
+from ._output import ERROR, HEADING, KEY, MUTED, OK, WARNING, heading, say, table
 
 if TYPE_CHECKING:
     import argparse
@@ -62,8 +61,8 @@ TUTORIAL = "https://ono99.readthedocs.io/en/latest/tutorial/getting-started.html
 
 def _demo(args: argparse.Namespace) -> int:
     variant = load_variant(args.variant, args.house_rule, later_wins=args.later_wins)
-    players = _players(args.players, variant)
-    game = Game(variant, players, seed=_seed(args))
+    players = players_for(args.players, variant)
+    game = Game(variant, players, seed=run_seed(args))
     seats: list[Player] = [
         CautiousPlayer() if seat % 2 == 0 else RandomPlayer(game.seed + seat)
         for seat in range(players)
@@ -171,71 +170,6 @@ def _next_steps(variant: Variant, name: str) -> None:
 # ------------------------------------------------------------ simulations
 
 
-def _chart(args: argparse.Namespace) -> Path | None:
-    """The file ``--chart`` writes (``.png`` added when it has no extension).
-
-    Checked before a long run, not after it: matplotlib, the extension, and a
-    folder to write in.
-    """
-    if not args.chart:
-        return None
-    if importlib.util.find_spec("matplotlib") is None:
-        raise Ono99Error(f"--chart: {MATPLOTLIB_MISSING}")
-    if Path(args.chart).is_dir():
-        raise UsageError(
-            "--chart", f"{str(args.chart)!r} is a folder: name a file in it, such as wins.png"
-        )
-    try:
-        target = chart_path(args.chart)
-    except Ono99Error as exc:
-        raise UsageError("--chart", str(exc)) from None
-    folder = target.parent
-    if not folder.is_dir():
-        raise UsageError("--chart", f"no folder {str(folder)!r} to write {target.name} in")
-    if target.is_dir():
-        raise UsageError("--chart", f"{str(target)!r} is a folder: name a file to write")
-    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        where = str(target) if target.exists() else f"in the folder {str(folder)!r}"
-        raise UsageError("--chart", f"cannot write {where}")
-    return target
-
-
-def _players(given: int | None, variant: Variant) -> int:
-    """``--players``, or the one default rule's count; a usage error if out of range.
-
-    The rule is :func:`~ono99.cli._options.default_players`'s.
-    """
-    low, high = variant.players.min, variant.players.max
-    if given is None:
-        return default_players(low, high)
-    if not low <= given <= high:
-        raise UsageError(
-            "--players", f"{variant.name} is for {low} to {high} players, not {given}"
-        )
-    return given
-
-
-def _jobs(args: argparse.Namespace) -> int | None:
-    """``--jobs``, with a note when it asks for more processes than there are CPUs."""
-    cpus = os.cpu_count() or 1
-    jobs: int | None = args.jobs
-    if jobs is not None and jobs > cpus:
-        note(
-            f"--jobs {jobs} is more than this machine's {cpus} CPUs; "
-            "processes beyond them only wait their turn"
-        )
-    return jobs
-
-
-def _seed(args: argparse.Namespace) -> int:
-    """The seed given, or one chosen now and printed, so the run can be repeated."""
-    if args.seed is not None:
-        return int(args.seed)
-    seed = random.SystemRandom().randrange(1_000_000)
-    say(f"seed {seed}, chosen at random (--seed {seed} repeats this)", stderr=True)
-    return seed
-
-
 def _summary(parts: list[Part]) -> None:
     """A simulation's summary drawn with rich: the first line a heading, tables that fit."""
     for index, part in enumerate(parts):
@@ -249,12 +183,12 @@ def _summary(parts: list[Part]) -> None:
 
 
 def _simulate(args: argparse.Namespace) -> int:
-    chart = _chart(args)
+    chart = chart_file(args)
     variant = load_variant(args.variant, args.house_rule, later_wins=args.later_wins)
-    players = _players(args.players, variant)
+    players = players_for(args.players, variant)
     strategies = args.strategy or ["cautious"]
-    seed = _seed(args)
-    jobs = _jobs(args)
+    seed = run_seed(args)
+    jobs = jobs_wanted(args)
     bars = ProgressBars([variant.id], enabled=not args.json and not args.quiet)
     with bars.shown(args.games):
         result = simulate(
@@ -279,7 +213,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _compare(args: argparse.Namespace) -> int:
-    chart = _chart(args)
+    chart = chart_file(args)
     variants = [
         load_variant(v, args.house_rule, later_wins=args.later_wins) for v in args.variants
     ]
@@ -288,9 +222,9 @@ def _compare(args: argparse.Namespace) -> int:
         low = max(v.players.min for v in variants)
         players = default_players(low, max(low, min(v.players.max for v in variants)))
     for variant in variants:
-        _players(players, variant)
-    seed = _seed(args)
-    jobs = _jobs(args)
+        players_for(players, variant)
+    seed = run_seed(args)
+    jobs = jobs_wanted(args)
     bars = ProgressBars([v.id for v in variants], enabled=not args.json and not args.quiet)
     with bars.shown(args.games):
         comparison = compare_variants(
@@ -321,7 +255,7 @@ def _compare(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     variant = load_variant(args.variant, args.house_rule, later_wins=args.later_wins)
-    players = _players(args.players, variant)
+    players = players_for(args.players, variant)
     if not 0 <= args.seat < players:
         raise UsageError("--seat", f"expected a seat from 0 to {players - 1}, got {args.seat}")
     if sys.stdin is None or sys.stdin.closed:

@@ -226,6 +226,9 @@ def _position(observation: Observation, traits: Traits, rng: random.Random) -> E
     unseen.subtract(observation.hand)
     unseen.subtract(observation.discard_pile)
     unseen.subtract(observation.out_of_play)
+    for zone in observation.zones:
+        for pile in zone.cards:
+            unseen.subtract(pile or ())
     cards = list(unseen.elements())
     me = observation.player
     hands: list[tuple[str, ...]] = []
@@ -236,6 +239,19 @@ def _position(observation: Observation, traits: Traits, rng: random.Random) -> E
         else:
             hands.append(tuple(cards[at : at + size]))
             at += size
+    # The declared zones' piles: those seen as they are, the others dealt at
+    # random (empty where not even their size is seen).
+    zones: dict[str, list[list[str]]] = {}
+    for zone in observation.zones:
+        piles = []
+        for pile, seen_size in zip(zone.cards, zone.sizes, strict=True):
+            if pile is not None:
+                piles.append(list(pile))
+            else:
+                hidden = seen_size or 0
+                piles.append(cards[at : at + hidden])
+                at += hidden
+        zones[zone.name] = piles
     game = Game.from_position(
         observation.variant,
         hands,
@@ -260,6 +276,7 @@ def _position(observation: Observation, traits: Traits, rng: random.Random) -> E
         starter=observation.starter,
         declared=observation.declared,
         reaction=observation.reaction,
+        zones={name: piles if len(piles) != 1 else piles[0] for name, piles in zones.items()},
         seed=rng.getrandbits(32),
     )
     return engine_of(game)

@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, ClassVar
 from attrs import field, frozen
 
 from ._cards import STANDARD_RANKS
-from ._conditions import CardTest, _card_words, _matches
+from ._conditions import CardTest, card_words, matches
 from ._contract import Outcome
 from ._defaults import BaseTrigger, out_of_range
 from ._registry import shipped
@@ -146,10 +146,14 @@ class HandRuns(_ShowTrigger):
     order: tuple[str, ...] = STANDARD_RANKS
 
     def times_on(self, table: Table) -> int:
-        """The cards of the longest runs the cards shown make, each counted as often as made."""
+        """The cards of each run the cards shown make, each counted as often as made.
+
+        A run is the longest the ranks make (a run of four is not also a run of
+        three); runs apart from each other (2, 3, 4 and 8, 9, 10, jack) each
+        score, whichever is the longer.
+        """
         place = {rank: i for i, rank in enumerate(self.order)}
         counts = Counter(place[card.rank] for card in _with_starter(table) if card.rank in place)
-        best = 0
         scored = 0
         at = 0
         top = len(self.order)
@@ -164,8 +168,6 @@ class HandRuns(_ShowTrigger):
                 end += 1
             size = end - at
             if size >= self.length:
-                if size > best:
-                    best, scored = size, 0
                 scored += size * ways
             at = end
         return scored
@@ -264,12 +266,13 @@ class HandKnave(_ShowTrigger):
 @shipped
 @frozen
 class StarterIs(CardTest, _ShowTrigger):
-    """Scores for the dealer when the starter is a card of these ranks, suits or colours.
+    """At the show, scores for the dealer if the starter is of these ranks, suits or colours.
 
     Rule: "if a Knave (Jack) is turned up, the dealer gets 2 points" (Noddy);
     "the dealer turns up and lays on the crib the uppermost card, for which,
     if a knave, he makes 2 points" (Hoyle's Games, "Five-Card Cribbage"). Asked
-    at the show with the dealer's hand.
+    at the show with the dealer's hand, and only then: it scores nothing when
+    the starter is turned up, nor in a variant without ``deal.show``.
     """
 
     type = "starter_is"
@@ -280,9 +283,9 @@ class StarterIs(CardTest, _ShowTrigger):
         starter = table.starter
         if starter is None or table.showing != table.dealer:
             return 0
-        return 1 if _matches(starter, self) else 0
+        return 1 if matches(starter, self) else 0
 
     def describe(self) -> str:
         """The trigger in words."""
-        card = _card_words(self.rank, self.suit, self.colour)
+        card = card_words(self.rank, self.suit, self.colour)
         return f"when the starter is a {card}, for the dealer: {self.outcome_words()}"

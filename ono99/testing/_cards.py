@@ -7,13 +7,16 @@ the card's effects say, never below the floor.
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
+
+import attrs
 
 from ono99._args import is_int
 from ono99._limits import MAX_TOTAL
 from ono99.rules import Declaration, ask
 
 from ._model import LogModel
+from ._view import Unknown
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -48,10 +51,19 @@ class CardEvents(LogModel):
         acting, amount = self._acting_card(event.card, event.amount)
         floor = self.rules.floor
         tried_below = False
+        declaring = self._declaration(event)
+        read: int | None = None
         if self.rules.by_id[acting].reads_table:
-            # Its total depends on the table, which the log does not hold: the
-            # engine's reading of it is checked against what the move was told
-            # (the invariant "told total", in GameChecker.play).
+            # Its total depends on the table: judged on the table as the model
+            # knows it when the card is played, as play judges it.
+            read = self._total_read(event, acting, amount, declaring)
+        if read is not None:
+            raw = read
+            expected = _bounded(self.variant, raw)
+        elif self.rules.by_id[acting].reads_table:
+            # It read what the model does not follow: the engine's reading is
+            # checked against what the move was told (the invariant "told
+            # total", in GameChecker.play).
             raw = expected = event.total
             # Nor does the log say where the card tried to take the total: a
             # card the rules played for a player with no safe play, which left
@@ -84,7 +96,7 @@ class CardEvents(LogModel):
         self._count.append(event.card)
         self._last_acting, self._last_amount = acting, amount
         self._said = event.say
-        self._declared_before, self._declared = self._declared, self._declaration(event)
+        self._declared_before, self._declared = self._declared, declaring
         self._passes = 0
         self._last_in_count = self._last_actor = event.player
         self._due = self._play_due(event.player, before)
@@ -93,6 +105,39 @@ class CardEvents(LogModel):
         self._acting = any(e.changes_hands for e in self.variant.card(acting).resolved_effects)
         if not event.automatic:
             self._played()
+
+    def _total_read(
+        self, event: ev.Played, acting: str, amount: int | None, declaring: Declaration | None
+    ) -> int | None:
+        """What the play ``event`` makes of the total, ``acting``'s effects read on the table.
+
+        The table is the model's as the card is played: the count with the card
+        in it, the card before as it was declared. ``None`` if a rule read what
+        the model does not follow (:class:`Unknown`).
+        """
+        # Between plays, the card before is the count's last, as it was declared;
+        # asked of the card being played, the count holds it too.
+        view = self._count_view(event.player, self._total, playing=False)
+        table: Any = attrs.evolve(
+            view,
+            count_cards=(*view.count_cards, self.variant.card(event.card)),
+            declaring=declaring,
+            playing=True,
+        )
+        card = self.variant.card(acting)
+        total = self._total
+        try:
+            for i, effect in enumerate(card.resolved_effects):
+                where = f"cards.{acting}.effects[{i}]"
+                method, args = (
+                    ("total_on", (table, card, total, amount))
+                    if effect.reads_table
+                    else ("total_after", (total, amount))
+                )
+                total = ask(effect, where, method, *args, check=is_int, expected="an integer")
+        except Unknown:
+            return None
+        return total
 
     def _declaration(self, event: ev.Played) -> Declaration | None:
         """What the play ``event`` tells declared its card to be, if it named something."""
@@ -240,6 +285,10 @@ class CardEvents(LogModel):
         self._reaction = None
         self._triggered = True  # what was aimed follows, as a trigger's outcomes
         self._played()
+
+    def _on_reaction_lapsed(self, event: ev.ReactionLapsed) -> None:
+        self._by_the_named(event.player, "let lapse")
+        self._reaction = None
 
     def _by_the_named(self, player: int, what: str) -> None:
         reaction = self._reaction

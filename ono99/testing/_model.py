@@ -285,6 +285,7 @@ class LogModel:
             reshuffles=self._reshuffles,
             declared=declared,
             declaring=self._declared if playing else None,
+            playing=playing,
         )
 
     def _describe(self, trigger: Trigger) -> str:

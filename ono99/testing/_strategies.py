@@ -9,12 +9,14 @@ import typing
 from typing import TYPE_CHECKING, Any
 
 import attrs
+from hypothesis import event
 from hypothesis import strategies as st
 
 from ono99._args import shown
 from ono99._errors import ArgumentError
 from ono99._limits import MAX_CHOICES
 from ono99._variant import (
+    STANDARD_RANKS,
     STANDARD_SUITS,
     Card,
     Deal,
@@ -41,11 +43,12 @@ from ono99.rules import (
     AnyCondition,
     AnyEffect,
     AnyOutcome,
+    each_effect,
     rule_types,
 )
 
 if TYPE_CHECKING:
-    from collections.abc import Iterable, Mapping
+    from collections.abc import Iterable, Iterator, Mapping
 
     from ono99.rules import AnyTrigger
 
@@ -77,8 +80,9 @@ FIELD_STRATEGIES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
     ("draw", "cards"): _int_field(1, 3),
     ("total_at_least", "value"): _int_field(-10, 60),
     ("total_at_most", "value"): _int_field(-10, 60),
-    ("tokens", "by"): _int_field(-3, 2),
-    ("points", "by"): _int_field(-5, 10),
+    # A change of 0 is refused (drawn and filtered, it could abort a variant's draw).
+    ("tokens", "by"): _int_field(-3, -1) | _int_field(1, 2),
+    ("points", "by"): _int_field(-5, -1) | _int_field(1, 10),
     # A reaction: what is aimed, what the player takes, which cards answer it.
     ("aim", "what"): st.sampled_from(["a drink", "a penalty"]),
     ("aim", "outcomes"): st.deferred(lambda: st.lists(outcomes(), min_size=1, max_size=2)).map(
@@ -88,6 +92,21 @@ FIELD_STRATEGIES: dict[tuple[str, str], st.SearchStrategy[Any]] = {
         lambda: st.lists(conditions(["card"]), min_size=1, max_size=1)
     ).map(tuple),
     ("aim", "max_answers"): _int_field(1, 4),
+    # A total watched: one (``value``), or every multiple of one, but those of another.
+    ("land_on", "every"): st.just(0) | _int_field(2, 12),
+    ("land_on", "except_every"): st.just(0) | _int_field(2, 12),
+    ("pass_over", "every"): st.just(0) | _int_field(2, 12),
+    ("pass_over", "except_every"): st.just(0) | _int_field(2, 12),
+    # The count's and the show's patterns, at lengths the cards can make (not totals).
+    ("of_a_kind", "count"): _int_field(2, 4),
+    ("flush", "length"): _int_field(2, 5),
+    ("run", "length"): _int_field(3, 5),
+    ("run", "order"): st.just(STANDARD_RANKS),
+    ("hand_runs", "length"): _int_field(3, 5),
+    ("hand_runs", "order"): st.just(STANDARD_RANKS),
+    ("hand_flush", "length"): _int_field(2, 5),
+    ("hand_fifteens", "value"): _int_field(5, 31),
+    ("hand_knave", "rank"): st.sampled_from(("jack", "king", "2")),
     # What may be named: all of the kind, or a few suits (refused, and drawn again,
     # where the declaration names colours or ranks).
     ("declare", "options"): st.one_of(
@@ -264,14 +283,26 @@ def triggers(
     """
     registry = rule_types("trigger")
     names = sorted(registry) if types is None else list(types)
+    kinds = None if with_outcomes is None else tuple(with_outcomes)
+    return _triggers_of(tuple(registry[name] for name in names), bust, floor, kinds)
+
+
+@functools.lru_cache(maxsize=512)
+def _triggers_of(
+    classes: tuple[type[Any], ...], bust: int, floor: int | None, kinds: tuple[str, ...] | None
+) -> st.SearchStrategy[AnyTrigger]:
+    """:func:`triggers` of ``classes``, built once for each bust limit and floor.
+
+    Building the strategy (its fields' annotations resolved, its parts
+    validated) costs more than drawing from it, and each variant asks again.
+    """
     low = bust - 40 if floor is None else max(floor, bust - 40)
     by_type: dict[Any, st.SearchStrategy[Any]] = {
         int: st.integers(low, bust),
-        tuple[AnyOutcome, ...]: st.lists(outcomes(with_outcomes), min_size=1, max_size=3).map(
-            tuple
-        ),
+        int | None: st.none() | st.integers(low, bust),
+        tuple[AnyOutcome, ...]: st.lists(outcomes(kinds), min_size=1, max_size=3).map(tuple),
     }
-    return st.one_of([_rule_strategy(registry[name], by_type) for name in names]).filter(
+    return st.one_of([_rule_strategy(cls, by_type) for cls in classes]).filter(
         lambda trigger: not trigger.problems_at(bust, floor)
     )
 
@@ -281,7 +312,67 @@ def triggers(
 
 def shipped_variants() -> st.SearchStrategy[Variant]:
     """The variants shipped with the library (shrinking towards the first id)."""
-    return st.sampled_from(list_variants()).map(load_variant)
+    return st.sampled_from(list_variants()).map(load_variant).map(_labelled)
+
+
+_RULE_KINDS = frozenset({"effect", "condition", "trigger", "outcome"})
+
+
+def _rules_held(rule: Any) -> Iterator[Any]:
+    """``rule``, then every rule object its fields hold (a ``when``'s, an ``aim``'s), deep."""
+    yield rule
+    if not attrs.has(type(rule)):
+        return
+    for field in attrs.fields(type(rule)):
+        value = getattr(rule, field.name)
+        if isinstance(value, tuple):
+            for held in value:
+                if getattr(held, "kind", None) in _RULE_KINDS:
+                    yield from _rules_held(held)
+
+
+def _rules_in(variant: Variant) -> Iterator[Any]:
+    """Every rule object of ``variant``, and each rule object those hold, deep.
+
+    Its cards' effects and conditions and its triggers; a ``when``'s
+    conditions and branches, an ``aim``'s outcomes and answers, a trigger's
+    outcomes.
+    """
+    for card in variant.cards:
+        for rule in (*card.effects, *card.conditions):
+            yield from _rules_held(rule)
+    for trigger in variant.triggers:
+        yield from _rules_held(trigger)
+
+
+def _labelled(variant: Variant) -> Variant:
+    """``variant``, its reach told to Hypothesis's statistics (``hypothesis.event``).
+
+    Each rule type it holds (``rule type: when``), a ``when`` decided by the
+    table, reactions, declarations, partnerships, a starter and a show, so
+    that ``--hypothesis-show-statistics`` shows what each property reached.
+    """
+    for kind, name in sorted({(r.kind, r.type) for r in _rules_in(variant)}):
+        event(f"{kind}: {name}")
+    effects = [e for card in variant.cards for e in each_effect(card.effects)]
+    if any(
+        getattr(c, "reads_table", False)
+        for e in effects
+        for c in getattr(e, "conditions", ())
+        if getattr(c, "kind", None) == "condition"
+    ):
+        event("a when decided by the table")
+    if any(e.opens_reactions for e in effects):
+        event("reactions")
+    if any(e.declares for e in effects):
+        event("declarations")
+    if variant.players.teams.at:
+        event("partnerships at some counts")
+    if variant.deal.starter:
+        event("a starter")
+    if variant.deal.show != "none":
+        event(f"the show: {variant.deal.show}")
+    return variant
 
 
 _ID_CHARS = string.ascii_letters + string.digits + "_-"
@@ -299,8 +390,21 @@ def _one_choice(card_effects: list[AnyEffect]) -> tuple[AnyEffect, ...]:
     return tuple(out)
 
 
-_acting = effects().filter(lambda e: not e.changes_total)
-"""Effects that leave the total alone, to go with the card that raises it."""
+def _may_keep_the_total(cls: type[Any]) -> bool:
+    """Whether an effect of ``cls`` can leave the total alone (not ``changes_total = True``)."""
+    return getattr(cls, "changes_total", None) is not True
+
+
+_KEEP_THE_TOTAL = tuple(
+    name for name, cls in rule_types("effect").items() if _may_keep_the_total(cls)
+)
+_acting = effects(_KEEP_THE_TOTAL).filter(lambda e: not e.changes_total)
+"""Effects that leave the total alone, to go with the card that raises it.
+
+Drawn only from the types whose ``changes_total`` is not always true (a
+``set_total`` always changes it: filtered, it could never be drawn); the
+filter keeps those, such as a ``when``, whose branches decide it.
+"""
 
 
 def _fit(card: Card, bust: int, floor: int | None) -> Card:
@@ -576,7 +680,7 @@ def variants(*, playable: bool = True) -> st.SearchStrategy[Variant]:
             is at most 20,000, so every game ends within 20,000 plays whatever
             the cards do (a round that reaches ``max_plays`` ends drawn).
     """
-    return _variants(playable).filter(lambda v: not check_variant(v))
+    return _variants(playable).filter(lambda v: not check_variant(v)).map(_labelled)
 
 
 def any_variants() -> st.SearchStrategy[Variant]:
@@ -644,6 +748,8 @@ def move_sequences(
     """
     variant = _as_variant(draw(any_variants() if variants is None else variants))
     players = draw(_seats(variant))
+    if players in variant.players.teams.at:
+        event("played in partnerships")
     seed = draw(st.integers(0, 2**32))
     length = max_moves if to_end else draw(st.integers(0, max_moves))
     game = Game(variant, players, seed)

@@ -5,22 +5,24 @@ from __future__ import annotations
 import subprocess
 import sys
 from pathlib import Path
-from typing import Any, ClassVar, Literal
+from typing import TYPE_CHECKING, Any, ClassVar, Literal
 
 import attrs
 import pytest
-from hypothesis import Phase, find, given, settings
+from hypothesis import HealthCheck, Phase, find, given, settings
 from hypothesis import strategies as st
 
 import ono99
 from ono99 import events as ev
 from ono99.engine import _compiled, _engine, _game
 from ono99.loading._checks import check_variant
+from ono99.rules import AnyEffect, rule_types
 from ono99.testing import (
     INVARIANTS,
     Checked,
     GameChecker,
     InvariantError,
+    _cards,
     _strategies,
     check_invariants,
     effects,
@@ -28,6 +30,9 @@ from ono99.testing import (
     shipped_variants,
     variants,
 )
+
+if TYPE_CHECKING:
+    from collections.abc import Callable
 
 
 def test_importing_ono99_does_not_import_hypothesis() -> None:
@@ -171,6 +176,25 @@ def test_a_told_total_off_by_one_breaks_told_total(monkeypatch: pytest.MonkeyPat
     monkeypatch.setattr(_engine.Engine, "told_totals", off)
     example = Path(__file__).resolve().parents[2] / "docs" / "examples" / "previous-colour.toml"
     with pytest.raises(InvariantError, match="'told total' broken"):
+        check_invariants(example, games=3, deep=False)
+
+
+@patchable_engine
+def test_a_table_read_wrong_in_play_and_in_what_is_told_breaks_total_follows_the_card(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """ "A seven adds 7 when the card before it is red, and takes 7 away when it is black"
+    (the ``previous-colour`` example): an engine that reads that table one off, both for
+    the play and for what the move is told, is caught, because the checker judges the
+    seven on its own model of the table rather than taking the engine's reading."""
+    real = _engine.Engine.total_read
+
+    def off(self: _engine.Engine, played: Any, card: Any, total: int, amount: int | None) -> int:
+        return real(self, played, card, total, amount) + 1
+
+    monkeypatch.setattr(_engine.Engine, "total_read", off)
+    example = Path(__file__).resolve().parents[2] / "docs" / "examples" / "previous-colour.toml"
+    with pytest.raises(InvariantError, match="'total follows the card' broken"):
         check_invariants(example, games=3, deep=False)
 
 
@@ -475,3 +499,129 @@ def test_move_sequences_refuses_what_is_no_variant() -> None:
 
     with pytest.raises(ono99.ArgumentError, match="variants: expected a strategy of variants"):
         drawn()
+
+
+@pytest.mark.slow
+@pytest.mark.property
+def test_every_registered_rule_type_is_drawn_in_400_generated_variants() -> None:
+    """Every rule type the registries hold (``ono99.rules.rule_types``: effects,
+    conditions, triggers and outcomes, a plugin's too) is in at least one of 400
+    variants that ``variants()`` draws (the same 400 each run), on a card, in a
+    ``when``'s branch, an ``aim``'s outcomes or a trigger's: a new rule type
+    cannot be left out of the generators, and so out of the property tests."""
+    drawn: set[tuple[str, str]] = set()
+
+    @settings(
+        max_examples=400,
+        derandomize=True,
+        database=None,
+        phases=[Phase.generate],
+        deadline=None,
+        suppress_health_check=list(HealthCheck),
+    )
+    @given(variants())
+    def draw(variant: ono99.Variant) -> None:
+        drawn.update((rule.kind, rule.type) for rule in _strategies._rules_in(variant))
+
+    draw()
+    kinds: tuple[Literal["effect", "condition", "trigger", "outcome"], ...] = (
+        "effect",
+        "condition",
+        "trigger",
+        "outcome",
+    )
+    registered = {(kind, name) for kind in kinds for name in rule_types(kind)}
+    assert registered - drawn == set()
+
+
+@pytest.mark.parametrize("name", sorted(rule_types("trigger")))
+def test_every_trigger_type_can_be_drawn_near_a_low_bust_limit(name: str) -> None:
+    """A trigger's pattern (a flush's or a run's length, the cards of a kind, a hand's
+    fifteen) is a count of cards, not a total: drawn as a total near a bust limit of -5
+    and a floor of -8, a flush's length (-8 to -5) could never pass its own check, and
+    the variant drawing it was thrown away. Each type is drawn there."""
+    trigger = find(_strategies.triggers([name], bust=-5, floor=-8), lambda _: True, settings=_FIND)
+    assert not trigger.problems() and not trigger.problems_at(-5, -8)
+
+
+def test_every_effect_that_may_keep_the_total_is_drawn_for_the_raising_card() -> None:
+    """The first card's second effect "leaves the total alone": drawn only from the types
+    that can (a ``set_total`` always sets it: filtered to those that keep it, it was
+    never drawn and the variant thrown away), each of them drawn."""
+
+    def of_type(name: str) -> Callable[[AnyEffect], bool]:
+        return lambda effect: effect.type == name
+
+    drawable = set()
+    for name in _strategies._KEEP_THE_TOTAL:
+        drawn = find(_strategies._acting, of_type(name), settings=_FIND)
+        assert not drawn.changes_total
+        drawable.add(drawn.type)
+    assert drawable == set(_strategies._KEEP_THE_TOTAL)
+    assert not {"set_total", "add", "multiply"} & drawable
+
+
+TABLE_READERS = """
+id = "table-readers"
+name = "Table readers"
+extends = "ninety-nine"
+
+[standard_deck]
+all_by_suit = true
+
+[ranks.8]
+effects = [{ type = "add", amount = 8 }, { type = "declare", of = "suit" }]
+
+[[ranks.7.effects]]
+type = "when"
+conditions = [{ type = "previous_card", colour = ["red"] }]
+effects = [{ type = "add", amount = 7 }]
+otherwise = [{ type = "add", amount = -7 }]
+
+[[ranks.9.effects]]
+type = "when"
+conditions = [{ type = "follows_declared" }]
+effects = [{ type = "add", amount = 9 }]
+
+[[ranks.5.effects]]
+type = "when"
+conditions = [{ type = "table_count", of = "count_cards", at_least = 3 }]
+effects = [{ type = "add", amount = 5 }]
+otherwise = [{ type = "add", amount = -5 }]
+
+[[ranks.4.effects]]
+type = "when"
+conditions = [{ type = "table_count", of = "players_in_round", at_most = 2 }]
+effects = [{ type = "add", amount = 4 }]
+otherwise = [{ type = "add", amount = 1 }]
+
+[[ranks.3.effects]]
+type = "when"
+conditions = [{ type = "table_count", of = "reshuffles", at_least = 1 }]
+effects = [{ type = "add", amount = 10 }]
+otherwise = [{ type = "add", amount = 3 }]
+"""
+
+
+def test_the_checker_judges_every_table_reading_condition_on_its_own_table(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A ``when`` "is decided at each play too, on the table as the card is played, before
+    its effects act": the checker reads each of the shipped conditions that read the table
+    (the card before as it was declared, a declaration, the count's cards, the players in
+    the round, the reshuffles) on its own model of the table, agrees with the engine at
+    every play, and never falls back on the engine's reading."""
+    path = tmp_path / "table-readers.toml"
+    path.write_text(TABLE_READERS, encoding="utf-8")
+    real = _cards.CardEvents._total_read
+    read: list[int | None] = []
+
+    def spy(self: _cards.CardEvents, *args: Any) -> int | None:
+        total = real(self, *args)
+        read.append(total)
+        return total
+
+    monkeypatch.setattr(_cards.CardEvents, "_total_read", spy)
+    assert check_invariants(path, games=8, players=[2, 3, 4], seed=0, deep=False).games == 8
+    assert len(read) > 100
+    assert None not in read

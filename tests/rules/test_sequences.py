@@ -13,6 +13,7 @@ from ono99.rules import (
     AnnouncedWrong,
     ChangePoints,
     CountEnds,
+    Flush,
     OfAKind,
     PreviousCard,
     RepeatPrevious,
@@ -151,3 +152,51 @@ def test_repeat_previous_declares_what_it_does() -> None:
     assert repeat.repeats_previous and repeat.changes_total
     assert repeat.total_after(40) == 40
     assert repeat.describe() == "does what the card played before it did"
+
+
+def test_a_flush_in_the_play_is_of_the_suit_of_the_latest_card() -> None:
+    """Hoyle: "when three or more cards of a suit are laid down successively": the suit is
+    the latest card's, whatever the count's earlier cards were, and the card before the
+    latest three must not share it."""
+    three = Flush(length=3, outcomes=PEG)
+
+    def suited(*suits: str) -> tuple[FakeCard, ...]:
+        return tuple(FakeCard(f"c{i}", f"c{i}", rank="2", suit=s) for i, s in enumerate(suits))
+
+    assert three.fires_on(
+        FakeTable(count_cards=suited("hearts", "spades", "clubs", "clubs", "clubs"))
+    )
+    assert not three.fires_on(FakeTable(count_cards=suited("clubs", "clubs", "clubs", "clubs")))
+    assert not three.fires_on(FakeTable(count_cards=suited("", "", "")))
+    assert not three.fires_on(FakeTable(count_cards=suited("clubs", "clubs")))
+    assert three.problems() == []
+    assert Flush(length=1, outcomes=PEG).problems() == [("length", "expected 2 or more, got 1")]
+    assert three.describe() == (
+        "when the latest 3 cards are of one suit: the player gains 2 points"
+    )
+
+
+def test_a_card_of_a_rank_outside_the_order_breaks_a_run() -> None:
+    """ "The ace is always low and cannot form a sequence with a king" (Bicycle,
+    "Cribbage"): a card of a rank the order does not hold is in no run, among the latest
+    cards or just before them; a run of the latest cards then stops at it."""
+    run = Run(3, outcomes=PEG, order=("2", "3", "4", "5"))
+    assert run.fires_on(FakeTable(count_cards=ranks("joker", "3", "2", "4")))
+    assert not run.fires_on(FakeTable(count_cards=ranks("3", "joker", "2", "4")))
+    assert not run.fires_on(FakeTable(count_cards=ranks("5", "3", "2", "4")))  # a run of four
+    assert Run(3, outcomes=PEG).fires_on(FakeTable(count_cards=ranks("king", "ace", "2", "3")))
+    assert not Run(3, outcomes=PEG).fires_on(FakeTable(count_cards=ranks("queen", "king", "ace")))
+
+
+def test_the_words_of_a_wrong_announcement() -> None:
+    """ "Players must state the running total after playing and lose if they're wrong":
+    the rulebook says whether saying nothing is wrong too."""
+    assert AnnouncedWrong(outcomes=PEG).describe() == (
+        "when a player announces a wrong total, or none, with a card: the player gains 2 points"
+    )
+    assert AnnouncedWrong(outcomes=PEG, missing_is_wrong=False).describe() == (
+        "when a player announces a wrong total with a card: the player gains 2 points"
+    )
+    assert CountEnds(outcomes=PEG).describe() == (
+        "when the count ends, for the last to play: the player gains 2 points"
+    )

@@ -97,3 +97,113 @@ def test_a_flush_in_the_play_is_of_the_latest_cards() -> None:
     assert three.fires_on(table) and not four.fires_on(table)
     table = FakeTable(count_cards=(card("3", "hearts"), *hearts))
     assert four.fires_on(table) and not three.fires_on(table)
+
+
+def test_runs_apart_from_each_other_each_score() -> None:
+    """Hoyle: "For a sequence of any suits, according to the number": a hand holding two
+    runs scores each, a 2, 3, 4 and an 8, 9, 10, jack 3 + 4, whichever run is the
+    longer (the lower run was once dropped when the higher was longer)."""
+    runs = HandRuns(outcomes=POINT)
+    low_short = showing(*(card(r) for r in ("2", "3", "4", "8", "9", "10", "jack")))
+    low_long = showing(*(card(r) for r in ("ace", "2", "3", "4", "8", "9", "10")))
+    assert runs.times_on(low_short) == 7
+    assert runs.times_on(low_long) == 7
+    # Two runs of three, one of them made twice (a double run): 3 + 3 * 2.
+    double = ("2", "3", "4", "8", "9", "9", "10")
+    assert (
+        runs.times_on(
+            showing(*(card(r, "hearts" if i == 5 else "spades") for i, r in enumerate(double)))
+        )
+        == 9
+    )
+    # A run shorter than the length asked scores nothing beside a long one.
+    assert HandRuns(outcomes=POINT, length=4).times_on(low_short) == 4
+
+
+def test_a_fifteen_counts_each_card_by_what_it_adds() -> None:
+    """Hoyle: "For every 15, 2 points", "reckoning the cards every way": a card that
+    makes the value alone is a set; a card counting more than the value, or nothing,
+    or taking away, is in no set."""
+    tens = HandFifteens(outcomes=POINT, value=10)
+    assert tens.times_on(showing(card("king"), card("5"), card("5", "hearts"))) == 2
+    minus = FakeCard("minus", "Minus 3", rank="", value=-3)
+    zero = FakeCard("hold", "Hold", rank="", value=0)
+    assert (
+        HandFifteens(outcomes=POINT, value=5).times_on(
+            showing(card("king"), card("5"), minus, zero, starter=card("2"))
+        )
+        == 1
+    )
+    assert HandFifteens(outcomes=POINT).times_on(showing()) == 0
+
+
+def test_a_hand_flush_needs_every_card_of_the_hand_of_one_suit() -> None:
+    """Hoyle: "Three cards of the same suit in hand ... and also one more when the turn-up
+    card happens to be of the same suit": fewer than the length, cards of no suit, or a
+    starter not counted (``with_starter = false``) score as the rule says."""
+    hearts = (card("2", "hearts"), card("7", "hearts"), card("king", "hearts"))
+    four = HandFlush(outcomes=POINT, length=4)
+    assert four.times_on(showing(*hearts, starter=card("4", "hearts"))) == 0
+    assert four.times_on(showing(*hearts, card("9", "hearts"))) == 4
+    bare = HandFlush(outcomes=POINT, with_starter=False)
+    assert bare.times_on(showing(*hearts, starter=card("4", "hearts"))) == 3
+    plain = FakeCard("x", "X", rank="", suit="")
+    assert HandFlush(outcomes=POINT, length=2).times_on(showing(plain, plain)) == 0
+
+
+def test_no_knave_or_starter_scores_without_a_starter() -> None:
+    """Hoyle's knave "of the same suit as turned up" and Noddy's turned-up knave need a
+    turned-up card, with a suit; the knave's rank may be another (``rank``)."""
+    knave = HandKnave(outcomes=POINT)
+    assert knave.times_on(showing(card("jack", "clubs"))) == 0
+    suitless = FakeCard("j", "Joker", rank="joker", suit="")
+    assert (
+        knave.times_on(showing(FakeCard("jk", "J", rank="jack", suit=""), starter=suitless)) == 0
+    )
+    kings = HandKnave(outcomes=POINT, rank="king")
+    assert kings.times_on(showing(card("king", "clubs"), starter=card("4", "clubs"))) == 1
+    assert kings.times_on(showing(card("jack", "clubs"), starter=card("4", "clubs"))) == 0
+    assert StarterIs(rank=("jack",), outcomes=POINT).times_on(showing(card("jack"))) == 0
+
+
+def test_the_shows_problems_and_words() -> None:
+    """Each show trigger's bounds are reported at their key; the rulebook says what each
+    scores and what it gives."""
+    assert HandFifteens(outcomes=POINT, value=0).problems() == [
+        ("value", "expected 1 or more, got 0")
+    ]
+    assert HandFifteens(outcomes=POINT, value=1001).problems() == [
+        ("value", "expected at most 1000, got 1001")
+    ]
+    assert HandRuns(outcomes=POINT, length=2).problems() == [
+        ("length", "expected 3 or more, got 2")
+    ]
+    assert HandRuns(outcomes=POINT, length=14).problems() == [
+        ("length", "expected at most 13, got 14")
+    ]
+    assert HandRuns(outcomes=POINT, order=("a", "b", "a")).problems() == [
+        ("order", "expected each rank once")
+    ]
+    assert HandFlush(outcomes=POINT, length=1).problems() == [
+        ("length", "expected 2 or more, got 1")
+    ]
+    gains = "the player gains 1 point"
+    assert HandFifteens(outcomes=POINT, value=31).describe() == (
+        f"for each set of cards in a hand, with the starter, that counts 31: {gains}"
+    )
+    assert HandPairs(outcomes=POINT).describe() == (
+        f"for each pair of one rank in a hand, with the starter: {gains}"
+    )
+    assert HandRuns(outcomes=POINT, length=4).describe() == (
+        f"for each card of a run of 4 or more in a hand, with the starter: {gains}"
+    )
+    assert HandFlush(outcomes=POINT, length=4).describe() == (
+        "for each card of a hand of 4 or more cards all of one suit (the starter too, if "
+        f"of that suit): {gains}"
+    )
+    assert HandKnave(outcomes=POINT, rank="king").describe() == (
+        f"when a hand holds the king of the starter's suit: {gains}"
+    )
+    assert StarterIs(outcomes=POINT, rank=("jack",)).describe() == (
+        f"when the starter is a jack, for the dealer: {gains}"
+    )

@@ -16,6 +16,7 @@ import ono99
 from ono99 import Decline, IllegalMoveError, Play
 from ono99 import events as ev
 from ono99.rules import AimAt, CardIs, ChangePoints, Reaction
+from ono99.testing import check_invariants
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -146,3 +147,24 @@ def test_seeded_games_end_by_the_rules_with_every_invariant() -> None:
         ono99.play_out(played, [ono99.RandomPlayer(seed=seed)] * 3)
         assert played.is_over and max(played.scores) >= 10
         assert played.scores[played.winner] == min(played.scores)  # type: ignore[index]
+
+
+def test_a_drink_aimed_by_the_rounds_last_play_lapses_with_its_own_event() -> None:
+    """A reaction never vanishes: answered, declined, or, when the play that opened it
+    ends the round (here the round's one play, ``round.max_plays = 1``), it lapses,
+    said by its own event before the round ends, and nobody drinks."""
+    drinks = ono99.load_variant(VARIANT)
+    short = attrs.evolve(drinks, round=attrs.evolve(drinks.round, max_plays=1))
+    played = game(
+        [["king", "2", "3", "5"], ["6", "7", "8", "9"], ["king", "2", "3", "4"]], [], short
+    )
+    events = played.play(Play("king", target=2))
+    opened = events.index(ev.ReactionOpened(0, 2, "king", "a drink"))
+    lapsed = events.index(ev.ReactionLapsed(2, "a drink"))
+    ended = next(i for i, e in enumerate(events) if isinstance(e, ev.RoundEnded))
+    assert opened < lapsed < ended
+    assert played.reaction is None and played.scores == (0, 0, 0)
+    assert ono99.describe_event(events[lapsed], short, seat=2) == (
+        "Nobody answers or takes a drink aimed at you: it lapses"
+    )
+    check_invariants(short, games=3, players=3)
