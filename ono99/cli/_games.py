@@ -2,13 +2,17 @@
 
 from __future__ import annotations
 
+import argparse
+import contextlib
 import json
+import math
 import random
 import sys
 from typing import TYPE_CHECKING
 
 from ono99 import events as ev
 from ono99._errors import Ono99Error
+from ono99.authoring import never_ends
 from ono99.engine import Game, describe_event
 from ono99.loading import load_variant
 from ono99.players import CautiousPlayer, RandomPlayer
@@ -43,14 +47,14 @@ from ._options import (
 from ._output import ERROR, HEADING, KEY, MUTED, OK, WARNING, heading, say, table
 
 if TYPE_CHECKING:
-    import argparse
-    from collections.abc import Sequence
+    import concurrent.futures
+    from collections.abc import Iterator, Sequence
 
     from ono99._variant import Variant
     from ono99.engine import Player
     from ono99.simulation import Part
 
-__all__ = ["add_game_commands"]
+__all__ = ["add_game_commands", "executor_of", "limit_options", "warn_of_caps"]
 
 TUTORIAL = "https://ono99.readthedocs.io/en/latest/tutorial/getting-started.html"
 """The tutorial, where the demo sends a reader next."""
@@ -182,6 +186,74 @@ def _summary(parts: list[Part]) -> None:
             say(part)
 
 
+def limit_options(parser: argparse.ArgumentParser) -> None:
+    """A command that may play for long: its ``--time-limit`` and ``--scheduler``."""
+    parser.add_argument(
+        "--time-limit",
+        type=seconds,
+        metavar="SECONDS",
+        help="stop with an error once this many seconds have passed (default: no limit)",
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play the games on the Dask cluster whose scheduler is at ADDRESS, such as "
+        "tcp://10.0.0.5:8786 (needs the dask extra: pip install 'ono99[dask]'); "
+        "the same seed gives the same results",
+    )
+
+
+def seconds(text: str) -> float:
+    """``--time-limit``: a number of seconds above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"expected seconds above 0, got {text!r}")
+    return value
+
+
+@contextlib.contextmanager
+def executor_of(args: argparse.Namespace) -> Iterator[concurrent.futures.Executor | None]:
+    """The executor of ``--scheduler``'s cluster while the block runs (``None`` without it)."""
+    address: str | None = args.scheduler
+    if address is None:
+        yield None
+        return
+    try:
+        import distributed  # noqa: PLC0415 - the optional dask extra, only when asked for
+    except ImportError:
+        raise UsageError(
+            "--scheduler",
+            "playing on a Dask cluster needs the dask extra: pip install 'ono99[dask]'",
+        ) from None
+    try:
+        client = distributed.Client(address, timeout=30)  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise UsageError(
+            "--scheduler", f"no Dask scheduler answered at {address!r}: {exc}"
+        ) from None
+    with client:
+        yield client.get_executor()  # type: ignore[no-untyped-call]
+
+
+def warn_of_caps(variant: Variant) -> None:
+    """Say at once, before any game, where a variant's games are expected to run to its caps.
+
+    The warnings are those ``ono99 validate`` gives of a round or a game that
+    can never end by itself.
+    """
+    for key, message in never_ends(variant):
+        say(
+            f"{variant.id}: ",
+            ("warning:", WARNING),
+            f" {key}: {message}; its games are expected to run to these caps, "
+            "and take as long (--time-limit bounds the wait)",
+            stderr=True,
+        )
+
+
 def _simulate(args: argparse.Namespace) -> int:
     chart = chart_file(args)
     variant = load_variant(args.variant, args.house_rule, later_wins=args.later_wins)
@@ -189,8 +261,9 @@ def _simulate(args: argparse.Namespace) -> int:
     strategies = args.strategy or ["cautious"]
     seed = run_seed(args)
     jobs = jobs_wanted(args)
+    warn_of_caps(variant)
     bars = ProgressBars([variant.id], enabled=not args.json and not args.quiet)
-    with bars.shown(args.games):
+    with executor_of(args) as executor, bars.shown(args.games):
         result = simulate(
             variant,
             players=players,
@@ -198,8 +271,10 @@ def _simulate(args: argparse.Namespace) -> int:
             strategies=strategies,
             seed=seed,
             jobs=jobs,
+            executor=executor,
             rotate=args.rotate,
             progress=bars.callback(0),
+            time_limit=args.time_limit,
         )
     if args.json:
         print(json.dumps(result.to_data()))  # plain, for other tools (json escapes controls)
@@ -296,6 +371,7 @@ def add_game_commands(
     )
     variant_options(sim)
     match_options(sim, games=1000)
+    limit_options(sim)
     sim.set_defaults(run=_simulate, parser=sim)
 
     compare = commands.add_parser(
