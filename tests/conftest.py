@@ -154,8 +154,15 @@ if os.environ.get("HYPOTHESIS_PROFILE") == "mutation":
         signal.alarm(2)  # and again, should the failure be retried
         raise TimeoutError(f"a test took more than {MUTATION_TEST_SECONDS} s")
 
+    # What mutmut sets MUTANT_UNDER_TEST to when no mutant is under test: its runs of
+    # the unchanged code (the tests' coverage, taken with every function instrumented,
+    # is slow, and must not fail on a busy machine) and its own checks.
+    _NO_MUTANT = frozenset({"", "stats", "list_all_tests", "fail", "mutant_generation"})
+
     @pytest.hookimpl(wrapper=True)
     def pytest_runtest_call(item: pytest.Item) -> Iterator[None]:
+        if os.environ.get("MUTANT_UNDER_TEST", "") in _NO_MUTANT:
+            return (yield)
         signal.signal(signal.SIGALRM, _too_long)
         signal.alarm(MUTATION_TEST_SECONDS)
         try:

@@ -29,6 +29,8 @@ from ono99._limits import (
     MAX_PLAYERS,
     MAX_POINTS_TARGET,
     MAX_RULES,
+    MAX_SHOW_ASKS,
+    MAX_SHOW_SCORES,
     MAX_SKIP,
     MAX_TOKENS,
     MAX_TRIGGERS,
@@ -350,6 +352,13 @@ _BOUNDS: tuple[tuple[str, str, str], ...] = (
     ("``amounts`` of ``add_choice``", f"{MAX_CHOICES:,}", "amounts to choose from"),
     ("``players`` of ``skip``", f"{MAX_SKIP:,}", "players one card skips"),
     ("``[[triggers]]``", f"{MAX_TRIGGERS:,}", "triggers"),
+    (
+        "the show",
+        f"{MAX_SHOW_ASKS:,}",
+        "scorings of a hand at each show: ``players.max`` times the triggers that score at "
+        "the show (``deal.show``); each scores a hand at most "
+        f"{MAX_SHOW_SCORES:,} times",
+    ),
     (
         "kinds of card",
         f"{MAX_KINDS:,}",

@@ -100,7 +100,7 @@ def refill(game: Engine, player: int, automatic: bool = False) -> None:
     hand = r.hands[player]
     missing = game.rules.hand_size - len(hand)
     if missing > 0:
-        game.draw_cards(player, missing, automatic)
+        draw(game, player, missing, automatic)
 
 
 def draw(game: Engine, player: int, count: int, automatic: bool = False) -> int:
@@ -185,4 +185,4 @@ def redraw(game: Engine) -> None:
     if rules.refill:
         refill(game, player)
     else:  # a hand that is not refilled after a play gets back what it traded in
-        game.draw_cards(player, rules.redraw_count)
+        draw(game, player, rules.redraw_count)

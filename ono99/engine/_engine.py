@@ -349,9 +349,11 @@ class Engine:
         if type(move) is Play:
             card = rules.by_id[move.card]
             if move is card.play:  # the card's one move: no amount, no target
-                self.play_card(card)
+                play_a_card(self, card)
             else:
-                self.play_card(card, move.amount, move.target, say=move.say, declare=move.declare)
+                play_a_card(
+                    self, card, move.amount, move.target, say=move.say, declare=move.declare
+                )
         else:
             redraw(self)
         r = self.r
@@ -683,25 +685,10 @@ class Engine:
     def draw_cards(self, player: int, count: int, automatic: bool = False) -> int:
         """``player`` draws up to ``count`` cards; how many they drew (see ``_deal``).
 
-        A method, which rule objects reach through the table and tests patch.
+        The draws a rule object makes, through the table; the engine's own refills
+        call ``_deal.draw`` directly.
         """
         return draw(self, player, count, automatic)
-
-    def play_card(
-        self,
-        card: CompiledCard,
-        amount: int | None = None,
-        target: int | None = None,
-        *,
-        automatic: bool = False,
-        say: int | None = None,
-        declare: str | None = None,
-    ) -> None:
-        """Play ``card`` (for ``amount``, naming ``target``): see ``_play``.
-
-        A method, which the tests of the invariant checks patch.
-        """
-        play_a_card(self, card, amount, target, automatic=automatic, say=say, declare=declare)
 
     def fire(self, trigger: Trigger, seat: int, automatic: bool) -> None:
         """Apply the outcomes of ``trigger``, fired for ``seat`` (-1: nobody)."""

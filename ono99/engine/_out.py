@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING
 
 from ono99 import events as ev
 
+from ._play import play_a_card
 from ._scoring import end_round, pass_turn, win_at_once
 
 if TYPE_CHECKING:
@@ -54,7 +55,7 @@ def no_safe_play(game: Engine) -> None:
                 ),
                 key=lambda option: option[0],
             )
-            game.play_card(card, amount, automatic=True)
+            play_a_card(game, card, amount, automatic=True)
             if game.logging:
                 game.emit(ev.Busted(player, r.total))
             undo_to = before if rules.undo_bust else None

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from ono99 import events as ev
 from ono99.rules import Declaration
 
+from ._deal import draw
 from ._table import Table
 
 if TYPE_CHECKING:
@@ -151,7 +152,7 @@ def refill_after(game: Engine, player: int, automatic: bool) -> None:
     if missing == 1 and r.draw and not game.logging and game.pick is None:
         hand.append(r.draw.pop())  # what draw_cards does for one card, no event
     elif missing > 0:
-        game.draw_cards(player, missing, automatic)
+        draw(game, player, missing, automatic)
 
 
 def play_fired(game: Engine, before: int, after: int, automatic: bool) -> None:

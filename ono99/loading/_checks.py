@@ -18,6 +18,7 @@ from ono99._limits import (
     MAX_PLAYERS,
     MAX_POINTS_TARGET,
     MAX_RULES,
+    MAX_SHOW_ASKS,
     MAX_TOKENS,
     MAX_TOTAL,
     MAX_TRIGGERS,
@@ -376,6 +377,7 @@ def _check_rule_counts(variant: Variant) -> list[Problem]:
             )
     if len(variant.triggers) > MAX_TRIGGERS:
         out += _check_triggers_count(variant)
+    out += _check_show_asks(variant)
     for trigger in variant.triggers:
         outcomes = getattr(trigger, "outcomes", ())  # one without is named by vet_rules
         every += 1 + (len(outcomes) if isinstance(outcomes, tuple | list) else 0)
@@ -389,6 +391,26 @@ def _check_rule_counts(variant: Variant) -> list[Problem]:
             )
         )
     return out
+
+
+def _check_show_asks(variant: Variant) -> list[Problem]:
+    """The show's work in a deal: every hand scored by every trigger of the show."""
+    if variant.deal.show == "none":
+        return []
+    showing = sum(1 for trigger in variant.triggers if getattr(trigger, "on_show", False) is True)
+    asks = variant.players.max * showing
+    if asks <= MAX_SHOW_ASKS:
+        return []
+    return [
+        Problem(
+            "triggers",
+            f"expected at most {MAX_SHOW_ASKS} scorings of a hand at each show "
+            f"(players.max times the triggers that score at the show), got "
+            f"{variant.players.max} x {showing} = {asks}: the show asks each of them "
+            "of every hand, at every deal",
+            ("players.max", "deal.show"),
+        )
+    ]
 
 
 def _check_triggers_count(variant: Variant) -> list[Problem]:

@@ -85,7 +85,7 @@ class Effect(Protocol):
 
     - ``choices`` (optional, ``()``): the amounts a move chooses among; the
       engine passes the chosen one to :meth:`total_after` (which a class with
-      choices writes). Any effect, shipped or a plugin's, offers at most 12
+      choices writes). Any effect, shipped or a plugin's, offers at most 201
       (``MAX_CHOICES``): the loader refuses a card whose effect offers more,
       at the effect's key path, as it refuses one card offering two choices of
       amount.
