@@ -373,7 +373,8 @@ def test_every_help_ends_with_examples_and_names_values_alike(
     command: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Each command's help shows examples of itself, and its values are named by one
-    convention: N, VARIANT, RULE, STRATEGY, FILE (and A and B, the two sides of diff)."""
+    convention: N, VARIANT, RULE, STRATEGY, FILE, ADDRESS (a Dask scheduler's), and A and
+    B, the two sides of diff."""
     with pytest.raises(SystemExit):
         main([command, "--help"])
     out = capsys.readouterr().out
@@ -381,7 +382,7 @@ def test_every_help_ends_with_examples_and_names_values_alike(
     assert f"  ono99 {command}" in examples
     usage = " ".join(out.split("\n\n", 1)[0].split())
     named = set(re.findall(r"\b[A-Z][A-Z_|]*[A-Z]\b|\b[AB]\b", usage))
-    assert named <= {"N", "VARIANT", "RULE", "STRATEGY", "FILE", "A", "B"}, named
+    assert named <= {"N", "VARIANT", "RULE", "STRATEGY", "FILE", "ADDRESS", "A", "B"}, named
 
 
 def test_the_command_lines_help_has_examples(capsys: pytest.CaptureFixture[str]) -> None:

@@ -209,9 +209,9 @@ def add_analysis_command(
     parser.add_argument(
         "--precision",
         type=points,
-        metavar="POINTS",
+        metavar="N",
         help="play more games where the widest 95%% interval of a section's headline figures "
-        "(seat shares, each rung of the skill ladder, card importance) is wider than +-POINTS "
+        "(seat shares, each rung of the skill ladder, card importance) is wider than +-N "
         "percentage points, until it is that narrow or --time-limit (default with --precision: "
         "300 seconds) is spent",
     )

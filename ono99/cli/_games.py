@@ -191,8 +191,8 @@ def limit_options(parser: argparse.ArgumentParser) -> None:
     parser.add_argument(
         "--time-limit",
         type=seconds,
-        metavar="SECONDS",
-        help="stop with an error once this many seconds have passed (default: no limit)",
+        metavar="N",
+        help="stop with an error once N seconds have passed (default: no limit)",
     )
     parser.add_argument(
         "--scheduler",
