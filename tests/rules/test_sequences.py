@@ -200,3 +200,25 @@ def test_the_words_of_a_wrong_announcement() -> None:
     assert CountEnds(outcomes=PEG).describe() == (
         "when the count ends, for the last to play: the player gains 2 points"
     )
+
+
+def test_the_words_of_a_card_that_must_follow_the_card_before() -> None:
+    """ "A card must match the card before it, in suit or in rank" (Crazy Eights): the
+    rulebook says what the card before must share, or be, or both."""
+    assert PreviousCard(same=("suit", "rank")).describe() == (
+        "only on a card of its own suit or rank"
+    )
+    assert PreviousCard(same=("rank",), colour=("red",)).describe() == (
+        "only on a card of its own rank and a red card"
+    )
+    assert PreviousCard(same=("rank",), suit=("hearts",)).describe() == (
+        "only on a card of its own rank and a card of hearts"
+    )
+    assert PreviousCard(suit=("hearts",)).describe() == "only on a card of hearts"
+    assert PreviousCard().describe() == "only on a card of any kind"
+
+
+def test_a_run_is_no_longer_than_its_order() -> None:
+    """ "A sequence of three or more cards": at most as many as the order has ranks."""
+    assert Run(14, outcomes=PEG).problems() == [("length", "expected at most 13, got 14")]
+    assert Run(13, outcomes=PEG).problems() == []

@@ -207,3 +207,18 @@ def test_the_shows_problems_and_words() -> None:
     assert StarterIs(outcomes=POINT, rank=("jack",)).describe() == (
         f"when the starter is a jack, for the dealer: {gains}"
     )
+
+
+def test_a_set_counts_each_card_once() -> None:
+    """ "For every 15, 2 points": each set of cards counts once; a king and an ace make one
+    set of 10 (the king alone), not two."""
+    assert HandFifteens(outcomes=POINT, value=10).times_on(showing(card("king"), card("ace"))) == 1
+    assert HandFifteens(outcomes=POINT, value=11).times_on(showing(card("king"), card("ace"))) == 1
+
+
+def test_the_words_of_a_starter_of_a_suit() -> None:
+    """Noddy: "if a Knave (Jack) is turned up, the dealer gets 2 points"; a starter rule
+    may name a suit instead."""
+    assert StarterIs(outcomes=POINT, suit=("hearts",)).describe() == (
+        "when the starter is a card of hearts, for the dealer: the player gains 1 point"
+    )

@@ -15,6 +15,7 @@ from ono99.rules import (
     Add,
     AddChoice,
     BaseEffect,
+    CardInfo,
     CardIs,
     ChooseNext,
     Declare,
@@ -26,10 +27,12 @@ from ono99.rules import (
     Reverse,
     SetTotal,
     Skip,
+    Table,
     TableCount,
     TotalAtLeast,
     TotalEven,
     When,
+    each_effect,
 )
 
 RED = FakeCard("7h", "7 of hearts", rank="7", suit="hearts", colour="red")
@@ -178,3 +181,79 @@ def test_what_a_when_can_do_is_what_either_branch_can() -> None:
     quiet = When((PreviousCard(colour=("red",)),), (Skip(),))
     assert (quiet.changes_total, quiet.acts, quiet.reads_table) == (False, True, False)
     assert When((TotalEven(),), ()).forces_plays == 0
+
+
+def test_a_when_for_a_whole_rank_is_decided_for_each_card_deep() -> None:
+    """ "Black cards add, red cards subtract", written once for a rank: what the card is
+    decides a ``when`` for each kind of card, and a ``when`` held in either branch is
+    decided for the same card; what is left (a total to read) stays a ``when``."""
+    inner = When((CardIs(rank=("7",)),), (Add(7),), (Add(1),))
+    rule = When((CardIs(colour=("red",)),), (inner,), (Skip(), inner))
+    assert rule.for_card(RED) == (Add(7),)
+    assert rule.for_card(SEVEN) == (Skip(), Add(7))
+    eight = FakeCard("8h", "8 of hearts", rank="8", suit="hearts", colour="red")
+    assert rule.for_card(eight) == (Add(1),)
+    by_total = When((CardIs(colour=("red",)), TotalAtLeast(50)), (inner,), (inner, Skip()))
+    assert by_total.for_card(RED) == (When((TotalAtLeast(50),), (Add(7),), (Add(7), Skip())),)
+    assert by_total.for_card(SEVEN) == (Add(7), Skip())
+
+
+def test_every_effect_a_card_holds_is_walked_past_one_of_another_kind() -> None:
+    """What a card can do in any branch is read from each effect and each effect it holds:
+    an effect that is no attrs class (of another package) holds none, and the effects
+    after it are still walked."""
+
+    class Plain:
+        kind = "effect"
+        type = "plain"
+
+    held = When((TotalEven(),), (ForcePlays(3),))
+    walked = [e.type for e in each_effect((Plain(), held))]  # type: ignore[arg-type]
+    assert walked == ["plain", "when", "force_plays"]
+
+
+def test_the_branch_that_acts_is_given_the_card() -> None:
+    """The chosen branch's effects act "on the table as the card is played": each is given
+    the card played."""
+    seen: list[str] = []
+
+    @frozen
+    class Note(BaseEffect):
+        type = "note"
+
+        def apply(self, table: Table, card: CardInfo) -> None:
+            seen.append(card.id)
+
+        def describe(self) -> str:
+            return "notes"
+
+    When((TotalEven(),), (Note(),), (Note(),)).apply(FakeTable(total_before=3), RED)
+    assert seen == [RED.id]
+
+
+def test_a_branch_effect_is_checked_against_the_floor_too() -> None:
+    """A branch effect's check against the bust limit and the floor sees both."""
+
+    @frozen
+    class Floored(BaseEffect):
+        type = "floored"
+
+        def problems_at(self, bust: int, floor: int | None) -> list[tuple[str, str]]:
+            return [("floor", f"{bust} {floor}")]
+
+        def describe(self) -> str:
+            return "floors"
+
+    assert When((TotalEven(),), (), (Floored(),)).problems_at(99, -5) == [
+        ("otherwise[0].floor", "99 -5")
+    ]
+
+
+def test_a_when_decided_by_the_card_asked_without_it_takes_otherwise_with_the_amount() -> None:
+    """Where neither the card nor the table is known (a check of the file), a condition
+    that reads them does not hold: the ``otherwise`` branch, for the amount the move
+    chose (an ace for 11)."""
+    rule = When((CardIs(colour=("red",)),), (Add(1),), (AddChoice((1, 11)),))
+    assert rule.total_after(40, 11) == 51
+    assert rule.total_on(FakeTable(), SEVEN, 40, 11) == 51
+    assert rule.total_on(FakeTable(), SEVEN, 40, 1) == 41
