@@ -118,7 +118,7 @@ def shipped_layout() -> dict[str, Any]:
     What a new version of the universal spaces is made from, when a shipped
     variant brings a card, a move or a slot the latest version lacks:
     written to ``layouts/universal-vN.json`` beside this module, and ``vN``
-    added to :data:`VERSIONS`. The cards, moves and slots are in the order
+    added to ``VERSIONS``. The cards, moves and slots are in the order
     :class:`UniversalSpaces` documents; each slot's bounds are the widest of
     the variants', 0 included.
     """
@@ -228,7 +228,7 @@ class UniversalSpaces:
     Args:
         announce: ``"true_total"`` or ``"choose"``, as for
             :class:`~ono99.envs.ActionTable`.
-        version: One of :data:`VERSIONS` (``"v0"``, ``"v1"``); the latest
+        version: One of ``VERSIONS`` (``"v0"``, ``"v1"``); the latest
             by default.
 
     Raises:
@@ -365,7 +365,7 @@ def universal_spaces(announce: str = "true_total", version: str = LATEST) -> Uni
 
     Raises:
         ArgumentError: If ``announce`` is neither ``"true_total"`` nor
-            ``"choose"``, or ``version`` is none of :data:`VERSIONS`.
+            ``"choose"``, or ``version`` is none of ``VERSIONS``.
 
     >>> from ono99.envs import universal_spaces
     >>> spaces = universal_spaces()
