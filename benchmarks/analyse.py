@@ -9,6 +9,7 @@ idle machine)::
 
     python benchmarks/analyse.py                      # ono99-2022, 4 players
     python benchmarks/analyse.py ono99-1980 --players 3 --games 1000
+    python benchmarks/analyse.py --precision 3        # each headline within +-3 points
 
 It measures the ``ono99`` it imports: install with ``ONO99_COMPILE=1 pip
 install .`` for the compiled engine.
@@ -30,6 +31,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=2000)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
+    parser.add_argument("--precision", type=float, default=None)
     args = parser.parse_args()
     engine = ono99.engine._engine.__file__
     kind = "pure-Python" if engine.endswith(".py") else "compiled"
@@ -49,6 +51,7 @@ def main() -> None:
         games=args.games,
         seed=args.seed,
         jobs=args.jobs,
+        precision=args.precision,
         progress=progress,
     )
     wall, cpu = time.perf_counter() - started, time.process_time() - cpu
@@ -64,6 +67,16 @@ def main() -> None:
     widest = max(s.high - s.low for s in profile.fairness.seats) / 2
     print(f"total: {wall:.1f} s wall-clock, {cpu:.1f} s CPU (budget 60 s)")
     print(f"widest seat interval: +-{widest * 100:.1f} points (goal <= 3)")
+    for section, width in profile.widths().items():
+        print(f"  widest interval, {section:24s} +-{width:.1f} points")
+    print(
+        f"games: {profile.games} main, "
+        + ", ".join(
+            f"{r.win_rate.games} {r.player}/{r.against}"
+            for r in (*profile.skill.rungs, profile.skill.gap)
+        )
+        + f", {profile.importance_games} importance"
+    )
     print(f"after: load average {os.getloadavg()[0]:.1f} (1 min)")
 
 

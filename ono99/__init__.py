@@ -45,6 +45,7 @@ from ._variant import (
     Variant,
     VariantLike,
 )
+from ._zones import BUILT_IN_ZONES, Zone
 from .analysis import (
     AvoidingPlayer,
     CardImportance,
@@ -73,6 +74,7 @@ from .engine import (
     Player,
     QuickPlayer,
     Redraw,
+    SeenZone,
     describe_event,
     from_data,
     to_data,
@@ -114,6 +116,7 @@ __version__ = "0.1.0"
 
 
 __all__ = [
+    "BUILT_IN_ZONES",
     "ArgumentError",
     "AvoidingPlayer",
     "Card",
@@ -166,6 +169,7 @@ __all__ = [
     "RuleError",
     "Rung",
     "SearchPlayer",
+    "SeenZone",
     "SimulationError",
     "SimulationResult",
     "Skill",
@@ -178,6 +182,7 @@ __all__ = [
     "VariantError",
     "VariantLike",
     "WinRate",
+    "Zone",
     "analyse",
     "check_file",
     "compare_variants",

@@ -24,6 +24,8 @@ __all__ = [
     "MAX_POINTS_TARGET",
     "MAX_RANGE",
     "MAX_RULES",
+    "MAX_SHOW_ASKS",
+    "MAX_SHOW_SCORES",
     "MAX_SKIP",
     "MAX_TOKENS",
     "MAX_TOTAL",
@@ -78,6 +80,12 @@ fired by a play whether it fires after every card played."""
 MAX_SHOW_SCORES = 1_000
 """The most times one trigger scores one hand at the show (a hand of many cards
 could make more fifteens than a game could count): more are counted as this many."""
+
+MAX_SHOW_ASKS = 100
+"""The most scorings of a hand by a trigger at one show: ``players.max`` times the
+triggers that score at the show (``deal.show``), each asked of every hand at every
+deal. With :data:`MAX_SHOW_SCORES`, a deal's show fires its triggers at most
+100,000 times, and takes well under a second."""
 
 MAX_KINDS = 1_000
 """The most kinds of card (``[cards.<id>]`` tables, and the cards a

@@ -56,6 +56,11 @@ class Teams:
         max = 4
         teams = { at = [4], size = 2 }
 
+    A file that extends a variant (or a house rule laid over it) and allows
+    fewer players leaves out the counts it inherits that it no longer allows:
+    ``[players] max = 2`` over ``cribbage-pegging`` plays two, with no
+    partnerships. A count the file lists itself must be allowed.
+
     Attributes:
         at: The player counts played in teams (none by default: every player
             plays alone).

@@ -33,6 +33,7 @@ from ._settings import (
     Total,
     by_players,
 )
+from ._zones import Zone
 from .rules import (
     STANDARD_RANKS,
     STANDARD_SUITS,
@@ -347,6 +348,9 @@ class Variant:
         triggers: Rules of the variant rather than of a card, fired by what
             happens to the total or the round (:class:`ono99.rules.Trigger`),
             in the order they fire.
+        zones: The zones the variant declares beside the stock, the pile, the
+            hands, the starter and the cards out of play (:class:`Zone`), in
+            the order of the file; each starts a round empty.
         cards: The kinds of card, in deck order.
 
     >>> import ono99
@@ -374,6 +378,7 @@ class Variant:
     round: RoundRules = RoundRules()
     match: Match = Match()
     triggers: tuple[AnyTrigger, ...] = ()
+    zones: tuple[Zone, ...] = ()
 
     def card(self, card_id: str) -> Card:
         """The card with this id.

@@ -59,6 +59,7 @@ __all__ = [
     "Passed",
     "Played",
     "PlaysOwed",
+    "ReactionLapsed",
     "ReactionOpened",
     "Redrew",
     "Reshuffled",
@@ -396,6 +397,26 @@ class Declined:
 
 
 @frozen
+class ReactionLapsed:
+    """A reaction ended unanswered, and nobody takes what it aimed.
+
+    The play that opened it also ended the round or the game (the last card
+    of the round, a loss, a target reached), or the player it was aimed at
+    is out of the round: nobody is left to answer it. A reaction is always
+    answered, declined (:class:`Declined`), or lapses.
+
+    Attributes:
+        player: Who it was aimed at.
+        what: What was aimed, in words (``"a drink"``).
+    """
+
+    type: ClassVar[str] = "reaction_lapsed"
+    automatic: ClassVar[bool] = True
+    player: int
+    what: str
+
+
+@frozen
 class CountStarted:
     """Every player passed in a row, and the count starts again at ``total``.
 
@@ -617,6 +638,7 @@ Event = (
     | ReactionOpened
     | Answered
     | Declined
+    | ReactionLapsed
     | CountStarted
     | LaidDown
     | RoundEnded
@@ -657,6 +679,7 @@ EVENT_TYPES: dict[str, type[Event]] = {
         ReactionOpened,
         Answered,
         Declined,
+        ReactionLapsed,
         CountStarted,
         LaidDown,
         RoundEnded,

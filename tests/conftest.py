@@ -96,6 +96,7 @@ SLOW_FILES = frozenset(
         "test_editor_session.py",  # a language server in Node.js
         "test_dask.py",  # a Dask cluster
         "test_docs_html.py",  # a docs build, where no built site is given
+        "test_examples_seeded.py",  # each training example's quick mode, twice
     }
 )
 """Files whose every test is ``slow``: each starts processes, or plays many whole games."""
@@ -113,6 +114,7 @@ SLOW_TESTS = frozenset(
         "test_play_out_ends_within_the_game_limit",
         "test_simulate_and_demo_end",
         "test_every_shipped_file_is_clean",
+        "test_every_player_plays_every_shipped_variant_and_house_rule",
         "test_training_example_beats_the_random_player",
         "test_pettingzoo_api_and_seed_tests",
         # OpenSpiel's own checks, game after game, of every variant and house rule.
@@ -121,6 +123,7 @@ SLOW_TESTS = frozenset(
         "test_openspiel_tensors_are_the_observation_vector",
         "test_openspiel_the_card_fixed_ahead_is_seen_by_no_player",
         "test_the_how_tos_nfsp_script_trains_and_measures",
+        "test_different_information_states_never_share_a_tensor_with_recall",
         # The README's install commands, in a fresh venv each (one compiles the engine).
         "test_try_it_installs_and_plays_as_written",
         "test_the_test_command_installs_its_own_environment_as_written",

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import functools
+import itertools
 import json
 import math
+import random
 from typing import TYPE_CHECKING
 
 import pytest
@@ -11,11 +14,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import ono99
-from ono99.analysis import _analyse
+from ono99.analysis import _analyse, _restricted
 from ono99.analysis._stats import (
     chi_square_p,
     ratio_interval,
     score_p,
+    step_up,
     t_quantile,
     wilson,
 )
@@ -92,23 +96,76 @@ def test_one_legal_move_a_turn_means_no_decisions(one_card: ono99.Profile) -> No
 
 def test_a_card_with_no_alternative_is_of_no_importance(one_card: ono99.Profile) -> None:
     """A restricted player who never plays the card while it has another legal move
-    plays as a cautious player when it has none: its win share is the fair share."""
+    plays as the unrestricted one when it has none: on the same deals the games are the
+    same, so the importance is exactly 0, with no interval, "never changes a choice"."""
     [card] = one_card.importance
     assert card.card == "3"
-    assert card.importance.value == pytest.approx(0.0)
-    assert card.importance.low <= 0 <= card.importance.high
+    assert card.legal > 0 and card.changed == 0
+    assert card.note == "never changes a choice"
+    assert (card.importance.value, card.importance.low, card.importance.high) == (0, 0, 0)
+    assert card.win_rate == card.unrestricted
 
 
 def test_a_card_that_cannot_be_played_is_of_no_importance() -> None:
     """ONO 99's own card can never be played ("cannot be played, only traded in", the
-    2022 rule sheet): avoiding it changes nothing, so its importance is 0 within its
-    interval, and it decides no game."""
+    2022 rule sheet): it is never legal, its importance exactly 0 with no interval
+    (where a fixed fair share measured noise: -3.8 points, -6.7 to -1.1, at 4 players),
+    and it decides no game."""
     profile = ono99.analyse(
-        "ono99-2022", players=2, games=4, search_games=1, importance_games=200, seed=3, jobs=1
+        "ono99-2022", players=4, games=4, search_games=1, importance_games=200, seed=3, jobs=1
     )
     card = next(c for c in profile.importance if c.card == "ono99")
-    assert card.importance.low <= 0 <= card.importance.high
+    assert (card.legal, card.changed, card.note) == (0, 0, "never legal")
+    assert (card.importance.value, card.importance.low, card.importance.high) == (0, 0, 0)
     assert card.decided.value == 0.0
+
+
+def test_a_card_the_cautious_player_keeps_for_last_changes_no_choice(
+    profile: ono99.Profile,
+) -> None:
+    """The cautious player plays the Minus Ten only when it has nothing else (number
+    cards first): forbidding it while another move is legal changes none of its
+    choices, though it is legal in many of them."""
+    card = next(c for c in profile.importance if c.card == "minus_ten")
+    assert card.legal > 100 and card.changed == 0
+    assert card.note == "never changes a choice"
+    assert card.importance.low == card.importance.high == 0
+
+
+def test_a_game_no_choice_of_changes_is_the_same_game() -> None:
+    """Common random numbers: where the tally finds no choice the restriction changes,
+    the restricted player's game is the unrestricted one's to the end (every detail);
+    where it finds one, the games part (on these seeds, in some game)."""
+    variant = ono99.load_variant("ono99-1980")
+    tally = _restricted.Tally()
+    options = {"players": 3, "games": 40, "seed": 5, "rotate": True, "details": True}
+    base = ono99.simulate(variant, strategies=[tally.player, "cautious", "cautious"],
+                          jobs=1, **options)  # type: ignore[arg-type]  # fmt: skip
+    parted = 0
+    for card in ("7", "reverse", "minus_ten"):
+        avoiding = functools.partial(ono99.AvoidingPlayer, card)
+        restricted = ono99.simulate(variant, strategies=[avoiding, "cautious", "cautious"],
+                                    jobs=1, **options)  # type: ignore[arg-type]  # fmt: skip
+        for changed, mine, theirs in zip(tally.games, base.details, restricted.details,
+                                         strict=True):  # fmt: skip
+            if card not in changed:
+                assert mine == theirs
+            else:
+                parted += mine != theirs
+    assert parted > 0
+
+
+def test_importance_is_the_paired_difference() -> None:
+    """A card's importance is the unrestricted player's wins less the restricted one's,
+    game by game on the same deals, and its interval the paired t interval."""
+    profile = ono99.analyse(
+        "ono99-1980", players=2, games=4, search_games=1, importance_games=60, seed=8, jobs=1
+    )
+    card = next(c for c in profile.importance if c.card == "10")
+    assert card.changed > 0
+    rate = card.unrestricted.value - card.win_rate.value
+    assert card.importance.value == pytest.approx(rate)
+    assert card.importance.low < card.importance.value < card.importance.high
 
 
 def test_games_a_cap_ends_do_not_count_as_finished() -> None:
@@ -153,21 +210,42 @@ def test_token_games_have_drama(profile: ono99.Profile) -> None:
     from behind."""
     drama = profile.drama
     assert drama.measured
-    assert drama.lead_changes.value > 0
+    assert drama.lead_changes is not None and drama.comebacks is not None
+    assert 0 < drama.lead_changes.value < 1
     assert 0 < drama.comebacks.value < 1
+
+
+def test_lead_changes_a_move_are_each_game_s_changes_over_its_moves() -> None:
+    """Ludii's lead change: a game's changes divided by its moves, averaged over games."""
+    variant = "ono99-1980"
+    profile = ono99.analyse(
+        variant, players=3, games=30, search_games=1, importance_games=1, seed=6, jobs=1
+    )
+    result = ono99.simulate(
+        variant, players=3, games=30, seed=_analyse.section_seed(6, "main"), jobs=1,
+        details=True,
+    )  # fmt: skip
+    rates = [d.lead_changes / d.moves for d in result.details]
+    assert profile.drama.lead_changes is not None
+    assert profile.drama.lead_changes.value == pytest.approx(sum(rates) / 30)
 
 
 def test_one_round_games_have_no_lead_to_change(one_card: ono99.Profile) -> None:
     """A game of one round with no tokens or points has no standings: drama is not
-    measured and its figures are 0."""
+    applicable, neither zero nor an estimate, and the tables say so."""
     assert not one_card.drama.measured
-    assert one_card.drama.lead_changes.value == 0.0
-    assert one_card.drama.comebacks.value == 0.0
+    assert one_card.drama.lead_changes is None
+    assert one_card.drama.comebacks is None
+    assert "lead changes a move" not in one_card.figures()
+    [drama] = [s for s in ono99.analysis.profile_sheets(one_card) if s.title == "Drama"]
+    assert [row[1] for row in drama.rows] == ["not applicable"] * 2
 
 
 def test_the_lead_changes_are_those_the_token_log_shows() -> None:
-    """Lead changes, recounted from the events of each game: after each round the
-    one seat with most tokens leads (none on a tie), the winner at the end."""
+    """Lead changes, recounted from the events of each game: the leaders are the seats
+    with most tokens, all of them on a tie; every seat leads at the start, the winner
+    alone at the end, and each time the set of leaders differs from the one before
+    (read as each round after the first starts) is a change."""
     variant = ono99.load_variant("ono99-1980")
     result = ono99.simulate(variant, players=3, games=30, seed=9, jobs=1, details=True)
     from ono99.simulation._seeds import game_seed  # noqa: PLC0415
@@ -177,7 +255,7 @@ def test_the_lead_changes_are_those_the_token_log_shows() -> None:
         ono99.play_out(game, [ono99.CautiousPlayer()] * 3)
         tokens = [variant.match.tokens.count_for(3) for _ in range(3)]
         out = [False] * 3
-        leaders: list[int | None] = []
+        leaders: list[set[int]] = [{0, 1, 2}]
         for event in game.events:
             if isinstance(event, ono99.events.TokenLost):
                 tokens[event.player] = event.tokens
@@ -186,15 +264,10 @@ def test_the_lead_changes_are_those_the_token_log_shows() -> None:
             elif isinstance(event, ono99.events.RoundStarted) and event.round > 1:
                 standing = [s for s in range(3) if not out[s]]
                 best = max(tokens[s] for s in standing)
-                top = [s for s in standing if tokens[s] == best]
-                leaders.append(top[0] if len(top) == 1 else None)
-        leaders.append(game.winner)
-        changes = 0
-        last = None
-        for leader in leaders:
-            if leader is not None:
-                changes += last is not None and leader != last
-                last = leader
+                leaders.append({s for s in standing if tokens[s] == best})
+        assert game.winner is not None
+        leaders.append({game.winner})
+        changes = sum(now != before for before, now in itertools.pairwise(leaders))
         assert details.lead_changes == changes, index
         assert details.rounds == game.round
         assert details.winner == game.winner
@@ -266,6 +339,68 @@ def test_bad_profile_data_is_an_argument_error() -> None:
         ono99.Profile.from_data([1, 2])
 
 
+def test_seat_advantage_interval_covers_the_largest_share() -> None:
+    """The largest seat share less the fair one: its interval holds the true value at
+    least 95% of the time, at 4 and 6 players, in a fair game and an unfair one
+    (where the interval of the largest share alone held 89% at 4 and 84% at 6)."""
+    rng = random.Random(1)
+    for shares in ([0.25] * 4, [1 / 6] * 6, [0.3, 0.25, 0.25, 0.2]):
+        players = len(shares)
+        truth = max(shares) - 1 / players
+        held = alone = 0
+        trials = 1000
+        for _ in range(trials):
+            wins = [0] * players
+            for seat in rng.choices(range(players), shares, k=400):
+                wins[seat] += 1
+            best, advantage = _analyse.seat_advantage(wins)
+            held += advantage.low <= truth <= advantage.high
+            low, high = wilson(wins[best], 400)
+            alone += low - 1 / players <= truth <= high - 1 / players
+        assert held / trials >= 0.95, (shares, held)
+        if len(set(shares)) == 1:
+            assert alone / trials < 0.93, (shares, alone)  # what this test would catch
+
+
+def test_a_side_by_side_of_one_game_marks_no_more_than_its_share() -> None:
+    """Two profiles of one variant on different seeds differ by chance alone: where every
+    difference is noise, Benjamini-Hochberg marks any at all at most 5% of the time,
+    and on these seeds it marks none."""
+    options = {"players": 2, "games": 300, "search_games": 10, "importance_games": 100,
+               "jobs": 1}  # fmt: skip
+    profiles = [ono99.analyse("ono99-1980", seed=seed, **options) for seed in (1, 2, 3)]  # type: ignore[arg-type]
+    marked = tested = 0
+    for base, other in itertools.pairwise(profiles):
+        found = base.differences(other)
+        tested += len(found)
+        marked += sum(d.significant for d in found)
+        assert [d.significant for d in found] == step_up([d.p_value for d in found])
+    assert tested > 60
+    assert marked == 0
+
+
+def test_step_up_controls_the_false_discovery_rate() -> None:
+    """Benjamini and Hochberg's worked example (1995, section 3.2): of 15 p-values, the
+    four smallest are discoveries at q = 0.05 (uncorrected, nine are below 0.05)."""
+    p_values = [0.0001, 0.0004, 0.0019, 0.0095, 0.0201, 0.0278, 0.0298, 0.0344,
+                0.0459, 0.3240, 0.4262, 0.5719, 0.6528, 0.7590, 1.000]  # fmt: skip
+    assert step_up(p_values) == [True] * 4 + [False] * 11
+
+
+def test_the_largest_advantage_is_not_compared_each_seat_is(profile: ono99.Profile) -> None:
+    """The largest share may be another seat's in each profile: the side by side
+    compares each seat's own share."""
+    names = [d.figure for d in profile.differences(profile)]
+    assert "largest seat advantage" not in names
+    assert {"seat 0 wins", "seat 1 wins", "seat 2 wins"} <= set(names)
+
+
+def test_a_rate_of_none_starts_at_exactly_zero() -> None:
+    """0 of n: the Wilson interval's low end is 0, not a rounding error above it."""
+    assert ono99.Estimate.rate(0, 150).low == 0
+    assert ono99.Estimate.rate(150, 150).high == 1
+
+
 def test_differences_of_a_profile_with_itself_are_nothing(profile: ono99.Profile) -> None:
     """Every figure differs from itself by 0, with an interval around 0, never significant."""
     for d in profile.differences(profile):
@@ -307,13 +442,42 @@ def test_common_seeds_across_variants() -> None:
     variants analysed with one seed play the same deals."""
     first = _analyse.section_seed(7, "main")
     assert first == _analyse.section_seed(7, "main") != _analyse.section_seed(8, "main")
-    plans = [
-        [s.name for s in _analyse.plan(ono99.load_variant(v), 2, 1, 1, 1)]
-        for v in ("ono99-1980", "ono99-1980-option")
+    labels = [
+        _analyse.section_labels(ono99.load_variant(v)) for v in ("ono99-1980", "ono99-1980-option")
     ]
-    assert plans[0][:4] == plans[1][:4] == [
-        "main", "cautious/random", "search/cautious", "search/random"
-    ]  # fmt: skip
+    assert labels[0][:5] == labels[1][:5]
+
+
+# ------------------------------------------------------------------ precision
+
+
+def test_a_precision_asked_for_is_reached() -> None:
+    """With a precision, each section plays more games until its widest headline
+    interval is that narrow (no time limit is near), and says how wide it is."""
+    profile = ono99.analyse(
+        "ono99-2022", players=2, games=20, search_games=5, importance_games=20,
+        precision=8, seed=1, jobs=1,
+    )  # fmt: skip
+    widths = profile.widths()
+    assert set(widths) == {
+        "seat win shares", "cautious among random", "search among cautious",
+        "search among random", "card importance",
+    }  # fmt: skip
+    assert all(width <= 8 for width in widths.values()), widths
+    assert profile.games > 20 and profile.precision == 8
+    again = ono99.analyse(
+        "ono99-2022", players=2, games=20, search_games=5, importance_games=20,
+        precision=8, seed=1, jobs=2,
+    )  # fmt: skip
+    assert again == profile
+
+
+def test_a_time_limit_that_runs_out_is_an_error() -> None:
+    """No game is begun once the time limit has passed: the simulation says so."""
+    with pytest.raises(ono99.SimulationError, match="time limit"):
+        ono99.simulate("ono99-1980", players=2, games=1000, seed=1, jobs=1, time_limit=1e-9)
+    with pytest.raises(ono99.SimulationError, match="time limit"):
+        ono99.analyse("ono99-1980", players=2, games=1000, seed=1, jobs=1, time_limit=1e-9)
 
 
 # ------------------------------------------------------------------ bad input
@@ -329,6 +493,10 @@ def test_common_seeds_across_variants() -> None:
         ({"seed": "x"}, ono99.ArgumentError, "seed"),
         ({"jobs": 0}, ono99.ArgumentError, "jobs"),
         ({"progress": 3}, ono99.ArgumentError, "progress"),
+        ({"precision": 0}, ono99.ArgumentError, "precision"),
+        ({"precision": True}, ono99.ArgumentError, "precision"),
+        ({"time_limit": -1}, ono99.ArgumentError, "time_limit"),
+        ({"executor": 3}, ono99.ArgumentError, "executor"),
         ({"house_rules": "two-decks"}, ono99.ArgumentError, "house_rules"),
         ({"house_rules": ["points-first"]}, ono99.VariantError, "points-first"),
         ({"house_rules": ["no-such-rule"]}, ono99.VariantError, "no-such-rule"),

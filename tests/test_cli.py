@@ -187,6 +187,27 @@ def test_an_unknown_variant_is_a_bad_command_line_in_a_line_with_the_closest_id(
     assert err.startswith("usage: ")
 
 
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["rules", "ono99-1980", "--house-rule", "two-deck"], "did you mean 'two-decks'?"),
+        (["validate", "--house-rule", "lastt-standing"], "did you mean 'last-standing'?"),
+        (["rules", "ono99-2022", "--house-rule", "ono99-1980"], "is a variant, not a house rule"),
+    ],
+)
+def test_an_unknown_house_rule_is_a_bad_command_line_too(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """``--house-rule`` names are checked as ``VARIANT`` is: exit 2, one line, the closest."""
+    with pytest.raises(SystemExit) as exit_:
+        main(argv)
+    assert exit_.value.code == 2
+    (line,) = [line for line in capsys.readouterr().err.splitlines() if ": error: " in line]
+    assert "argument --house-rule: " in line
+    assert said in line
+    assert len(line) < 200
+
+
 def test_a_house_rule_named_as_the_variant_says_to_lay_it_over_one(
     capsys: pytest.CaptureFixture[str],
 ) -> None:
@@ -352,7 +373,8 @@ def test_every_help_ends_with_examples_and_names_values_alike(
     command: str, capsys: pytest.CaptureFixture[str]
 ) -> None:
     """Each command's help shows examples of itself, and its values are named by one
-    convention: N, VARIANT, RULE, STRATEGY, FILE (and A and B, the two sides of diff)."""
+    convention: N, VARIANT, RULE, STRATEGY, FILE, ADDRESS (a Dask scheduler's), and A and
+    B, the two sides of diff."""
     with pytest.raises(SystemExit):
         main([command, "--help"])
     out = capsys.readouterr().out
@@ -360,7 +382,7 @@ def test_every_help_ends_with_examples_and_names_values_alike(
     assert f"  ono99 {command}" in examples
     usage = " ".join(out.split("\n\n", 1)[0].split())
     named = set(re.findall(r"\b[A-Z][A-Z_|]*[A-Z]\b|\b[AB]\b", usage))
-    assert named <= {"N", "VARIANT", "RULE", "STRATEGY", "FILE", "A", "B"}, named
+    assert named <= {"N", "VARIANT", "RULE", "STRATEGY", "FILE", "ADDRESS", "A", "B"}, named
 
 
 def test_the_command_lines_help_has_examples(capsys: pytest.CaptureFixture[str]) -> None:

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 import os
-from typing import TYPE_CHECKING
+from pathlib import Path
 
 import pytest
 
@@ -12,8 +12,7 @@ import ono99
 from ono99.analysis import _analyse
 from ono99.cli._main import main
 
-if TYPE_CHECKING:
-    from pathlib import Path
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
 
 SMALL = ["--games", "20", "--search-games", "2", "--importance-games", "4", "--jobs", "1"]
 
@@ -89,7 +88,8 @@ def test_a_house_rule_alone_stands_beside_its_base(capsys: pytest.CaptureFixture
     status, out, _ = run(
         capsys, "analyse", "ono99-1980", "--house-rule", "two-decks", "--seed", "2", *SMALL
     )
-    assert "2 profiles" in out and "difference" in out
+    assert "ono99-1980+two-decks less ono99-1980, 4 players, seed 2" in out
+    assert "Benjamini-Hochberg" in out
 
 
 def test_two_variants_side_by_side(capsys: pytest.CaptureFixture[str]) -> None:
@@ -105,7 +105,80 @@ def test_two_variants_side_by_side(capsys: pytest.CaptureFixture[str]) -> None:
         *SMALL,
     )
     assert status == 0
-    assert "2 profiles, 2 players, seed 1" in out
+    assert "ono99-1980-option less ono99-1980, 2 players, seed 1" in out
+
+
+def test_the_side_by_side_fits_80_columns_without_cutting_names(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """At 80 columns every figure's name is whole (none cut with an ellipsis), and
+    every table names the docs page that defines its figures."""
+    monkeypatch.setenv("COLUMNS", "80")
+    status, out, _ = run(
+        capsys, "analyse", "ono99-1980", "--house-rule", "two-decks", "--seed", "1", *SMALL
+    )
+    assert status == 0
+    assert "\u2026" not in out
+    assert max(len(line) for line in out.splitlines() if "readthedocs" not in line) <= 80
+    for name in ("games finished by the rules", "games decided by Double Play",
+                 "importance of Double Play", "cautious among random"):  # fmt: skip
+        assert name in out
+    for anchor in ("fairness", "skill-ladder", "card-importance", "drama", "side-by-side"):
+        assert f"explanation/profile.html#{anchor}" in out
+
+
+def test_caps_are_foretold_before_any_game(
+    capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A variant whose rounds can never end by themselves: analyse and simulate say so
+    at once, with validate's warning, before the first game (which fails here)."""
+    from ono99.cli import _games  # noqa: PLC0415
+
+    def no_games(*_args: object, **_kwargs: object) -> None:
+        raise ono99.SimulationError("no games in this test")
+
+    monkeypatch.setattr(_analyse, "simulate", no_games)
+    monkeypatch.setattr(_games, "simulate", no_games)
+    path = str(EXAMPLES / "tens-both-ways.toml")
+    for command in ("analyse", "simulate"):
+        status, _, err = run(capsys, command, path, "--seed", "1", "--jobs", "1")
+        assert status == 1
+        assert "a round can never end by itself" in err
+        assert "expected to run to these caps" in err
+        assert err.index("caps") < err.index("no games in this test")
+
+
+@pytest.mark.slow
+def test_tens_both_ways_is_profiled_within_its_caps(capsys: pytest.CaptureFixture[str]) -> None:
+    """Rounds nobody can lose: every game runs to its caps, and the search player's
+    playouts stop searching after the first that does not end (a profile of one game a
+    section, which took minutes where each playout ran to its cap)."""
+    status, out, err = run(
+        capsys, "analyse", str(EXAMPLES / "tens-both-ways.toml"), "--games", "1",
+        "--search-games", "1", "--importance-games", "1", "--jobs", "1", "--seed", "1",
+        "--json",
+    )  # fmt: skip
+    assert status == 0, err
+    profile = ono99.Profile.from_data(json.loads(out))
+    assert profile.completion.capped == 1
+
+
+def test_precision_and_time_limit_options(capsys: pytest.CaptureFixture[str]) -> None:
+    """--precision grows the sections and every section states its width."""
+    status, out, _ = run(
+        capsys, "analyse", "ono99-2022", "--players", "2", "--games", "20",
+        "--search-games", "5", "--importance-games", "20", "--precision", "12",
+        "--time-limit", "600", "--seed", "1", "--jobs", "1", "--json",
+    )  # fmt: skip
+    assert status == 0
+    profile = ono99.Profile.from_data(json.loads(out))
+    assert profile.precision == 12
+    assert max(profile.widths().values()) <= 12
+    for value in ("0", "-1", "x"):
+        with pytest.raises(SystemExit):
+            main(["analyse", "ono99-2022", "--precision", value])
+        with pytest.raises(SystemExit):
+            main(["simulate", "ono99-2022", "--time-limit", value])
 
 
 @pytest.mark.parametrize(

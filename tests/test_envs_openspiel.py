@@ -26,6 +26,7 @@ from open_spiel.python.algorithms import evaluate_bots  # noqa: E402
 from open_spiel.python.bots import uniform_random  # noqa: E402
 
 import ono99.envs.openspiel as envs_openspiel  # noqa: E402 - registers the game
+from ono99.envs import _spiel_chance  # noqa: E402
 from ono99.loading import _loader  # noqa: E402
 from ono99.rules import _registry  # noqa: E402
 
@@ -661,7 +662,7 @@ def drawing_plugin(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> Any:
     monkeypatch.setattr(_registry, "_entry_points", lambda: points)
     _registry._found.cache_clear()
     monkeypatch.setattr(_loader, "_LOADED", {})
-    envs_openspiel._spec.cache_clear()
+    _spiel_chance.shared_spec.cache_clear()
     paths = {}
     effects = {"levy": '{ type = "levy" }', "coin": '{ type = "coin" }'}
     effects |= {how: f'{{ type = "draws", method = "{how}" }}' for how in WHOLE + FLOATS}
@@ -674,7 +675,7 @@ def drawing_plugin(monkeypatch: pytest.MonkeyPatch, tmp_path: Any) -> Any:
         paths[name] = str(path)
     yield paths
     _registry._found.cache_clear()
-    envs_openspiel._spec.cache_clear()
+    _spiel_chance.shared_spec.cache_clear()
     sys.modules.pop("throwaway_drawing", None)
 
 

@@ -13,7 +13,7 @@ import attrs
 import pytest
 
 import ono99
-from ono99._limits import MAX_TOTAL, MAX_TRIGGERS
+from ono99._limits import MAX_SHOW_ASKS, MAX_TOTAL, MAX_TRIGGERS
 from ono99.testing import check_invariants
 
 CORPUS = Path(__file__).parent / "hardening"
@@ -414,6 +414,32 @@ def test_more_triggers_than_the_bound_are_refused() -> None:
     assert len(many) < 1_000_000
     with pytest.raises(ono99.VariantError, match=r"triggers: expected at most 100 triggers"):
         ono99.loads_variant(many)
+
+
+def test_a_show_of_more_scorings_than_the_bound_is_refused(tmp_path: Path) -> None:
+    """100 show triggers, 99 players and 100-card hands made one Game() take 72 s and
+    20 million events, again at every deal, and validated: players.max times the show's
+    triggers is now bounded (MAX_SHOW_ASKS), refused at the file that set it last."""
+    show = (
+        '[[add_triggers]]\ntype = "hand_pairs"\n'
+        'outcomes = [{ type = "points", who = "player", by = 2 }]\n'
+    )
+    head = 'extends = "noddy"\nid = "big-show"\n[players]\nmax = {}\n'
+    # noddy's show has 6 triggers: 16 players ask 96 scorings of it, 17 ask 102.
+    assert ono99.loads_variant(head.format(16)).players.max == 16
+    path = tmp_path / "big-show.toml"
+    path.write_text(head.format(4) + show * 20, encoding="utf-8")
+    with pytest.raises(ono99.VariantError) as caught:
+        ono99.load_variant(path)
+    assert caught.value.source == str(path)
+    assert list(caught.value.problems) == [
+        "triggers: expected at most 100 scorings of a hand at each show (players.max times "
+        "the triggers that score at the show), got 4 x 26 = 104: the show asks each of them "
+        "of every hand, at every deal"
+    ]
+    with pytest.raises(ono99.VariantError, match=r"got 17 x 6 = 102"):
+        ono99.loads_variant(head.format(17))
+    assert MAX_SHOW_ASKS == 100
 
 
 # ------------------------------------- integers of any length name their key (issue 29)

@@ -95,13 +95,29 @@ LONG = "v" * 300
         ["rules", f"ono99-2022+{LONG}"],
         ["diff", LONG, "ono99-2022"],
         ["simulate", "--variant", LONG, "--games", "2"],
+    ],
+)
+def test_a_long_unknown_name_is_a_short_usage_error(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    """An unknown variant or house rule is a bad argument: exit 2, and the name cut short."""
+    with pytest.raises(SystemExit) as raised:
+        main(argv)
+    assert raised.value.code == 2
+    err = capsys.readouterr().err
+    assert "error: argument" in err
+    assert LONG not in err
+    assert len(err) < 600
+
+
+@pytest.mark.parametrize(
+    "argv",
+    [
         ["validate", str(CORPUS / "nested-500.toml")],
         ["rules", str(CORPUS / "nested-500.toml")],
     ],
 )
-def test_bad_names_and_files_fail_with_status_1(
-    argv: list[str], capsys: pytest.CaptureFixture[str]
-) -> None:
+def test_bad_files_fail_with_status_1(argv: list[str], capsys: pytest.CaptureFixture[str]) -> None:
     assert main(argv) == 1
     err = capsys.readouterr().err
     assert err.startswith("ono99: error: ")

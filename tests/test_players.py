@@ -5,8 +5,11 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 import ono99
+from ono99.testing import variants
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -269,3 +272,106 @@ def test_total_after_refuses_what_is_no_move() -> None:
         seen.total_after(ono99.Play("nope"))
     with pytest.raises(ono99.ArgumentError, match="expected a move"):
         seen.total_after("5")  # type: ignore[arg-type]
+
+
+# ---------------------------------------------- every player, every variant that validates
+
+# An ace worth 1 or 11 that may answer a drink, as a house of the drinking game might have
+# it: the answer is the card alone, with no amount, and it leaves the total as it is.
+ACE_ANSWERS = ono99.loads_variant(
+    'extends = "ninety-nine-drinks"\nid = "ace-answers"\n'
+    "[[ranks.king.effects]]\n"
+    'type = "aim"\nwhat = "a drink"\noutcomes = [{ type = "points", who = "player", by = 1 }]\n'
+    'answer = [{ type = "card", rank = ["king", "ace"] }]\nmax_answers = 1\n'
+)
+
+
+def _answering_an_ace(seed: int) -> ono99.Game:
+    """A game of ``ACE_ANSWERS`` played randomly until an ace may answer a drink."""
+    game = ono99.Game(ACE_ANSWERS, 3, seed=seed)
+    bot = ono99.RandomPlayer(seed)
+    while not game.is_over:
+        if game.reaction is not None and ono99.Play("ace") in game.legal_moves():
+            return game
+        game.play(bot.choose(game.observation(game.current_player)))
+    pytest.skip("no ace answered in this game")
+
+
+@pytest.mark.parametrize("seed", [3, 4])
+def test_an_answer_that_counts_either_amount_keeps_the_total(seed: int) -> None:
+    """An answer "is thrown on the pile", its effects do not act (the aim's docs): the total
+    an ace (1 or 11) answering a drink leaves is the total, which total_after says, and
+    each shipped player ranks it so (it used to raise a raw ValueError for the missing
+    amount)."""
+    game = _answering_an_ace(seed)
+    seen = game.observation(game.current_player)
+    assert seen.total_after(ono99.Play("ace")) == seen.total
+    played = game.copy()
+    played.play(ono99.Play("ace"))
+    assert played.total == seen.total
+    for strategy in ono99.list_strategies():
+        assert QUICK[strategy]().choose(seen) in seen.legal_moves
+
+
+def test_total_after_refuses_a_missing_or_wrong_amount_with_the_librarys_error() -> None:
+    """Outside a reaction, a card of several amounts played without one (or a card of one
+    amount given one) is no move the rules can total: ArgumentError says why."""
+    seen = ono99.Game("ninety-nine-drinks", 3, seed=1).observation(0)
+    assert seen.reaction is None
+    with pytest.raises(ono99.ArgumentError, match="Ace counts 1 or 11: the move must say which"):
+        seen.total_after(ono99.Play("ace"))
+    with pytest.raises(ono99.ArgumentError, match="5 offers no choice of amount"):
+        seen.total_after(ono99.Play("5", amount=3))
+    assert seen.total_after(ono99.Play("ace", amount=11)) == seen.total + 11
+
+
+def _every_shipped_variant_and_house_rule() -> list[str]:
+    """Each shipped variant, and each house rule on the first variant it fits."""
+    names = list(ono99.list_variants())
+    for rule in ono99.list_house_rules():
+        fits = [name for name in names if rule in ono99.list_house_rules(fits=name)]
+        names += [f"{fit}+{rule}" for fit in fits[:1]]
+    return names
+
+
+def _plays_without_raw_errors(variant: str | ono99.Variant, seeds: range) -> None:
+    """Each shipped player, at each seat of a few seeded games, sees them to their end:
+    every move it chooses is legal, and nothing but the library's errors is raised."""
+    rules = ono99.load_variant(variant) if isinstance(variant, str) else variant
+    # The shipped strategies, and the design profile's player that avoids one card.
+    makers: dict[str, Callable[[], ono99.Player]] = {
+        **QUICK,
+        "avoiding": lambda: ono99.AvoidingPlayer(rules.cards[0].id, 3),
+    }
+    for strategy, make in makers.items():
+        for seed in seeds:
+            players = min(max(3, rules.players.min), rules.players.max)
+            game = ono99.Game(rules, players, seed=seed)
+            seats = [make() for _ in range(players)]
+            for _ in range(400):  # a few hundred moves of each game: what a player meets
+                if game.is_over:
+                    break
+                seen = game.observation(game.current_player)
+                move = seats[game.current_player].choose(seen)
+                assert move in seen.legal_moves, (strategy, seed, move)
+                if isinstance(move, ono99.Play):
+                    seen.total_after(move)
+                game.play(move)
+
+
+@pytest.mark.parametrize("variant", [ACE_ANSWERS, *_every_shipped_variant_and_house_rule()])
+def test_every_player_plays_every_shipped_variant_and_house_rule(
+    variant: str | ono99.Variant,
+) -> None:
+    """Every built-in player can play every variant that validates: each shipped variant,
+    and each house rule on a variant it fits, played by each strategy at every seat."""
+    _plays_without_raw_errors(variant, range(2))
+
+
+@given(variants(), st.integers(0, 2**16))
+def test_every_player_plays_every_generated_variant(variant: ono99.Variant, seed: int) -> None:
+    """Invariant: a variant that validates, with any of the keys generated (aims and their
+    answers, declarations, amounts written as ranges, teams, the starter and the show), is
+    played by every built-in player: each chooses a legal move, and only the library's
+    errors are ever raised."""
+    _plays_without_raw_errors(variant, range(seed, seed + 1))

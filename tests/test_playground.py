@@ -425,6 +425,16 @@ def test_every_mistake_of_a_house_rule_is_reported_at_its_line(page: Playground)
     assert answer["summary"] == ""
 
 
+def test_a_syntax_error_is_one_finding_on_its_line_with_its_hint(page: Playground) -> None:
+    """An inline table split over two lines: one error, marked on the line it starts,
+    saying that inline tables are one line."""
+    text = SHIPPED.replace("\nbust = 99\n", "\nbust = 99\nsplit = { a = 1,\n  b = 2 }\n")
+    answer = ask(page, "check", text=text)
+    (finding,) = answer["findings"]
+    assert "inline tables are one line" in finding["message"]
+    assert text.splitlines()[finding["row"] - 1] == "split = { a = 1,"
+
+
 def test_each_finding_names_the_line_its_key_path_is_on(page: Playground) -> None:
     """The typo's line, an inline array's item on its key's line, and no line for what
     the file lacks."""

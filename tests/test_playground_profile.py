@@ -58,7 +58,7 @@ def test_a_profile_answers_what_ono99_analyse_finds(page: Playground) -> None:
         assert figure["low"] - 1e-9 <= figure["value"] <= figure["high"] + 1e-9
     assert answer["summary"] == [list(pair) for pair in expected.summary()]
     kinds = sum(1 for c in expected_variant().cards if c.count)
-    total = 2 * 20 + 2 * 2 + kinds * 5
+    total = 2 * 20 + 2 * 2 + (kinds + 1) * 5  # the unrestricted player, then each card
     assert progress[-1] == (total, total)
     assert [done for done, _ in progress] == sorted(done for done, _ in progress)
 
@@ -77,3 +77,23 @@ def test_a_file_that_does_not_load_has_its_error(page: Playground) -> None:
     answer = ask(page, text="id = 3\n", house_rules=[], players=2, games=5, seed=1)
     assert set(answer) == {"error"}
     assert "variant.toml" in answer["error"]
+
+
+def test_a_house_rule_is_profiled_beside_its_variant(page: Playground) -> None:
+    """A house rule has no variant of its own: it is profiled laid over the variant
+    chosen, side by side with that variant without it, on one seed (as ``ono99
+    analyse VARIANT --house-rule FILE``), each difference marked as the command marks it."""
+    rule = 'for = ["ono99-1980"]\n\n[cards.minus_ten]\ncount = 6\n'
+    answer = ask(page, text=rule, kind="house-rule", over="ono99-1980", house_rules=[],
+                 players=2, games=12, seed=3)  # fmt: skip
+    assert "error" not in answer, answer
+    assert answer["compared"] == "ono99-1980"
+    options = {"players": 2, "games": 12, "search_games": 2, "importance_games": 4, "seed": 3}
+    base = ono99.analyse("ono99-1980", **options)  # type: ignore[arg-type]
+    path = page.write(rule, "house-rule")
+    other = ono99.analyse("ono99-1980", house_rules=[str(path)], **options)  # type: ignore[arg-type]
+    expected = base.differences(other)
+    assert [row["figure"] for row in answer["side_by_side"]] == [d.figure for d in expected]
+    assert [row["significant"] for row in answer["side_by_side"]] == [
+        d.significant for d in expected
+    ]

@@ -16,6 +16,8 @@ from ono99.players._policies import Traits, careful_move, told_of, traits_of
 from ono99.players._search import _position
 from ono99.testing import games, snapshot
 
+EXAMPLES = Path(__file__).resolve().parent.parent / "docs" / "examples"
+
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
@@ -303,3 +305,17 @@ def test_the_rebuilt_position_has_the_observations_legal_moves_in_any_variant() 
                     checked[key] += bool(getattr(seen, key))
                 game.play(rng.choice(seen.legal_moves))
     assert all(checked.values()), checked  # every kind of state was met
+
+
+def test_a_round_that_need_not_end_stops_the_search() -> None:
+    """Rounds nobody can lose (a Ten counts +10 or -10, and -10 is always safe): the
+    first playout that runs to its cap ends the player's searching, so a game costs
+    the plays of its caps, not 1,000 more for every playout of every decision."""
+    variant = ono99.loads_variant(
+        (EXAMPLES / "tens-both-ways.toml").read_text(encoding="utf-8")
+        + "\n[round]\nmax_plays = 3000\nmax_game_plays = 3000\n"
+    )
+    player = ono99.SearchPlayer(seed=1)
+    game = ono99.Game(variant, players=2, seed=1)
+    ono99.play_out(game, [player, ono99.CautiousPlayer()])
+    assert player._endless

@@ -48,7 +48,7 @@ from ono99.authoring._rulebook import card_rules, relevant_settings, rulebook
 from ono99.cli._main import build_parser
 from ono99.loading._problems import toml_value
 from ono99.rules._contract import KINDS, members
-from ono99.rules._defaults import FOLLOWS
+from ono99.rules._follows import FOLLOWS
 
 if TYPE_CHECKING:
     from sphinx.application import Sphinx

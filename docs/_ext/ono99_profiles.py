@@ -79,7 +79,7 @@ def summary_rst(profile: ono99.Profile) -> str:
         f"What these rules do to the game, measured by :func:`ono99.analyse` at "
         f"{profile.players} players (seed {profile.seed}; {profile.games} games of cautious "
         f"players, {profile.search_games} with a search player on each rung, "
-        f"{profile.importance_games} a card). Each figure has its 95% interval; "
+        f"{profile.importance_games} for card importance). Each figure has its 95% interval; "
         ":doc:`/howto/is-my-house-rule-any-good` says how to read them. To see it all:",
         "",
         ".. code-block:: console",
@@ -169,7 +169,7 @@ def worked_rst(profiles: list[ono99.Profile]) -> tuple[str, str]:
     ]
     table = [
         ".. list-table:: The two profiles side by side (differences in percentage points for "
-        "shares; * significant at 5%)",
+        "shares; * marked by Benjamini-Hochberg at a false discovery rate of 5%)",
         "   :header-rows: 1",
         "   :widths: 34 18 18 22 8",
         "",

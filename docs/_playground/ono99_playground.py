@@ -179,6 +179,8 @@ class Playground:
                 players=args.number("players"),
                 games=args.number("games"),
                 seed=args.seed(),
+                kind=kind,
+                over=over,
                 progress=progress,
             )
         if call == "link":
@@ -267,7 +269,7 @@ class Playground:
                 "path": f.path,
                 "message": f.message,
                 "line": _named(str(f), f.file, path, KINDS[kind]),
-                "row": line_of(f.path, rows),
+                "row": line_of(f.path, rows) or _syntax_line(f.message),
             }
             for f in found
         ]
@@ -442,50 +444,69 @@ class Playground:
         players: int,
         games: int,
         seed: int | None,
+        kind: str = "variant",
+        over: str | None = None,
         progress: Progress | None = None,
     ) -> dict[str, Any]:
         """A small design profile of the file, played here (:func:`ono99.analyse`).
 
         ``games`` games of cautious players (and of the cautious rung of the
         skill ladder), a tenth as many (at least 2) for each rung with a
-        search player, a quarter (at least 4) for each kind of card.
+        search player, a quarter (at least 4) for card importance. A house
+        rule (``kind`` ``"house-rule"``) is profiled as ``ono99 analyse
+        VARIANT --house-rule FILE`` does: the variant ``over`` (with the
+        ticked house rules) without and with it, side by side, on one seed.
 
         Returns:
             ``games``, ``search_games``, ``importance_games``, ``seed``,
             ``players``; ``figures``: every figure of the profile, each with
             its ``figure`` name, ``kind``, ``value``, ``low`` and ``high`` (the
             95% interval) and ``text``; ``summary``: the headline figures as
-            ``[name, value]`` in words, as the rulebook pages show them.
-            ``progress`` is called with the games played of all the
-            profile's games.
+            ``[name, value]`` in words, as the rulebook pages show them. For
+            a house rule, those of the variant with it, and ``compared``:
+            the variant's id, and ``side_by_side``, each figure's ``figure``,
+            ``base`` and ``other`` (in words), ``difference`` (with its 95%
+            interval, in words) and ``significant`` (Benjamini-Hochberg, at a
+            false discovery rate of 5%). ``progress`` is called with the
+            games played of all the profiles' games.
         """
         if not 1 <= games <= MAX_PROFILE_GAMES:
             raise ono99.ArgumentError("games", f"expected 1 to {MAX_PROFILE_GAMES:,}, got {games}")
-        variant = self.load(text, house_rules)
+        variant = self.load(text, house_rules, kind, over)
+        variants = [variant]
+        if kind == "house-rule":
+            variants.insert(0, ono99.load_variant(_shipped(over), house_rules=list(house_rules)))
         if seed is None:
             seed = random.randrange(1_000_000)
         search_games = max(2, games // 10)
         importance_games = max(4, games // 4)
-        kinds = sum(1 for card in variant.cards if card.count > 0)
-        total = 2 * games + 2 * search_games + kinds * importance_games
-        done: dict[str, int] = {}
+        total = 0
+        for each in variants:
+            kinds = sum(1 for card in each.cards if card.count > 0)
+            total += 2 * games + 2 * search_games + (kinds + 1) * importance_games
+        done: dict[tuple[int, str], int] = {}
+        profiles = []
+        for index, each in enumerate(variants):
 
-        def moved(section: str, played: int, _games: int) -> None:
-            done[section] = played
-            if progress is not None:
-                progress(sum(done.values()), total)
+            def moved(section: str, played: int, _games: int, index: int = index) -> None:
+                done[index, section] = played
+                if progress is not None:
+                    progress(sum(done.values()), total)
 
-        profile = ono99.analyse(
-            variant,
-            players=players,
-            games=games,
-            search_games=search_games,
-            importance_games=importance_games,
-            seed=seed,
-            jobs=1,
-            progress=moved,
-        )
-        return {
+            profiles.append(
+                ono99.analyse(
+                    each,
+                    players=players,
+                    games=games,
+                    search_games=search_games,
+                    importance_games=importance_games,
+                    seed=seed,
+                    jobs=1,
+                    progress=moved,
+                )
+            )
+        profile = profiles[-1]
+        answer: dict[str, Any] = {
             "games": profile.games,
             "search_games": profile.search_games,
             "importance_games": profile.importance_games,
@@ -504,6 +525,27 @@ class Playground:
             ],
             "summary": [list(pair) for pair in profile.summary()],
         }
+        if len(profiles) > 1:
+            base = profiles[0]
+            answer["compared"] = base.variant
+            answer["side_by_side"] = [
+                {
+                    "figure": d.figure,
+                    "base": str(d.base),
+                    "other": str(d.other),
+                    "difference": _difference_text(d),
+                    "significant": d.significant,
+                }
+                for d in base.differences(profile)
+            ]
+        return answer
+
+
+def _difference_text(d: ono99.Difference) -> str:
+    """A difference and its interval in words: points for shares, as they are for others."""
+    if d.base.kind in {"rate", "share", "difference"}:
+        return f"{d.difference * 100:+.1f} points ({d.low * 100:+.1f} to {d.high * 100:+.1f})"
+    return f"{d.difference:+.2f} ({d.low:+.2f} to {d.high:+.2f})"
 
 
 class _Table:
@@ -878,6 +920,16 @@ def line_of(path: str, lines: dict[str, int]) -> int | None:
         cut = max(path.rfind("."), path.rfind("["))
         path = path[:cut] if cut > 0 else ""
     return None
+
+
+def _syntax_line(message: str) -> int | None:
+    """The line a TOML syntax error names (``invalid TOML at line 5, ...``), or ``None``.
+
+    >>> _syntax_line("invalid TOML at line 5, column 27: Invalid value"), _syntax_line("x")
+    (5, None)
+    """
+    found = re.match(r"invalid TOML at line (\d+),", message)
+    return int(found.group(1)) if found else None
 
 
 # ----------------------------------------------------------------- requests

@@ -603,7 +603,7 @@ async function profile() {
       await python.call(
         "profile",
         {
-          text: $("file").value,
+          ...fileArgs(),
           house_rules: houseRules(),
           players: wholeNumber("profile-players", "Players"),
           games: wholeNumber("profile-games", "Games"),
@@ -631,7 +631,9 @@ function showProfile(answer) {
     el(
       "p",
       `${answer.games} games of ${answer.players} players (${answer.search_games} with a ` +
-        `search player on each rung, ${answer.importance_games} a card), seed ${answer.seed}:`,
+        `search player on each rung, ${answer.importance_games} for card importance), ` +
+        `seed ${answer.seed}` +
+        (answer.compared ? `, with the house rule:` : ":"),
     ),
   );
   const summary = el("table", "", "docutils ono99-pg-results");
@@ -661,6 +663,39 @@ function showProfile(answer) {
   table.append(rows);
   details.append(table);
   box.append(details);
+  if (answer.side_by_side) showSideBySide(box, answer);
+}
+
+// A house rule's profile beside its variant's: each figure without and with it.
+function showSideBySide(box, answer) {
+  box.append(
+    el(
+      "p",
+      `Side by side: ${answer.compared} without and with the house rule, on the same seed ` +
+        "(* marked by Benjamini-Hochberg at a false discovery rate of 5%):",
+    ),
+  );
+  const table = el("table", "", "docutils ono99-pg-results");
+  table.id = "profile-side-by-side";
+  const head = el("tr");
+  for (const title of ["figure", "without", "with", "difference (95% interval)"]) {
+    head.append(el("th", title));
+  }
+  table.append(el("thead"));
+  table.tHead.append(head);
+  const rows = el("tbody");
+  for (const row of answer.side_by_side) {
+    const line = el("tr");
+    line.append(
+      el("td", row.figure),
+      el("td", row.base),
+      el("td", row.other),
+      el("td", row.difference + (row.significant ? " *" : "")),
+    );
+    rows.append(line);
+  }
+  table.append(rows);
+  box.append(table);
 }
 
 // ----------------------------------------------------------------- links

@@ -15,11 +15,19 @@ for each game, in 8 environments stepped together (Stable-Baselines3's
 cautious players, seats alternating, and reports its win rates with 95%
 confidence intervals; last, the trained policy is an opponent in a new
 environment, the first step of self-play.
+
+Every source of chance is seeded from ``--seed``: the games' deals and the
+opponents (the environments' seeds), the seat drawn for each game, the
+network's weights and PPO's sampling (Stable-Baselines3's ``seed``); the
+measured games are seeded 2024. Two runs with one seed print one
+``digest`` (of the trained weights and the results), on one machine and
+one PyTorch build.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import time
 from typing import TYPE_CHECKING
 
@@ -111,6 +119,15 @@ def against_itself(model: MaskablePPO) -> float:
     return float(reward)
 
 
+def digest(model: MaskablePPO, lines: list[str]) -> str:
+    """A short hash of the trained network's weights and the printed results."""
+    hasher = hashlib.sha256()
+    for tensor in model.policy.state_dict().values():
+        hasher.update(tensor.detach().cpu().numpy().tobytes())
+    hasher.update("\n".join(lines).encode())
+    return hasher.hexdigest()[:16]
+
+
 def main() -> None:
     """Train, measure against the random and the cautious players, play against itself."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -131,10 +148,14 @@ def main() -> None:
     print(
         f"{VARIANT}, {PLAYERS} players: {steps:,} steps against cautious ({minutes:.1f} CPU-min)"
     )
+    lines = []
     for opponent in ("random", "cautious"):
         rate = evaluate(model, opponent, games)
-        print(f"  against {opponent}: won {rate.wins} of {rate.games} games, {rate}")
-    print(f"  a game against itself: reward {against_itself(model):+.0f}")
+        lines.append(f"  against {opponent}: won {rate.wins} of {rate.games} games, {rate}")
+        print(lines[-1])
+    lines.append(f"  a game against itself: reward {against_itself(model):+.0f}")
+    print(lines[-1])
+    print(f"  digest {digest(model, lines)} (seed {args.seed})")
 
 
 if __name__ == "__main__":

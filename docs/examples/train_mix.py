@@ -14,11 +14,19 @@ Stable-Baselines3 VecEnv), against the cautious player, at a seat drawn for
 each game. Then ``ono99.simulate`` plays it on each variant against the
 random and the cautious players, seats alternating, with 95% confidence
 intervals.
+
+Every source of chance is seeded from ``--seed``: the games' deals and the
+opponents (the environments' seeds), the seat drawn for each game, the
+network's weights and PPO's sampling (Stable-Baselines3's ``seed``); the
+measured games are seeded 2024. Two runs with one seed print one
+``digest`` (of the trained weights and the results), on one machine and
+one PyTorch build.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import time
 from typing import TYPE_CHECKING
 
@@ -95,6 +103,15 @@ def evaluate(model: MaskablePPO, variant: str, opponent: str, games: int) -> ono
     return next(rate for rate in result.by_strategy if rate.label == "trained")
 
 
+def digest(model: MaskablePPO, lines: list[str]) -> str:
+    """A short hash of the trained network's weights and the printed results."""
+    hasher = hashlib.sha256()
+    for tensor in model.policy.state_dict().values():
+        hasher.update(tensor.detach().cpu().numpy().tobytes())
+    hasher.update("\n".join(lines).encode())
+    return hasher.hexdigest()[:16]
+
+
 def main() -> None:
     """Train on the mix, then measure the agent on each variant."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -110,10 +127,15 @@ def main() -> None:
     model = train(steps, args.seed)
     minutes = (time.process_time() - start) / 60
     print(f"{', '.join(MIX)}, {PLAYERS} players: {steps:,} steps ({minutes:.1f} CPU-min)")
+    lines = []
     for variant in MIX:
         for opponent in ("random", "cautious"):
             rate = evaluate(model, variant, opponent, games)
-            print(f"  {variant} against {opponent}: won {rate.wins} of {rate.games}, {rate}")
+            lines.append(
+                f"  {variant} against {opponent}: won {rate.wins} of {rate.games}, {rate}"
+            )
+            print(lines[-1])
+    print(f"  digest {digest(model, lines)} (seed {args.seed})")
 
 
 if __name__ == "__main__":

@@ -2,7 +2,7 @@
 
 Usage::
 
-    pip install "ono99[rl]" torch dm-tree
+    pip install "ono99[rl-train]"
     python train_nfsp.py                  # 15,000 games of self-play (a few CPU-minutes)
     python train_nfsp.py --quick          # 500 games and 200 to measure, to try it
 
@@ -18,11 +18,20 @@ policy (a legal action drawn by its network's odds) plays ``ono99.simulate`` mat
 library's observation vector and action table, so the network reads the
 vectors the library's environments make. The win rates come with 95%
 confidence intervals.
+
+Every source of chance is seeded from ``--seed``: the chance nodes (the
+cards dealt and drawn, which ``rl_environment`` samples with its own
+generator, given here as ``ChanceEventSampler(seed=...)``: the environment
+has no ``seed`` keyword of its own), NFSP's networks and its numpy draws,
+and the evaluation's games and policy. Two runs with one seed print one
+``digest`` (of the trained networks and the results), on one machine and
+one PyTorch build.
 """
 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import time
 
 import numpy as np
@@ -60,7 +69,10 @@ def scaled(time_step: rl_environment.TimeStep, by: np.ndarray) -> rl_environment
 def train(games: int, seed: int) -> list[nfsp.NFSP]:
     """An NFSP agent per seat, trained by self-play for ``games`` games."""
     game = pyspiel.load_game("python_ono99", {"variant": VARIANT, "players": PLAYERS})
-    env = rl_environment.Environment(game, seed=seed)
+    # The chance nodes are drawn by the sampler's own generator: seed it (the
+    # environment takes no seed of its own, and drops unknown keywords).
+    sampler = rl_environment.ChanceEventSampler(seed=seed)
+    env = rl_environment.Environment(game, chance_event_sampler=sampler)
     size = env.observation_spec()["info_state"][0]
     actions = env.action_spec()["num_actions"]
     np.random.seed(seed)  # NFSP draws its mode and its actions from numpy's generator
@@ -133,6 +145,17 @@ def evaluate(agent: nfsp.NFSP, opponent: str, games: int) -> ono99.WinRate:
     return next(rate for rate in result.by_strategy if rate.label == "trained")
 
 
+def digest(agents: list[nfsp.NFSP], lines: list[str]) -> str:
+    """A short hash of the agents' networks and the printed results."""
+    hasher = hashlib.sha256()
+    for agent in agents:
+        for network in (agent._avg_network, agent._rl_agent._q_network):  # NFSP keeps them there
+            for tensor in network.state_dict().values():
+                hasher.update(tensor.detach().cpu().numpy().tobytes())
+    hasher.update("\n".join(lines).encode())
+    return hasher.hexdigest()[:16]
+
+
 def main() -> None:
     """Train by self-play, then measure against the random and the cautious players."""
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
@@ -151,9 +174,12 @@ def main() -> None:
     print(
         f"{VARIANT}, {PLAYERS} players: NFSP, {games:,} games of self-play ({minutes:.1f} CPU-min)"
     )
+    lines = []
     for opponent in ("random", "cautious"):
         rate = evaluate(agents[0], opponent, measure)
-        print(f"  against {opponent}: won {rate.wins} of {rate.games} games, {rate}")
+        lines.append(f"  against {opponent}: won {rate.wins} of {rate.games} games, {rate}")
+        print(lines[-1])
+    print(f"  digest {digest(agents, lines)} (seed {args.seed})")
 
 
 if __name__ == "__main__":

@@ -3,10 +3,13 @@
 Every section is one simulation (or one per kind of card), with a seed
 derived from the master seed and the section's name, so two variants
 analysed with one seed play the same deals, and ``jobs`` changes nothing.
+A section asked for a precision plays more games in further batches, each
+with a seed derived from the section's name and the batch's number.
 """
 
 from __future__ import annotations
 
+import concurrent.futures
 import functools
 import hashlib
 import math
@@ -19,7 +22,7 @@ from ono99._args import shown, whole
 from ono99._errors import ArgumentError, VariantError
 from ono99._limits import MAX_GAMES
 from ono99.loading import fingerprint, load_variant, variant_arg
-from ono99.simulation import simulate
+from ono99.simulation import seconds_arg, simulate
 
 from ._profile import (
     CardImportance,
@@ -34,8 +37,8 @@ from ._profile import (
     Skill,
     quantity,
 )
-from ._restricted import AvoidingPlayer
-from ._stats import chi_square_p, mean_interval, ratio_interval
+from ._restricted import AvoidingPlayer, Tally
+from ._stats import chi_square_p, mean_interval, ratio_interval, simultaneous_z, wilson
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -43,15 +46,31 @@ if TYPE_CHECKING:
     from ono99._variant import Variant, VariantLike
     from ono99.loading import PathName
     from ono99.players import Strategy
-    from ono99.simulation import SimulationResult
+    from ono99.simulation import GameDetails, SimulationResult
 
-__all__ = ["SEARCH_SHARE", "Section", "analyse", "plan", "section_labels", "section_seed"]
+__all__ = [
+    "PRECISION_SECONDS",
+    "SEARCH_SHARE",
+    "analyse",
+    "seat_advantage",
+    "section_labels",
+    "section_seed",
+]
 
 SEARCH_SHARE = 8
 """By default a rung with a search player plays ``games // SEARCH_SHARE`` games."""
 
 IMPORTANCE_SHARE = 2
-"""By default each kind of card plays ``games // IMPORTANCE_SHARE`` games."""
+"""By default the restricted players play ``games // IMPORTANCE_SHARE`` games."""
+
+PRECISION_SECONDS = 300.0
+"""The time limit of a profile asked for a precision without one, in seconds."""
+
+# Fewer games than this do not tell how wide an interval is (nor how long a game takes).
+_LEAST_GROWTH = 20
+
+# The batches a section may grow by, each a seed of its own.
+_MOST_BATCHES = 64
 
 
 def section_seed(seed: int, section: str) -> int:
@@ -64,16 +83,18 @@ def section_seed(seed: int, section: str) -> int:
     return int.from_bytes(digest, "big") >> 1
 
 
-class Section:
-    """One simulation of a profile: its name (a progress label), players and games."""
+def _batch_seed(seed: int, section: str, batch: int) -> int:
+    """The seed of a section's ``batch``: its first batch has the section's own seed."""
+    return section_seed(seed, section if batch == 0 else f"{section}/{batch}")
 
-    __slots__ = ("games", "label", "name", "strategies")
 
-    def __init__(self, name: str, label: str, strategies: list[Strategy], games: int) -> None:
-        self.name = name
-        self.label = label
-        self.strategies = strategies
-        self.games = games
+MAIN = "fairness, length, decisions"
+RUNGS = (
+    ("cautious", "random", "games"),
+    ("search", "cautious", "search_games"),
+    ("search", "random", "search_games"),
+)
+UNRESTRICTED = "importance: the unrestricted player"
 
 
 def section_labels(variant: Variant) -> list[str]:
@@ -83,46 +104,12 @@ def section_labels(variant: Variant) -> list[str]:
     >>> section_labels(ono99.load_variant("ono99-2022"))[:2]
     ['fairness, length, decisions', 'skill: cautious among random']
     """
-    return [section.label for section in plan(variant, 2, 1, 1, 1)]
-
-
-def plan(
-    variant: Variant, players: int, games: int, search_games: int, importance_games: int
-) -> list[Section]:
-    """The simulations of a profile, in the order they are played."""
-    others = players - 1
-    sections = [
-        Section("main", "fairness, length, decisions", ["cautious"] * players, games),
-        Section(
-            "cautious/random",
-            "skill: cautious among random",
-            ["cautious", *["random"] * others],
-            games,
-        ),
-        Section(
-            "search/cautious",
-            "skill: search among cautious",
-            ["search", *["cautious"] * others],
-            search_games,
-        ),
-        Section(
-            "search/random",
-            "skill: search among random",
-            ["search", *["random"] * others],
-            search_games,
-        ),
+    return [
+        MAIN,
+        *(f"skill: {player} among {against}" for player, against, _ in RUNGS),
+        UNRESTRICTED,
+        *(f"importance: {card.name}" for card in variant.cards if card.count > 0),
     ]
-    for card in variant.cards:
-        if card.count > 0:
-            sections.append(
-                Section(
-                    f"importance/{card.id}",
-                    f"importance: {card.name}",
-                    [functools.partial(AvoidingPlayer, card.id), *["cautious"] * others],
-                    importance_games,
-                )
-            )
-    return sections
 
 
 def analyse(
@@ -133,8 +120,11 @@ def analyse(
     games: int = 2000,
     search_games: int | None = None,
     importance_games: int | None = None,
+    precision: float | None = None,
+    time_limit: float | None = None,
     seed: int | None = None,
     jobs: int | None = None,
+    executor: concurrent.futures.Executor | None = None,
     progress: Callable[[str, int, int], object] | None = None,
 ) -> Profile:
     """What a variant's rules do to the game: a design profile, every figure with its interval.
@@ -148,19 +138,30 @@ def analyse(
       cautious among random (``games`` games), search among cautious and
       search among random (``search_games`` games each; the search player
       takes about a millisecond a decision).
-    - *Card importance* (restricted play, after Jaffe et al., AIIDE 2012): for
-      each kind of card, a cautious player who never plays it while it has
-      another legal move, in one moving seat among cautious players
-      (``importance_games`` games a card).
+    - *Card importance* (restricted play, Jaffe et al., AIIDE 2012): for each
+      kind of card, a cautious player who never plays it while it has another
+      legal move, against the same cautious player unrestricted, each in one
+      seat moving round the table among cautious players, on the same deals
+      (``importance_games`` games). A game in which avoiding the card changes
+      none of the player's choices is the same game either way, so a card
+      that never changes a choice has an importance of exactly 0.
 
     Each section's seed is derived from ``seed`` and the section's name, the
     same for every variant: two variants analysed with one seed play the
-    same deals, and the profile is the same whatever ``jobs``. The defaults
-    (2,000 games; 250 for each search rung; 1,000 a card) give seat shares
-    within about 2 points at four players (the Wilson interval's half width
-    at 25% is 1.9 points), in about 25 seconds of one core for
-    ``ono99-2022`` at four players; a variant with longer games takes
-    longer in proportion (the 1980 edition, some three and a half minutes).
+    same deals, and the profile is the same whatever ``jobs`` or
+    ``executor``. The defaults (2,000 games; 250 for each search rung; 1,000
+    for card importance) give seat shares within about 2 points at four
+    players (the Wilson interval's half width at 25% is 1.9 points).
+
+    With ``precision`` (in points: ``2`` asks for +-2 points), a section
+    whose widest headline interval is wider plays more games, in batches,
+    until it is as narrow or its share of ``time_limit`` is spent; each
+    section keeps the games it played, and the profile states the width
+    each section reached (:meth:`Profile.widths`). The headline intervals
+    are each seat's win share, each rung of the skill ladder and each card's
+    importance. Where the time limit cuts a section short, the games played
+    depend on the machine's speed: the profile states them, and ``games``
+    (or the other counts) of that size play it again.
 
     Args:
         variant: A :class:`~ono99.Variant`, or the id or path to load one.
@@ -169,11 +170,20 @@ def analyse(
         games: Games of the main section and of the cautious rung.
         search_games: Games of each rung with a search player (default:
             ``games // 8``, at least 1).
-        importance_games: Games for each kind of card (default:
-            ``games // 2``, at least 1).
+        importance_games: Games of card importance (default: ``games //
+            2``, at least 1).
+        precision: The widest half interval asked for, in percentage points
+            (default: none; the counts above are played).
+        time_limit: The most seconds the profile may take (default: none,
+            or 300 with ``precision``). Past it, no more games are started
+            and :class:`~ono99.SimulationError` says so.
         seed: The master seed (default: one chosen at random, kept in the
             profile's ``seed`` so the profile can be made again).
         jobs: Processes to use (default: one per CPU); ``1`` plays here.
+        executor: Any :class:`concurrent.futures.Executor` to play the games
+            on instead, as :func:`~ono99.simulate` takes (a Dask cluster's
+            ``client.get_executor()``); the unrestricted player of card
+            importance is watched here, in this process.
         progress: Called as ``progress(section, games_done, games)`` as each
             section's games finish (``section`` names it in words, as the
             command's progress bars do).
@@ -186,7 +196,8 @@ def analyse(
             house rule does not fit it, or it does not allow ``players``.
         ArgumentError: If an argument is of the wrong type or out of range.
             Everything is checked before the first game is played.
-        SimulationError: If a game cannot be played to its end.
+        SimulationError: If a game cannot be played to its end, or the time
+            limit runs out.
 
     >>> import ono99
     >>> profile = ono99.analyse("ono99-2022", players=2, games=100, seed=1, jobs=1)
@@ -195,7 +206,7 @@ def analyse(
     >>> profile == ono99.analyse("ono99-2022", players=2, games=100, seed=1, jobs=2)
     True
     """
-    started = time.perf_counter()
+    started = time.monotonic()
     loaded = _variant(variant, house_rules)
     whole("games", games, 1, MAX_GAMES)
     if search_games is None:
@@ -204,6 +215,12 @@ def analyse(
     if importance_games is None:
         importance_games = max(1, games // IMPORTANCE_SHARE)
     whole("importance_games", importance_games, 1, MAX_GAMES)
+    if precision is not None:
+        precision = _points(precision)
+    if time_limit is not None:
+        time_limit = seconds_arg("time_limit", time_limit)
+    if time_limit is None and precision is not None:
+        time_limit = PRECISION_SECONDS
     if seed is None:
         seed = random.SystemRandom().randrange(1_000_000)
     whole("seed", seed)
@@ -218,23 +235,45 @@ def analyse(
     if jobs is None:
         jobs = os.cpu_count() or 1
     whole("jobs", jobs, 1)
+    if executor is not None and not isinstance(executor, concurrent.futures.Executor):
+        raise ArgumentError(
+            "executor", f"expected a concurrent.futures.Executor, got {shown(executor)}"
+        )
     if progress is not None and not callable(progress):
         raise ArgumentError("progress", f"expected a function or None, got {shown(progress)}")
-    sections = plan(loaded, players, games, search_games, importance_games)
-    results: dict[str, SimulationResult] = {}
-    for section in sections:
-        results[section.name] = simulate(
-            loaded,
-            players=players,
-            games=section.games,
-            strategies=section.strategies,
-            seed=section_seed(seed, section.name),
-            jobs=jobs,
-            rotate=section.name != "main",
-            progress=None if progress is None else functools.partial(progress, section.label),
-            details=section.name == "main",
+    runner = _Runner(
+        loaded,
+        players,
+        seed,
+        jobs,
+        executor,
+        None if precision is None else precision / 100,
+        None if time_limit is None else started + time_limit,
+        progress,
+    )
+    main = runner.main(games)
+    rungs = [
+        runner.rung(player, against, games if count == "games" else search_games)
+        for player, against, count in RUNGS
+    ]
+    importance = runner.importance(importance_games)
+    return _profile(
+        loaded,
+        runner,
+        main,
+        rungs,
+        importance,
+        time.monotonic() - started,
+    )
+
+
+def _points(value: object) -> float:
+    """``value`` if it is a precision in points (above 0, at most 100), else the error."""
+    if not isinstance(value, int | float) or isinstance(value, bool) or not 0 < value <= 100:
+        raise ArgumentError(
+            "precision", f"expected points above 0, at most 100, got {shown(value)}"
         )
-    return _profile(loaded, players, seed, games, search_games, importance_games, results, started)
+    return float(value)
 
 
 def _variant(variant: VariantLike, house_rules: Sequence[PathName]) -> Variant:
@@ -256,27 +295,262 @@ def _variant(variant: VariantLike, house_rules: Sequence[PathName]) -> Variant:
     return load_variant(variant, list(house_rules))
 
 
+class _Main:
+    """The games of cautious players at every seat: seat wins and each game's details."""
+
+    def __init__(self, players: int) -> None:
+        self.wins = [0] * players
+        self.details: list[GameDetails] = []
+        self.deciding: dict[str, int] = {}
+
+    @property
+    def games(self) -> int:
+        return len(self.details)
+
+    def add(self, result: SimulationResult) -> None:
+        for seat, won in enumerate(result.wins):
+            self.wins[seat] += won
+        self.details += result.details
+        for card, count in result.deciding_cards:
+            self.deciding[card] = self.deciding.get(card, 0) + count
+
+    def half_width(self) -> float:
+        games = self.games
+        return max((high - low) / 2 for low, high in (wilson(w, games) for w in self.wins))
+
+
+class _Paired:
+    """Card importance: the unrestricted player's wins game by game, and each restricted one's."""
+
+    def __init__(self) -> None:
+        self.base: list[int] = []
+        self.legal: dict[str, int] = {}
+        self.changed: dict[str, int] = {}
+        # For each card, the restricted player's wins game by game.
+        self.restricted: dict[str, list[int]] = {}
+
+    def difference(self, card: str) -> list[int]:
+        """The unrestricted player's win less the restricted one's, game by game."""
+        mine = self.restricted.get(card)
+        if mine is None:
+            return [0] * len(self.base)
+        return [b - r for b, r in zip(self.base, mine, strict=True)]
+
+    def half_width(self) -> float:
+        widths = [0.0]
+        for card in self.restricted:
+            _, _, low, high = mean_interval(self.difference(card))
+            widths.append((high - low) / 2)
+        return max(widths)
+
+
+class _Runner:
+    """Plays a profile's sections, each grown in batches to the precision asked for."""
+
+    def __init__(  # noqa: PLR0917 - one caller, which names nothing twice
+        self,
+        variant: Variant,
+        players: int,
+        seed: int,
+        jobs: int,
+        executor: concurrent.futures.Executor | None,
+        precision: float | None,
+        deadline: float | None,
+        progress: Callable[[str, int, int], object] | None,
+    ) -> None:
+        self.variant = variant
+        self.players = players
+        self.seed = seed
+        self.jobs = jobs
+        self.executor = executor
+        self.precision = precision
+        self.deadline = deadline
+        self.progress = progress
+        self.labels = section_labels(variant)
+        # Sections not yet begun, for sharing out the time left.
+        self.left = len(self.labels)
+        self.widths: dict[str, float] = {}
+
+    def _simulate(  # noqa: PLR0917 - private, each call names its sections' settings
+        self,
+        label: str,
+        section: str,
+        batch: int,
+        strategies: list[Strategy],
+        games: int,
+        done: int,
+        total: int,
+        *,
+        details: bool,
+        here: bool = False,
+    ) -> SimulationResult:
+        progress = self.progress
+
+        def report(games_done: int, _games: int) -> None:
+            if progress is not None:
+                progress(label, done + games_done, total)
+
+        remaining = None if self.deadline is None else self.deadline - time.monotonic()
+        return simulate(
+            self.variant,
+            players=self.players,
+            games=games,
+            strategies=strategies,
+            seed=_batch_seed(self.seed, section, batch),
+            jobs=1 if here else self.jobs,
+            executor=None if here else self.executor,
+            rotate=section != "main",
+            progress=report,
+            details=details,
+            time_limit=None if remaining is None else max(remaining, 1e-3),
+        )
+
+    def _grow(
+        self,
+        label: str,
+        first: int,
+        play: Callable[[int, int, int], None],
+        width: Callable[[], float],
+    ) -> int:
+        """Play ``first`` games, then batches until ``width()`` is the precision; the games."""
+        self.left -= 1
+        section_started = time.monotonic()
+        play(0, first, first)
+        played = first
+        precision = self.precision
+        batch = 1
+        while precision is not None and batch < _MOST_BATCHES:
+            found = width()
+            if found <= precision:
+                break
+            want = math.ceil(played * (found / precision) ** 2) - played
+            want = max(want, _LEAST_GROWTH)
+            if self.deadline is not None:
+                per_game = (time.monotonic() - section_started) / played
+                share = (self.deadline - time.monotonic()) / (self.left + 1)
+                want = min(want, math.floor(share / per_game) if per_game > 0 else want)
+            want = min(want, MAX_GAMES - played)
+            if want < 1:
+                break
+            play(batch, want, played + want)
+            played += want
+            batch += 1
+        self.widths[label] = width()
+        return played
+
+    def main(self, games: int) -> _Main:
+        main = _Main(self.players)
+
+        def play(batch: int, count: int, total: int) -> None:
+            main.add(
+                self._simulate(
+                    MAIN, "main", batch, ["cautious"], count, main.games, total, details=True
+                )
+            )
+
+        self._grow(MAIN, games, play, main.half_width)
+        return main
+
+    def rung(self, player: str, against: str, games: int) -> tuple[int, int]:
+        """A rung of the ladder: the stronger player's wins, and the games."""
+        label = f"skill: {player} among {against}"
+        section = f"{player}/{against}"
+        strategies: list[Strategy] = [player, *[against] * (self.players - 1)]
+        count = [0, 0]
+
+        def play(batch: int, more: int, total: int) -> None:
+            result = self._simulate(
+                label, section, batch, strategies, more, count[1], total, details=False
+            )
+            count[0] += result.by_strategy[0].wins
+            count[1] += more
+
+        def width() -> float:
+            low, high = wilson(count[0], count[1])
+            return (high - low) / 2
+
+        self._grow(label, games, play, width)
+        return count[0], count[1]
+
+    def importance(self, games: int) -> _Paired:
+        """Card importance: the unrestricted player, watched here, then each restricted one."""
+        paired = _Paired()
+        cards = [card for card in self.variant.cards if card.count > 0]
+        players = self.players
+        self.left -= len(cards)  # grown with the unrestricted player's section
+
+        def won(result: SimulationResult) -> list[int]:
+            # Game i of a rotated simulation seats strategy 0 at seat (-i) % players.
+            return [int((d.winner + i) % players == 0) for i, d in enumerate(result.details)]
+
+        def play(batch: int, count: int, total: int) -> None:
+            tally = Tally()
+            done = len(paired.base)
+            others: list[Strategy] = ["cautious"] * (players - 1)
+            result = self._simulate(
+                UNRESTRICTED,
+                "importance",
+                batch,
+                [tally.player, *others],
+                count,
+                done,
+                total,
+                details=True,
+                here=True,
+            )
+            base = won(result)
+            for card in cards:
+                label = f"importance: {card.name}"
+                paired.legal[card.id] = paired.legal.get(card.id, 0) + tally.legal.get(card.id, 0)
+                changed = tally.changed.get(card.id, 0)
+                paired.changed[card.id] = paired.changed.get(card.id, 0) + changed
+                mine = paired.restricted.get(card.id)
+                if not changed:
+                    # No choice changed: each game is the unrestricted player's own.
+                    if mine is not None:
+                        mine += base
+                    if self.progress is not None:
+                        self.progress(label, total, total)
+                    continue
+                if mine is None:
+                    mine = paired.restricted[card.id] = list(paired.base)
+                restricted = self._simulate(
+                    label,
+                    "importance",
+                    batch,
+                    [functools.partial(AvoidingPlayer, card.id), *others],
+                    count,
+                    done,
+                    total,
+                    details=True,
+                )
+                mine += won(restricted)
+            paired.base += base
+
+        self._grow(UNRESTRICTED, games, play, paired.half_width)
+        return paired
+
+
 def _profile(  # noqa: PLR0917 - one caller, which names nothing twice
     variant: Variant,
-    players: int,
-    seed: int,
-    games: int,
-    search_games: int,
-    importance_games: int,
-    results: dict[str, SimulationResult],
-    started: float,
+    runner: _Runner,
+    main: _Main,
+    rungs: list[tuple[int, int]],
+    paired: _Paired,
+    seconds: float,
 ) -> Profile:
-    main = results["main"]
+    players = runner.players
     details = main.details
+    games = main.games
     fair = 1 / players
     seats = tuple(Estimate.rate(wins, games) for wins in main.wins)
-    best = max(range(players), key=lambda seat: (main.wins[seat], -seat))
+    best, advantage = seat_advantage(main.wins)
     expected = games / players
     chi = math.fsum((wins - expected) ** 2 / expected for wins in main.wins)
     fairness = Fairness(
         fair=fair,
         seats=seats,
-        advantage=seats[best].shifted(fair),
+        advantage=advantage,
         advantage_seat=best,
         chi_square=chi,
         p_value=chi_square_p(chi, players - 1),
@@ -294,43 +568,55 @@ def _profile(  # noqa: PLR0917 - one caller, which names nothing twice
         ),
         branching=_ratio([d.options for d in details], [d.moves for d in details]),
     )
-    rungs = []
-    for name in ("cautious/random", "search/cautious", "search/random"):
-        result = results[name]
-        player, against = name.split("/")
-        rungs.append(Rung.of(player, against, result.by_strategy[0].wins, result.games, fair))
-    skill = Skill(rungs=tuple(rungs[:2]), gap=rungs[2])
+    made = [
+        Rung.of(player, against, wins, played, fair)
+        for (player, against, _), (wins, played) in zip(RUNGS, rungs, strict=True)
+    ]
+    skill = Skill(rungs=tuple(made[:2]), gap=made[2])
     importance = []
+    base = paired.base
+    unrestricted = Estimate.rate(sum(base), len(base))
     for card in variant.cards:
         if card.count <= 0:
             continue
-        result = results[f"importance/{card.id}"]
-        rate = Estimate.rate(result.by_strategy[0].wins, result.games)
+        differences = paired.difference(card.id)
+        restricted = paired.restricted.get(card.id, base)
+        if paired.changed.get(card.id, 0):
+            mean, sd, low, high = mean_interval(differences)
+            if len(differences) < 2:
+                low, high = -1.0, 1.0
+            effect = Estimate(
+                "difference", mean, low, high, len(differences), sd / math.sqrt(len(differences))
+            )
+        else:
+            effect = Estimate("difference", 0.0, 0.0, 0.0, len(differences), 0.0)
         importance.append(
             CardImportance(
                 card=card.id,
                 name=card.name,
-                win_rate=rate,
-                importance=rate.short_of(fair),
-                decided=Estimate.rate(main.decided_by(card.id), games),
+                win_rate=Estimate.rate(sum(restricted), len(restricted)),
+                unrestricted=unrestricted,
+                importance=effect,
+                decided=Estimate.rate(main.deciding.get(card.id, 0), games),
+                legal=paired.legal.get(card.id, 0),
+                changed=paired.changed.get(card.id, 0),
             )
         )
-    changes = [d.lead_changes for d in details]
-    mean, sd, low, high = mean_interval(changes)
+    measured = variant.match.scoring != "none" and any(d.rounds > 1 for d in details)
     drama = Drama(
-        lead_changes=Estimate("mean", mean, low, high, games, sd / math.sqrt(games)),
-        comebacks=Estimate.rate(sum(d.comeback for d in details), games),
-        measured=variant.match.scoring != "none" and any(d.rounds > 1 for d in details),
+        lead_changes=_per_move(details) if measured else None,
+        comebacks=Estimate.rate(sum(d.comeback for d in details), games) if measured else None,
+        measured=measured,
     )
     return Profile(
         variant=variant.id,
         name=variant.name,
         fingerprint=fingerprint(variant),
         players=players,
-        seed=seed,
+        seed=runner.seed,
         games=games,
-        search_games=search_games,
-        importance_games=importance_games,
+        search_games=rungs[1][1],
+        importance_games=len(base),
         fairness=fairness,
         completion=completion,
         duration=duration,
@@ -338,8 +624,47 @@ def _profile(  # noqa: PLR0917 - one caller, which names nothing twice
         skill=skill,
         importance=tuple(importance),
         drama=drama,
-        seconds=time.perf_counter() - started,
+        precision=None if runner.precision is None else runner.precision * 100,
+        seconds=seconds,
     )
+
+
+def seat_advantage(wins: Sequence[int]) -> tuple[int, Estimate]:
+    """The seat with most ``wins`` (the first of a tie), and its share less the fair share.
+
+    The interval is that of the largest true share, less the fair share:
+    every seat's share has a simultaneous Wilson interval (Bonferroni's, at
+    the level ``1 - 0.05 / seats``); when all of them hold, which they do
+    with 95% at least, the largest share lies between the largest of their
+    low ends and the largest of their high ends.
+
+    >>> best, advantage = seat_advantage([30, 20, 25, 25])
+    >>> best, str(advantage)
+    (0, '+5.0 points (-5.0 to +17.3)')
+    """
+    players = len(wins)
+    games = sum(wins)
+    fair = 1 / players
+    best = max(range(players), key=lambda seat: (wins[seat], -seat))
+    z = simultaneous_z(players)
+    bounds = [wilson(won, games, z) for won in wins]
+    share = Estimate.rate(wins[best], games)
+    return best, Estimate(
+        "difference",
+        share.value - fair,
+        max(low for low, _ in bounds) - fair,
+        max(high for _, high in bounds) - fair,
+        games,
+        share.se,
+    )
+
+
+def _per_move(details: Sequence[GameDetails]) -> Estimate:
+    """Lead changes a move, game by game (Ludii's lead change), averaged over games."""
+    rates = [d.lead_changes / d.moves if d.moves else 0.0 for d in details]
+    mean, sd, low, high = mean_interval(rates)
+    se = sd / math.sqrt(len(rates))
+    return Estimate("share", mean, max(0.0, low), min(1.0, high), len(rates), se)
 
 
 def _ratio(numerators: list[int], denominators: list[int], *, share: bool = False) -> Estimate:

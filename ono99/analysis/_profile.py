@@ -13,12 +13,12 @@ import math
 from typing import TYPE_CHECKING, Any, Literal
 
 import cattrs
-from attrs import field, frozen
+from attrs import evolve, field, frozen
 
 from ono99._args import shown
 from ono99._errors import ArgumentError
 
-from ._stats import Z95, normal_p, score_p, wilson
+from ._stats import Z95, normal_p, score_p, step_up, wilson
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -39,6 +39,9 @@ __all__ = [
     "differences_data",
 ]
 
+ADVANTAGE = "largest seat advantage"
+"""The figure of the largest seat share less the fair share."""
+
 SIGNIFICANCE = 0.05
 """The p-value below which a difference or a skill step is called significant."""
 
@@ -53,9 +56,9 @@ class Estimate:
             sums over games, such as legal moves per move (delta-method
             interval, each game one draw); ``"share"``: such a ratio that is
             a share, such as the turns with a choice among all turns
-            (its interval kept within 0 and 1); ``"difference"``: a rate
-            less a fixed share (a seat's advantage, a card's importance),
-            its interval the rate's moved alike, shown in percentage points.
+            (its interval kept within 0 and 1); ``"difference"``: a
+            difference of shares (a seat's advantage over the fair share, a
+            card's importance), shown in percentage points.
         value: The estimate.
         low: The low end of its 95% interval.
         high: The high end.
@@ -148,9 +151,12 @@ class Fairness:
         fair: The fair share, ``1 / players``.
         seats: The win share of each seat, from seat 0 (the dealer's left
             plays first), with Wilson intervals; they sum to 1.
-        advantage: The largest seat share less the fair share, with that
-            share's interval moved alike; ``1 - fair`` when one seat always
-            wins.
+        advantage: The largest seat share less the fair share; ``1 -
+            fair`` when one seat always wins. Its interval holds the largest
+            true share less the fair share with 95% at least: every seat's
+            share has a simultaneous interval (Wilson's, at the Bonferroni
+            level ``1 - 0.05 / players``), and the largest share lies between
+            the largest of their low ends and the largest of their high ends.
         advantage_seat: The seat with that share (the first of a tie).
         chi_square: Pearson's statistic ``sum (wins - games/players)^2 /
             (games/players)`` over the seats.
@@ -162,9 +168,10 @@ class Fairness:
 
     >>> import ono99
     >>> seats = (ono99.Estimate.rate(18, 40), ono99.Estimate.rate(22, 40))
-    >>> fairness = ono99.Fairness(0.5, seats, seats[1].shifted(0.5), 1, 0.4, 0.527)
+    >>> advantage = ono99.Estimate("difference", 0.05, -0.1, 0.21, games=40, se=0.08)
+    >>> fairness = ono99.Fairness(0.5, seats, advantage, 1, 0.4, 0.527)
     >>> str(fairness.advantage)
-    '+5.0 points (-10.2 to +19.3)'
+    '+5.0 points (-10.0 to +21.0)'
     """
 
     fair: float
@@ -200,7 +207,7 @@ class Duration:
     """How long games last, on the games of :class:`Fairness`.
 
     Attributes:
-        plays: Cards played a game (redraws included).
+        plays: Cards played a game (a redraw is not a play).
         turns: Turns a game (see :class:`~ono99.GameDetails`).
         rounds: Rounds a game.
 
@@ -310,59 +317,98 @@ class Skill:
 
 @frozen
 class CardImportance:
-    """How much one kind of card matters (restricted play).
+    """How much one kind of card matters: restricted play (Jaffe et al., AIIDE 2012).
+
+    Two players take the same moving seat among cautious players, on the same
+    deals: the *restricted* player, a cautious player who never plays the card
+    while it has another legal move (:class:`~ono99.AvoidingPlayer`), and the
+    same cautious player *unrestricted*. Until the first choice the restriction
+    changes, their games are the same game, move for move; a game in which it
+    changes none is the same game to its end.
 
     Attributes:
         card: The card's id.
         name: Its printed name.
-        win_rate: The win share of a cautious player who never plays the
-            card while it has another legal move, among cautious players.
-        importance: The fair share less that win share: what giving up the
-            card costs (0 for a card that is never played, negative for a
-            card better left in the hand).
+        win_rate: The restricted player's win share.
+        unrestricted: The unrestricted player's win share, on the same deals
+            (the same for every card).
+        importance: The unrestricted player's win share less the restricted
+            one's: what giving up the card costs, in points (negative for a
+            card better left in the hand). Its interval is the paired one
+            (Student t over the games' differences, each game -1, 0 or 1).
+            Where the restriction never changes a choice, it is exactly 0,
+            with no interval (its low and high ends are 0).
         decided: The share of the games of :class:`Fairness` that the card
             decided (the last card another player played before the final
             loss, as :attr:`~ono99.SimulationResult.deciding_cards`).
+        legal: The unrestricted player's decisions in which a play of the
+            card was legal.
+        changed: Those of them in which the restricted player would have
+            chosen another move.
 
-    A player who kept back every 0 won 12 of 20 games against a fair half:
+    A player who kept back every 0 won 12 of 40 games where the same player
+    won 14 unrestricted, on the same deals:
 
     >>> import ono99
-    >>> win_rate = ono99.Estimate.rate(12, 20)
-    >>> zero = ono99.CardImportance("0", "0", win_rate, win_rate.short_of(0.5),
-    ...                             decided=ono99.Estimate.rate(5, 40))
-    >>> str(zero.importance)
-    '-10.0 points (-28.1 to +11.3)'
+    >>> importance = ono99.Estimate("difference", 0.05, -0.04, 0.14, games=40, se=0.045)
+    >>> zero = ono99.CardImportance("0", "0", ono99.Estimate.rate(12, 40),
+    ...     ono99.Estimate.rate(14, 40), importance, ono99.Estimate.rate(5, 40),
+    ...     legal=180, changed=31)
+    >>> str(zero.importance), zero.note
+    ('+5.0 points (-4.0 to +14.0)', '')
     """
 
     card: str
     name: str
     win_rate: Estimate
+    unrestricted: Estimate
     importance: Estimate
     decided: Estimate
+    legal: int = 0
+    changed: int = 0
+
+    @property
+    def note(self) -> str:
+        """``"never legal"``, ``"never changes a choice"``, or ``""`` for a card that does."""
+        if not self.legal:
+            return "never legal"
+        if not self.changed:
+            return "never changes a choice"
+        return ""
 
 
 @frozen
 class Drama:
     """Does the lead change, do players come back? On the games of :class:`Fairness`.
 
+    The standings are the tokens, or the points, of the players still in the
+    game; they change only when a round ends. The *leaders* are the seats
+    best placed (most tokens, or the lowest score; the highest where points
+    win): a tie leads together. As Ludii's lead-change metric counts it
+    (after Browne's thesis), a lead change is a move after which the set of
+    leaders differs from the set before it, from the start (every seat
+    level) to the end (the winner alone); a game's changes are divided by
+    its moves, and the figure is the mean of that over games.
+
     Attributes:
-        lead_changes: Lead changes a game, by tokens or points after each
-            round (see :class:`~ono99.GameDetails`).
-        comebacks: The share of games won by a player who was behind after
-            the half-way round.
+        lead_changes: Lead changes a move (a share of moves), with its
+            Student t interval; ``None`` where there is nothing to lead.
+        comebacks: The share of games won by a player who was not among the
+            leaders after round ``R // 2`` of the game's ``R`` rounds;
+            ``None`` where there is nothing to lead.
         measured: Whether any game had standings to lead: more than one
-            round, with tokens or points. When false, both figures are 0 by
-            definition.
+            round, with tokens or points. When false, both figures are
+            ``None``: "not applicable", not zero.
 
     >>> import ono99
-    >>> lead_changes = ono99.Estimate("mean", 1.5, 1.2, 1.8, games=40, se=0.15)
+    >>> lead_changes = ono99.Estimate("share", 0.052, 0.043, 0.061, games=40, se=0.0045)
     >>> drama = ono99.Drama(lead_changes, ono99.Estimate.rate(12, 40), measured=True)
     >>> str(drama.lead_changes), str(drama.comebacks)
-    ('1.50 (1.20 to 1.80)', '30.0% (18.1% to 45.4%)')
+    ('5.2% (4.3% to 6.1%)', '30.0% (18.1% to 45.4%)')
     """
 
-    lead_changes: Estimate
-    comebacks: Estimate
+    lead_changes: Estimate | None
+    comebacks: Estimate | None
     measured: bool
 
 
@@ -376,6 +422,13 @@ class Difference:
     games share their seeds, which makes the games alike and so these
     intervals (which take them as independent) err on the wide side.
 
+    A side by side tests many figures at once: :meth:`Profile.differences`
+    marks as significant those that Benjamini and Hochberg's procedure
+    finds at a false discovery rate of 5% over all the figures it tests,
+    so that of the differences it marks, at most 5% are expected to be
+    noise (and where two variants play alike, the chance of marking any
+    is at most 5%). :meth:`of` alone tests one figure at 5%.
+
     Attributes:
         figure: The figure's name, as :meth:`Profile.figures` names it.
         base: The figure in the first profile.
@@ -383,8 +436,10 @@ class Difference:
         difference: ``other.value - base.value``.
         low: The low end of the difference's 95% interval.
         high: The high end.
-        p_value: The test of "no difference".
-        significant: Whether ``p_value`` is below 0.05.
+        p_value: The test of "no difference", of this figure alone.
+        significant: Whether it is a discovery: ``p_value`` below 0.05
+            alone, or in a side by side, below its Benjamini-Hochberg
+            threshold.
 
     >>> import ono99
     >>> base, other = ono99.Estimate.rate(18, 40), ono99.Estimate.rate(26, 40)
@@ -404,7 +459,7 @@ class Difference:
 
     @classmethod
     def of(cls, figure: str, base: Estimate, other: Estimate) -> Difference:
-        """The difference between two estimates of ``figure``."""
+        """The difference between two estimates of ``figure``, tested alone at 5%."""
         d = other.value - base.value
         if base.kind == "rate" and other.kind == "rate":
             low = d - math.hypot(other.value - other.low, base.high - base.value)
@@ -445,6 +500,9 @@ class Profile:
         skill: The skill ladder.
         importance: Each kind of card, in the variant's order.
         drama: Lead changes and comebacks.
+        precision: The half width asked for, in points, if any
+            (``analyse(..., precision=)``); each section then played as
+            many games as it needed, or as its share of the time allowed.
         seconds: Wall-clock time taken (not compared by ``==``).
     """
 
@@ -463,7 +521,8 @@ class Profile:
     skill: Skill
     importance: tuple[CardImportance, ...]
     drama: Drama
-    seconds: float = field(eq=False)
+    precision: float | None = None
+    seconds: float = field(default=0.0, eq=False)
 
     def figures(self) -> dict[str, Estimate]:
         """Every figure of the profile by name, in the order of its sections.
@@ -476,7 +535,7 @@ class Profile:
         out: dict[str, Estimate] = {}
         for seat, share in enumerate(self.fairness.seats):
             out[f"seat {seat} wins"] = share
-        out["largest seat advantage"] = self.fairness.advantage
+        out[ADVANTAGE] = self.fairness.advantage
         out["games finished by the rules"] = self.completion.finished
         duration = self.duration
         out["plays a game"] = duration.plays.mean
@@ -490,20 +549,50 @@ class Profile:
             out[f"importance of {card.name}"] = card.importance
         for card in self.importance:
             out[f"games decided by {card.name}"] = card.decided
-        out["lead changes a game"] = self.drama.lead_changes
-        out["comebacks"] = self.drama.comebacks
+        drama = self.drama
+        if drama.lead_changes is not None:
+            out["lead changes a move"] = drama.lead_changes
+        if drama.comebacks is not None:
+            out["comebacks"] = drama.comebacks
+        return out
+
+    def widths(self) -> dict[str, float]:
+        """The widest half interval of each section's headline figures, in points.
+
+        The seats' win shares, each rung of the skill ladder, and the cards'
+        importance (a card that never changes a choice has none):
+        what ``analyse(..., precision=)`` asks of each.
+        """
+
+        def half(estimate: Estimate) -> float:
+            return (estimate.high - estimate.low) / 2 * 100
+
+        out = {"seat win shares": max(half(share) for share in self.fairness.seats)}
+        for rung in (*self.skill.rungs, self.skill.gap):
+            out[f"{rung.player} among {rung.against}"] = half(rung.win_rate)
+        out["card importance"] = max(
+            (half(card.importance) for card in self.importance), default=0.0
+        )
         return out
 
     def differences(self, other: Profile) -> tuple[Difference, ...]:
         """Each figure the two profiles share: ``other``'s less this one's, and its test.
 
         Figures only one of them has (a seat, a card of one variant only)
-        are left out.
+        are left out, and so is the largest seat advantage (the largest of
+        several shares may belong to another seat in each profile: each
+        seat's own share is compared instead). The differences are marked
+        significant by Benjamini and Hochberg's procedure over all of them,
+        at a false discovery rate of 5% (see :class:`Difference`).
         """
         mine, theirs = self.figures(), other.figures()
-        return tuple(
-            Difference.of(name, mine[name], theirs[name]) for name in mine if name in theirs
-        )
+        found = [
+            Difference.of(name, mine[name], theirs[name])
+            for name in mine
+            if name in theirs and name != ADVANTAGE
+        ]
+        marks = step_up([d.p_value for d in found], SIGNIFICANCE)
+        return tuple(evolve(d, significant=mark) for d, mark in zip(found, marks, strict=True))
 
     def to_data(self) -> dict[str, Any]:
         """The profile as plain data for JSON.
@@ -578,16 +667,22 @@ def summary_rows(profile: Profile) -> list[tuple[str, str]]:
                 f"{rung.win_rate} against a fair {rung.fair:.0%} ({mark})",
             )
         )
-    ranked = sorted(profile.importance, key=lambda c: -c.importance.value)
+    ranked = sorted(profile.importance, key=lambda c: -c.importance.low)
     if ranked:
         top = ranked[0]
-        rows.append(("Most important card", f"{top.name}: {top.importance}"))
+        if top.importance.low > 0:
+            rows.append(("Most important card", f"{top.name}: {top.importance}"))
+        else:
+            rows.append(("Most important card", "none measurably above 0"))
     decided = max(profile.importance, key=lambda c: c.decided.value, default=None)
     if decided is not None:
         rows.append(("Card that decides most games", f"{decided.name}: {decided.decided}"))
-    if profile.drama.measured:
-        rows.append(("Lead changes a game", str(profile.drama.lead_changes)))
-        rows.append(("Comebacks", str(profile.drama.comebacks)))
+    drama = profile.drama
+    if drama.lead_changes is None or drama.comebacks is None:
+        rows.append(("Lead changes a move", "not applicable (no standings to lead)"))
+    else:
+        rows.append(("Lead changes a move", str(drama.lead_changes)))
+        rows.append(("Comebacks", str(drama.comebacks)))
     return rows
 
 

@@ -1,7 +1,8 @@
 """A profile as tables for people: one per section, or several profiles side by side.
 
 Each table is a title, a header and rows of text, which the command line
-draws with rich (escaping every cell) and the docs write as reST.
+draws with rich (escaping every cell) and the docs write as reST, and the
+address of the docs page that defines its figures.
 """
 
 from __future__ import annotations
@@ -13,21 +14,38 @@ if TYPE_CHECKING:
 
     from ._profile import Estimate, Profile, Quantity
 
-__all__ = ["Sheet", "comparison_sheets", "profile_sheets"]
+__all__ = ["FIGURES_PAGE", "Sheet", "comparison_sheets", "profile_sheets"]
+
+FIGURES_PAGE = "https://ono99.readthedocs.io/en/latest/explanation/profile.html"
+"""The docs page that defines every figure of a profile, a section of it each."""
 
 
 class Sheet:
-    """One table: its title, header, rows, and the columns to align right."""
+    """One table: its title, header, rows, the columns to align right, and its figures' page.
 
-    __slots__ = ("header", "right", "rows", "title")
+    ``page`` is the address of the docs section that defines the table's
+    figures (by name).
+    """
+
+    __slots__ = ("header", "page", "right", "rows", "title")
 
     def __init__(
-        self, title: str, header: list[str], rows: list[list[str]], right: Sequence[int]
+        self,
+        title: str,
+        header: list[str],
+        rows: list[list[str]],
+        right: Sequence[int],
+        page: str = FIGURES_PAGE,
     ) -> None:
         self.title = title
         self.header = header
         self.rows = rows
         self.right = tuple(right)
+        self.page = page
+
+
+def _page(anchor: str) -> str:
+    return f"{FIGURES_PAGE}#{anchor}"
 
 
 def _interval(estimate: Estimate) -> str:
@@ -44,6 +62,13 @@ def _value(estimate: Estimate) -> str:
     if estimate.kind in {"rate", "share"}:
         return f"{estimate.value:.1%}"
     return f"{estimate.value:.2f}"
+
+
+def _bare(estimate: Estimate) -> str:
+    """A value as a side by side shows it: a difference in points without its unit."""
+    if estimate.kind == "difference":
+        return f"{estimate.value * 100:+.1f}"
+    return _value(estimate)
 
 
 def _row(name: str, estimate: Estimate) -> list[str]:
@@ -68,6 +93,13 @@ def _quantity(name: str, q: Quantity) -> list[str]:
     ]
 
 
+def _widest(profile: Profile, section: str) -> str:
+    """What a section's title says of its precision: the widest headline half interval."""
+    width = profile.widths()[section]
+    asked = "" if profile.precision is None else f" of +-{profile.precision:g} asked"
+    return f"; widest interval +-{width:.1f} points{asked}"
+
+
 def profile_sheets(profile: Profile) -> list[Sheet]:
     """The tables of one profile, a section each."""
     fairness = profile.fairness
@@ -76,7 +108,13 @@ def profile_sheets(profile: Profile) -> list[Sheet]:
         for seat, share in enumerate(fairness.seats)
     ]
     value, interval = _points(fairness.advantage)
-    seats.append([f"largest advantage (seat {fairness.advantage_seat})", f"{value} pts", interval])
+    seats.append(
+        [
+            f"largest advantage (seat {fairness.advantage_seat})",
+            f"{value} pts",
+            interval,
+        ]
+    )
     seats.append(["all seats equally likely (chi-square)", f"p = {fairness.p_value:.3f}", ""])
     finished = profile.completion.finished
     decisions = profile.decisions
@@ -85,25 +123,51 @@ def profile_sheets(profile: Profile) -> list[Sheet]:
             f"{rung.player} among {rung.against}",
             _value(rung.win_rate),
             _interval(rung.win_rate),
-            f"{rung.fair:.0%}",
             f"{rung.p_value:.3g}",
             "yes" if rung.significant else "no",
+            str(rung.win_rate.games),
         ]
         for rung in (*profile.skill.rungs, profile.skill.gap)
     ]
     cards = []
-    for card in sorted(profile.importance, key=lambda c: -c.importance.value):
+    for card in sorted(profile.importance, key=lambda c: (-c.importance.value, c.card)):
+        if card.note:
+            cards.append([card.name, "0", card.note, "", _value(card.decided)])
+            continue
         value, interval = _points(card.importance)
-        cards.append([card.name, value, interval, _value(card.win_rate), _value(card.decided)])
+        cards.append(
+            [
+                card.name,
+                value,
+                interval,
+                f"{card.changed} of {card.legal}",
+                _value(card.decided),
+            ]
+        )
+    widths = profile.widths()
+    ladder = max(
+        widths[f"{r.player} among {r.against}"] for r in (*profile.skill.rungs, profile.skill.gap)
+    )
+    asked = "" if profile.precision is None else f" of +-{profile.precision:g} asked"
     drama = profile.drama
-    how = "" if drama.measured else " (one round, or no tokens or points: nothing to lead)"
+    if drama.lead_changes is None or drama.comebacks is None:
+        drama_rows = [
+            ["lead changes a move", "not applicable", "one round, or no tokens or points"],
+            ["won from behind at half-way", "not applicable", "nothing to lead"],
+        ]
+    else:
+        drama_rows = [
+            ["lead changes a move", _value(drama.lead_changes), _interval(drama.lead_changes)],
+            ["won from behind at half-way", _value(drama.comebacks), _interval(drama.comebacks)],
+        ]
     return [
         Sheet(
             f"{profile.name}, {profile.players} players, seed {profile.seed}: fairness "
-            f"({profile.games} games of cautious players)",
+            f"({profile.games} games of cautious players{_widest(profile, 'seat win shares')})",
             ["seat", "wins", "95% interval"],
             seats,
             (1,),
+            _page("fairness"),
         ),
         Sheet(
             "Completion, duration and decisions",
@@ -131,68 +195,82 @@ def profile_sheets(profile: Profile) -> list[Sheet]:
                 ],
             ],
             (1, 3, 4, 5),
+            _page("completion-duration-and-decisions"),
         ),
         Sheet(
-            f"Skill ladder (one player among the others; {profile.games} games, "
-            f"{profile.search_games} with search)",
-            ["player", "wins", "95% interval", "fair", "p", "significant"],
+            f"Skill ladder (one player among the others, against a fair "
+            f"{profile.fairness.fair:.0%}; widest interval +-{ladder:.1f} points{asked})",
+            ["player", "wins", "95% interval", "p", "sig.", "games"],
             skill,
-            (1, 3, 4),
+            (1, 3, 5),
+            _page("skill-ladder"),
         ),
         Sheet(
-            f"Card importance (a cautious player who never plays the card; "
-            f"{profile.importance_games} games a card)",
-            ["card", "importance (pts)", "95% interval", "its wins", "games it decided"],
+            f"Card importance in points (restricted play: a cautious player who never "
+            f"plays the card while it has another legal move, less the same player "
+            f"unrestricted, on the same {profile.importance_games} deals, among cautious "
+            f"players; changed: its choices the restriction changes, of those where the card "
+            f"was legal; decided: the share of games it decided"
+            f"{_widest(profile, 'card importance')})",
+            ["card", "points", "95% interval", "changed", "decided"],
             cards,
             (1, 3, 4),
+            _page("card-importance"),
         ),
         Sheet(
-            "Drama" + how,
+            "Drama",
             ["figure", "value", "95% interval"],
-            [
-                ["lead changes a game", _value(drama.lead_changes), _interval(drama.lead_changes)],
-                [
-                    "won from behind at half-way",
-                    _value(drama.comebacks),
-                    _interval(drama.comebacks),
-                ],
-            ],
+            drama_rows,
             (1,),
+            _page("drama"),
         ),
     ]
 
 
 def comparison_sheets(profiles: Sequence[Profile]) -> list[Sheet]:
-    """Profiles side by side: each figure, and each one's difference from the first."""
+    """Profiles side by side: each figure of the first and of another, and the difference.
+
+    One table for each profile after the first, so that each fits 80
+    columns: the figure, its value in both, the difference, its 95%
+    interval, and ``*`` where Benjamini and Hochberg's procedure marks it
+    at a false discovery rate of 5% over the table's figures.
+    """
     base = profiles[0]
-    header = ["figure", *(p.variant for p in profiles)]
+    sheets = []
     for other in profiles[1:]:
-        header += [f"difference, {other.variant} (95% interval)", "p"]
-    figures = [p.figures() for p in profiles]
-    differences = [{d.figure: d for d in base.differences(other)} for other in profiles[1:]]
-    rows = []
-    for name in dict.fromkeys(n for f in figures for n in f):
-        row = [name, *(_value(f[name]) if name in f else "-" for f in figures)]
-        for found in differences:
+        mine, theirs = base.figures(), other.figures()
+        found = {d.figure: d for d in base.differences(other)}
+        rows = []
+        for name in dict.fromkeys([*mine, *theirs]):
+            row = [
+                name,
+                _bare(mine[name]) if name in mine else "-",
+                _bare(theirs[name]) if name in theirs else "-",
+            ]
             d = found.get(name)
             if d is None:
-                row += ["-", ""]
-                continue
-            scale, digits = (100, 1) if d.base.kind in {"rate", "share", "difference"} else (1, 2)
-            mark = " *" if d.significant else ""
-            row += [
-                f"{d.difference * scale:+.{digits}f} ({d.low * scale:+.{digits}f} to "
-                f"{d.high * scale:+.{digits}f}){mark}",
-                f"{d.p_value:.3f}",
-            ]
-        rows.append(row)
-    seeds = f"seed {base.seed}, the same deals for each"
-    return [
-        Sheet(
-            f"{len(profiles)} profiles, {base.players} players, {seeds} "
-            "(rates in %, their differences in points; * significant at 5%)",
-            header,
-            rows,
-            tuple(range(1, len(header))),
+                row += ["", "", ""]
+            else:
+                kind = d.base.kind
+                scale, digits = (100, 1) if kind in {"rate", "share", "difference"} else (1, 2)
+                row += [
+                    f"{d.difference * scale:+.{digits}f}",
+                    f"{d.low * scale:+.{digits}f} to {d.high * scale:+.{digits}f}",
+                    "*" if d.significant else "",
+                ]
+            rows.append(row)
+        sheets.append(
+            Sheet(
+                f"{other.variant} less {base.variant}, {base.players} players, seed "
+                f"{base.seed} for both (the same deals where their decks are alike): rates "
+                "in %, importance and differences in points; * marked by "
+                f"Benjamini-Hochberg at a false discovery rate of 5% over the "
+                f"{len(found)} differences (the largest seat advantage is not compared: "
+                "each seat is)",
+                ["figure", "first", "second", "change", "95% interval", ""],
+                rows,
+                (1, 2, 3, 4),
+                _page("side-by-side"),
+            )
         )
-    ]
+    return sheets

@@ -13,6 +13,7 @@ interval with the two-proportion z-test, between two means Welch's.
 from __future__ import annotations
 
 import math
+import statistics
 from typing import TYPE_CHECKING
 
 from ono99.simulation import wilson_interval
@@ -27,6 +28,8 @@ __all__ = [
     "normal_p",
     "ratio_interval",
     "score_p",
+    "simultaneous_z",
+    "step_up",
     "t_quantile",
     "wilson",
 ]
@@ -50,6 +53,47 @@ def wilson(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
     The simulation's win rates use the same interval (one function, written there).
     """
     return wilson_interval(successes, trials, z)
+
+
+def simultaneous_z(intervals: int) -> float:
+    """The normal quantile that makes ``intervals`` two-sided intervals hold together at 95%.
+
+    Bonferroni's: each interval at the level ``1 - 0.05 / intervals``, so that
+    the chance that any of them misses is at most 5%, however they depend on
+    each other (a seat's share of the wins is taken from the others').
+
+    >>> round(simultaneous_z(1), 3), round(simultaneous_z(4), 3)
+    (1.96, 2.498)
+    """
+    return statistics.NormalDist().inv_cdf(1 - 0.025 / max(1, intervals))
+
+
+def step_up(p_values: Sequence[float], rate: float = 0.05) -> list[bool]:
+    r"""Which of ``p_values`` are discoveries at a false discovery rate of ``rate``.
+
+    Benjamini and Hochberg's step-up procedure (1995): with the p-values in
+    increasing order :math:`p_{(1)} \le \dots \le p_{(m)}`, find the
+    largest :math:`k` with :math:`p_{(k)} \le k q / m` (:math:`q` being ``rate``) and call the
+    :math:`k` smallest discoveries. Among the discoveries, the expected
+    share of false ones is at most ``rate`` (for independent or positively
+    dependent tests); where every null hypothesis holds, the chance of any
+    discovery at all is at most ``rate``.
+
+    >>> step_up([0.01, 0.04, 0.03, 0.5])
+    [True, False, False, False]
+    >>> step_up([0.01, 0.02, 0.03, 0.04])
+    [True, True, True, True]
+    """
+    m = len(p_values)
+    order = sorted(range(m), key=lambda i: p_values[i])
+    cut = 0
+    for rank, i in enumerate(order, 1):
+        if p_values[i] <= rank * rate / m:
+            cut = rank
+    found = [False] * m
+    for i in order[:cut]:
+        found[i] = True
+    return found
 
 
 def t_quantile(df: int) -> float:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 from ._check import FileKind, Finding, check_file, file_kind
 from ._diff import diff_variants
 from ._rulebook import Format, rulebook
+from ._warnings import never_ends
 
 if TYPE_CHECKING:
     from ._schema import json_schema, schema_text
@@ -27,6 +28,7 @@ __all__ = [
     "diff_variants",
     "file_kind",
     "json_schema",
+    "never_ends",
     "rulebook",
     "schema_text",
 ]

@@ -405,12 +405,31 @@ def _as_written(path: str, variant: Variant, data: dict[str, Any]) -> str:
     The file's ``[[add_triggers]]`` tables are the last of the variant's
     triggers (unless it sets ``[[triggers]]`` too: then they follow its own).
     """
+    card = re.match(r"cards\.([\w-]+)\.(effects|conditions)\b", path)
+    if card is not None:
+        return _as_ranked(path, card.group(1), card.group(2), variant, data)
     added = data.get("add_triggers")
     found = re.match(r"triggers\[(\d+)\]", path)
     if not isinstance(added, list) or found is None:
         return path
     index = int(found.group(1)) - (len(variant.triggers) - len(added))
     return f"add_triggers[{index}]{path[found.end() :]}" if index >= 0 else path
+
+
+def _as_ranked(path: str, card_id: str, key: str, variant: Variant, data: dict[str, Any]) -> str:
+    """A card's ``key`` (effects, conditions) at ``path``, as the file wrote it.
+
+    That is ``ranks.<rank>...`` where the file wrote them for the card's whole
+    rank (``[ranks.king]``) and not for the card.
+    """
+    cards, ranks = data.get("cards"), data.get("ranks")
+    if (isinstance(cards, dict) and card_id in cards) or not isinstance(ranks, dict):
+        return path
+    rank = next((c.rank for c in variant.cards if c.id == card_id), "")
+    table = ranks.get(rank)
+    if not rank or not isinstance(table, dict) or key not in table:
+        return path
+    return f"ranks.{rank}{path[len(f'cards.{card_id}') :]}"
 
 
 def _is_own(path: str, own: Iterable[str]) -> bool:

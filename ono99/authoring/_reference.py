@@ -29,11 +29,14 @@ from ono99._limits import (
     MAX_PLAYERS,
     MAX_POINTS_TARGET,
     MAX_RULES,
+    MAX_SHOW_ASKS,
+    MAX_SHOW_SCORES,
     MAX_SKIP,
     MAX_TOKENS,
     MAX_TRIGGERS,
 )
 from ono99._variant import NONE, NOT_RULES, Card, RankRules, StandardDeck, Variant
+from ono99._zones import Zone
 from ono99.loading import (
     RULE_ARRAYS,
     house_rules_registry,
@@ -66,6 +69,7 @@ END = ".. END GENERATED"
 
 # Keys whose value is a table of their own, documented in a section of their own.
 CARD_KEY = "cards.<id>"
+ZONE_KEY = "zones.<name>"
 RANK_KEY = "ranks.<rank>"
 
 
@@ -131,6 +135,8 @@ def _type_name(tp: Any) -> str:
         return "array of integers, or a range ``{ from = a, to = b }``"
     if tp == tuple[Card, ...]:
         return "tables, one per card"
+    if tp == tuple[Zone, ...]:
+        return "tables, one per zone"
     if is_array(tp):
         return f"array of {_type_name(typing.get_args(tp)[0])}"
     args = [a for a in typing.get_args(tp) if a is not type(None)]
@@ -169,7 +175,7 @@ def array_class(tp: Any) -> type | None:
     """The class of the tables in an array of tables (``tuple[PlayerStep, ...]``)."""
     args = typing.get_args(tp)
     array = typing.get_origin(tp) is tuple and len(args) == 2 and args[1] is Ellipsis
-    if array and attrs.has(args[0]) and args[0] is not Card:
+    if array and attrs.has(args[0]) and args[0] not in {Card, Zone}:
         return typing.cast("type", args[0])
     return None
 
@@ -198,6 +204,9 @@ def _sections() -> list[tuple[str, type, str]]:
             if tp == tuple[Card, ...]:
                 out.append((CARD_KEY, Card, meaning))
                 continue
+            if tp == tuple[Zone, ...]:
+                out.append((ZONE_KEY, Zone, meaning))
+                continue
             inner = table_class(tp)
             if inner is not None:
                 out.append((f"[{path}]" if array_class(tp) else path, inner, meaning))
@@ -215,9 +224,9 @@ def _rows(prefix: str, cls: type) -> Iterator[tuple[str, str, str, str]]:
     """The keys of one table that hold values (not tables of their own)."""
     prefix = prefix.strip("[]")
     for field, tp, meaning in fields(cls):
-        if cls is Card and field.name == "id":
-            continue  # a card's id is the name of its table
-        if table_class(tp) is not None or tp == tuple[Card, ...]:
+        if (cls is Card and field.name == "id") or (cls is Zone and field.name == "name"):
+            continue  # a card's id, a zone's name, is the name of its table
+        if table_class(tp) is not None or tp in {tuple[Card, ...], tuple[Zone, ...]}:
             continue  # a section of its own
         path = f"{prefix}.{field.name}" if prefix else field.name
         yield path, _type_name(tp), _default(field, tp), meaning
@@ -343,6 +352,13 @@ _BOUNDS: tuple[tuple[str, str, str], ...] = (
     ("``amounts`` of ``add_choice``", f"{MAX_CHOICES:,}", "amounts to choose from"),
     ("``players`` of ``skip``", f"{MAX_SKIP:,}", "players one card skips"),
     ("``[[triggers]]``", f"{MAX_TRIGGERS:,}", "triggers"),
+    (
+        "the show",
+        f"{MAX_SHOW_ASKS:,}",
+        "scorings of a hand at each show: ``players.max`` times the triggers that score at "
+        "the show (``deal.show``); each scores a hand at most "
+        f"{MAX_SHOW_SCORES:,} times",
+    ),
     (
         "kinds of card",
         f"{MAX_KINDS:,}",

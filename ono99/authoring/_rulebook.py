@@ -325,6 +325,11 @@ class _Writer:
                 "Once the hands are dealt, the top card of the stock is turned up: the "
                 "starter, which every player sees and nobody plays."
             )
+        out += [
+            _sentence(f"Beside the stock, the pile and the hands, a zone {zone.describe()}")
+            + " It starts each round empty."
+            for zone in v.zones
+        ]
         show = v.deal.show if any(t.on_show for t in v.triggers) else "none"
         if show != "none":
             when = (
@@ -484,7 +489,9 @@ class _Writer:
                 "A card that aims something at a player (see The cards) lets that player "
                 "answer at once, out of turn, before play goes on: an answering card goes "
                 "on the pile without its effects, and its player draws again; or they "
-                "take what was aimed. Then play goes on as the card left it."
+                "take what was aimed. Then play goes on as the card left it. If the card "
+                "that aimed it ends the round or the game, or puts that player out of it, it "
+                "lapses: nobody takes it."
             )
         return out
 

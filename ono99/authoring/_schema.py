@@ -30,6 +30,7 @@ from ono99._limits import (
     MAX_TRIGGERS,
 )
 from ono99._variant import NONE, NOT_RULES, Card, RankRules, StandardDeck, Variant
+from ono99._zones import Zone
 from ono99.loading import (
     CARD_ID,
     MINIMUMS,
@@ -266,6 +267,12 @@ def _value_schema(tp: Any, path: str, required: bool) -> dict[str, Any]:
             "propertyNames": {"pattern": f"^{CARD_ID.pattern}$"},
             "additionalProperties": {"$ref": "#/$defs/card"},
         }
+    if tp == tuple[Zone, ...]:
+        return {
+            "type": "object",
+            "propertyNames": {"pattern": f"^{CARD_ID.pattern}$"},
+            "additionalProperties": _table_schema(Zone, f"{path}.<name>", required=required),
+        }
     item = array_class(tp)
     if item is not None:
         # An array replaces the one before it whole: each table states every required key.
@@ -288,8 +295,8 @@ def _table_schema(cls: type, prefix: str, *, required: bool) -> dict[str, Any]:
     properties: dict[str, Any] = {}
     needed: list[str] = []
     for field, tp, own in fields(cls):
-        if cls is Card and field.name == "id":
-            continue  # a card's id is the name of its table
+        if (cls is Card and field.name == "id") or (cls is Zone and field.name == "name"):
+            continue  # a card's id, a zone's name, is the name of its table
         path = f"{prefix}.{field.name}" if prefix else field.name
         schema = _value_schema(tp, path, required)
         inner = table_class(tp)
@@ -301,7 +308,7 @@ def _table_schema(cls: type, prefix: str, *, required: bool) -> dict[str, Any]:
         if field.default is attrs.NOTHING:
             needed.append(field.name)
         else:
-            schema.update(_default_of(field))
+            schema.update(_default_of(field) if tp != tuple[Zone, ...] else {"default": {}})
         properties[field.name] = _described(schema, meaning)
     out: dict[str, Any] = {"type": "object", "properties": properties}
     if required and needed:
@@ -319,7 +326,7 @@ def _required_keys(cls: type) -> dict[str, Any]:
     out: dict[str, Any] = {}
     for field, tp, _ in fields(cls):
         inner = table_class(tp)
-        if inner is None or array_class(tp) is not None or inner is Card:
+        if inner is None or array_class(tp) is not None or inner in {Card, Zone}:
             continue  # an array's tables state every key already (see _value_schema)
         needed = [f.name for f in attrs.fields(inner) if f.default is attrs.NOTHING]
         below = _required_keys(inner)

@@ -34,6 +34,7 @@ if TYPE_CHECKING:
 __all__ = [
     "MOST_ASKS",
     "Budget",
+    "cannot_happen",
     "idle_settings",
     "never_ends",
     "play_warnings",
@@ -209,7 +210,48 @@ def play_warnings(variant: Variant, budget: Budget | None = None) -> list[tuple[
         budget: What the analyses may ask (by default a fresh :class:`Budget`).
     """
     analysis = _Analysis(variant, Budget() if budget is None else budget)
-    return [*_never_ends(analysis), *_unplayable(analysis)]
+    return [*_never_ends(analysis), *_unplayable(analysis), *cannot_happen(variant)]
+
+
+def cannot_happen(variant: Variant) -> list[tuple[str, str]]:
+    """What a file writes that the rules can never do, each at its key path.
+
+    A second effect of a card that opens a reaction (two ``aim`` effects):
+    one reaction is open at a time, so the second replaces the first, which
+    is never answered nor taken. A starter (``deal.starter``) at a player
+    count whose hands use the whole deck up: no card is left to turn.
+    """
+    out: list[tuple[str, str]] = []
+    for card in variant.cards:
+        aims = [index for index, effect in card.resolved if effect.opens_reactions]
+        out += [
+            (
+                f"cards.{card.id}.effects[{index}]",
+                f"opens a reaction as effects[{aims[0]}] does, on the same play: one "
+                "reaction is open at a time, so this one replaces it, and the first is "
+                "never answered nor taken",
+            )
+            for index in aims[1:]
+        ]
+    deal = variant.deal
+    if deal.starter:
+        players = variant.players
+        short = [
+            n
+            for n in range(players.min, players.max + 1)
+            if variant.deck_size_for(n) <= n * deal.hand_size
+        ]
+        if short:
+            counts = ", ".join(map(str, short))
+            out.append(
+                (
+                    "deal.starter",
+                    f"no starter can be turned at {counts} player{'s' if short != [1] else ''}: "
+                    f"the hands ({deal.hand_size} cards each, deal.hand_size) use the whole "
+                    "deck up, so nothing that reads the starter ever scores",
+                )
+            )
+    return out
 
 
 def never_ends(variant: Variant, budget: Budget | None = None) -> list[tuple[str, str]]:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 from typing import TYPE_CHECKING
 
@@ -16,21 +17,24 @@ from ono99.analysis import (
 from ono99.loading import load_variant
 from ono99.simulation import ProgressBars
 
-from ._games import _chart, _jobs, _players, _seed
+from ._games import executor_of, limit_options, warn_of_caps
 from ._options import (
+    chart_file,
     examples,
     game_count,
+    house_rule_name,
+    jobs_wanted,
     later_wins_option,
     player_count,
+    players_for,
     run_options,
+    run_seed,
     variant_name,
     whole,
 )
 from ._output import KEY, say, table
 
 if TYPE_CHECKING:
-    import argparse
-
     from ono99._variant import Variant
     from ono99.analysis import Profile, Sheet
 
@@ -38,7 +42,7 @@ __all__ = ["add_analysis_command"]
 
 
 def _analyse(args: argparse.Namespace) -> int:
-    chart = _chart(args)
+    chart = chart_file(args)
     names: list[str] = list(args.variants)
     rules: list[str] = list(args.house_rule)
     # One variant and house rules: the variant without them and with them.
@@ -55,16 +59,21 @@ def _analyse(args: argparse.Namespace) -> int:
         most = min(4, *(v.players.max for v in variants))
         players = max(most, *(v.players.min for v in variants))
     for variant in variants:
-        _players(players, variant)
-    seed = _seed(args)
-    jobs = _jobs(args)
+        players_for(players, variant)
+    seed = run_seed(args)
+    jobs = jobs_wanted(args)
+    for variant in variants:
+        warn_of_caps(variant)
     labels: list[str] = []
     for variant in variants:
         prefix = f"{variant.id}: " if len(variants) > 1 else ""
         labels += [prefix + label for label in section_labels(variant)]
     bars = ProgressBars(labels, enabled=not args.json and not args.quiet)
     profiles: list[Profile] = []
-    with bars.shown(args.games):
+    # Each profile has its share of the time limit, which a profile's sections share again.
+    limit = args.time_limit
+    share = None if limit is None else limit / len(variants)
+    with executor_of(args) as executor, bars.shown(args.games):
         offset = 0
         for variant in variants:
             index = {label: offset + i for i, label in enumerate(section_labels(variant))}
@@ -80,8 +89,11 @@ def _analyse(args: argparse.Namespace) -> int:
                     games=args.games,
                     search_games=args.search_games,
                     importance_games=args.importance_games,
+                    precision=args.precision,
+                    time_limit=share,
                     seed=seed,
                     jobs=jobs,
+                    executor=executor,
                     progress=progress,
                 )
             )
@@ -103,11 +115,23 @@ def _analyse(args: argparse.Namespace) -> int:
         for sheet in sheets:
             say()
             table(sheet.header, sheet.rows, right=sheet.right, title=sheet.title)
+            say("each figure is defined at ", (sheet.page, KEY))
     if chart is not None:
         plot_profiles(profiles, chart)
         if not args.json:
             say("\nchart written to ", (str(chart), KEY))
     return 0
+
+
+def points(text: str) -> float:
+    """``--precision``: points above 0, at most 100."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected percentage points, got {text!r}") from None
+    if not 0 < value <= 100:
+        raise argparse.ArgumentTypeError(f"expected points above 0, at most 100, got {text!r}")
+    return value
 
 
 def add_analysis_command(
@@ -125,9 +149,11 @@ def add_analysis_command(
             "the built-in players, each card's importance (a player who never plays it) "
             "and drama. Two or more variants, or one variant with --house-rule (profiled "
             "without and with the house rules), stand side by side with each difference "
-            "and whether it is significant. The same seed gives the same profile, "
-            "whatever --jobs. The defaults take about 25 seconds of one core for ono99-2022 "
-            "at 4 players, longer for variants with longer games."
+            "and whether it is significant (Benjamini-Hochberg, at a false discovery rate "
+            "of 5%). The same seed gives the same profile, whatever --jobs or --scheduler. "
+            "--precision plays more games where a section's intervals are wider, within "
+            "--time-limit; every section says how wide its intervals are. Each table names "
+            "the docs page that defines its figures."
         ),
         epilog=examples(
             "ono99 analyse ono99-2022 --seed 1",
@@ -148,6 +174,7 @@ def add_analysis_command(
         "--house-rule",
         action="append",
         default=[],
+        type=house_rule_name,
         metavar="RULE",
         help="lay a house rule (id or TOML file path) over each variant; with one variant, "
         "it is profiled without and with the house rules; repeat for several",
@@ -176,7 +203,17 @@ def add_analysis_command(
         "--importance-games",
         type=game_count,
         metavar="N",
-        help="games for each kind of card (default: half of --games)",
+        help="games of card importance, played by the unrestricted player and by each "
+        "restricted one on the same deals (default: half of --games)",
+    )
+    parser.add_argument(
+        "--precision",
+        type=points,
+        metavar="N",
+        help="play more games where the widest 95%% interval of a section's headline figures "
+        "(seat shares, each rung of the skill ladder, card importance) is wider than +-N "
+        "percentage points, until it is that narrow or --time-limit (default with --precision: "
+        "300 seconds) is spent",
     )
     parser.add_argument(
         "--seed",
@@ -185,4 +222,5 @@ def add_analysis_command(
         help="master seed: the same seed plays the same games (default: chosen and printed)",
     )
     run_options(parser)
+    limit_options(parser)
     parser.set_defaults(run=_analyse, parser=parser)

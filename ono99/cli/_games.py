@@ -2,24 +2,23 @@
 
 from __future__ import annotations
 
-import importlib.util
+import argparse
+import contextlib
 import json
-import os
+import math
 import random
 import sys
-from pathlib import Path
 from typing import TYPE_CHECKING
 
 from ono99 import events as ev
 from ono99._errors import Ono99Error
+from ono99.authoring import never_ends
 from ono99.engine import Game, describe_event
 from ono99.loading import load_variant
 from ono99.players import CautiousPlayer, RandomPlayer
 from ono99.simulation import (
-    MATPLOTLIB_MISSING,
     Grid,
     ProgressBars,
-    chart_path,
     compare_variants,
     comparison_parts,
     plot_results,
@@ -32,26 +31,30 @@ from ._options import (
     PLAYERS_HELP,
     STRATEGIES_HELP,
     UsageError,
+    chart_file,
     default_players,
     examples,
+    jobs_wanted,
     match_options,
     player_count,
+    players_for,
+    run_seed,
     strategy,
     variant_name,
     variant_options,
     whole,
 )
-from ._output import ERROR, HEADING, KEY, MUTED, OK, WARNING, heading, note, say, table
+from ._output import ERROR, HEADING, KEY, MUTED, OK, WARNING, heading, say, table
 
 if TYPE_CHECKING:
-    import argparse
-    from collections.abc import Sequence
+    import concurrent.futures
+    from collections.abc import Iterator, Sequence
 
     from ono99._variant import Variant
     from ono99.engine import Player
     from ono99.simulation import Part
 
-__all__ = ["add_game_commands"]
+__all__ = ["add_game_commands", "executor_of", "limit_options", "warn_of_caps"]
 
 TUTORIAL = "https://ono99.readthedocs.io/en/latest/tutorial/getting-started.html"
 """The tutorial, where the demo sends a reader next."""
@@ -62,8 +65,8 @@ TUTORIAL = "https://ono99.readthedocs.io/en/latest/tutorial/getting-started.html
 
 def _demo(args: argparse.Namespace) -> int:
     variant = load_variant(args.variant, args.house_rule, later_wins=args.later_wins)
-    players = _players(args.players, variant)
-    game = Game(variant, players, seed=_seed(args))
+    players = players_for(args.players, variant)
+    game = Game(variant, players, seed=run_seed(args))
     seats: list[Player] = [
         CautiousPlayer() if seat % 2 == 0 else RandomPlayer(game.seed + seat)
         for seat in range(players)
@@ -171,71 +174,6 @@ def _next_steps(variant: Variant, name: str) -> None:
 # ------------------------------------------------------------ simulations
 
 
-def _chart(args: argparse.Namespace) -> Path | None:
-    """The file ``--chart`` writes (``.png`` added when it has no extension).
-
-    Checked before a long run, not after it: matplotlib, the extension, and a
-    folder to write in.
-    """
-    if not args.chart:
-        return None
-    if importlib.util.find_spec("matplotlib") is None:
-        raise Ono99Error(f"--chart: {MATPLOTLIB_MISSING}")
-    if Path(args.chart).is_dir():
-        raise UsageError(
-            "--chart", f"{str(args.chart)!r} is a folder: name a file in it, such as wins.png"
-        )
-    try:
-        target = chart_path(args.chart)
-    except Ono99Error as exc:
-        raise UsageError("--chart", str(exc)) from None
-    folder = target.parent
-    if not folder.is_dir():
-        raise UsageError("--chart", f"no folder {str(folder)!r} to write {target.name} in")
-    if target.is_dir():
-        raise UsageError("--chart", f"{str(target)!r} is a folder: name a file to write")
-    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
-        where = str(target) if target.exists() else f"in the folder {str(folder)!r}"
-        raise UsageError("--chart", f"cannot write {where}")
-    return target
-
-
-def _players(given: int | None, variant: Variant) -> int:
-    """``--players``, or the one default rule's count; a usage error if out of range.
-
-    The rule is :func:`~ono99.cli._options.default_players`'s.
-    """
-    low, high = variant.players.min, variant.players.max
-    if given is None:
-        return default_players(low, high)
-    if not low <= given <= high:
-        raise UsageError(
-            "--players", f"{variant.name} is for {low} to {high} players, not {given}"
-        )
-    return given
-
-
-def _jobs(args: argparse.Namespace) -> int | None:
-    """``--jobs``, with a note when it asks for more processes than there are CPUs."""
-    cpus = os.cpu_count() or 1
-    jobs: int | None = args.jobs
-    if jobs is not None and jobs > cpus:
-        note(
-            f"--jobs {jobs} is more than this machine's {cpus} CPUs; "
-            "processes beyond them only wait their turn"
-        )
-    return jobs
-
-
-def _seed(args: argparse.Namespace) -> int:
-    """The seed given, or one chosen now and printed, so the run can be repeated."""
-    if args.seed is not None:
-        return int(args.seed)
-    seed = random.SystemRandom().randrange(1_000_000)
-    say(f"seed {seed}, chosen at random (--seed {seed} repeats this)", stderr=True)
-    return seed
-
-
 def _summary(parts: list[Part]) -> None:
     """A simulation's summary drawn with rich: the first line a heading, tables that fit."""
     for index, part in enumerate(parts):
@@ -248,15 +186,84 @@ def _summary(parts: list[Part]) -> None:
             say(part)
 
 
+def limit_options(parser: argparse.ArgumentParser) -> None:
+    """A command that may play for long: its ``--time-limit`` and ``--scheduler``."""
+    parser.add_argument(
+        "--time-limit",
+        type=seconds,
+        metavar="N",
+        help="stop with an error once N seconds have passed (default: no limit)",
+    )
+    parser.add_argument(
+        "--scheduler",
+        metavar="ADDRESS",
+        help="play the games on the Dask cluster whose scheduler is at ADDRESS, such as "
+        "tcp://10.0.0.5:8786 (needs the dask extra: pip install 'ono99[dask]'); "
+        "the same seed gives the same results",
+    )
+
+
+def seconds(text: str) -> float:
+    """``--time-limit``: a number of seconds above 0."""
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"expected a number of seconds, got {text!r}") from None
+    if not 0 < value < math.inf:
+        raise argparse.ArgumentTypeError(f"expected seconds above 0, got {text!r}")
+    return value
+
+
+@contextlib.contextmanager
+def executor_of(args: argparse.Namespace) -> Iterator[concurrent.futures.Executor | None]:
+    """The executor of ``--scheduler``'s cluster while the block runs (``None`` without it)."""
+    address: str | None = args.scheduler
+    if address is None:
+        yield None
+        return
+    try:
+        import distributed  # noqa: PLC0415 - the optional dask extra, only when asked for
+    except ImportError:
+        raise UsageError(
+            "--scheduler",
+            "playing on a Dask cluster needs the dask extra: pip install 'ono99[dask]'",
+        ) from None
+    try:
+        client = distributed.Client(address, timeout=30)  # type: ignore[no-untyped-call]
+    except (OSError, TimeoutError, ValueError) as exc:
+        raise UsageError(
+            "--scheduler", f"no Dask scheduler answered at {address!r}: {exc}"
+        ) from None
+    with client:
+        yield client.get_executor()  # type: ignore[no-untyped-call]
+
+
+def warn_of_caps(variant: Variant) -> None:
+    """Say at once, before any game, where a variant's games are expected to run to its caps.
+
+    The warnings are those ``ono99 validate`` gives of a round or a game that
+    can never end by itself.
+    """
+    for key, message in never_ends(variant):
+        say(
+            f"{variant.id}: ",
+            ("warning:", WARNING),
+            f" {key}: {message}; its games are expected to run to these caps, "
+            "and take as long (--time-limit bounds the wait)",
+            stderr=True,
+        )
+
+
 def _simulate(args: argparse.Namespace) -> int:
-    chart = _chart(args)
+    chart = chart_file(args)
     variant = load_variant(args.variant, args.house_rule, later_wins=args.later_wins)
-    players = _players(args.players, variant)
+    players = players_for(args.players, variant)
     strategies = args.strategy or ["cautious"]
-    seed = _seed(args)
-    jobs = _jobs(args)
+    seed = run_seed(args)
+    jobs = jobs_wanted(args)
+    warn_of_caps(variant)
     bars = ProgressBars([variant.id], enabled=not args.json and not args.quiet)
-    with bars.shown(args.games):
+    with executor_of(args) as executor, bars.shown(args.games):
         result = simulate(
             variant,
             players=players,
@@ -264,8 +271,10 @@ def _simulate(args: argparse.Namespace) -> int:
             strategies=strategies,
             seed=seed,
             jobs=jobs,
+            executor=executor,
             rotate=args.rotate,
             progress=bars.callback(0),
+            time_limit=args.time_limit,
         )
     if args.json:
         print(json.dumps(result.to_data()))  # plain, for other tools (json escapes controls)
@@ -279,7 +288,7 @@ def _simulate(args: argparse.Namespace) -> int:
 
 
 def _compare(args: argparse.Namespace) -> int:
-    chart = _chart(args)
+    chart = chart_file(args)
     variants = [
         load_variant(v, args.house_rule, later_wins=args.later_wins) for v in args.variants
     ]
@@ -288,9 +297,9 @@ def _compare(args: argparse.Namespace) -> int:
         low = max(v.players.min for v in variants)
         players = default_players(low, max(low, min(v.players.max for v in variants)))
     for variant in variants:
-        _players(players, variant)
-    seed = _seed(args)
-    jobs = _jobs(args)
+        players_for(players, variant)
+    seed = run_seed(args)
+    jobs = jobs_wanted(args)
     bars = ProgressBars([v.id for v in variants], enabled=not args.json and not args.quiet)
     with bars.shown(args.games):
         comparison = compare_variants(
@@ -321,7 +330,7 @@ def _compare(args: argparse.Namespace) -> int:
 
 def _play(args: argparse.Namespace) -> int:
     variant = load_variant(args.variant, args.house_rule, later_wins=args.later_wins)
-    players = _players(args.players, variant)
+    players = players_for(args.players, variant)
     if not 0 <= args.seat < players:
         raise UsageError("--seat", f"expected a seat from 0 to {players - 1}, got {args.seat}")
     if sys.stdin is None or sys.stdin.closed:
@@ -362,6 +371,7 @@ def add_game_commands(
     )
     variant_options(sim)
     match_options(sim, games=1000)
+    limit_options(sim)
     sim.set_defaults(run=_simulate, parser=sim)
 
     compare = commands.add_parser(

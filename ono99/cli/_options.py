@@ -4,6 +4,9 @@ One convention names the values in every command's help: ``N`` a whole
 number, ``VARIANT`` a variant's id (or alias) or the path of its TOML file,
 ``RULE`` a house rule's id or path, ``STRATEGY`` a player's strategy, ``FILE``
 a file. Every command's help ends with examples (see :func:`examples`).
+What the shared options settle to, checked before a long run, is read here
+too (:func:`players_for`, :func:`run_seed`, :func:`jobs_wanted`,
+:func:`chart_file`).
 """
 
 from __future__ import annotations
@@ -11,27 +14,45 @@ from __future__ import annotations
 import argparse
 import difflib
 import importlib
+import importlib.util
 import os
+import random
 import sys
 import textwrap
+from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ono99._errors import ArgumentError
+from ono99._errors import ArgumentError, Ono99Error
 from ono99._limits import MAX_GAMES, MAX_PLAYERS
-from ono99.loading import house_rules_registry, list_variants, variants_registry
+from ono99.loading import (
+    house_rules_registry,
+    list_house_rules,
+    list_variants,
+    variants_registry,
+)
 from ono99.players import Strategy, list_strategies, strategy_factory
+from ono99.simulation import MATPLOTLIB_MISSING, chart_path
+
+from ._output import note, say
 
 if TYPE_CHECKING:
     from collections.abc import Callable
+
+    from ono99._variant import Variant
 
 __all__ = [
     "PLAYERS_HELP",
     "HelpFormatter",
     "UsageError",
+    "chart_file",
     "default_players",
     "examples",
+    "house_rule_name",
+    "jobs_wanted",
     "later_wins_option",
     "match_options",
+    "players_for",
+    "run_seed",
     "settle_variant",
     "strategy",
     "variant_name",
@@ -155,6 +176,22 @@ STRATEGIES_HELP = (
 )
 
 
+def _is_path(text: str) -> bool:
+    return text.endswith(".toml") or os.sep in text or "/" in text
+
+
+def _unknown(text: str, kind: str, ids: list[str], names: list[str]) -> str:
+    """``no shipped KIND 'x'; did you mean 'y'? (...)``: ``ids`` first, ``names`` failing one."""
+    shown = repr(text) if len(text) <= 40 else repr(text[:40]) + "..."
+    close = difflib.get_close_matches(text.lower(), ids, n=1, cutoff=0.3)
+    close = close or difflib.get_close_matches(text.lower(), names, n=1, cutoff=0.3)
+    hint = f"; did you mean {close[0]!r}?" if close and len(text) <= 40 else ""
+    return (
+        f"no shipped {kind} {shown}{hint} (ono99 variants lists them; "
+        "name a file of your own by its path)"
+    )
+
+
 def variant_name(text: str) -> str:
     """A ``VARIANT`` argument: a shipped variant's id or alias, or the path of a file.
 
@@ -166,24 +203,35 @@ def variant_name(text: str) -> str:
     Raises:
         argparse.ArgumentTypeError: If ``text`` names no shipped variant.
     """
-    if text.endswith(".toml") or os.sep in text or "/" in text:
+    if _is_path(text):
         return text
     shipped = variants_registry()
     if text.lower() in shipped:
         return text
-    shown = repr(text) if len(text) <= 40 else repr(text[:40]) + "..."
     if text.lower() in house_rules_registry():
         raise argparse.ArgumentTypeError(
-            f"{shown} is a house rule, not a variant: lay it over one with --house-rule"
+            f"{text!r} is a house rule, not a variant: lay it over one with --house-rule"
         )
-    # An id first (the list ono99 variants prints), an alias only failing one.
-    close = difflib.get_close_matches(text.lower(), list_variants(), n=1, cutoff=0.3)
-    close = close or difflib.get_close_matches(text.lower(), list(shipped), n=1, cutoff=0.3)
-    hint = f"; did you mean {close[0]!r}?" if close and len(text) <= 40 else ""
-    raise argparse.ArgumentTypeError(
-        f"no shipped variant {shown}{hint} (ono99 variants lists them; "
-        "name a file of your own by its path)"
-    )
+    raise argparse.ArgumentTypeError(_unknown(text, "variant", list_variants(), list(shipped)))
+
+
+def house_rule_name(text: str) -> str:
+    """A ``--house-rule`` argument: a shipped house rule's id or alias, or a file's path.
+
+    Refused as :func:`variant_name` refuses a name, with the closest house rule.
+
+    Raises:
+        argparse.ArgumentTypeError: If ``text`` names no shipped house rule.
+    """
+    if _is_path(text):
+        return text
+    shipped = house_rules_registry()
+    if text.lower() in shipped:
+        return text
+    if text.lower() in variants_registry():
+        raise argparse.ArgumentTypeError(f"{text!r} is a variant, not a house rule")
+    ids = list_house_rules()
+    raise argparse.ArgumentTypeError(_unknown(text, "house rule", ids, list(shipped)))
 
 
 def variant_options(parser: argparse.ArgumentParser, default: str | None = "ono99-2022") -> None:
@@ -215,6 +263,7 @@ def variant_options(parser: argparse.ArgumentParser, default: str | None = "ono9
         "--house-rule",
         action="append",
         default=[],
+        type=house_rule_name,
         metavar="RULE",
         help="lay a house rule (id or TOML file path) over the variant; repeat for several, "
         "applied in order",
@@ -320,3 +369,68 @@ def match_options(parser: argparse.ArgumentParser, *, games: int) -> None:
         help="move the strategies one seat on each game, so each plays every seat",
     )
     run_options(parser)
+
+
+def chart_file(args: argparse.Namespace) -> Path | None:
+    """The file ``--chart`` writes (``.png`` added when it has no extension).
+
+    Checked before a long run, not after it: matplotlib, the extension, and a
+    folder to write in.
+    """
+    if not args.chart:
+        return None
+    if importlib.util.find_spec("matplotlib") is None:
+        raise Ono99Error(f"--chart: {MATPLOTLIB_MISSING}")
+    if Path(args.chart).is_dir():
+        raise UsageError(
+            "--chart", f"{str(args.chart)!r} is a folder: name a file in it, such as wins.png"
+        )
+    try:
+        target = chart_path(args.chart)
+    except Ono99Error as exc:
+        raise UsageError("--chart", str(exc)) from None
+    folder = target.parent
+    if not folder.is_dir():
+        raise UsageError("--chart", f"no folder {str(folder)!r} to write {target.name} in")
+    if target.is_dir():
+        raise UsageError("--chart", f"{str(target)!r} is a folder: name a file to write")
+    if not os.access(folder, os.W_OK) or (target.exists() and not os.access(target, os.W_OK)):
+        where = str(target) if target.exists() else f"in the folder {str(folder)!r}"
+        raise UsageError("--chart", f"cannot write {where}")
+    return target
+
+
+def players_for(given: int | None, variant: Variant) -> int:
+    """``--players``, or the one default rule's count; a usage error if out of range.
+
+    The rule is :func:`default_players`'s.
+    """
+    low, high = variant.players.min, variant.players.max
+    if given is None:
+        return default_players(low, high)
+    if not low <= given <= high:
+        raise UsageError(
+            "--players", f"{variant.name} is for {low} to {high} players, not {given}"
+        )
+    return given
+
+
+def jobs_wanted(args: argparse.Namespace) -> int | None:
+    """``--jobs``, with a note when it asks for more processes than there are CPUs."""
+    cpus = os.cpu_count() or 1
+    jobs: int | None = args.jobs
+    if jobs is not None and jobs > cpus:
+        note(
+            f"--jobs {jobs} is more than this machine's {cpus} CPUs; "
+            "processes beyond them only wait their turn"
+        )
+    return jobs
+
+
+def run_seed(args: argparse.Namespace) -> int:
+    """The seed given, or one chosen now and printed, so the run can be repeated."""
+    if args.seed is not None:
+        return int(args.seed)
+    seed = random.SystemRandom().randrange(1_000_000)
+    say(f"seed {seed}, chosen at random (--seed {seed} repeats this)", stderr=True)
+    return seed

@@ -12,7 +12,14 @@ from ono99._text import escape
 from ono99.authoring import check_file, diff_variants, file_kind, rulebook, schema_text
 from ono99.loading import list_house_rules, list_variants, load_house_rule, load_variant
 
-from ._options import UsageError, examples, later_wins_option, variant_name, variant_options
+from ._options import (
+    UsageError,
+    examples,
+    house_rule_name,
+    later_wins_option,
+    variant_name,
+    variant_options,
+)
 from ._output import ERROR, HEADING, KEY, OK, WARNING, console, say, styled, table
 
 if TYPE_CHECKING:
@@ -153,7 +160,11 @@ def add_reading_commands(
     variants = commands.add_parser(
         "variants",
         help="list the shipped variants and house rules",
-        description="List the shipped variants and house rules, one line each.",
+        description=(
+            "Print two tables: each shipped variant's id with its description and the other "
+            "names it is also called, then each shipped house rule's id with what it changes. "
+            "Any of those names may be given as VARIANT, and a house rule's id to --house-rule."
+        ),
         epilog=examples(
             "ono99 variants",
             "ono99 rules ono99-1980        # then read one's rules",
@@ -196,6 +207,7 @@ def add_reading_commands(
         "--house-rule",
         action="append",
         default=[],
+        type=house_rule_name,
         metavar="RULE",
         help="lay a house rule over B (repeat for several, applied in order); with A and B "
         "the same variant, the table shows what the house rules change",
@@ -259,6 +271,7 @@ def add_reading_commands(
         "--house-rule",
         action="append",
         default=[],
+        type=house_rule_name,
         metavar="FILE",
         help="lay a house rule (id or TOML file path) over each variant FILE and check it "
         "there; with no variant FILE, over the variants its 'for' names (repeat for several)",

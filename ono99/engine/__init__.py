@@ -56,9 +56,10 @@ from ._game import (
     redealt_unseen,
     seat_of,
 )
+from ._layout import Layout
 from ._moves import Decline, Move, Play, Redraw, unsaid
 from ._narrate import describe_event, second_person
-from ._observation import Observation
+from ._observation import Observation, SeenZone
 from ._protocols import Player, QuickPlayer
 from ._record import GameRecord
 from ._serial import from_data, to_data
@@ -78,7 +79,7 @@ from ._steps import (
     turn_starts,
     won,
 )
-from ._view import Layout, SeatVectors, Vector, View, see, view_of
+from ._view import SeatVectors, Vector, View, see, view_of
 
 __all__ = [
     "COMPILED",
@@ -97,6 +98,7 @@ __all__ = [
     "QuickPlayer",
     "Redraw",
     "SeatVectors",
+    "SeenZone",
     "Vector",
     "View",
     "choice",

@@ -282,6 +282,9 @@ class CompiledVariant:
         self.first_loss_ends_round = variant.round.end == "first_loss"
         self.keep_top_card = variant.reshuffle.keep_top_card
         self.starter = variant.deal.starter
+        # The zones the variant declares (the zone table's own zones are the
+        # round's named lists: see _round).
+        self.zones = variant.zones
         # When the hands are shown and scored (none without a trigger that scores them).
         show = variant.deal.show if any(t.on_show for t in variant.triggers) else "none"
         self.show_at_deal = show == "at_deal"
@@ -312,6 +315,11 @@ class CompiledVariant:
                     mates[seat] = list(team)
             found = self._partners[players] = (teams, mates)
         return found
+
+    def empty_zones(self, players: int) -> list[list[list[int]]]:
+        """The declared zones of a ``players``-player round, empty: each zone's piles."""
+        teams = self.partners(players)[0]
+        return [[[] for _ in range(zone.piles(players, teams))] for zone in self.zones]
 
     def event_tables(self, players: int) -> tuple[DrewTable, PlayedTable]:
         """The shared ``Drew`` and ``Played`` events of a ``players``-player game.

@@ -13,16 +13,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from ono99 import events as ev
-from ono99._args import is_int, shown
 from ono99._errors import IllegalMoveError
 from ono99._limits import MAX_TOTAL
-from ono99.rules import Declaration, Reaction
 
 from ._chance import shuffle
-from ._compiled import LEGAL_MEMO_SIZE, card_index, compile_variant
-from ._moves import NO_MOVES, Decline, Move, Play, Redraw, as_move, chosen
+from ._compiled import LEGAL_MEMO_SIZE, compile_variant
+from ._deal import deal_round, draw, redraw
+from ._legality import reason_illegal
+from ._moves import NO_MOVES, Move, Play, Redraw, as_move
+from ._out import no_safe_play, settled
+from ._play import (
+    apply_outcomes,
+    play_a_card,
+)
+from ._react import open_reaction, react, reaction_moves
 from ._round import Checkpoint, Round
-from ._scoring import count_over, end_round, out_of_cards, pass_turn, show_hands, win_at_once
+from ._scoring import count_over, end_round, out_of_cards
 from ._table import Table
 from ._view import observation
 
@@ -31,7 +37,7 @@ if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
 
     from ono99._variant import Variant
-    from ono99.rules import Outcome, Trigger
+    from ono99.rules import Trigger
 
     from ._compiled import CompiledCard, CompiledVariant
     from ._observation import Observation
@@ -338,19 +344,21 @@ class Engine:
         self.legal = None
         rules = self.rules
         if self.r.reaction is not None:  # an answer out of turn, or a decline
-            self.react(move)
+            react(self, move)
             return
         if type(move) is Play:
             card = rules.by_id[move.card]
             if move is card.play:  # the card's one move: no amount, no target
-                self.play_card(card)
+                play_a_card(self, card)
             else:
-                self.play_card(card, move.amount, move.target, say=move.say, declare=move.declare)
+                play_a_card(
+                    self, card, move.amount, move.target, say=move.say, declare=move.declare
+                )
         else:
-            self.redraw()
+            redraw(self)
         r = self.r
         r.round_plays += 1
-        if (r.reached >= 0 or r.losing) and self.settled():
+        if (r.reached >= 0 or r.losing) and settled(self):
             pass  # a rule ended the game, the round or the turn in the middle of the play
         elif (
             r.round_over
@@ -366,142 +374,13 @@ class Engine:
             self.next_turn()
         now = self.r  # the round, or the next one if this move ended it
         if now.reaction is not None:  # the card aimed at a player, who answers first
-            self.open_reaction()
+            open_reaction(self)
         # What advance() does, with its first step inline: most moves leave
         # the next player a safe play.
         if not self.compute_legal():
             self.advance()
 
     # -------------------------------------------------------------- reactions
-
-    def open_reaction(self) -> None:
-        """Once a move that opened a reaction is played: the player it names answers first."""
-        r = self.r
-        reaction = r.reaction
-        if reaction is None:
-            return
-        if self.winner is not None or self.halted or not r.in_round[reaction.seat]:
-            r.reaction = None  # nobody is left to answer it
-            return
-        r.resume = self.current
-        self.current = reaction.seat
-
-    def react(self, move: Move) -> None:
-        """Play ``move``, an answer to the reaction open or a decline (found legal)."""
-        r = self.r
-        rules = self.rules
-        reaction = r.reaction
-        assert reaction is not None  # noqa: S101 - react() is called only with one open
-        seat = self.current
-        if type(move) is Play:
-            card = rules.by_id[move.card]
-            r.hands[seat].remove(card.index)
-            r.discard.append(card.index)
-            self.cards_played += 1
-            back = reaction.answered == "send_back" and r.in_round[reaction.by]
-            self.emit(ev.Answered(seat, card.id, reaction.by if back else None))
-            if rules.refill:
-                self.refill_after(seat, False)
-            if back:
-                r.reaction = Reaction(
-                    seat=reaction.by,
-                    by=seat,
-                    card=card.id,
-                    what=reaction.what,
-                    outcomes=reaction.outcomes,
-                    answer=reaction.answer,
-                    answered=reaction.answered,
-                    answers=reaction.answers + 1,
-                    max_answers=reaction.max_answers,
-                )
-                self.current = reaction.by
-            else:
-                r.reaction = None
-                self.current = r.resume
-        else:  # a decline: the player takes what was aimed
-            r.reaction = None
-            self.current = r.resume
-            self.emit(ev.Declined(seat, reaction.what))
-            self.apply_outcomes(reaction.outcomes, seat, False)
-        r.round_plays += 1
-        if (r.reached >= 0 or r.losing) and self.settled():
-            pass  # what was taken ended the game, the round or the turn
-        elif (
-            r.round_over
-            or r.round_plays >= rules.max_plays
-            or (len(self.moves) >= rules.max_game_plays and self.winner is None)
-        ):
-            end_round(self)
-        elif rules.can_run_out and out_of_cards(self):
-            count_over(self)
-        if not self.compute_legal():
-            self.advance()
-
-    def reaction_moves(self) -> tuple[Move, ...]:
-        """The moves of the player a reaction is open for: each card that answers, and Decline."""
-        r = self.r
-        reaction = r.reaction
-        assert reaction is not None  # noqa: S101 - asked only with one open
-        moves: list[Move] = []
-        if reaction.can_answer:
-            table = Table(self, reading=True)
-            for index in sorted(set(r.hands[self.current])):
-                card = self.rules.cards[index]
-                if all(c.check(table, card) is None for c in reaction.answer):
-                    moves.append(Play(card.id))
-        moves.append(Decline())
-        legal = self.legal = tuple(moves)
-        return legal
-
-    def why_not_reaction(self, move: object) -> str | None:
-        """Why ``move`` is no answer to the reaction open (nor a decline); ``None`` if it is."""
-        r = self.r
-        reaction = r.reaction
-        assert reaction is not None  # noqa: S101 - asked only with one open
-        player = self.current
-        open_text = (
-            f"player {reaction.by} aims {reaction.what} at player {player}, who answers "
-            "with a card or declines (Decline())"
-        )
-        if isinstance(move, Decline):
-            return None
-        if isinstance(move, Redraw):
-            return f"no redraw now: {open_text}"
-        if not isinstance(move, Play):
-            return f"{shown(move)} is not a move (expected Play or Decline): {open_text}"
-        card_id: object = getattr(move, "card")  # noqa: B009 - read untyped: a caller may pass anything
-        index = card_index(self.rules, card_id)
-        if index is None:
-            return f"there is no card {shown(card_id)} in {self.variant.id}"
-        card = self.rules.cards[index]
-        if card.index not in r.hands[player]:
-            return f"player {player} holds no {card.name}"
-        amount, target, declare = chosen(move)
-        said: object = getattr(move, "say")  # noqa: B009 - read untyped, as the card
-        given = [
-            f"{name}={shown(value)}"
-            for name, value in (
-                ("amount", amount),
-                ("target", target),
-                ("say", said),
-                ("declare", declare),
-            )
-            if value is not None
-        ]
-        if given:
-            gives = ", ".join(given)
-            return f"an answer is the card alone, with no choice (the move gives {gives})"
-        if not reaction.can_answer:
-            return (
-                f"{reaction.what} has been answered {_times(reaction.answers)}, as often as "
-                f"it may be: player {player} can only take it (Decline())"
-            )
-        table = Table(self, reading=True)
-        for condition in reaction.answer:
-            reason = condition.check(table, card)
-            if reason is not None:
-                return f"{card.name} does not answer {reaction.what}: {reason}"
-        return None
 
     def play_out(self, players: Sequence[Player], max_moves: int) -> int | None:
         """Let ``players`` (one per seat) move, for at most ``max_moves`` moves.
@@ -547,68 +426,8 @@ class Engine:
     # first three worked out once for a card that leaves no choice.
 
     def why_illegal(self, move: object) -> str | None:
-        """Why ``move`` is illegal now, in words; ``None`` when it is legal.
-
-        ``move`` may be anything a caller passes: first its shape (a
-        :class:`~ono99.Play` of a card of the variant, or a
-        :class:`~ono99.Redraw`), then the rules. Every field of a move is
-        checked here, in one place, before anything is recorded: the card,
-        what the move says (a whole number), then its amount and target
-        (exactly the choices the card leaves open).
-        """
-        if self.winner is not None:
-            return "the game is over"
-        rules = self.rules
-        r = self.r
-        if r.reaction is not None:
-            return self.why_not_reaction(move)
-        player = self.current
-        if isinstance(move, Play):
-            # Typed str, but a caller may pass anything: read untyped, since the
-            # compiled engine would refuse a card that is not a string outright.
-            card_id: object = getattr(move, "card")  # noqa: B009
-            index = card_index(rules, card_id)
-            if index is None:
-                known = ", ".join(rules.ids)
-                if is_int(card_id):  # Play(10): the id is the string "10"
-                    return (
-                        f"a card is named by its id, a string (such as {shown(str(card_id))}), "
-                        f"not {shown(card_id)}; the cards of {self.variant.id}: {known}"
-                    )
-                return (
-                    f"there is no card {shown(card_id)} in {self.variant.id} (its cards: {known})"
-                )
-            card = rules.cards[index]
-            if card.index not in r.hands[player]:
-                return f"player {player} holds no {card.name}"
-            amount, target, declare = chosen(move)
-            said: object = getattr(move, "say")  # noqa: B009 - read untyped, as the card
-            if said is not None and not is_int(said):
-                return f"a move says the total as a whole number (say=N), not {shown(said)}"
-            if said is not None and not -MAX_TOTAL <= said <= MAX_TOTAL:
-                return f"no total is as far from 0 as say={shown(said)}"
-            return (
-                self.why_blocked(card)
-                or self.why_choice(card, amount, target)
-                or self.why_bust(card, move.amount)  # checked: None or a choice of the card
-                or self.why_declared(card, declare)
-            )
-        if isinstance(move, Decline):
-            return "no reaction is open: there is nothing to decline"
-        if not isinstance(move, Redraw):
-            return f"{shown(move)} is not a move (expected Play or Redraw)"
-        if rules.redraw_card < 0:
-            return f"{self.variant.name} has no redraw"
-        card = rules.cards[rules.redraw_card]
-        held = r.hands[player].count(card.index)
-        if held < rules.redraw_count:
-            return (
-                f"a redraw needs {rules.redraw_count} {card.name} cards; "
-                f"player {player} holds {held}"
-            )
-        if self.redraw_too_late():
-            return "a redraw may only be the first play of a turn"
-        return None
+        """Why ``move`` is not legal now, in words; ``None`` if it is (see ``_legality``)."""
+        return reason_illegal(self, move)
 
     def why_blocked(self, card: CompiledCard) -> str | None:
         """The first reason a condition of ``card`` gives against playing it now."""
@@ -617,70 +436,6 @@ class Engine:
             reason = condition.check(table, card)
             if reason is not None:
                 return reason
-        return None
-
-    def why_choice(self, card: CompiledCard, amount: object, target: object) -> str | None:
-        """Whether ``amount`` and ``target`` are exactly the choices ``card`` leaves open."""
-        if card.repeats and (card.choices or card.chooses_player) and self.repeats_now():
-            if amount is None and target is None:
-                return None
-            given = ", ".join(
-                f"{name}={shown(value)}"
-                for name, value in (("amount", amount), ("target", target))
-                if value is not None
-            )
-            return (
-                f"{card.name} does what the card before it did, with that card's choices: "
-                f"the move makes none (it gives {given})"
-            )
-        if card.choices:
-            options = _amounts_in_words(card.choices)
-            if amount is None:
-                return (
-                    f"{card.name} counts {options}: the move must say which, "
-                    f'e.g. Play("{card.id}", amount={card.choices[0]})'
-                )
-            if not is_int(amount) or amount not in card.choices:
-                return f"{card.name} counts {options}, not {shown(amount)}"
-        elif amount is not None:
-            return (
-                f"{card.name} leaves no amount to choose (the move gives amount={shown(amount)})"
-            )
-        if card.chooses_player:
-            targets = self.targets(card)
-            if target is None:
-                seats = ", ".join(str(seat) for seat in targets)
-                return (
-                    f"{card.name} names the next player: the move must give a target "
-                    f"(one of players {seats})"
-                )
-            if not is_int(target) or target not in targets:
-                seats = ", ".join(str(seat) for seat in targets)
-                return f"{card.name} may name one of players {seats}, not {shown(target)}"
-        elif target is not None:
-            return f"{card.name} names no player (the move gives target={shown(target)})"
-        return None
-
-    def why_declared(self, card: CompiledCard, declare: object) -> str | None:
-        """Whether ``declare`` is one of the things ``card`` lets its player name (or none)."""
-        if not card.declares or (card.repeats and self.repeats_now()):
-            if declare is None:
-                return None
-            what = (
-                "does what the card before it did, and names nothing"
-                if card.declares
-                else ("names nothing")
-            )
-            return f"{card.name} {what} (the move gives declare={shown(declare)})"
-        words = self.declarations(card)
-        options = ", ".join(words)
-        if declare is None:
-            return (
-                f"{card.name} names a {card.declares} as it is played: the move must say "
-                f'which, e.g. Play("{card.id}", declare="{words[0]}") (one of {options})'
-            )
-        if declare not in words:  # a string, or anything a caller passed
-            return f"{card.name} names one of {options}, not {shown(declare)}"
         return None
 
     def declarations(self, card: CompiledCard) -> list[str]:
@@ -709,25 +464,6 @@ class Engine:
             floor = rules.floor
             return raw < rules.bust and (floor is None or raw >= floor)
         return rules.floored(raw) < rules.bust
-
-    def why_bust(self, card: CompiledCard, amount: int | None) -> str | None:
-        """Why playing ``card`` for ``amount`` would bust, in words; ``None`` if it would not."""
-        total = self.r.total
-        if self.safe(card, total, amount):
-            return None
-        rules = self.rules
-        what = card.name if amount is None else f"{card.name} for {amount}"
-        played = card
-        if card.repeats:
-            card, amount = self.acting_card(card, amount)
-        if card.reads_table:
-            raw = self.total_read(played, card, total, amount)
-        else:
-            raw = card.total_after(total, amount)
-        new = rules.floored(raw)
-        if rules.floor_illegal and rules.floor is not None and raw < rules.floor:
-            return f"{what} would take the total to {raw}; it may not go below {rules.floor}"
-        return f"{what} would take the total to {new}; it must stay below {rules.bust}"
 
     def acting_card(
         self, card: CompiledCard, amount: int | None
@@ -782,7 +518,7 @@ class Engine:
             return NO_MOVES
         r = self.r
         if r.reaction is not None:
-            return self.reaction_moves()
+            return reaction_moves(self)
         rules = self.rules
         hand = r.hands[self.current]
         total = r.total
@@ -940,305 +676,19 @@ class Engine:
         return seat
 
     def start_round(self, order: list[int] | None = None, *, first: bool = False) -> None:
-        """Pass the deal on (unless ``first``), shuffle (unless ``order`` is given) and deal."""
-        rules = self.rules
-        self.round += 1
-        if not first or not self.in_game[self.dealer]:
-            self.dealer = self.next_seat(self.dealer, self.in_game)
-        pick = self.pick
-        if order is None:
-            order = list(self.full_deck)
-            if pick is None:
-                self.keep_rng()
-                shuffle(self.rng, order)
-        r = self.r = Round(rules.stacking, rules.stack_on)
-        r.total = rules.start
-        r.in_round = self.in_game[:]
-        r.players_in_round = sum(r.in_round)
-        r.hands = [[] for _ in range(self.n)]
-        dealer = self.dealer
-        left = self.next_seat(dealer, r.in_round)
-        leader = left
-        if self.variant.deal.leader == "last_loser" and self.last_losers:
-            loser = self.last_losers[-1]
-            if self.in_game[loser]:
-                leader = loser
-        self.emit(rules.shared(ev.RoundStarted, self.round, dealer, leader, r.total))
-        seats = []
-        seat = left
-        for _ in range(r.players_in_round):
-            seats.append(seat)
-            seat = self.next_seat(seat, r.in_round)
-        # One card at a time round the table: the i-th seat gets every k-th card.
-        k = len(seats)
-        dealt = min(len(order), k * rules.hand_size)
-        if pick is None:
-            for i, seat in enumerate(seats):
-                r.hands[seat] = order[i:dealt:k]
-            r.draw = order[dealt:][::-1]  # the top card last
-        else:
-            r.draw = order  # in no order: each card is picked as it is dealt
-            for i in range(dealt):
-                r.hands[seats[i % k]].append(self.picked(r.draw))
-        if self.logging:
-            name = rules.ids.__getitem__
-            for seat in seats:
-                self.emit(ev.Dealt(seat, tuple(map(name, r.hands[seat]))))
-        self.current = leader
-        self.legal = None
-        if rules.starter or rules.show_at_deal or rules.show_at_end:
-            self.turn_up_and_show()
+        """Pass the deal on (unless ``first``), shuffle (unless ``order`` is given) and deal.
 
-    def turn_up_and_show(self) -> None:
-        """Once the hands are dealt: turn the starter up; keep the hands for the show, or show."""
-        r = self.r
-        rules = self.rules
-        if rules.starter and r.draw:
-            # Turned up from the stock: everybody's to see, nobody's to play.
-            starter = r.draw.pop() if self.pick is None else self.picked(r.draw)
-            r.starter = starter
-            r.out_of_play.append(starter)
-            self.emit(ev.StarterTurned(rules.ids[starter]))
-        if rules.show_at_deal or rules.show_at_end:
-            r.dealt = tuple(tuple(hand) for hand in r.hands)
-        if rules.show_at_deal:
-            show_hands(self)
-            if r.reached >= 0:
-                win_at_once(self, r.reached)
-
-    def refill(self, player: int, automatic: bool = False) -> None:
-        """Draw up to the hand size, reshuffling the discard pile when the draw pile is empty.
-
-        ``automatic`` when the play before it was (the events say so).
+        A method (see ``_deal``), which the tests of the invariant checks patch.
         """
-        r = self.r
-        hand = r.hands[player]
-        missing = self.rules.hand_size - len(hand)
-        if missing > 0:
-            self.draw_cards(player, missing, automatic)
+        deal_round(self, order, first=first)
 
     def draw_cards(self, player: int, count: int, automatic: bool = False) -> int:
-        """``player`` draws ``count`` cards, reshuffling as needed; how many were drawn.
+        """``player`` draws up to ``count`` cards; how many they drew (see ``_deal``).
 
-        ``automatic`` when the play before it was (the events say so).
+        The draws a rule object makes, through the table; the engine's own refills
+        call ``_deal.draw`` directly.
         """
-        r = self.r
-        hand = r.hands[player]
-        drew = self.drew[player]
-        events = self.events
-        logging = self.logging
-        ids = self.rules.ids
-        for done in range(count):
-            if not r.draw and not self.reshuffle(automatic):
-                return done
-            index = r.draw.pop() if self.pick is None else self.picked(r.draw)
-            hand.append(index)
-            if not logging:
-                continue
-            if automatic:
-                events.append(ev.Drew(player, ids[index], automatic=True))
-            else:
-                events.append(drew[index])
-        return count
-
-    def reshuffle(self, automatic: bool = False) -> bool:
-        """Shuffle the discard pile into a new draw pile; whether there was anything to shuffle.
-
-        Never where the stock runs out (``reshuffle.enabled = false``).
-        """
-        r = self.r
-        if not self.rules.reshuffles:
-            return False
-        pile = r.discard
-        keep = pile[-1:] if self.rules.keep_top_card else []
-        cards = pile[: len(pile) - len(keep)]
-        if not cards:
-            return False
-        if self.pick is None:
-            self.keep_rng()
-            shuffle(self.rng, cards)
-        r.draw = cards
-        r.discard = keep
-        r.reshuffles += 1
-        self.emit(ev.Reshuffled(len(cards), automatic=automatic))
-        return True
-
-    def picked(self, pile: list[int]) -> int:
-        """Take the card ``pick`` chooses off ``pile`` (without ``pick``, the top card).
-
-        Drawing each card uniformly at random from the cards not yet drawn
-        deals exactly as shuffling them and drawing from the top does; an
-        engine with a ``pick`` leaves its piles unshuffled and draws this way,
-        so that whoever picks (an OpenSpiel state's chance nodes) decides
-        each card as it is drawn.
-        """
-        pick = self.pick
-        at = pick(pile) if pick is not None else len(pile) - 1
-        card = pile[at]
-        pile[at] = pile[-1]
-        pile.pop()
-        return card
-
-    def play_card(
-        self,
-        card: CompiledCard,
-        amount: int | None = None,
-        target: int | None = None,
-        *,
-        automatic: bool = False,
-        say: int | None = None,
-        declare: str | None = None,
-    ) -> None:
-        """Play ``card`` (for ``amount``, naming ``target``): effects, events, refill.
-
-        ``automatic`` when the rules play it (a bust's card), not a move;
-        ``say``: what the move says the total is; ``declare``: what it names
-        with the card.
-        """
-        r = self.r
-        rules = self.rules
-        player = self.current
-        before = r.total_before = r.total
-        played = card
-        if card.repeats:  # it does what the card before it did (see acting_card)
-            card, amount = self.acting_card(card, amount)
-            if card is not played:
-                target = self.repeated_target(card)
-        delta = card.delta
-        if delta is not None:
-            # rules.floored(before + delta), inline: every play of a number card
-            total = before + delta
-            if total < rules.lowest:
-                total = rules.lowest
-            elif total > rules.highest:
-                total = rules.highest
-        else:
-            # Before the card leaves the hand: a rule object that fails here changes
-            # nothing; one that reads the table reads it as a question about the play did.
-            total = (
-                rules.floored(self.total_read(played, card, before, amount))
-                if card.reads_table
-                else rules.total_after(card, before, amount)
-            )
-        index = played.index
-        hand = r.hands[player]
-        hand.remove(index)
-        r.discard.append(index)
-        r.total = total
-        r.ends_turn = False
-        self.note_play(played, card, amount, target, say, declare=declare)
-        events = self.events
-        logging = self.logging
-        # Events the effects record follow the card's Played event.
-        mark = len(events) if logging else 0
-        turned = deflected = False
-        if card.actions:
-            turned, deflected = self.act(card, target, automatic)
-            total = r.total
-        r.answering = False
-        if logging:
-            # A repeat's own choices are none: what it repeated is the card before's.
-            own = played is card
-            event = self.played_event(
-                played,
-                total,
-                amount if own else None,
-                target if own else None,
-                automatic,
-                say=say,
-                declare=declare,
-            )
-            if len(events) == mark:
-                events.append(event)
-            else:
-                events.insert(mark, event)
-            if turned:
-                events.append(self.rules.turned(player, r.direction, automatic))
-            if deflected:
-                events.append(ev.Deflected(player, card.id, r.next_owed))
-        if rules.refill:
-            self.refill_after(player, automatic)
-        if rules.play_triggers:
-            self.play_fired(before, total, automatic)
-        # The play is over; what the card was declared to be is now the card before's.
-        r.playing, r.declared, r.declaring = False, r.declaring, None
-
-    def note_play(
-        self,
-        played: CompiledCard,
-        card: CompiledCard,
-        amount: int | None,
-        target: int | None,
-        say: int | None,
-        *,
-        declare: str | None = None,
-    ) -> None:
-        """Keep the turn's and the count's record of a play of ``played`` (``card`` acting).
-
-        ``declare``: what the move names with the card (``Play.declare``).
-        """
-        r = self.r
-        r.turn_plays.append(played.id)
-        r.plays_made += 1
-        self.cards_played += 1
-        r.history.append(played.index)
-        r.passes = 0
-        r.last_player = self.current
-        r.last_card, r.last_amount, r.last_target = card.index, amount, target
-        r.said = say
-        r.playing = True
-        if declare is not None:
-            r.declaring = Declaration(played.declares, declare, played.id, self.current)
-
-    def refill_after(self, player: int, automatic: bool) -> None:
-        """What :meth:`refill` does after every play, a single card drawn inline."""
-        r = self.r
-        hand = r.hands[player]  # an effect may have swapped it for another
-        missing = self.rules.hand_size - len(hand)
-        if missing == 1 and r.draw and not self.logging and self.pick is None:
-            hand.append(r.draw.pop())  # what draw_cards does for one card, no event
-        elif missing > 0:
-            self.draw_cards(player, missing, automatic)
-
-    def play_fired(self, before: int, after: int, automatic: bool) -> None:
-        """Fire the play triggers that a play from ``before`` to ``after`` fires, in order."""
-        rules = self.rules
-        player = self.current
-        reads = rules.play_reads
-        bust = rules.bust
-        table: Table | None = None  # one for every trigger that reads it, made when one does
-        for i, trigger in enumerate(rules.play_triggers):
-            if reads[i]:
-                if table is None:
-                    table = Table(self, reading=True)
-                fired = trigger.fires_on(table)
-            else:
-                fired = trigger.fires(before, after, bust)
-            if fired:
-                self.fire(trigger, player, automatic)
-
-    def act(self, card: CompiledCard, target: int | None, automatic: bool) -> tuple[bool, bool]:
-        """Apply the effects of ``card`` that act on the table (naming ``target``).
-
-        Returns:
-            Whether they turned the direction of play, and whether they
-            answered forced plays by passing them on.
-        """
-        r = self.r
-        # What the effects did is read from the table they changed: a new
-        # direction, or an answer that ended the turn passing plays on.
-        direction, answering = r.direction, r.answering
-        r.target = target
-        table = Table(self, card.id, automatic)
-        try:
-            for effect in card.actions:
-                effect.apply(table, card)
-        finally:
-            r.target = None
-        # A card the rules play for a player who busts passes nothing on: the
-        # player loses, and the plays owed are cleared (see lose).
-        deflected = answering and r.ends_turn and r.next_owed > 1 and not automatic
-        return r.direction != direction, deflected
+        return draw(self, player, count, automatic)
 
     def fire(self, trigger: Trigger, seat: int, automatic: bool) -> None:
         """Apply the outcomes of ``trigger``, fired for ``seat`` (-1: nobody)."""
@@ -1246,68 +696,7 @@ class Engine:
         self.emit(
             ev.TriggerFired(None if seat < 0 else seat, trigger.type, text, automatic=automatic)
         )
-        self.apply_outcomes(trigger.outcomes, seat, automatic)
-
-    def apply_outcomes(self, outcomes: tuple[Outcome, ...], seat: int, automatic: bool) -> None:
-        """Apply ``outcomes`` (a trigger's, or what a declined reaction aimed) to ``seat``."""
-        r = self.r
-        table = Table(self, "", automatic)
-        for outcome in outcomes:
-            outcome.apply(table, seat)
-            if outcome.wins_round and seat >= 0 and not r.round_over:
-                r.round_winner = seat
-            if outcome.loses_round and seat >= 0 and r.in_round[seat]:
-                r.losing = (*r.losing, seat)  # out of the round once the play is made
-            if outcome.ends_round:
-                r.round_over = True
-
-    def played_event(
-        self,
-        card: CompiledCard,
-        total: int,
-        amount: int | None,
-        target: int | None,
-        automatic: bool,
-        *,
-        say: int | None = None,
-        declare: str | None = None,
-    ) -> ev.Played:
-        """The ``Played`` event of ``card``: a shared one for a plain move at ``total``."""
-        player = self.current
-        if automatic:
-            return ev.Played(
-                player, card.id, total, amount=amount, target=target, say=say, automatic=True
-            )
-        if amount is None and target is None and say is None and declare is None:
-            shared = self.played[player][card.index]
-            if not 0 <= total < len(shared):
-                return ev.Played(player, card.id, total)
-            event = shared[total]
-            if event is None:
-                event = shared[total] = ev.Played(player, card.id, total)
-            return event
-        return ev.Played(
-            player, card.id, total, amount=amount, target=target, say=say, declare=declare
-        )
-
-    def redraw(self) -> None:
-        """Discard the redraw cards and draw as many."""
-        r = self.r
-        rules = self.rules
-        player = self.current
-        hand = r.hands[player]
-        card = rules.cards[rules.redraw_card]
-        for _ in range(rules.redraw_count):
-            hand.remove(card.index)
-            r.discard.append(card.index)
-        r.ends_turn = False
-        r.plays_made += 1
-        r.answering = False
-        self.emit(ev.Redrew(player, (card.id,) * rules.redraw_count))
-        if rules.refill:
-            self.refill(player)
-        else:  # a hand that is not refilled after a play gets back what it traded in
-            self.draw_cards(player, rules.redraw_count)
+        apply_outcomes(self, trigger.outcomes, seat, automatic)
 
     def next_turn(self) -> None:
         """Pass the turn on, with the plays the next player owes."""
@@ -1352,86 +741,7 @@ class Engine:
         while self.winner is None and not self.halted:
             if self.compute_legal():
                 return
-            self.no_safe_play()
-
-    def no_safe_play(self) -> None:
-        """Deal with a current player who has no legal move, as ``no_safe_play`` says."""
-        r = self.r
-        rules = self.rules
-        player = self.current
-        hand = r.hands[player]
-        undo_to: int | None = None
-        if rules.passes:
-            pass_turn(self, player)
-            return
-        if rules.lay_down:
-            cards = tuple(rules.cards[k].id for k in hand)
-            (r.discard if rules.laid_down_discarded else r.out_of_play).extend(hand)
-            hand.clear()
-            self.emit(ev.LaidDown(player, cards))
-        else:
-            # Every card the conditions allow would bust (there is no legal
-            # move): the rules play the one that busts least.
-            playable = [
-                card
-                for card in map(rules.cards.__getitem__, sorted(set(hand)))
-                if not card.conditions or self.why_blocked(card) is None
-            ]
-            if playable:
-                before = r.total
-                # The lowest total any card (for any amount it offers) gives.
-                _, card, amount = min(
-                    (
-                        (self.total_said(c, r.total, a), c, a)  # a repeat's, what it repeats
-                        for c in playable
-                        for a in c.amounts
-                    ),
-                    key=lambda option: option[0],
-                )
-                self.play_card(card, amount, automatic=True)
-                if self.logging:
-                    self.emit(ev.Busted(player, r.total))
-                undo_to = before if rules.undo_bust else None
-            else:
-                r.stuck.append(player)
-                self.emit(ev.Stuck(player))
-        self.lose(player, undo_to)
-
-    def settled(self) -> bool:
-        """Settle what rules decided in the middle of a move, once it is played.
-
-        A score that reached a target that wins at once ends the game; the
-        players a rule made lose the round (an outcome such as
-        ``lose_round``, or no tokens left where that puts a player out at
-        once) go out of it, the player who moved last, as after a bust.
-
-        Returns:
-            Whether that ended the game, the round or the turn: nothing more
-            of the move is left to do.
-        """
-        r = self.r
-        current = self.current
-        for _ in range(self.n + 1):  # a loss may fire triggers that decide more
-            if r.reached >= 0:
-                win_at_once(self, r.reached)
-                return True
-            losing = list(dict.fromkeys(seat for seat in r.losing if r.in_round[seat]))
-            r.losing = ()
-            if not losing:
-                break
-            for seat in losing:
-                if seat != current and r.in_round[seat]:
-                    self.emit(ev.OutOfRound(seat))
-                    if self.take_out(seat):
-                        return True
-            if current in losing and r.in_round[current]:
-                self.emit(ev.OutOfRound(current))
-                self.lose(current)
-                return True
-        if r.round_over:
-            end_round(self)
-            return True
-        return False
+            no_safe_play(self)
 
     def take_out(self, player: int) -> bool:
         """Take ``player`` out of the round, a loser of it; whether that ended the round."""
@@ -1445,31 +755,6 @@ class Engine:
             end_round(self)
             return True
         return False
-
-    def lose(self, player: int, undo_to: int | None = None) -> None:
-        """Take ``player`` out of the round, and end it or play on."""
-        r = self.r
-        if self.take_out(player):
-            return
-        if undo_to is not None:
-            # Play goes on after a bust: the others go on from the total before it.
-            r.total = undo_to
-        # The next player is not forced or skipped, whatever the loser owed or passed on.
-        r.next_owed, r.next_forced_by = 0, ""
-        r.skip, r.next_player = 0, None
-        self.next_turn()
-
-
-def _times(count: int) -> str:
-    """``"once"``, ``"twice"``, ``"3 times"``."""
-    return {1: "once", 2: "twice"}.get(count, f"{count} times")
-
-
-def _amounts_in_words(amounts: tuple[int, ...]) -> str:
-    """``1 or 11``; a run of more than five amounts as ``any of -10 to 10``."""
-    if len(amounts) > 5 and list(amounts) == list(range(amounts[0], amounts[-1] + 1)):
-        return f"any of {amounts[0]} to {amounts[-1]}"
-    return " or ".join(str(a) for a in amounts)
 
 
 def _engine_from(

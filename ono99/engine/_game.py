@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from ono99 import events as ev
 from ono99._args import is_int, is_list, shown, whole
@@ -11,15 +11,14 @@ from ono99._errors import ArgumentError, Ono99Error, ReplayError, VariantError
 from ono99._variant import Variant, VariantLike
 from ono99.loading import fingerprint, variant_arg
 
-from ._chance import shuffle
-from ._compiled import card_index, compile_variant
+from ._compiled import compile_variant
 from ._engine import Engine
 from ._moves import Decline, Move, Play, Redraw
-from ._position import place
+from ._position import deck_order, place
 from ._record import GameRecord, check_record
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Iterable, Sequence
+    from collections.abc import Callable, Mapping, Sequence
 
     from ono99.rules import Declaration, Reaction
 
@@ -119,7 +118,7 @@ class Game:
             rng = random.Random(seed)
         self._e = Engine(variant, compile_variant(variant), players, rng)
         self._e.pick = pick
-        self._e.begin(self._explicit_order(deck) if deck is not None else None)
+        self._e.begin(deck_order(self._e, deck) if deck is not None else None)
 
     # ---------------------------------------------------------------- queries
 
@@ -516,6 +515,7 @@ class Game:
         declared: Declaration | None = None,
         reaction: Reaction | None = None,
         resume: int | None = None,
+        zones: Mapping[str, Sequence[Any]] | None = None,
         seed: int | None = None,
     ) -> Game:
         """A game set up in the middle of a round, from an explicit position.
@@ -568,6 +568,10 @@ class Game:
                 aimed at ``current_player``, who answers it or declines.
             resume: With a reaction open, the seat whose turn it is once it
                 closes (default: the seat after the one who aimed it).
+            zones: The cards of the zones the variant declares
+                (:class:`~ono99.Zone`), by name: for a zone of one pile, its
+                cards (card ids); for a zone a seat or team, one such list
+                for each. A zone not named is empty.
             seed: The seed of later shuffles (``None``: a random seed).
 
         Returns:
@@ -626,6 +630,7 @@ class Game:
             declared=declared,
             reaction=reaction,
             resume=resume,
+            zones=zones,
         )
         return game
 
@@ -687,27 +692,6 @@ class Game:
                 "player", f"no player {shown(player)}: seats are 0 to {self._e.n - 1}"
             )
         return player
-
-    def _explicit_order(self, deck: Iterable[str]) -> list[int]:
-        rules = self._e.rules
-        remaining = list(self._e.full_deck)
-        order = []
-        for position, card_id in enumerate(deck):
-            index = card_index(rules, card_id)
-            if index is None:
-                raise VariantError(
-                    f"deck[{position}]: there is no card {shown(card_id)} in {self.variant.id}"
-                )
-            try:
-                remaining.remove(index)
-            except ValueError:
-                raise VariantError(
-                    f"deck[{position}]: the deck holds only {self._e.full_deck.count(index)} "
-                    f"of card {shown(card_id)}, and the order asks for more"
-                ) from None
-            order.append(index)
-        shuffle(self._e.rng, remaining)
-        return order + remaining
 
 
 def engine_of(game: Game) -> Engine:

@@ -117,6 +117,8 @@ def _line(event: Event, variant: Variant, *, hidden: bool) -> str | None:  # noq
             return f"Player {player} answers with {card_name(variant, card)}{back}"
         case ev.Declined(player=player, what=what):
             return f"Player {player} takes {what}"
+        case ev.ReactionLapsed(player=player, what=what):
+            return f"Nobody answers or takes {what} aimed at player {player}: it lapses"
         case ev.Passed(player=player):
             return f"Player {player} cannot play and passes"
         case ev.CountStarted(player=player, total=total):

@@ -12,7 +12,31 @@ from ono99.rules import Declaration, Reaction
 from ._compiled import card_index, compile_variant
 from ._moves import Decline, Move, Play, Redraw
 
-__all__ = ["Observation"]
+__all__ = ["Observation", "SeenZone"]
+
+
+@frozen
+class SeenZone:
+    """What one seat sees of a zone the variant declares (:class:`ono99.Zone`).
+
+    Attributes:
+        name: The zone's name.
+        cards: For each of its piles (one, or one for each seat or team), the
+            cards in it (card ids, in the order they were put there), or
+            ``None`` where the seat may not see them.
+        sizes: For each of its piles, how many cards it holds, or ``None``
+            where the seat may not know.
+
+    >>> import ono99
+    >>> text = ["extends = 'ninety-nine'", "id = 'crib'", "[zones.crib]", "owner = 'dealer'"]
+    >>> variant = ono99.loads_variant(chr(10).join(text))
+    >>> ono99.Game(variant, 2, seed=1).observation(0).zones
+    (SeenZone(name='crib', cards=(None,), sizes=(0,)),)
+    """
+
+    name: str
+    cards: tuple[tuple[str, ...] | None, ...]
+    sizes: tuple[int | None, ...]
 
 
 @frozen
@@ -80,6 +104,10 @@ class Observation:
         declared: What the player of the count's last card named with it (a
             suit, a colour, a rank: :class:`ono99.rules.Declare`), or ``None``:
             what the next card may have to follow.
+        zones: What the player sees of each zone the variant declares
+            (:class:`SeenZone`), in the variant's order: its cards, its size, or
+            neither, as the zone's visibility says. Empty for a variant that
+            declares none.
     """
 
     player: int
@@ -112,6 +140,7 @@ class Observation:
     table_totals: tuple[tuple[str, int | None, int], ...] = ()
     declared: Declaration | None = None
     reaction: Reaction | None = None
+    zones: tuple[SeenZone, ...] = ()
 
     @property
     def is_my_turn(self) -> bool:
@@ -127,6 +156,8 @@ class Observation:
         (:attr:`last_play`). A move that leaves the total where it is (a
         Hold, a Redraw) gives the total as it is. The move need not be legal:
         a total at or above the bust limit is what a busting play would make.
+        A card that answers the :attr:`reaction` open is thrown without its
+        effects: it gives the total as it is.
 
         Where the card's total depends on the table (the card played before
         it, how often the stock was reshuffled...), the total is the one the
@@ -139,8 +170,9 @@ class Observation:
             move: A move, usually one of :attr:`legal_moves`.
 
         Raises:
-            ArgumentError: If ``move`` is not a move, or plays a card the
-                variant does not have.
+            ArgumentError: If ``move`` is not a move, plays a card the
+                variant does not have, or, outside a reaction, gives a card
+                that counts one of several amounts none of them.
 
         >>> import ono99
         >>> game = ono99.Game("ono99-2022", players=2, seed=1)
@@ -160,6 +192,8 @@ class Observation:
             raise ArgumentError(
                 "move", f"there is no card {shown(move.card)} in {self.variant.id}"
             )
+        if self.reaction is not None:
+            return self.total  # an answer: the card is thrown, its effects do not act
         card, amount = rules.cards[index], move.amount
         for told, chosen, total in self.table_totals:
             if told == move.card and chosen == amount:
@@ -167,4 +201,12 @@ class Observation:
         last = self.last_play
         if card.repeats and last is not None and self.count:  # it does what that card did
             card, amount = rules.cards[rules.index[last[0]]], last[1]
+        elif amount not in card.amounts:
+            raise ArgumentError(
+                "move",
+                f"{card.name} counts {' or '.join(map(str, card.choices))}: the move must "
+                f"say which, not {shown(amount)}"
+                if card.choices
+                else f"{card.name} offers no choice of amount (the move gives {shown(amount)})",
+            )
         return rules.total_after(card, self.total, amount)

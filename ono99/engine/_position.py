@@ -7,6 +7,7 @@ the game's engine; the engine then goes on under the variant's rules.
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any
 
 from ono99._args import is_int, is_list, shown
@@ -14,16 +15,17 @@ from ono99._errors import VariantError
 from ono99._limits import MAX_TOTAL
 from ono99.rules import Declaration, Reaction, each_effect
 
+from ._chance import shuffle
 from ._compiled import card_index
 from ._round import Round
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable, Iterable
 
     from ._compiled import CompiledVariant
     from ._engine import Engine
 
-__all__ = ["place"]
+__all__ = ["deck_order", "place"]
 
 
 def _card_indices(
@@ -78,7 +80,15 @@ def _per_seat(
 
 def _missing_cards(rules: CompiledVariant, deck: tuple[int, ...], r: Round) -> list[str]:
     """A problem for each kind of card the position holds more or fewer of than the deck."""
-    placed = sorted([*(k for h in r.hands for k in h), *r.draw, *r.discard, *r.out_of_play])
+    placed = sorted(
+        [
+            *(k for h in r.hands for k in h),
+            *r.draw,
+            *r.discard,
+            *r.out_of_play,
+            *(k for zone in r.zones for pile in zone for k in pile),
+        ]
+    )
     if placed == sorted(deck):
         return []
     problems = []
@@ -139,6 +149,7 @@ def _possible_problems(
     rules: CompiledVariant,
     deck: tuple[int, ...],
     r: Round,
+    turn: list[int],
     *,
     scores: list[int],
     total: int | None,
@@ -147,8 +158,9 @@ def _possible_problems(
 ) -> list[str]:
     """What the variant's rules make impossible in a position whose settings are each sound.
 
-    A count of more cards than a round plays, or (where no card comes back
-    from the discard pile) of more cards of a kind than the deck; a total at the bust
+    A count, or the cards played this turn (``turn``), of more cards than a
+    round plays, or (where no card comes back from the discard pile) of more
+    cards of a kind than the deck; a total at the bust
     limit (unless the busting total stands for the players still in), below
     the floor, more plays owed than the cards can force, a negative score
     where scores stop at 0, a round past ``round.max_rounds``.
@@ -160,18 +172,26 @@ def _possible_problems(
             f"count: holds {len(r.history)} cards, and a round sees at most "
             f"{rules.max_plays} plays (round.max_plays)"
         )
-    elif not rules.reshuffles or (
+    if len(turn) > rules.max_plays:
+        problems.append(
+            f"played_this_turn: holds {len(turn)} cards, and a round sees at most "
+            f"{rules.max_plays} plays (round.max_plays)"
+        )
+    if not rules.reshuffles or (
         not rules.refill and not rules.changes_hands and rules.redraw_card < 0
     ):
         # Each card is played at most once a round: the discard pile is never
         # shuffled back, or nobody draws after the deal to make it so.
-        for card in rules.cards:
-            have, held = r.history.count(card.index), deck.count(card.index)
-            if have > held:
-                problems.append(
-                    f"count: holds {have} of {card.id!r} ({card.name}), and the deck only "
-                    f"{held} (no card played comes back this round)"
-                )
+        for where, played in (("count", r.history), ("played_this_turn", turn)):
+            if where == "count" and len(played) > rules.max_plays:
+                continue  # said above
+            for card in rules.cards:
+                have, held = played.count(card.index), deck.count(card.index)
+                if have > held:
+                    problems.append(
+                        f"{where}: holds {have} of {card.id!r} ({card.name}), and the deck "
+                        f"only {held} (no card played comes back this round)"
+                    )
     if total is not None and is_int(total):
         stands = (
             variant.no_safe_play.action == "play_lowest"
@@ -257,6 +277,39 @@ def _position_problems(
     if not isinstance(forced_by, str):
         problems.append(f"forced_by: expected a card id, got {shown(forced_by)}")
     return problems
+
+
+def _place_zones(
+    e: Engine, r: Round, zones: Mapping[str, Sequence[Any]] | None, problems: list[str]
+) -> None:
+    """Put the cards of the declared zones in ``r`` (each empty unless ``zones`` names it).
+
+    A zone of one pile is given as a list of card ids; one of a pile a seat
+    or team, as one such list for each.
+    """
+    rules = e.rules
+    r.zones = rules.empty_zones(e.n)
+    if zones is None:
+        return
+    known: object = zones  # typed a mapping, but a caller may pass anything
+    if not isinstance(known, Mapping):
+        problems.append(f"zones: expected a table of zones by name, got {shown(zones)}")
+        return
+    at = {zone.name: i for i, zone in enumerate(rules.zones)}
+    for name, cards in known.items():
+        i = at.get(name) if isinstance(name, str) else None
+        if i is None:
+            known = ", ".join(at) or "none"
+            problems.append(f"zones: no zone {shown(name)} (the variant declares {known})")
+            continue
+        piles = r.zones[i]
+        if not rules.zones[i].per_owner:
+            piles[0] = _card_indices(rules, cards, f"zones.{name}", problems)
+        elif not is_list(cards) or len(cards) != len(piles):
+            problems.append(f"zones.{name}: expected {len(piles)} lists of cards, one a pile")
+        else:
+            for k, pile in enumerate(cards):
+                piles[k] = _card_indices(rules, pile, f"zones.{name}[{k}]", problems)
 
 
 def _open_problems(
@@ -362,6 +415,7 @@ def place(
     declared: Declaration | None = None,
     reaction: Reaction | None = None,
     resume: int | None = None,
+    zones: Mapping[str, Sequence[Any]] | None = None,
 ) -> None:
     """Put a new game's engine in the position :meth:`ono99.Game.from_position` describes.
 
@@ -383,6 +437,7 @@ def place(
     r.draw = indices(draw_pile, "draw_pile")[::-1]
     r.discard = indices(discard_pile, "discard_pile")
     r.out_of_play = indices(out_of_play, "out_of_play")
+    _place_zones(e, r, zones, problems)
     if not problems:
         problems += _missing_cards(rules, e.full_deck, r)
     seats_in_game = flags(in_game, "in_game", [True] * players)
@@ -413,7 +468,14 @@ def place(
         resume=resume,
     )
     problems += _possible_problems(
-        rules, e.full_deck, r, scores=seat_scores, total=total, plays_owed=plays_owed, round=round
+        rules,
+        e.full_deck,
+        r,
+        turn,
+        scores=seat_scores,
+        total=total,
+        plays_owed=plays_owed,
+        round=round,
     )
     known: object = forced_by  # typed str, but a caller may pass anything
     if isinstance(known, str) and known and known not in rules.index:
@@ -471,3 +533,33 @@ def _set_position(
     e.moves.clear()
     e.legal = None
     e.advance()
+
+
+def deck_order(e: Engine, deck: Iterable[str]) -> list[int]:
+    """The order the cards are dealt in for a game given ``deck`` (its first cards, by id).
+
+    The cards the order leaves out follow it, shuffled with the game's generator.
+
+    Raises:
+        VariantError: If a card is not in the variant, or more of one are asked for
+            than the deck holds.
+    """
+    rules = e.rules
+    remaining = list(e.full_deck)
+    order = []
+    for position, card_id in enumerate(deck):
+        index = card_index(rules, card_id)
+        if index is None:
+            raise VariantError(
+                f"deck[{position}]: there is no card {shown(card_id)} in {e.variant.id}"
+            )
+        try:
+            remaining.remove(index)
+        except ValueError:
+            raise VariantError(
+                f"deck[{position}]: the deck holds only {e.full_deck.count(index)} "
+                f"of card {shown(card_id)}, and the order asks for more"
+            ) from None
+        order.append(index)
+    shuffle(e.rng, remaining)
+    return order + remaining

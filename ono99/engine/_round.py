@@ -1,9 +1,19 @@
 """The round in progress; a move's checkpoint.
 
-:class:`Round` holds the state of one round (the total, the hands and piles,
-the turn); rule objects see it through the table the engine hands them
-(``_table.Table``). :class:`Checkpoint` keeps what a move may change, for the
-engine to put it back when a rule object fails. Compiled with the engine.
+:class:`Round` holds the state of one round (the total, the zones the cards
+lie in, the turn); rule objects see it through the table the engine hands them
+(``_table.Table``).
+
+The zone table (:data:`ono99.BUILT_IN_ZONES` and the variant's own zones) is
+kept here as plain lists of card indices, read and written directly: each
+zone of every variant is a field named by :data:`ZONE_FIELDS` (the stock is
+``draw``, the pile ``discard``, the hands ``hands``, ...), and the zones a
+variant declares are ``zones``, one list of piles each (one pile, or one a
+seat or team), in the variant's order. What reads every zone (a copy, a
+seat's view, a game's state, a rebuilt position) goes through these two.
+
+:class:`Checkpoint` keeps what a move may change, for the engine to put it
+back when a rule object fails. Compiled with the engine.
 """
 
 from __future__ import annotations
@@ -17,7 +27,17 @@ if TYPE_CHECKING:
 
     from ._engine import Engine
 
-__all__ = ["ROUND_FIELDS", "Checkpoint", "Round"]
+__all__ = ["ROUND_FIELDS", "ZONE_FIELDS", "Checkpoint", "Round"]
+
+# The field of each zone of every variant (ono99.BUILT_IN_ZONES, in its order).
+ZONE_FIELDS = {
+    "stock": "draw",
+    "pile": "discard",
+    "hand": "hands",
+    "starter": "starter",
+    "out_of_play": "out_of_play",
+    "dealt": "dealt",
+}
 
 # The round's state, one attribute each (what Round.copy copies).
 ROUND_FIELDS = (
@@ -65,6 +85,7 @@ ROUND_FIELDS = (
     "total",
     "total_before",
     "turn_plays",
+    "zones",
 )
 
 
@@ -116,6 +137,8 @@ class Round:
         # as dealt, which the show scores (empty where there is no show).
         self.starter = -1
         self.dealt: tuple[tuple[int, ...], ...] = ()
+        # The zones the variant declares: each its piles (see ZONE_FIELDS).
+        self.zones: list[list[list[int]]] = []
         self.stuck: list[int] = []
         # The count since it last started: the cards played (indices, the last
         # one last), and the consecutive passes. The last play: who made it, the
@@ -192,6 +215,8 @@ class Round:
         new.total = self.total
         new.total_before = self.total_before
         new.turn_plays = self.turn_plays[:]
+        if self.zones:
+            new.zones = [[pile[:] for pile in zone] for zone in self.zones]
         return new
 
     def __reduce__(self) -> tuple[Callable[..., Round], tuple[object, ...]]:

@@ -33,8 +33,21 @@ __all__ = [
 ]
 
 
+def lapse(game: Engine) -> None:
+    """A reaction still open lapses: nobody is left to answer it, nobody takes it."""
+    r = game.r
+    reaction = r.reaction
+    if reaction is not None:
+        r.reaction = None
+        game.emit(ev.ReactionLapsed(reaction.seat, reaction.what))
+
+
 def end_round(game: Engine) -> None:
-    """Score the round as ``match`` says, then end the game or deal again."""
+    """Score the round as ``match`` says, then end the game or deal again.
+
+    A reaction the round's last play opened lapses first.
+    """
+    lapse(game)
     r = game.r
     rules = game.rules
     match = game.variant.match
@@ -120,8 +133,9 @@ def win_at_once(game: Engine, seat: int, survivor: int | None = -1) -> None:
     pagat.com, Six Card Cribbage: ``match.points.reached = "at_once"``.) The
     round's winner is ``seat``, unless the round was over already when the
     target was reached (by its end's triggers, or the show after it): then
-    the round's own ``survivor``.
+    the round's own ``survivor``. A reaction the play opened lapses.
     """
+    lapse(game)
     r = game.r
     r.reached = -1
     won = seat if survivor == -1 else survivor

@@ -45,6 +45,10 @@ def game_state(game: Game, *, logs: bool = True) -> dict[str, Any]:
     out["draw_pile"] = [ids[k] for k in reversed(r.draw)]
     out["discard_pile"] = [ids[k] for k in r.discard]
     out["out_of_play"] = [ids[k] for k in r.out_of_play]
+    out["zones"] = {
+        zone.name: [[ids[k] for k in pile] for pile in piles]
+        for zone, piles in zip(engine.rules.zones, r.zones, strict=True)
+    }
     out["plays_owed"] = r.forced - r.plays_made
     return out
 

@@ -22,7 +22,7 @@ from ono99 import events as ev
 from ono99._args import is_int, shown
 from ono99._errors import ArgumentError
 from ono99._limits import MAX_TOTAL
-from ono99.rules import DeclaredCard, Reaction
+from ono99.rules import MAX_ANSWERS, DeclaredCard, Reaction
 
 from ._compiled import card_index
 
@@ -302,10 +302,17 @@ class Table:
         r = self.changing()
         if not isinstance(reaction, Reaction):
             raise ArgumentError("reaction", f"expected a Reaction, got {shown(reaction)}")
-        seat = self.seat_arg("reaction.seat", reaction.seat)
-        self.seat_arg("reaction.by", reaction.by)
+        seat = self.seat_arg("reaction.seat", getattr(reaction, "seat"))  # noqa: B009 - untyped
+        by = self.seat_arg("reaction.by", getattr(reaction, "by"))  # noqa: B009
         if not r.in_round[seat]:
             raise ArgumentError("reaction.seat", f"player {seat} is out of the round")
+        if seat == by:
+            raise ArgumentError(
+                "reaction.seat", f"player {seat} aims it: a reaction is aimed at another player"
+            )
+        wrong = _reaction_problem(reaction, self.game)
+        if wrong is not None:
+            raise ArgumentError(*wrong)
         if not reaction.outcomes or not reaction.answer:
             raise ArgumentError(
                 "reaction", "expected outcomes (what is taken) and answer (what may answer)"
@@ -498,3 +505,43 @@ class Table:
         game.emit(
             ev.RuleActed(game.current, self.acting, rule, text, named, automatic=self.automatic)
         )
+
+
+def _reaction_problem(reaction: Reaction, game: Engine) -> tuple[str, str] | None:
+    """What is wrong with a reaction a rule object opens, as (its field, why); ``None`` if nothing.
+
+    Each field read untyped (``getattr``): a rule object of another package
+    may have set any value (a string of outcomes, a chain of a billion
+    answers), which a compiled read of the typed field would refuse with a raw
+    TypeError.
+    """
+    outcomes: object = getattr(reaction, "outcomes")  # noqa: B009 - read untyped
+    if not isinstance(outcomes, tuple) or not all(
+        getattr(o, "kind", None) == "outcome" for o in outcomes
+    ):
+        return ("reaction.outcomes", f"expected a tuple of outcomes, got {shown(outcomes)}")
+    answer: object = getattr(reaction, "answer")  # noqa: B009 - read untyped
+    if not isinstance(answer, tuple) or not all(
+        getattr(c, "kind", None) == "condition" and getattr(c, "reads_card", False) is True
+        for c in answer
+    ):
+        return (
+            "reaction.answer",
+            f"expected a tuple of conditions that read the card, got {shown(answer)}",
+        )
+    what: object = getattr(reaction, "what")  # noqa: B009 - read untyped
+    if not isinstance(what, str) or not what.strip():
+        return ("reaction.what", f"expected what is aimed, in words, got {shown(what)}")
+    card: object = getattr(reaction, "card")  # noqa: B009 - read untyped
+    if card_index(game.rules, card) is None:
+        return ("reaction.card", f"there is no card {shown(card)} in {game.variant.id}")
+    answered: object = getattr(reaction, "answered")  # noqa: B009 - read untyped
+    if answered not in ("send_back", "block") or not isinstance(answered, str):
+        return ("reaction.answered", f'expected "send_back" or "block", got {shown(answered)}')
+    most: object = getattr(reaction, "max_answers")  # noqa: B009 - read untyped
+    if not is_int(most) or not 1 <= most <= MAX_ANSWERS:
+        return ("reaction.max_answers", f"expected 1 to {MAX_ANSWERS}, got {shown(most)}")
+    answers: object = getattr(reaction, "answers")  # noqa: B009 - read untyped
+    if not is_int(answers) or not 0 <= answers <= most:
+        return ("reaction.answers", f"expected 0 to {most} (max_answers), got {shown(answers)}")
+    return None

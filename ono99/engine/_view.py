@@ -8,15 +8,20 @@ both from here:
 
 - :func:`observation`: as an :class:`~ono99.Observation`, with card ids
   (what :meth:`ono99.Game.observation` returns);
-- :class:`Vector`: as the numbers of a :class:`Layout`, the fixed-length
+- :class:`Vector`: as the numbers of a ``Layout`` (``_layout``), the fixed-length
   observation vector of the reinforcement-learning environments, written into
   a buffer (:class:`~ono99.envs.ObservationEncoder` names its slots).
 
 An observation is turned back into a view by :func:`view_of` (for a policy
 that is handed observations), so that a vector has one writer whichever of the
 two it comes from. A new thing a player sees is a field of :class:`View`, read
-in :func:`see`, and shown by :func:`observation` and by a slot group of
-:class:`Layout` written in :meth:`Vector.show`: all in this module.
+in :func:`see`, and shown by :func:`observation` and by a slot group of the
+``Layout`` (``_layout``, where each slot is) written in :meth:`Vector.show`.
+
+A zone a variant declares (:class:`ono99.Zone`) needs none of that: each is
+read from the round's zone table as its visibility says (:func:`see`), shown as
+a :class:`~ono99.SeenZone` of the observation, and given slot groups of its
+own, its size and its cards for each of its piles.
 
 Wheels built with mypyc compile it with the engine (``hatch_build.py``).
 """
@@ -25,19 +30,16 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ._compiled import compile_variant
 from ._moves import NO_MOVES
-from ._observation import Observation
+from ._observation import Observation, SeenZone
 
 if TYPE_CHECKING:
-    from ono99._variant import Variant
     from ono99.rules import Declaration, Reaction
 
     from ._engine import Engine
+    from ._layout import Layout
 
-__all__ = ["Layout", "SeatVectors", "Vector", "View", "observation", "see", "view_of"]
-
-_PER_SEAT = ("to_move", "hand_size", "tokens", "score", "in_game", "in_round")
+__all__ = ["SeatVectors", "Vector", "View", "observation", "see", "view_of"]
 
 
 class View:
@@ -79,6 +81,8 @@ class View:
         starter: int = -1,
         declared: Declaration | None = None,
         reaction: Reaction | None = None,
+        zone_cards: list[list[list[int]]] | None = None,
+        zone_sizes: list[list[int]] | None = None,
     ) -> None:
         self.player = player
         self.hand = hand
@@ -109,6 +113,33 @@ class View:
         self.starter = starter  # the card turned up at the deal, -1 for none
         self.declared = declared  # what the last card of the count was declared to be
         self.reaction = reaction  # the reaction open, None for none
+        # Each declared zone's piles: the cards in each, where seen (else
+        # empty), and its size (-1 where not even that is seen).
+        self.zone_cards: list[list[list[int]]] = [] if zone_cards is None else zone_cards
+        self.zone_sizes: list[list[int]] = [] if zone_sizes is None else zone_sizes
+
+
+def seen_zones(engine: Engine, seat: int) -> tuple[list[list[list[int]]], list[list[int]]]:
+    """What ``seat`` sees of each declared zone: its piles' cards where seen, their sizes.
+
+    The zone's visibility decides (:meth:`ono99.Zone.seen_by`): where the seat
+    sees a pile's cards, the pile itself (read at once); its size alone, an
+    empty list; nothing, an empty list and a size of -1.
+    """
+    cards: list[list[list[int]]] = []
+    sizes: list[list[int]] = []
+    dealer = engine.dealer
+    teams = engine.teams
+    for zone, piles in zip(engine.rules.zones, engine.r.zones, strict=True):
+        shown: list[list[int]] = []
+        counted: list[int] = []
+        for owner, pile in enumerate(piles):
+            seen = zone.seen_by(owner, seat, dealer, teams)
+            shown.append(pile if seen == 2 else [])
+            counted.append(len(pile) if seen else -1)
+        cards.append(shown)
+        sizes.append(counted)
+    return cards, sizes
 
 
 def see(engine: Engine, seat: int) -> View:
@@ -118,6 +149,10 @@ def see(engine: Engine, seat: int) -> View:
     playing = winner is None
     mine = playing and seat == engine.current
     forced = playing and r.forced >= 2
+    zone_cards: list[list[list[int]]] | None = None
+    zone_sizes: list[list[int]] | None = None
+    if r.zones:
+        zone_cards, zone_sizes = seen_zones(engine, seat)
     return View(
         seat,
         r.hands[seat],
@@ -148,6 +183,8 @@ def see(engine: Engine, seat: int) -> View:
         r.starter,
         r.declared,
         r.reaction if playing else None,
+        zone_cards,
+        zone_sizes,
     )
 
 
@@ -192,7 +229,31 @@ def observation(engine: Engine, seat: int) -> Observation:
         reaction=view.reaction,
         variant=engine.variant,
         table_totals=engine.told_totals() if mine else (),
+        zones=_seen_zones(engine, view) if view.zone_sizes else (),
     )
+
+
+def _seen_zones(engine: Engine, view: View) -> tuple[SeenZone, ...]:
+    """The declared zones as ``view`` shows them, with card ids (for :func:`observation`)."""
+    name = engine.rules.ids.__getitem__
+    out = []
+    for zone, piles, sizes in zip(
+        engine.rules.zones, view.zone_cards, view.zone_sizes, strict=True
+    ):
+        seen = [
+            zone.seen_by(k, view.player, engine.dealer, engine.teams) == 2
+            for k in range(len(piles))
+        ]
+        out.append(
+            SeenZone(
+                zone.name,
+                tuple(
+                    tuple(map(name, p)) if s else None for p, s in zip(piles, seen, strict=True)
+                ),
+                tuple(size if size >= 0 else None for size in sizes),
+            )
+        )
+    return tuple(out)
 
 
 def view_of(seen: Observation, index: dict[str, int]) -> View:
@@ -232,183 +293,12 @@ def view_of(seen: Observation, index: dict[str, int]) -> View:
         index[seen.starter] if seen.starter is not None else -1,
         seen.declared,
         seen.reaction,
+        [
+            [[index[card] for card in pile] if pile is not None else [] for pile in zone.cards]
+            for zone in seen.zones
+        ],
+        [[-1 if size is None else size for size in zone.sizes] for zone in seen.zones],
     )
-
-
-class Layout:
-    """The slots of the observation vector of one variant and player count: names, bounds, places.
-
-    The slots, in order (``+k`` is the seat ``k`` places to the observer's
-    left, so ``+0`` is the observer): ``hand[card]``; ``total``,
-    ``direction``, ``plays_owed``; per seat ``to_move``, ``hand_size``,
-    ``tokens``, ``score``, ``in_game``, ``in_round``; ``round``,
-    ``draw_pile``; ``discard[card]``; ``out_of_play[card]``; ``answering``;
-    ``this_turn[card]``; ``forced_by[card]``; ``count[card]``;
-    ``last_play[card]``; ``passes``; for a variant played in teams at
-    some player count, ``partner[+k]``; for a variant that turns a
-    starter up, ``starter[card]``; and for a variant with a card whose
-    player names something (``declare``), ``declared[word]``, each word a
-    card may name, in the order the cards offer them; and for a variant
-    with a card that opens reactions (``aim``), ``reaction[+k]``, the seat
-    that aimed the reaction open (all 0 when none is).
-    :class:`~ono99.envs.ObservationEncoder` documents what each holds, and
-    the bounds.
-
-    Args:
-        variant: The variant.
-        players: How many play.
-        seats: How many seats the vector has room for (``players`` or more:
-            the others' slots stay 0).
-
-    Attributes:
-        names: The name of each slot.
-        low: The least value each slot holds.
-        high: The most value each slot holds (a value past a bound is
-            written as the bound).
-        groups: Each group of slots as ``(start, stop)``, in order: the
-            groups of :attr:`~ono99.envs.ObservationEncoder.features`.
-        size: How many slots.
-    """
-
-    def __init__(self, variant: Variant, players: int, seats: int) -> None:  # noqa: PLR0915 - every bound and slot, in one place
-        rules = compile_variant(variant)
-        ids = rules.ids
-        cards = len(ids)
-        self.card_index: dict[str, int] = dict(rules.index)
-        self.cards = cards
-        self.players = players
-        self.seats = seats
-        # The bounds, worked out for up to ``seats`` players.
-        low = variant.players.min
-        counts = range(low, max(low, min(seats, variant.players.max)) + 1)
-        decks = [rules.deck_for(p) for p in counts]
-        deck = max(len(d) for d in decks)
-        per_card = [max(d.count(k) for d in decks) for k in range(cards)]
-        start, bust, floor = variant.total.start, variant.total.bust, variant.total.floor
-        safe = bust - 1
-        reach = max(
-            [card.total_after(safe, amount) for card in rules.cards for amount in card.amounts],
-            default=safe,
-        )
-        self.total_low = floor if floor is not None else min(start, 0) - (bust - min(start, 0))
-        self.total_high = max(bust, reach)
-        self.owed_high = max(2, 2 * variant.deal.hand_size)
-        self.tokens_high = max(variant.match.tokens.count_for(p) for p in counts)
-        points = variant.match.points
-        hand = variant.deal.hand_size
-        card_points = [card.points for card in rules.cards] or [0]
-        gains = [hand * max(card_points), points.bust, points.survivor, hand * points.missing_card]
-        # A round's points (rules may add more: as much again as the target).
-        most = max(sum(max(0, g) for g in gains), points.target)
-        self.score_high = max(0, points.target - 1) + most
-        self.score_low = -self.score_high
-        self.round_high = variant.round.max_rounds
-        self.count_high = deck
-
-        names: list[str] = []
-        lows: list[int] = []
-        highs: list[int] = []
-        groups: list[tuple[int, int]] = []
-
-        def group(new: list[str], low: list[int], high: list[int]) -> int:
-            at = len(names)
-            names.extend(new)
-            lows.extend(low)
-            highs.extend(high)
-            groups.append((at, len(names)))
-            return at
-
-        def by_card(name: str, high: list[int]) -> int:
-            return group([f"{name}[{i}]" for i in ids], [0] * cards, high)
-
-        seat_names = [f"+{k}" for k in range(seats)]
-        one = [1] * cards
-        self.hand = by_card("hand", per_card)
-        self.scalars = group(
-            ["total", "direction", "plays_owed"],
-            [self.total_low, -1, 0],
-            [self.total_high, 1, self.owed_high],
-        )
-        tops = [1, deck, self.tokens_high, self.score_high, 1, 1]
-        self.per_seat = group(
-            [f"{g}[{s}]" for g in _PER_SEAT for s in seat_names],
-            [b for g in _PER_SEAT for b in [self.score_low if g == "score" else 0] * seats],
-            [t for t in tops for _ in range(seats)],
-        )
-        self.piles = group(["round", "draw_pile"], [0, 0], [self.round_high, deck])
-        self.discard = by_card("discard", per_card)
-        self.out_of_play = by_card("out_of_play", per_card)
-        self.answering = group(["answering"], [0], [1])
-        self.this_turn = by_card("this_turn", per_card)
-        self.forced_by = by_card("forced_by", one)
-        self.count = by_card("count", [deck] * cards)
-        self.last_play = by_card("last_play", one)
-        self.passes = group(["passes"], [0], [seats])
-        # Only a variant played in teams at some count has its partners' slots.
-        self.partner = (
-            group([f"partner[{s}]" for s in seat_names], [0] * seats, [1] * seats)
-            if variant.players.teams.at
-            else -1
-        )
-        # Only a variant that turns a starter up has its slots.
-        self.starter = by_card("starter", one) if variant.deal.starter else -1
-        # Only a variant with a card that declares has its slots: each word named.
-        words = [
-            word
-            for card in rules.cards
-            if card.declarer is not None
-            for word in card.declarer.declarations(None)
-        ]
-        self.declared_words: dict[str, int] = {w: i for i, w in enumerate(dict.fromkeys(words))}
-        self.declared = (
-            group(
-                [f"declared[{w}]" for w in self.declared_words],
-                [0] * len(self.declared_words),
-                [1] * len(self.declared_words),
-            )
-            if words
-            else -1
-        )
-        # Only a variant with a card that opens reactions has their slots.
-        self.reaction = (
-            group([f"reaction[{s}]" for s in seat_names], [0] * seats, [1] * seats)
-            if rules.reacts
-            else -1
-        )
-        self.names: tuple[str, ...] = tuple(names)
-        # The slots only the observer's own view fills (its hand, the plays it
-        # owes, its partners): the rest are alike for every seat (up to the order
-        # of the seats).
-        own = [*range(self.hand, self.hand + cards), self.scalars + 2]
-        if self.partner >= 0:
-            own.extend(range(self.partner, self.partner + seats))
-        self.own: tuple[int, ...] = tuple(own)
-        self.low: tuple[int, ...] = tuple(lows)
-        self.high: tuple[int, ...] = tuple(highs)
-        self.groups: tuple[tuple[int, int], ...] = tuple(groups)
-        self.size = len(names)
-
-    def places(self, seat: int) -> list[int]:
-        """Where each slot of ``seat``'s vector is kept in the buffer of a :class:`SeatVectors`.
-
-        The slots alike for every seat are kept once, at the start, each
-        seat's slots in the order of the table's seats (seat ``s`` at ``+s``);
-        a seat's own slots (:attr:`own`) are kept in a block of their own, the
-        ``seat + 1``-th block of :attr:`size` slots. So ``buffer[places(seat)]``
-        (numpy's indexing by a list) is ``seat``'s vector.
-        """
-        n, m, size = self.players, self.seats, self.size
-        places = list(range(size))
-        # Each group of per-seat slots starts at the observer's seat.
-        rotated = [self.per_seat + g * m for g in range(len(_PER_SEAT))]
-        if self.reaction >= 0:
-            rotated.append(self.reaction)
-        for start in rotated:
-            for k in range(n):
-                places[start + k] = start + (seat + k) % n
-        for i in self.own:
-            places[i] = (seat + 1) * size + i
-        return places
 
 
 class _Counted:
@@ -529,6 +419,8 @@ class Vector:
             self.put(layout.scalars + 2, min(view.owed, layout.owed_high))
             if layout.partner >= 0:
                 self.show_partners(view)
+            if layout.zones:
+                self.show_zones(view)
         if not self.alike:
             return
         # The per-seat slots from the observer on, or (part ALIKE) from seat 0 on.
@@ -627,6 +519,26 @@ class Vector:
         for k in range(n):
             seat = (player + k) % n
             self.put(layout.partner + k, 1 if seat != player and seat in mates else 0)
+
+    def show_zones(self, view: View) -> None:
+        """Write the slots of the declared zones: each pile's size and cards, as seen.
+
+        A zone a seat has its piles from the observer on.
+        """
+        layout = self.layout
+        cards = layout.cards
+        player = view.player
+        for z in range(len(view.zone_sizes)):
+            sizes_at, shown_at, from_observer, slots = layout.zones[z]
+            sizes = view.zone_sizes[z]
+            piles = view.zone_cards[z]
+            count = len(sizes)
+            for k in range(min(slots, count)):
+                p = (player + k) % count if from_observer else k
+                if sizes_at >= 0:
+                    self.put(sizes_at + k, max(sizes[p], 0))
+                if shown_at >= 0:
+                    self.put_counts(shown_at + k * cards, piles[p])
 
     def show_rules(self, view: View, player: int) -> None:
         """Write the slots alike for every seat that only some variants have.

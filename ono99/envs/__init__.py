@@ -2,8 +2,9 @@
 
 Every variant, a user's own file and house rules included, is an
 environment. This package holds what the adapters share: a fixed action
-index for every move of a variant, a fixed-length observation vector, and
-a learned policy as a player (:class:`PolicyPlayer`). The adapters are its
+index for every move of a variant, a fixed-length observation vector,
+a learned policy as a player (:class:`PolicyPlayer`), and an estimate of
+how exploitable a policy is (:func:`estimate_best_response`). The adapters are its
 modules, each importing its ecosystem's library only when imported itself:
 
 - :mod:`ono99.envs.pettingzoo`: a PettingZoo AEC environment, and a
@@ -43,14 +44,17 @@ from ._actions import (
     move_to_action,
 )
 from ._encoding import Feature, ObservationEncoder, observation_encoder
+from ._exploit import RESPONDERS, BestResponseEstimate, estimate_best_response
 from ._policy import BatchPolicy, Policy, PolicyPlayer, batched
 from ._state import TableState
 from ._universal import UniversalSpaces, universal_spaces
 
 __all__ = [
+    "RESPONDERS",
     "ActionError",
     "ActionTable",
     "BatchPolicy",
+    "BestResponseEstimate",
     "Feature",
     "MoveError",
     "ObservationEncoder",
@@ -62,6 +66,7 @@ __all__ = [
     "action_table",
     "action_to_move",
     "batched",
+    "estimate_best_response",
     "move_to_action",
     "observation_encoder",
     "universal_spaces",

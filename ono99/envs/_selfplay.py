@@ -39,6 +39,7 @@ __all__ = [
     "Ono99SelfPlayVectorEnv",
     "actions_of",
     "autoreset_arg",
+    "batch_seeds",
     "final_observations",
     "seed_arg",
 ]
@@ -79,6 +80,28 @@ def final_observations(
         final[i] = observations[i].copy()
         there[i] = True
     return final, there
+
+
+def batch_seeds(seed: object, n: int) -> list[int | None]:
+    """The seed of each of a batch's ``n`` games: ``seed + i`` for game ``i``, or each given.
+
+    The one reading of a batch's ``reset(seed=...)``, for every batch: a whole
+    number (game ``i`` dealt with ``seed + i``), ``None`` (each game its next
+    seed), or a list of one of those for each game.
+
+    Raises:
+        ArgumentError: If ``seed`` is none of those (nothing is dealt).
+    """
+    if seed is None or (isinstance(seed, int | np.integer) and not isinstance(seed, bool)):
+        first = seed_arg(seed)
+        return [None if first is None else first + i for i in range(n)]
+    if isinstance(seed, Sequence | np.ndarray) and not isinstance(seed, str | bytes):
+        if len(seed) != n:
+            raise ArgumentError("seed", f"expected one for each of the {n} games, got {len(seed)}")
+        return [seed_arg(one) for one in seed]
+    raise ArgumentError(
+        "seed", f"expected a whole number, None or a list of them, got {shown(seed)}"
+    )
 
 
 def seed_arg(seed: object) -> int | None:
@@ -269,20 +292,7 @@ class Ono99SelfPlayVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 nor a list of one of those for each game (nothing is dealt).
         """
         n = len(self.games)
-        seeds: list[int | None]
-        if seed is None or (isinstance(seed, int | np.integer) and not isinstance(seed, bool)):
-            first = seed_arg(seed)
-            seeds = [None if first is None else first + i for i in range(n)]
-        elif isinstance(seed, Sequence | np.ndarray) and not isinstance(seed, str | bytes):
-            if len(seed) != n:
-                raise ArgumentError(
-                    "seed", f"expected one for each of the {n} games, got {len(seed)}"
-                )
-            seeds = [seed_arg(one) for one in seed]
-        else:
-            raise ArgumentError(
-                "seed", f"expected a whole number, None or a list of them, got {shown(seed)}"
-            )
+        seeds = batch_seeds(seed, n)
         for game, one in zip(self.games, seeds, strict=True):
             game.deal(one, stop=True)
         self._ask_batched(self.games)

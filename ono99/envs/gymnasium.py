@@ -66,8 +66,6 @@ import numpy as np
 from gymnasium import spaces as gym_spaces
 from gymnasium.vector.utils import batch_space
 
-from ono99._args import shown
-from ono99._errors import ArgumentError
 from ono99.engine import Game, Vector, engine_of, play_checked, play_quick, seat_done, won
 
 from ._actions import action_table
@@ -89,6 +87,7 @@ from ._selfplay import (
     Ono99SelfPlayVectorEnv,
     actions_of,
     autoreset_arg,
+    batch_seeds,
     final_observations,
     seed_arg,
 )
@@ -557,20 +556,7 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
                 nor a list of one of those for each game (nothing is dealt).
         """
         n = self.num_envs
-        seeds: list[int | None]
-        if seed is None or (isinstance(seed, int | np.integer) and not isinstance(seed, bool)):
-            first = seed_arg(seed)
-            seeds = [None if first is None else first + i for i in range(n)]
-        elif isinstance(seed, Sequence | np.ndarray) and not isinstance(seed, str | bytes):
-            if len(seed) != n:
-                raise ArgumentError(
-                    "seed", f"expected one for each of the {n} games, got {len(seed)}"
-                )
-            seeds = [seed_arg(one) for one in seed]
-        else:
-            raise ArgumentError(
-                "seed", f"expected a whole number, None or a list of them, got {shown(seed)}"
-            )
+        seeds = batch_seeds(seed, n)
         agents = []
         for i, env in enumerate(self.envs):
             env._deal(seeds[i], stop=True)

@@ -9,11 +9,13 @@ Importing this module registers the game::
     state = game.new_initial_state()
 
 Parameters: ``variant`` (an id or path; house rules may follow the id,
-joined by ``+``: ``"ono99-1980+last-standing"``), ``players``, and
+joined by ``+``: ``"ono99-1980+last-standing"``), ``players``,
 ``announce``: where a rule judges what a move says of the total
 (``"ninety-nine+announce-the-total"``), ``"true_total"`` (the default) has every
 action announce the true total, ``"choose"`` adds an action for each play
-saying nothing (see :class:`~ono99.envs.ActionTable`).
+saying nothing (see :class:`~ono99.envs.ActionTable`); and ``recall``, how
+many of the latest events the information-state tensor holds (0, the
+default: none, see **Information**).
 
 **Actions** are the variant's :class:`~ono99.envs.ActionTable` indices.
 
@@ -50,16 +52,31 @@ player's :class:`~ono99.Observation` now (the tensor is the vector of
 writer of it); ``information_state_string`` is the game's log as the player
 saw it (:meth:`ono99.Game.player_log`: every event in order, no card
 another player holds), so it has perfect recall and never shows another
-player's cards. ``information_state_tensor`` is the observation vector as
-well (``information_state_tensor_shape() == observation_tensor_shape()``):
-a game has no bound on its length, so its whole history has no fixed-size
-encoding. The vector holds what of the history bears on play (the cards
-played since the last reshuffle, those laid down, the count, the turn's
-plays, the passes, every seat's tokens and scores), and it is read
-from the player's own information alone, so two states a player cannot tell
-apart (the same information-state string) have the same tensor; two that
-differ only in what the vector does not keep (the order of earlier plays,
-say) share one. The neural algorithms that read it (NFSP, Deep CFR,
+player's cards. ``information_state_tensor`` is the observation vector,
+followed, where ``recall`` is above 0, by that many of the latest events of
+the player's log, newest first, each a block of about a hundred slots
+(every field of the event: its kind, the seats it names counted from the
+player's, its numbers, its card, a hand's cards by kind and in order), then
+how many earlier events it left out. Its perfect recall is bounded so: a game has no
+bound on its length the tensor could hold (a variant's cap is 100,000
+moves), so the tensor has perfect recall (two information-state strings
+never share it) in every state whose whole log fits the window, its last
+slot 0, and each hand in it (a deal, cards laid down) at most twice a hand
+dealt. Beyond, it recalls exactly the latest ``recall`` events and their
+count. With ``recall`` 0 (the default) the tensor is the observation vector
+alone (``information_state_tensor_shape() == observation_tensor_shape()``),
+which keeps what of the history bears on play (the cards played since the
+last reshuffle, those laid down, the count, the turn's plays, the passes,
+every seat's tokens and scores) and not its order: two states that differ
+only in the order of earlier plays share it, so it is not perfect recall.
+It is read from the player's own information alone either way, so two
+states a player cannot tell apart (the same information-state string) have
+the same tensor. Algorithms that assume perfect recall (Deep CFR, ESCHER)
+want a ``recall`` as long as the games they play: in 200 games of random
+play the longest log a player saw had 234 events in ``ninety-nine`` at two
+players, 146 in ``ono99-2022``, 257 in ``ninety-nine-taiwan``, 513 in
+``ono99-1980`` (1,144 at four players), and a block is 107 to 117 slots
+there. The neural algorithms that read it (NFSP, Deep CFR,
 OpenSpiel's ``rl_environment``, which reads it by default) take it as their
 network's input; the tabular ones key on the string. Before the deal both
 tensors are all 0; at a chance node on the way through a move they show the
@@ -89,30 +106,34 @@ the Python ones, ``open_spiel.python.algorithms.mcts.MCTSBot`` and
 
 from __future__ import annotations
 
-import functools
 import random
-import threading
 from collections import Counter
 from typing import TYPE_CHECKING, Any
 
-import numpy as np
 import pyspiel
 
-from ono99 import events as ev
 from ono99._args import shown
 from ono99._errors import ArgumentError, IllegalMoveError
-from ono99.engine import Game, compile_variant, copy_drawing, deal, play_checked, redealt
-from ono99.envs._actions import action_table
-from ono99.envs._common import make_variant
-from ono99.envs._encoding import observation_encoder
+from ono99.engine import Game, copy_drawing, deal, play_checked, redealt
 from ono99.envs._kernel import chances
+from ono99.envs._spiel_chance import (
+    DRAWS,
+    SNAPSHOT_EVERY,
+    Held,
+    NeedChance,
+    Played,
+    Snapshot,
+    params_spec,
+    spec_of,
+)
+from ono99.envs._spiel_info import Observer, describe, known_cards
 from ono99.players import make_player
 
 if TYPE_CHECKING:
-    from collections.abc import Callable, Sequence
+    from collections.abc import Callable
 
     from ono99._variant import Variant
-    from ono99.engine import Move, Observation, Player
+    from ono99.engine import Move, Player
     from ono99.envs._actions import ActionTable
 
 __all__ = ["GAME_NAME", "IllegalActionError", "Ono99Game", "Ono99State", "PlayerBot"]
@@ -135,7 +156,12 @@ _GAME_TYPE = pyspiel.GameType(
     provides_information_state_tensor=True,
     provides_observation_string=True,
     provides_observation_tensor=True,
-    parameter_specification={"variant": "ono99-2022", "players": 2, "announce": "true_total"},
+    parameter_specification={
+        "variant": "ono99-2022",
+        "players": 2,
+        "announce": "true_total",
+        "recall": 0,
+    },
 )
 
 _CHANCE: int = pyspiel.PlayerId.CHANCE.value
@@ -152,303 +178,6 @@ class IllegalActionError(IllegalMoveError, pyspiel.SpielError):  # type: ignore[
     ``pyspiel.SpielError``, which OpenSpiel's own games raise for such
     actions: code that catches either catches it.
     """
-
-
-class _NeedChance(BaseException):
-    """The engine asked for a chance outcome the chance nodes have not given yet.
-
-    A ``BaseException``, as ``KeyboardInterrupt`` is: it passes through the
-    engine's guard of a plugin's rule object (which turns an ``Exception``
-    into the rule's :class:`~ono99.RuleError`), so a plugin's random draw
-    is a chance node too; the game it stops is put back as it was before the
-    move (by the engine itself in a guarded variant, otherwise played again
-    from the state's snapshot), and the move played again once the outcome
-    is given.
-
-    For a card, ``stock`` is how many of each kind the stock holds that no
-    chance node has fixed (all of it: the fixed ones are drawn first), and
-    ``epoch`` which stock of the move it is; for a rule's draw, ``outcomes``
-    is how many equally likely outcomes it has.
-    """
-
-    def __init__(self, stock: list[int] | None, epoch: int = 0, outcomes: int = 0) -> None:
-        super().__init__(outcomes)
-        self.stock = stock
-        self.epoch = epoch
-        self.outcomes = outcomes
-
-
-class _Chance(random.Random):
-    """What gives the engine the outcomes chosen at chance nodes, in order.
-
-    It picks each card dealt or drawn (the engine's ``pick``) and is the
-    engine's generator: a random first dealer, and whatever a plugin's rule
-    object draws from ``Table.rng`` with ``randrange``, ``randint``,
-    ``choice``, ``shuffle`` or ``sample`` (each a whole number below a bound,
-    so a chance node of equally likely outcomes, at most ``most`` of them). A
-    float (``random()`` and what is made of it) has no finite outcomes: it is
-    refused, as the rule object's error. An outcome not given yet stops the
-    engine with the chance node's outcomes (:class:`_NeedChance`). There is
-    one, ``_DRAWS``, which every state gives its outcomes before it plays
-    (see :meth:`Ono99State._resolve`); what it is given is kept per thread.
-
-    The cards come from the state's stock: the cards chance has already
-    fixed, on top (``ahead``, the next one last), above the ``stock``, how
-    many of each kind are left unfixed. A pile the engine draws from whose
-    size is not theirs together is a new one (a new deal, a reshuffle): its
-    cards are counted, and the cards fixed for the old one are dropped, as
-    the cards are gathered and shuffled. Once the fixed cards are drawn, the
-    cards ``given`` by chance nodes during the move (each with the
-    ``epoch``, the count of new piles before it, that it was given for) come
-    next, and then a new chance node.
-    """
-
-    def __init__(self) -> None:
-        super().__init__(0)
-        self._local = threading.local()
-
-    def start(
-        self,
-        ahead: list[int],
-        stock: list[int] | None,
-        given: tuple[tuple[int, int], ...],
-        rolls: tuple[int, ...],
-        spec: _Spec,
-    ) -> None:
-        """Give the engine the state's fixed cards, its stock, and the outcomes given since.
-
-        ``ahead`` and ``stock`` are the play's own (copies): it changes them.
-        """
-        try:
-            now: _Draws = self._local.now
-        except AttributeError:
-            now = self._local.now = _Draws()
-        now.ahead, now.stock, now.given, now.used, now.epoch = ahead, stock, given, 0, 0
-        now.free = -1 if stock is None else sum(stock)
-        now.rolls, now.rolled, now.spec = rolls, 0, spec
-
-    def result(self) -> tuple[list[int], list[int] | None, int]:
-        """After the play: the fixed cards left (the next last), the stock, and its size.
-
-        Cards given during the move for the stock it ended with and not yet
-        drawn stay fixed on top of it.
-        """
-        now: _Draws = self._local.now
-        ahead, stock, free, epoch, given = now.ahead, now.stock, now.free, now.epoch, now.given
-        if now.used < len(given) and stock is not None:
-            left = [card for card, at in given[now.used :] if at == epoch]
-            ahead = left[::-1] + ahead
-            for card in left:
-                stock[card] -= 1
-            free -= len(left)
-        return ahead, stock, free
-
-    def card(self, pile: list[int]) -> int:
-        """Where in ``pile`` the card of the next outcome lies (the engine's ``pick``)."""
-        now: _Draws = self._local.now
-        size = len(pile)
-        ahead = now.ahead
-        if size != len(ahead) + now.free:  # a new pile (or the first): count it
-            now.epoch += 1
-            ahead.clear()
-            spec = now.spec
-            if size == spec.deck:
-                counts = spec.deck_counts[:]
-            else:
-                counts = [0] * spec.kinds
-                for kind in pile:
-                    counts[kind] += 1
-            now.stock, now.free = counts, size
-        if ahead:
-            return pile.index(ahead.pop())
-        stock = now.stock
-        assert stock is not None  # noqa: S101 - counted above
-        given, used, epoch = now.given, now.used, now.epoch
-        while used < len(given) and given[used][1] < epoch:
-            used += 1  # given for a pile the move no longer draws from
-        if used == len(given) or given[used][1] != epoch:
-            now.used = used
-            raise _NeedChance(stock[:], epoch)
-        kind = given[used][0]
-        now.used = used + 1
-        stock[kind] -= 1
-        now.free -= 1
-        return pile.index(kind)
-
-    def randrange(self, start: int, stop: int | None = None, step: int = 1) -> int:
-        """The value of the next outcome, each of ``range(start, stop, step)`` equally likely."""
-        values = range(start) if stop is None else range(start, stop, step)
-        now: _Draws = self._local.now
-        most = now.spec.most
-        if not 0 < len(values) <= most:
-            raise ValueError(
-                f"a draw among {len(values)} outcomes: under OpenSpiel each draw is a chance "
-                f"node of 1 to {most} outcomes (the game's max_chance_outcomes)"
-            )
-        rolled = now.rolled
-        if rolled == len(now.rolls):
-            raise _NeedChance(None, outcomes=len(values))
-        now.rolled = rolled + 1
-        value: int = values[now.rolls[rolled]]
-        return value
-
-    def _randbelow(self, n: int) -> int:
-        """A whole number below ``n`` (what ``choice``, ``shuffle`` and ``sample`` draw)."""
-        return self.randrange(n)
-
-    def random(self) -> float:
-        """Refused: a float has no finite outcomes to make a chance node of."""
-        raise RuntimeError(
-            "under OpenSpiel every random draw is a chance node with finitely many "
-            "outcomes: draw with randrange, randint, choice, shuffle or sample, "
-            "not random() (nor uniform, choices or gauss, which call it)"
-        )
-
-    def getrandbits(self, k: int) -> int:
-        """Refused: random bits are no chance node (draw whole numbers below a bound)."""
-        raise RuntimeError(
-            f"under OpenSpiel every random draw is a chance node: draw with randrange, "
-            f"randint, choice, shuffle or sample, not {k} random bits"
-        )
-
-    def __reduce__(self) -> tuple[Callable[[], _Chance], tuple[()]]:
-        return (_draws, ())  # a game read back draws at the chance nodes too
-
-
-def _draws() -> _Chance:
-    return _DRAWS
-
-
-class _Draws:
-    """What one play of the engine draws from (see :class:`_Chance`), and how far it is."""
-
-    __slots__ = ("ahead", "epoch", "free", "given", "rolled", "rolls", "spec", "stock", "used")
-
-    ahead: list[int]
-    epoch: int
-    free: int
-    given: tuple[tuple[int, int], ...]
-    rolled: int
-    rolls: tuple[int, ...]
-    spec: _Spec
-    stock: list[int] | None
-    used: int
-
-
-_DRAWS = _Chance()
-
-
-class _Held:
-    """A game held by a state: a cloned state gets its own copy, drawing at the chance nodes."""
-
-    __slots__ = ("game",)
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Held:
-        return _Held(copy_drawing(self.game, _DRAWS))
-
-
-class _Played:
-    """A move played on a state's game since its last snapshot, with the chance it drew.
-
-    ``entry`` is the move, the fixed cards and the stock it started from, and
-    the cards and rule draws given during it. Never changed once made, so
-    cloned states share it (and the chain of those before it, ``before``);
-    the snapshot it starts from is shared too.
-    """
-
-    __slots__ = ("before", "count", "entry")
-
-    def __init__(
-        self,
-        entry: tuple[
-            Move, list[int], list[int] | None, tuple[tuple[int, int], ...], tuple[int, ...]
-        ],
-        before: _Played | None,
-    ) -> None:
-        self.entry = entry
-        self.before = before
-        self.count: int = 1 if before is None else before.count + 1
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Played:
-        return self
-
-
-class _Snapshot:
-    """A copy of a state's game, never played on: what its moves since are played again on."""
-
-    __slots__ = ("game",)
-
-    def __init__(self, game: Game) -> None:
-        self.game = game
-
-    def __deepcopy__(self, memo: dict[int, Any]) -> _Snapshot:
-        return self
-
-
-# A state's game is played on in place, and a snapshot of it kept every this many
-# moves: should a move need a chance outcome not given yet (a new deal or a
-# reshuffle in the move), the game is played again from the snapshot.
-_SNAPSHOT_EVERY = 32
-
-
-class _Spec:
-    """What the states of one game share: its variant, actions, encoder and chance.
-
-    Kept here by the game's parameters rather than on the game object: a game
-    OpenSpiel made again from its parameters (reading a state back, or a
-    pickled game) is a Python object without the attributes set by
-    :class:`Ono99Game`'s constructor.
-    """
-
-    def __init__(self, variant: str, players: int, announce: str = "true_total") -> None:
-        self._key = (variant, players, announce)
-        self.variant = loaded = make_variant(variant)
-        Game(loaded, players, 0)  # checks the player count
-        self.players = players
-        self.table = action_table(loaded, announce=announce)
-        self.encoder = observation_encoder(loaded, players)
-        # The most outcomes a chance node has: a card of each kind, or a seat for
-        # a random first dealer; where a rule object of another package may draw
-        # at random, as many as the deck has cards (a choice among them, say).
-        seats = players if loaded.deal.first_dealer == "random" else 0
-        # Whether a rule object of another package plays: the engine then puts a
-        # game back as it was before a move that fails, a chance node's stop included.
-        self.guarded = compile_variant(loaded).guarded
-        drawn = loaded.deck_size_for(players) if self.guarded else 0
-        self.most = max(len(loaded.cards), seats, drawn)
-        # The stock a deal draws from: the whole deck, by kind of card; and how
-        # many cards a deal takes from it, the chance nodes given before it is played.
-        self.kinds = len(loaded.cards)
-        copies = loaded.deck.copies_for(players)
-        self.deck_counts = [card.count * copies for card in loaded.cards]
-        self.deck = sum(self.deck_counts)
-        self.dealt = max(1, self.deck - Game(loaded, players, 0).draw_pile_size)
-        # Whether the first thing a deal draws is a card (not a first dealer, nor a
-        # rule object's draw): a new state then starts with the deal's cards.
-        self.deals_first = loaded.deal.first_dealer != "random" and not self.guarded
-
-    def __reduce__(self) -> tuple[Callable[[str, int, str], _Spec], tuple[str, int, str]]:
-        return (_spec, self._key)  # the shared one, by the game's parameters
-
-
-@functools.lru_cache(maxsize=64)
-def _spec(variant: str, players: int, announce: str = "true_total") -> _Spec:
-    return _Spec(variant, players, announce)
-
-
-def _params_spec(params: dict[str, Any]) -> _Spec:
-    """The shared parts of a game of ``params``."""
-    return _spec(
-        str(params["variant"]), int(params["players"]), str(params.get("announce", "true_total"))
-    )
-
-
-def _spec_of(game: pyspiel.Game) -> _Spec:
-    """The shared parts of ``game``, from its parameters."""
-    return _params_spec(game.get_parameters())
 
 
 def _winners(variant: Variant, players: int) -> int:
@@ -472,7 +201,7 @@ class Ono99Game(pyspiel.Game):  # type: ignore[misc]
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
         params = {**_GAME_TYPE.parameter_specification, **(params or {})}
-        spec = _params_spec(params)
+        spec = params_spec(params)
         variant, players = spec.variant, spec.players
         info = pyspiel.GameInfo(
             num_distinct_actions=len(spec.table),
@@ -490,12 +219,12 @@ class Ono99Game(pyspiel.Game):  # type: ignore[misc]
     @property
     def variant(self) -> Variant:
         """The variant played."""
-        return _spec_of(self).variant
+        return spec_of(self).variant
 
     @property
     def table(self) -> ActionTable:
         """The variant's actions."""
-        return _spec_of(self).table
+        return spec_of(self).table
 
     def __deepcopy__(self, memo: dict[int, Any]) -> Ono99Game:
         # A cloned state shares its game, which never changes.
@@ -507,12 +236,12 @@ class Ono99Game(pyspiel.Game):  # type: ignore[misc]
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
-    ) -> _Observer:
+    ) -> Observer:
         """The observer of observations (and, with perfect recall, information states)."""
         if params:
             raise ValueError(f"python_ono99 observers take no parameters, got {params!r}")
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
-        return _Observer(_spec_of(self), perfect_recall=perfect_recall)
+        return Observer(spec_of(self), perfect_recall=perfect_recall)
 
 
 class Ono99State(pyspiel.State):  # type: ignore[misc]
@@ -526,13 +255,13 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
 
     def __init__(self, game: pyspiel.Game, world: Game | None = None) -> None:
         super().__init__(game)
-        self._spec = _spec_of(game)
-        self._held: _Held | None = None  # the game, once dealt; None while chance is due
+        self._spec = spec_of(game)
+        self._held: Held | None = None  # the game, once dealt; None while chance is due
         self._move: Move | None = None  # the player's move waiting for chance
-        # A copy of the game some moves ago, and those moves (see _Played).
-        self._snapshot: _Snapshot | None = None
-        self._played: _Played | None = None
-        # The stock (see _Chance): the cards chance has fixed on top of it (the next
+        # A copy of the game some moves ago, and those moves (see Played).
+        self._snapshot: Snapshot | None = None
+        self._played: Played | None = None
+        # The stock (see Chance): the cards chance has fixed on top of it (the next
         # last), and how many of each kind are left unfixed (None: not yet counted).
         self._ahead: list[int] = []
         self._stock: list[int] | None = None
@@ -660,19 +389,19 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
                 move=action,
             )
         played = self._played
-        if self._snapshot is None or (played is not None and played.count >= _SNAPSHOT_EVERY):
-            self._snapshot, self._played = _Snapshot(copy_drawing(game, _DRAWS)), None
+        if self._snapshot is None or (played is not None and played.count >= SNAPSHOT_EVERY):
+            self._snapshot, self._played = Snapshot(copy_drawing(game, DRAWS)), None
         # The move, played on the state's own game, drawing the cards fixed ahead.
         spec = self._spec
         ahead, stock = self._ahead, self._stock
-        _DRAWS.start(ahead[:], None if stock is None else stock[:], (), (), spec)
+        DRAWS.start(ahead[:], None if stock is None else stock[:], (), (), spec)
         try:
             play_checked(game, move)
-        except _NeedChance:
+        except NeedChance:
             # It needs a card not fixed yet: from the game as it was before the move
             # (see _resolve), the move waits for the chance nodes of its cards.
             if not spec.guarded:
-                self._held = _Held(self._replayed())
+                self._held = Held(self._replayed())
             self._move = move
             try:
                 self._resolve()
@@ -682,10 +411,10 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
             return
         except BaseException:  # a rule object failed: the state is as it was
             if not spec.guarded:
-                self._held = _Held(self._replayed())
+                self._held = Held(self._replayed())
             raise
-        self._ahead, self._stock, free = _DRAWS.result()
-        self._played = _Played((move, ahead, stock, (), ()), self._played)
+        self._ahead, self._stock, free = DRAWS.result()
+        self._played = Played((move, ahead, stock, (), ()), self._played)
         if game.is_over:
             self._player = _TERMINAL
         elif not self._ahead and free > 0:  # the next card of the stock is fixed now
@@ -754,7 +483,7 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
         game = self._held.game
         rng = random.Random(int(probability_sampler() * (1 << 53)))
         players = game.players
-        known = _known_cards(game.player_log(player_id), player_id, players)
+        known = known_cards(game.player_log(player_id), player_id, players)
         hands = [game.hand(seat) for seat in range(players)]
         # The cards the player cannot see: the other hands and the stock.
         pool = Counter(
@@ -777,7 +506,7 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
             take = size - len(keep)
             cards += keep + unseen[:take]
             del unseen[:take]
-        world = redealt(game, _DRAWS, seats, cards + unseen)
+        world = redealt(game, DRAWS, seats, cards + unseen)
         return Ono99State(self.get_game(), world)
 
     def __str__(self) -> str:
@@ -841,7 +570,7 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
     def _resolve(self) -> None:
         """Play the pending deal or move with the outcomes given (a chance node: more needed)."""
         spec = self._spec
-        chance = _DRAWS
+        chance = DRAWS
         stock = self._stock
         ahead = self._ahead
         chance.start(ahead[:], None if stock is None else stock[:], self._given, self._rolls, spec)
@@ -855,7 +584,7 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
                 # rule object fail), the game before it stays as it was.
                 game = copy_drawing(self._held.game, chance)
                 play_checked(game, move)
-        except _NeedChance as need:
+        except NeedChance as need:
             self._player = _CHANCE
             if need.stock is None:
                 self._kind, self._rolled = _ROLL, need.outcomes
@@ -877,7 +606,7 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
     def _done(self, game: Game) -> None:
         """Hold ``game``, no chance node or move pending."""
         if self._held is None or self._held.game is not game:
-            self._held, self._snapshot, self._played = _Held(game), None, None
+            self._held, self._snapshot, self._played = Held(game), None, None
         self._move = None
         self._given = self._rolls = ()
         self._player = _TERMINAL if game.is_over else game.current_player
@@ -886,15 +615,15 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
         """The game before the pending move: its snapshot with the moves since played again."""
         snapshot = self._snapshot
         assert snapshot is not None  # noqa: S101 - taken before the move
-        game = copy_drawing(snapshot.game, _DRAWS)
-        played: list[_Played] = []
+        game = copy_drawing(snapshot.game, DRAWS)
+        played: list[Played] = []
         link = self._played
         while link is not None:
             played.append(link)
             link = link.before
         for again in reversed(played):
             move, ahead, stock, given, rolls = again.entry
-            _DRAWS.start(ahead[:], None if stock is None else stock[:], given, rolls, self._spec)
+            DRAWS.start(ahead[:], None if stock is None else stock[:], given, rolls, self._spec)
             play_checked(game, move)
         return game
 
@@ -907,89 +636,10 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
         if game is None:
             return []
         lines = [repr(event) for event in game.player_log(player)]
-        lines.append(_describe(game.observation(player)))
+        lines.append(describe(game.observation(player)))
         if self._move is not None:  # a move waiting for the cards it draws
             lines.append(f"player {game.current_player} plays {self._move}")
         return lines
-
-
-def _known_cards(log: Sequence[ev.Event], me: int, players: int) -> list[list[str]]:
-    """Per seat, the cards ``me`` knows it holds, from ``me``'s log (``player_log``)."""
-    known: list[list[str]] = [[] for _ in range(players)]
-
-    def drop(seat: int, card: str) -> None:
-        if card in known[seat]:
-            known[seat].remove(card)
-
-    for event in log:
-        if isinstance(event, ev.RoundStarted):
-            known = [[] for _ in range(players)]
-        elif isinstance(event, ev.CardGiven):
-            if event.player == me:
-                known[event.to].append(event.card)
-            else:
-                drop(event.player, event.card)
-        elif isinstance(event, ev.CardGivenUnseen):
-            known[event.player] = []
-        elif isinstance(event, ev.HandsSwapped):
-            a, b = event.player, event.other
-            known[a], known[b] = known[b], known[a]
-            known[me] = []
-        elif isinstance(event, ev.Played | ev.Discarded):
-            drop(event.player, event.card)
-        elif isinstance(event, ev.Redrew):
-            for card in event.cards:
-                drop(event.player, card)
-        elif isinstance(event, ev.LaidDown):
-            known[event.player] = []
-    return known
-
-
-def _describe(obs: Observation) -> str:
-    """An observation in one line of text."""
-    seats = range(len(obs.hand_sizes))
-    who = " ".join(
-        f"{seat}:{obs.hand_sizes[seat]}{'' if obs.in_round[seat] else 'x'}"
-        f"/{obs.tokens[seat]}/{obs.scores[seat]}"
-        for seat in seats
-        if obs.in_game[seat]
-    )
-    return (
-        f"p{obs.player} round {obs.round} total {obs.total} dir {obs.direction} "
-        f"to move {obs.current_player} owes {obs.plays_owed} hand [{' '.join(obs.hand)}] "
-        f"seats [{who}] pile {obs.draw_pile_size} discard [{' '.join(obs.discard_pile)}] "
-        f"out [{' '.join(obs.out_of_play)}]"
-        + ("" if obs.winner is None else f" winner {obs.winner}")
-    )
-
-
-class _Observer:
-    """OpenSpiel's observer: the observation vector, and strings of what a player saw.
-
-    With perfect recall (the information state), the string is the log as
-    the player saw it, and the tensor the observation vector still.
-    """
-
-    def __init__(self, spec: _Spec, *, perfect_recall: bool) -> None:
-        self._spec = spec
-        self._perfect_recall = perfect_recall
-        self.tensor = np.zeros(len(spec.encoder), np.float32)
-        self.dict = {"observation": self.tensor}
-
-    def set_from(self, state: Ono99State, player: int) -> None:
-        """Fill :attr:`tensor` with ``player``'s observation vector (zeros before the deal)."""
-        game = state.game
-        if game is None:
-            self.tensor.fill(0)
-        else:
-            self._spec.encoder.encode_game(game, player, self.tensor)
-
-    def string_from(self, state: Ono99State, player: int) -> str:
-        """``player``'s observation now, or (with perfect recall) the log as they saw it."""
-        if self._perfect_recall:
-            return "\n".join(state.information_state_lines(player))
-        game = state.game
-        return "before the deal" if game is None else _describe(game.observation(player))
 
 
 class PlayerBot(pyspiel.Bot):  # type: ignore[misc]
@@ -1043,7 +693,7 @@ class PlayerBot(pyspiel.Bot):  # type: ignore[misc]
                 f"name, got {shown(player)}",
             )
         self._seat = player_id
-        self._table = _spec_of(game).table
+        self._table = spec_of(game).table
         self.player: Player = player
         """The player it asks."""
 

@@ -78,6 +78,9 @@ if TYPE_CHECKING:
     from ono99._variant import VariantLike
     from ono99.loading import PathName
 
+    from ._actions import ActionTable
+    from ._encoding import ObservationEncoder
+
 __all__ = ["Ono99ParallelEnv", "env", "parallel_env", "raw_env"]
 
 Observation = dict[str, Any]
@@ -89,6 +92,24 @@ def _render_mode(render_mode: str | None, metadata: dict[str, Any]) -> str | Non
             f"render_mode must be 'rgb_array', 'ansi', 'human' or None, not {render_mode!r}"
         )
     return render_mode
+
+
+def _spaces(
+    encoder: ObservationEncoder, table: ActionTable
+) -> tuple[spaces.Dict, spaces.Discrete, TableState]:
+    """An agent's observation and action spaces, and the table's state, as both forms show them.
+
+    The AEC and the parallel environment build them here alone, so that they
+    cannot drift apart: every agent's observation is a dict of the
+    observation vector and the action mask, its action one of the variant's.
+    """
+    observation = spaces.Dict(
+        {
+            "observation": spaces.Box(encoder.low, encoder.high, dtype=np.float32),
+            "action_mask": spaces.Box(0, 1, (len(table),), dtype=np.int8),
+        }
+    )
+    return observation, spaces.Discrete(len(table)), TableState(encoder)
 
 
 def _render(render_mode: str | None, game: Game, seat: int | None) -> Any:
@@ -111,8 +132,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         variant: A :class:`~ono99.Variant`, or the id or path to load one.
         players: How many play.
         house_rules: House rules to lay over the variant (ids or paths).
-        render_mode: ``"ansi"`` (:meth:`render` returns the table as text),
-            ``"human"`` (it prints it), or ``None``.
+        render_mode: ``"rgb_array"`` (:meth:`render` returns a picture of
+            the table, an ``(height, width, 3)`` array of ``uint8``),
+            ``"ansi"`` (the table as text), ``"human"`` (it prints it), or
+            ``None``.
         seed: The seed of the first game's shuffles, and of every later
             game's seed; :meth:`reset` may give another.
         max_players: Pad the observation vectors to this many seats.
@@ -154,16 +177,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         self.encoder = observation_encoder(self.variant, players, max_players)
         self.possible_agents = [f"player_{seat}" for seat in range(players)]
         self._seat = {agent: seat for seat, agent in enumerate(self.possible_agents)}
-        n = len(self.table)
-        self._observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(self.encoder.low, self.encoder.high, dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, (n,), dtype=np.int8),
-            }
+        self._observation_space, self._action_space, self._state = _spaces(
+            self.encoder, self.table
         )
-        self._action_space = spaces.Discrete(n)
-        self._action_count = n
-        self._state = TableState(self.encoder)
+        self._action_count = len(self.table)
         self.state_space = spaces.Box(self._state.low, self._state.high, dtype=np.float32)
         """The space of :meth:`state`."""
         self.state_names = self._state.names
@@ -497,14 +514,9 @@ class Ono99ParallelEnv(ParallelEnv):  # type: ignore[misc]
             announce=announce,
         )
         self.possible_agents = [f"player_{seat}" for seat in seats]
-        self._observation_space = spaces.Dict(
-            {
-                "observation": spaces.Box(self.encoder.low, self.encoder.high, dtype=np.float32),
-                "action_mask": spaces.Box(0, 1, (len(self.table),), dtype=np.int8),
-            }
+        self._observation_space, self._action_space, self._state = _spaces(
+            self.encoder, self.table
         )
-        self._action_space = spaces.Discrete(len(self.table))
-        self._state = TableState(self.encoder)
         self.state_space = spaces.Box(self._state.low, self._state.high, dtype=np.float32)
         """The space of :meth:`state`."""
         self.state_names = self._state.names

@@ -18,10 +18,12 @@ from ono99._limits import (
     MAX_PLAYERS,
     MAX_POINTS_TARGET,
     MAX_RULES,
+    MAX_SHOW_ASKS,
     MAX_TOKENS,
     MAX_TOTAL,
     MAX_TRIGGERS,
 )
+from ono99._zones import BUILT_IN_ZONES
 from ono99.rules import ask, each_effect, is_pairs, vet
 
 from ._problems import BARE_KEY, Problem, card_id_problem, key_name, suggest
@@ -105,6 +107,8 @@ def _check_teams(low: int, high: int, teams: Teams) -> list[Problem]:
                     f"expected a player count from players.min to players.max ({low} to "
                     f"{high}), got {shown(count)}",
                     ("players.min", "players.max"),
+                    "write teams = { at = [] } under [players] to play no partnerships, "
+                    "or list the counts that play in teams",
                 )
             )
         elif size >= 2 and (count % size or count < 2 * size):
@@ -114,6 +118,8 @@ def _check_teams(low: int, high: int, teams: Teams) -> list[Problem]:
                     f"{count} players do not make two or more teams of {size} "
                     f"(players.teams.size)",
                     ("players.teams.size",),
+                    "list in teams.at only counts that make whole teams, or write "
+                    "teams = { at = [] } under [players] to play no partnerships",
                 )
             )
     if len(set(teams.at)) < len(teams.at):
@@ -199,6 +205,25 @@ def check_variant(variant: Variant) -> list[Problem]:
     return out
 
 
+def _check_zones(variant: Variant) -> list[Problem]:
+    """A declared zone is named by a bare key that no zone of every variant takes."""
+    taken = [zone.name for zone in BUILT_IN_ZONES]
+    out = []
+    for zone in variant.zones:
+        key = f"zones.{key_name(zone.name)}"
+        if not BARE_KEY.fullmatch(zone.name):
+            out.append(
+                Problem(
+                    key,
+                    "a zone's name may hold only letters, digits, '_' and '-', "
+                    f"got {shown(zone.name)}",
+                )
+            )
+        elif zone.name in taken:
+            out.append(Problem(key, f"every variant has a zone {zone.name}: name yours otherwise"))
+    return out
+
+
 def _forget(key: int, _gone: object) -> None:
     """Drop a variant that is gone from those found sound."""
     _SOUND.pop(key, None)
@@ -230,7 +255,7 @@ def _problems_of(variant: Variant) -> list[Problem]:
     hand = variant.deal.hand_size
     out += _at_least("deal.hand_size", hand)
     out += _at_most("deal.hand_size", hand, MAX_HAND_SIZE, "the most cards a hand is dealt")
-    out += _check_cards(variant)
+    out += _check_cards(variant) + _check_zones(variant)
     total = variant.total
     out += _within("total.bust", total.bust)
     out += _within("total.start", total.start)
@@ -352,6 +377,7 @@ def _check_rule_counts(variant: Variant) -> list[Problem]:
             )
     if len(variant.triggers) > MAX_TRIGGERS:
         out += _check_triggers_count(variant)
+    out += _check_show_asks(variant)
     for trigger in variant.triggers:
         outcomes = getattr(trigger, "outcomes", ())  # one without is named by vet_rules
         every += 1 + (len(outcomes) if isinstance(outcomes, tuple | list) else 0)
@@ -365,6 +391,26 @@ def _check_rule_counts(variant: Variant) -> list[Problem]:
             )
         )
     return out
+
+
+def _check_show_asks(variant: Variant) -> list[Problem]:
+    """The show's work in a deal: every hand scored by every trigger of the show."""
+    if variant.deal.show == "none":
+        return []
+    showing = sum(1 for trigger in variant.triggers if getattr(trigger, "on_show", False) is True)
+    asks = variant.players.max * showing
+    if asks <= MAX_SHOW_ASKS:
+        return []
+    return [
+        Problem(
+            "triggers",
+            f"expected at most {MAX_SHOW_ASKS} scorings of a hand at each show "
+            f"(players.max times the triggers that score at the show), got "
+            f"{variant.players.max} x {showing} = {asks}: the show asks each of them "
+            "of every hand, at every deal",
+            ("players.max", "deal.show"),
+        )
+    ]
 
 
 def _check_triggers_count(variant: Variant) -> list[Problem]:

@@ -22,6 +22,7 @@ from cattrs.preconf.tomllib import make_converter
 from ono99._errors import PluginError
 from ono99._limits import MAX_RANGE
 from ono99._variant import NONE, NONE_MEANS, Card, PlayerStep, StandardDeck, Variant
+from ono99._zones import Zone
 from ono99.rules import (
     KINDS,
     AnyCondition,
@@ -56,7 +57,11 @@ def _field_names(cl: type) -> list[str]:
     if not attrs.has(cl):
         return []
     # A card's id is the name of its table, not a key in it.
-    return [a.name for a in attrs.fields(cl) if not (cl is Card and a.name == "id")]
+    return [
+        a.name
+        for a in attrs.fields(cl)
+        if not (cl is Card and a.name == "id") and not (cl is Zone and a.name == "name")
+    ]
 
 
 def problems_from(exc: BaseException, path: str = "", expected: Any = None) -> list[Problem]:
@@ -389,6 +394,34 @@ def _structure_cards(value: object, _: object) -> tuple[Card, ...]:
 _register_exact(tuple[Card, ...], _structure_cards)
 
 
+def _structure_zones(value: object, _: object) -> tuple[Zone, ...]:
+    """The zones a file declares, one ``[zones.<name>]`` table each."""
+    if not isinstance(value, dict):
+        reject("a table of zones, one [zones.<name>] table each", value)
+    problems: list[Problem] = []
+    zones = []
+    for name, table in value.items():
+        key = key_name(name)
+        if not isinstance(table, dict):
+            problems.append(Problem(key, f"expected a table, got {describe_value(table)}"))
+            continue
+        if "name" in table:
+            problems.append(
+                Problem(f"{key}.name", "unknown key (a zone's name is the name of its table)")
+            )
+            continue
+        try:
+            zones.append(converter.structure({"name": name, **table}, Zone))
+        except Exception as exc:  # every failure becomes a reported problem
+            problems += problems_from(exc, key)
+    if problems:
+        raise ProblemsError(problems)
+    return tuple(zones)
+
+
+_register_exact(tuple[Zone, ...], _structure_zones)
+
+
 # ---------------------------------------------------------------- unstructure
 
 
@@ -447,8 +480,16 @@ def unstructure_variant(variant: Variant, *, omit_defaults: bool = False) -> dic
         omit_defaults: Leave out every setting that has its default value (the
             canonical form hashed by :func:`ono99.fingerprint`).
     """
-    data: dict[str, Any] = _plain(attrs.evolve(variant, cards=(), triggers=()), omit_defaults)
+    data: dict[str, Any] = _plain(
+        attrs.evolve(variant, cards=(), triggers=(), zones=()), omit_defaults
+    )
     data.pop("triggers", None)
+    data.pop("zones", None)
+    if variant.zones:
+        data["zones"] = {
+            zone.name: {k: v for k, v in _plain(zone, omit_defaults).items() if k != "name"}
+            for zone in variant.zones
+        }
     if variant.triggers or not omit_defaults:
         data["triggers"] = [_rule_data(t, omit_defaults) for t in variant.triggers]
     data.pop("cards", None)

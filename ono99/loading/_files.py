@@ -68,12 +68,39 @@ def house_rules_dir() -> Path:
     return variants_dir() / "house"
 
 
+def _syntax_hint(what: str, text: str, line: int, column: int) -> str:
+    """What most often causes the TOML error ``what`` at ``line``, ``column``: ``"; ..."``."""
+    lines = text.split("\n")
+    row = lines[line - 1] if 0 < line <= len(lines) else ""
+    at = row[column - 1 : column]  # "" at the end of the line
+    if what.startswith("Invalid initial character for a key part"):
+        if at == "}":
+            return "; an inline table takes no comma after its last item"
+        if not row[column - 1 :].strip() and "{" in row:
+            return (
+                "; inline tables are one line: put the whole { ... } on one line, "
+                "or write it as a table of its own ([table] or [[array]])"
+            )
+    if what.startswith("Expected '=' after a key"):
+        return "; each setting is written key = value"
+    if what.startswith("Invalid value"):
+        return '; text is written in quotes (name = "Big"), true and false in lower case'
+    if what.startswith("Cannot overwrite a value"):
+        return "; a key is set once in its table"
+    if what.startswith("Cannot declare"):
+        return "; a table is written once: put its keys together under one [header]"
+    if what.startswith("Illegal character '\\n'"):
+        return '; a string ends on the line it starts ("..."): use """...""" for several lines'
+    return ""
+
+
 def _syntax_message(exc: tomllib.TOMLDecodeError, text: str) -> str:
     message = str(exc)
     where = re.fullmatch(r"(.*) \(at line (\d+), column (\d+)\)", message, re.DOTALL)
     if where:
         what, line, column = where.groups()
-        return f"invalid TOML at line {line}, column {column}: {what}"
+        hint = _syntax_hint(what, text, int(line), int(column))
+        return f"invalid TOML at line {line}, column {column}: {what}{hint}"
     end = re.fullmatch(r"(.*) \(at end of document\)", message, re.DOTALL)
     if end:
         lines = text.split("\n")

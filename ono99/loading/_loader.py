@@ -45,7 +45,15 @@ from ._files import (
 )
 from ._house import HouseRule, Rule, apply_rules, load_house_rule, load_rule
 from ._house import fits as _fits
-from ._overlay import ADDITIONS, Doc, check_top_keys, leaves, overlay, raise_problems
+from ._overlay import (
+    ADDITIONS,
+    Doc,
+    check_top_keys,
+    leaves,
+    narrow_teams,
+    overlay,
+    raise_problems,
+)
 from ._problems import Problem, ProblemsError, describe_value
 from ._standard import DECK_KEYS
 
@@ -187,6 +195,7 @@ def _house_rule(name: str, position: int, source: str, folder: Path) -> Rule:
 
 
 def _build(doc: Doc) -> Variant:
+    narrow_teams(doc)
     problems = list(doc.problems)
     variant = None
     try:
@@ -310,8 +319,21 @@ def _resolve_request(
 
 
 def _rename(doc: Doc, rules: Sequence[Rule]) -> None:
-    """Name a variant with house rules after them: id ``base+rule``, name ``Base + Rule``."""
+    """Name a variant with house rules after them: id ``base+rule``, name ``Base + Rule``.
+
+    Its description is the house rules' own: the variant's would describe the
+    game before them (its card count, say, where a house rule adds a deck).
+    """
     data = doc.data
+    base = data.get("name") if isinstance(data.get("name"), str) else data.get("id")
+    if isinstance(base, str):
+        said = [
+            f"{rule.info.name}: {rule.info.description.rstrip('.')}."
+            if rule.info.description
+            else f"{rule.info.name}: sets {', '.join(rule.info.keys)}."
+            for rule in rules
+        ]
+        data["description"] = " ".join([f"{base}, with house rules.", *said])
     if isinstance(data.get("id"), str):
         data["id"] = "+".join([data["id"], *(rule.info.id for rule in rules)])
     if isinstance(data.get("name"), str):

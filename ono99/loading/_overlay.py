@@ -29,6 +29,7 @@ __all__ = [
     "check_top_keys",
     "leaves",
     "merge",
+    "narrow_teams",
     "overlay",
     "raise_problems",
 ]
@@ -74,13 +75,25 @@ class Doc:
         """``problem`` as its file wrote its key path, and that file (:meth:`where`).
 
         An item an ``[[add_triggers]]`` table added is named as that table:
-        ``add_triggers[0].type``, not the ``triggers[2].type`` it became.
+        ``add_triggers[0].type``, not the ``triggers[2].type`` it became. A
+        key path the blamed file does not set (it set a related key, and
+        inherits this one) is said to come from the file that set it, with
+        the problem's ``fix``.
         """
         path = problem.path
         match = re.match(r"[a-z_]+\[\d+\]", path)
         if match is not None and match.group() in self.spelled:
             path = self.spelled[match.group()] + path[match.end() :]
-        return problem._replace(path=path), self.where(problem)
+        blamed = self.where(problem)
+        message = problem.message
+        own = self._origin_of(problem.path) if problem.related else None
+        if own is not None and own[1] != blamed:
+            inherited = re.sub(r"\[\d+\]$", "", path)
+            fix = f"; {problem.fix}" if problem.fix else ""
+            message += (
+                f" ({inherited} is not set in this file: it comes from {Path(own[1]).stem}{fix})"
+            )
+        return problem._replace(path=path, message=message), blamed
 
     def where(self, problem: Problem) -> str:
         """The file to blame for a problem: the last to set a key it involves."""
@@ -98,6 +111,31 @@ class Doc:
             if key in self.origin:
                 return self.origin[key]
         return None
+
+
+def narrow_teams(doc: Doc) -> None:
+    """Leave out inherited partnerships at player counts a later file no longer allows.
+
+    ``cribbage-pegging`` plays four in partnerships (``players.teams.at =
+    [4]``); a file that extends it with ``players.max = 2`` plays two, and the
+    partnerships at four are not its to fix: they no longer apply, as if the
+    file had written ``teams = { at = [] }``. A count the file that sets the
+    player range lists itself is still refused.
+    """
+    players = doc.data.get("players")
+    teams = players.get("teams") if isinstance(players, dict) else None
+    if not isinstance(players, dict) or not isinstance(teams, dict):
+        return
+    counts, low, high = teams.get("at"), players.get("min"), players.get("max")
+    if not isinstance(counts, list) or type(low) is not int or type(high) is not int:
+        return
+    at = doc._origin_of("players.teams.at")
+    limits = [doc._origin_of(f"players.{key}") for key in ("min", "max")]
+    if at is None or not any(found is not None and found[0] > at[0] for found in limits):
+        return
+    kept = [count for count in counts if type(count) is not int or low <= count <= high]
+    if kept != counts:
+        doc.data = {**doc.data, "players": {**players, "teams": {**teams, "at": kept}}}
 
 
 def leaves(data: dict[str, Any], prefix: str = "") -> Iterable[tuple[str, Any]]:

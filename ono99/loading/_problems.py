@@ -44,12 +44,16 @@ class Problem(NamedTuple):
     ``related`` lists the key paths whose values together make the problem
     (the deck size depends on ``players.max`` and ``deal.hand_size`` too), so
     that a problem found in a combination of files can be laid at the door of
-    the file that set one of them last.
+    the file that set one of them last. When that file does not set ``path``
+    itself, the message says where ``path`` comes from, and ``fix`` (if any)
+    what the file may write.
     """
 
     path: str
     message: str
     related: tuple[str, ...] = ()
+    fix: str = ""
+    """What a file that does not set ``path`` itself (it inherits it) may write instead."""
 
 
 class ProblemError(Exception):

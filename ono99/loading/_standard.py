@@ -179,6 +179,8 @@ def expand(data: dict[str, Any], deck: StandardDeck | None) -> dict[str, Any]:
             made[rank] = {**rules, "name": name, "count": len(suits), "rank": rank}
     if deck.jokers:
         made["joker"] = {"name": "Joker", "count": deck.jokers, "rank": "joker"}
+    else:
+        _no_joker_to_rule(explicit)
     for key, table in explicit.items():
         if key in made and isinstance(table, dict):
             made[key] = {**made[key], **table}
@@ -192,6 +194,28 @@ def expand(data: dict[str, Any], deck: StandardDeck | None) -> dict[str, Any]:
             made[key] = table
     data["cards"] = made
     return data
+
+
+def _no_joker_to_rule(explicit: dict[str, Any]) -> None:
+    """Refuse the joker's rules (``cards.joker``) for a deck that makes no joker.
+
+    Such a file sets ``jokers = 0`` over one with jokers, whose ``[cards.joker]``
+    gives them their rules: the count is at fault, and the file that set it is
+    told so, not the one with the rules, which would lack a name and a count.
+    """
+    joker = explicit.get("joker")
+    if isinstance(joker, dict) and not {"name", "count"} <= joker.keys():
+        raise ProblemsError(
+            [
+                Problem(
+                    "standard_deck.jokers",
+                    "0 makes no joker, but cards.joker gives the joker its rules "
+                    "(without the name and count of a card of its own): set "
+                    "standard_deck.jokers to 1 or more, or give cards.joker a name "
+                    "and a count (0 for a deck without jokers)",
+                )
+            ]
+        )
 
 
 def _by_suit(deck: StandardDeck, rank: str) -> bool:

@@ -104,6 +104,8 @@ class CautiousPlayer(_RankingPlayer):
     the total highest (holding rather than subtracting, a King that sets 99
     rather than a pass), then one that passes forced plays on. A card that names
     the next player names the first player it may. A redraw is always taken.
+    Aimed at, it answers whenever a card may, ranking the answers as cards that
+    keep the total (an answer's effects do not act), and declines otherwise.
 
     The player is deterministic: it has no seed.
 
@@ -130,8 +132,9 @@ class RecklessPlayer(_RankingPlayer):
     does more than add a non-negative amount) whenever one is legal, those
     that force or pass on plays first, then the one leaving the highest total;
     with only number cards it plays the highest it safely can. A redraw is
-    always taken. It shows what the reviewers' advice is worth: "save all
-    special cards until the very end".
+    always taken; aimed at, it answers as :class:`CautiousPlayer` does. It
+    shows what the reviewers' advice is worth: "save all special cards until
+    the very end".
 
     The player is deterministic: it has no seed.
 

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from ono99.engine import Move, Play, Redraw, choice, compile_variant
+from ono99.engine import Decline, Move, Play, Redraw, choice, compile_variant
 
 if TYPE_CHECKING:
     import random
@@ -209,10 +209,14 @@ def ranked_move(
     ranks every move it plays (a search's playouts) calls it directly.
     ``told``: the totals that depend on the table (:func:`told_of`), which
     the total alone does not give; without them such a card is ranked by
-    what its effects make where no table is known.
+    what its effects make where no table is known. A card that answers a
+    reaction (the legal moves end with a :class:`~ono99.Decline`) is thrown
+    without its effects, so it is ranked as a card that keeps the total.
     """
     if len(legal) == 1:
         return legal[0]  # no choice (a quarter of the moves of a search's playouts)
+    # Decline is legal only while a reaction is open, and is listed last.
+    answers = type(legal[-1]) is Decline
     best: tuple[int, int, int] | None = None
     chosen: Move = legal[0]
     rules = traits.rules
@@ -226,7 +230,9 @@ def ranked_move(
             continue  # a decline: taken only when no card answers (legal[0] then)
         card, plain, forcing = cards[move.card]
         delta = card.delta
-        if move is card.play and delta is not None:
+        if answers:
+            after = total  # an answer: the card is thrown, its effects do not act
+        elif move is card.play and delta is not None:
             # The card's one move, adding a fixed amount: what total_after
             # gives, without the call (the search ranks every move it plays).
             after = total + delta

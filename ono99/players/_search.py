@@ -38,7 +38,10 @@ __all__ = ["SearchPlayer"]
 
 # A round that runs this long in a rollout is scored as a draw (it never happens
 # in the shipped variants; it keeps a pathological variant from hanging a search).
-_MAX_ROLLOUT = 5_000
+# The first such rollout ends the player's searching for good: a variant whose
+# rounds need not end would otherwise spend this many plays on every rollout of
+# every decision (64 deals of each move, at each decision near the limit).
+_MAX_ROLLOUT = 1_000
 
 # After each batch of deals a move stays in the race while its mean gain over
 # the careful choice, plus ``patience`` standard errors, is more than this
@@ -78,7 +81,9 @@ class SearchPlayer:
     round, and the search stops early when none is left to challenge the
     careful choice. The player plays another move than the careful one
     only when its mean gain is more than ``confidence`` standard errors above
-    zero. With a single legal move it does not search.
+    zero. With a single legal move it does not search. Where a playout's
+    round has not ended after 1,000 plays (a variant whose rounds need not
+    end), it plays the careful choice from then on, without searching.
 
     It searches only near the bust limit, where the total is less than
     ``reach`` under it, and elsewhere plays the careful choice. Recorded
@@ -160,6 +165,8 @@ class SearchPlayer:
         self.reach = reach
         self._rng = random.Random(seed)
         self._cache: list[Traits] = []
+        # Set once a rollout has run to _MAX_ROLLOUT: rounds that need not end.
+        self._endless = False
 
     def __repr__(self) -> str:
         return f"SearchPlayer(seed={self.seed!r}, iterations={self.iterations})"
@@ -175,6 +182,7 @@ class SearchPlayer:
         # is at stake there is what the reaction aims, not the total.
         if (
             len(legal) > 1
+            and not self._endless
             and observation.reaction is None
             and (reach is None or traits.rules.bust - total < reach)
         ):
@@ -209,6 +217,9 @@ class SearchPlayer:
                 for i in rivals:
                     game = deal if i == last else deal.copy(rng)
                     gains[i].append(outcome(game, moves[i]) - own)
+                if outcome.endless:
+                    self._endless = True
+                    return base
             rivals = [i for i in rivals if _upper(gains[i], self.patience) > _WORTHWHILE]
         best, top = base, 0.0
         z = self.confidence
@@ -226,6 +237,9 @@ def _position(observation: Observation, traits: Traits, rng: random.Random) -> E
     unseen.subtract(observation.hand)
     unseen.subtract(observation.discard_pile)
     unseen.subtract(observation.out_of_play)
+    for zone in observation.zones:
+        for pile in zone.cards:
+            unseen.subtract(pile or ())
     cards = list(unseen.elements())
     me = observation.player
     hands: list[tuple[str, ...]] = []
@@ -236,6 +250,19 @@ def _position(observation: Observation, traits: Traits, rng: random.Random) -> E
         else:
             hands.append(tuple(cards[at : at + size]))
             at += size
+    # The declared zones' piles: those seen as they are, the others dealt at
+    # random (empty where not even their size is seen).
+    zones: dict[str, list[list[str]]] = {}
+    for zone in observation.zones:
+        piles = []
+        for pile, seen_size in zip(zone.cards, zone.sizes, strict=True):
+            if pile is not None:
+                piles.append(list(pile))
+            else:
+                hidden = seen_size or 0
+                piles.append(cards[at : at + hidden])
+                at += hidden
+        zones[zone.name] = piles
     game = Game.from_position(
         observation.variant,
         hands,
@@ -260,6 +287,7 @@ def _position(observation: Observation, traits: Traits, rng: random.Random) -> E
         starter=observation.starter,
         declared=observation.declared,
         reaction=observation.reaction,
+        zones={name: piles if len(piles) != 1 else piles[0] for name, piles in zones.items()},
         seed=rng.getrandbits(32),
     )
     return engine_of(game)
@@ -305,7 +333,7 @@ class _Playout:
     outlasted: 1 for surviving the round, 0 for being the first out of it.
     """
 
-    __slots__ = ("before", "me", "mine", "others", "reads", "span", "traits")
+    __slots__ = ("before", "endless", "me", "mine", "others", "reads", "span", "traits")
 
     def __init__(self, position: Engine, me: int, traits: Traits) -> None:
         self.me = me
@@ -319,6 +347,8 @@ class _Playout:
         # Whether a card's total may depend on the table: then each choice is
         # told the totals the playout's own table makes, as a player is.
         self.reads = traits.rules.reads_table
+        # Whether a rollout has run to _MAX_ROLLOUT without the round ending.
+        self.endless = False
 
     def __call__(self, game: Engine, move: Move) -> float:
         """Play ``move`` and the round out on ``game`` (a round-only copy): ``me``'s score."""
@@ -329,6 +359,7 @@ class _Playout:
             others = functools.partial(_cautious_told, self.traits, game)
         place = play_round(game, self.me, mine, others, _MAX_ROLLOUT)
         if place == ROUND_NOT_OVER:
+            self.endless = True
             return 0.5  # a round that would not end: call it even
         if place >= 0:
             return (place - self.before) / self.span

@@ -24,6 +24,8 @@ __all__ = [
     "TotalEven",
     "TotalMultipleOf",
     "TotalOdd",
+    "card_words",
+    "matches",
 ]
 
 
@@ -372,15 +374,23 @@ class TableCount(BaseCondition):
         return f"only when {bound} {what}"
 
 
-def _card_words(ranks: tuple[str, ...], suits: tuple[str, ...], colours: tuple[str, ...]) -> str:
-    """``"a black or red king or queen of spades"`` and the like."""
+def card_words(ranks: tuple[str, ...], suits: tuple[str, ...], colours: tuple[str, ...]) -> str:
+    """What a card test allows, in words: ``"black or red king or queen of spades"`` and the like.
+
+    What the rulebook says of a :class:`CardTest`'s settings (any of the
+    ranks, suits and colours given; ``"card"`` for no rank).
+
+    >>> card_words(("king", "queen"), ("spades",), ()), card_words((), (), ("red",))
+    ('king or queen of spades', 'red card')
+    """
     words = " or ".join(colours)
     rank = " or ".join(ranks) or "card"
     text = f"{words} {rank}" if words else rank
     return f"{text} of {' or '.join(suits)}" if suits else text
 
 
-def _matches(card: CardInfo, test: CardTest) -> bool:
+def matches(card: CardInfo, test: CardTest) -> bool:
+    """Whether ``card`` is what ``test`` allows: each setting given holds (tags: all carried)."""
     return (
         (not test.rank or card.rank in test.rank)
         and (not test.suit or card.suit in test.suit)
@@ -432,17 +442,17 @@ class CardIs(CardTest, BaseCondition):
 
     def check(self, table: Table, card: CardInfo) -> str | None:
         """Refuse a card that is not what the settings say."""
-        if _matches(card, self):
+        if matches(card, self):
             return None
-        return f"{card.name} is not a {_card_words(self.rank, self.suit, self.colour)}"
+        return f"{card.name} is not a {card_words(self.rank, self.suit, self.colour)}"
 
     def allows_card(self, card: CardInfo) -> bool | None:
         """Whether ``card`` is what the settings say."""
-        return _matches(card, self)
+        return matches(card, self)
 
     def describe(self) -> str:
         """The condition in words."""
-        text = _card_words(self.rank, self.suit, self.colour)
+        text = card_words(self.rank, self.suit, self.colour)
         if self.tags:
             text += f" marked {' and '.join(self.tags)}"
         return f"only if the card is a {text}"

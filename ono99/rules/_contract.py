@@ -3,7 +3,7 @@
 What a rule object can do is declared on its class, as these protocols list,
 and the engine and the tools ask it there; :func:`members` lists each
 protocol's members for the registry's check of a plugin class. What a rule
-object is handed (the card, the table) is in :mod:`._table`.
+object is handed (the card, the table) is in ``_table.py``.
 """
 
 from __future__ import annotations
@@ -85,7 +85,7 @@ class Effect(Protocol):
 
     - ``choices`` (optional, ``()``): the amounts a move chooses among; the
       engine passes the chosen one to :meth:`total_after` (which a class with
-      choices writes). Any effect, shipped or a plugin's, offers at most 12
+      choices writes). Any effect, shipped or a plugin's, offers at most 201
       (``MAX_CHOICES``): the loader refuses a card whose effect offers more,
       at the effect's key path, as it refuses one card offering two choices of
       amount.

@@ -198,8 +198,9 @@ class FollowsDeclared(BaseCondition):
 
     When the card before this one carried a declaration (:class:`Declare`),
     this card must be of the suit, colour or rank named; at any other time
-    it may be played. Put it on every card but the ones that declare, which
-    may then always be played (the wild card of Crazy Eights).
+    (no card before it, or one that named nothing) it may be played. Put it
+    on every card but the ones that declare, which may then always be played
+    (the wild card of Crazy Eights).
 
     Rule: "The person who plays the 8 calls out what suit they want it to
     represent and the next player must play a card of that suit" (Hella

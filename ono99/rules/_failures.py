@@ -20,7 +20,8 @@ from ono99._errors import RuleError
 from ono99._limits import clip
 
 from ._contract import Condition, Effect, Outcome, Trigger, members
-from ._defaults import BASES, FOLLOWS, NEEDS, unasked, writes
+from ._defaults import BASES
+from ._follows import FOLLOWS, NEEDS, unasked, writes
 from ._registry import is_shipped, origin
 
 if TYPE_CHECKING:
@@ -355,7 +356,7 @@ def _vet_methods(rule: object, kind: str, path: str) -> None:
     a property (``acts`` from the settings) only says, for each object, whether
     the engine asks the method it pairs with. A class of no base, which writes
     every method itself, is refused for a method it writes that would never be
-    called (:func:`~ono99.rules._defaults.unasked`; the registry refuses such an
+    called (:func:`~ono99.rules._follows.unasked`; the registry refuses such an
     installed class when it loads it, this one made in a program).
 
     Raises:
@@ -385,7 +386,7 @@ _UNASKED: dict[tuple[type, str], tuple[str, ...]] = {}
 
 
 def _unasked(cls: type, kind: str) -> tuple[str, ...]:
-    """:func:`~ono99.rules._defaults.unasked`, worked out once for each class."""
+    """:func:`~ono99.rules._follows.unasked`, worked out once for each class."""
     found = _UNASKED.get((cls, kind))
     if found is None:
         found = _UNASKED[cls, kind] = tuple(unasked(cls, kind))

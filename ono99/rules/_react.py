@@ -80,8 +80,9 @@ class AimAt(BaseEffect):
     it back to the one who aimed it, who may answer in turn, and so on, at
     most ``max_answers`` times; or decline (``Decline()``), and take the
     ``outcomes``. Play then goes on as the aiming card left it. A card
-    played without a target (the rules' play for a player with no safe play)
-    aims at nobody.
+    played without a target (the rules' play for a player with no safe play),
+    or naming its own player (where another of its effects chooses whom it
+    names, as ``choose_next`` with ``include_self``), aims at nobody.
 
     Rule: "Whoever throws a king may appoint someone to drink a drink. If
     this player also throws up a king, the drink is returned" (drinkspellen.info,
@@ -120,8 +121,8 @@ class AimAt(BaseEffect):
     max_answers: int = 4
 
     def apply(self, table: Table, card: CardInfo) -> None:
-        """Open the reaction for the player the move names."""
-        if table.target is not None:
+        """Open the reaction for the player the move names (another than its own)."""
+        if table.target is not None and table.target != table.player:
             table.open_reaction(
                 Reaction(
                     seat=table.target,

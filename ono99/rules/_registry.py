@@ -22,7 +22,8 @@ from ono99._args import shown
 from ono99._errors import ArgumentError, PluginError
 
 from ._contract import KINDS, RuleKind, members
-from ._defaults import BASES, unasked
+from ._defaults import BASES
+from ._follows import unasked
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence

@@ -14,7 +14,7 @@ from typing import TYPE_CHECKING, Literal
 from attrs import field, frozen
 
 from ._cards import STANDARD_RANKS
-from ._conditions import CardTest, _card_words, _matches
+from ._conditions import CardTest, card_words, matches
 from ._contract import Outcome
 from ._defaults import BaseCondition, BaseEffect, BaseTrigger, out_of_range
 from ._registry import shipped
@@ -261,11 +261,14 @@ class AnnouncedWrong(BaseTrigger):
 @shipped
 @frozen
 class PreviousCard(CardTest, BaseCondition):
-    """The card may be played only on a card of these ranks, suits or colours.
+    """The card may be played only on a card of these ranks, suits or colours (see no_previous).
 
     Or, with ``same``, on a card of its own rank, suit or colour. The card
-    before is the last card played since the count started; the first card
-    of a count may always be played.
+    before is the last card played since the count started. The first card
+    of a count has none: ``no_previous`` says what the condition answers
+    then, ``"allows"`` (the default: the first card of a count may always be
+    played, and a ``when`` it decides takes its ``effects``) or ``"refuses"``
+    (the card may not open a count, and a ``when`` takes its ``otherwise``).
 
     Rule: a card must match the card before it, in suit or in rank, as in
     the Crazy Eights family; in a variant file that is ``same = ["suit",
@@ -280,11 +283,20 @@ class PreviousCard(CardTest, BaseCondition):
     Attributes:
         same: What the card must share with the card before (any one of them):
             ``"rank"``, ``"suit"``, ``"colour"``.
+        no_previous: What it answers with no card before (the first card of
+            a count): ``"allows"`` (the default) or ``"refuses"``.
+
+    >>> from ono99.rules import PreviousCard
+    >>> PreviousCard(colour=("red",)).describe()
+    'only on a red card'
+    >>> PreviousCard(colour=("red",), no_previous="refuses").describe()
+    'only on a red card, and never as the first card of a count'
     """
 
     type = "previous_card"
     reads_table = True
     same: tuple[Literal["rank", "suit", "colour"], ...] = ()
+    no_previous: Literal["allows", "refuses"] = "allows"
 
     def _allows(self, before: CardInfo, card: CardInfo) -> bool:
         if self.same and not any(
@@ -292,26 +304,31 @@ class PreviousCard(CardTest, BaseCondition):
             for what in self.same
         ):
             return False
-        return _matches(before, self)
+        return matches(before, self)
 
     def check(self, table: Table, card: CardInfo) -> str | None:
         """Refuse a card that the card before does not allow."""
         before = table.previous_card
-        if before is None or self._allows(before, card):
+        if before is None:
+            if self.no_previous == "allows":
+                return None
+            return f"{card.name} may not start a count: {self.describe()}"
+        if self._allows(before, card):
             return None
         return f"{card.name} may not be played on {before.name}: {self.describe()}"
 
     def describe(self) -> str:
         """The condition in words."""
+        first = ", and never as the first card of a count" if self.no_previous == "refuses" else ""
         parts = []
         if self.same:
             parts.append(f"its own {' or '.join(self.same)}")
         if self.rank or self.suit or self.colour or self.tags:
-            kind = _card_words(self.rank, self.suit, self.colour)
+            kind = card_words(self.rank, self.suit, self.colour)
             if not self.same:
-                return f"only on a {kind}"  # "only on a red card", "only on a king"
+                return f"only on a {kind}{first}"  # "only on a red card", "only on a king"
             parts.append(f"a {kind}")
-        return f"only on a card of {' and '.join(parts) or 'any kind'}"
+        return f"only on a card of {' and '.join(parts) or 'any kind'}{first}"
 
 
 @shipped

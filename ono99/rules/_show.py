@@ -26,7 +26,7 @@ from typing import TYPE_CHECKING, ClassVar
 from attrs import field, frozen
 
 from ._cards import STANDARD_RANKS
-from ._conditions import CardTest, _card_words, _matches
+from ._conditions import CardTest, card_words, matches
 from ._contract import Outcome
 from ._defaults import BaseTrigger, out_of_range
 from ._registry import shipped
@@ -266,12 +266,13 @@ class HandKnave(_ShowTrigger):
 @shipped
 @frozen
 class StarterIs(CardTest, _ShowTrigger):
-    """Scores for the dealer when the starter is a card of these ranks, suits or colours.
+    """At the show, scores for the dealer if the starter is of these ranks, suits or colours.
 
     Rule: "if a Knave (Jack) is turned up, the dealer gets 2 points" (Noddy);
     "the dealer turns up and lays on the crib the uppermost card, for which,
     if a knave, he makes 2 points" (Hoyle's Games, "Five-Card Cribbage"). Asked
-    at the show with the dealer's hand.
+    at the show with the dealer's hand, and only then: it scores nothing when
+    the starter is turned up, nor in a variant without ``deal.show``.
     """
 
     type = "starter_is"
@@ -282,9 +283,9 @@ class StarterIs(CardTest, _ShowTrigger):
         starter = table.starter
         if starter is None or table.showing != table.dealer:
             return 0
-        return 1 if _matches(starter, self) else 0
+        return 1 if matches(starter, self) else 0
 
     def describe(self) -> str:
         """The trigger in words."""
-        card = _card_words(self.rank, self.suit, self.colour)
+        card = card_words(self.rank, self.suit, self.colour)
         return f"when the starter is a {card}, for the dealer: {self.outcome_words()}"

@@ -327,6 +327,13 @@ class Table(Protocol):
         ``reaction.outcomes`` (see :class:`~ono99.rules.AimAt`). An effect that
         opens one declares ``opens_reactions``. One reaction at a time: a second
         one opened by the same play replaces the first.
+
+        It is aimed at a player in the round other than its ``by``, for a card
+        of the variant, with ``what`` in words, ``outcomes`` a tuple of
+        outcomes, ``answer`` a tuple of conditions that read the card,
+        ``answered`` ``"send_back"`` or ``"block"``, ``max_answers`` from 1 to
+        20 and ``answers`` from 0 to it; anything else raises
+        :class:`~ono99.ArgumentError` naming the field.
         """
         ...
 

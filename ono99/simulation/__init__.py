@@ -21,7 +21,7 @@ from ._results import (
     wilson_interval,
 )
 from ._seeds import player_seed
-from ._simulate import compare_variants, simulate
+from ._simulate import compare_variants, seconds_arg, simulate
 
 __all__ = [
     "MATPLOTLIB_MISSING",
@@ -39,6 +39,7 @@ __all__ = [
     "player_seed",
     "plot_results",
     "result_parts",
+    "seconds_arg",
     "simulate",
     "wilson_interval",
 ]

@@ -189,12 +189,13 @@ class _Watch:
         engine = self.engine
         leaders = [*self.leaders, (winner,)]
         changes = 0
-        last = -1
-        for best in leaders:
-            if len(best) == 1:
-                if last >= 0 and best[0] != last:
+        if self.scoring != "none":
+            # At the start every seat is level: all lead together.
+            last: tuple[int, ...] = tuple(range(engine.n))
+            for best in leaders:
+                if best != last:
                     changes += 1
-                last = best[0]
+                last = best
         # The standings after round R // 2 of R rounds (none in a game of one round).
         half = len(leaders) // 2
         behind = half >= 1 and bool(leaders[half - 1]) and winner not in leaders[half - 1]

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import functools
 import pickle
+import time
 from typing import TYPE_CHECKING
 
 from attrs import frozen
@@ -29,7 +30,11 @@ if TYPE_CHECKING:
     from ono99._variant import Variant
     from ono99.engine import Player
 
-__all__ = ["MAX_MOVES", "Task", "chunks", "play_chunk", "play_chunk_pickled"]
+__all__ = ["MAX_MOVES", "OutOfTime", "Task", "chunks", "play_chunk", "play_chunk_pickled"]
+
+
+class OutOfTime(Exception):  # noqa: N818 - not an error of the games: the time allowed is up
+    """A worker found the simulation's time limit passed after a game, and played no more."""
 
 
 @frozen
@@ -52,6 +57,8 @@ class Task:
     ticker: Ticker | None = None
     # Whether to watch every move for each game's details (simulate's ``details``).
     details: bool = False
+    # The time (``time.time()``) after which no game is begun, if any.
+    deadline: float | None = None
 
 
 # A guard against a game that never ends (as play_out's).
@@ -66,6 +73,17 @@ def play_chunk(task: Task) -> list[Outcome]:
     """
     variant = _unpickled(task.variant)
     ticker = task.ticker
+    done = None if ticker is None else ticker.game_done
+    deadline = task.deadline
+    if deadline is not None:
+        tick = done
+
+        def done() -> None:
+            if tick is not None:
+                tick()
+            if time.time() > deadline:
+                raise OutOfTime
+
     out = play_games(
         variant,
         task.players,
@@ -74,7 +92,7 @@ def play_chunk(task: Task) -> list[Outcome]:
         [_seat_maker(strategy, variant, task.seed) for strategy in task.strategies],
         rotate=task.rotate,
         max_moves=MAX_MOVES,
-        done=None if ticker is None else ticker.game_done,
+        done=done,
         failed=functools.partial(_game_failed, task),
         details=task.details,
     )

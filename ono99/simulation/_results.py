@@ -34,9 +34,14 @@ _Z95 = 1.959963984540054  # the normal quantile for a two-sided 95% interval
 def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float, float]:
     """The Wilson score interval of a binomial proportion (95% by default).
 
+    None of ``trials`` gives an interval from exactly 0, all of them one to
+    exactly 1 (where rounding would leave a few units of 1e-18 either side).
+
     >>> low, high = wilson_interval(60, 100)
     >>> round(low, 3), round(high, 3)
     (0.502, 0.691)
+    >>> wilson_interval(0, 150)[0], wilson_interval(150, 150)[1]
+    (0.0, 1.0)
     """
     if trials <= 0:
         return (0.0, 1.0)
@@ -44,7 +49,9 @@ def wilson_interval(successes: int, trials: int, z: float = _Z95) -> tuple[float
     z2 = z * z
     centre = (p + z2 / (2 * trials)) / (1 + z2 / trials)
     half = z * math.sqrt(p * (1 - p) / trials + z2 / (4 * trials * trials)) / (1 + z2 / trials)
-    return (max(0.0, centre - half), min(1.0, centre + half))
+    low = 0.0 if successes <= 0 else max(0.0, centre - half)
+    high = 1.0 if successes >= trials else min(1.0, centre + half)
+    return (low, high)
 
 
 @frozen
@@ -168,7 +175,7 @@ class GameDetails:
 
     Attributes:
         winner: The winner's seat.
-        plays: Cards played (redraws included), as :attr:`SimulationResult.plays` counts.
+        plays: Cards played (a redraw is not a play), as :attr:`SimulationResult.plays` counts.
         rounds: Rounds played.
         deciding_card: The card that decided the game ("" for none), as
             :attr:`SimulationResult.deciding_cards` counts.
@@ -185,11 +192,13 @@ class GameDetails:
             (each card once however many copies the hand holds, each amount
             or player it may name apart, as :meth:`~ono99.Game.legal_moves`
             lists them).
-        lead_changes: How often the lead changed hands: after each round,
-            the leader is the one seat best placed (most tokens, or the
-            lowest score; the highest when points win), none on a tie; each
-            leader unlike the one before counts, the winner at the end
-            included. Always 0 when a game has no tokens or points.
+        lead_changes: How often the lead changed, as Ludii's lead-change
+            metric counts it: the leaders are the seats best placed (most
+            tokens, or the lowest score; the highest when points win), all
+            of them on a tie; the standings change only as a round ends, and
+            each time the set of leaders differs from the one before counts,
+            from the start (every seat level) to the end (the winner
+            alone). Always 0 when a game has no tokens or points.
         comeback: Whether the winner was not among the best placed after
             round ``R // 2`` of the game's ``R`` rounds (``False`` for a game
             of one round, or without tokens or points).

@@ -32,7 +32,7 @@ from ono99._limits import MAX_GAMES
 from ono99.loading import variant_arg
 from ono99.players import Strategy, not_a_strategy, strategy_factory, strategy_name
 
-from ._chunks import Task, chunks, play_chunk, play_chunk_pickled
+from ._chunks import OutOfTime, Task, chunks, play_chunk, play_chunk_pickled
 from ._progress import Feed
 from ._results import Comparison, Distribution, GameDetails, SimulationResult, WinRate
 
@@ -43,7 +43,7 @@ if TYPE_CHECKING:
 
     from ._batch import Outcome
 
-__all__ = ["compare_variants", "simulate"]
+__all__ = ["compare_variants", "seconds_arg", "simulate"]
 
 
 def simulate(
@@ -59,6 +59,7 @@ def simulate(
     chunk_size: int | None = None,
     progress: Callable[[int, int], object] | None = None,
     details: bool = False,
+    time_limit: float | None = None,
 ) -> SimulationResult:
     """Play many games and count who won, how long they took and what decided them.
 
@@ -96,6 +97,12 @@ def simulate(
             legal moves of each move, lead changes, whether a cap ended it)
             in :attr:`SimulationResult.details`. Every move is then watched,
             which makes fast games about one and a half times slower.
+        time_limit: The most seconds the games may take (default: no
+            limit). Once it has passed, no game is begun: a game under way
+            is played to its end (or to the variant's caps), and the
+            simulation raises :class:`~ono99.SimulationError` saying how
+            far it got. Leave it out for a result that never depends on the
+            machine's speed.
 
     Returns:
         The frozen :class:`SimulationResult`.
@@ -108,8 +115,8 @@ def simulate(
             factory cannot be sent to other processes.
         SimulationError: If a game cannot be played to its end (a player
             raises an error or chooses an illegal move, the game does not
-            end, a worker process dies); the message names the game's
-            number and seed.
+            end, a worker process dies), the message naming the game's
+            number and seed; or if ``time_limit`` runs out.
 
     >>> import ono99
     >>> result = ono99.simulate("ono99-2022", players=3, games=20, seed=1, jobs=1)
@@ -133,6 +140,8 @@ def simulate(
         raise ArgumentError(
             "executor", f"expected a concurrent.futures.Executor, got {shown(executor)}"
         )
+    if time_limit is not None:
+        time_limit = seconds_arg("time_limit", time_limit)
     low, high = variant.players.min, variant.players.max
     if not low <= players <= high:
         raise VariantError(f"{variant.name} is for {low} to {high} players, not {players}")
@@ -170,16 +179,34 @@ def simulate(
         chunk_size = max(1, min(most, math.ceil(games / (jobs * 8))))
     whole("chunk_size", chunk_size, 1)
     pickled = pickle.dumps(variant)
-    outcomes = _play_tasks(
-        [
-            Task(pickled, players, given, seed, start, stop, rotate, details=details)
-            for start, stop in chunks(games, chunk_size)
-        ],
-        games=games,
-        jobs=jobs,
-        executor=executor,
-        progress=progress,
-    )
+    deadline = None if time_limit is None else time.time() + time_limit
+    try:
+        outcomes = _play_tasks(
+            [
+                Task(
+                    pickled,
+                    players,
+                    given,
+                    seed,
+                    start,
+                    stop,
+                    rotate,
+                    details=details,
+                    deadline=deadline,
+                )
+                for start, stop in chunks(games, chunk_size)
+            ],
+            games=games,
+            jobs=jobs,
+            executor=executor,
+            progress=progress,
+        )
+    except OutOfTime:
+        raise SimulationError(
+            f"the simulation ran out of its time limit of {time_limit:g} seconds before "
+            f"its {games} games were played (seed {seed}); ask for fewer games, or allow "
+            "more time"
+        ) from None
     names = tuple(strategy_name(s) for s in given)
     return _summarise(
         variant=variant,
@@ -191,6 +218,17 @@ def simulate(
         outcomes=outcomes,
         seconds=time.perf_counter() - started,
     )
+
+
+def seconds_arg(name: str, value: object) -> float:
+    """``value`` if it is a number of seconds above 0, else the :class:`ArgumentError` saying so.
+
+    >>> seconds_arg("time_limit", 2)
+    2.0
+    """
+    if not isinstance(value, int | float) or isinstance(value, bool) or not 0 < value < math.inf:
+        raise ArgumentError(name, f"expected seconds above 0, got {shown(value)}")
+    return float(value)
 
 
 def _play_tasks(

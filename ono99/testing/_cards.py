@@ -286,6 +286,10 @@ class CardEvents(LogModel):
         self._triggered = True  # what was aimed follows, as a trigger's outcomes
         self._played()
 
+    def _on_reaction_lapsed(self, event: ev.ReactionLapsed) -> None:
+        self._by_the_named(event.player, "let lapse")
+        self._reaction = None
+
     def _by_the_named(self, player: int, what: str) -> None:
         reaction = self._reaction
         self.expect(

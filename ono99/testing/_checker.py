@@ -65,6 +65,7 @@ _OBSERVATION_FIELDS = frozenset(
         "table_totals",
         "declared",
         "reaction",
+        "zones",  # each declared zone as its visibility lets this player see it
         "out_of_play",
         "winner",
         "legal_moves",

@@ -38,7 +38,8 @@ INVARIANTS: Mapping[str, str] = {
     "one winner": "a finished game has exactly one winner, the only player left in the game "
     "(or one team of partners: the winner's partners may be left in it too)",
     "reactions": "only the player a reaction names answers or declines it, and only while it "
-    "is open; an answer sends it back to the one who aimed it (or ends it)",
+    "is open; an answer sends it back to the one who aimed it (or ends it); one still open "
+    "when its round ends lapses (ReactionLapsed)",
     "partners": "partners (players.teams) hold the same points and the same tokens at every step",
     "game ends": "a game with random players ends within the move bound",
     "round bound": "a game takes no more rounds than round.max_rounds and its scoring allow, "

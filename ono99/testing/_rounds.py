@@ -149,6 +149,15 @@ class RoundEvents(LogModel):
         self._ended.append(fired)
 
     def _on_round_ended(self, event: ev.RoundEnded) -> None:
+        reaction = self._reaction
+        self.expect(
+            reaction is None,
+            "reactions",
+            lambda: (
+                f"the round ended with {reaction[2] if reaction else ''} open, "
+                "neither answered, declined nor lapsed"
+            ),
+        )
         expected = [(text, event.survivor) for text in self._end_texts]
         counted = self._count_fired()
         ended, self._ended = self._ended, []

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import re
 
+import attrs
 import hypothesis
 import pytest
 
@@ -294,6 +295,30 @@ def test_a_count_of_more_cards_of_a_kind_than_the_deck_is_refused_where_none_com
     nine = ono99.load_variant("ninety-nine")
     hands = [["2", "3", "4"], ["6", "7", "8"]]
     ono99.Game.from_position(nine, hands, _deal_rest(nine, *hands), count=["ace"] * 5, total=5)
+
+
+def test_cards_played_this_turn_that_the_deck_does_not_hold_are_refused() -> None:
+    """As the count: in Cribbage's play, 50 aces played this turn, of a deck of 4, are
+    refused, and so are more plays in a turn than a round sees (round.max_plays)."""
+    pegging = ono99.load_variant("cribbage-pegging")
+    hands: list[list[str]] = [["2", "3", "4", "5"], ["6", "7", "8", "9"]]
+    with pytest.raises(ono99.VariantError) as error:
+        ono99.Game.from_position(
+            pegging, hands, _deal_rest(pegging, *hands), played_this_turn=["ace"] * 50
+        )
+    assert list(error.value.problems) == [
+        "played_this_turn: holds 50 of 'ace' (Ace), and the deck only 4 (no card played "
+        "comes back this round)"
+    ]
+    short = attrs.evolve(pegging, round=attrs.evolve(pegging.round, max_plays=3))
+    with pytest.raises(ono99.VariantError, match=r"played_this_turn: holds 4 cards, .* at most 3"):
+        ono99.Game.from_position(
+            short, hands, _deal_rest(short, *hands), played_this_turn=["ace", "10", "jack", "king"]
+        )
+    game = ono99.Game.from_position(
+        pegging, hands, _deal_rest(pegging, *hands), played_this_turn=["ace"]
+    )
+    assert game.observation(0).played_this_turn == ("ace",)
 
 
 def test_the_count_is_placed_as_given() -> None:

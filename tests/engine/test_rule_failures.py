@@ -28,7 +28,7 @@ from stacking import stacked
 import ono99
 from ono99.engine._compiled import compile_variant
 from ono99.engine._game import engine_of
-from ono99.rules import Add, BaseEffect, TotalAtLeast, When
+from ono99.rules import Add, BaseEffect, CardIs, ChangePoints, Reaction, TotalAtLeast, When
 
 BASE = ono99.load_variant("ono99-2022")
 # Seat 0 leads. Holding four 1s, its first move plays the card the rule objects
@@ -196,6 +196,52 @@ def test_a_rule_object_that_fails_while_a_game_is_dealt_makes_no_game() -> None:
     ):
         with pytest.raises(ono99.RuleError, match=r"cards\.1\.effects\[1\]: the effect"):
             ono99.Game(with_rule(BASE, rule), 2, seed=7)
+
+
+@attrs.frozen
+class _Aiming(BaseEffect):
+    """A plugin's effect that aims a drink at seat 1, with its reaction's fields ``changed``."""
+
+    type = "aiming"
+    opens_reactions = True
+    changed: tuple[tuple[str, Any], ...] = ()
+
+    def apply(self, table: Any, card: Any) -> None:
+        sound = Reaction(
+            1,
+            table.player,
+            card.id,
+            "a drink",
+            (ChangePoints("player", 1),),
+            (CardIs(rank=("2",)),),
+        )
+        table.open_reaction(attrs.evolve(sound, **dict(self.changed)))
+
+
+@pytest.mark.parametrize(
+    ("field", "value", "says"),
+    [
+        ("outcomes", "drink", r"reaction\.outcomes: expected a tuple of outcomes, got 'drink'"),
+        ("answer", ("king",), r"reaction\.answer: expected a tuple of conditions that read"),
+        ("seat", 0, r"reaction\.seat: player 0 aims it: a reaction is aimed at another player"),
+        ("max_answers", 10**9, r"reaction\.max_answers: expected 1 to 20, got 1000000000"),
+        ("answers", -(10**9), r"reaction\.answers: expected 0 to 4 \(max_answers\)"),
+        ("answered", "sideways", r"reaction\.answered: expected \"send_back\" or \"block\""),
+        ("what", " ", r"reaction\.what: expected what is aimed, in words"),
+        ("card", "nope", r"reaction\.card: there is no card 'nope'"),
+    ],
+)
+def test_a_reaction_of_wrong_types_or_absurd_values_is_refused_when_opened(
+    field: str, value: object, says: str
+) -> None:
+    """A plugin's Reaction with strings for its outcomes or answer, aimed at its own player,
+    or with a chain of a billion answers, is refused with the library's error naming the
+    field (a RuleError, the move undone), not a raw AttributeError once it is answered."""
+    game = _game(_Aiming(changed=((field, value),)))
+    _fails_and_changes_nothing(game, ono99.Play("1"), says)
+    sound = _game(_Aiming())
+    sound.play(ono99.Play("1"))
+    assert sound.reaction is not None and sound.current_player == 1
 
 
 def test_an_effect_must_be_of_its_kind_and_declare_what_it_can_do() -> None:

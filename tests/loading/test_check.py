@@ -488,3 +488,35 @@ def test_a_house_rules_rank_table_the_variants_card_tables_shadow_is_warned_of(
     assert found[0].message.startswith("changes nothing: every card of the rank has its own")
     # Over ninety-nine, whose queens take their rank's table, it changes the queens.
     assert check_file(rule, kind="house-rule", over=["ninety-nine"]) == []
+
+
+_AIM = (
+    '{{ type = "aim", what = "{what}", outcomes = [{{ type = "points", who = "player", by = 1 }}],'
+    ' answer = [{{ type = "card", rank = ["king"] }}] }}'
+)
+
+
+def test_two_aims_on_one_card_are_a_warning_at_the_second(tmp_path: Path) -> None:
+    """One reaction is open at a time (Table.open_reaction): a card's second aim replaces
+    its first, which is then never answered nor taken. The warning names the second aim
+    where the file wrote it, under the rank's table; one aim is clean."""
+    two = f"{_AIM.format(what='a drink')}, {_AIM.format(what='a shot')}"
+    text = 'extends = "ninety-nine-drinks"\nid = "two"\n[ranks.king]\neffects = [{}]\n'
+    (found,) = check_file(_write(tmp_path, "two.toml", text.format(two)))
+    assert (found.level, found.path) == ("warning", "ranks.king.effects[1]")
+    assert "opens a reaction as effects[0] does" in found.message
+    assert "the first is never answered nor taken" in found.message
+    assert check_file(_write(tmp_path, "one.toml", text.format(_AIM.format(what="a drink")))) == []
+
+
+def test_a_starter_from_a_deck_the_hands_use_up_is_a_warning(tmp_path: Path) -> None:
+    """The starter is turned from what is left once the hands are dealt: with thirteen
+    cards each, four players hold the whole deck of 52 and no starter is ever turned (three
+    leave 13 to turn one from)."""
+    text = 'extends = "cribbage-pegging"\nid = "up"\n[deal]\nhand_size = 13\nstarter = true\n'
+    (found,) = check_file(_write(tmp_path, "up.toml", text))
+    assert (found.level, found.path) == ("warning", "deal.starter")
+    assert found.message.startswith("no starter can be turned at 4 players: the hands")
+    game = ono99.Game(ono99.load_variant(tmp_path / "up.toml"), 4, seed=1)
+    assert game.starter is None
+    assert ono99.Game(ono99.load_variant(tmp_path / "up.toml"), 3, seed=1).starter is not None

@@ -20,14 +20,14 @@ from typing import TYPE_CHECKING, Any
 import attrs
 import pytest
 import tomli_w
-from hypothesis import example, given
+from hypothesis import event, example, given
 from hypothesis import strategies as st
 
 import ono99
 from ono99.loading._checks import check_variant
 from ono99.loading._convert import unstructure_variant
 from ono99.loading._loader import _build, _resolve_data, loads_variant, variants_dir
-from ono99.testing import variants
+from ono99.testing import GameChecker, variants
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -538,3 +538,163 @@ def test_extreme_dates_are_reported_with_their_type() -> None:
     with pytest.raises(ono99.VariantError) as info:
         build(data, "x.toml")
     assert any(p.startswith("deal.hand_size: expected an integer") for p in info.value.problems)
+
+
+# ----------------------------------------------------- the new keys, loaded and played
+
+_RANKS = ["ace", "2", "3", "4", "jack", "queen", "king"]
+_OUTCOME = st.fixed_dictionaries(
+    {
+        "type": st.sampled_from(["points", "tokens"]),
+        "who": st.sampled_from(["player", "others"]),
+        "by": st.integers(-2, 3),
+    }
+)
+
+
+@st.composite
+def _aim(draw: st.DrawFn) -> tuple[dict[str, Any], list[str]]:
+    """An ``aim`` effect, and the keys below it that must be refused (none when sound)."""
+    what = draw(st.sampled_from(["a drink", "a penalty", "", " "]))
+    outcomes = draw(st.lists(_OUTCOME, max_size=2))
+    answers: list[list[dict[str, Any]]] = [
+        [{"type": "card", "rank": draw(st.lists(st.sampled_from(_RANKS), max_size=2))}],
+        [{"type": "card", "tags": ["wild"]}],
+        [{"type": "total_at_least", "value": 0}],
+        [],
+    ]
+    answer = draw(st.sampled_from(answers))
+    answered = draw(st.sampled_from(["send_back", "block", "sideways"]))
+    most = draw(st.integers(1, 20) | st.sampled_from([0, 21, 10**9]))
+    wrong = [
+        key
+        for key, bad in (
+            ("what", not what.strip()),
+            ("outcomes", not outcomes),
+            ("answer", not answer or answer[0]["type"] != "card"),
+            ("answered", answered == "sideways"),
+            ("max_answers", not 1 <= most <= 20),
+        )
+        if bad
+    ]
+    aim = {
+        "type": "aim",
+        "what": what,
+        "outcomes": outcomes,
+        "answer": answer,
+        "answered": answered,
+        "max_answers": most,
+    }
+    return aim, wrong
+
+
+_SHOW_TRIGGERS: st.SearchStrategy[dict[str, Any]] = st.sampled_from(
+    [
+        {"type": "hand_pairs"},
+        {"type": "hand_fifteens"},
+        {"type": "hand_runs", "length": 3},
+        {"type": "hand_flush", "length": 3},
+        {"type": "hand_knave"},
+        {"type": "starter_is", "rank": ["jack"]},
+    ]
+)
+
+
+@st.composite
+def new_keys(draw: st.DrawFn) -> tuple[dict[str, Any], list[str]]:
+    """A generated variant's data with the keys added most lately, sound or not.
+
+    Aims on the cards (one or two, with their answers, outcomes, ``answered``
+    and ``max_answers`` in range or not), a declaration and a card that must
+    follow it, amounts to choose written as a range (:func:`int_range`), a team
+    layout, the starter and the show with the triggers that score it. Returns
+    the data and the key paths a refusal must name one of (none when every aim
+    and range drawn is sound: the rest may still be refused, at their key paths).
+    """
+    data = unstructure_variant(draw(variants()))
+    cards = data["cards"]
+    ids = sorted(cards)
+    wrong: list[str] = []
+    for _ in range(draw(st.integers(0, 2))):
+        card_id = draw(st.sampled_from(ids))
+        aim, bad = draw(_aim())
+        effects = cards[card_id].setdefault("effects", [])
+        wrong += [f"cards.{card_id}.effects[{len(effects)}].{key}" for key in bad]
+        effects.append(aim)
+    if draw(st.booleans()):
+        card_id = draw(st.sampled_from(ids))
+        cards[card_id].setdefault("effects", []).append(
+            {"type": "declare", "of": draw(st.sampled_from(["suit", "colour", "rank"]))}
+        )
+        follower = draw(st.sampled_from(ids))
+        cards[follower].setdefault("conditions", []).append({"type": "follows_declared"})
+    for card_id in ids:
+        for index, effect in enumerate(cards[card_id].get("effects", [])):
+            if effect.get("type") == "add_choice" and draw(st.booleans()):
+                effect["amounts"], sound = draw(int_range(st.integers(-20, 20)))
+                if not sound or effect["amounts"]["to"] <= effect["amounts"]["from"]:
+                    # A range that cannot be read is refused before the rest is checked.
+                    wrong.append(f"cards.{card_id}.effects[{index}].amounts")
+    players = data["players"]
+    if draw(st.booleans()):
+        size = draw(st.integers(2, 3))
+        at = [n for n in range(players["min"], players["max"] + 1) if n % size == 0]
+        players["teams"] = {"at": at[:2], "size": size}
+    deal = data["deal"]
+    deal["starter"] = draw(st.booleans())
+    deal["show"] = draw(st.sampled_from(["none", "at_deal", "at_round_end"]))
+    data["triggers"] = [
+        *data.get("triggers", []),
+        *(
+            {**trigger, "outcomes": [{"type": "points", "who": "player", "by": 1}]}
+            for trigger in draw(st.lists(_SHOW_TRIGGERS, max_size=3))
+        ),
+    ]
+    return data, wrong
+
+
+def _play_with_every_check(variant: ono99.Variant, seed: int) -> None:
+    """A seeded random game of at most 150 moves, every invariant checked after each (the
+    reactions answered or declined as the random player picks); each built-in player's
+    choice in each position (the search player's in every tenth) is a legal move."""
+    checker = GameChecker(ono99.Game(variant, variant.players.min, seed=seed))
+    game = checker.game
+    bot = ono99.RandomPlayer(seed)
+    strategies: list[ono99.Player] = [
+        ono99.CautiousPlayer(),
+        ono99.RecklessPlayer(),
+        ono99.AvoidingPlayer(variant.cards[0].id, seed),
+    ]
+    search = ono99.SearchPlayer(seed, iterations=4)
+    for turn in range(150):
+        if game.is_over:
+            break
+        seen = game.observation(game.current_player)
+        for player in strategies if turn % 10 else [*strategies, search]:
+            assert player.choose(seen) in seen.legal_moves
+        checker.play(bot.choose(seen))
+    checker.check_replay()
+
+
+@given(new_keys(), st.integers(0, 2**16))
+def test_the_new_keys_load_or_are_refused_and_play_with_every_invariant(
+    case: tuple[dict[str, Any], list[str]], seed: int
+) -> None:
+    """Invariant: a document with aims, declarations, ranges, teams, the starter and the
+    show either loads into a sound variant, whose games keep every invariant of
+    ``ono99.testing`` (checked on the engine installed: the compiled one where the wheel
+    is, so the two engines answer the same checks), or is refused with VariantError whose
+    every problem names its key path, one of them an aim's wrong key where one was drawn.
+    No other exception escapes."""
+    data, wrong = case
+    result = load_or_error(lambda: build(data, "fuzzed.toml"))
+    if isinstance(result, ono99.VariantError):
+        event("refused")
+        check_refusal(result, "fuzzed.toml")
+        if wrong:
+            assert any(p.startswith(tuple(wrong)) for p in result.problems), (wrong, result)
+        return
+    event("loaded and played")
+    assert not wrong, (wrong, data)
+    assert check_variant(result) == []
+    _play_with_every_check(result, seed)

@@ -63,6 +63,32 @@ def test_jokers_out_of_range_are_the_decks_key(tmp_path: Path, jokers: int, expe
     )
 
 
+def test_no_jokers_over_a_variant_with_joker_rules_is_the_users_key(tmp_path: Path) -> None:
+    """``jokers = 0`` over ``ninety-nine-jokers``, whose ``[cards.joker]`` gives the jokers
+    their rules: the file that set the count is told, at ``standard_deck.jokers``, what to
+    write instead, and the shipped file is not blamed for a joker with no name. Giving the
+    joker a name and a count of 0 makes a deck without jokers."""
+    error = _error(
+        tmp_path,
+        """
+        extends = "ninety-nine-jokers"
+        id = "no-jokers"
+        [standard_deck]
+        jokers = 0
+        """,
+    )
+    assert error.source == str(tmp_path / "deck.toml")
+    (problem,) = error.problems
+    assert problem.startswith("standard_deck.jokers: 0 makes no joker, but cards.joker gives")
+    path = tmp_path / "none.toml"
+    path.write_text(
+        'extends = "ninety-nine-jokers"\nid = "none"\n[standard_deck]\njokers = 0\n'
+        '[cards.joker]\nname = "Joker"\ncount = 0\n',
+        encoding="utf-8",
+    )
+    assert ono99.load_variant(path).deck_size == 52
+
+
 def test_the_json_schema_gives_jokers_a_minimum() -> None:
     """Editors flag a negative number of jokers, as the loader does."""
     schema = json.loads(json.dumps(json_schema("variant")))

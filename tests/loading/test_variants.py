@@ -286,10 +286,27 @@ def test_a_house_rule_changes_its_keys_and_nothing_else() -> None:
         differing = {
             key for key in base.keys() | changed.keys() if base.get(key) != changed.get(key)
         }
-        assert differing - {"id", "name", "aliases"}, f"{name} changes nothing"
+        # The metadata names the house rules: the description is theirs.
+        metadata = {"id", "name", "aliases", "description"}
+        assert differing - metadata, f"{name} changes nothing"
         # ``add_triggers`` adds to the ``triggers`` of what the rule is laid over.
         keys = {ADDITIONS.get(key, key) for key in rule.keys}
-        assert differing - {"id", "name", "aliases"} <= keys, name
+        assert differing - metadata <= keys, name
+
+
+def test_a_variant_under_house_rules_is_described_by_them() -> None:
+    """Its description names the variant and gives each house rule's own; the
+    variant's would speak of the game before them ("112 cards", under two decks)."""
+    variant = ono99.load_variant("ono99-2022", ["two-decks"])
+    assert "112 cards" in ono99.load_variant("ono99-2022").description
+    rule = ono99.load_house_rule("two-decks")
+    assert variant.description == (
+        f"ONO 99 (Mattel, 2022), with house rules. {rule.name}: {rule.description}"
+    )
+    book = " ".join(ono99.rulebook(variant).split())
+    assert ono99.load_variant("ono99-2022").description not in book
+    assert rule.description in book
+    assert "2 decks of 112 cards (see The cards) shuffled together: 224 cards." in book
 
 
 # ------------------------------------------------------------- writing back

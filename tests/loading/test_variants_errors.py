@@ -649,6 +649,74 @@ def test_a_house_rule_syntax_error(tmp_path: Path) -> None:
     assert error.problems[0].startswith("invalid TOML at line 1, column 7")
 
 
+@pytest.mark.parametrize(
+    ("text", "line", "hint"),
+    [
+        (
+            'extends = "ono99-2022"\n[cards.big]\nname = "Big"\ncount = 4\n'
+            'effects = [{ type = "add",\n  amount = 200 }]\n',
+            5,
+            "inline tables are one line",
+        ),
+        ('extends = "ono99-2022"\n[players]\nteams = { at = [4], }\n', 3, "no comma after"),
+        ('extends = "ono99-2022"\n[total]\nbust 100\n', 3, "key = value"),
+        ('extends = "ono99-2022"\nname = Big\n', 2, "text is written in quotes"),
+        ('extends = "ono99-2022"\n[total]\nbust = 1\nbust = 2\n', 4, "set once"),
+        ('extends = "ono99-2022"\nname = "Big\n', 2, 'use """..."""'),
+    ],
+)
+def test_a_syntax_error_is_reported_once_at_its_line_with_the_common_cause(
+    tmp_path: Path, text: str, line: int, hint: str
+) -> None:
+    """TOML 1.0: "Inline tables are intended to appear on a single line" and take "no
+    trailing comma"; a syntax error's one problem gives its line and, for the common
+    causes, what to write (tomllib's "Invalid initial character for a key part" alone
+    said nothing of the split inline table)."""
+    path = write(tmp_path, "v.toml", text)
+    error = load_error(path)
+    (message,) = error.problems
+    assert message.startswith(f"invalid TOML at line {line}, column ")
+    assert hint in message
+    (finding,) = ono99.check_file(path)
+    assert finding.message == message
+
+
+def test_inherited_partnerships_at_counts_a_file_no_longer_allows_are_left_out(
+    tmp_path: Path,
+) -> None:
+    """cribbage-pegging plays four in partnerships; a file extending it with
+    ``players.max = 2`` (written when it allowed two or three) plays two, as before,
+    with no partnerships, and so does a house rule laid over it; what the file lists
+    itself is still checked."""
+    text = 'extends = "cribbage-pegging"\nid = "two"\n[players]\nmax = 2\n'
+    variant = ono99.load_variant(write(tmp_path, "two.toml", text))
+    assert (variant.players.max, variant.players.teams.at) == (2, ())
+    assert ono99.Game(variant, players=2, seed=1).teams == ()
+    rule = write(tmp_path, "three.toml", "[players]\nmax = 3\n")
+    assert ono99.load_variant("cribbage-pegging", [rule]).players.teams.at == ()
+    assert ono99.load_variant("cribbage-pegging").players.teams.at == (4,)
+    own = 'extends = "cribbage-pegging"\nid = "p"\n[players]\nmax = 2\nteams = { at = [4] }\n'
+    problem(load_error(write(tmp_path, "own.toml", own)), "players.teams.at[0]", "got 4")
+
+
+def test_an_inherited_key_is_named_as_inherited_with_the_fix(tmp_path: Path) -> None:
+    """A file extending cribbage-pegging with teams of three does not set
+    ``players.teams.at``: the problem says where it comes from, and what to write."""
+    text = 'extends = "cribbage-pegging"\nid = "p3"\n[players]\nteams = { size = 3 }\n'
+    error = load_error(write(tmp_path, "p3.toml", text))
+    message = problem(error, "players.teams.at[0]", "4 players do not make two or more teams")
+    assert "players.teams.at is not set in this file: it comes from cribbage-pegging;" in message
+    assert "teams = { at = [] }" in message
+
+
+def test_a_key_the_file_sets_itself_is_not_said_to_be_inherited(tmp_path: Path) -> None:
+    """The same problem in the file that writes ``teams`` names no other file."""
+    text = 'extends = "cribbage-pegging"\nid = "p"\n[players]\nteams = { at = [5] }\n'
+    message = problem(load_error(write(tmp_path, "p.toml", text)), "players.teams.at[0]")
+    assert "not set in this file" not in message
+    assert "teams = { at = [] }" not in message
+
+
 def test_two_house_rules_that_disagree_name_both(tmp_path: Path) -> None:
     error = load_error("ono99-1980", ["points", "last-standing"])
     house = variants_dir() / "house"

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import attrs
 
-from ono99 import Card, Variant, rules
+from ono99 import Card, Variant, Zone, rules
 from ono99._variant import RankRules, StandardDeck
 from ono99.authoring._schema import BEGIN, END, render
 
@@ -35,6 +35,8 @@ def _model_keys(cls: type, prefix: str = "") -> set[str]:
         path = f"{prefix}.{field.name}" if prefix else field.name
         if tp == tuple[Card, ...]:
             keys |= {f"cards.<id>.{f.name}" for f in attrs.fields(Card) if f.name != "id"}
+        elif tp == tuple[Zone, ...]:
+            keys |= {f"zones.<name>.{f.name}" for f in attrs.fields(Zone) if f.name != "name"}
         elif inner:
             keys |= _model_keys(inner[0], path)
         else:

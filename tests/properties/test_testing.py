@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import ono99
 from ono99 import events as ev
-from ono99.engine import _compiled, _engine, _game
+from ono99.engine import _compiled, _deal, _engine, _game, _play
 from ono99.loading._checks import check_variant
 from ono99.rules import AnyEffect, rule_types
 from ono99.testing import (
@@ -208,28 +208,28 @@ def test_ignoring_the_floor_breaks_floor(monkeypatch: pytest.MonkeyPatch) -> Non
 
 @patchable_engine
 def test_a_lost_card_breaks_cards_conserved(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = _engine.Engine.play_card
+    real = _play.play_a_card  # what a move's play calls (as _engine.play_a_card)
 
-    def lose_a_card(self: _engine.Engine, *args: Any) -> None:
-        real(self, *args)
-        if len(self.moves) == 3:
-            self.r.discard.pop()
+    def lose_a_card(game: _engine.Engine, *args: Any, **settings: Any) -> None:
+        real(game, *args, **settings)
+        if len(game.moves) == 3:
+            game.r.discard.pop()
 
-    monkeypatch.setattr(_engine.Engine, "play_card", lose_a_card)
+    monkeypatch.setattr(_engine, "play_a_card", lose_a_card)
     with pytest.raises(InvariantError, match="'cards conserved' broken"):
         check_invariants("ono99-2022", games=1, deep=False)
 
 
 @patchable_engine
 def test_a_short_refill_breaks_hand_size(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = _engine.Engine.draw_cards
+    real = _deal.draw  # what the refill after a play calls (as _play.draw)
 
-    def short(self: _engine.Engine, player: int, count: int, automatic: bool = False) -> int:
-        if len(self.moves) != 4:
-            return real(self, player, count, automatic)
+    def short(game: _engine.Engine, player: int, count: int, automatic: bool = False) -> int:
+        if len(game.moves) != 4:
+            return real(game, player, count, automatic)
         return 0
 
-    monkeypatch.setattr(_engine.Engine, "draw_cards", short)
+    monkeypatch.setattr(_play, "draw", short)
     with pytest.raises(InvariantError, match="'hand size' broken"):
         check_invariants("ono99-1980", games=1, deep=False)
 

@@ -66,8 +66,8 @@ from ono99.rules import (
 )
 from ono99.rules._contract import KINDS as RULE_KINDS
 from ono99.rules._contract import members
-from ono99.rules._defaults import FOLLOWS, MOMENTS, work_out
 from ono99.rules._deprecated import DEPRECATED
+from ono99.rules._follows import FOLLOWS, MOMENTS, work_out
 
 if TYPE_CHECKING:
     from collections.abc import Mapping
@@ -234,7 +234,7 @@ def test_no_shipped_rule_object_contradicts_or_restates_what_it_writes(
 ) -> None:
     """Its declarations agree with its methods (it would not import otherwise), and it
     states none that follows from them: ``acts`` from ``apply``, ``changes_total`` from
-    ``total_after``... (see :data:`ono99.rules._defaults.FOLLOWS`)."""
+    ``total_after``... (see :data:`ono99.rules._follows.FOLLOWS`)."""
     _, base, _ = KINDS[kind]
     assert work_out(cls, base)[1] == []
     for klass in cls.__mro__[: cls.__mro__.index(base)]:

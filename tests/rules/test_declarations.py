@@ -3,7 +3,7 @@
 Issue 36: "a plugin effect class that writes ``apply`` (or ``total_after``) but
 does not also set ``acts = True`` (or ``changes_total = True``) does nothing at
 all ... (a "+50" effect left the total at 0; no ``RuleActed`` event)". Each
-declaration that pairs with a method (:data:`ono99.rules._defaults.FOLLOWS`)
+declaration that pairs with a method (:data:`ono99.rules._follows.FOLLOWS`)
 follows from the class when it is made; a statement that contradicts the
 class raises :class:`ono99.PluginError` then, which the registry reports with
 the entry point of a plugin.

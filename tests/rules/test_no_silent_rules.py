@@ -23,7 +23,7 @@ import ono99
 from ono99 import rules
 from ono99.loading import _loader
 from ono99.rules import BaseEffect, BaseTrigger, _registry
-from ono99.rules._defaults import placeholder, unasked
+from ono99.rules._follows import placeholder, unasked
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -199,6 +199,13 @@ def test_placeholders_of_a_class_of_no_base_are_not_faults() -> None:
             """Nothing happens."""
 
     assert unasked(Still, "effect") == []
+
+    @attrs.frozen
+    class Unused(Quiet):
+        def apply(self, table: Any, card: Any) -> None:
+            raise NotImplementedError("acts is False: never called")
+
+    assert unasked(Unused, "effect") == []
     assert placeholder(Quiet.total_after) and placeholder(Quiet.targets)
     assert not placeholder(Quiet.apply)
     assert not placeholder(Quiet.for_card)  # it builds a tuple of one: it is asked always

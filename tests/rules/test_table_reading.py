@@ -13,6 +13,7 @@ import pytest
 from attrs import frozen
 from ruletable import CARD, FakeCard, FakeTable, ranks
 
+import ono99
 from ono99 import PluginError
 from ono99.rules import (
     Add,
@@ -68,6 +69,61 @@ def test_a_seven_counts_by_the_colour_of_the_card_before_it() -> None:
     assert SEVENS.total_on(on_red, SEVEN, 40) == 47
     assert SEVENS.total_on(on_black, SEVEN, 40) == 33
     assert SEVENS.total_on(first, SEVEN, 40) == 47
+
+
+@pytest.mark.parametrize(
+    ("no_previous", "first"),
+    [("allows", -5), ("refuses", 5)],
+)
+def test_no_previous_says_what_the_first_card_of_a_count_reads(
+    no_previous: Any, first: int
+) -> None:
+    """With no card before it, ``previous_card`` answers as ``no_previous`` says: the
+    default, ``"allows"``, takes a ``when``'s effects (as every shipped file and golden
+    game plays); ``"refuses"`` its ``otherwise``. After a card it reads that card."""
+    rule = When((PreviousCard(colour=("red",), no_previous=no_previous),), (Add(-5),), (Add(5),))
+    five = FakeCard("5c", "5 of clubs", rank="5", suit="clubs", colour="black")
+    assert rule.total_on(FakeTable(count_cards=(five,)), five, 40) == 40 + first
+    assert rule.total_on(FakeTable(count_cards=(RED, five)), five, 40) == 35
+    assert rule.total_on(FakeTable(count_cards=(BLACK, five)), five, 40) == 45
+
+
+def test_previous_card_refusing_the_first_card_of_a_count_says_so() -> None:
+    """As a card's condition, ``no_previous = "refuses"``: the card may not open a count."""
+    rule = PreviousCard(same=("suit",), no_previous="refuses")
+    assert rule.check(FakeTable(count_cards=(), playing=False), SEVEN) == (
+        "7 of clubs may not start a count: only on a card of its own suit, "
+        "and never as the first card of a count"
+    )
+    assert rule.check(FakeTable(count_cards=(SEVEN,), playing=False), SEVEN) is None
+    assert (
+        PreviousCard(same=("suit",)).check(FakeTable(count_cards=(), playing=False), SEVEN) is None
+    )
+
+
+def test_a_game_reads_no_previous_on_its_first_card(tmp_path: Any) -> None:
+    """The same five in a game dealt from a stacked deck: played first, it adds 5 when
+    the file says ``no_previous = "refuses"``; the count's later fives read the card
+    before (a red 3: -5)."""
+    path = tmp_path / "fives.toml"
+    path.write_text(
+        'extends = "ninety-nine"\nid = "fives"\n\n[standard_deck]\nall_by_suit = true\n\n'
+        "[[ranks.5.effects]]\n"
+        'type = "when"\n'
+        'conditions = [{ type = "previous_card", colour = ["red"], no_previous = "refuses" }]\n'
+        'effects = [{ type = "add", amount = -5 }]\n'
+        'otherwise = [{ type = "add", amount = 5 }]\n',
+        encoding="utf-8",
+    )
+    variant = ono99.load_variant(path)
+    # Dealt in turn: player 0 holds the fives and a 2, player 1 a red 3, a 6 and a 2.
+    deck = ["5_of_clubs", "3_of_hearts", "5_of_spades", "6_of_clubs", "2_of_clubs", "2_of_spades"]
+    game = ono99.Game(variant, 2, seed=1, deck=deck)
+    game.play(ono99.Play("5_of_clubs"))
+    assert game.total == 5
+    game.play(ono99.Play("3_of_hearts"))
+    game.play(ono99.Play("5_of_spades"))
+    assert game.total == 3
 
 
 def test_without_a_table_the_conditions_that_read_it_do_not_hold() -> None:

@@ -15,7 +15,8 @@ from stacking import FILLER, stacked
 import ono99
 from ono99 import Decline, IllegalMoveError, Play
 from ono99 import events as ev
-from ono99.rules import AimAt, CardIs, ChangePoints, Reaction
+from ono99.rules import AimAt, CardIs, ChangePoints, ChooseNext, Reaction
+from ono99.testing import check_invariants
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
@@ -146,3 +147,48 @@ def test_seeded_games_end_by_the_rules_with_every_invariant() -> None:
         ono99.play_out(played, [ono99.RandomPlayer(seed=seed)] * 3)
         assert played.is_over and max(played.scores) >= 10
         assert played.scores[played.winner] == min(played.scores)  # type: ignore[index]
+
+
+def test_a_drink_aimed_by_the_rounds_last_play_lapses_with_its_own_event() -> None:
+    """A reaction never vanishes: answered, declined, or, when the play that opened it
+    ends the round (here the round's one play, ``round.max_plays = 1``), it lapses,
+    said by its own event before the round ends, and nobody drinks."""
+    drinks = ono99.load_variant(VARIANT)
+    short = attrs.evolve(drinks, round=attrs.evolve(drinks.round, max_plays=1))
+    played = game(
+        [["king", "2", "3", "5"], ["6", "7", "8", "9"], ["king", "2", "3", "4"]], [], short
+    )
+    events = played.play(Play("king", target=2))
+    opened = events.index(ev.ReactionOpened(0, 2, "king", "a drink"))
+    lapsed = events.index(ev.ReactionLapsed(2, "a drink"))
+    ended = next(i for i, e in enumerate(events) if isinstance(e, ev.RoundEnded))
+    assert opened < lapsed < ended
+    assert played.reaction is None and played.scores == (0, 0, 0)
+    assert ono99.describe_event(events[lapsed], short, seat=2) == (
+        "Nobody answers or takes a drink aimed at you: it lapses"
+    )
+    check_invariants(short, games=3, players=3)
+
+
+def test_a_king_that_may_name_its_own_player_aims_at_nobody_when_it_does() -> None:
+    """A reaction is aimed at another player: a king that also chooses the next player,
+    itself included (``choose_next``, ``include_self``), and names its own player aims the
+    drink at nobody, and play goes on (a self-aimed reaction is refused when opened)."""
+    drinks = ono99.load_variant(VARIANT)
+    king = drinks.card("king")
+    aim = next(e for e in king.effects if isinstance(e, AimAt))
+    both = attrs.evolve(king, effects=(ChooseNext(include_self=True), aim))
+    variant = attrs.evolve(
+        drinks, cards=tuple(both if c.id == "king" else c for c in drinks.cards)
+    )
+    played = game(
+        [["king", "2", "3", "5"], ["6", "7", "8", "9"], ["king", "2", "3", "4"]], variant=variant
+    )
+    assert Play("king", target=0) in played.legal_moves()
+    events = played.play(Play("king", target=0))
+    assert not any(isinstance(e, ev.ReactionOpened) for e in events)
+    assert played.reaction is None and played.current_player == 0
+    events = game(
+        [["king", "2", "3", "5"], ["6", "7", "8", "9"], ["king", "2", "3", "4"]], variant=variant
+    ).play(Play("king", target=2))
+    assert ev.ReactionOpened(0, 2, "king", "a drink") in events

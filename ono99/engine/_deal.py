@@ -1,0 +1,188 @@
+"""Cards from the stock: the deal of a round, the starter, draws, the reshuffle and the redraw.
+
+Each moves cards between the zones of the round's zone table (the stock,
+the hands, the pile, out of play; see ``_round``). Compiled with the engine.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from ono99 import events as ev
+
+from ._chance import shuffle
+from ._round import Round
+from ._scoring import show_hands, win_at_once
+
+if TYPE_CHECKING:
+    from ._engine import Engine
+
+__all__ = ["deal_round", "draw", "picked", "redraw", "refill", "reshuffle", "turn_up_and_show"]
+
+
+def deal_round(game: Engine, order: list[int] | None = None, *, first: bool = False) -> None:
+    """Pass the deal on (unless ``first``), shuffle (unless ``order`` is given) and deal."""
+    rules = game.rules
+    game.round += 1
+    if not first or not game.in_game[game.dealer]:
+        game.dealer = game.next_seat(game.dealer, game.in_game)
+    pick = game.pick
+    if order is None:
+        order = list(game.full_deck)
+        if pick is None:
+            game.keep_rng()
+            shuffle(game.rng, order)
+    r = game.r = Round(rules.stacking, rules.stack_on)
+    r.total = rules.start
+    r.in_round = game.in_game[:]
+    r.players_in_round = sum(r.in_round)
+    r.hands = [[] for _ in range(game.n)]
+    if rules.zones:
+        r.zones = rules.empty_zones(game.n)
+    dealer = game.dealer
+    left = game.next_seat(dealer, r.in_round)
+    leader = left
+    if game.variant.deal.leader == "last_loser" and game.last_losers:
+        loser = game.last_losers[-1]
+        if game.in_game[loser]:
+            leader = loser
+    game.emit(rules.shared(ev.RoundStarted, game.round, dealer, leader, r.total))
+    seats = []
+    seat = left
+    for _ in range(r.players_in_round):
+        seats.append(seat)
+        seat = game.next_seat(seat, r.in_round)
+    # One card at a time round the table: the i-th seat gets every k-th card.
+    k = len(seats)
+    dealt = min(len(order), k * rules.hand_size)
+    if pick is None:
+        for i, seat in enumerate(seats):
+            r.hands[seat] = order[i:dealt:k]
+        r.draw = order[dealt:][::-1]  # the top card last
+    else:
+        r.draw = order  # in no order: each card is picked as it is dealt
+        for i in range(dealt):
+            r.hands[seats[i % k]].append(picked(game, r.draw))
+    if game.logging:
+        name = rules.ids.__getitem__
+        for seat in seats:
+            game.emit(ev.Dealt(seat, tuple(map(name, r.hands[seat]))))
+    game.current = leader
+    game.legal = None
+    if rules.starter or rules.show_at_deal or rules.show_at_end:
+        turn_up_and_show(game)
+
+
+def turn_up_and_show(game: Engine) -> None:
+    """Once the hands are dealt: turn the starter up; keep the hands for the show, or show."""
+    r = game.r
+    rules = game.rules
+    if rules.starter and r.draw:
+        # Turned up from the stock: everybody's to see, nobody's to play.
+        starter = r.draw.pop() if game.pick is None else picked(game, r.draw)
+        r.starter = starter
+        r.out_of_play.append(starter)
+        game.emit(ev.StarterTurned(rules.ids[starter]))
+    if rules.show_at_deal or rules.show_at_end:
+        r.dealt = tuple(tuple(hand) for hand in r.hands)
+    if rules.show_at_deal:
+        show_hands(game)
+        if r.reached >= 0:
+            win_at_once(game, r.reached)
+
+
+def refill(game: Engine, player: int, automatic: bool = False) -> None:
+    """Draw up to the hand size, reshuffling the discard pile when the draw pile is empty.
+
+    ``automatic`` when the play before it was (the events say so).
+    """
+    r = game.r
+    hand = r.hands[player]
+    missing = game.rules.hand_size - len(hand)
+    if missing > 0:
+        draw(game, player, missing, automatic)
+
+
+def draw(game: Engine, player: int, count: int, automatic: bool = False) -> int:
+    """``player`` draws ``count`` cards, reshuffling as needed; how many were drawn.
+
+    ``automatic`` when the play before it was (the events say so).
+    """
+    r = game.r
+    hand = r.hands[player]
+    drew = game.drew[player]
+    events = game.events
+    logging = game.logging
+    ids = game.rules.ids
+    for done in range(count):
+        if not r.draw and not reshuffle(game, automatic):
+            return done
+        index = r.draw.pop() if game.pick is None else picked(game, r.draw)
+        hand.append(index)
+        if not logging:
+            continue
+        if automatic:
+            events.append(ev.Drew(player, ids[index], automatic=True))
+        else:
+            events.append(drew[index])
+    return count
+
+
+def reshuffle(game: Engine, automatic: bool = False) -> bool:
+    """Shuffle the discard pile into a new draw pile; whether there was anything to shuffle.
+
+    Never where the stock runs out (``reshuffle.enabled = false``).
+    """
+    r = game.r
+    if not game.rules.reshuffles:
+        return False
+    pile = r.discard
+    keep = pile[-1:] if game.rules.keep_top_card else []
+    cards = pile[: len(pile) - len(keep)]
+    if not cards:
+        return False
+    if game.pick is None:
+        game.keep_rng()
+        shuffle(game.rng, cards)
+    r.draw = cards
+    r.discard = keep
+    r.reshuffles += 1
+    game.emit(ev.Reshuffled(len(cards), automatic=automatic))
+    return True
+
+
+def picked(game: Engine, pile: list[int]) -> int:
+    """Take the card ``pick`` chooses off ``pile`` (without ``pick``, the top card).
+
+    Drawing each card uniformly at random from the cards not yet drawn
+    deals exactly as shuffling them and drawing from the top does; an
+    engine with a ``pick`` leaves its piles unshuffled and draws this way,
+    so that whoever picks (an OpenSpiel state's chance nodes) decides
+    each card as it is drawn.
+    """
+    pick = game.pick
+    at = pick(pile) if pick is not None else len(pile) - 1
+    card = pile[at]
+    pile[at] = pile[-1]
+    pile.pop()
+    return card
+
+
+def redraw(game: Engine) -> None:
+    """Discard the redraw cards and draw as many."""
+    r = game.r
+    rules = game.rules
+    player = game.current
+    hand = r.hands[player]
+    card = rules.cards[rules.redraw_card]
+    for _ in range(rules.redraw_count):
+        hand.remove(card.index)
+        r.discard.append(card.index)
+    r.ends_turn = False
+    r.plays_made += 1
+    r.answering = False
+    game.emit(ev.Redrew(player, (card.id,) * rules.redraw_count))
+    if rules.refill:
+        refill(game, player)
+    else:  # a hand that is not refilled after a play gets back what it traded in
+        draw(game, player, rules.redraw_count)
