@@ -363,63 +363,44 @@ _register_exact(
 )
 
 
-def _structure_cards(value: object, _: object) -> tuple[Card, ...]:
+def _named_tables(
+    value: object, cls: type[Any], field: str, what: str, *, quoted: bool = False
+) -> tuple[Any, ...]:
+    """Each table of ``value`` as a ``cls``, its ``field`` the name of its table.
+
+    Every table's problems are reported together. ``quoted``: a name that is no
+    bare key is a problem too (said beside what else is wrong in its table: the
+    checks that also find it run only once all is typed).
+    """
     if not isinstance(value, dict):
-        reject("a table of cards, one [cards.<id>] table each", value)
+        reject(f"a table of {what}s, one [{what}s.<{field}>] table each", value)
     problems: list[Problem] = []
-    cards = []
-    for card_id, table in value.items():
-        # An id that is no bare key is named quoted, and said beside what else is
-        # wrong in its table (the checks that also find it run only once all is typed).
-        key = key_name(card_id)
-        if key != card_id:
-            problems.append(Problem(key, card_id_problem(card_id)))
-        if not isinstance(table, dict):
-            problems.append(Problem(key, f"expected a table, got {describe_value(table)}"))
-            continue
-        if "id" in table:
-            problems.append(
-                Problem(f"{key}.id", "unknown key (a card's id is the name of its table)")
-            )
-            continue
-        try:
-            cards.append(converter.structure({"id": card_id, **table}, Card))
-        except Exception as exc:  # every failure becomes a reported problem
-            problems += problems_from(exc, key)
-    if problems:
-        raise ProblemsError(problems)
-    return tuple(cards)
-
-
-_register_exact(tuple[Card, ...], _structure_cards)
-
-
-def _structure_zones(value: object, _: object) -> tuple[Zone, ...]:
-    """The zones a file declares, one ``[zones.<name>]`` table each."""
-    if not isinstance(value, dict):
-        reject("a table of zones, one [zones.<name>] table each", value)
-    problems: list[Problem] = []
-    zones = []
+    items = []
     for name, table in value.items():
         key = key_name(name)
+        if quoted and key != name:
+            problems.append(Problem(key, card_id_problem(name)))
         if not isinstance(table, dict):
             problems.append(Problem(key, f"expected a table, got {describe_value(table)}"))
             continue
-        if "name" in table:
+        if field in table:
             problems.append(
-                Problem(f"{key}.name", "unknown key (a zone's name is the name of its table)")
+                Problem(
+                    f"{key}.{field}", f"unknown key (a {what}'s {field} is the name of its table)"
+                )
             )
             continue
         try:
-            zones.append(converter.structure({"name": name, **table}, Zone))
+            items.append(converter.structure({field: name, **table}, cls))
         except Exception as exc:  # every failure becomes a reported problem
             problems += problems_from(exc, key)
     if problems:
         raise ProblemsError(problems)
-    return tuple(zones)
+    return tuple(items)
 
 
-_register_exact(tuple[Zone, ...], _structure_zones)
+_register_exact(tuple[Card, ...], lambda v, _: _named_tables(v, Card, "id", "card", quoted=True))
+_register_exact(tuple[Zone, ...], lambda v, _: _named_tables(v, Zone, "name", "zone"))
 
 
 # ---------------------------------------------------------------- unstructure

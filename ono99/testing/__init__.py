@@ -50,17 +50,14 @@ if TYPE_CHECKING:
 
     from hypothesis import strategies as st
 
+    from ._rules import conditions, effects, outcomes, triggers
     from ._strategies import (
         MoveSequence,
         any_variants,
-        conditions,
-        effects,
         games,
         move_sequences,
-        outcomes,
         positions,
         shipped_variants,
-        triggers,
         variants,
     )
 
@@ -111,7 +108,7 @@ def __getattr__(name: str) -> Any:
     if name not in _NEED_HYPOTHESIS:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     try:
-        from . import _strategies  # noqa: PLC0415 - Hypothesis, only when asked for
+        from . import _rules, _strategies  # noqa: PLC0415 - Hypothesis, only when asked for
     except ModuleNotFoundError as error:
         if error.name is None or error.name.partition(".")[0] != "hypothesis":
             raise
@@ -120,7 +117,7 @@ def __getattr__(name: str) -> Any:
             "pip install 'hypothesis>=6.100' (or install ono99 with its test extra)",
             name=error.name,
         ) from None
-    return getattr(_strategies, name)
+    return getattr(_rules if hasattr(_rules, name) else _strategies, name)
 
 
 def __dir__() -> list[str]:

@@ -9,7 +9,6 @@ from typing import TYPE_CHECKING
 import pytest
 
 import ono99
-from ono99.envs import ObservationEncoder
 from ono99.players._policies import traits_of
 from ono99.players._search import _position
 from ono99.testing import snapshot
@@ -104,6 +103,9 @@ def test_each_seat_sees_a_declared_zone_as_its_visibility_says(variant: ono99.Va
 
 def test_a_declared_zone_has_slots_in_the_observation_vector(variant: ono99.Variant) -> None:
     """The vector has each zone's size and cards, written from what the seat sees."""
+    pytest.importorskip("numpy", reason="the observation vector needs the rl extra")
+    from ono99.envs import ObservationEncoder  # noqa: PLC0415 - only with the rl extra
+
     game = _placed(variant)
     encoder = ObservationEncoder(variant, 3)
     names = encoder.names

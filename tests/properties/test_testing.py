@@ -23,6 +23,7 @@ from ono99.testing import (
     GameChecker,
     InvariantError,
     _cards,
+    _rules,
     _strategies,
     check_invariants,
     effects,
@@ -417,7 +418,7 @@ class SkipPlayers:
 @given(st.data())
 def test_the_generic_field_strategy_covers_new_rule_objects(data: st.DataObject) -> None:
     """A rule object the strategies do not know is drawn from its annotations and problems()."""
-    rule = data.draw(_strategies._rule_strategy(SkipPlayers))
+    rule = data.draw(_rules._rule_strategy(SkipPlayers))
     assert rule.count >= 1
     assert rule.mode in ("next", "all")
     assert rule.amounts
@@ -540,7 +541,7 @@ def test_every_trigger_type_can_be_drawn_near_a_low_bust_limit(name: str) -> Non
     fifteen) is a count of cards, not a total: drawn as a total near a bust limit of -5
     and a floor of -8, a flush's length (-8 to -5) could never pass its own check, and
     the variant drawing it was thrown away. Each type is drawn there."""
-    trigger = find(_strategies.triggers([name], bust=-5, floor=-8), lambda _: True, settings=_FIND)
+    trigger = find(_rules.triggers([name], bust=-5, floor=-8), lambda _: True, settings=_FIND)
     assert not trigger.problems() and not trigger.problems_at(-5, -8)
 
 
