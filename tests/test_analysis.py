@@ -237,8 +237,12 @@ def test_one_round_games_have_no_lead_to_change(one_card: ono99.Profile) -> None
     assert one_card.drama.lead_changes is None
     assert one_card.drama.comebacks is None
     assert "lead changes a move" not in one_card.figures()
+    assert one_card.drama.decisiveness is None
+    assert one_card.drama.leader_wins is None
+    assert "decisiveness" not in one_card.figures()
+    assert "half-way leader wins" not in one_card.figures()
     [drama] = [s for s in ono99.analysis.profile_sheets(one_card) if s.title == "Drama"]
-    assert [row[1] for row in drama.rows] == ["not applicable"] * 2
+    assert [row[1] for row in drama.rows] == ["not applicable"] * 4
 
 
 def test_the_lead_changes_are_those_the_token_log_shows() -> None:
@@ -271,6 +275,143 @@ def test_the_lead_changes_are_those_the_token_log_shows() -> None:
         assert details.lead_changes == changes, index
         assert details.rounds == game.round
         assert details.winner == game.winner
+
+
+def _game(moves: int, rounds: int, *, comeback: bool, decided_at: int) -> ono99.GameDetails:
+    """A hand-built game: only its moves, rounds, comeback and decided_at matter here."""
+    return ono99.GameDetails(
+        0, moves, rounds, "", moves, moves, moves, 2 * moves, 1, comeback, False,
+        decided_at=decided_at,
+    )  # fmt: skip
+
+
+def test_decisiveness_is_the_mean_share_of_moves_after_the_winner_is_clear() -> None:
+    """Each game's moves after decided_at over its moves, averaged over games: 3 of 4
+    moves (0.75), none (0), half (0.5), and a game without moves counts 0."""
+    games = [
+        _game(4, 3, comeback=False, decided_at=1),
+        _game(10, 2, comeback=True, decided_at=10),
+        _game(20, 4, comeback=False, decided_at=10),
+        _game(0, 1, comeback=False, decided_at=0),
+    ]
+    found = _analyse.decisiveness(games)
+    assert found.value == pytest.approx((0.75 + 0 + 0.5 + 0) / 4)
+    assert found.kind == "share" and found.games == 4
+    assert 0 <= found.low < found.value < found.high <= 1
+
+
+def test_the_half_way_leader_wins_counts_only_games_of_more_than_one_round() -> None:
+    """Of the games of two rounds or more, those that are no comeback: 2 of 3 here; the
+    game of one round (no half-way standings) is left out, whatever it records."""
+    games = [
+        _game(10, 2, comeback=False, decided_at=5),
+        _game(10, 3, comeback=True, decided_at=10),
+        _game(10, 4, comeback=False, decided_at=2),
+        _game(10, 1, comeback=False, decided_at=10),
+    ]
+    found = _analyse.leader_wins(games)
+    assert (found.successes, found.games) == (2, 3)
+    assert (found.low, found.high) == wilson(2, 3)
+
+
+class _Counting:
+    """A cautious player that counts the moves chosen, and the count as each round starts."""
+
+    def __init__(self, counts: dict[int, int], moves: list[int]) -> None:
+        self.player = ono99.CautiousPlayer()
+        self.counts = counts
+        self.moves = moves
+
+    def choose(self, observation: ono99.Observation) -> ono99.Move:
+        self.counts.setdefault(observation.round, self.moves[0])
+        self.moves[0] += 1
+        return self.player.choose(observation)
+
+
+def test_the_winner_is_clear_when_it_leads_alone_to_the_end() -> None:
+    """decided_at, recounted from each game's token log: the leaders after each round
+    are the seats with most tokens (all of them on a tie); the winner is clear from the
+    first round's end after which it alone leads at every round's end, and decided_at is
+    the moves chosen by then (all of them where it leads alone only at the end)."""
+    variant = ono99.load_variant("ono99-1980")
+    result = ono99.simulate(variant, players=3, games=30, seed=9, jobs=1, details=True)
+    from ono99.simulation._seeds import game_seed  # noqa: PLC0415
+
+    early = 0
+    for index, details in enumerate(result.details):
+        game = ono99.Game(variant, 3, seed=game_seed(9, index))
+        counts: dict[int, int] = {}
+        moves = [0]
+        ono99.play_out(game, [_Counting(counts, moves) for _ in range(3)])
+        tokens = [variant.match.tokens.count_for(3) for _ in range(3)]
+        out = [False] * 3
+        # (leaders, moves chosen by then), after each round.
+        standings: list[tuple[set[int], int]] = []
+        for event in game.events:
+            if isinstance(event, ono99.events.TokenLost):
+                tokens[event.player] = event.tokens
+            elif isinstance(event, ono99.events.Eliminated):
+                out[event.player] = True
+            elif isinstance(event, ono99.events.RoundStarted) and event.round > 1:
+                standing = [s for s in range(3) if not out[s]]
+                best = max(tokens[s] for s in standing)
+                leading = {s for s in standing if tokens[s] == best}
+                standings.append((leading, counts[event.round]))
+        assert game.winner is not None and moves[0] == details.moves
+        standings.append(({game.winner}, moves[0]))
+        clear = len(standings) - 1
+        while clear > 0 and standings[clear - 1][0] == {game.winner}:
+            clear -= 1
+        assert details.decided_at == standings[clear][1], index
+        early += details.decided_at < details.moves
+    assert early > 0  # some winner is clear before the end, or the test shows nothing
+
+
+def test_a_profile_s_decisiveness_and_leader_wins_are_those_of_its_games() -> None:
+    """The profile's figures are those of the main section's games, each computed as
+    defined; the branching factor a turn is their legal moves over their turns."""
+    profile = ono99.analyse(
+        "ono99-1980", players=3, games=30, search_games=1, importance_games=1, seed=6, jobs=1
+    )
+    result = ono99.simulate(
+        "ono99-1980", players=3, games=30, seed=_analyse.section_seed(6, "main"), jobs=1,
+        details=True,
+    )  # fmt: skip
+    games = result.details
+    drama, decisions = profile.drama, profile.decisions
+    assert drama.decisiveness is not None and drama.leader_wins is not None
+    shares = [(d.moves - d.decided_at) / d.moves for d in games]
+    assert drama.decisiveness.value == pytest.approx(sum(shares) / 30)
+    assert 0 < drama.decisiveness.value < 1
+    halved = [d for d in games if d.rounds > 1]
+    assert drama.leader_wins.games == len(halved)
+    assert drama.leader_wins.successes == sum(not d.comeback for d in halved)
+    assert decisions.turn_branching is not None
+    turn = sum(d.options for d in games) / sum(d.turns for d in games)
+    assert decisions.turn_branching.value == pytest.approx(turn)
+    assert decisions.turn_branching.value >= decisions.branching.value
+    figures = profile.figures()
+    assert figures["decisiveness"] == drama.decisiveness
+    assert figures["half-way leader wins"] == drama.leader_wins
+    assert figures["legal moves a turn"] == decisions.turn_branching
+
+
+def test_a_profile_without_the_newer_figures_still_loads() -> None:
+    """Profile data written before decisiveness, the half-way leader and the branching
+    factor a turn were measured loads, with those figures None and left out of its
+    figures and tables."""
+    profile = ono99.analyse(
+        "ono99-1980", players=2, games=20, search_games=1, importance_games=1, seed=3, jobs=1
+    )
+    data = profile.to_data()
+    del data["drama"]["decisiveness"], data["drama"]["leader_wins"]
+    del data["decisions"]["turn_branching"]
+    old = ono99.Profile.from_data(json.loads(json.dumps(data)))
+    assert old.drama.decisiveness is None and old.decisions.turn_branching is None
+    assert not {"decisiveness", "half-way leader wins", "legal moves a turn"} & set(old.figures())
+    names = [row[0] for sheet in ono99.analysis.profile_sheets(old) for row in sheet.rows]
+    assert "decisiveness" not in names and "legal moves a turn" not in names
+    assert [d.figure for d in old.differences(profile)] == [d.figure for d in old.differences(old)]
 
 
 # ------------------------------------------------------------------ statistics

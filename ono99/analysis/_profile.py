@@ -235,17 +235,24 @@ class Decisions:
             distinct legal move (a ratio of sums over games).
         branching: The mean number of distinct legal moves of a move the
             players chose: the branching factor (a ratio of sums over games).
+        turn_branching: The branching factor a turn: the distinct legal
+            moves of a turn's moves, summed, over the turns (a ratio of sums
+            over games); above :attr:`branching` by what turns of more than
+            one move add. ``None`` only in a profile made before it was
+            measured.
 
     >>> import ono99
     >>> choice_share = ono99.Estimate("share", 0.8, 0.75, 0.85, games=40, se=0.02)
     >>> branching = ono99.Estimate("ratio", 2.3, 2.2, 2.4, games=40, se=0.05)
-    >>> decisions = ono99.Decisions(choice_share, branching)
-    >>> str(decisions.choice_share), str(decisions.branching)
-    ('80.0% (75.0% to 85.0%)', '2.30 (2.20 to 2.40)')
+    >>> turn = ono99.Estimate("ratio", 2.5, 2.4, 2.6, games=40, se=0.05)
+    >>> decisions = ono99.Decisions(choice_share, branching, turn)
+    >>> str(decisions.choice_share), str(decisions.turn_branching)
+    ('80.0% (75.0% to 85.0%)', '2.50 (2.40 to 2.60)')
     """
 
     choice_share: Estimate
     branching: Estimate
+    turn_branching: Estimate | None = None
 
 
 @frozen
@@ -397,8 +404,23 @@ class Drama:
             leaders after round ``R // 2`` of the game's ``R`` rounds;
             ``None`` where there is nothing to lead.
         measured: Whether any game had standings to lead: more than one
-            round, with tokens or points. When false, both figures are
+            round, with tokens or points. When false, every figure is
             ``None``: "not applicable", not zero.
+        decisiveness: How early the winner is clear, after Ludii's
+            decisiveness (the share of a game's moves after the winner's
+            standing passes what no loser reached): the share of a game's
+            moves chosen after the winner came to lead alone for good (alone
+            among the leaders at every round's end from then on; see
+            :attr:`~ono99.GameDetails.decided_at`), averaged over games,
+            with its Student t interval. 0 for a game whose winner was clear
+            only at its end (every game of one round); higher is less
+            dramatic. ``None`` where there is nothing to lead, or in a
+            profile made before it was measured.
+        leader_wins: The share of games of more than one round won by a
+            leader after round ``R // 2`` of the game's ``R`` rounds (any of
+            them, on a tie), with its Wilson interval: those games less
+            their comebacks. ``None`` where there is nothing to lead, or in
+            a profile made before it was measured.
 
     >>> import ono99
     >>> lead_changes = ono99.Estimate("share", 0.052, 0.043, 0.061, games=40, se=0.0045)
@@ -410,6 +432,8 @@ class Drama:
     lead_changes: Estimate | None
     comebacks: Estimate | None
     measured: bool
+    decisiveness: Estimate | None = None
+    leader_wins: Estimate | None = None
 
 
 @frozen
@@ -543,6 +567,8 @@ class Profile:
         out["rounds a game"] = duration.rounds.mean
         out["turns with a choice"] = self.decisions.choice_share
         out["legal moves a move"] = self.decisions.branching
+        if self.decisions.turn_branching is not None:
+            out["legal moves a turn"] = self.decisions.turn_branching
         for rung in (*self.skill.rungs, self.skill.gap):
             out[f"{rung.player} among {rung.against}"] = rung.win_rate
         for card in self.importance:
@@ -554,6 +580,10 @@ class Profile:
             out["lead changes a move"] = drama.lead_changes
         if drama.comebacks is not None:
             out["comebacks"] = drama.comebacks
+        if drama.decisiveness is not None:
+            out["decisiveness"] = drama.decisiveness
+        if drama.leader_wins is not None:
+            out["half-way leader wins"] = drama.leader_wins
         return out
 
     def widths(self) -> dict[str, float]:
@@ -659,6 +689,8 @@ def summary_rows(profile: Profile) -> list[tuple[str, str]]:
         ("Turns with a choice", str(profile.decisions.choice_share)),
         ("Legal moves a move", str(profile.decisions.branching)),
     ]
+    if profile.decisions.turn_branching is not None:
+        rows.append(("Legal moves a turn", str(profile.decisions.turn_branching)))
     for rung in (*profile.skill.rungs, profile.skill.gap):
         mark = "significant" if rung.significant else "not significant"
         rows.append(
@@ -683,6 +715,10 @@ def summary_rows(profile: Profile) -> list[tuple[str, str]]:
     else:
         rows.append(("Lead changes a move", str(drama.lead_changes)))
         rows.append(("Comebacks", str(drama.comebacks)))
+        if drama.leader_wins is not None:
+            rows.append(("Half-way leader wins", str(drama.leader_wins)))
+        if drama.decisiveness is not None:
+            rows.append(("Decisiveness", str(drama.decisiveness)))
     return rows
 
 

@@ -154,12 +154,18 @@ def profile_sheets(profile: Profile) -> list[Sheet]:
         drama_rows = [
             ["lead changes a move", "not applicable", "one round, or no tokens or points"],
             ["won from behind at half-way", "not applicable", "nothing to lead"],
+            ["half-way leader wins", "not applicable", "nothing to lead"],
+            ["decisiveness", "not applicable", "nothing to lead"],
         ]
     else:
         drama_rows = [
             ["lead changes a move", _value(drama.lead_changes), _interval(drama.lead_changes)],
             ["won from behind at half-way", _value(drama.comebacks), _interval(drama.comebacks)],
         ]
+        if drama.leader_wins is not None:
+            drama_rows.append(["half-way leader wins", *_row("", drama.leader_wins)[1:]])
+        if drama.decisiveness is not None:
+            drama_rows.append(["decisiveness", *_row("", drama.decisiveness)[1:]])
     return [
         Sheet(
             f"{profile.name}, {profile.players} players, seed {profile.seed}: fairness "
@@ -193,6 +199,20 @@ def profile_sheets(profile: Profile) -> list[Sheet]:
                     "",
                     "",
                 ],
+                *(
+                    []
+                    if decisions.turn_branching is None
+                    else [
+                        [
+                            "legal moves a turn",
+                            _value(decisions.turn_branching),
+                            _interval(decisions.turn_branching),
+                            "",
+                            "",
+                            "",
+                        ]
+                    ]
+                ),
             ],
             (1, 3, 4, 5),
             _page("completion-duration-and-decisions"),

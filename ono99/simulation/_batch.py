@@ -26,7 +26,7 @@ __all__ = ["Details", "Outcome", "SeatMaker", "deciding_card", "play_games"]
 # choice (more than one distinct legal move at one of its moves), moves the
 # players chose, their legal moves summed over those moves, lead changes,
 # whether the winner was behind at the half-way round, whether a cap ended it.
-Details: TypeAlias = tuple[int, int, int, int, int, bool, bool]
+Details: TypeAlias = tuple[int, int, int, int, int, bool, bool, int]
 
 # One game: winner's seat, strategy index of the winner, cards played, rounds,
 # deciding card id ("" for none), and its details when they were asked for.
@@ -142,6 +142,8 @@ class _Watch:
         self.turn_chose = False
         # The leaders (seats best placed) after each round, from the second round's start.
         self.leaders: list[tuple[int, ...]] = []
+        # The moves chosen by then, one for each of the leaders.
+        self.leaders_at: list[int] = []
 
     def seat(self, player: Player) -> Player:
         """``player``, asked through this watch."""
@@ -157,6 +159,7 @@ class _Watch:
         if round_now != self.last_round:
             if self.last_round:
                 self.leaders.append(self.leading())
+                self.leaders_at.append(self.moves)
             self.last_round = round_now
             self.last_seat = -1
         if seat != self.last_seat or turn_starts(engine):
@@ -199,6 +202,15 @@ class _Watch:
         # The standings after round R // 2 of R rounds (none in a game of one round).
         half = len(leaders) // 2
         behind = half >= 1 and bool(leaders[half - 1]) and winner not in leaders[half - 1]
+        # The moves chosen when the winner came to lead alone at every later round's end.
+        decided = self.moves
+        if self.scoring != "none":
+            at = [*self.leaders_at, self.moves]
+            alone = (winner,)
+            i = len(leaders) - 1
+            while i > 0 and leaders[i - 1] == alone:
+                i -= 1
+            decided = at[i]
         rules = engine.rules
         capped = engine.round >= rules.max_rounds or len(engine.moves) >= rules.max_game_plays
         return (
@@ -209,6 +221,7 @@ class _Watch:
             changes,
             behind,
             capped,
+            decided,
         )
 
 

@@ -204,6 +204,11 @@ class GameDetails:
             of one round, or without tokens or points).
         capped: Whether the game ended by a cap (``round.max_rounds`` or
             ``round.max_game_plays``) rather than by the rules of play.
+        decided_at: The moves the players had chosen when the winner came
+            to lead alone for good: at the end of the round after which the
+            winner alone was best placed at every round's end to the last
+            (the whole of :attr:`moves` when that was only at the end, in a
+            game of one round, or in one without tokens or points).
 
     >>> import ono99
     >>> result = ono99.simulate("ono99-2022", players=2, games=1, seed=1, details=True)
@@ -223,6 +228,7 @@ class GameDetails:
     lead_changes: int
     comeback: bool
     capped: bool
+    decided_at: int = 0
 
 
 @frozen
