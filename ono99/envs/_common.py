@@ -5,7 +5,7 @@ from __future__ import annotations
 import operator
 import random
 from collections.abc import Sequence
-from typing import TYPE_CHECKING, Union
+from typing import TYPE_CHECKING, SupportsIndex, Union, cast
 
 import numpy as np
 
@@ -95,7 +95,9 @@ def action_index(action: object, count: int) -> int:
     """
     index: int | None
     if type(action) is int or type(action) is np.int64:  # the usual cases, at once
-        index = operator.index(action)
+        # A cast, not narrowing: where numpy's types are unknown (mypyc's build) the
+        # check above narrows nothing.
+        index = operator.index(cast("SupportsIndex", action))
     elif isinstance(action, bool | np.bool_) or (
         isinstance(action, np.ndarray) and action.dtype.kind not in "iu"
     ):

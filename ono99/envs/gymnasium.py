@@ -174,7 +174,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
     >>> action = env.action_space.sample(info["action_mask"])
     """
 
-    metadata = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 2}  # noqa: RUF012 - as Env declares it
+    metadata: dict[str, Any] = {"render_modes": ["ansi", "human", "rgb_array"], "render_fps": 2}  # noqa: RUF012 - as Env declares it
 
     def __init__(
         self,
