@@ -269,9 +269,11 @@ class LogModel:
         """
         cards: list[CardInfo] = [self.variant.card(card) for card in self._count]
         declared = self._declared_before if playing else self._declared
-        if declared is not None and len(cards) > playing:
-            at = -2 if playing else -1
-            cards[at] = DeclaredCard(cards[at], declared)
+        # As the engine's table: the card before is as it was declared; the count's
+        # cards are as they are (a flush reads their own suits).
+        previous = (cards[-2] if playing else cards[-1]) if len(cards) > playing else None
+        if declared is not None and previous is not None:
+            previous = DeclaredCard(previous, declared)
         return CountView(
             player=player,
             total=self._total,
@@ -280,7 +282,7 @@ class LogModel:
             said=self._said,
             bust=self.rules.bust,
             count_cards=tuple(cards),
-            previous_card=(cards[-2] if playing else cards[-1]) if len(cards) > playing else None,
+            previous_card=previous,
             players_in_round=sum(self._in_round),
             reshuffles=self._reshuffles,
             declared=declared,
