@@ -11,6 +11,7 @@ the entry point of a plugin.
 
 from __future__ import annotations
 
+import random
 import sys
 import textwrap
 from importlib.metadata import EntryPoint
@@ -24,7 +25,16 @@ import ono99
 from ono99 import events as ev
 from ono99 import rules
 from ono99.loading import _loader
-from ono99.rules import BaseCondition, BaseEffect, BaseOutcome, BaseTrigger, _registry
+from ono99.rules import (
+    BaseCondition,
+    BaseEffect,
+    BaseOutcome,
+    BaseTrigger,
+    ChangePoints,
+    Flush,
+    _registry,
+)
+from ono99.testing import GameChecker
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
@@ -299,3 +309,31 @@ def test_a_declaration_worked_out_from_the_settings_needs_its_method_too() -> No
     with pytest.raises(ono99.RuleError) as info:
         ono99.Game(with_rule(BASE, Sometimes()), 2)
     assert "acts is True, but the class writes no apply()" in str(info.value)
+
+
+def test_the_checker_reads_a_flush_from_the_cards_own_suits_after_a_declaration() -> None:
+    """A flush is "cards of the same suit laid down successively" (Hoyle's Games,
+    "Cribbage"): it reads each card's own suit, and a declaration names what the next
+    card follows, not the suit of the card that made it. The checker's table agrees with
+    the engine's: an eight declared as another suit, then a card of that suit, is no
+    flush in the game, and the checker expects none."""
+    variant = ono99.load_variant("ninety-nine", house_rules=["crazy-eights"])
+    flush = Flush(length=2, outcomes=(ChangePoints(who="player", by=1),))
+    variant = attrs.evolve(variant, triggers=(*variant.triggers, flush))
+    declared_away = 0
+    for seed in range(4):
+        game = ono99.Game(variant, 2, seed=seed)
+        checker = GameChecker(game)
+        rng = random.Random(seed)
+        while game.winner is None and len(game.moves) < 300:
+            moves = game.legal_moves()
+            away = [
+                m
+                for m in moves
+                if isinstance(m, ono99.Play)
+                and m.declare is not None
+                and m.declare != variant.card(m.card).suit
+            ]
+            declared_away += bool(away)
+            checker.play(away[0] if away else rng.choice(moves))
+    assert declared_away > 0
