@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, TypeVar
 from ono99 import events as ev
 from ono99._errors import VariantError
 from ono99._limits import MAX_TOTAL
+from ono99._zones import BUILT_IN_ZONES, Zone
 from ono99.loading import check_variant
 
 from ._guard import guard_condition, guard_effect, guard_trigger, guarded
@@ -282,9 +283,10 @@ class CompiledVariant:
         self.first_loss_ends_round = variant.round.end == "first_loss"
         self.keep_top_card = variant.reshuffle.keep_top_card
         self.starter = variant.deal.starter
-        # The zones the variant declares (the zone table's own zones are the
-        # round's named lists: see _round).
+        # The zones the variant declares, and the zone table's zones: those of
+        # every variant first, in the order of the round's table (see _round).
         self.zones = variant.zones
+        self.table: tuple[Zone, ...] = BUILT_IN_ZONES + variant.zones
         # When the hands are shown and scored (none without a trigger that scores them).
         show = variant.deal.show if any(t.on_show for t in variant.triggers) else "none"
         self.show_at_deal = show == "at_deal"
@@ -317,9 +319,25 @@ class CompiledVariant:
         return found
 
     def empty_zones(self, players: int) -> list[list[list[int]]]:
-        """The declared zones of a ``players``-player round, empty: each zone's piles."""
+        """The zone table of a ``players``-player round, every zone empty: each zone's piles.
+
+        The zones of every variant (:data:`ono99.BUILT_IN_ZONES`: one pile
+        each, a pile a seat for the hands, and for the hands as dealt where
+        there is a show), then the declared zones (:attr:`table`).
+        """
         teams = self.partners(players)[0]
-        return [[[] for _ in range(zone.piles(players, teams))] for zone in self.zones]
+        dealt = players if self.show_at_deal or self.show_at_end else 0
+        table: list[list[list[int]]] = [
+            [[]],
+            [[]],
+            [[] for _ in range(players)],
+            [[]],
+            [[]],
+            [[] for _ in range(dealt)],
+        ]
+        for zone in self.zones:
+            table.append([[] for _ in range(zone.piles(players, teams))])
+        return table
 
     def event_tables(self, players: int) -> tuple[DrewTable, PlayedTable]:
         """The shared ``Drew`` and ``Played`` events of a ``players``-player game.

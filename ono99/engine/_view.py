@@ -130,11 +130,12 @@ def seen_zones(engine: Engine, seat: int) -> tuple[list[list[list[int]]], list[l
     sizes: list[list[int]] = []
     dealer = engine.dealer
     teams = engine.teams
-    for zone, piles in zip(engine.rules.zones, engine.r.zones, strict=True):
+    r = engine.r
+    for zone, piles in zip(engine.rules.zones, r.zones, strict=True):
         shown: list[list[int]] = []
         counted: list[int] = []
         for owner, pile in enumerate(piles):
-            seen = zone.seen_by(owner, seat, dealer, teams)
+            seen = zone.seen_by(owner, seat, dealer, teams, r.shown)
             shown.append(pile if seen == 2 else [])
             counted.append(len(pile) if seen else -1)
         cards.append(shown)
@@ -241,7 +242,7 @@ def _seen_zones(engine: Engine, view: View) -> tuple[SeenZone, ...]:
         engine.rules.zones, view.zone_cards, view.zone_sizes, strict=True
     ):
         seen = [
-            zone.seen_by(k, view.player, engine.dealer, engine.teams) == 2
+            zone.seen_by(k, view.player, engine.dealer, engine.teams, engine.r.shown) == 2
             for k in range(len(piles))
         ]
         out.append(

@@ -9,6 +9,8 @@ from typing import TYPE_CHECKING
 import pytest
 
 import ono99
+from ono99.engine._game import engine_of
+from ono99.engine._round import DECLARED, HAND, PILE, RECORDS, STOCK, placed
 from ono99.players._policies import traits_of
 from ono99.players._search import _position
 from ono99.testing import snapshot
@@ -163,3 +165,95 @@ def test_a_rebuilt_position_holds_the_zones_its_seat_sees(variant: ono99.Variant
         if seat == 2:
             assert [variant.cards[k].id for k in crib] == ["7", "8"]
         assert position.r.zones[1][1] == [variant.cards.index(variant.card("9"))]
+
+
+def test_every_zone_is_an_entry_of_the_one_zone_table(variant: ono99.Variant) -> None:
+    """The zones of every variant and the declared ones are one table: the round's named
+    piles are the table's own lists, and each card lies in one zone (the records aside)
+    at every move of a game."""
+    game = ono99.Game(variant, 3, seed=2)
+    engine = engine_of(game)
+    assert engine.rules.table == ono99.BUILT_IN_ZONES + variant.zones
+    deck = sorted(engine.full_deck)
+    while game.winner is None:
+        r = engine.r
+        assert len(r.piles) == len(engine.rules.table)
+        assert r.hands is r.piles[HAND] and r.draw is r.piles[STOCK][0]
+        assert r.discard is r.piles[PILE][0] and r.zones[0] is r.piles[DECLARED]
+        assert sorted(placed(r)) == deck
+        game.play(game.legal_moves()[0])
+
+
+def test_a_copy_and_a_pickle_copy_every_zone_of_the_table(variant: ono99.Variant) -> None:
+    """A copy's and a pickled round's piles are their own (the records, written at the deal
+    only, aside), and named as the table's."""
+    r = engine_of(_placed(variant)).r
+    for kept in (r.copy(), pickle.loads(pickle.dumps(r))):  # noqa: S301 - our own round
+        assert kept.piles == r.piles
+        for z, (piles, copied) in enumerate(zip(r.piles, kept.piles, strict=True)):
+            if z not in RECORDS:
+                assert all(a is not b for a, b in zip(piles, copied, strict=True))
+        assert kept.hands is kept.piles[HAND] and kept.zones[1] is kept.piles[DECLARED + 1]
+
+
+def test_the_cards_a_seat_cannot_see_in_a_declared_zone_are_dealt_again(
+    variant: ono99.Variant,
+) -> None:
+    """The search player's deals redeal the crib for a seat that sees only its size, and the
+    buried card, keeping each pile's size; the tableau, which all see, and the crib for its
+    dealer stay; the seat's observation does not change."""
+    game = _placed(variant)
+    engine = engine_of(game)
+    seats, cards = engine.unseen(0)
+    n = 3
+    assert seats == [(1, 2), (2, 1), (n, 2), (n + 4, 1)]  # hands, the crib, the buried pile
+    assert len(cards) == 2 + 1 + 2 + 1 + len(engine.r.draw)
+    assert (n, 2) not in engine.unseen(2)[0]  # the dealer sees the crib
+    moved = 0
+    for seed in range(20):
+        again = engine.redealt(random.Random(seed), seats, cards)
+        assert [len(p) for z in again.r.zones for p in z] == [2, 0, 1, 0, 1]
+        assert again.r.zones[1] == engine.r.zones[1]
+        assert sorted(placed(again.r)) == sorted(engine.full_deck)
+        moved += again.r.zones[0] != engine.r.zones[0]
+        assert again.observation(0) == engine.observation(0)
+    assert moved > 0
+
+
+SHOWN = """
+extends = "noddy"
+id = "noddy-crib"
+name = "Noddy with a crib shown at the show"
+
+[zones.crib]
+owner = "dealer"
+visibility = "show"
+"""
+
+
+def test_a_zone_seen_at_the_show_shows_its_cards_once_the_show_has_happened(
+    tmp_path: Path,
+) -> None:
+    """Visibility "show": its size until the show, its cards from then on (Noddy shows the
+    hands once they are dealt: "the players total up the points in their hands", GSI)."""
+    path = tmp_path / "crib.toml"
+    path.write_text(SHOWN)
+    variant = ono99.load_variant(path)
+    assert engine_of(ono99.Game(variant, 2, seed=1)).r.shown  # the show came with the deal
+    hands = [["2_of_hearts", "3_of_hearts"], ["4_of_hearts", "5_of_hearts"]]
+    crib = ["6_of_hearts", "7_of_hearts"]
+    rest = [c.id for c in variant.cards for _ in range(c.count)]
+    for card in [*hands[0], *hands[1], *crib]:
+        rest.remove(card)
+    game = ono99.Game.from_position(
+        variant, hands, rest, dealer=1, current_player=0, zones={"crib": crib}, seed=1
+    )
+    engine = engine_of(game)
+    assert not engine.r.shown  # a position is played from before the show
+    before = game.observation(0).zones[0]
+    assert (before.cards, before.sizes) == ((None,), (2,))
+    assert (2, 2) in engine.unseen(0)[0]  # the crib (place n + 0), its two cards
+    engine.r.shown = True
+    after = game.observation(0).zones[0]
+    assert (after.cards, after.sizes) == ((("6_of_hearts", "7_of_hearts"),), (2,))
+    assert all(place < 2 for place, _ in engine.unseen(0)[0])  # nothing of the crib unseen
