@@ -283,10 +283,10 @@ class CompiledVariant:
         self.first_loss_ends_round = variant.round.end == "first_loss"
         self.keep_top_card = variant.reshuffle.keep_top_card
         self.starter = variant.deal.starter
-        # The zones the variant declares, and the zone table's zones: those of
-        # every variant first, in the order of the round's table (see _round).
+        # The zones the variant declares (after those of every variant: table),
+        # and what each seat sees of the table's piles, worked out once (sight).
         self.zones = variant.zones
-        self.table: tuple[Zone, ...] = BUILT_IN_ZONES + variant.zones
+        self._sight: dict[int, tuple[list[int], list[list[int]]]] = {}
         # When the hands are shown and scored (none without a trigger that scores them).
         show = variant.deal.show if any(t.on_show for t in variant.triggers) else "none"
         self.show_at_deal = show == "at_deal"
@@ -316,6 +316,39 @@ class CompiledVariant:
                 for seat in team:
                     mates[seat] = list(team)
             found = self._partners[players] = (teams, mates)
+        return found
+
+    @property
+    def table(self) -> tuple[Zone, ...]:
+        """The zone table's zones: those of every variant first, as the round's table (_round)."""
+        return BUILT_IN_ZONES + self.zones
+
+    def sight(
+        self, players: int, seat: int, dealer: int, shown: bool
+    ) -> tuple[list[int], list[list[int]]]:
+        """What ``seat`` sees of each pile of the zone table: 2 its cards, 1 its size, 0 nothing.
+
+        Each zone's visibility says (:meth:`ono99.Zone.seen_by`), for a
+        ``players``-player round dealt by ``dealer``, before the show or
+        after it (``shown``); worked out once, then kept.
+
+        Returns:
+            For each zone, what the seat sees of every one of its piles where
+            that is alike (-1 where it is not); and of each pile.
+        """
+        key = ((players * 256 + seat) * 256 + dealer) * 2 + (1 if shown else 0)
+        found = self._sight.get(key)
+        if found is None:
+            teams = self.partners(players)[0]
+            rows = [
+                [
+                    zone.seen_by(k, seat, dealer, teams, shown)
+                    for k in range(zone.piles(players, teams))
+                ]
+                for zone in self.table
+            ]
+            alike = [-1 if len(set(row)) > 1 else row[0] if row else 2 for row in rows]
+            found = self._sight[key] = (alike, rows)
         return found
 
     def empty_zones(self, players: int) -> list[list[list[int]]]:

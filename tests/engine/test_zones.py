@@ -257,3 +257,39 @@ def test_a_zone_seen_at_the_show_shows_its_cards_once_the_show_has_happened(
     after = game.observation(0).zones[0]
     assert (after.cards, after.sizes) == ((("6_of_hearts", "7_of_hearts"),), (2,))
     assert all(place < 2 for place, _ in engine.unseen(0)[0])  # nothing of the crib unseen
+
+
+def test_what_a_seat_sees_of_every_zone_is_read_from_the_table(variant: ono99.Variant) -> None:
+    """The observation's hand, hand sizes, stock size, piles and declared zones are the
+    table's piles as each zone's visibility says, at every move of a game."""
+    game = ono99.Game(variant, 3, seed=5)
+    engine = engine_of(game)
+    while game.winner is None:
+        r = engine.r
+        ids = engine.rules.ids
+        for seat in range(3):
+            seen = game.observation(seat)
+            assert seen.hand == tuple(ids[k] for k in r.piles[HAND][seat])
+            assert seen.hand_sizes == tuple(len(hand) for hand in r.piles[HAND])
+            assert seen.draw_pile_size == len(r.piles[STOCK][0])
+            assert seen.discard_pile == tuple(ids[k] for k in r.piles[PILE][0])
+            assert [z.sizes for z in seen.zones] == [(0,), (0, 0, 0), (None,)]
+        game.play(game.legal_moves()[0])
+
+
+def test_a_zone_of_every_variant_is_seen_as_the_table_says(
+    variant: ono99.Variant, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The view asks the table, not a field: were the cards out of play seen by their size
+    alone, no seat would see them."""
+    built_in = tuple(
+        ono99.Zone(z.name, z.owner, "size") if z.name == "out_of_play" else z
+        for z in ono99.BUILT_IN_ZONES
+    )
+    game = _placed(variant)
+    engine = engine_of(game)
+    engine.r.out_of_play.append(engine.r.draw.pop())
+    assert len(game.observation(0).out_of_play) == 1
+    monkeypatch.setattr("ono99.engine._compiled.BUILT_IN_ZONES", built_in)
+    monkeypatch.setattr(engine.rules, "_sight", {})
+    assert game.observation(0).out_of_play == ()
