@@ -274,7 +274,24 @@ class Round:
 
 
 def _round_from(fields: dict[str, Any]) -> Round:
-    """A round with these fields (how a pickled round is read back)."""
+    """A round with these fields (how a pickled round is read back).
+
+    A round pickled before the zone table held every zone has its zones as
+    fields of their own (``draw``, ``hands``, ``starter``, ...): they are put
+    in the table.
+    """
+    if "piles" not in fields:
+        fields = dict(fields)
+        starter = fields.pop("starter", -1)
+        fields["piles"] = [
+            [fields.pop("draw", [])],
+            [fields.pop("discard", [])],
+            fields.pop("hands", []),
+            [[starter] if starter >= 0 else []],
+            [fields.pop("out_of_play", [])],
+            [list(hand) for hand in fields.pop("dealt", ())],
+            *fields.pop("zones", []),
+        ]
     new = Round(fields["stacking"], fields["stack_on"])
     for name, value in fields.items():
         setattr(new, name, value)

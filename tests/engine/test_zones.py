@@ -10,7 +10,16 @@ import pytest
 
 import ono99
 from ono99.engine._game import engine_of
-from ono99.engine._round import DECLARED, HAND, PILE, RECORDS, STOCK, placed
+from ono99.engine._round import (
+    DECLARED,
+    HAND,
+    PILE,
+    RECORDS,
+    ROUND_FIELDS,
+    STOCK,
+    _round_from,
+    placed,
+)
 from ono99.players._policies import traits_of
 from ono99.players._search import _position
 from ono99.testing import snapshot
@@ -293,3 +302,24 @@ def test_a_zone_of_every_variant_is_seen_as_the_table_says(
     monkeypatch.setattr("ono99.engine._compiled.BUILT_IN_ZONES", built_in)
     monkeypatch.setattr(engine.rules, "_sight", {})
     assert game.observation(0).out_of_play == ()
+
+
+def test_a_round_pickled_with_its_zones_as_fields_loads_into_the_table() -> None:
+    """A game pickled before the zone table held every zone (its stock, hands, starter ...
+    as fields of the round) still loads, each zone in its place in the table."""
+    game = ono99.Game("noddy", 2, seed=3)
+    r = engine_of(game).r
+    fields = {name: getattr(r, name) for name in ROUND_FIELDS if name not in {"piles", "shown"}}
+    fields.update(
+        draw=r.draw,
+        discard=r.discard,
+        hands=r.hands,
+        out_of_play=r.out_of_play,
+        starter=r.starter,
+        dealt=tuple(tuple(hand) for hand in r.dealt),
+        zones=[],
+    )
+    old = _round_from(fields)
+    assert old.piles == r.piles
+    assert old.starter == r.starter >= 0
+    assert old.hands is old.piles[HAND]
