@@ -118,6 +118,14 @@ class Round:
 
     __slots__ = ROUND_FIELDS + _LINKED
 
+    # The table's piles by name (see link).
+    hands: list[list[int]]
+    draw: list[int]
+    discard: list[int]
+    out_of_play: list[int]
+    dealt: list[list[int]]
+    zones: list[list[list[int]]]
+
     def __init__(
         self,
         stacking: Stacking,
@@ -151,12 +159,6 @@ class Round:
         self.piles: list[list[list[int]]] = (
             [[[]], [[]], [], [[]], [[]], []] if piles is None else piles
         )
-        self.hands: list[list[int]] = []
-        self.draw: list[int] = []
-        self.discard: list[int] = []
-        self.out_of_play: list[int] = []
-        self.dealt: list[list[int]] = []
-        self.zones: list[list[list[int]]] = []
         self.link()
         self.in_round: list[bool] = []
         self.losers: list[int] = []
@@ -221,13 +223,24 @@ class Round:
     def copy(self) -> Round:
         """An independent copy: every zone's piles copied (the records shared), and each field.
 
-        The zone table is copied in one loop over it; the other fields by name,
-        not in a loop over them: a search copies a round for each playout, and
-        a loop of getattr and setattr costs several times as much.
+        The zone table is copied zone by zone, each as its shape in the table
+        says; the other fields by name, not in a loop over them: a search copies
+        a round for each playout, and a loop of getattr and setattr costs
+        several times as much.
         """
-        table = []
-        for z, zone in enumerate(self.piles):
-            table.append(zone if z in RECORDS else [pile[:] for pile in zone])
+        # The zones of every variant by their shape (a pile, or a pile a seat),
+        # the records shared; then each declared zone's piles.
+        piles = self.piles
+        table = [
+            [piles[STOCK][0][:]],
+            [piles[PILE][0][:]],
+            [hand[:] for hand in piles[HAND]],
+            piles[STARTER],
+            [piles[OUT_OF_PLAY][0][:]],
+            piles[DEALT],
+        ]
+        for z in range(DECLARED, len(piles)):
+            table.append([pile[:] for pile in piles[z]])
         new = Round(self.stacking, self.stack_on, table)
         new.answering = self.answering
         new.declared = self.declared  # frozen

@@ -20,7 +20,7 @@ from ono99.engine._compiled import LEGAL_MEMO_SIZE
 from ono99.engine._engine import ENGINE_FIELDS, Engine
 from ono99.engine._game import engine_of
 from ono99.engine._moves import unsaid
-from ono99.engine._round import DECLARED, RECORDS, ROUND_FIELDS, Round
+from ono99.engine._round import RECORDS, ROUND_FIELDS, Round
 from ono99.engine._table import Table
 from ono99.testing import games
 
@@ -339,7 +339,8 @@ def test_a_copy_keeps_every_field() -> None:
     ):
         for name in fields:
             if name == "piles":  # the zone table, a declared zone's included
-                setattr(owner, name, [[[z], [z + 1]] for z in range(DECLARED + 1)])
+                shapes = [*owner.piles, [[]]]  # type: ignore[union-attr]
+                setattr(owner, name, [[[z] for _ in zone] for z, zone in enumerate(shapes)])
             elif name not in MADE_WITH:
                 setattr(owner, name, _other_than(getattr(start, name), getattr(owner, name)))
     clone = engine.copy()
