@@ -613,6 +613,34 @@ def test_a_precision_asked_for_is_reached() -> None:
     assert again == profile
 
 
+class _Asked(Exception):  # noqa: N818 - not an error: what a profile asked of its sections
+    """Raised by a stand-in runner with the precision and the games a profile asked for."""
+
+
+def _asked(monkeypatch: pytest.MonkeyPatch, **options: object) -> tuple[object, ...]:
+    """What ``analyse(**options)`` asks its sections for: (precision, whether a time limit)."""
+
+    class Runner:
+        def __init__(self, *args: object) -> None:
+            # (variant, players, seed, jobs, executor, precision, deadline, progress)
+            raise _Asked(args[5], args[6] is not None)
+
+    monkeypatch.setattr(_analyse, "_Runner", Runner)
+    with pytest.raises(_Asked) as asked:
+        ono99.analyse("ono99-2022", seed=1, jobs=1, **options)  # type: ignore[arg-type]
+    return asked.value.args
+
+
+def test_the_default_profile_aims_at_three_points(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Given no precision and no count of games, a profile asks each section for +-3
+    points, within the default time limit; given a count alone, it plays that count."""
+    assert _analyse.DEFAULT_PRECISION == 3
+    assert _asked(monkeypatch) == (0.03, True)
+    assert _asked(monkeypatch, precision=2) == (0.02, True)
+    for count in ("games", "search_games", "importance_games"):
+        assert _asked(monkeypatch, **{count: 500}) == (None, False)
+
+
 def test_a_time_limit_that_runs_out_is_an_error() -> None:
     """No game is begun once the time limit has passed: the simulation says so."""
     with pytest.raises(ono99.SimulationError, match="time limit"):

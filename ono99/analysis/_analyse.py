@@ -49,6 +49,8 @@ if TYPE_CHECKING:
     from ono99.simulation import GameDetails, SimulationResult
 
 __all__ = [
+    "DEFAULT_GAMES",
+    "DEFAULT_PRECISION",
     "PRECISION_SECONDS",
     "SEARCH_SHARE",
     "analyse",
@@ -65,8 +67,14 @@ SEARCH_SHARE = 8
 IMPORTANCE_SHARE = 2
 """By default the restricted players play ``games // IMPORTANCE_SHARE`` games."""
 
+DEFAULT_GAMES = 2000
+"""Games of the main section and of the cautious rung, unless ``games`` says otherwise."""
+
+DEFAULT_PRECISION = 3.0
+"""The half width a profile aims at when given no precision and no counts, in points."""
+
 PRECISION_SECONDS = 300.0
-"""The time limit of a profile asked for a precision without one, in seconds."""
+"""The time limit of a profile that aims at a precision without one, in seconds."""
 
 # Fewer games than this do not tell how wide an interval is (nor how long a game takes).
 _LEAST_GROWTH = 20
@@ -119,7 +127,7 @@ def analyse(
     *,
     house_rules: Sequence[PathName] = (),
     players: int | None = None,
-    games: int = 2000,
+    games: int | None = None,
     search_games: int | None = None,
     importance_games: int | None = None,
     precision: float | None = None,
@@ -151,9 +159,15 @@ def analyse(
     Each section's seed is derived from ``seed`` and the section's name, the
     same for every variant: two variants analysed with one seed play the
     same deals, and the profile is the same whatever ``jobs`` or
-    ``executor``. The defaults (2,000 games; 250 for each search rung; 1,000
-    for card importance) give seat shares within about 2 points at four
-    players (the Wilson interval's half width at 25% is 1.9 points).
+    ``executor``.
+
+    Given neither a precision nor any count of games, a profile aims at
+    +-3 points (:data:`DEFAULT_PRECISION`): it starts from 2,000 games (250
+    for each search rung, 1,000 for card importance) and plays more where a
+    headline interval is wider, within its time limit (at four players,
+    ``ono99-2022`` with the compiled engine takes some 20 seconds of one
+    core; :doc:`/explanation/speed`). Given counts and no precision, it
+    plays exactly those counts.
 
     With ``precision`` (in points: ``2`` asks for +-2 points), a section
     whose widest headline interval is wider plays more games, in batches,
@@ -169,13 +183,15 @@ def analyse(
         variant: A :class:`~ono99.Variant`, or the id or path to load one.
         house_rules: House rules to lay over a variant given by id or path.
         players: Players per game (default: 4, or the variant's nearest).
-        games: Games of the main section and of the cautious rung.
+        games: Games of the main section and of the cautious rung
+            (default: 2,000, where a precision asks, the first of them).
         search_games: Games of each rung with a search player (default:
             ``games // 8``, at least 1).
         importance_games: Games of card importance (default: ``games //
-            2``, at least 1).
+            2``, or ``games // 4`` where a precision asks, at least 1).
         precision: The widest half interval asked for, in percentage points
-            (default: none; the counts above are played).
+            (default: 3 when no count above is given, else none: the counts
+            are played).
         time_limit: The most seconds the profile may take (default: none,
             or 300 with ``precision``). Past it, no more games are started
             and :class:`~ono99.SimulationError` says so.
@@ -210,12 +226,18 @@ def analyse(
     """
     started = time.monotonic()
     loaded = _variant(variant, house_rules)
+    if precision is None and games is None and search_games is None and importance_games is None:
+        precision = DEFAULT_PRECISION
+    if games is None:
+        games = DEFAULT_GAMES
     whole("games", games, 1, MAX_GAMES)
     if search_games is None:
         search_games = max(1, games // SEARCH_SHARE)
     whole("search_games", search_games, 1, MAX_GAMES)
     if importance_games is None:
-        importance_games = max(1, games // IMPORTANCE_SHARE)
+        # Where a precision asks, the first batch is a pilot: the rest is played as needed.
+        share = IMPORTANCE_SHARE * (1 if precision is None else 2)
+        importance_games = max(1, games // share)
     whole("importance_games", importance_games, 1, MAX_GAMES)
     if precision is not None:
         precision = _points(precision)
