@@ -247,13 +247,22 @@ def profile_sheets(profile: Profile) -> list[Sheet]:
     ]
 
 
+# The figures a side by side shows under a heading, one row a card, by their names' start.
+_GROUPS = {
+    "importance of ": "importance of each card",
+    "games decided by ": "games each card decided",
+}
+
+
 def comparison_sheets(profiles: Sequence[Profile]) -> list[Sheet]:
     """Profiles side by side: each figure of the first and of another, and the difference.
 
     One table for each profile after the first, so that each fits 80
     columns: the figure, its value in both, the difference, its 95%
     interval, and ``*`` where Benjamini and Hochberg's procedure marks it
-    at a false discovery rate of 5% over the table's figures.
+    at a false discovery rate of 5% over the table's figures. The figures
+    of each card (its importance, the games it decided) stand under a
+    heading row, each named by the card alone, so that no name is cut.
     """
     base = profiles[0]
     sheets = []
@@ -261,9 +270,22 @@ def comparison_sheets(profiles: Sequence[Profile]) -> list[Sheet]:
         mine, theirs = base.figures(), other.figures()
         found = {d.figure: d for d in base.differences(other)}
         rows = []
+        group = ""
         for name in dict.fromkeys([*mine, *theirs]):
+            # The figures of each card stand under their group's name, the card's
+            # name alone on its row: a long name then fits 80 columns whole.
+            shown = name
+            for prefix, heading in _GROUPS.items():
+                if name.startswith(prefix):
+                    if group != prefix:
+                        rows.append([heading, "", "", "", "", ""])
+                    shown = "  " + name.removeprefix(prefix)
+                    group = prefix
+                    break
+            else:
+                group = ""
             row = [
-                name,
+                shown,
                 _bare(mine[name]) if name in mine else "-",
                 _bare(theirs[name]) if name in theirs else "-",
             ]
