@@ -162,7 +162,7 @@ def analyse(
     ``executor``.
 
     Given neither a precision nor any count of games, a profile aims at
-    +-3 points (:data:`DEFAULT_PRECISION`): it starts from 2,000 games (250
+    +-3 points (``DEFAULT_PRECISION``): it starts from 2,000 games (250
     for each search rung, 1,000 for card importance) and plays more where a
     headline interval is wider, within its time limit (at four players,
     ``ono99-2022`` with the compiled engine takes some 20 seconds of one
