@@ -150,17 +150,15 @@ def profile_sheets(profile: Profile) -> list[Sheet]:
     )
     asked = "" if profile.precision is None else f" of +-{profile.precision:g} asked"
     drama = profile.drama
-    if drama.lead_changes is None or drama.comebacks is None:
+    if drama.lead_changes is None:
         drama_rows = [
             ["lead changes a move", "not applicable", "one round, or no tokens or points"],
-            ["won from behind at half-way", "not applicable", "nothing to lead"],
             ["half-way leader wins", "not applicable", "nothing to lead"],
             ["decisiveness", "not applicable", "nothing to lead"],
         ]
     else:
         drama_rows = [
             ["lead changes a move", _value(drama.lead_changes), _interval(drama.lead_changes)],
-            ["won from behind at half-way", _value(drama.comebacks), _interval(drama.comebacks)],
         ]
         if drama.leader_wins is not None:
             drama_rows.append(["half-way leader wins", *_row("", drama.leader_wins)[1:]])
