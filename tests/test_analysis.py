@@ -639,12 +639,13 @@ class _Asked(Exception):  # noqa: N818 - not an error: what a profile asked of i
 
 
 def _asked(monkeypatch: pytest.MonkeyPatch, **options: object) -> tuple[object, ...]:
-    """What ``analyse(**options)`` asks its sections for: (precision, whether a time limit)."""
+    """What ``analyse(**options)`` asks its sections for: (precision, whether a time
+    limit stops their growth, whether running past it is an error)."""
 
     class Runner:
-        def __init__(self, *args: object) -> None:
+        def __init__(self, *args: object, strict: bool = False) -> None:
             # (variant, players, seed, jobs, executor, precision, deadline, progress)
-            raise _Asked(args[5], args[6] is not None)
+            raise _Asked(args[5], args[6] is not None, strict)
 
     monkeypatch.setattr(_analyse, "_Runner", Runner)
     with pytest.raises(_Asked) as asked:
@@ -656,10 +657,34 @@ def test_the_default_profile_aims_at_three_points(monkeypatch: pytest.MonkeyPatc
     """Given no precision and no count of games, a profile asks each section for +-3
     points, within the default time limit; given a count alone, it plays that count."""
     assert _analyse.DEFAULT_PRECISION == 3
-    assert _asked(monkeypatch) == (0.03, True)
-    assert _asked(monkeypatch, precision=2) == (0.02, True)
+    assert _asked(monkeypatch) == (0.03, True, False)
+    assert _asked(monkeypatch, precision=2) == (0.02, True, False)
+    assert _asked(monkeypatch, time_limit=10) == (0.03, True, True)
     for count in ("games", "search_games", "importance_games"):
-        assert _asked(monkeypatch, **{count: 500}) == (None, False)
+        assert _asked(monkeypatch, **{count: 500}) == (None, False, False)
+
+
+def test_a_precision_s_own_time_limit_stops_growth_without_an_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The time limit a precision implies (no time limit given) only stops the
+    sections from growing: a profile past it is the first batches' profile, with the
+    widths they reached, not a SimulationError (which a time limit given raises)."""
+    monkeypatch.setattr(_analyse, "PRECISION_SECONDS", 1e-9)
+    options = {"players": 2, "games": 10, "search_games": 2, "importance_games": 4}
+    profile = ono99.analyse("ono99-2022", precision=1, seed=1, jobs=1, **options)  # type: ignore[arg-type]
+    assert profile.games == 10 and profile.search_games == 2
+    assert profile.importance_games == 4
+    assert max(profile.widths().values()) > 1
+    with pytest.raises(ono99.SimulationError, match="time limit"):
+        ono99.analyse(
+            "ono99-2022",
+            precision=1,
+            time_limit=1e-9,
+            seed=1,
+            jobs=1,
+            **options,  # type: ignore[arg-type]
+        )
 
 
 def test_a_time_limit_that_runs_out_is_an_error() -> None:

@@ -192,9 +192,12 @@ def analyse(
         precision: The widest half interval asked for, in percentage points
             (default: 3 when no count above is given, else none: the counts
             are played).
-        time_limit: The most seconds the profile may take (default: none,
-            or 300 with ``precision``). Past it, no more games are started
-            and :class:`~ono99.SimulationError` says so.
+        time_limit: The most seconds the profile may take (default: none).
+            Past it, no more games are started and
+            :class:`~ono99.SimulationError` says so. With a precision and no
+            time limit, the sections stop growing after 300 seconds
+            (``PRECISION_SECONDS``) but never fail for time: each plays
+            its first games, however long they take.
         seed: The master seed (default: one chosen at random, kept in the
             profile's ``seed`` so the profile can be made again).
         jobs: Processes to use (default: one per CPU); ``1`` plays here.
@@ -241,6 +244,10 @@ def analyse(
     whole("importance_games", importance_games, 1, MAX_GAMES)
     if precision is not None:
         precision = _points(precision)
+    # A time limit given is kept to the second; the one a precision implies only
+    # stops the sections' growth, so that a busy machine gives a wider profile,
+    # never an error.
+    strict = time_limit is not None
     if time_limit is not None:
         time_limit = seconds_arg("time_limit", time_limit)
     if time_limit is None and precision is not None:
@@ -274,6 +281,7 @@ def analyse(
         None if precision is None else precision / 100,
         None if time_limit is None else started + time_limit,
         progress,
+        strict=strict,
     )
     main = runner.main(games)
     rungs = [
@@ -381,6 +389,8 @@ class _Runner:
         precision: float | None,
         deadline: float | None,
         progress: Callable[[str, int, int], object] | None,
+        *,
+        strict: bool = False,
     ) -> None:
         self.variant = variant
         self.players = players
@@ -389,6 +399,8 @@ class _Runner:
         self.executor = executor
         self.precision = precision
         self.deadline = deadline
+        # Whether a simulation past the deadline fails, or only no batch follows it.
+        self.strict = strict
         self.progress = progress
         self.labels = section_labels(variant)
         # Sections not yet begun, for sharing out the time left.
@@ -414,7 +426,9 @@ class _Runner:
             if progress is not None:
                 progress(label, done + games_done, total)
 
-        remaining = None if self.deadline is None else self.deadline - time.monotonic()
+        remaining = None
+        if self.deadline is not None and self.strict:
+            remaining = self.deadline - time.monotonic()
         return simulate(
             self.variant,
             players=self.players,
