@@ -168,6 +168,25 @@ def test_importance_is_the_paired_difference() -> None:
     assert card.importance.low < card.importance.value < card.importance.high
 
 
+def test_a_card_narrow_enough_plays_no_more_games() -> None:
+    """With a precision, each restricted player plays as many of the unrestricted
+    player's games as its own interval needs: a card already narrow enough after the
+    first batch plays no further one, a wider card plays on, and each card's
+    difference pairs its own games with the unrestricted player's same games."""
+    variant = ono99.load_variant("ono99-2022")
+    runner = _analyse._Runner(variant, 2, 1, 1, None, 0.07, None, None)
+    paired = runner.importance(200)
+    lengths = {card: len(wins) for card, wins in paired.restricted.items()}
+    assert min(lengths.values()) == 200 < max(lengths.values()) == len(paired.base)
+    for card, played in lengths.items():
+        assert paired.card_width(card) <= 0.07
+        mine = paired.restricted[card]
+        assert paired.difference(card) == [
+            b - r for b, r in zip(paired.base[:played], mine, strict=True)
+        ]
+        assert len(paired.difference(card)) == played
+
+
 def test_games_a_cap_ends_do_not_count_as_finished() -> None:
     """A token game allowed one round ends by its cap (``round.max_rounds``) every
     time, with players still holding tokens: completion is 0."""

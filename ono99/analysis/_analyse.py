@@ -352,7 +352,12 @@ class _Main:
 
 
 class _Paired:
-    """Card importance: the unrestricted player's wins game by game, and each restricted one's."""
+    """Card importance: the unrestricted player's wins game by game, and each restricted one's.
+
+    Each restricted player plays the first of the unrestricted player's
+    games, as many as its own interval needs: a card whose interval is
+    narrow enough plays no further batch.
+    """
 
     def __init__(self) -> None:
         self.base: list[int] = []
@@ -361,19 +366,27 @@ class _Paired:
         # For each card, the restricted player's wins game by game.
         self.restricted: dict[str, list[int]] = {}
 
+    def games(self, card: str) -> int:
+        """The games of ``card``'s restricted player (all, where it changes no choice)."""
+        mine = self.restricted.get(card)
+        return len(self.base) if mine is None else len(mine)
+
     def difference(self, card: str) -> list[int]:
         """The unrestricted player's win less the restricted one's, game by game."""
         mine = self.restricted.get(card)
         if mine is None:
             return [0] * len(self.base)
-        return [b - r for b, r in zip(self.base, mine, strict=True)]
+        return [b - r for b, r in zip(self.base, mine, strict=False)]
+
+    def card_width(self, card: str) -> float:
+        """The half width of ``card``'s importance interval (0 where no choice changed)."""
+        if card not in self.restricted:
+            return 0.0
+        _, _, low, high = mean_interval(self.difference(card))
+        return (high - low) / 2
 
     def half_width(self) -> float:
-        widths = [0.0]
-        for card in self.restricted:
-            _, _, low, high = mean_interval(self.difference(card))
-            widths.append((high - low) / 2)
-        return max(widths)
+        return max([0.0, *(self.card_width(card) for card in self.restricted)])
 
 
 class _Runner:
@@ -543,6 +556,11 @@ class _Runner:
                 changed = tally.changed.get(card.id, 0)
                 paired.changed[card.id] = paired.changed.get(card.id, 0) + changed
                 mine = paired.restricted.get(card.id)
+                if mine is not None and len(mine) < done:
+                    # Narrow enough before an earlier batch: it plays no more games.
+                    if self.progress is not None:
+                        self.progress(label, total, total)
+                    continue
                 if not changed:
                     # No choice changed: each game is the unrestricted player's own.
                     if mine is not None:
@@ -552,6 +570,11 @@ class _Runner:
                     continue
                 if mine is None:
                     mine = paired.restricted[card.id] = list(paired.base)
+                elif self.precision is not None and paired.card_width(card.id) <= self.precision:
+                    # Narrow enough already: this card plays no more games.
+                    if self.progress is not None:
+                        self.progress(label, total, total)
+                    continue
                 restricted = self._simulate(
                     label,
                     "importance",
@@ -614,10 +637,11 @@ def _profile(  # noqa: PLR0917 - one caller, which names nothing twice
     skill = Skill(rungs=tuple(made[:2]), gap=made[2])
     importance = []
     base = paired.base
-    unrestricted = Estimate.rate(sum(base), len(base))
     for card in variant.cards:
         if card.count <= 0:
             continue
+        played = paired.games(card.id)
+        unrestricted = Estimate.rate(sum(base[:played]), played)
         differences = paired.difference(card.id)
         restricted = paired.restricted.get(card.id, base)
         if paired.changed.get(card.id, 0):

@@ -338,8 +338,10 @@ class CardImportance:
         card: The card's id.
         name: Its printed name.
         win_rate: The restricted player's win share.
-        unrestricted: The unrestricted player's win share, on the same deals
-            (the same for every card).
+        unrestricted: The unrestricted player's win share, on the same deals.
+            With a precision, a card whose interval was narrow enough played
+            no further batch: each card's three figures are over its own
+            games, the first of the unrestricted player's.
         importance: The unrestricted player's win share less the restricted
             one's: what giving up the card costs, in points (negative for a
             card better left in the hand). Its interval is the paired one

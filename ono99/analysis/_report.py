@@ -100,6 +100,17 @@ def _widest(profile: Profile, section: str) -> str:
     return f"; widest interval +-{width:.1f} points{asked}"
 
 
+def _deals(profile: Profile) -> str:
+    """The deals of card importance, in words: each card's, where some played fewer."""
+    games = profile.importance_games
+    if all(card.importance.games == games for card in profile.importance):
+        return f"{games} deals"
+    return (
+        f"deals ({games} for the unrestricted player; a card whose interval was "
+        "narrow enough played fewer of them)"
+    )
+
+
 def profile_sheets(profile: Profile) -> list[Sheet]:
     """The tables of one profile, a section each."""
     fairness = profile.fairness
@@ -226,7 +237,7 @@ def profile_sheets(profile: Profile) -> list[Sheet]:
         Sheet(
             f"Card importance in points (restricted play: a cautious player who never "
             f"plays the card while it has another legal move, less the same player "
-            f"unrestricted, on the same {profile.importance_games} deals, among cautious "
+            f"unrestricted, on the same {_deals(profile)}, among cautious "
             f"players; changed: its choices the restriction changes, of those where the card "
             f"was legal; decided: the share of games it decided"
             f"{_widest(profile, 'card importance')})",
