@@ -214,9 +214,9 @@ def add_analysis_command(
         metavar="N",
         help="play more games where the widest 95%% interval of a section's headline figures "
         "(seat shares, each rung of the skill ladder, card importance) is wider than +-N "
-        "percentage points, until it is that narrow or --time-limit (default with a precision: "
-        "300 seconds) is spent (default: 3, unless a count of games is given: then those "
-        "games are played)",
+        "percentage points, until it is that narrow or --time-limit is spent (without one, "
+        "sections stop growing after 300 seconds) (default: 3, unless a count of games is "
+        "given: then those games are played)",
     )
     parser.add_argument(
         "--seed",
