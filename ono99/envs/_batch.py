@@ -234,7 +234,7 @@ class Batch(gymnasium.vector.VectorEnv[Any, Any, Any]):
         info = self._info()
         if final is not None:
             info["final_obs"], info["_final_obs"] = final
-        if any(reason is not None for reason in illegal):
+        if illegal.count(None) < len(illegal):  # an action refused
             info["illegal"] = np.array(illegal, dtype=object)
             info["_illegal"] = np.array([reason is not None for reason in illegal])
         return wide.vectors(self._observations), np.array(rewards), done, cut, info

@@ -217,7 +217,7 @@ class Ono99SelfPlayVectorEnv(Batch):
             self._truncated[i * k : i * k + k] = [state == CUT] * k
 
     def _show(self, i: int) -> None:
-        self.games[i].show()
+        self.games[i].rows.show()
 
     def _waiter(self, i: int) -> tuple[Game, int, BatchedPlayer] | None:
         game = self.games[i]
