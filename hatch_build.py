@@ -40,7 +40,6 @@ COMPILED = (
     "engine/_deal.py",
     "engine/_play.py",
     "engine/_react.py",
-    "engine/_phases.py",
     "engine/_legality.py",
     "engine/_out.py",
     "engine/_round.py",

@@ -291,11 +291,13 @@ class CompiledVariant:
         self.show_at_deal = show == "at_deal"
         self.show_at_end = show == "at_round_end"
         # The round's phases, in order (the variant's list, or the one its
-        # settings call for), and the play: the phase with moves.
+        # settings call for); the play, the phase with moves; and the
+        # interrupt phase a reaction out of turn opens over it.
         known = phase_types()
         names = variant.round.phases or default_phases(self.starter, show)
         self.phases: tuple[Phase, ...] = tuple(known[name]() for name in names)
         self.play_phase = next(phase for phase in self.phases if phase.moves)
+        self.react_phase = known["react"]()
 
     def __reduce__(self) -> tuple[Callable[[Variant], CompiledVariant], tuple[Variant]]:
         # The variant is all it takes: read back, these are its (cached) compiled rules.

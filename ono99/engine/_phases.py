@@ -2,10 +2,12 @@
 
 Each is a :class:`ono99.Phase` registered by its TOML name; a variant lists
 them in ``[round] phases`` (by default, as ``deal.starter`` and ``deal.show``
-say). The interrupt phase of a reaction out of turn lives with the reactions
-(``_react``). Compiled with the engine: a class attribute of a phase is
-stated as a ``ClassVar`` here, which mypyc would otherwise make an attribute
-of each instance.
+say). The interrupt phase of a reaction out of turn is here too; what it does is
+the reactions' (``_react``).
+
+Not compiled (a compiled class would make the class attributes that
+:class:`ono99.Phase` declares attributes of each instance): each method
+hands the work to the engine's compiled functions.
 """
 
 from __future__ import annotations
@@ -21,13 +23,13 @@ from ._deal import deal_round, picked, redraw
 from ._legality import play_moves, why_not_played
 from ._moves import Move, Play
 from ._play import play_a_card
-from ._react import open_reaction
+from ._react import open_reaction, react, reaction_moves, why_not_reaction
 from ._scoring import settle_round, show_hands, win_at_once
 
 if TYPE_CHECKING:
     from ._engine import Engine
 
-__all__ = ["Deal", "PlayPhase", "Settle", "Show", "TurnUp"]
+__all__ = ["Deal", "PlayPhase", "React", "Settle", "Show", "TurnUp"]
 
 
 @phase_type
@@ -179,3 +181,33 @@ class Settle(Phase):
     def begin(self, game: Engine) -> None:
         """Score the round; end the game or deal the next (see ``_scoring.settle_round``)."""
         settle_round(game)
+
+
+@phase_type
+@frozen
+class React(Phase):
+    """A reaction out of turn: "If this player also throws up a king, the drink is returned".
+
+    (drinkspellen.info, "99": ``aim_at``.)
+    A card aims something at a player (:class:`ono99.rules.AimAt`), who
+    answers it with a card that may answer it (sending it back, where it
+    says so, to be answered in turn) or declines and takes it (``Decline()``).
+    Opened over the play by the card, closed when answered or declined, or
+    when it lapses (nobody is left to answer it): never listed.
+    """
+
+    name: ClassVar[str] = "react"
+    moves: ClassVar[bool] = True
+    interrupt: ClassVar[bool] = True
+
+    def legal(self, game: Engine) -> tuple[Move, ...]:
+        """Each card that answers the reaction, and ``Decline()``."""
+        return reaction_moves(game)
+
+    def why_illegal(self, game: Engine, move: object) -> str | None:
+        """Why ``move`` is neither an answer nor a decline (see :func:`why_not_reaction`)."""
+        return why_not_reaction(game, move)
+
+    def apply(self, game: Engine, move: Any) -> None:
+        """Answer or decline (see :func:`react`)."""
+        react(game, move)

@@ -17,7 +17,6 @@ from ono99.rules import Declaration, Reaction, each_effect
 
 from ._chance import shuffle
 from ._compiled import card_index
-from ._react import REACT
 from ._round import Round
 
 if TYPE_CHECKING:
@@ -497,7 +496,7 @@ def place(
         # Once the reaction closes, the turn passes from the player who aimed it.
         aimer = r.reaction.by
         r.resume = resume if resume is not None else e.next_seat(aimer, r.in_round, direction)
-        r.push(REACT)  # the reaction's interrupt phase, over the play
+        r.push(rules.react_phase)  # the reaction's interrupt phase, over the play
     _set_position(
         e,
         r,

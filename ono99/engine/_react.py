@@ -1,21 +1,18 @@
 """Reactions out of turn: a card aims something at a player, who answers it or declines.
 
-The reaction is an interrupt phase (:class:`React`), opened over the play
-once the aiming move is played and closed when it is answered or declined:
-its moves (each card that answers it, and a decline), why any other move is
-not one, and playing them. The end of such a move is the play's
+The reaction is an interrupt phase (``_phases.React``), opened over the
+play once the aiming move is played and closed when it is answered or
+declined: its moves (each card that answers it, and a decline), why any
+other move is not one, and playing them. The end of such a move is the play's
 (``Engine.apply_move``). Compiled with the engine.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
-
-from attrs import frozen
+from typing import TYPE_CHECKING
 
 from ono99 import events as ev
 from ono99._args import shown
-from ono99._phases import Phase, phase_type
 from ono99.rules import Reaction
 
 from ._compiled import card_index
@@ -30,41 +27,7 @@ from ._table import Table
 if TYPE_CHECKING:
     from ._engine import Engine
 
-__all__ = ["REACT", "React", "open_reaction", "react", "reaction_moves", "why_not_reaction"]
-
-
-@phase_type
-@frozen
-class React(Phase):
-    """A reaction out of turn: "If this player also throws up a king, the drink is returned".
-
-    (drinkspellen.info, "99": ``aim_at``.)
-    A card aims something at a player (:class:`ono99.rules.AimAt`), who
-    answers it with a card that may answer it (sending it back, where it
-    says so, to be answered in turn) or declines and takes it (``Decline()``).
-    Opened over the play by the card, closed when answered or declined, or
-    when it lapses (nobody is left to answer it): never listed.
-    """
-
-    name: ClassVar[str] = "react"
-    moves: ClassVar[bool] = True
-    interrupt: ClassVar[bool] = True
-
-    def legal(self, game: Engine) -> tuple[Move, ...]:
-        """Each card that answers the reaction, and ``Decline()``."""
-        return reaction_moves(game)
-
-    def why_illegal(self, game: Engine, move: object) -> str | None:
-        """Why ``move`` is neither an answer nor a decline (see :func:`why_not_reaction`)."""
-        return why_not_reaction(game, move)
-
-    def apply(self, game: Engine, move: Any) -> None:
-        """Answer or decline (see :func:`react`)."""
-        react(game, move)
-
-
-# The reaction phase (it has no settings: one object serves every game).
-REACT = React()
+__all__ = ["open_reaction", "react", "reaction_moves", "why_not_reaction"]
 
 
 def open_reaction(game: Engine) -> None:
@@ -78,7 +41,7 @@ def open_reaction(game: Engine) -> None:
         return
     r.resume = game.current
     game.current = reaction.seat
-    r.push(REACT)
+    r.push(game.rules.react_phase)  # the interrupt phase, over the play
 
 
 def react(game: Engine, move: Move) -> None:
