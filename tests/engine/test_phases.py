@@ -212,6 +212,10 @@ def test_a_phase_of_ones_own_plugs_in_with_no_engine_edit() -> None:
         'phases = ["deal", "test_burn", "play", "settle"]\n'
     )
     assert names(burnt) == ["deal", "test_burn", "play", "settle"]
+    words = " ".join(ono99.rulebook(burnt).split())
+    assert "Each round goes through these phases, in this order: deal, test_burn, play, " in (
+        words
+    )
     plain = engine_of(ono99.Game("ono99-2022", players=3, seed=3))
     with_burn = engine_of(ono99.Game(burnt, players=3, seed=3))
     assert len(with_burn.r.draw) == len(plain.r.draw) - 1
