@@ -105,13 +105,18 @@ def phase_type(cls: type[Phase]) -> type[Phase]:
     """Register ``cls`` under its :attr:`Phase.name`, for ``[round] phases`` (a decorator).
 
     Raises:
-        ValueError: If the class has no name, or another class has taken it.
+        ValueError: If the class has no name, or another class has taken it
+            (the same class defined again replaces the one registered).
     """
     name = cls.name
     if not name:
         raise ValueError(f"{cls.__qualname__} has no name: set Phase.name")
     taken = _PHASES.get(name)
-    if taken is not None and taken is not cls:
+    redefined = taken is not None and (taken.__module__, taken.__qualname__) == (
+        cls.__module__,
+        cls.__qualname__,
+    )  # the same class defined again (a module reloaded, a cell run again): it replaces it
+    if taken is not None and taken is not cls and not redefined:
         raise ValueError(f"a phase named {name!r} is registered already ({taken.__qualname__})")
     _PHASES[name] = cls
     return cls
