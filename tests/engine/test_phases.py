@@ -19,6 +19,7 @@ from stacking import FILLER, stacked
 import ono99
 from ono99 import Decline, Play, Redraw, VariantError
 from ono99.engine import compile_variant, engine_of
+from ono99.testing import snapshot
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -97,12 +98,14 @@ def test_a_sent_back_reaction_stays_open_until_it_is_answered_as_often_as_it_may
 def test_the_interrupt_is_kept_by_a_copy_a_pickle_and_a_rebuilt_position() -> None:
     """The phase in progress is part of the game's state: a copy, a pickled game and
     ``Game.from_position`` with the reaction open are in the reaction phase, over the
-    play, with the same legal moves."""
+    play, with the same legal moves; the game's state as data names both phases."""
     game = drinks([["king", "2", "3", "5"], ["6", "7", "8", "9"], ["king", "2", "3", "4"]])
     game.play(Play("king", target=2))
     for other in (game.copy(), pickle.loads(pickle.dumps(game))):  # noqa: S301 - our own
         assert phase_of(other).name == "react"
         assert other.legal_moves() == game.legal_moves()
+    state = snapshot(game)
+    assert (state["phase"], state["paused"]) == ("react", ["play"])
     e = engine_of(game)
     ids = e.rules.ids
     rebuilt = ono99.Game.from_position(
