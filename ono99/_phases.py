@@ -105,17 +105,16 @@ def phase_type(cls: type[Phase]) -> type[Phase]:
     """Register ``cls`` under its :attr:`Phase.name`, for ``[round] phases`` (a decorator).
 
     Raises:
-        ValueError: If the class has no name, or another class has taken it
-            (the same class defined again replaces the one registered).
+        ValueError: If the class has no name, or a class of another name has
+            taken it (a class of the same name, defined again, replaces it).
     """
     name = cls.name
     if not name:
         raise ValueError(f"{cls.__qualname__} has no name: set Phase.name")
     taken = _PHASES.get(name)
-    redefined = taken is not None and (taken.__module__, taken.__qualname__) == (
-        cls.__module__,
-        cls.__qualname__,
-    )  # the same class defined again (a module reloaded, a cell run again): it replaces it
+    # The same class defined again (a module reloaded, a cell or an example run
+    # again, its module named otherwise) replaces the one registered.
+    redefined = taken is not None and taken.__qualname__ == cls.__qualname__
     if taken is not None and taken is not cls and not redefined:
         raise ValueError(f"a phase named {name!r} is registered already ({taken.__qualname__})")
     _PHASES[name] = cls
