@@ -41,7 +41,12 @@ class Phase:
 
     ``game`` is the engine's state: the round (``game.r``), the seat to move
     (``game.current``), the compiled rules (``game.rules``) and the engine's
-    methods (``game.emit``, ``game.draw_cards``, ...).
+    methods (``game.emit``, ``game.draw_cards``, ...). A phase with moves of
+    its own (not the play, which ends with the round) says when it is over
+    by calling ``game.end_phase()``, from :meth:`moved` once its last move
+    is made: the phases after it begin. Its moves are listed and checked by
+    the engine through :meth:`legal` and :meth:`why_illegal`, and each is
+    played by :meth:`apply`, then the end of a move every phase shares.
 
     A phase of its own registers under its TOML name, and a variant then
     lists it in ``[round] phases``:

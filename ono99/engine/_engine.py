@@ -23,7 +23,7 @@ from ._moves import NO_MOVES, Move, Play, as_move
 from ._out import no_safe_play, settled
 from ._play import apply_outcomes
 from ._round import Checkpoint, Round
-from ._scoring import count_over, end_round, out_of_cards, run_phases
+from ._scoring import count_over, end_phase, end_round, out_of_cards, run_phases
 from ._table import Table
 from ._view import observation
 
@@ -633,6 +633,14 @@ class Engine:
         """
         deal_round(self, order, first=first)
         run_phases(self, 1)
+
+    def end_phase(self) -> None:
+        """The phase in progress is over (it says so once its last move is made): the next begin.
+
+        What a phase with moves of its own calls from its ``moved`` (see
+        :class:`ono99.Phase`); the play's end is the round's end instead.
+        """
+        end_phase(self)
 
     def draw_cards(self, player: int, count: int, automatic: bool = False) -> int:
         """``player`` draws up to ``count`` cards; how many they drew (see ``_deal``).

@@ -116,8 +116,6 @@ class PlayPhase(Phase):
         r = game.r
         if r.reached >= 0:
             win_at_once(game, r.reached)
-            return
-        r.phase = self
 
     # The play's moves, its reasons and its part of a move: the compiled
     # functions themselves, called with the engine alone (no method between).

@@ -22,6 +22,7 @@ __all__ = [
     "best_placed",
     "count_over",
     "eliminate",
+    "end_phase",
     "end_round",
     "one_side",
     "out_of_cards",
@@ -55,6 +56,11 @@ def end_round(game: Engine) -> None:
     (:func:`settle_round`), which ends the game or deals again.
     """
     lapse(game)
+    end_phase(game)
+
+
+def end_phase(game: Engine) -> None:
+    """The phase in progress is over: it ends, and the phases after it begin."""
     phase = game.r.phase
     phase.end(game)
     run_phases(game, game.rules.phases.index(phase) + 1)
@@ -64,11 +70,14 @@ def run_phases(game: Engine, start: int) -> None:
     """Begin the round's phases from the ``start``-th, until one waits for moves or the game ends.
 
     A phase with no moves does its work as it begins, and the next begins;
-    settling the round deals the next one, whose phases run in turn.
+    a phase with moves is then the phase in progress. Settling the round
+    deals the next one, whose phases run in turn.
     """
     phases = game.rules.phases
     for at in range(start, len(phases)):
         phase = phases[at]
+        if phase.moves:
+            game.r.phase = phase
         phase.begin(game)
         if phase.moves or game.winner is not None or game.halted:
             return
