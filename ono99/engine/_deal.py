@@ -1,4 +1,4 @@
-"""Cards from the stock: the deal of a round, the starter, draws, the reshuffle and the redraw.
+"""Cards from the stock: the deal of a round, draws, the reshuffle and the redraw.
 
 Each moves cards between the zones of the round's zone table (the stock,
 the hands, the pile, out of play; see ``_round``). Compiled with the engine.
@@ -12,12 +12,11 @@ from ono99 import events as ev
 
 from ._chance import shuffle
 from ._round import Round
-from ._scoring import show_hands, win_at_once
 
 if TYPE_CHECKING:
     from ._engine import Engine
 
-__all__ = ["deal_round", "draw", "picked", "redraw", "refill", "reshuffle", "turn_up_and_show"]
+__all__ = ["deal_round", "draw", "picked", "redraw", "refill", "reshuffle"]
 
 
 def deal_round(game: Engine, order: list[int] | None = None, *, first: bool = False) -> None:
@@ -69,26 +68,8 @@ def deal_round(game: Engine, order: list[int] | None = None, *, first: bool = Fa
             game.emit(ev.Dealt(seat, tuple(map(name, r.hands[seat]))))
     game.current = leader
     game.legal = None
-    if rules.starter or rules.show_at_deal or rules.show_at_end:
-        turn_up_and_show(game)
-
-
-def turn_up_and_show(game: Engine) -> None:
-    """Once the hands are dealt: turn the starter up; keep the hands for the show, or show."""
-    r = game.r
-    rules = game.rules
-    if rules.starter and r.draw:
-        # Turned up from the stock: everybody's to see, nobody's to play.
-        starter = r.draw.pop() if game.pick is None else picked(game, r.draw)
-        r.starter = starter
-        r.out_of_play.append(starter)
-        game.emit(ev.StarterTurned(rules.ids[starter]))
     if rules.show_at_deal or rules.show_at_end:
-        r.dealt = tuple(tuple(hand) for hand in r.hands)
-    if rules.show_at_deal:
-        show_hands(game)
-        if r.reached >= 0:
-            win_at_once(game, r.reached)
+        r.dealt = tuple(tuple(hand) for hand in r.hands)  # as dealt, for the show
 
 
 def refill(game: Engine, player: int, automatic: bool = False) -> None:

@@ -50,6 +50,9 @@ def game_state(game: Game, *, logs: bool = True) -> dict[str, Any]:
         for zone, piles in zip(engine.rules.zones, r.zones, strict=True)
     }
     out["plays_owed"] = r.forced - r.plays_made
+    # The phase in progress and those an interrupt was opened over, by name.
+    out["phase"] = r.phase.name
+    out["paused"] = [phase.name for phase in r.paused]
     return out
 
 
