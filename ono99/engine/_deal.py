@@ -1,4 +1,4 @@
-"""Cards from the stock: the deal of a round, the starter, draws, the reshuffle and the redraw.
+"""Cards from the stock: the deal of a round, draws, the reshuffle and the redraw.
 
 Each moves cards between the zones of the round's zone table (the stock,
 the hands, the pile, out of play; see ``_round``). Compiled with the engine.
@@ -11,13 +11,12 @@ from typing import TYPE_CHECKING
 from ono99 import events as ev
 
 from ._chance import shuffle
-from ._round import HAND, OUT_OF_PLAY, PILE, STARTER, STOCK, Round, move_card
-from ._scoring import show_hands, win_at_once
+from ._round import HAND, PILE, STOCK, Round, move_card
 
 if TYPE_CHECKING:
     from ._engine import Engine
 
-__all__ = ["deal_round", "draw", "redraw", "refill", "reshuffle", "to_top", "turn_up_and_show"]
+__all__ = ["deal_round", "draw", "redraw", "refill", "reshuffle", "to_top"]
 
 
 def deal_round(game: Engine, order: list[int] | None = None, *, first: bool = False) -> None:
@@ -65,28 +64,9 @@ def deal_round(game: Engine, order: list[int] | None = None, *, first: bool = Fa
             game.emit(ev.Dealt(seat, tuple(map(name, r.hands[seat]))))
     game.current = leader
     game.legal = None
-    if rules.starter or rules.show_at_deal or rules.show_at_end:
-        turn_up_and_show(game)
-
-
-def turn_up_and_show(game: Engine) -> None:
-    """Once the hands are dealt: turn the starter up; keep the hands for the show, or show."""
-    r = game.r
-    rules = game.rules
-    if rules.starter and r.draw:
-        # Turned up from the stock: everybody's to see, nobody's to play.
-        if game.pick is not None:
-            to_top(game, r.draw)
-        starter = move_card(r, STOCK, 0, OUT_OF_PLAY, 0)
-        r.piles[STARTER][0].append(starter)  # a record: it lies out of play
-        game.emit(ev.StarterTurned(rules.ids[starter]))
     if rules.show_at_deal or rules.show_at_end:
         for seat, hand in enumerate(r.hands):
-            r.dealt[seat][:] = hand  # a record: the cards are in the hands
-    if rules.show_at_deal:
-        show_hands(game)
-        if r.reached >= 0:
-            win_at_once(game, r.reached)
+            r.dealt[seat][:] = hand  # a record of the hands as dealt, for the show
 
 
 def refill(game: Engine, player: int, automatic: bool = False) -> None:

@@ -10,7 +10,8 @@ from typing import TYPE_CHECKING
 from ono99 import events as ev
 from ono99.rules import Declaration
 
-from ._deal import draw
+from ._deal import draw, redraw
+from ._moves import Play
 from ._round import HAND, PILE, STOCK, move_card
 from ._table import Table
 
@@ -19,6 +20,7 @@ if TYPE_CHECKING:
 
     from ._compiled import CompiledCard
     from ._engine import Engine
+    from ._moves import Move
 
 __all__ = [
     "act",
@@ -26,9 +28,22 @@ __all__ = [
     "note_play",
     "play_a_card",
     "play_fired",
+    "play_move",
     "played_event",
     "refill_after",
 ]
+
+
+def play_move(game: Engine, move: Move) -> None:
+    """Play ``move``, a play found legal: the card (or the redraw); the play phase's part."""
+    if type(move) is Play:
+        card = game.rules.by_id[move.card]
+        if move is card.play:  # the card's one move: no amount, no target
+            play_a_card(game, card)
+        else:
+            play_a_card(game, card, move.amount, move.target, say=move.say, declare=move.declare)
+    else:
+        redraw(game)
 
 
 def play_a_card(

@@ -450,6 +450,7 @@ def place(
         return _per_seat(values, where, default, problems)
 
     r = Round(rules.stacking, rules.stack_on, rules.empty_zones(players))
+    r.phase = rules.play_phase  # a position is in the play
     given = {HAND: hands, STOCK: draw_pile, PILE: discard_pile, OUT_OF_PLAY: out_of_play}
     _place_zones(e, r, given, zones, problems)
     if not problems:
@@ -509,6 +510,7 @@ def place(
         # Once the reaction closes, the turn passes from the player who aimed it.
         aimer = r.reaction.by
         r.resume = resume if resume is not None else e.next_seat(aimer, r.in_round, direction)
+        r.push(rules.react_phase)  # the reaction's interrupt phase, over the play
     _set_position(
         e,
         r,

@@ -24,6 +24,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ono99._phases import Phase
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -82,6 +84,8 @@ ROUND_FIELDS = (
     "next_owed",
     "next_player",
     "passes",
+    "paused",
+    "phase",
     "piles",
     "players_in_round",
     "playing",
@@ -107,6 +111,10 @@ ROUND_FIELDS = (
 # The names the round gives the piles of the zone table (see Round.link), kept
 # with it: not copied or pickled apart from it.
 _LINKED = ("dealt", "discard", "draw", "hands", "out_of_play", "zones")
+
+
+# The phase of a round whose phases have not begun: no moves.
+_NO_PHASE = Phase()
 
 
 class Round:
@@ -196,6 +204,21 @@ class Round:
         self.reaction: Reaction | None = None
         self.resume = -1
         self.reshuffles = 0
+        # The phase in progress (the neutral one until the round's phases
+        # begin), and those an interrupt phase was opened over, the last last.
+        self.phase = _NO_PHASE
+        self.paused: tuple[Phase, ...] = ()
+
+    def push(self, phase: Phase) -> None:
+        """Open the interrupt ``phase`` over the phase in progress."""
+        self.paused = (*self.paused, self.phase)
+        self.phase = phase
+
+    def pop(self) -> None:
+        """Close the interrupt phase in progress: the phase it was opened over goes on."""
+        paused = self.paused
+        self.phase = paused[-1]
+        self.paused = paused[:-1]
 
     def link(self) -> None:
         """Name the piles of the zone table's zones of every variant (after the table is set).
@@ -261,6 +284,8 @@ class Round:
         new.next_owed = self.next_owed
         new.next_player = self.next_player
         new.passes = self.passes
+        new.paused = self.paused  # a tuple of frozen phases
+        new.phase = self.phase  # frozen
         new.players_in_round = self.players_in_round
         new.playing = self.playing
         new.plays_made = self.plays_made

@@ -57,6 +57,9 @@ def game_state(game: Game, *, logs: bool = True) -> dict[str, Any]:
             out[_ZONE_NAMES.get(zone.name, zone.name)] = cards if zone.per_owner else cards[0]
     out["zones"] = declared
     out["plays_owed"] = r.forced - r.plays_made
+    # The phase in progress and those an interrupt was opened over, by name.
+    out["phase"] = r.phase.name
+    out["paused"] = [phase.name for phase in r.paused]
     return out
 
 
