@@ -19,10 +19,11 @@ from attrs import frozen
 from ono99 import events as ev
 from ono99._phases import Phase, phase_type
 
-from ._deal import deal_round, picked
+from ._deal import deal_round, to_top
 from ._legality import play_moves, why_not_played
 from ._play import play_move
 from ._react import open_reaction, react, reaction_moves, why_not_reaction
+from ._round import OUT_OF_PLAY, STARTER, STOCK, move_card
 from ._scoring import settle_round, show_hands, win_at_once
 
 if TYPE_CHECKING:
@@ -69,9 +70,10 @@ class TurnUp(Phase):
         """Turn the starter up from the stock."""
         r = game.r
         if r.draw:
-            starter = r.draw.pop() if game.pick is None else picked(game, r.draw)
-            r.starter = starter
-            r.out_of_play.append(starter)
+            if game.pick is not None:
+                to_top(game, r.draw)
+            starter = move_card(r, STOCK, 0, OUT_OF_PLAY, 0)
+            r.piles[STARTER][0].append(starter)  # a record: it lies out of play
             game.emit(ev.StarterTurned(game.rules.ids[starter]))
 
 

@@ -141,6 +141,7 @@ def show_hands(game: Engine) -> None:
     once, the show stops with the hand that reached it.
     """
     r = game.r
+    r.shown = True  # a zone seen at the show shows its cards from now on
     n = game.n
     seat = game.dealer
     for _ in range(n):
