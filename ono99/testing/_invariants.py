@@ -33,8 +33,8 @@ INVARIANTS: Mapping[str, str] = {
     "changes it (and says so in a ScoreChanged event)",
     "triggers fire": "each trigger fires exactly when what it watches happens: a play trigger "
     "after each play whose totals it matches, for the player; a loss trigger for each player "
-    "who loses; a round-end trigger at the end of each round, for its winner; in the "
-    "variant's order",
+    "who loses; a round-end trigger at the end of each round, for its winner (none when a "
+    "game won at once stops the round before its end); in the variant's order",
     "one winner": "a finished game has exactly one winner, the only player left in the game "
     "(or one team of partners: the winner's partners may be left in it too)",
     "reactions": "only the player a reaction names answers or declines it, and only while it "

@@ -46,6 +46,8 @@ class LogModel:
     _reaction: tuple[int, int, str] | None
     _declared: Declaration | None
     _declared_before: Declaration | None
+    # Whether a score reached a target that wins at once this round.
+    _reached = False
 
     def __init__(self, game: Game, where: str | None = None) -> None:
         self.game = game

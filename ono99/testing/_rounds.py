@@ -33,6 +33,7 @@ class RoundEvents(LogModel):
         self._new_count()
         self._reshuffles = 0
         self._last_in_count = -1
+        self._reached = False
         self._actor(event.leader, "leads")
 
     def _show_now(self) -> bool:
@@ -162,8 +163,12 @@ class RoundEvents(LogModel):
         counted = self._count_fired()
         ended, self._ended = self._ended, []
         self._in_round = [False] * self._n
+        # A score that reached a target that wins at once ends the game there: in the
+        # middle of a round (at the show, a play, a count's end), the round never comes
+        # to its end, and its end's triggers do not fire.
+        stopped = ([], counted) if self._reached else ()
         self.expect(
-            ended in (expected, counted + expected),
+            ended in (expected, counted + expected, *stopped),
             "triggers fire",
             f"the round ended after {ended} fired, not {expected}",
         )
@@ -207,6 +212,8 @@ class RoundEvents(LogModel):
             f"a change of {event.change}",
         )
         self._scores[event.player] = event.score
+        wins_at = self.rules.wins_at
+        self._reached = self._reached or bool(wins_at and event.score >= wins_at)
 
     def _on_token_lost(self, event: ev.TokenLost) -> None:
         before = self._tokens[event.player]

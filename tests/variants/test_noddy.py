@@ -14,6 +14,7 @@ from stacking import drive, stacked
 
 import ono99
 from ono99 import events as ev
+from ono99.testing import GameChecker
 
 
 @pytest.fixture(scope="module")
@@ -161,3 +162,34 @@ def test_a_round_is_not_lost_at_the_show(noddy: ono99.Variant) -> None:
     game.play(ono99.Play("ace_of_clubs"))
     assert game.in_round == (True, True)
     assert not any(isinstance(e, ev.OutOfRound) for e in game.events)
+
+
+def test_a_game_won_at_the_show_ends_there_without_the_rounds_end(noddy: ono99.Variant) -> None:
+    """GSI: "the object is to collect 31 points"; the file's reading, "The first there
+    wins at once" (as in Cribbage: "As soon as someone reaches or passes 121 points, that
+    player wins", pagat.com). Played to 20, seat 1's show wins before a card is played:
+    the game ends there, so the round never reaches its end, and a ``round_ends``
+    trigger (which fires "when a round ends ... before the round is scored") does not
+    fire. The checker's "triggers fire" holds of that game too (regression: it expected
+    the round's end triggers after a game won at once in the middle of a round)."""
+    points = attrs.evolve(noddy.match.points, target=20)
+    rounds_end = ono99.rules.RoundEnds(
+        outcomes=(ono99.rules.ChangePoints(who="others", by=5), ono99.rules.EndRound())
+    )
+    to_20 = attrs.evolve(
+        noddy,
+        match=attrs.evolve(noddy.match, points=points),
+        triggers=(*noddy.triggers, rounds_end),
+    )
+    game = deal(
+        to_20,
+        ["ace_of_clubs", "2_of_clubs", "6_of_diamonds"],
+        ["5_of_clubs", "5_of_hearts", "5_of_spades"],
+        starter="5_of_diamonds",
+    )
+    assert game.is_over and game.winner == 1 and game.scores == (0, 20)
+    ended = [e for e in game.events if isinstance(e, ev.RoundEnded)]
+    assert ended == [ev.RoundEnded(1, (), 1)]
+    fired = [e.text for e in game.events if isinstance(e, ev.TriggerFired)]
+    assert rounds_end.describe() not in fired
+    GameChecker(game).check_state()
