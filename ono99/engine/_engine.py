@@ -19,9 +19,12 @@ from ono99._limits import MAX_TOTAL
 from ._chance import shuffle
 from ._compiled import compile_variant
 from ._deal import deal_round, draw
+from ._legality import play_moves
 from ._moves import NO_MOVES, Move, Play, as_move
 from ._out import no_safe_play, settled
-from ._play import apply_outcomes
+from ._phases import PlayPhase
+from ._play import apply_outcomes, play_move
+from ._react import open_reaction
 from ._round import Checkpoint, Round
 from ._scoring import count_over, end_phase, end_round, out_of_cards, run_phases
 from ._table import Table
@@ -361,7 +364,14 @@ class Engine:
         self.legal = None
         rules = self.rules
         phase = self.r.phase
-        phase.apply(self, move)
+        # The engine's own play phase is a shell over compiled functions:
+        # they are called directly, as a call through an object the build
+        # does not compile costs more than the move (see _phases).
+        own_play = type(phase) is PlayPhase
+        if own_play:
+            play_move(self, move)
+        else:
+            phase.apply(self, move)
         r = self.r
         r.round_plays += 1
         going_on = False
@@ -379,7 +389,10 @@ class Engine:
             count_over(self)  # nobody holds a card, and none can be drawn
         else:
             going_on = True
-        phase.moved(self, going_on)
+        if own_play:
+            self.after_play(going_on)
+        else:
+            phase.moved(self, going_on)
         # What advance() does, with its first step inline: most moves leave
         # the next player a safe play.
         if not self.compute_legal():
@@ -522,7 +535,23 @@ class Engine:
         if self.winner is not None or self.halted:
             self.legal = NO_MOVES
             return NO_MOVES
-        return self.r.phase.legal(self)
+        phase = self.r.phase
+        if type(phase) is PlayPhase:  # the engine's own play: its compiled function
+            return play_moves(self)
+        return phase.legal(self)
+
+    def after_play(self, going_on: bool) -> None:
+        """The play phase's end of a move: pass the turn once it is over; open a reaction.
+
+        ``going_on``: the move ended neither the game, the round nor the
+        count. The reaction the card aimed, if any, opens in the round the
+        move left (the next one, if it ended this one).
+        """
+        r = self.r
+        if going_on and (r.ends_turn or r.plays_made >= r.forced):
+            self.next_turn()
+        if self.r.reaction is not None:
+            open_reaction(self)
 
     def card_moves(self, card: CompiledCard, total: int, moves: list[Move]) -> None:
         """Add the legal moves of ``card`` (held by the current player) to ``moves``."""

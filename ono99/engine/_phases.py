@@ -22,7 +22,7 @@ from ono99._phases import Phase, phase_type
 from ._deal import deal_round, to_top
 from ._legality import play_moves, why_not_played
 from ._play import play_move
-from ._react import open_reaction, react, reaction_moves, why_not_reaction
+from ._react import react, reaction_moves, why_not_reaction
 from ._round import OUT_OF_PLAY, STARTER, STOCK, move_card
 from ._scoring import settle_round, show_hands, win_at_once
 
@@ -127,11 +127,7 @@ class PlayPhase(Phase):
 
     def moved(self, game: Engine, going_on: bool) -> None:
         """Pass the turn once it is over; open the reaction the card aimed, if any."""
-        r = game.r
-        if going_on and (r.ends_turn or r.plays_made >= r.forced):
-            game.next_turn()
-        if game.r.reaction is not None:  # the round, or the next one if this move ended it
-            open_reaction(game)
+        game.after_play(going_on)
 
     def end(self, game: Engine) -> None:
         """The play is over: who lost and who survived it; the round's end triggers fire."""
