@@ -27,6 +27,7 @@ from ._errors import (
 from ._variant import (
     Card,
     Deal,
+    DealScore,
     Deck,
     ForcedPlay,
     Match,
@@ -125,6 +126,7 @@ __all__ = [
     "Comparison",
     "Completion",
     "Deal",
+    "DealScore",
     "Decisions",
     "Deck",
     "Decline",

@@ -16,6 +16,7 @@ __all__ = [
     "NONE",
     "NONE_MEANS",
     "Deal",
+    "DealScore",
     "Deck",
     "ForcedPlay",
     "Match",
@@ -428,6 +429,40 @@ class Tokens:
 
 
 @frozen
+class DealScore:
+    """Points given to a seat at a deal, once the cards are dealt, before the starter.
+
+    "The non-dealer at the commencement of the game in five-card cribbage
+    scores 3 points, called taking three for last, but in six and eight-card
+    cribbage this is not done" (Hoyle's Games, "Cribbage"); "the losing player
+    pegs three holes to compensate him for the disadvantage that his opponent
+    has in getting the first crib" (Bicycle Cards, Five-Card Cribbage)::
+
+        [match.points]
+        at_deal = [{ seat = "left_of_dealer", points = 3, deals = "first" }]
+
+    The points are scored as any others are: partners share them, and where
+    the first to the target wins at once (``reached = "at_once"``) they can
+    win the game.
+
+    Attributes:
+        seat: Whose they are: ``"left_of_dealer"`` (the non-dealer of a
+            two-player game), ``"dealer"``, or ``"each"`` player in the deal.
+        points: How many (0 or more).
+        deals: ``"first"``: at the game's first deal only ("at the
+            commencement of the game"); ``"every"``: at every deal.
+
+    >>> from ono99 import DealScore
+    >>> DealScore(points=3)
+    DealScore(seat='left_of_dealer', points=3, deals='first')
+    """
+
+    seat: Literal["left_of_dealer", "dealer", "each"] = "left_of_dealer"
+    points: int = 0
+    deals: Literal["first", "every"] = "first"
+
+
+@frozen
 class Points:
     """Points scoring: the lowest score wins, or the first to a target.
 
@@ -452,6 +487,8 @@ class Points:
             moment a score reaches it, in the middle of a round ("As soon as
             someone reaches or passes 121 points, that player wins", pagat.com,
             Six Card Cribbage): the round stops there.
+        at_deal: Points given to seats as a deal starts (see
+            :class:`DealScore`): "three for last" in five-card Cribbage.
 
     >>> import ono99
     >>> variant = ono99.load_variant("ono99-1980")
@@ -467,6 +504,7 @@ class Points:
     survivor: int = 0
     negative: bool = False
     reached: Literal["round_end", "at_once"] = "round_end"
+    at_deal: tuple[DealScore, ...] = ()
 
 
 @frozen

@@ -19,7 +19,7 @@ from ono99.loading import toml_value, unstructure_variant, variant_arg, vet_rule
 from ono99.rules import ask, is_text
 
 if TYPE_CHECKING:
-    from ono99._variant import Card
+    from ono99._variant import Card, DealScore
 
 __all__ = ["card_rules", "relevant_settings", "rulebook"]
 
@@ -596,6 +596,7 @@ class _Writer:
             out.append(self._bust_points())
         if points.survivor:
             out.append(f"The winner or last player standing of a round scores {points.survivor}.")
+        out += [_deal_score_words(given) for given in points.at_deal if given.points]
         if points.negative:
             out.append("A score may go below zero.")
         if points.at_target == "win" and points.reached == "at_once":
@@ -714,3 +715,17 @@ def _cell(text: str) -> str:
     if re.match(r"^([-+*]|\d+[.)])(\s|$)", text):
         return "\\" + text
     return text
+
+
+def _deal_score_words(given: DealScore) -> str:
+    """A score given at a deal (``match.points.at_deal``), in words: "three for last"."""
+    whose = {
+        "left_of_dealer": "the player left of the dealer",
+        "dealer": "the dealer",
+        "each": "each player",
+    }[given.seat]
+    when = "the first deal of the game" if given.deals == "first" else "every deal"
+    return (
+        f"At {when}, once the cards are dealt, {whose} scores {given.points} "
+        f"point{'' if given.points == 1 else 's'}."
+    )

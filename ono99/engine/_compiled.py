@@ -233,11 +233,7 @@ class CompiledVariant:
             guard_trigger(t, f"triggers[{i}]") for i, t in enumerate(variant.triggers)
         )
         self.any_triggers = bool(triggers)
-        self.play_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.after_play)
-        self.loss_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_loss)
-        self.end_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_round_end)
-        self.count_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_count_end)
-        self.show_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_show)
+        self._moments(triggers)
         # Per play trigger, whether it is asked with the table (fires_on).
         self.play_reads: tuple[bool, ...] = tuple(t.reads_table for t in self.play_triggers)
 
@@ -245,6 +241,15 @@ class CompiledVariant:
         self.max_rounds = variant.round.max_rounds
         self.max_game_plays = variant.round.max_game_plays
         self.guarded = _guarded(self.cards, triggers)
+
+    def _moments(self, triggers: tuple[Trigger, ...]) -> None:
+        """The triggers by the moment each is asked at, in the file's order."""
+        self.play_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.after_play)
+        self.loss_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_loss)
+        self.end_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_round_end)
+        self.count_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_count_end)
+        self.show_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_show)
+        self.turn_up_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_turn_up)
 
     def _settings(self, variant: Variant) -> None:
         """The settings the engine reads at each move, read once."""
@@ -275,6 +280,8 @@ class CompiledVariant:
         self.refill = variant.deal.refill
         self.reshuffles = variant.reshuffle.enabled
         self.negative_scores = variant.match.points.negative
+        # The points seats are given as a deal starts (match.points.at_deal).
+        self.deal_scores = points.at_deal if match.scoring == "points" else ()
         # Whether hands may run out (no refill, or a stock that is not renewed).
         self.can_run_out = not self.refill or not self.reshuffles
         self.laid_down_discarded = variant.no_safe_play.laid_down == "discard_pile"

@@ -13,11 +13,22 @@ from ono99 import events as ev
 from ._chance import shuffle
 from ._round import Round
 from ._scoring import show_hands, win_at_once
+from ._table import Table
 
 if TYPE_CHECKING:
     from ._engine import Engine
 
-__all__ = ["deal_round", "draw", "picked", "redraw", "refill", "reshuffle", "turn_up_and_show"]
+__all__ = [
+    "deal_round",
+    "draw",
+    "given",
+    "picked",
+    "redraw",
+    "refill",
+    "reshuffle",
+    "turn_up_and_show",
+    "turned_up",
+]
 
 
 def deal_round(game: Engine, order: list[int] | None = None, *, first: bool = False) -> None:
@@ -69,6 +80,11 @@ def deal_round(game: Engine, order: list[int] | None = None, *, first: bool = Fa
             game.emit(ev.Dealt(seat, tuple(map(name, r.hands[seat]))))
     game.current = leader
     game.legal = None
+    if rules.deal_scores:
+        given(game)
+        if r.reached >= 0:
+            win_at_once(game, r.reached)
+            return
     if rules.starter or rules.show_at_deal or rules.show_at_end:
         turn_up_and_show(game)
 
@@ -83,12 +99,56 @@ def turn_up_and_show(game: Engine) -> None:
         r.starter = starter
         r.out_of_play.append(starter)
         game.emit(ev.StarterTurned(rules.ids[starter]))
+        if rules.turn_up_triggers:
+            turned_up(game)
+            if r.reached >= 0:
+                win_at_once(game, r.reached)
+                return
     if rules.show_at_deal or rules.show_at_end:
         r.dealt = tuple(tuple(hand) for hand in r.hands)
     if rules.show_at_deal:
         show_hands(game)
         if r.reached >= 0:
             win_at_once(game, r.reached)
+
+
+def given(game: Engine) -> None:
+    """Score the points seats are given at a deal, once dealt (``match.points.at_deal``).
+
+    "The non-dealer at the commencement of the game in five-card cribbage
+    scores 3 points, called taking three for last" (Hoyle's Games).
+    """
+    r = game.r
+    table = Table(game, automatic=True)
+    n = game.n
+    left = game.next_seat(game.dealer, r.in_round)
+    for score in game.rules.deal_scores:
+        if score.deals == "first" and game.round != 1:
+            continue
+        if score.seat == "dealer":
+            seats = [game.dealer]
+        elif score.seat == "left_of_dealer":
+            seats = [left]
+        else:  # each, from the dealer's left round to the dealer
+            seats = [(left + i) % n for i in range(n) if r.in_round[(left + i) % n]]
+        for seat in seats:
+            table.change_score(seat, score.points)
+            if r.reached >= 0:
+                return
+
+
+def turned_up(game: Engine) -> None:
+    """Fire the triggers of the turn-up for the dealer, in order, as the starter says.
+
+    "If the starter is a jack ... the dealer pegs (scores) 2 points at once"
+    (Bicycle Cards, Cribbage): before the play and before any show.
+    """
+    table = Table(game, reading=True)
+    for trigger in game.rules.turn_up_triggers:
+        if trigger.fires_on(table):
+            game.fire(trigger, game.dealer, True)
+            if game.r.reached >= 0:
+                return
 
 
 def refill(game: Engine, player: int, automatic: bool = False) -> None:

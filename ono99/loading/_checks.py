@@ -60,6 +60,7 @@ MINIMUMS: dict[str, int] = {
     "match.points.bust": 0,
     "match.points.missing_card": 0,
     "match.points.survivor": 0,
+    "match.points.at_deal.points": 0,
     "match.tokens.lost": 0,
     "round.max_plays": 1,
     "round.max_rounds": 1,
@@ -315,7 +316,7 @@ def _problems_of(variant: Variant) -> list[Problem]:
         "match.points.target", points.target, MAX_POINTS_TARGET, "the highest points target"
     )
     out += _at_least("match.points.bust", points.bust)
-    out += _check_reached(points)
+    out += _check_reached(points) + _check_deal_scores(points)
     out += _at_least("match.points.missing_card", points.missing_card)
     out += _check_triggers(variant)
     out += _at_least("round.max_plays", variant.round.max_plays)
@@ -324,6 +325,16 @@ def _problems_of(variant: Variant) -> list[Problem]:
     out += _at_least("match.tokens.lost", variant.match.tokens.lost)
     out += _at_least("match.points.survivor", points.survivor)
     out += _check_game_ends(variant)
+    return out
+
+
+def _check_deal_scores(points: Points) -> list[Problem]:
+    """The points given as a deal starts (``match.points.at_deal``): 0 up to the highest target."""
+    out: list[Problem] = []
+    for i, given in enumerate(points.at_deal):
+        at = f"match.points.at_deal[{i}].points"
+        out += _at_least(at, given.points, "match.points.at_deal.points")
+        out += _at_most(at, given.points, MAX_POINTS_TARGET, "the highest points target")
     return out
 
 

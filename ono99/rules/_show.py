@@ -34,7 +34,15 @@ from ._registry import shipped
 if TYPE_CHECKING:
     from ._table import CardInfo, Table
 
-__all__ = ["HandFifteens", "HandFlush", "HandKnave", "HandPairs", "HandRuns", "StarterIs"]
+__all__ = [
+    "HandFifteens",
+    "HandFlush",
+    "HandKnave",
+    "HandPairs",
+    "HandRuns",
+    "StarterIs",
+    "TurnedUp",
+]
 
 
 def _with_starter(table: Table) -> tuple[CardInfo, ...]:
@@ -302,7 +310,8 @@ class StarterIs(CardTest, _ShowTrigger):
     "the dealer turns up and lays on the crib the uppermost card, for which,
     if a knave, he makes 2 points" (Hoyle's Games, "Five-Card Cribbage"). Asked
     at the show with the dealer's hand, and only then: it scores nothing when
-    the starter is turned up, nor in a variant without ``deal.show``.
+    the starter is turned up, nor in a variant without ``deal.show``. For a
+    score at the turn-up itself, see :class:`TurnedUp`.
     """
 
     type = "starter_is"
@@ -319,3 +328,46 @@ class StarterIs(CardTest, _ShowTrigger):
         """The trigger in words."""
         card = card_words(self.rank, self.suit, self.colour)
         return f"when the starter is a {card}, for the dealer: {self.outcome_words()}"
+
+
+@shipped
+@frozen
+class TurnedUp(CardTest, BaseTrigger):
+    """Scores for the dealer at once when the starter turned up is of these ranks or suits.
+
+    Rule: "If the starter is a jack, it is called 'His Heels,' and the dealer
+    pegs (scores) 2 points at once" (Bicycle Cards, Cribbage); "the game ends
+    immediately either player reaches the final hole even if this is during
+    the play or when the dealer pegs 'two for his heels'" (Six Card Cribbage,
+    members.shaw.ca). Asked once, as the starter is turned up (``deal.starter``),
+    before the play and before any show; the player is the dealer. Where the
+    first to the target wins at once, the dealer can win the game with it.
+
+    The books differ on when: Noddy's "if a Knave (Jack) is turned up, the
+    dealer gets 2 points" says not, and :class:`StarterIs` scores it at the
+    show, with the dealer's hand.
+
+    >>> from ono99.rules import ChangePoints, TurnedUp
+    >>> heels = TurnedUp(rank=("jack",), outcomes=(ChangePoints(who="player", by=2),))
+    >>> heels.on_turn_up, heels.on_show
+    (True, False)
+    >>> print(heels.describe())
+    when the starter turned up is a jack, for the dealer, at once: the player gains 2 points
+    """
+
+    type = "turned_up"
+    outcomes: tuple[Outcome, ...] = field(kw_only=True)
+    on_turn_up: ClassVar[bool] = True
+
+    def fires_on(self, table: Table) -> bool:
+        """Whether the starter is such a card."""
+        starter = table.starter
+        return starter is not None and matches(starter, self)
+
+    def describe(self) -> str:
+        """The trigger in words."""
+        card = card_words(self.rank, self.suit, self.colour)
+        return (
+            f"when the starter turned up is a {card}, for the dealer, at once: "
+            f"{self.outcome_words()}"
+        )

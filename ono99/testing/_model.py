@@ -46,6 +46,8 @@ class LogModel:
     _reaction: tuple[int, int, str] | None
     _declared: Declaration | None
     _declared_before: Declaration | None
+    _dealer: int  # the round's dealer (set when each round starts)
+    _given_due: list[tuple[int, int]]  # the points the deal's start still gives
 
     def __init__(self, game: Game, where: str | None = None) -> None:
         self.game = game
@@ -98,7 +100,11 @@ class LogModel:
         self._play_texts = {self._describe(t) for t in self.rules.play_triggers}
         self._end_texts = [self._describe(t) for t in self.rules.end_triggers]
         self._count_texts = {self._describe(t) for t in self.rules.count_triggers}
-        self._show_texts = {self._describe(t) for t in self.rules.show_triggers}
+        # The show's triggers, and the turn-up's (for the round's dealer: _dealer).
+        self._show_texts, self._turn_up_texts = (
+            {self._describe(t) for t in self.rules.show_triggers},
+            {self._describe(t) for t in self.rules.turn_up_triggers},
+        )
         # The count (see total.restart): the cards played in it, the card whose
         # effects the last play applied and its amount (what a repeat does
         # again), what the last play said, players who passed in a row, and
