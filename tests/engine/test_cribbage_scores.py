@@ -209,3 +209,19 @@ def test_the_rulebook_says_his_heels_and_three_for_last() -> None:
         "dealer scores 3 points."
     ) in text
     assert "When the starter turned up is a jack, for the dealer, at once" in text
+
+
+def test_the_first_to_the_target_in_the_order_of_counting_wins_in_mid_show() -> None:
+    """ "The non-dealer always counts up first ... as a player may just get sixty-one points
+    and win. The dealer may also have sixty-one, but as his show has not been the first it
+    does not count" (Cassell's Book of In-door Amusements, Cribbage): both hands reach 12,
+    the non-dealer's is counted first and its six fifteens win at once, before its pair
+    is counted; the dealer's hand is never counted."""
+    text = SHOWN.format(target=12).replace('show = "at_round_end"', 'show = "at_deal"')
+    pone = ["5_of_clubs", "5_of_diamonds", "10_of_hearts", "jack_of_spades"]
+    dealer = ["5_of_hearts", "5_of_spades", "king_of_clubs", "king_of_diamonds"]
+    game = deal(ono99.loads_variant(text), pone, dealer, starter="queen_of_hearts")
+    assert game.is_over
+    assert game.winner == 0
+    assert game.scores == (12, 0)
+    assert not any(isinstance(e, ev.TriggerFired) and e.player == 1 for e in game.events)
