@@ -24,6 +24,7 @@ from ._errors import (
     SimulationError,
     VariantError,
 )
+from ._phases import Phase, phase_type, phase_types
 from ._variant import (
     Card,
     Deal,
@@ -150,6 +151,7 @@ __all__ = [
     "Observation",
     "Ono99Error",
     "PathName",
+    "Phase",
     "Play",
     "Player",
     "PlayerCount",
@@ -202,6 +204,8 @@ __all__ = [
     "load_variant",
     "loads_variant",
     "make_player",
+    "phase_type",
+    "phase_types",
     "play_out",
     "plot_profiles",
     "plot_results",

@@ -378,16 +378,24 @@ class RoundRules:
             bounds what ``max_plays`` times ``max_rounds`` (ten million plays,
             minutes of play) would allow a game whose rounds never end by
             themselves, to about a second.
+        phases: The phases of each round, in order, by name (see
+            :class:`ono99.Phase`): ``"deal"``, ``"turn_up"`` (the starter),
+            ``"show"``, ``"play"``, ``"settle"``, and any phase a plugin
+            registers. Empty (the default): those that ``deal.starter`` and
+            ``deal.show`` call for, ``["deal", "turn_up", "show", "play",
+            "settle"]`` in Noddy. A list names every phase once, the deal first
+            and settling last, and agrees with those two settings.
 
     >>> import ono99
     >>> ono99.load_variant("ono99-1980").round
-    RoundRules(end='first_loss', max_plays=10000, max_rounds=1000, max_game_plays=100000)
+    RoundRules(end='first_loss', max_plays=10000, max_rounds=1000, ..., phases=())
     """
 
     end: Literal["first_loss", "last_standing"] = "last_standing"
     max_plays: int = 10_000
     max_rounds: int = 1_000
     max_game_plays: int = 100_000
+    phases: tuple[str, ...] = ()
 
 
 @frozen

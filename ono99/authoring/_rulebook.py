@@ -343,6 +343,12 @@ class _Writer:
                 + ", from the player left of the dealer round to the dealer (the rules "
                 "for the show are below)."
             )
+        if v.round.phases:  # listed by the file: its own phases among them, maybe
+            out.append(
+                "Each round goes through these phases, in this order: "
+                + ", ".join(v.round.phases)
+                + "."
+            )
         if v.deal.leader == "last_loser":
             out.append(
                 "The player who lost the previous round leads the next one (in the first "

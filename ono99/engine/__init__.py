@@ -42,6 +42,7 @@ Nothing above the engine reads its round or writes its fields.
 from __future__ import annotations
 
 from . import _engine
+from . import _phases as _phases  # registers the engine's phases, by name, for variant files
 from ._chance import choice
 from ._compiled import CompiledCard, CompiledVariant, compile_variant
 from ._engine import Engine

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, TypeVar
 from ono99 import events as ev
 from ono99._errors import VariantError
 from ono99._limits import MAX_TOTAL
+from ono99._phases import Phase, default_phases, phase_types
 from ono99.loading import check_variant
 
 from ._guard import guard_condition, guard_effect, guard_trigger, guarded
@@ -296,6 +297,14 @@ class CompiledVariant:
         show = variant.deal.show if any(t.on_show for t in variant.triggers) else "none"
         self.show_at_deal = show == "at_deal"
         self.show_at_end = show == "at_round_end"
+        # The round's phases, in order (the variant's list, or the one its
+        # settings call for); the play, the phase with moves; and the
+        # interrupt phase a reaction out of turn opens over it.
+        known = phase_types()
+        names = variant.round.phases or default_phases(self.starter, show)
+        self.phases: tuple[Phase, ...] = tuple(known[name]() for name in names)
+        self.play_phase = next(phase for phase in self.phases if phase.moves)
+        self.react_phase = known["react"]()
 
     def __reduce__(self) -> tuple[Callable[[Variant], CompiledVariant], tuple[Variant]]:
         # The variant is all it takes: read back, these are its (cached) compiled rules.

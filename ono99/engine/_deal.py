@@ -1,4 +1,4 @@
-"""Cards from the stock: the deal of a round, the starter, draws, the reshuffle and the redraw.
+"""Cards from the stock: the deal of a round, draws, the reshuffle and the redraw.
 
 Each moves cards between the zones of the round's zone table (the stock,
 the hands, the pile, out of play; see ``_round``). Compiled with the engine.
@@ -12,23 +12,12 @@ from ono99 import events as ev
 
 from ._chance import shuffle
 from ._round import Round
-from ._scoring import show_hands, win_at_once
 from ._table import Table
 
 if TYPE_CHECKING:
     from ._engine import Engine
 
-__all__ = [
-    "deal_round",
-    "draw",
-    "given",
-    "picked",
-    "redraw",
-    "refill",
-    "reshuffle",
-    "turn_up_and_show",
-    "turned_up",
-]
+__all__ = ["deal_round", "draw", "given", "picked", "redraw", "refill", "reshuffle", "turned_up"]
 
 
 def deal_round(game: Engine, order: list[int] | None = None, *, first: bool = False) -> None:
@@ -80,36 +69,10 @@ def deal_round(game: Engine, order: list[int] | None = None, *, first: bool = Fa
             game.emit(ev.Dealt(seat, tuple(map(name, r.hands[seat]))))
     game.current = leader
     game.legal = None
-    if rules.deal_scores:
-        given(game)
-        if r.reached >= 0:
-            win_at_once(game, r.reached)
-            return
-    if rules.starter or rules.show_at_deal or rules.show_at_end:
-        turn_up_and_show(game)
-
-
-def turn_up_and_show(game: Engine) -> None:
-    """Once the hands are dealt: turn the starter up; keep the hands for the show, or show."""
-    r = game.r
-    rules = game.rules
-    if rules.starter and r.draw:
-        # Turned up from the stock: everybody's to see, nobody's to play.
-        starter = r.draw.pop() if game.pick is None else picked(game, r.draw)
-        r.starter = starter
-        r.out_of_play.append(starter)
-        game.emit(ev.StarterTurned(rules.ids[starter]))
-        if rules.turn_up_triggers:
-            turned_up(game)
-            if r.reached >= 0:
-                win_at_once(game, r.reached)
-                return
     if rules.show_at_deal or rules.show_at_end:
-        r.dealt = tuple(tuple(hand) for hand in r.hands)
-    if rules.show_at_deal:
-        show_hands(game)
-        if r.reached >= 0:
-            win_at_once(game, r.reached)
+        r.dealt = tuple(tuple(hand) for hand in r.hands)  # as dealt, for the show
+    if rules.deal_scores:
+        given(game)  # a target reached wins as the play would begin (see PlayPhase)
 
 
 def given(game: Engine) -> None:
@@ -143,6 +106,8 @@ def turned_up(game: Engine) -> None:
     "If the starter is a jack ... the dealer pegs (scores) 2 points at once"
     (Bicycle Cards, Cribbage): before the play and before any show.
     """
+    if game.r.reached >= 0:
+        return  # the game is won already: it ends as the play would begin
     table = Table(game, reading=True)
     for trigger in game.rules.turn_up_triggers:
         if trigger.fires_on(table):

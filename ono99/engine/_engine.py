@@ -17,18 +17,13 @@ from ono99._errors import IllegalMoveError
 from ono99._limits import MAX_TOTAL
 
 from ._chance import shuffle
-from ._compiled import LEGAL_MEMO_SIZE, compile_variant
-from ._deal import deal_round, draw, redraw
-from ._legality import reason_illegal
-from ._moves import NO_MOVES, Move, Play, Redraw, as_move
+from ._compiled import compile_variant
+from ._deal import deal_round, draw
+from ._moves import NO_MOVES, Move, Play, as_move
 from ._out import no_safe_play, settled
-from ._play import (
-    apply_outcomes,
-    play_a_card,
-)
-from ._react import open_reaction, react, reaction_moves
+from ._play import apply_outcomes
 from ._round import Checkpoint, Round
-from ._scoring import count_over, end_round, out_of_cards
+from ._scoring import count_over, end_round, out_of_cards, run_phases
 from ._table import Table
 from ._view import observation
 
@@ -338,28 +333,25 @@ class Engine:
             undo.rng = self.rng.getstate()
 
     def apply_move(self, move: Move) -> None:
-        """Play ``move`` (see :meth:`play`)."""
+        """Play ``move`` (see :meth:`play`): the phase in progress plays it, then its end.
+
+        The end of a move is one for every phase: a rule that ended the
+        game, the round or the turn in mid-move is settled, a round that
+        ran too long or out of cards ends; then the phase goes on
+        (:meth:`ono99.Phase.moved`: the play passes the turn and opens a
+        reaction), and the next decision is found.
+        """
         moves = self.moves
         moves.append(move)
         self.legal = None
         rules = self.rules
-        if self.r.reaction is not None:  # an answer out of turn, or a decline
-            react(self, move)
-            return
-        if type(move) is Play:
-            card = rules.by_id[move.card]
-            if move is card.play:  # the card's one move: no amount, no target
-                play_a_card(self, card)
-            else:
-                play_a_card(
-                    self, card, move.amount, move.target, say=move.say, declare=move.declare
-                )
-        else:
-            redraw(self)
+        phase = self.r.phase
+        phase.apply(self, move)
         r = self.r
         r.round_plays += 1
+        going_on = False
         if (r.reached >= 0 or r.losing) and settled(self):
-            pass  # a rule ended the game, the round or the turn in the middle of the play
+            pass  # a rule ended the game, the round or the turn in the middle of the move
         elif (
             r.round_over
             or r.round_plays >= rules.max_plays
@@ -370,11 +362,9 @@ class Engine:
             end_round(self)
         elif rules.can_run_out and out_of_cards(self):
             count_over(self)  # nobody holds a card, and none can be drawn
-        elif r.ends_turn or r.plays_made >= r.forced:
-            self.next_turn()
-        now = self.r  # the round, or the next one if this move ended it
-        if now.reaction is not None:  # the card aimed at a player, who answers first
-            open_reaction(self)
+        else:
+            going_on = True
+        phase.moved(self, going_on)
         # What advance() does, with its first step inline: most moves leave
         # the next player a safe play.
         if not self.compute_legal():
@@ -418,16 +408,17 @@ class Engine:
 
     # ----------------------------------------------------------------- checks
     #
-    # The legal moves (compute_legal, card_moves) and the reasons a move is
-    # illegal (why_illegal) are built from the same predicates: a card's
-    # conditions (why_blocked), the choices it leaves (its amounts, and the
-    # players it may name: targets), the bust limit (safe) and the redraw's
-    # timing (redraw_too_late). The quick tests compute_legal reads are the
-    # first three worked out once for a card that leaves no choice.
+    # The legal moves and the reasons a move is illegal are the phase's
+    # (ono99.Phase.legal, why_illegal): the play's are built from the
+    # predicates below, a card's conditions (why_blocked), the choices it
+    # leaves (its amounts, and the players it may name: targets), the bust
+    # limit (safe) and the redraw's timing (redraw_too_late); see _legality.
 
     def why_illegal(self, move: object) -> str | None:
-        """Why ``move`` is not legal now, in words; ``None`` if it is (see ``_legality``)."""
-        return reason_illegal(self, move)
+        """Why ``move`` is not legal now, in words; ``None`` if it is: the phase's answer."""
+        if self.winner is not None:
+            return "the game is over"
+        return self.r.phase.why_illegal(self, move)
 
     def why_blocked(self, card: CompiledCard) -> str | None:
         """The first reason a condition of ``card`` gives against playing it now."""
@@ -512,53 +503,11 @@ class Engine:
         return list(chooser.targets(Table(self, reading=True)))
 
     def compute_legal(self) -> tuple[Move, ...]:
-        """List the current player's legal moves and keep them in ``legal``."""
+        """List the current player's legal moves, the phase's, and keep them in ``legal``."""
         if self.winner is not None or self.halted:
             self.legal = NO_MOVES
             return NO_MOVES
-        r = self.r
-        if r.reaction is not None:
-            return reaction_moves(self)
-        rules = self.rules
-        hand = r.hands[self.current]
-        total = r.total
-        # The kinds of card held, as the bits of an integer (bit k: card index k):
-        # cheaper than sorting the hand at every move.
-        redraw = rules.redraw_card
-        kinds = 0
-        for index in hand:
-            kinds |= 1 << index
-        # Whether the hand holds enough redraw cards (-1: the variant has none).
-        redraws = redraw >= 0 and hand.count(redraw) >= rules.redraw_count
-        # A hand of quick-tested cards plays the kinds the total allows, and
-        # each set of kinds has its moves listed once (rules.legal_memo).
-        playable = -1
-        if not kinds & ~rules.quick_kinds and 0 <= total < len(rules.playable):
-            playable = kinds & rules.playable[total]
-            found = rules.legal_memo.get(playable)
-            if found is not None:
-                legal = found
-                if redraws and not self.redraw_too_late():
-                    legal = (*found, Redraw())
-                self.legal = legal
-                return legal
-        quick = rules.quick
-        moves: list[Move] = []
-        while kinds:  # each kind of card once, in the variant's order
-            low = kinds & -kinds  # the lowest bit set: the next kind held
-            kinds ^= low
-            index = low.bit_length() - 1
-            test = quick[index]
-            if test is None:
-                self.card_moves(rules.cards[index], total, moves)
-            elif test and total < test[0]:  # an empty test: never playable
-                moves.append(test[1])
-        if playable >= 0 and len(rules.legal_memo) < LEGAL_MEMO_SIZE:
-            rules.legal_memo[playable] = tuple(moves)
-        if redraws and not self.redraw_too_late():
-            moves.append(Redraw())
-        legal = self.legal = tuple(moves)
-        return legal
+        return self.r.phase.legal(self)
 
     def card_moves(self, card: CompiledCard, total: int, moves: list[Move]) -> None:
         """Add the legal moves of ``card`` (held by the current player) to ``moves``."""
@@ -678,9 +627,12 @@ class Engine:
     def start_round(self, order: list[int] | None = None, *, first: bool = False) -> None:
         """Pass the deal on (unless ``first``), shuffle (unless ``order`` is given) and deal.
 
-        A method (see ``_deal``), which the tests of the invariant checks patch.
+        The round's first phase, the deal, with the deck's order; then its
+        next phases, up to the play (see ``_scoring.run_phases``). A method
+        (see ``_deal``), which the tests of the invariant checks patch.
         """
         deal_round(self, order, first=first)
+        run_phases(self, 1)
 
     def draw_cards(self, player: int, count: int, automatic: bool = False) -> int:
         """``player`` draws up to ``count`` cards; how many they drew (see ``_deal``).

@@ -1,8 +1,12 @@
-"""Why a move is illegal, in words: the checks of a move a caller passes, before it is played.
+"""The play phase's legal moves, and why any other move is not one, in words.
 
-The engine lists the legal moves itself (``Engine.compute_legal``); these say
-why any other move is not one, for :meth:`ono99.Game.why_illegal` and the
-error an illegal move raises. Compiled with the engine.
+The moves of the seat to move in the play (:func:`play_moves`, which the
+play phase lists), and the checks of a move a caller passes before it is
+played (:func:`why_not_played`), for :meth:`ono99.Game.why_illegal` and the
+error an illegal move raises. Both are built from the same predicates: a
+card's conditions (``Engine.why_blocked``), the choices it leaves (its
+amounts, the players it may name), the bust limit (``Engine.safe``) and the
+redraw's timing. Compiled with the engine.
 """
 
 from __future__ import annotations
@@ -12,19 +16,63 @@ from typing import TYPE_CHECKING
 from ono99._args import is_int, shown
 from ono99._limits import MAX_TOTAL
 
-from ._compiled import card_index
-from ._moves import Decline, Play, Redraw, chosen
-from ._table import Table
+from ._compiled import LEGAL_MEMO_SIZE, card_index
+from ._moves import Decline, Move, Play, Redraw, chosen
 
 if TYPE_CHECKING:
     from ._compiled import CompiledCard
     from ._engine import Engine
 
-__all__ = ["reason_illegal", "why_bust", "why_choice", "why_declared", "why_not_reaction"]
+__all__ = ["play_moves", "why_bust", "why_choice", "why_declared", "why_not_played"]
 
 
-def reason_illegal(game: Engine, move: object) -> str | None:
-    """Why ``move`` is illegal now, in words; ``None`` when it is legal.
+def play_moves(game: Engine) -> tuple[Move, ...]:
+    """The legal plays of the current player (the play phase's moves); kept in ``game.legal``."""
+    rules = game.rules
+    r = game.r
+    hand = r.hands[game.current]
+    total = r.total
+    # The kinds of card held, as the bits of an integer (bit k: card index k):
+    # cheaper than sorting the hand at every move.
+    redraw_card = rules.redraw_card
+    kinds = 0
+    for index in hand:
+        kinds |= 1 << index
+    # Whether the hand holds enough redraw cards (-1: the variant has none).
+    redraws = redraw_card >= 0 and hand.count(redraw_card) >= rules.redraw_count
+    # A hand of quick-tested cards plays the kinds the total allows, and
+    # each set of kinds has its moves listed once (rules.legal_memo).
+    playable = -1
+    if not kinds & ~rules.quick_kinds and 0 <= total < len(rules.playable):
+        playable = kinds & rules.playable[total]
+        found = rules.legal_memo.get(playable)
+        if found is not None:
+            legal = found
+            if redraws and not game.redraw_too_late():
+                legal = (*found, Redraw())
+            game.legal = legal
+            return legal
+    quick = rules.quick
+    moves: list[Move] = []
+    while kinds:  # each kind of card once, in the variant's order
+        low = kinds & -kinds  # the lowest bit set: the next kind held
+        kinds ^= low
+        index = low.bit_length() - 1
+        test = quick[index]
+        if test is None:
+            game.card_moves(rules.cards[index], total, moves)
+        elif test and total < test[0]:  # an empty test: never playable
+            moves.append(test[1])
+    if playable >= 0 and len(rules.legal_memo) < LEGAL_MEMO_SIZE:
+        rules.legal_memo[playable] = tuple(moves)
+    if redraws and not game.redraw_too_late():
+        moves.append(Redraw())
+    legal = game.legal = tuple(moves)
+    return legal
+
+
+def why_not_played(game: Engine, move: object) -> str | None:
+    """Why ``move`` is no play now, in words; ``None`` when it is legal.
 
     ``move`` may be anything a caller passes: first its shape (a
     :class:`~ono99.Play` of a card of the variant, or a
@@ -33,12 +81,8 @@ def reason_illegal(game: Engine, move: object) -> str | None:
     what the move says (a whole number), then its amount and target
     (exactly the choices the card leaves open).
     """
-    if game.winner is not None:
-        return "the game is over"
     rules = game.rules
     r = game.r
-    if r.reaction is not None:
-        return why_not_reaction(game, move)
     player = game.current
     if isinstance(move, Play):
         # Typed str, but a caller may pass anything: read untyped, since the
@@ -82,57 +126,6 @@ def reason_illegal(game: Engine, move: object) -> str | None:
         )
     if game.redraw_too_late():
         return "a redraw may only be the first play of a turn"
-    return None
-
-
-def why_not_reaction(game: Engine, move: object) -> str | None:
-    """Why ``move`` is no answer to the reaction open (nor a decline); ``None`` if it is."""
-    r = game.r
-    reaction = r.reaction
-    assert reaction is not None  # noqa: S101 - asked only with one open
-    player = game.current
-    open_text = (
-        f"player {reaction.by} aims {reaction.what} at player {player}, who answers "
-        "with a card or declines (Decline())"
-    )
-    if isinstance(move, Decline):
-        return None
-    if isinstance(move, Redraw):
-        return f"no redraw now: {open_text}"
-    if not isinstance(move, Play):
-        return f"{shown(move)} is not a move (expected Play or Decline): {open_text}"
-    card_id: object = getattr(move, "card")  # noqa: B009 - read untyped: a caller may pass anything
-    index = card_index(game.rules, card_id)
-    if index is None:
-        return f"there is no card {shown(card_id)} in {game.variant.id}"
-    card = game.rules.cards[index]
-    if card.index not in r.hands[player]:
-        return f"player {player} holds no {card.name}"
-    amount, target, declare = chosen(move)
-    said: object = getattr(move, "say")  # noqa: B009 - read untyped, as the card
-    given = [
-        f"{name}={shown(value)}"
-        for name, value in (
-            ("amount", amount),
-            ("target", target),
-            ("say", said),
-            ("declare", declare),
-        )
-        if value is not None
-    ]
-    if given:
-        gives = ", ".join(given)
-        return f"an answer is the card alone, with no choice (the move gives {gives})"
-    if not reaction.can_answer:
-        return (
-            f"{reaction.what} has been answered {_times(reaction.answers)}, as often as "
-            f"it may be: player {player} can only take it (Decline())"
-        )
-    table = Table(game, reading=True)
-    for condition in reaction.answer:
-        reason = condition.check(table, card)
-        if reason is not None:
-            return f"{card.name} does not answer {reaction.what}: {reason}"
     return None
 
 
@@ -218,11 +211,6 @@ def why_bust(game: Engine, card: CompiledCard, amount: int | None) -> str | None
     if rules.floor_illegal and rules.floor is not None and raw < rules.floor:
         return f"{what} would take the total to {raw}; it may not go below {rules.floor}"
     return f"{what} would take the total to {new}; it must stay below {rules.bust}"
-
-
-def _times(count: int) -> str:
-    """``"once"``, ``"twice"``, ``"3 times"``."""
-    return {1: "once", 2: "twice"}.get(count, f"{count} times")
 
 
 def _amounts_in_words(amounts: tuple[int, ...]) -> str:

@@ -433,6 +433,7 @@ def place(
         return _per_seat(values, where, default, problems)
 
     r = Round(rules.stacking, rules.stack_on)
+    r.phase = rules.play_phase  # a position is in the play
     r.hands = [indices(hand, f"hands[{seat}]") for seat, hand in enumerate(hands)]
     r.draw = indices(draw_pile, "draw_pile")[::-1]
     r.discard = indices(discard_pile, "discard_pile")
@@ -495,6 +496,7 @@ def place(
         # Once the reaction closes, the turn passes from the player who aimed it.
         aimer = r.reaction.by
         r.resume = resume if resume is not None else e.next_seat(aimer, r.in_round, direction)
+        r.push(rules.react_phase)  # the reaction's interrupt phase, over the play
     _set_position(
         e,
         r,

@@ -1,7 +1,10 @@
 """Reactions out of turn: a card aims something at a player, who answers it or declines.
 
-Opening one once the aiming move is played, its moves (each card that
-answers it, and a decline) and playing them. Compiled with the engine.
+The reaction is an interrupt phase (``_phases.React``), opened over the
+play once the aiming move is played and closed when it is answered or
+declined: its moves (each card that answers it, and a decline), why any
+other move is not one, and playing them. The end of such a move is the play's
+(``Engine.apply_move``). Compiled with the engine.
 """
 
 from __future__ import annotations
@@ -9,21 +12,22 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from ono99 import events as ev
+from ono99._args import shown
 from ono99.rules import Reaction
 
-from ._moves import Decline, Move, Play
-from ._out import settled
+from ._compiled import card_index
+from ._moves import Decline, Move, Play, Redraw, chosen
 from ._play import (
     apply_outcomes,
     refill_after,
 )
-from ._scoring import count_over, end_round, lapse, out_of_cards
+from ._scoring import lapse
 from ._table import Table
 
 if TYPE_CHECKING:
     from ._engine import Engine
 
-__all__ = ["open_reaction", "react", "reaction_moves"]
+__all__ = ["open_reaction", "react", "reaction_moves", "why_not_reaction"]
 
 
 def open_reaction(game: Engine) -> None:
@@ -37,10 +41,15 @@ def open_reaction(game: Engine) -> None:
         return
     r.resume = game.current
     game.current = reaction.seat
+    r.push(game.rules.react_phase)  # the interrupt phase, over the play
 
 
 def react(game: Engine, move: Move) -> None:
-    """Play ``move``, an answer to the reaction open or a decline (found legal)."""
+    """Play ``move``, an answer to the reaction open or a decline (found legal).
+
+    Once answered (unless sent back) or declined, the reaction closes: the
+    phase under it goes on.
+    """
     r = game.r
     rules = game.rules
     reaction = r.reaction
@@ -70,25 +79,14 @@ def react(game: Engine, move: Move) -> None:
             game.current = reaction.by
         else:
             r.reaction = None
+            r.pop()
             game.current = r.resume
     else:  # a decline: the player takes what was aimed
         r.reaction = None
+        r.pop()
         game.current = r.resume
         game.emit(ev.Declined(seat, reaction.what))
         apply_outcomes(game, reaction.outcomes, seat, False)
-    r.round_plays += 1
-    if (r.reached >= 0 or r.losing) and settled(game):
-        pass  # what was taken ended the game, the round or the turn
-    elif (
-        r.round_over
-        or r.round_plays >= rules.max_plays
-        or (len(game.moves) >= rules.max_game_plays and game.winner is None)
-    ):
-        end_round(game)
-    elif rules.can_run_out and out_of_cards(game):
-        count_over(game)
-    if not game.compute_legal():
-        game.advance()
 
 
 def reaction_moves(game: Engine) -> tuple[Move, ...]:
@@ -106,3 +104,59 @@ def reaction_moves(game: Engine) -> tuple[Move, ...]:
     moves.append(Decline())
     legal = game.legal = tuple(moves)
     return legal
+
+
+def why_not_reaction(game: Engine, move: object) -> str | None:
+    """Why ``move`` is no answer to the reaction open (nor a decline); ``None`` if it is."""
+    r = game.r
+    reaction = r.reaction
+    assert reaction is not None  # noqa: S101 - asked only with one open
+    player = game.current
+    open_text = (
+        f"player {reaction.by} aims {reaction.what} at player {player}, who answers "
+        "with a card or declines (Decline())"
+    )
+    if isinstance(move, Decline):
+        return None
+    if isinstance(move, Redraw):
+        return f"no redraw now: {open_text}"
+    if not isinstance(move, Play):
+        return f"{shown(move)} is not a move (expected Play or Decline): {open_text}"
+    card_id: object = getattr(move, "card")  # noqa: B009 - read untyped: a caller may pass anything
+    index = card_index(game.rules, card_id)
+    if index is None:
+        return f"there is no card {shown(card_id)} in {game.variant.id}"
+    card = game.rules.cards[index]
+    if card.index not in r.hands[player]:
+        return f"player {player} holds no {card.name}"
+    amount, target, declare = chosen(move)
+    said: object = getattr(move, "say")  # noqa: B009 - read untyped, as the card
+    given = [
+        f"{name}={shown(value)}"
+        for name, value in (
+            ("amount", amount),
+            ("target", target),
+            ("say", said),
+            ("declare", declare),
+        )
+        if value is not None
+    ]
+    if given:
+        gives = ", ".join(given)
+        return f"an answer is the card alone, with no choice (the move gives {gives})"
+    if not reaction.can_answer:
+        return (
+            f"{reaction.what} has been answered {_times(reaction.answers)}, as often as "
+            f"it may be: player {player} can only take it (Decline())"
+        )
+    table = Table(game, reading=True)
+    for condition in reaction.answer:
+        reason = condition.check(table, card)
+        if reason is not None:
+            return f"{card.name} does not answer {reaction.what}: {reason}"
+    return None
+
+
+def _times(count: int) -> str:
+    """``"once"``, ``"twice"``, ``"3 times"``."""
+    return {1: "once", 2: "twice"}.get(count, f"{count} times")

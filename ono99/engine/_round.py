@@ -20,6 +20,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ono99._phases import Phase
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -65,6 +67,8 @@ ROUND_FIELDS = (
     "next_player",
     "out_of_play",
     "passes",
+    "paused",
+    "phase",
     "players_in_round",
     "playing",
     "plays_made",
@@ -87,6 +91,10 @@ ROUND_FIELDS = (
     "turn_plays",
     "zones",
 )
+
+
+# The phase of a round whose phases have not begun: no moves.
+_NO_PHASE = Phase()
 
 
 class Round:
@@ -164,6 +172,21 @@ class Round:
         self.reaction: Reaction | None = None
         self.resume = -1
         self.reshuffles = 0
+        # The phase in progress (the neutral one until the round's phases
+        # begin), and those an interrupt phase was opened over, the last last.
+        self.phase = _NO_PHASE
+        self.paused: tuple[Phase, ...] = ()
+
+    def push(self, phase: Phase) -> None:
+        """Open the interrupt ``phase`` over the phase in progress."""
+        self.paused = (*self.paused, self.phase)
+        self.phase = phase
+
+    def pop(self) -> None:
+        """Close the interrupt phase in progress: the phase it was opened over goes on."""
+        paused = self.paused
+        self.phase = paused[-1]
+        self.paused = paused[:-1]
 
     def copy(self) -> Round:
         """An independent copy (the hands and piles copied too).
@@ -198,6 +221,8 @@ class Round:
         new.next_player = self.next_player
         new.out_of_play = self.out_of_play[:]
         new.passes = self.passes
+        new.paused = self.paused  # a tuple of frozen phases
+        new.phase = self.phase  # frozen
         new.players_in_round = self.players_in_round
         new.playing = self.playing
         new.plays_made = self.plays_made

@@ -26,7 +26,9 @@ __all__ = [
     "one_side",
     "out_of_cards",
     "pass_turn",
+    "run_phases",
     "score_round",
+    "settle_round",
     "show_hands",
     "take_tokens",
     "win_at_once",
@@ -39,28 +41,49 @@ def lapse(game: Engine) -> None:
     reaction = r.reaction
     if reaction is not None:
         r.reaction = None
+        if r.phase.interrupt:
+            r.pop()
         game.emit(ev.ReactionLapsed(reaction.seat, reaction.what))
 
 
 def end_round(game: Engine) -> None:
-    """Score the round as ``match`` says, then end the game or deal again.
+    """The play is over: the phase in progress ends, and those after it run.
 
-    A reaction the round's last play opened lapses first.
+    A reaction the round's last play opened lapses first. Then the play's
+    end (who lost and who survived it, the end's triggers), and the phases
+    listed after it: the show at the round's end, settling the round
+    (:func:`settle_round`), which ends the game or deals again.
     """
     lapse(game)
+    phase = game.r.phase
+    phase.end(game)
+    run_phases(game, game.rules.phases.index(phase) + 1)
+
+
+def run_phases(game: Engine, start: int) -> None:
+    """Begin the round's phases from the ``start``-th, until one waits for moves or the game ends.
+
+    A phase with no moves does its work as it begins, and the next begins;
+    settling the round deals the next one, whose phases run in turn.
+    """
+    phases = game.rules.phases
+    for at in range(start, len(phases)):
+        phase = phases[at]
+        phase.begin(game)
+        if phase.moves or game.winner is not None or game.halted:
+            return
+
+
+def settle_round(game: Engine) -> None:
+    """Score the round as ``match`` says, then end the game or deal again.
+
+    A target reached at once by the end's triggers or the show wins first.
+    """
     r = game.r
     rules = game.rules
     match = game.variant.match
-    survivor = r.in_round.index(True) if r.players_in_round == 1 else None
-    if r.round_winner >= 0:
-        survivor = r.round_winner
-    losers = tuple(r.losers)
-    game.last_losers = losers
-    game.last_survivor = survivor
-    for trigger in rules.end_triggers:
-        game.fire(trigger, -1 if survivor is None else survivor, True)
-    if rules.show_at_end:
-        show_hands(game)
+    losers = game.last_losers
+    survivor = game.last_survivor
     if r.reached >= 0:
         win_at_once(game, r.reached, survivor)
         return
@@ -109,6 +132,8 @@ def show_hands(game: Engine) -> None:
     once, the show stops with the hand that reached it.
     """
     r = game.r
+    if r.reached >= 0:
+        return  # won before the show (at the deal or the turn-up): it ends as the play begins
     n = game.n
     seat = game.dealer
     for _ in range(n):

@@ -23,6 +23,7 @@ from ono99._limits import (
     MAX_TOTAL,
     MAX_TRIGGERS,
 )
+from ono99._phases import phase_order_problem
 from ono99._zones import BUILT_IN_ZONES
 from ono99.rules import ask, each_effect, is_pairs, vet
 
@@ -225,6 +226,18 @@ def _check_zones(variant: Variant) -> list[Problem]:
     return out
 
 
+def _check_phases(variant: Variant) -> list[Problem]:
+    """A listed round of phases can work: known phases, each once, in an order that works."""
+    names = variant.round.phases
+    if not names:
+        return []  # the phases deal.starter and deal.show call for
+    deal = variant.deal
+    problem = phase_order_problem(names, deal.starter, deal.show)
+    if problem is None:
+        return []
+    return [Problem("round.phases", problem, ("deal.starter", "deal.show"))]
+
+
 def _forget(key: int, _gone: object) -> None:
     """Drop a variant that is gone from those found sound."""
     _SOUND.pop(key, None)
@@ -256,7 +269,7 @@ def _problems_of(variant: Variant) -> list[Problem]:
     hand = variant.deal.hand_size
     out += _at_least("deal.hand_size", hand)
     out += _at_most("deal.hand_size", hand, MAX_HAND_SIZE, "the most cards a hand is dealt")
-    out += _check_cards(variant) + _check_zones(variant)
+    out += _check_cards(variant) + _check_zones(variant) + _check_phases(variant)
     total = variant.total
     out += _within("total.bust", total.bust)
     out += _within("total.start", total.start)

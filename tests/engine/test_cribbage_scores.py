@@ -184,11 +184,13 @@ def test_a_deal_s_points_are_checked_at_their_key_path() -> None:
 def test_three_for_last_can_win_at_once() -> None:
     """Points given at a deal are scored as any others: with a target of 3 where the first
     there wins at once ("As soon as someone reaches or passes 121 points, that player
-    wins", pagat.com), three for last wins before the starter is turned up."""
-    game = deal(with_points(THREE_FOR_LAST, target=3), LOW, HIGH, starter="queen_of_hearts")
+    wins", pagat.com), three for last wins before a card is played, and no more is
+    scored: a jack turned up gives the dealer nothing."""
+    game = deal(with_points(THREE_FOR_LAST, target=3), LOW, HIGH, starter="jack_of_hearts")
     assert game.is_over
     assert game.winner == 0
-    assert not any(isinstance(e, ev.StarterTurned) for e in game.events)
+    assert game.moves == ()
+    assert game.scores == (3, 0)
 
 
 @pytest.mark.parametrize("target", [3, 61])

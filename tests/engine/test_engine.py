@@ -290,8 +290,17 @@ def test_game_copy_is_independent() -> None:
     assert again.events == game.events
 
 
+@attrs.frozen
+class _OtherPhase(ono99.Phase):
+    """A phase unlike the one a new round starts in (never played: only copied)."""
+
+    name = "other"
+
+
 def _other_than(default: object, value: object) -> object:
     """A value of a field's type unlike its ``default`` (and, for a list, unlike ``value``)."""
+    if isinstance(default, ono99.Phase):
+        return _OtherPhase()
     if isinstance(value, list):
         return value + value[:1] if value else [0]
     if default is None:

@@ -25,7 +25,7 @@ PACKAGE = Path(ono99.__file__).parent
 LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"_errors", "_limits", "_text", "_args", "events"}),
     frozenset({"rules"}),
-    frozenset({"_settings", "_zones"}),
+    frozenset({"_settings", "_zones", "_phases"}),
     frozenset({"_variant"}),
     frozenset({"loading"}),
     frozenset({"engine", "authoring"}),
