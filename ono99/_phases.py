@@ -127,14 +127,16 @@ def phase_types() -> dict[str, type[Phase]]:
     return dict(_PHASES)
 
 
-def default_phases(starter: bool, show: str) -> tuple[str, ...]:
+def default_phases(starter: bool, show: str, put_aside: bool = False) -> tuple[str, ...]:
     """The phases of a round that lists none, as ``deal.starter`` and ``deal.show`` say.
 
-    The deal; the starter turned up, if any; the show at the deal; the play;
-    the show at the round's end; settling the round.
+    The deal; the cards laid away into the crib, if any (``deal.put_aside``);
+    the starter turned up, if any; the show at the deal; the play; the show
+    at the round's end; settling the round.
     """
     return (
         "deal",
+        *(("put_aside",) if put_aside else ()),
         *(("turn_up",) if starter else ()),
         *(("show",) if show == "at_deal" else ()),
         "play",

@@ -197,6 +197,21 @@ class Deal:
             once the play is over, before the round is scored (Cribbage's
             show). Each hand is the cards its player was dealt, shown in turn
             from the player after the dealer round to the dealer.
+        put_aside: Cards each player lays away from the hand once the hands
+            are dealt, into the zone ``put_aside_to`` (Cribbage's crib: "Each
+            player looks at their six cards and 'lays away' two of them face
+            down", Bicycle Cards, Cribbage), chosen by the player, before the
+            starter is turned up. What is left is the hand played and shown.
+        put_aside_by_players: Other numbers for more players ("Each player
+            puts one card into the crib", Bicycle Cards, Three-Hand Cribbage).
+        from_stock: Cards dealt from the stock into the zone ``put_aside_to``
+            before the players lay theirs away ("Five cards are dealt to each
+            player ... plus one card to the crib", Bicycle Cards, Three-Hand
+            Cribbage).
+        from_stock_by_players: Other numbers for more players.
+        put_aside_to: The declared zone the cards laid away go to
+            (``[zones.<name>]``); its owner scores it at the show, after the
+            hands.
 
     >>> import ono99
     >>> ono99.load_variant("ono99-1980").deal
@@ -209,6 +224,19 @@ class Deal:
     refill: bool = True
     starter: bool = False
     show: Literal["none", "at_deal", "at_round_end"] = "none"
+    put_aside: int = 0
+    put_aside_by_players: tuple[PlayerStep, ...] = ()
+    from_stock: int = 0
+    from_stock_by_players: tuple[PlayerStep, ...] = ()
+    put_aside_to: str = "crib"
+
+    def put_aside_for(self, players: int) -> int:
+        """Cards each player lays away in a game of ``players`` players."""
+        return by_players(self.put_aside, self.put_aside_by_players, players)
+
+    def from_stock_for(self, players: int) -> int:
+        """Cards dealt from the stock to the crib in a game of ``players`` players."""
+        return by_players(self.from_stock, self.from_stock_by_players, players)
 
 
 @frozen

@@ -301,9 +301,19 @@ class CompiledVariant:
         # settings call for); the play, the phase with moves; and the
         # interrupt phase a reaction out of turn opens over it.
         known = phase_types()
-        names = variant.round.phases or default_phases(self.starter, show)
+        deal = variant.deal
+        # How many cards each seat lays away, and the stock gives, into the crib, by players.
+        counts = range(variant.players.min, variant.players.max + 1)
+        self.put_aside = {n: deal.put_aside_for(n) for n in counts}
+        self.from_stock = {n: deal.from_stock_for(n) for n in counts}
+        lays = any(self.put_aside.values()) or any(self.from_stock.values())
+        # Whether cards are laid away at the deal: a quick player is then given an
+        # observation in that phase (the crib's owner, the hand), not only the moves.
+        self.lays_away = lays
+        self.crib = next((i for i, z in enumerate(self.zones) if z.name == deal.put_aside_to), -1)
+        names = variant.round.phases or default_phases(self.starter, show, lays)
         self.phases: tuple[Phase, ...] = tuple(known[name]() for name in names)
-        self.play_phase = next(phase for phase in self.phases if phase.moves)
+        self.play_phase = next(phase for phase in self.phases if phase.name == "play")
         self.react_phase = known["react"]()
 
     def __reduce__(self) -> tuple[Callable[[Variant], CompiledVariant], tuple[Variant]]:

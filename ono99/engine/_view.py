@@ -230,6 +230,7 @@ def observation(engine: Engine, seat: int) -> Observation:
         variant=engine.variant,
         table_totals=engine.told_totals() if mine else (),
         zones=_seen_zones(engine, view) if view.zone_sizes else (),
+        dealer=engine.dealer,
     )
 
 

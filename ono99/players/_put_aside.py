@@ -11,19 +11,29 @@ show, so the heuristic knows no rule of Cribbage but the file's.
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable
+from functools import lru_cache
 from itertools import combinations
 from typing import TYPE_CHECKING, Any, Literal, TypeAlias, cast
 
-from ono99.engine import compile_variant
+from ono99.engine import PutAside, compile_variant
 
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
     from ono99._variant import Variant
+    from ono99.engine import Move, Observation
     from ono99.rules import Table
 
-__all__ = ["CribOwner", "Scorer", "best_put_aside", "show_points"]
+__all__ = [
+    "CribOwner",
+    "Scorer",
+    "best_put_aside",
+    "lays_away",
+    "put_aside_move",
+    "show_points",
+]
 
 CribOwner = Literal["mine", "theirs", "nobody"]
 """Whose the crib is, seen from the player who puts cards aside: its own, an
@@ -165,3 +175,42 @@ def show_points(variant: Variant) -> Scorer:
         return table.points
 
     return score
+
+
+@lru_cache(maxsize=32)
+def _scorer(variant: Variant) -> Scorer:
+    return show_points(variant)
+
+
+def lays_away(observation: Observation) -> bool:
+    """Whether ``observation`` asks for cards to be laid away (its moves are :class:`PutAside`)."""
+    legal = observation.legal_moves
+    return bool(legal) and type(legal[0]) is PutAside
+
+
+def put_aside_move(observation: Observation) -> Move:
+    """The legal :class:`~ono99.PutAside` the heuristic chooses (:func:`best_put_aside`).
+
+    The crib is the player's when it or a partner deals, an opponent's
+    otherwise; the starters averaged over are the cards the player has not
+    seen (not in its hand, not face up).
+    """
+    legal = observation.legal_moves
+    k = len(cast("PutAside", legal[0]).cards)
+    me, dealer = observation.player, observation.dealer
+    mates = next((team for team in observation.teams if me in team), (me,))
+    owner: CribOwner = "mine" if dealer in mates else "theirs"
+    if dealer < 0:
+        owner = "nobody"
+    seen = Counter(observation.hand) + Counter(observation.out_of_play)
+    seen += Counter(observation.discard_pile)
+    unseen: list[str] = []
+    for card in observation.variant.cards:
+        unseen += [card.id] * max(0, card.count - seen[card.id])
+    chosen = Counter(
+        best_put_aside(observation.hand, k, _scorer(observation.variant), unseen, owner)
+    )
+    for move in legal:
+        if Counter(cast("PutAside", move).cards) == chosen:
+            return move
+    return legal[0]  # pragma: no cover - the heuristic chooses among the hand's cards

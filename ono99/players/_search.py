@@ -30,6 +30,7 @@ from ono99.engine import (
 )
 
 from ._policies import Traits, careful_move, ranked_move, told_of, traits_of
+from ._put_aside import lays_away, put_aside_move
 
 if TYPE_CHECKING:
     from ono99.engine import Engine, Move, Observation
@@ -172,7 +173,13 @@ class SearchPlayer:
         return f"SearchPlayer(seed={self.seed!r}, iterations={self.iterations})"
 
     def choose(self, observation: Observation) -> Move:
-        """The move the search rates best among ``observation.legal_moves``."""
+        """The move the search rates best among ``observation.legal_moves``.
+
+        Cards laid away into the crib are the heuristic's choice
+        (:func:`~ono99.players._put_aside.put_aside_move`), not a search's.
+        """
+        if lays_away(observation):
+            return put_aside_move(observation)
         legal = observation.legal_moves
         traits = traits_of(self._cache, observation.variant)
         total = observation.total

@@ -13,7 +13,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ono99 import events as ev
-from ono99.engine import compile_variant
+from ono99.engine import compile_variant, game_state
 from ono99.rules import DeclaredCard, each_effect
 
 from ._invariants import InvariantError
@@ -48,6 +48,7 @@ class LogModel:
     _declared_before: Declaration | None
     _dealer: int  # the round's dealer (set when each round starts)
     _given_due: list[tuple[int, int]]  # the points the deal's start still gives
+    _zoned = 0  # the cards in the zones a variant declares (the crib), this round
 
     def __init__(self, game: Game, where: str | None = None) -> None:
         self.game = game
@@ -311,6 +312,19 @@ class LogModel:
         held = Counter(c for hand in hands for c in hand)
         everything = held + Counter(game.draw_pile) + Counter(game.discard_pile)
         everything += Counter(game.out_of_play)
+        if self.variant.zones:
+            zoned = [
+                c
+                for piles in game_state(game, logs=False)["zones"].values()
+                for p in piles
+                for c in p
+            ]
+            everything += Counter(zoned)
+            self.expect(
+                len(zoned) == self._zoned,
+                "event log",
+                lambda: f"{len(zoned)} cards in the zones; the events give {self._zoned}",
+            )
         deck = Counter(rules.cards[k].id for k in self._deck)
         self.expect(
             everything == deck,

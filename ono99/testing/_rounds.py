@@ -29,6 +29,7 @@ class RoundEvents(LogModel):
         self._in_round = self._in_game[:]
         self._direction = 1
         self._round_plays = 0
+        self._zoned = 0
         self._dealer = event.dealer
         self._given_due = self._deal_given(event.dealer)
         self._deflected = None
