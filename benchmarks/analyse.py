@@ -9,7 +9,10 @@ idle machine)::
 
     python benchmarks/analyse.py                      # ono99-2022, 4 players
     python benchmarks/analyse.py ono99-1980 --players 3 --games 1000
-    python benchmarks/analyse.py --precision 3        # each headline within +-3 points
+    python benchmarks/analyse.py --precision 2        # each headline within +-2 points
+
+By default the profile aims at +-3 points on every headline interval (no
+count of games given); ``--games N`` plays exactly those counts instead.
 
 It measures the ``ono99`` it imports: install with ``ONO99_COMPILE=1 pip
 install .`` for the compiled engine.
@@ -28,7 +31,7 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("variant", nargs="?", default="ono99-2022")
     parser.add_argument("--players", type=int, default=4)
-    parser.add_argument("--games", type=int, default=2000)
+    parser.add_argument("--games", type=int, default=None)
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--jobs", type=int, default=1)
     parser.add_argument("--precision", type=float, default=None)
@@ -36,7 +39,8 @@ def main() -> None:
     engine = ono99.engine._engine.__file__
     kind = "pure-Python" if engine.endswith(".py") else "compiled"
     print(f"ono99 {ono99.__version__} ({kind} engine), {args.variant}, {args.players} players,")
-    print(f"games {args.games} (the other sections' defaults), jobs {args.jobs}, seed {args.seed}")
+    games = "the defaults, aiming at +-3 points" if args.games is None else args.games
+    print(f"games {games} (the other sections' defaults), jobs {args.jobs}, seed {args.seed}")
     print(f"before: load average {os.getloadavg()[0]:.1f} (1 min), {os.cpu_count()} CPUs")
     finished: dict[str, float] = {}
 

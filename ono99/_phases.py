@@ -41,7 +41,12 @@ class Phase:
 
     ``game`` is the engine's state: the round (``game.r``), the seat to move
     (``game.current``), the compiled rules (``game.rules``) and the engine's
-    methods (``game.emit``, ``game.draw_cards``, ...).
+    methods (``game.emit``, ``game.draw_cards``, ...). A phase with moves of
+    its own (not the play, which ends with the round) says when it is over
+    by calling ``game.end_phase()``, from :meth:`moved` once its last move
+    is made: the phases after it begin. Its moves are listed and checked by
+    the engine through :meth:`legal` and :meth:`why_illegal`, and each is
+    played by :meth:`apply`, then the end of a move every phase shares.
 
     A phase of its own registers under its TOML name, and a variant then
     lists it in ``[round] phases``:
@@ -105,17 +110,16 @@ def phase_type(cls: type[Phase]) -> type[Phase]:
     """Register ``cls`` under its :attr:`Phase.name`, for ``[round] phases`` (a decorator).
 
     Raises:
-        ValueError: If the class has no name, or another class has taken it
-            (the same class defined again replaces the one registered).
+        ValueError: If the class has no name, or a class of another name has
+            taken it (a class of the same name, defined again, replaces it).
     """
     name = cls.name
     if not name:
         raise ValueError(f"{cls.__qualname__} has no name: set Phase.name")
     taken = _PHASES.get(name)
-    redefined = taken is not None and (taken.__module__, taken.__qualname__) == (
-        cls.__module__,
-        cls.__qualname__,
-    )  # the same class defined again (a module reloaded, a cell run again): it replaces it
+    # The same class defined again (a module reloaded, a cell or an example run
+    # again, its module named otherwise) replaces the one registered.
+    redefined = taken is not None and taken.__qualname__ == cls.__qualname__
     if taken is not None and taken is not cls and not redefined:
         raise ValueError(f"a phase named {name!r} is registered already ({taken.__qualname__})")
     _PHASES[name] = cls

@@ -88,7 +88,12 @@ class Zone:
         return 1
 
     def seen_by(
-        self, owner: int, seat: int, dealer: int, teams: tuple[tuple[int, ...], ...]
+        self,
+        owner: int,
+        seat: int,
+        dealer: int,
+        teams: tuple[tuple[int, ...], ...],
+        shown: bool = False,
     ) -> int:
         """What ``seat`` sees of the zone's ``owner``-th pile: 2 its cards, 1 its size, 0 nothing.
 
@@ -98,9 +103,16 @@ class Zone:
             seat: The seat that looks.
             dealer: The round's dealer.
             teams: The partnerships (empty: each plays alone).
+            shown: Whether the round's show has happened: a zone seen
+                ``"show"`` shows its cards from then on, its size before.
+
+        >>> from ono99 import Zone
+        >>> crib = Zone("crib", owner="dealer", visibility="show")
+        >>> crib.seen_by(0, 1, 0, ()), crib.seen_by(0, 1, 0, (), shown=True)
+        (1, 2)
         """
         visibility = self.visibility
-        if visibility == "everyone":
+        if visibility == "everyone" or (shown and visibility == "show"):
             return 2
         if visibility == "nobody":
             return 0

@@ -168,6 +168,25 @@ def test_importance_is_the_paired_difference() -> None:
     assert card.importance.low < card.importance.value < card.importance.high
 
 
+def test_a_card_narrow_enough_plays_no_more_games() -> None:
+    """With a precision, each restricted player plays as many of the unrestricted
+    player's games as its own interval needs: a card already narrow enough after the
+    first batch plays no further one, a wider card plays on, and each card's
+    difference pairs its own games with the unrestricted player's same games."""
+    variant = ono99.load_variant("ono99-2022")
+    runner = _analyse._Runner(variant, 2, 1, 1, None, 0.07, None, None)
+    paired = runner.importance(200)
+    lengths = {card: len(wins) for card, wins in paired.restricted.items()}
+    assert min(lengths.values()) == 200 < max(lengths.values()) == len(paired.base)
+    for card, played in lengths.items():
+        assert paired.card_width(card) <= 0.07
+        mine = paired.restricted[card]
+        assert paired.difference(card) == [
+            b - r for b, r in zip(paired.base[:played], mine, strict=True)
+        ]
+        assert len(paired.difference(card)) == played
+
+
 def test_games_a_cap_ends_do_not_count_as_finished() -> None:
     """A token game allowed one round ends by its cap (``round.max_rounds``) every
     time, with players still holding tokens: completion is 0."""
@@ -207,12 +226,32 @@ def test_every_kind_of_card_has_an_importance(profile: ono99.Profile) -> None:
 
 def test_token_games_have_drama(profile: ono99.Profile) -> None:
     """Tokens are lost round after round: the lead changes, and some games are won
-    from behind."""
+    from behind (the half-way leader does not always win)."""
     drama = profile.drama
     assert drama.measured
-    assert drama.lead_changes is not None and drama.comebacks is not None
+    assert drama.lead_changes is not None and drama.leader_wins is not None
     assert 0 < drama.lead_changes.value < 1
-    assert 0 < drama.comebacks.value < 1
+    assert 0 < drama.leader_wins.value < 1
+
+
+def test_comebacks_are_deprecated_for_the_half_way_leader_s_wins(
+    profile: ono99.Profile,
+) -> None:
+    """Issue 50: "comebacks" said what "half-way leader wins" says from the other side.
+    It is kept for a release, with a DeprecationWarning; no table or side by side
+    shows it, and a profile's data still holds it under its name."""
+    drama = profile.drama
+    with pytest.deprecated_call(match="leader_wins"):
+        comebacks = drama.comebacks
+    assert comebacks is not None and drama.leader_wins is not None
+    halved = drama.leader_wins.games
+    assert comebacks.successes == halved - drama.leader_wins.successes
+    assert "comebacks" not in profile.figures()
+    assert all("comeback" not in d.figure for d in profile.differences(profile))
+    shown = [row[0] for sheet in ono99.analysis.profile_sheets(profile) for row in sheet.rows]
+    assert "half-way leader wins" in shown
+    assert not any("behind" in name for name in shown)
+    assert "comebacks" in profile.to_data()["drama"]
 
 
 def test_lead_changes_a_move_are_each_game_s_changes_over_its_moves() -> None:
@@ -235,14 +274,15 @@ def test_one_round_games_have_no_lead_to_change(one_card: ono99.Profile) -> None
     applicable, neither zero nor an estimate, and the tables say so."""
     assert not one_card.drama.measured
     assert one_card.drama.lead_changes is None
-    assert one_card.drama.comebacks is None
+    with pytest.deprecated_call():
+        assert one_card.drama.comebacks is None
     assert "lead changes a move" not in one_card.figures()
     assert one_card.drama.decisiveness is None
     assert one_card.drama.leader_wins is None
     assert "decisiveness" not in one_card.figures()
     assert "half-way leader wins" not in one_card.figures()
     [drama] = [s for s in ono99.analysis.profile_sheets(one_card) if s.title == "Drama"]
-    assert [row[1] for row in drama.rows] == ["not applicable"] * 4
+    assert [row[1] for row in drama.rows] == ["not applicable"] * 3
 
 
 def test_the_lead_changes_are_those_the_token_log_shows() -> None:
@@ -611,6 +651,59 @@ def test_a_precision_asked_for_is_reached() -> None:
         precision=8, seed=1, jobs=2,
     )  # fmt: skip
     assert again == profile
+
+
+class _Asked(Exception):  # noqa: N818 - not an error: what a profile asked of its sections
+    """Raised by a stand-in runner with the precision and the games a profile asked for."""
+
+
+def _asked(monkeypatch: pytest.MonkeyPatch, **options: object) -> tuple[object, ...]:
+    """What ``analyse(**options)`` asks its sections for: (precision, whether a time
+    limit stops their growth, whether running past it is an error)."""
+
+    class Runner:
+        def __init__(self, *args: object, strict: bool = False) -> None:
+            # (variant, players, seed, jobs, executor, precision, deadline, progress)
+            raise _Asked(args[5], args[6] is not None, strict)
+
+    monkeypatch.setattr(_analyse, "_Runner", Runner)
+    with pytest.raises(_Asked) as asked:
+        ono99.analyse("ono99-2022", seed=1, jobs=1, **options)  # type: ignore[arg-type]
+    return asked.value.args
+
+
+def test_the_default_profile_aims_at_three_points(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Given no precision and no count of games, a profile asks each section for +-3
+    points, within the default time limit; given a count alone, it plays that count."""
+    assert _analyse.DEFAULT_PRECISION == 3
+    assert _asked(monkeypatch) == (0.03, True, False)
+    assert _asked(monkeypatch, precision=2) == (0.02, True, False)
+    assert _asked(monkeypatch, time_limit=10) == (0.03, True, True)
+    for count in ("games", "search_games", "importance_games"):
+        assert _asked(monkeypatch, **{count: 500}) == (None, False, False)
+
+
+def test_a_precision_s_own_time_limit_stops_growth_without_an_error(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The time limit a precision implies (no time limit given) only stops the
+    sections from growing: a profile past it is the first batches' profile, with the
+    widths they reached, not a SimulationError (which a time limit given raises)."""
+    monkeypatch.setattr(_analyse, "PRECISION_SECONDS", 1e-9)
+    options = {"players": 2, "games": 10, "search_games": 2, "importance_games": 4}
+    profile = ono99.analyse("ono99-2022", precision=1, seed=1, jobs=1, **options)  # type: ignore[arg-type]
+    assert profile.games == 10 and profile.search_games == 2
+    assert profile.importance_games == 4
+    assert max(profile.widths().values()) > 1
+    with pytest.raises(ono99.SimulationError, match="time limit"):
+        ono99.analyse(
+            "ono99-2022",
+            precision=1,
+            time_limit=1e-9,
+            seed=1,
+            jobs=1,
+            **options,  # type: ignore[arg-type]
+        )
 
 
 def test_a_time_limit_that_runs_out_is_an_error() -> None:

@@ -8,7 +8,7 @@ A profile plays the shipped players through the simulation layer
 :mod:`ono99`; the tables and section names are for the command line.
 """
 
-from ._analyse import analyse, section_labels
+from ._analyse import DEFAULT_GAMES, DEFAULT_PRECISION, analyse, section_labels
 from ._plot import plot_profiles
 from ._profile import (
     CardImportance,
@@ -29,6 +29,8 @@ from ._report import Sheet, comparison_sheets, profile_sheets
 from ._restricted import AvoidingPlayer
 
 __all__ = [
+    "DEFAULT_GAMES",
+    "DEFAULT_PRECISION",
     "AvoidingPlayer",
     "CardImportance",
     "Completion",

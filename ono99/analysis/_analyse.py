@@ -49,6 +49,8 @@ if TYPE_CHECKING:
     from ono99.simulation import GameDetails, SimulationResult
 
 __all__ = [
+    "DEFAULT_GAMES",
+    "DEFAULT_PRECISION",
     "PRECISION_SECONDS",
     "SEARCH_SHARE",
     "analyse",
@@ -65,8 +67,14 @@ SEARCH_SHARE = 8
 IMPORTANCE_SHARE = 2
 """By default the restricted players play ``games // IMPORTANCE_SHARE`` games."""
 
+DEFAULT_GAMES = 2000
+"""Games of the main section and of the cautious rung, unless ``games`` says otherwise."""
+
+DEFAULT_PRECISION = 3.0
+"""The half width a profile aims at when given no precision and no counts, in points."""
+
 PRECISION_SECONDS = 300.0
-"""The time limit of a profile asked for a precision without one, in seconds."""
+"""The time limit of a profile that aims at a precision without one, in seconds."""
 
 # Fewer games than this do not tell how wide an interval is (nor how long a game takes).
 _LEAST_GROWTH = 20
@@ -119,7 +127,7 @@ def analyse(
     *,
     house_rules: Sequence[PathName] = (),
     players: int | None = None,
-    games: int = 2000,
+    games: int | None = None,
     search_games: int | None = None,
     importance_games: int | None = None,
     precision: float | None = None,
@@ -151,9 +159,15 @@ def analyse(
     Each section's seed is derived from ``seed`` and the section's name, the
     same for every variant: two variants analysed with one seed play the
     same deals, and the profile is the same whatever ``jobs`` or
-    ``executor``. The defaults (2,000 games; 250 for each search rung; 1,000
-    for card importance) give seat shares within about 2 points at four
-    players (the Wilson interval's half width at 25% is 1.9 points).
+    ``executor``.
+
+    Given neither a precision nor any count of games, a profile aims at
+    +-3 points (``DEFAULT_PRECISION``): it starts from 2,000 games (250
+    for each search rung, 1,000 for card importance) and plays more where a
+    headline interval is wider, within its time limit (at four players,
+    ``ono99-2022`` with the compiled engine takes some 20 seconds of one
+    core; :doc:`/explanation/speed`). Given counts and no precision, it
+    plays exactly those counts.
 
     With ``precision`` (in points: ``2`` asks for +-2 points), a section
     whose widest headline interval is wider plays more games, in batches,
@@ -169,16 +183,21 @@ def analyse(
         variant: A :class:`~ono99.Variant`, or the id or path to load one.
         house_rules: House rules to lay over a variant given by id or path.
         players: Players per game (default: 4, or the variant's nearest).
-        games: Games of the main section and of the cautious rung.
+        games: Games of the main section and of the cautious rung
+            (default: 2,000, where a precision asks, the first of them).
         search_games: Games of each rung with a search player (default:
             ``games // 8``, at least 1).
         importance_games: Games of card importance (default: ``games //
-            2``, at least 1).
+            2``, or ``games // 4`` where a precision asks, at least 1).
         precision: The widest half interval asked for, in percentage points
-            (default: none; the counts above are played).
-        time_limit: The most seconds the profile may take (default: none,
-            or 300 with ``precision``). Past it, no more games are started
-            and :class:`~ono99.SimulationError` says so.
+            (default: 3 when no count above is given, else none: the counts
+            are played).
+        time_limit: The most seconds the profile may take (default: none).
+            Past it, no more games are started and
+            :class:`~ono99.SimulationError` says so. With a precision and no
+            time limit, the sections stop growing after 300 seconds
+            (``PRECISION_SECONDS``) but never fail for time: each plays
+            its first games, however long they take.
         seed: The master seed (default: one chosen at random, kept in the
             profile's ``seed`` so the profile can be made again).
         jobs: Processes to use (default: one per CPU); ``1`` plays here.
@@ -210,15 +229,25 @@ def analyse(
     """
     started = time.monotonic()
     loaded = _variant(variant, house_rules)
+    if precision is None and games is None and search_games is None and importance_games is None:
+        precision = DEFAULT_PRECISION
+    if games is None:
+        games = DEFAULT_GAMES
     whole("games", games, 1, MAX_GAMES)
     if search_games is None:
         search_games = max(1, games // SEARCH_SHARE)
     whole("search_games", search_games, 1, MAX_GAMES)
     if importance_games is None:
-        importance_games = max(1, games // IMPORTANCE_SHARE)
+        # Where a precision asks, the first batch is a pilot: the rest is played as needed.
+        share = IMPORTANCE_SHARE * (1 if precision is None else 2)
+        importance_games = max(1, games // share)
     whole("importance_games", importance_games, 1, MAX_GAMES)
     if precision is not None:
         precision = _points(precision)
+    # A time limit given is kept to the second; the one a precision implies only
+    # stops the sections' growth, so that a busy machine gives a wider profile,
+    # never an error.
+    strict = time_limit is not None
     if time_limit is not None:
         time_limit = seconds_arg("time_limit", time_limit)
     if time_limit is None and precision is not None:
@@ -252,6 +281,7 @@ def analyse(
         None if precision is None else precision / 100,
         None if time_limit is None else started + time_limit,
         progress,
+        strict=strict,
     )
     main = runner.main(games)
     rungs = [
@@ -322,7 +352,12 @@ class _Main:
 
 
 class _Paired:
-    """Card importance: the unrestricted player's wins game by game, and each restricted one's."""
+    """Card importance: the unrestricted player's wins game by game, and each restricted one's.
+
+    Each restricted player plays the first of the unrestricted player's
+    games, as many as its own interval needs: a card whose interval is
+    narrow enough plays no further batch.
+    """
 
     def __init__(self) -> None:
         self.base: list[int] = []
@@ -331,19 +366,27 @@ class _Paired:
         # For each card, the restricted player's wins game by game.
         self.restricted: dict[str, list[int]] = {}
 
+    def games(self, card: str) -> int:
+        """The games of ``card``'s restricted player (all, where it changes no choice)."""
+        mine = self.restricted.get(card)
+        return len(self.base) if mine is None else len(mine)
+
     def difference(self, card: str) -> list[int]:
         """The unrestricted player's win less the restricted one's, game by game."""
         mine = self.restricted.get(card)
         if mine is None:
             return [0] * len(self.base)
-        return [b - r for b, r in zip(self.base, mine, strict=True)]
+        return [b - r for b, r in zip(self.base, mine, strict=False)]
+
+    def card_width(self, card: str) -> float:
+        """The half width of ``card``'s importance interval (0 where no choice changed)."""
+        if card not in self.restricted:
+            return 0.0
+        _, _, low, high = mean_interval(self.difference(card))
+        return (high - low) / 2
 
     def half_width(self) -> float:
-        widths = [0.0]
-        for card in self.restricted:
-            _, _, low, high = mean_interval(self.difference(card))
-            widths.append((high - low) / 2)
-        return max(widths)
+        return max([0.0, *(self.card_width(card) for card in self.restricted)])
 
 
 class _Runner:
@@ -359,6 +402,8 @@ class _Runner:
         precision: float | None,
         deadline: float | None,
         progress: Callable[[str, int, int], object] | None,
+        *,
+        strict: bool = False,
     ) -> None:
         self.variant = variant
         self.players = players
@@ -367,6 +412,8 @@ class _Runner:
         self.executor = executor
         self.precision = precision
         self.deadline = deadline
+        # Whether a simulation past the deadline fails, or only no batch follows it.
+        self.strict = strict
         self.progress = progress
         self.labels = section_labels(variant)
         # Sections not yet begun, for sharing out the time left.
@@ -392,7 +439,9 @@ class _Runner:
             if progress is not None:
                 progress(label, done + games_done, total)
 
-        remaining = None if self.deadline is None else self.deadline - time.monotonic()
+        remaining = None
+        if self.deadline is not None and self.strict:
+            remaining = self.deadline - time.monotonic()
         return simulate(
             self.variant,
             players=self.players,
@@ -507,6 +556,11 @@ class _Runner:
                 changed = tally.changed.get(card.id, 0)
                 paired.changed[card.id] = paired.changed.get(card.id, 0) + changed
                 mine = paired.restricted.get(card.id)
+                if mine is not None and len(mine) < done:
+                    # Narrow enough before an earlier batch: it plays no more games.
+                    if self.progress is not None:
+                        self.progress(label, total, total)
+                    continue
                 if not changed:
                     # No choice changed: each game is the unrestricted player's own.
                     if mine is not None:
@@ -516,6 +570,11 @@ class _Runner:
                     continue
                 if mine is None:
                     mine = paired.restricted[card.id] = list(paired.base)
+                elif self.precision is not None and paired.card_width(card.id) <= self.precision:
+                    # Narrow enough already: this card plays no more games.
+                    if self.progress is not None:
+                        self.progress(label, total, total)
+                    continue
                 restricted = self._simulate(
                     label,
                     "importance",
@@ -578,10 +637,11 @@ def _profile(  # noqa: PLR0917 - one caller, which names nothing twice
     skill = Skill(rungs=tuple(made[:2]), gap=made[2])
     importance = []
     base = paired.base
-    unrestricted = Estimate.rate(sum(base), len(base))
     for card in variant.cards:
         if card.count <= 0:
             continue
+        played = paired.games(card.id)
+        unrestricted = Estimate.rate(sum(base[:played]), played)
         differences = paired.difference(card.id)
         restricted = paired.restricted.get(card.id, base)
         if paired.changed.get(card.id, 0):

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import functools
 import math
+import warnings
 from typing import TYPE_CHECKING, Any, Literal
 
 import cattrs
@@ -337,8 +338,10 @@ class CardImportance:
         card: The card's id.
         name: Its printed name.
         win_rate: The restricted player's win share.
-        unrestricted: The unrestricted player's win share, on the same deals
-            (the same for every card).
+        unrestricted: The unrestricted player's win share, on the same deals.
+            With a precision, a card whose interval was narrow enough played
+            no further batch: each card's three figures are over its own
+            games, the first of the unrestricted player's.
         importance: The unrestricted player's win share less the restricted
             one's: what giving up the card costs, in points (negative for a
             card better left in the hand). Its interval is the paired one
@@ -386,7 +389,7 @@ class CardImportance:
 
 @frozen
 class Drama:
-    """Does the lead change, do players come back? On the games of :class:`Fairness`.
+    """Does the lead change, does the half-way leader win? On the games of :class:`Fairness`.
 
     The standings are the tokens, or the points, of the players still in the
     game; they change only when a round ends. The *leaders* are the seats
@@ -400,9 +403,13 @@ class Drama:
     Attributes:
         lead_changes: Lead changes a move (a share of moves), with its
             Student t interval; ``None`` where there is nothing to lead.
-        comebacks: The share of games won by a player who was not among the
-            leaders after round ``R // 2`` of the game's ``R`` rounds;
-            ``None`` where there is nothing to lead.
+        comebacks: Deprecated, and gone in the next minor release (reading
+            it warns): the share of all games won by a player who was not
+            among the leaders after round ``R // 2`` of the game's ``R``
+            rounds, which :attr:`leader_wins` says from the other side (of
+            the games with a half-way, ``1 - leader_wins``); ``None`` where
+            there is nothing to lead. No table shows it, nor does a side by
+            side compare it.
         measured: Whether any game had standings to lead: more than one
             round, with tokens or points. When false, every figure is
             ``None``: "not applicable", not zero.
@@ -424,16 +431,30 @@ class Drama:
 
     >>> import ono99
     >>> lead_changes = ono99.Estimate("share", 0.052, 0.043, 0.061, games=40, se=0.0045)
-    >>> drama = ono99.Drama(lead_changes, ono99.Estimate.rate(12, 40), measured=True)
-    >>> str(drama.lead_changes), str(drama.comebacks)
-    ('5.2% (4.3% to 6.1%)', '30.0% (18.1% to 45.4%)')
+    >>> drama = ono99.Drama(
+    ...     lead_changes, None, measured=True, leader_wins=ono99.Estimate.rate(28, 40)
+    ... )
+    >>> str(drama.lead_changes), str(drama.leader_wins)
+    ('5.2% (4.3% to 6.1%)', '70.0% (54.6% to 81.9%)')
     """
 
     lead_changes: Estimate | None
-    comebacks: Estimate | None
+    # Made as ``comebacks``, read through the deprecated property of that name.
+    _comebacks: Estimate | None = field(alias="comebacks")
     measured: bool
     decisiveness: Estimate | None = None
     leader_wins: Estimate | None = None
+
+    @property
+    def comebacks(self) -> Estimate | None:
+        """Deprecated: the games won from behind at half-way; read :attr:`leader_wins`."""
+        warnings.warn(
+            "Drama.comebacks is deprecated and goes in the next minor release: "
+            "read Drama.leader_wins (of the games with a half-way, 1 - leader_wins)",
+            DeprecationWarning,
+            stacklevel=2,
+        )
+        return self._comebacks
 
 
 @frozen
@@ -523,7 +544,7 @@ class Profile:
         decisions: Choices and branching.
         skill: The skill ladder.
         importance: Each kind of card, in the variant's order.
-        drama: Lead changes and comebacks.
+        drama: Lead changes, the half-way leader's wins, decisiveness.
         precision: The half width asked for, in points, if any
             (``analyse(..., precision=)``); each section then played as
             many games as it needed, or as its share of the time allowed.
@@ -578,8 +599,6 @@ class Profile:
         drama = self.drama
         if drama.lead_changes is not None:
             out["lead changes a move"] = drama.lead_changes
-        if drama.comebacks is not None:
-            out["comebacks"] = drama.comebacks
         if drama.decisiveness is not None:
             out["decisiveness"] = drama.decisiveness
         if drama.leader_wins is not None:
@@ -710,11 +729,10 @@ def summary_rows(profile: Profile) -> list[tuple[str, str]]:
     if decided is not None:
         rows.append(("Card that decides most games", f"{decided.name}: {decided.decided}"))
     drama = profile.drama
-    if drama.lead_changes is None or drama.comebacks is None:
+    if drama.lead_changes is None:
         rows.append(("Lead changes a move", "not applicable (no standings to lead)"))
     else:
         rows.append(("Lead changes a move", str(drama.lead_changes)))
-        rows.append(("Comebacks", str(drama.comebacks)))
         if drama.leader_wins is not None:
             rows.append(("Half-way leader wins", str(drama.leader_wins)))
         if drama.decisiveness is not None:
@@ -741,4 +759,12 @@ def _converter() -> cattrs.Converter:
     converter = cattrs.Converter()
     # Whole numbers where a figure is a float (a median of 3) are written as floats.
     converter.register_unstructure_hook(float, float)
+    # Drama's deprecated field keeps its name in the data while it is kept.
+    renamed = cattrs.gen.override(rename="comebacks")
+    converter.register_unstructure_hook(
+        Drama, cattrs.gen.make_dict_unstructure_fn(Drama, converter, _comebacks=renamed)
+    )
+    converter.register_structure_hook(
+        Drama, cattrs.gen.make_dict_structure_fn(Drama, converter, _comebacks=renamed)
+    )
     return converter

@@ -100,6 +100,17 @@ def _widest(profile: Profile, section: str) -> str:
     return f"; widest interval +-{width:.1f} points{asked}"
 
 
+def _deals(profile: Profile) -> str:
+    """The deals of card importance, in words: each card's, where some played fewer."""
+    games = profile.importance_games
+    if all(card.importance.games == games for card in profile.importance):
+        return f"{games} deals"
+    return (
+        f"deals ({games} for the unrestricted player; a card whose interval was "
+        "narrow enough played fewer of them)"
+    )
+
+
 def profile_sheets(profile: Profile) -> list[Sheet]:
     """The tables of one profile, a section each."""
     fairness = profile.fairness
@@ -150,17 +161,15 @@ def profile_sheets(profile: Profile) -> list[Sheet]:
     )
     asked = "" if profile.precision is None else f" of +-{profile.precision:g} asked"
     drama = profile.drama
-    if drama.lead_changes is None or drama.comebacks is None:
+    if drama.lead_changes is None:
         drama_rows = [
             ["lead changes a move", "not applicable", "one round, or no tokens or points"],
-            ["won from behind at half-way", "not applicable", "nothing to lead"],
             ["half-way leader wins", "not applicable", "nothing to lead"],
             ["decisiveness", "not applicable", "nothing to lead"],
         ]
     else:
         drama_rows = [
             ["lead changes a move", _value(drama.lead_changes), _interval(drama.lead_changes)],
-            ["won from behind at half-way", _value(drama.comebacks), _interval(drama.comebacks)],
         ]
         if drama.leader_wins is not None:
             drama_rows.append(["half-way leader wins", *_row("", drama.leader_wins)[1:]])
@@ -228,7 +237,7 @@ def profile_sheets(profile: Profile) -> list[Sheet]:
         Sheet(
             f"Card importance in points (restricted play: a cautious player who never "
             f"plays the card while it has another legal move, less the same player "
-            f"unrestricted, on the same {profile.importance_games} deals, among cautious "
+            f"unrestricted, on the same {_deals(profile)}, among cautious "
             f"players; changed: its choices the restriction changes, of those where the card "
             f"was legal; decided: the share of games it decided"
             f"{_widest(profile, 'card importance')})",
@@ -247,13 +256,22 @@ def profile_sheets(profile: Profile) -> list[Sheet]:
     ]
 
 
+# The figures a side by side shows under a heading, one row a card, by their names' start.
+_GROUPS = {
+    "importance of ": "importance of each card",
+    "games decided by ": "games each card decided",
+}
+
+
 def comparison_sheets(profiles: Sequence[Profile]) -> list[Sheet]:
     """Profiles side by side: each figure of the first and of another, and the difference.
 
     One table for each profile after the first, so that each fits 80
     columns: the figure, its value in both, the difference, its 95%
     interval, and ``*`` where Benjamini and Hochberg's procedure marks it
-    at a false discovery rate of 5% over the table's figures.
+    at a false discovery rate of 5% over the table's figures. The figures
+    of each card (its importance, the games it decided) stand under a
+    heading row, each named by the card alone, so that no name is cut.
     """
     base = profiles[0]
     sheets = []
@@ -261,9 +279,22 @@ def comparison_sheets(profiles: Sequence[Profile]) -> list[Sheet]:
         mine, theirs = base.figures(), other.figures()
         found = {d.figure: d for d in base.differences(other)}
         rows = []
+        group = ""
         for name in dict.fromkeys([*mine, *theirs]):
+            # The figures of each card stand under their group's name, the card's
+            # name alone on its row: a long name then fits 80 columns whole.
+            shown = name
+            for prefix, heading in _GROUPS.items():
+                if name.startswith(prefix):
+                    if group != prefix:
+                        rows.append([heading, "", "", "", "", ""])
+                    shown = "  " + name.removeprefix(prefix)
+                    group = prefix
+                    break
+            else:
+                group = ""
             row = [
-                name,
+                shown,
                 _bare(mine[name]) if name in mine else "-",
                 _bare(theirs[name]) if name in theirs else "-",
             ]

@@ -7,6 +7,7 @@ import json
 from typing import TYPE_CHECKING
 
 from ono99.analysis import (
+    DEFAULT_GAMES,
     analyse,
     comparison_sheets,
     differences_data,
@@ -73,7 +74,7 @@ def _analyse(args: argparse.Namespace) -> int:
     # Each profile has its share of the time limit, which a profile's sections share again.
     limit = args.time_limit
     share = None if limit is None else limit / len(variants)
-    with executor_of(args) as executor, bars.shown(args.games):
+    with executor_of(args) as executor, bars.shown(args.games or DEFAULT_GAMES):
         offset = 0
         for variant in variants:
             index = {label: offset + i for i, label in enumerate(section_labels(variant))}
@@ -151,8 +152,9 @@ def add_analysis_command(
             "without and with the house rules), stand side by side with each difference "
             "and whether it is significant (Benjamini-Hochberg, at a false discovery rate "
             "of 5%). The same seed gives the same profile, whatever --jobs or --scheduler. "
-            "--precision plays more games where a section's intervals are wider, within "
-            "--time-limit; every section says how wide its intervals are. Each table names "
+            "By default a profile aims at +-3 points: it plays more games where a section's "
+            "intervals are wider (--precision), within --time-limit; every section says how "
+            "wide its intervals are. Each table names "
             "the docs page that defines its figures."
         ),
         epilog=examples(
@@ -189,9 +191,9 @@ def add_analysis_command(
     parser.add_argument(
         "--games",
         type=game_count,
-        default=2000,
         metavar="N",
-        help="games of the main section and of the cautious rung of the ladder (default: 2000)",
+        help="games of the main section and of the cautious rung of the ladder (default: 2000, "
+        "the first of them where --precision asks for more)",
     )
     parser.add_argument(
         "--search-games",
@@ -212,8 +214,9 @@ def add_analysis_command(
         metavar="N",
         help="play more games where the widest 95%% interval of a section's headline figures "
         "(seat shares, each rung of the skill ladder, card importance) is wider than +-N "
-        "percentage points, until it is that narrow or --time-limit (default with --precision: "
-        "300 seconds) is spent",
+        "percentage points, until it is that narrow or --time-limit is spent (without one, "
+        "sections stop growing after 300 seconds) (default: 3, unless a count of games is "
+        "given: then those games are played)",
     )
     parser.add_argument(
         "--seed",

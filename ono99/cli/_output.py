@@ -116,19 +116,25 @@ def note(message: str) -> None:
     say(("ono99: note:", WARNING), " ", message, stderr=True)
 
 
-def _widths(header: Sequence[str], rows: Sequence[Sequence[str]], room: int) -> list[int] | None:
+def _widths(
+    header: Sequence[str], rows: Sequence[Sequence[str]], room: int, *, keys: bool = False
+) -> list[int] | None:
     """Widths that fit ``room`` and cut no word (a variant's id) in two, or ``None``.
 
     ``None`` when the columns fit as they are, or cannot fit whatever is done.
 
-    Each column gets at least its longest word, header and cells; the room left
-    goes to the columns that would wrap, in proportion to what they lack.
+    Each column gets at least its longest word, header and cells (with
+    ``keys``, the first column its longest cell, kept on one line, where the
+    others can still fit); the room left goes to the columns that would
+    wrap, in proportion to what they lack.
     """
     columns = list(zip(header, *rows, strict=False)) if rows else [(name,) for name in header]
     natural = [max(len(line) for cell in c for line in cell.splitlines() or [""]) for c in columns]
     least = [max(len(word) for cell in c for word in cell.split() or [""]) for c in columns]
     if sum(natural) <= room or sum(least) > room:
         return None
+    if keys and sum(least) - least[0] + natural[0] <= room:
+        least[0] = natural[0]
     widths = list(least)
     spare, lack = room - sum(least), [n - m for n, m in zip(natural, least, strict=True)]
     total = sum(lack)
@@ -170,7 +176,7 @@ def table(
     )
     # Between columns: one space of the box, and a space of padding either side.
     room = console().width - 3 * (len(header) - 1)
-    widths = _widths(header, [[escape(cell) for cell in row] for row in rows], room)
+    widths = _widths(header, [[escape(cell) for cell in row] for row in rows], room, keys=keys)
     for index, name in enumerate(header):
         first = index == 0 and keys
         grid.add_column(

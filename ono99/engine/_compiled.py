@@ -14,6 +14,7 @@ from ono99 import events as ev
 from ono99._errors import VariantError
 from ono99._limits import MAX_TOTAL
 from ono99._phases import Phase, default_phases, phase_types
+from ono99._zones import BUILT_IN_ZONES, Zone
 from ono99.loading import check_variant
 
 from ._guard import guard_condition, guard_effect, guard_trigger, guarded
@@ -290,9 +291,10 @@ class CompiledVariant:
         self.first_loss_ends_round = variant.round.end == "first_loss"
         self.keep_top_card = variant.reshuffle.keep_top_card
         self.starter = variant.deal.starter
-        # The zones the variant declares (the zone table's own zones are the
-        # round's named lists: see _round).
+        # The zones the variant declares (after those of every variant: table),
+        # and what each seat sees of the table's piles, worked out once (sight).
         self.zones = variant.zones
+        self._sight: dict[int, tuple[list[int], list[list[int]]]] = {}
         # When the hands are shown and scored (none without a trigger that scores them).
         show = variant.deal.show if any(t.on_show for t in variant.triggers) else "none"
         self.show_at_deal = show == "at_deal"
@@ -342,10 +344,59 @@ class CompiledVariant:
             found = self._partners[players] = (teams, mates)
         return found
 
+    @property
+    def table(self) -> tuple[Zone, ...]:
+        """The zone table's zones: those of every variant first, as the round's table (_round)."""
+        return BUILT_IN_ZONES + self.zones
+
+    def sight(
+        self, players: int, seat: int, dealer: int, shown: bool
+    ) -> tuple[list[int], list[list[int]]]:
+        """What ``seat`` sees of each pile of the zone table: 2 its cards, 1 its size, 0 nothing.
+
+        Each zone's visibility says (:meth:`ono99.Zone.seen_by`), for a
+        ``players``-player round dealt by ``dealer``, before the show or
+        after it (``shown``); worked out once, then kept.
+
+        Returns:
+            For each zone, what the seat sees of every one of its piles where
+            that is alike (-1 where it is not); and of each pile.
+        """
+        key = ((players * 256 + seat) * 256 + dealer) * 2 + (1 if shown else 0)
+        found = self._sight.get(key)
+        if found is None:
+            teams = self.partners(players)[0]
+            rows = [
+                [
+                    zone.seen_by(k, seat, dealer, teams, shown)
+                    for k in range(zone.piles(players, teams))
+                ]
+                for zone in self.table
+            ]
+            alike = [-1 if len(set(row)) > 1 else row[0] if row else 2 for row in rows]
+            found = self._sight[key] = (alike, rows)
+        return found
+
     def empty_zones(self, players: int) -> list[list[list[int]]]:
-        """The declared zones of a ``players``-player round, empty: each zone's piles."""
+        """The zone table of a ``players``-player round, every zone empty: each zone's piles.
+
+        The zones of every variant (:data:`ono99.BUILT_IN_ZONES`: one pile
+        each, a pile a seat for the hands, and for the hands as dealt where
+        there is a show), then the declared zones (:attr:`table`).
+        """
         teams = self.partners(players)[0]
-        return [[[] for _ in range(zone.piles(players, teams))] for zone in self.zones]
+        dealt = players if self.show_at_deal or self.show_at_end else 0
+        table: list[list[list[int]]] = [
+            [[]],
+            [[]],
+            [[] for _ in range(players)],
+            [[]],
+            [[]],
+            [[] for _ in range(dealt)],
+        ]
+        for zone in self.zones:
+            table.append([[] for _ in range(zone.piles(players, teams))])
+        return table
 
     def event_tables(self, players: int) -> tuple[DrewTable, PlayedTable]:
         """The shared ``Drew`` and ``Played`` events of a ``players``-player game.

@@ -11,13 +11,13 @@ from typing import TYPE_CHECKING
 from ono99 import events as ev
 
 from ._chance import shuffle
-from ._round import Round
+from ._round import HAND, PILE, STOCK, Round, move_card
 from ._table import Table
 
 if TYPE_CHECKING:
     from ._engine import Engine
 
-__all__ = ["deal_round", "draw", "given", "picked", "redraw", "refill", "reshuffle", "turned_up"]
+__all__ = ["deal_round", "draw", "given", "redraw", "refill", "reshuffle", "to_top", "turned_up"]
 
 
 def deal_round(game: Engine, order: list[int] | None = None, *, first: bool = False) -> None:
@@ -32,13 +32,10 @@ def deal_round(game: Engine, order: list[int] | None = None, *, first: bool = Fa
         if pick is None:
             game.keep_rng()
             shuffle(game.rng, order)
-    r = game.r = Round(rules.stacking, rules.stack_on)
+    r = game.r = Round(rules.stacking, rules.stack_on, rules.empty_zones(game.n))
     r.total = rules.start
     r.in_round = game.in_game[:]
     r.players_in_round = sum(r.in_round)
-    r.hands = [[] for _ in range(game.n)]
-    if rules.zones:
-        r.zones = rules.empty_zones(game.n)
     dealer = game.dealer
     left = game.next_seat(dealer, r.in_round)
     leader = left
@@ -52,17 +49,16 @@ def deal_round(game: Engine, order: list[int] | None = None, *, first: bool = Fa
     for _ in range(r.players_in_round):
         seats.append(seat)
         seat = game.next_seat(seat, r.in_round)
-    # One card at a time round the table: the i-th seat gets every k-th card.
+    # One card at a time round the table, from the top of the stock: the i-th
+    # seat gets every k-th card.
     k = len(seats)
     dealt = min(len(order), k * rules.hand_size)
-    if pick is None:
-        for i, seat in enumerate(seats):
-            r.hands[seat] = order[i:dealt:k]
-        r.draw = order[dealt:][::-1]  # the top card last
-    else:
-        r.draw = order  # in no order: each card is picked as it is dealt
-        for i in range(dealt):
-            r.hands[seats[i % k]].append(picked(game, r.draw))
+    r.draw[:] = order if pick is not None else order[::-1]  # the top card last
+    for i in range(dealt):
+        seat = seats[i % k]
+        if pick is not None:
+            to_top(game, r.draw)
+        move_card(r, STOCK, 0, HAND, seat)
     if game.logging:
         name = rules.ids.__getitem__
         for seat in seats:
@@ -70,7 +66,8 @@ def deal_round(game: Engine, order: list[int] | None = None, *, first: bool = Fa
     game.current = leader
     game.legal = None
     if rules.show_at_deal or rules.show_at_end:
-        r.dealt = tuple(tuple(hand) for hand in r.hands)  # as dealt, for the show
+        for seat, hand in enumerate(r.hands):
+            r.dealt[seat][:] = hand  # a record of the hands as dealt, for the show
     if rules.deal_scores:
         given(game)  # a target reached wins as the play would begin (see PlayPhase)
 
@@ -134,7 +131,6 @@ def draw(game: Engine, player: int, count: int, automatic: bool = False) -> int:
     ``automatic`` when the play before it was (the events say so).
     """
     r = game.r
-    hand = r.hands[player]
     drew = game.drew[player]
     events = game.events
     logging = game.logging
@@ -142,8 +138,9 @@ def draw(game: Engine, player: int, count: int, automatic: bool = False) -> int:
     for done in range(count):
         if not r.draw and not reshuffle(game, automatic):
             return done
-        index = r.draw.pop() if game.pick is None else picked(game, r.draw)
-        hand.append(index)
+        if game.pick is not None:
+            to_top(game, r.draw)
+        index = move_card(r, STOCK, 0, HAND, player)
         if not logging:
             continue
         if automatic:
@@ -169,28 +166,26 @@ def reshuffle(game: Engine, automatic: bool = False) -> bool:
     if game.pick is None:
         game.keep_rng()
         shuffle(game.rng, cards)
-    r.draw = cards
-    r.discard = keep
+    r.draw[:] = cards
+    r.discard[:] = keep
     r.reshuffles += 1
     game.emit(ev.Reshuffled(len(cards), automatic=automatic))
     return True
 
 
-def picked(game: Engine, pile: list[int]) -> int:
-    """Take the card ``pick`` chooses off ``pile`` (without ``pick``, the top card).
+def to_top(game: Engine, pile: list[int]) -> None:
+    """Put the card ``pick`` chooses from ``pile`` on its top, in the place of the top card.
 
     Drawing each card uniformly at random from the cards not yet drawn
     deals exactly as shuffling them and drawing from the top does; an
     engine with a ``pick`` leaves its piles unshuffled and draws this way,
     so that whoever picks (an OpenSpiel state's chance nodes) decides
-    each card as it is drawn.
+    each card as it is drawn. The card is then moved from the top.
     """
     pick = game.pick
-    at = pick(pile) if pick is not None else len(pile) - 1
-    card = pile[at]
-    pile[at] = pile[-1]
-    pile.pop()
-    return card
+    if pick is not None:
+        at = pick(pile)
+        pile[at], pile[-1] = pile[-1], pile[at]
 
 
 def redraw(game: Engine) -> None:
@@ -198,11 +193,9 @@ def redraw(game: Engine) -> None:
     r = game.r
     rules = game.rules
     player = game.current
-    hand = r.hands[player]
     card = rules.cards[rules.redraw_card]
     for _ in range(rules.redraw_count):
-        hand.remove(card.index)
-        r.discard.append(card.index)
+        move_card(r, HAND, player, PILE, 0, card.index)
     r.ends_turn = False
     r.plays_made += 1
     r.answering = False

@@ -23,7 +23,7 @@ from ._moves import NO_MOVES, Move, Play, as_move
 from ._out import no_safe_play, settled
 from ._play import apply_outcomes
 from ._round import Checkpoint, Round
-from ._scoring import count_over, end_round, laying, out_of_cards, run_phases
+from ._scoring import count_over, end_phase, end_round, laying, out_of_cards, run_phases
 from ._table import Table
 from ._view import observation
 
@@ -136,7 +136,7 @@ class Engine:
         self.round_only = False
         self.halted = False
         # What picks each card dealt or drawn, for code that makes every draw a chance
-        # event of its own (see picked): the draw pile then has no order and is never
+        # event of its own (see to_top): the draw pile then has no order and is never
         # shuffled. None: the pile is shuffled, and drawn from the top.
         self.pick: Callable[[list[int]], int] | None = None
         self.undo: Checkpoint | None = None
@@ -197,12 +197,23 @@ class Engine:
         """The cards ``seat`` cannot see, and where they are, for :meth:`redealt`.
 
         Returns:
-            The other seats holding cards, each with its hand size; and those
-            cards, their hands' then the draw pile's.
+            The places holding cards the seat cannot see, each with its size:
+            the other seats' hands (a place a seat), then the piles of the
+            declared zones whose cards it does not see (place ``n + j``: the
+            ``j``-th pile of the declared zones, in the table's order); and
+            those cards, theirs in that order, then the draw pile's.
         """
         r = self.r
         seats = [(s, len(hand)) for s, hand in enumerate(r.hands) if s != seat and hand]
-        return seats, [k for s, _ in seats for k in r.hands[s]] + r.draw
+        cards = [k for s, _ in seats for k in r.hands[s]]
+        place = self.n
+        for zone, piles in zip(self.rules.zones, r.zones, strict=True):
+            for owner, pile in enumerate(piles):
+                if pile and zone.seen_by(owner, seat, self.dealer, self.teams, r.shown) < 2:
+                    seats.append((place, len(pile)))
+                    cards += pile
+                place += 1
+        return seats, cards + r.draw
 
     def redealt(
         self,
@@ -230,13 +241,17 @@ class Engine:
             shuffle(rng, cards)
         new = self.copy(rng, log=log, round_only=round_only)
         r = new.r
+        declared = [pile for piles in r.zones for pile in piles]
         at = 0
         for seat, size in seats:
-            r.hands[seat] = cards[at : at + size]
+            if seat >= new.n:  # a pile of a declared zone (see unseen)
+                declared[seat - new.n][:] = cards[at : at + size]
+            else:
+                r.hands[seat] = cards[at : at + size]
             at += size
             if seat == new.current:
                 new.legal = None  # the listed moves were of the hand it held
-        r.draw = cards[at:]
+        r.draw[:] = cards[at:]
         return new
 
     def __reduce__(self) -> tuple[Callable[..., Engine], tuple[object, ...]]:
@@ -634,6 +649,14 @@ class Engine:
         """
         deal_round(self, order, first=first)
         run_phases(self, 1)
+
+    def end_phase(self) -> None:
+        """The phase in progress is over (it says so once its last move is made): the next begin.
+
+        What a phase with moves of its own calls from its ``moved`` (see
+        :class:`ono99.Phase`); the play's end is the round's end instead.
+        """
+        end_phase(self)
 
     def draw_cards(self, player: int, count: int, automatic: bool = False) -> int:
         """``player`` draws up to ``count`` cards; how many they drew (see ``_deal``).

@@ -729,7 +729,7 @@ def deal(
     seeds one again for each game, rather than make one per game), or one
     the seed does not describe (an OpenSpiel state's chance nodes). With
     ``pick``, every card dealt or drawn is the one it picks from the draw
-    pile, which is never shuffled (see the engine's ``picked``).
+    pile, which is never shuffled (see the engine's ``to_top``).
     """
     game = Game.__new__(Game)
     game._deal(variant, players, seed, None, rng, pick=pick)

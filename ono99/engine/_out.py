@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 from ono99 import events as ev
 
 from ._play import play_a_card
+from ._round import HAND, OUT_OF_PLAY, PILE, move_card
 from ._scoring import end_round, pass_turn, win_at_once
 
 if TYPE_CHECKING:
@@ -33,8 +34,9 @@ def no_safe_play(game: Engine) -> None:
         return
     if rules.lay_down:
         cards = tuple(rules.cards[k].id for k in hand)
-        (r.discard if rules.laid_down_discarded else r.out_of_play).extend(hand)
-        hand.clear()
+        to = PILE if rules.laid_down_discarded else OUT_OF_PLAY
+        for k in hand[:]:  # in the hand's order, as it lies
+            move_card(r, HAND, player, to, 0, k)
         game.emit(ev.LaidDown(player, cards))
     else:
         # Every card the conditions allow would bust (there is no legal

@@ -12,18 +12,18 @@ hands the work to the engine's compiled functions.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, ClassVar
 
 from attrs import frozen
 
 from ono99 import events as ev
 from ono99._phases import Phase, phase_type
 
-from ._deal import deal_round, picked, redraw, turned_up
+from ._deal import deal_round, to_top, turned_up
 from ._legality import play_moves, why_not_played
-from ._moves import Move, Play
-from ._play import play_a_card
+from ._play import play_move
 from ._react import open_reaction, react, reaction_moves, why_not_reaction
+from ._round import OUT_OF_PLAY, STARTER, STOCK, move_card
 from ._scoring import settle_round, show_hands, win_at_once
 
 if TYPE_CHECKING:
@@ -73,9 +73,10 @@ class TurnUp(Phase):
         """Turn the starter up from the stock."""
         r = game.r
         if r.draw:
-            starter = r.draw.pop() if game.pick is None else picked(game, r.draw)
-            r.starter = starter
-            r.out_of_play.append(starter)
+            if game.pick is not None:
+                to_top(game, r.draw)
+            starter = move_card(r, STOCK, 0, OUT_OF_PLAY, 0)
+            r.piles[STARTER][0].append(starter)  # a record: it lies out of play
             game.emit(ev.StarterTurned(game.rules.ids[starter]))
             if game.rules.turn_up_triggers:
                 turned_up(game)  # his heels: at once (a target reached wins as the play begins)
@@ -122,29 +123,12 @@ class PlayPhase(Phase):
         r = game.r
         if r.reached >= 0:
             win_at_once(game, r.reached)
-            return
-        r.phase = self
 
-    def legal(self, game: Engine) -> tuple[Move, ...]:
-        """The current player's legal moves; kept in ``game.legal`` (see ``_legality``)."""
-        return play_moves(game)
-
-    def why_illegal(self, game: Engine, move: object) -> str | None:
-        """Why ``move`` is not a play now (see ``_legality.why_not_played``)."""
-        return why_not_played(game, move)
-
-    def apply(self, game: Engine, move: Any) -> None:
-        """Play the card (or redraw)."""
-        if type(move) is Play:
-            card = game.rules.by_id[move.card]
-            if move is card.play:  # the card's one move: no amount, no target
-                play_a_card(game, card)
-            else:
-                play_a_card(
-                    game, card, move.amount, move.target, say=move.say, declare=move.declare
-                )
-        else:
-            redraw(game)
+    # The play's moves, its reasons and its part of a move: the compiled
+    # functions themselves, called with the engine alone (no method between).
+    legal = staticmethod(play_moves)  # see _legality
+    why_illegal = staticmethod(why_not_played)
+    apply = staticmethod(play_move)  # see _play
 
     def moved(self, game: Engine, going_on: bool) -> None:
         """Pass the turn once it is over; open the reaction the card aimed, if any."""
@@ -205,14 +189,7 @@ class React(Phase):
     moves: ClassVar[bool] = True
     interrupt: ClassVar[bool] = True
 
-    def legal(self, game: Engine) -> tuple[Move, ...]:
-        """Each card that answers the reaction, and ``Decline()``."""
-        return reaction_moves(game)
-
-    def why_illegal(self, game: Engine, move: object) -> str | None:
-        """Why ``move`` is neither an answer nor a decline (see :func:`why_not_reaction`)."""
-        return why_not_reaction(game, move)
-
-    def apply(self, game: Engine, move: Any) -> None:
-        """Answer or decline (see :func:`react`)."""
-        react(game, move)
+    # Its moves, its reasons and its part of a move (see _react).
+    legal = staticmethod(reaction_moves)
+    why_illegal = staticmethod(why_not_reaction)
+    apply = staticmethod(react)

@@ -10,7 +10,9 @@ from typing import TYPE_CHECKING
 from ono99 import events as ev
 from ono99.rules import Declaration
 
-from ._deal import draw
+from ._deal import draw, redraw
+from ._moves import Play
+from ._round import HAND, PILE, STOCK, move_card
 from ._table import Table
 
 if TYPE_CHECKING:
@@ -18,6 +20,7 @@ if TYPE_CHECKING:
 
     from ._compiled import CompiledCard
     from ._engine import Engine
+    from ._moves import Move
 
 __all__ = [
     "act",
@@ -25,9 +28,22 @@ __all__ = [
     "note_play",
     "play_a_card",
     "play_fired",
+    "play_move",
     "played_event",
     "refill_after",
 ]
+
+
+def play_move(game: Engine, move: Move) -> None:
+    """Play ``move``, a play found legal: the card (or the redraw); the play phase's part."""
+    if type(move) is Play:
+        card = game.rules.by_id[move.card]
+        if move is card.play:  # the card's one move: no amount, no target
+            play_a_card(game, card)
+        else:
+            play_a_card(game, card, move.amount, move.target, say=move.say, declare=move.declare)
+    else:
+        redraw(game)
 
 
 def play_a_card(
@@ -72,9 +88,7 @@ def play_a_card(
             else rules.total_after(card, before, amount)
         )
     index = played.index
-    hand = r.hands[player]
-    hand.remove(index)
-    r.discard.append(index)
+    move_card(r, HAND, player, PILE, 0, index)
     r.total = total
     r.ends_turn = False
     note_play(game, played, card, amount, target, say, declare=declare)
@@ -150,7 +164,7 @@ def refill_after(game: Engine, player: int, automatic: bool) -> None:
     hand = r.hands[player]  # an effect may have swapped it for another
     missing = game.rules.hand_size - len(hand)
     if missing == 1 and r.draw and not game.logging and game.pick is None:
-        hand.append(r.draw.pop())  # what draw_cards does for one card, no event
+        move_card(r, STOCK, 0, HAND, player)  # what draw_cards does for one card, no event
     elif missing > 0:
         draw(game, player, missing, automatic)
 

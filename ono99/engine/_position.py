@@ -17,7 +17,7 @@ from ono99.rules import Declaration, Reaction, each_effect
 
 from ._chance import shuffle
 from ._compiled import card_index
-from ._round import Round
+from ._round import DECLARED, HAND, OUT_OF_PLAY, PILE, STARTER, STOCK, Round, placed
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Iterable
@@ -80,20 +80,12 @@ def _per_seat(
 
 def _missing_cards(rules: CompiledVariant, deck: tuple[int, ...], r: Round) -> list[str]:
     """A problem for each kind of card the position holds more or fewer of than the deck."""
-    placed = sorted(
-        [
-            *(k for h in r.hands for k in h),
-            *r.draw,
-            *r.discard,
-            *r.out_of_play,
-            *(k for zone in r.zones for pile in zone for k in pile),
-        ]
-    )
-    if placed == sorted(deck):
+    cards = placed(r)
+    if sorted(cards) == sorted(deck):
         return []
     problems = []
     for card in rules.cards:
-        have, want = placed.count(card.index), deck.count(card.index)
+        have, want = cards.count(card.index), deck.count(card.index)
         if have != want:
             problems.append(
                 f"cards.{card.id}: the position holds {have}, the deck {want} ({card.name})"
@@ -279,37 +271,62 @@ def _position_problems(
     return problems
 
 
-def _place_zones(
-    e: Engine, r: Round, zones: Mapping[str, Sequence[Any]] | None, problems: list[str]
-) -> None:
-    """Put the cards of the declared zones in ``r`` (each empty unless ``zones`` names it).
+# The keywords of Game.from_position that place the cards of a zone of every
+# variant, by the zone's place in the table (the declared zones are placed by
+# ``zones=``, by name); the draw pile is given top card first, the table's top
+# card is last.
+_ZONE_KEYWORDS = {
+    HAND: "hands",
+    STOCK: "draw_pile",
+    PILE: "discard_pile",
+    OUT_OF_PLAY: "out_of_play",
+}
 
-    A zone of one pile is given as a list of card ids; one of a pile a seat
-    or team, as one such list for each.
+
+def _place_zones(
+    e: Engine,
+    r: Round,
+    given: Mapping[int, object],
+    zones: Mapping[str, Sequence[Any]] | None,
+    problems: list[str],
+) -> None:
+    """Put the cards of each zone of the table in ``r``, as given (each empty unless given).
+
+    ``given`` holds the cards of the zones of every variant, by their place
+    in the table; ``zones`` those of the declared zones, by name. A zone of
+    one pile is given as a list of card ids; one of a pile a seat or team,
+    as one such list for each.
     """
     rules = e.rules
-    r.zones = rules.empty_zones(e.n)
-    if zones is None:
-        return
-    known: object = zones  # typed a mapping, but a caller may pass anything
-    if not isinstance(known, Mapping):
-        problems.append(f"zones: expected a table of zones by name, got {shown(zones)}")
-        return
-    at = {zone.name: i for i, zone in enumerate(rules.zones)}
-    for name, cards in known.items():
-        i = at.get(name) if isinstance(name, str) else None
-        if i is None:
-            known = ", ".join(at) or "none"
-            problems.append(f"zones: no zone {shown(name)} (the variant declares {known})")
-            continue
-        piles = r.zones[i]
-        if not rules.zones[i].per_owner:
-            piles[0] = _card_indices(rules, cards, f"zones.{name}", problems)
+    table = rules.table
+    cards_of: dict[int, tuple[Any, str]] = {
+        z: (cards, _ZONE_KEYWORDS[z]) for z, cards in given.items()
+    }
+    if zones is not None:
+        known: object = zones  # typed a mapping, but a caller may pass anything
+        if not isinstance(known, Mapping):
+            problems.append(f"zones: expected a table of zones by name, got {shown(zones)}")
+        else:
+            at = {zone.name: z for z, zone in enumerate(table) if z >= DECLARED}
+            for name, cards in known.items():
+                z = at.get(name) if isinstance(name, str) else None
+                if z is None:
+                    declared = ", ".join(at) or "none"
+                    problems.append(
+                        f"zones: no zone {shown(name)} (the variant declares {declared})"
+                    )
+                    continue
+                cards_of[z] = (cards, f"zones.{name}")
+    for z, (cards, where) in cards_of.items():
+        piles = r.piles[z]
+        if not table[z].per_owner:
+            pile = _card_indices(rules, cards, where, problems)
+            piles[0][:] = pile[::-1] if z == STOCK else pile
         elif not is_list(cards) or len(cards) != len(piles):
-            problems.append(f"zones.{name}: expected {len(piles)} lists of cards, one a pile")
+            problems.append(f"{where}: expected {len(piles)} lists of cards, one a pile")
         else:
             for k, pile in enumerate(cards):
-                piles[k] = _card_indices(rules, pile, f"zones.{name}[{k}]", problems)
+                piles[k][:] = _card_indices(rules, pile, f"{where}[{k}]", problems)
 
 
 def _open_problems(
@@ -339,7 +356,7 @@ def _open_problems(
         elif index not in r.out_of_play:
             problems.append(f"starter: {starter} lies out of play, and out_of_play lacks it")
         else:
-            r.starter = index
+            r.piles[STARTER][0][:] = [index]
     if declared is not None:
         words = _declarable(rules)
         if not isinstance(declared, Declaration):
@@ -432,13 +449,10 @@ def place(
     def flags(values: Sequence[Any] | None, where: str, default: list[Any]) -> list[Any]:
         return _per_seat(values, where, default, problems)
 
-    r = Round(rules.stacking, rules.stack_on)
+    r = Round(rules.stacking, rules.stack_on, rules.empty_zones(players))
     r.phase = rules.play_phase  # a position is in the play
-    r.hands = [indices(hand, f"hands[{seat}]") for seat, hand in enumerate(hands)]
-    r.draw = indices(draw_pile, "draw_pile")[::-1]
-    r.discard = indices(discard_pile, "discard_pile")
-    r.out_of_play = indices(out_of_play, "out_of_play")
-    _place_zones(e, r, zones, problems)
+    given = {HAND: hands, STOCK: draw_pile, PILE: discard_pile, OUT_OF_PLAY: out_of_play}
+    _place_zones(e, r, given, zones, problems)
     if not problems:
         problems += _missing_cards(rules, e.full_deck, r)
     seats_in_game = flags(in_game, "in_game", [True] * players)

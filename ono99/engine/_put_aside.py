@@ -22,9 +22,9 @@ from ono99 import events as ev
 from ono99._args import shown
 from ono99._phases import Phase, phase_type
 
-from ._deal import picked
+from ._deal import to_top
 from ._moves import Decline, Move, Play, PutAside, Redraw
-from ._scoring import run_phases
+from ._round import DECLARED, HAND, OUT_OF_PLAY, STOCK, move_card
 
 if TYPE_CHECKING:
     from ._engine import Engine
@@ -53,23 +53,21 @@ class PutAsidePhase(Phase):
     before: ClassVar[frozenset[str]] = frozenset({"turn_up", "show", "play", "settle"})
 
     def begin(self, game: Engine) -> None:
-        """The stock's cards go to the crib; the first seat lays away, or the round goes on."""
+        """The stock's cards go to the crib; the first seat lays away, or the phase ends."""
         r = game.r
         rules = game.rules
         given = rules.from_stock.get(game.n, 0)
-        pile = _crib(game)
-        if given and pile is not None:
+        zone, pile = _crib(game)
+        if given and zone >= 0:
             cards = []
             for _ in range(min(given, len(r.draw))):
-                card = r.draw.pop() if game.pick is None else picked(game, r.draw)
-                pile.append(card)
-                cards.append(rules.ids[card])
+                if game.pick is not None:
+                    to_top(game, r.draw)
+                cards.append(rules.ids[move_card(r, STOCK, 0, zone, pile)])
             game.emit(ev.LaidAway(None, tuple(cards), _zone(game), automatic=True))
-        if not _laying(game) or pile is None:
-            self.done(game)
-            return
-        r.phase = self
         game.legal = None
+        if not _laying(game) or zone < 0:
+            game.end_phase()
 
     def legal(self, game: Engine) -> tuple[Move, ...]:
         """Each way of laying ``deal.put_aside`` of the hand's cards away, once each."""
@@ -106,18 +104,16 @@ class PutAsidePhase(Phase):
         """The cards go from the hand to the crib, face down."""
         r = game.r
         seat = game.current
-        hand = r.hands[seat]
-        pile = _crib(game)
+        zone, pile = _crib(game)
+        if zone < 0:  # no crib to lay into (the loader requires one): out of play
+            zone, pile = OUT_OF_PLAY, 0
         index = game.rules.index
         for card in move.cards:
-            k = index[card]
-            hand.remove(k)
-            if pile is not None:
-                pile.append(k)
+            move_card(r, HAND, seat, zone, pile, index[card])
         game.emit(ev.LaidAway(seat, tuple(move.cards), _zone(game)))
 
     def moved(self, game: Engine, going_on: bool) -> None:
-        """The next seat lays away; once all have, the round goes on (the starter, the play)."""
+        """The next seat lays away; once all have, the phase ends (the starter, the play)."""
         if not going_on:
             return
         r = game.r
@@ -125,14 +121,15 @@ class PutAsidePhase(Phase):
         game.legal = None
         keep = game.rules.hand_size - _laying(game)
         if all(len(r.hands[s]) <= keep for s in range(game.n) if r.in_round[s]):
-            self.done(game)
+            game.end_phase()
 
-    def done(self, game: Engine) -> None:
-        """Every hand is laid away: the hands kept are the ones shown; the next phases run."""
-        r = game.r
-        if r.dealt:
-            r.dealt = tuple(tuple(hand) for hand in r.hands)  # the hands kept, for the show
-        run_phases(game, game.rules.phases.index(self) + 1)
+    def end(self, game: Engine) -> None:
+        """Every hand is laid away: the hands kept are the ones shown."""
+        rules = game.rules
+        if rules.show_at_deal or rules.show_at_end:
+            r = game.r
+            for seat, hand in enumerate(r.hands):
+                r.dealt[seat][:] = hand  # the hands kept, for the show
 
 
 def _laying(game: Engine) -> int:
@@ -145,12 +142,12 @@ def _zone(game: Engine) -> str:
     return game.variant.deal.put_aside_to
 
 
-def _crib(game: Engine) -> list[int] | None:
-    """The crib's pile (the dealer's: a zone of one pile), or ``None`` without the zone."""
+def _crib(game: Engine) -> tuple[int, int]:
+    """The crib's place in the zone table and its pile (the dealer's); ``(-1, 0)`` without it."""
     at = game.rules.crib
     if at < 0 or at >= len(game.r.zones):
-        return None
+        return -1, 0
     piles = game.r.zones[at]
     if len(piles) == 1:
-        return piles[0]
-    return piles[game.dealer] if game.dealer < len(piles) else None
+        return DECLARED + at, 0
+    return (DECLARED + at, game.dealer) if game.dealer < len(piles) else (-1, 0)

@@ -21,6 +21,7 @@ from ._play import (
     apply_outcomes,
     refill_after,
 )
+from ._round import HAND, PILE, move_card
 from ._scoring import lapse
 from ._table import Table
 
@@ -57,8 +58,7 @@ def react(game: Engine, move: Move) -> None:
     seat = game.current
     if type(move) is Play:
         card = rules.by_id[move.card]
-        r.hands[seat].remove(card.index)
-        r.discard.append(card.index)
+        move_card(r, HAND, seat, PILE, 0, card.index)
         game.cards_played += 1
         back = reaction.answered == "send_back" and r.in_round[reaction.by]
         game.emit(ev.Answered(seat, card.id, reaction.by if back else None))

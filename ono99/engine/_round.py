@@ -4,13 +4,17 @@
 lie in, the turn); rule objects see it through the table the engine hands them
 (``_table.Table``).
 
-The zone table (:data:`ono99.BUILT_IN_ZONES` and the variant's own zones) is
-kept here as plain lists of card indices, read and written directly: each
-zone of every variant is a field named by :data:`ZONE_FIELDS` (the stock is
-``draw``, the pile ``discard``, the hands ``hands``, ...), and the zones a
-variant declares are ``zones``, one list of piles each (one pile, or one a
-seat or team), in the variant's order. What reads every zone (a copy, a
-seat's view, a game's state, a rebuilt position) goes through these two.
+The zone table is :attr:`Round.piles`: one entry for each zone, the zones of
+every variant first (:data:`ono99.BUILT_IN_ZONES`, in its order: ``STOCK``,
+``PILE``, ``HAND``, ...), then those the variant declares, in its order; each
+entry is the zone's piles (one, or one a seat or team), each a plain list of
+card indices. What reads or writes every zone (a copy, a pickle, a seat's view,
+a game's state, a position, a rebuilt position) goes over this one table, and
+cards move between its piles by one primitive, :func:`move_card`. For the hot
+paths, the round also names the piles of the zones of every variant
+(``draw``, ``discard``, ``hands``, ``out_of_play``, ``dealt``; ``zones``, the
+declared ones): each is the table's own list, never a copy
+(:meth:`Round.link`), so a pile changed through one is changed in both.
 
 :class:`Checkpoint` keeps what a move may change, for the engine to put it
 back when a rule object fails. Compiled with the engine.
@@ -29,31 +33,45 @@ if TYPE_CHECKING:
 
     from ._engine import Engine
 
-__all__ = ["ROUND_FIELDS", "ZONE_FIELDS", "Checkpoint", "Round"]
+__all__ = [
+    "DEALT",
+    "DECLARED",
+    "HAND",
+    "OUT_OF_PLAY",
+    "PILE",
+    "RECORDS",
+    "ROUND_FIELDS",
+    "STARTER",
+    "STOCK",
+    "Checkpoint",
+    "Round",
+    "move_card",
+    "placed",
+]
 
-# The field of each zone of every variant (ono99.BUILT_IN_ZONES, in its order).
-ZONE_FIELDS = {
-    "stock": "draw",
-    "pile": "discard",
-    "hand": "hands",
-    "starter": "starter",
-    "out_of_play": "out_of_play",
-    "dealt": "dealt",
-}
+# Where each zone of every variant is in the zone table (ono99.BUILT_IN_ZONES's
+# order); the zones a variant declares follow from DECLARED on.
+STOCK = 0  # the draw pile, its top card last
+PILE = 1  # the discard pile, its top card last
+HAND = 2  # a pile a seat
+STARTER = 3  # the card turned up at the deal, or none
+OUT_OF_PLAY = 4
+DEALT = 5  # the hands as dealt, a pile a seat where there is a show (else none)
+DECLARED = 6
+# The zones that record where cards lie in another zone too: the starter lies
+# out of play, the hands as dealt are the hands. Written at the deal only, and
+# shared by a round and its copies; the other zones hold each card once.
+RECORDS = (STARTER, DEALT)
 
 # The round's state, one attribute each (what Round.copy copies).
 ROUND_FIELDS = (
     "answering",
-    "dealt",
     "declared",
     "declaring",
     "direction",
-    "discard",
-    "draw",
     "ends_turn",
     "forced",
     "forced_by",
-    "hands",
     "history",
     "in_round",
     "last_amount",
@@ -65,10 +83,10 @@ ROUND_FIELDS = (
     "next_forced_by",
     "next_owed",
     "next_player",
-    "out_of_play",
     "passes",
     "paused",
     "phase",
+    "piles",
     "players_in_round",
     "playing",
     "plays_made",
@@ -80,17 +98,19 @@ ROUND_FIELDS = (
     "round_plays",
     "round_winner",
     "said",
+    "shown",
     "skip",
     "stack_on",
     "stacking",
-    "starter",
     "stuck",
     "target",
     "total",
     "total_before",
     "turn_plays",
-    "zones",
 )
+# The names the round gives the piles of the zone table (see Round.link), kept
+# with it: not copied or pickled apart from it.
+_LINKED = ("dealt", "discard", "draw", "hands", "out_of_play", "zones")
 
 
 # The phase of a round whose phases have not begun: no moves.
@@ -104,9 +124,22 @@ class Round:
     reads and sets its fields.
     """
 
-    __slots__ = ROUND_FIELDS
+    __slots__ = ROUND_FIELDS + _LINKED
 
-    def __init__(self, stacking: Stacking, stack_on: StackOn) -> None:
+    # The table's piles by name (see link).
+    hands: list[list[int]]
+    draw: list[int]
+    discard: list[int]
+    out_of_play: list[int]
+    dealt: list[list[int]]
+    zones: list[list[list[int]]]
+
+    def __init__(
+        self,
+        stacking: Stacking,
+        stack_on: StackOn,
+        piles: list[list[list[int]]] | None = None,
+    ) -> None:
         self.total = 0
         self.total_before = 0
         self.direction = 1
@@ -129,10 +162,12 @@ class Round:
         self.round_over = False
         self.round_winner = -1
         self.turn_plays: list[str] = []
-        self.hands: list[list[int]] = []
-        self.draw: list[int] = []
-        self.discard: list[int] = []
-        self.out_of_play: list[int] = []
+        # The zone table (see the module's docstring): the zones of every
+        # variant, empty, no hands yet, and none declared until the deal.
+        self.piles: list[list[list[int]]] = (
+            [[[]], [[]], [], [[]], [[]], []] if piles is None else piles
+        )
+        self.link()
         self.in_round: list[bool] = []
         self.losers: list[int] = []
         # Players a rule made lose the round in the middle of a play (an outcome
@@ -141,12 +176,9 @@ class Round:
         # once (-1: none).
         self.losing: tuple[int, ...] = ()  # a tuple: copied with the round for nothing
         self.reached = -1
-        # The card turned up at the deal (deal.starter; -1: none), and the hands
-        # as dealt, which the show scores (empty where there is no show).
-        self.starter = -1
-        self.dealt: tuple[tuple[int, ...], ...] = ()
-        # The zones the variant declares: each its piles (see ZONE_FIELDS).
-        self.zones: list[list[list[int]]] = []
+        # Whether the show has scored the hands as dealt this round (a zone
+        # shown at the show shows its cards from then on).
+        self.shown = False
         self.stuck: list[int] = []
         # The count since it last started: the cards played (indices, the last
         # one last), and the consecutive passes. The last play: who made it, the
@@ -188,26 +220,58 @@ class Round:
         self.phase = paused[-1]
         self.paused = paused[:-1]
 
-    def copy(self) -> Round:
-        """An independent copy (the hands and piles copied too).
+    def link(self) -> None:
+        """Name the piles of the zone table's zones of every variant (after the table is set).
 
-        Every field of ``ROUND_FIELDS`` by name, not in a loop over them: a
-        search copies a round for each playout, and a loop of getattr and
-        setattr costs several times as much.
+        ``draw``, ``discard`` and ``out_of_play`` are their zone's one pile;
+        ``hands`` and ``dealt`` the list of a zone's piles, a seat each;
+        ``zones`` the declared zones' entries. Each is the table's own list:
+        a pile is replaced through the table (or these lists' items), never
+        by setting one of these names.
         """
-        new = Round(self.stacking, self.stack_on)
+        piles = self.piles
+        self.draw = piles[STOCK][0]
+        self.discard = piles[PILE][0]
+        self.hands = piles[HAND]
+        self.out_of_play = piles[OUT_OF_PLAY][0]
+        self.dealt = piles[DEALT]
+        self.zones = piles[DECLARED:]
+
+    @property
+    def starter(self) -> int:
+        """The card turned up at the deal (``deal.starter``), -1 for none: the starter zone's."""
+        pile = self.piles[STARTER][0]
+        return pile[0] if pile else -1
+
+    def copy(self) -> Round:
+        """An independent copy: every zone's piles copied (the records shared), and each field.
+
+        The zone table is copied zone by zone, each as its shape in the table
+        says; the other fields by name, not in a loop over them: a search copies
+        a round for each playout, and a loop of getattr and setattr costs
+        several times as much.
+        """
+        # The zones of every variant by their shape (a pile, or a pile a seat),
+        # the records shared; then each declared zone's piles.
+        piles = self.piles
+        table = [
+            [piles[STOCK][0][:]],
+            [piles[PILE][0][:]],
+            [hand[:] for hand in piles[HAND]],
+            piles[STARTER],
+            [piles[OUT_OF_PLAY][0][:]],
+            piles[DEALT],
+        ]
+        for z in range(DECLARED, len(piles)):
+            table.append([pile[:] for pile in piles[z]])
+        new = Round(self.stacking, self.stack_on, table)
         new.answering = self.answering
-        new.dealt = self.dealt  # never changed once dealt
         new.declared = self.declared  # frozen
         new.declaring = self.declaring
-        new.starter = self.starter
         new.direction = self.direction
-        new.discard = self.discard[:]
-        new.draw = self.draw[:]
         new.ends_turn = self.ends_turn
         new.forced = self.forced
         new.forced_by = self.forced_by
-        new.hands = [hand[:] for hand in self.hands]
         new.history = self.history[:]
         new.in_round = self.in_round[:]
         new.last_amount = self.last_amount
@@ -219,7 +283,6 @@ class Round:
         new.next_forced_by = self.next_forced_by
         new.next_owed = self.next_owed
         new.next_player = self.next_player
-        new.out_of_play = self.out_of_play[:]
         new.passes = self.passes
         new.paused = self.paused  # a tuple of frozen phases
         new.phase = self.phase  # frozen
@@ -234,14 +297,13 @@ class Round:
         new.round_plays = self.round_plays
         new.round_winner = self.round_winner
         new.said = self.said
+        new.shown = self.shown
         new.skip = self.skip
         new.stuck = self.stuck[:]
         new.target = self.target
         new.total = self.total
         new.total_before = self.total_before
         new.turn_plays = self.turn_plays[:]
-        if self.zones:
-            new.zones = [[pile[:] for pile in zone] for zone in self.zones]
         return new
 
     def __reduce__(self) -> tuple[Callable[..., Round], tuple[object, ...]]:
@@ -250,11 +312,69 @@ class Round:
 
 
 def _round_from(fields: dict[str, Any]) -> Round:
-    """A round with these fields (how a pickled round is read back)."""
+    """A round with these fields (how a pickled round is read back).
+
+    A round pickled before the zone table held every zone has its zones as
+    fields of their own (``draw``, ``hands``, ``starter``, ...): they are put
+    in the table.
+    """
+    if "piles" not in fields:
+        fields = dict(fields)
+        starter = fields.pop("starter", -1)
+        fields["piles"] = [
+            [fields.pop("draw", [])],
+            [fields.pop("discard", [])],
+            fields.pop("hands", []),
+            [[starter] if starter >= 0 else []],
+            [fields.pop("out_of_play", [])],
+            [list(hand) for hand in fields.pop("dealt", ())],
+            *fields.pop("zones", []),
+        ]
     new = Round(fields["stacking"], fields["stack_on"])
     for name, value in fields.items():
         setattr(new, name, value)
+    new.link()
     return new
+
+
+def move_card(  # noqa: PLR0917 - positional: the hot path calls it for every card
+    r: Round, source: int, at: int, target: int, to: int, card: int = -1
+) -> int:
+    """Move a card from one pile of the zone table to another: the engine's one card move.
+
+    The deal, draws, the starter, plays to the pile, reactions, the redraw,
+    cards given and laid down all move their cards with it.
+
+    Args:
+        r: The round.
+        source: The zone the card leaves (its place in the table: ``STOCK``, ...).
+        at: Which of its piles (a seat's, for a zone a seat; 0 for a zone of one).
+        target: The zone the card goes to.
+        to: Which of its piles.
+        card: The card (its index), taken from where it first lies in the
+            pile; -1 for the pile's top (last) card.
+
+    Returns:
+        The card moved, put on top of the target pile.
+    """
+    pile = r.piles[source][at]
+    if card < 0:
+        card = pile.pop()
+    else:
+        pile.remove(card)
+    r.piles[target][to].append(card)
+    return card
+
+
+def placed(r: Round) -> list[int]:
+    """Every card the round's zones hold, each once (the records left out), in table order."""
+    cards: list[int] = []
+    for z, zone in enumerate(r.piles):
+        if z in RECORDS:
+            continue
+        for pile in zone:
+            cards.extend(pile)
+    return cards
 
 
 class Checkpoint:

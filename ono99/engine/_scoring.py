@@ -22,6 +22,7 @@ __all__ = [
     "best_placed",
     "count_over",
     "eliminate",
+    "end_phase",
     "end_round",
     "laying",
     "one_side",
@@ -57,6 +58,11 @@ def end_round(game: Engine) -> None:
     (:func:`settle_round`), which ends the game or deals again.
     """
     lapse(game)
+    end_phase(game)
+
+
+def end_phase(game: Engine) -> None:
+    """The phase in progress is over: it ends, and the phases after it begin."""
     phase = game.r.phase
     phase.end(game)
     run_phases(game, game.rules.phases.index(phase) + 1)
@@ -72,11 +78,14 @@ def run_phases(game: Engine, start: int) -> None:
     """Begin the round's phases from the ``start``-th, until one waits for moves or the game ends.
 
     A phase with no moves does its work as it begins, and the next begins;
-    settling the round deals the next one, whose phases run in turn.
+    a phase with moves is then the phase in progress. Settling the round
+    deals the next one, whose phases run in turn.
     """
     phases = game.rules.phases
     for at in range(start, len(phases)):
         phase = phases[at]
+        if phase.moves:
+            game.r.phase = phase
         phase.begin(game)
         if phase.moves or game.winner is not None or game.halted:
             return
@@ -144,6 +153,7 @@ def show_hands(game: Engine) -> None:
     r = game.r
     if r.reached >= 0:
         return  # won before the show (at the deal or the turn-up): it ends as the play begins
+    r.shown = True  # a zone seen at the show shows its cards from now on
     n = game.n
     seat = game.dealer
     for _ in range(n):

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._engine import ENGINE_FIELDS
 from ._game import engine_of
-from ._round import ROUND_FIELDS
+from ._round import DECLARED, ROUND_FIELDS, STARTER, STOCK
 
 if TYPE_CHECKING:
     from ._game import Game
@@ -18,6 +18,8 @@ __all__ = ["game_state"]
 # (the legal moves, events shared by every game), what the variant and the
 # player count decide, and the round (its fields are listed one by one).
 _PUBLIC_NAMES = {"n": "players", "current": "current_player", "turn_plays": "played_this_turn"}
+# The zones of every variant under their names in a state (ono99.BUILT_IN_ZONES).
+_ZONE_NAMES = {"stock": "draw_pile", "pile": "discard_pile", "hand": "hands"}
 _LEFT_OUT = frozenset({"legal", "drew", "played", "rules", "full_deck", "r"})
 # What grows a move at a time (the count's history starts again only with a new count).
 _LOGS = frozenset({"events", "moves", "history"})
@@ -39,17 +41,25 @@ def game_state(game: Game, *, logs: bool = True) -> dict[str, Any]:
                 value = (len(value), value[-1] if value else None)
             out[_PUBLIC_NAMES.get(name, name)] = _plain_copy(value)
     ids = engine.rules.ids
-    del out["rng"], out["draw"], out["discard"], out["forced"]
+    del out["rng"], out["piles"], out["forced"]
     out["random_state"] = engine.rng.getstate()
-    out["hands"] = [[ids[k] for k in hand] for hand in r.hands]
-    out["draw_pile"] = [ids[k] for k in reversed(r.draw)]
-    out["discard_pile"] = [ids[k] for k in r.discard]
-    out["out_of_play"] = [ids[k] for k in r.out_of_play]
-    out["zones"] = {
-        zone.name: [[ids[k] for k in pile] for pile in piles]
-        for zone, piles in zip(engine.rules.zones, r.zones, strict=True)
-    }
+    # Every zone of the table by its name: the zones of every variant under
+    # the names the Game properties give them, a zone of one pile as its list
+    # (the stock top card first, as draw_pile), the declared zones in "zones".
+    declared: dict[str, Any] = {}
+    for z, (zone, piles) in enumerate(zip(engine.rules.table, r.piles, strict=True)):
+        cards = [[ids[k] for k in (pile[::-1] if z == STOCK else pile)] for pile in piles]
+        if z >= DECLARED:
+            declared[zone.name] = cards
+        elif z == STARTER:
+            out["starter"] = r.starter
+        else:
+            out[_ZONE_NAMES.get(zone.name, zone.name)] = cards if zone.per_owner else cards[0]
+    out["zones"] = declared
     out["plays_owed"] = r.forced - r.plays_made
+    # The phase in progress and those an interrupt was opened over, by name.
+    out["phase"] = r.phase.name
+    out["paused"] = [phase.name for phase in r.paused]
     return out
 
 

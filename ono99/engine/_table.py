@@ -25,6 +25,7 @@ from ono99._limits import MAX_TOTAL
 from ono99.rules import MAX_ANSWERS, DeclaredCard, Reaction
 
 from ._compiled import card_index
+from ._round import HAND, PILE, move_card
 
 if TYPE_CHECKING:
     import random
@@ -435,8 +436,7 @@ class Table:
         r = self.changing()
         at = self.seat_arg("seat", seat)
         index = self.card_arg(at, card_id)
-        r.hands[at].remove(index)
-        r.discard.append(index)
+        move_card(r, HAND, at, PILE, 0, index)
         game = self.game
         game.emit(ev.Discarded(at, game.rules.ids[index], automatic=self.automatic))
 
@@ -446,8 +446,7 @@ class Table:
         at = self.seat_arg("seat", seat)
         other = self.seat_arg("to", to)
         index = self.card_arg(at, card_id)
-        r.hands[at].remove(index)
-        r.hands[other].append(index)
+        move_card(r, HAND, at, HAND, other, index)
         game = self.game
         game.emit(ev.CardGiven(at, other, game.rules.ids[index], automatic=self.automatic))
 

@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Any
 
 from ._moves import NO_MOVES
 from ._observation import Observation, SeenZone
+from ._round import DECLARED, HAND, OUT_OF_PLAY, PILE, STARTER, STOCK
 
 if TYPE_CHECKING:
     from ono99.rules import Declaration, Reaction
@@ -45,15 +46,20 @@ __all__ = ["SeatVectors", "Vector", "View", "observation", "see", "view_of"]
 class View:
     """What one seat may know now, as card indices and numbers (made by :func:`see`).
 
-    The lists are the engine's own where the seat may see all of them (the
-    discard pile, tokens, ...): a view is read at once, never kept while the
-    game moves on. Card indices are in the variant's card order.
+    What the seat sees of the cards is read from the zone table (``_round``),
+    every zone alike, as its visibility says: ``piles`` is the table (the
+    round's own, read at once and never kept while the game moves on, or the
+    table an observation shows), ``sight`` what the seat sees of each pile
+    (``CompiledVariant.sight``: 2 its cards, 1 its size, 0 nothing), and
+    ``sizes``, where given, each pile's size (an observation's table holds no
+    cards of the piles it does not show). The hand, the piles, the starter and
+    the declared zones are read from them. Card indices are in the variant's
+    card order.
     """
 
     def __init__(  # noqa: PLR0917 - one argument a field, made in two places only
         self,
         player: int,
-        hand: list[int],
         total: int,
         direction: int,
         current: int,
@@ -62,15 +68,11 @@ class View:
         answering: bool,
         this_turn: list[str],
         forced_by: str,
-        hand_sizes: list[int],
         tokens: list[int],
         scores: list[int],
         in_game: list[bool],
         in_round: list[bool],
         round: int,
-        draw_size: int,
-        discard: list[int],
-        out_of_play: list[int],
         count: list[int],
         last_card: int,
         last_amount: int | None,
@@ -78,14 +80,13 @@ class View:
         last_player: int,
         passes: int,
         mates: list[int],
-        starter: int = -1,
+        piles: list[list[list[int]]],
+        sight: list[list[int]],
+        sizes: list[list[int]] | None = None,
         declared: Declaration | None = None,
         reaction: Reaction | None = None,
-        zone_cards: list[list[list[int]]] | None = None,
-        zone_sizes: list[list[int]] | None = None,
     ) -> None:
         self.player = player
-        self.hand = hand
         self.total = total
         self.direction = direction
         self.current = current
@@ -94,15 +95,11 @@ class View:
         self.answering = answering
         self.this_turn = this_turn  # card ids
         self.forced_by = forced_by  # a card id, "" on a turn that is not forced
-        self.hand_sizes = hand_sizes
         self.tokens = tokens
         self.scores = scores
         self.in_game = in_game
         self.in_round = in_round
         self.round = round
-        self.draw_size = draw_size
-        self.discard = discard
-        self.out_of_play = out_of_play
         self.count = count
         self.last_card = last_card  # -1 before the count's first play
         self.last_amount = last_amount
@@ -110,36 +107,66 @@ class View:
         self.last_player = last_player  # -1 before any play this round
         self.passes = passes
         self.mates = mates  # the seat's team (itself alone without teams)
-        self.starter = starter  # the card turned up at the deal, -1 for none
+        self.piles = piles
+        self.sight = sight
+        self.given_sizes = sizes
         self.declared = declared  # what the last card of the count was declared to be
         self.reaction = reaction  # the reaction open, None for none
-        # Each declared zone's piles: the cards in each, where seen (else
-        # empty), and its size (-1 where not even that is seen).
-        self.zone_cards: list[list[list[int]]] = [] if zone_cards is None else zone_cards
-        self.zone_sizes: list[list[int]] = [] if zone_sizes is None else zone_sizes
+
+    def cards(self, z: int) -> list[list[int]]:
+        """The cards of each pile of zone ``z`` of the table where seen (empty where not)."""
+        seen = self.sight[z]
+        return [pile if seen[k] == 2 else _UNSEEN for k, pile in enumerate(self.piles[z])]
+
+    def sizes(self, z: int) -> list[int]:
+        """The size of each pile of zone ``z`` of the table where seen (-1 where not even that)."""
+        if self.given_sizes is not None:
+            return self.given_sizes[z]
+        seen = self.sight[z]
+        return [len(pile) if seen[k] else -1 for k, pile in enumerate(self.piles[z])]
+
+    def top(self, z: int) -> list[int]:
+        """The one pile of zone ``z`` (a zone of one pile), where seen (empty where not)."""
+        return self.piles[z][0] if self.sight[z][0] == 2 else _UNSEEN
+
+    @property
+    def hand(self) -> list[int]:
+        """The seat's own hand."""
+        return self.piles[HAND][self.player] if self.sight[HAND][self.player] == 2 else _UNSEEN
+
+    @property
+    def hand_sizes(self) -> list[int]:
+        """Each seat's hand size."""
+        return self.sizes(HAND)
+
+    @property
+    def draw_size(self) -> int:
+        """How many cards the stock holds."""
+        return self.sizes(STOCK)[0]
+
+    @property
+    def discard(self) -> list[int]:
+        """The discard pile, its top card last."""
+        return self.top(PILE)
+
+    @property
+    def out_of_play(self) -> list[int]:
+        """The cards out of play."""
+        return self.top(OUT_OF_PLAY)
+
+    @property
+    def starter(self) -> int:
+        """The card turned up at the deal, -1 for none."""
+        pile = self.top(STARTER)
+        return pile[0] if pile else -1
+
+    @property
+    def zones(self) -> int:
+        """How many zones the table has (those of every variant, then the declared ones)."""
+        return len(self.piles)
 
 
-def seen_zones(engine: Engine, seat: int) -> tuple[list[list[list[int]]], list[list[int]]]:
-    """What ``seat`` sees of each declared zone: its piles' cards where seen, their sizes.
-
-    The zone's visibility decides (:meth:`ono99.Zone.seen_by`): where the seat
-    sees a pile's cards, the pile itself (read at once); its size alone, an
-    empty list; nothing, an empty list and a size of -1.
-    """
-    cards: list[list[list[int]]] = []
-    sizes: list[list[int]] = []
-    dealer = engine.dealer
-    teams = engine.teams
-    for zone, piles in zip(engine.rules.zones, engine.r.zones, strict=True):
-        shown: list[list[int]] = []
-        counted: list[int] = []
-        for owner, pile in enumerate(piles):
-            seen = zone.seen_by(owner, seat, dealer, teams)
-            shown.append(pile if seen == 2 else [])
-            counted.append(len(pile) if seen else -1)
-        cards.append(shown)
-        sizes.append(counted)
-    return cards, sizes
+_UNSEEN: list[int] = []  # the cards of a pile the seat does not see (never written to)
 
 
 def see(engine: Engine, seat: int) -> View:
@@ -149,13 +176,9 @@ def see(engine: Engine, seat: int) -> View:
     playing = winner is None
     mine = playing and seat == engine.current
     forced = playing and r.forced >= 2
-    zone_cards: list[list[list[int]]] | None = None
-    zone_sizes: list[list[int]] | None = None
-    if r.zones:
-        zone_cards, zone_sizes = seen_zones(engine, seat)
+    sight = engine.rules.sight(engine.n, seat, engine.dealer, r.shown)[1]
     return View(
         seat,
-        r.hands[seat],
         r.total,
         r.direction,
         engine.current,
@@ -164,15 +187,11 @@ def see(engine: Engine, seat: int) -> View:
         playing and r.answering,
         r.turn_plays if playing else [],
         r.forced_by if forced else "",
-        [len(hand) for hand in r.hands],
         engine.tokens,
         engine.scores,
         engine.in_game,
         r.in_round,
         engine.round,
-        len(r.draw),
-        r.discard,
-        r.out_of_play,
         r.history,
         r.last_card,
         r.last_amount,
@@ -180,11 +199,11 @@ def see(engine: Engine, seat: int) -> View:
         r.last_player,
         r.passes,
         engine.mates[seat],
-        r.starter,
+        r.piles,
+        sight,
+        None,
         r.declared,
         r.reaction if playing else None,
-        zone_cards,
-        zone_sizes,
     )
 
 
@@ -194,6 +213,7 @@ def observation(engine: Engine, seat: int) -> Observation:
     name = engine.rules.ids.__getitem__
     playing = view.winner < 0
     mine = playing and seat == view.current
+    starter = view.starter
     return Observation(
         player=seat,
         hand=tuple(map(name, view.hand)),
@@ -224,12 +244,12 @@ def observation(engine: Engine, seat: int) -> Observation:
         last_player=view.last_player if view.last_player >= 0 else None,
         passes=view.passes,
         teams=engine.teams,
-        starter=name(view.starter) if view.starter >= 0 else None,
+        starter=name(starter) if starter >= 0 else None,
         declared=view.declared,
         reaction=view.reaction,
         variant=engine.variant,
         table_totals=engine.told_totals() if mine else (),
-        zones=_seen_zones(engine, view) if view.zone_sizes else (),
+        zones=_seen_zones(engine, view) if view.zones > DECLARED else (),
         dealer=engine.dealer,
     )
 
@@ -238,18 +258,15 @@ def _seen_zones(engine: Engine, view: View) -> tuple[SeenZone, ...]:
     """The declared zones as ``view`` shows them, with card ids (for :func:`observation`)."""
     name = engine.rules.ids.__getitem__
     out = []
-    for zone, piles, sizes in zip(
-        engine.rules.zones, view.zone_cards, view.zone_sizes, strict=True
-    ):
-        seen = [
-            zone.seen_by(k, view.player, engine.dealer, engine.teams) == 2
-            for k in range(len(piles))
-        ]
+    for z in range(DECLARED, view.zones):
+        sizes = view.sizes(z)
+        seen = view.sight[z]
         out.append(
             SeenZone(
-                zone.name,
+                engine.rules.table[z].name,
                 tuple(
-                    tuple(map(name, p)) if s else None for p, s in zip(piles, seen, strict=True)
+                    tuple(map(name, pile)) if seen[k] == 2 else None
+                    for k, pile in enumerate(view.piles[z])
                 ),
                 tuple(size if size >= 0 else None for size in sizes),
             )
@@ -261,12 +278,46 @@ def view_of(seen: Observation, index: dict[str, int]) -> View:
     """The view an observation shows (``index``: each card id's index), for :class:`Vector`.
 
     The inverse of :func:`observation`, field by field: it decides nothing.
+    Each zone of the table is read from the observation's field that shows
+    it (the declared zones from :attr:`~ono99.Observation.zones`).
     """
     last = seen.last_play
     mates = next((list(team) for team in seen.teams if seen.player in team), [seen.player])
+    hands: list[list[int]] = [[] for _ in seen.hand_sizes]
+    hands[seen.player] = [index[card] for card in seen.hand]
+    starter = [index[seen.starter]] if seen.starter is not None else []
+    # The table as the observation shows it: each zone's piles, and what it
+    # shows of each (the zones of every variant by the fields that show them).
+    piles: list[list[list[int]]] = [
+        [[]],
+        [[index[card] for card in seen.discard_pile]],
+        hands,
+        [starter],
+        [[index[card] for card in seen.out_of_play]],
+        [],
+    ]
+    sight = [[1], [2], [2 if k == seen.player else 1 for k in range(len(hands))], [2], [2], []]
+    sizes: list[list[int]] = [
+        [seen.draw_pile_size],
+        [len(seen.discard_pile)],
+        list(seen.hand_sizes),
+        [len(starter)],
+        [len(seen.out_of_play)],
+        [],
+    ]
+    for zone in seen.zones:
+        piles.append(
+            [[index[card] for card in pile] if pile is not None else [] for pile in zone.cards]
+        )
+        sight.append(
+            [
+                2 if pile is not None else 0 if size is None else 1
+                for pile, size in zip(zone.cards, zone.sizes, strict=True)
+            ]
+        )
+        sizes.append([-1 if size is None else size for size in zone.sizes])
     return View(
         seen.player,
-        [index[card] for card in seen.hand],
         seen.total,
         seen.direction,
         seen.current_player,
@@ -275,15 +326,11 @@ def view_of(seen: Observation, index: dict[str, int]) -> View:
         seen.answering,
         list(seen.played_this_turn),
         seen.forced_by or "",
-        list(seen.hand_sizes),
         list(seen.tokens),
         list(seen.scores),
         list(seen.in_game),
         list(seen.in_round),
         seen.round,
-        seen.draw_pile_size,
-        [index[card] for card in seen.discard_pile],
-        [index[card] for card in seen.out_of_play],
         [index[card] for card in seen.count],
         index[last[0]] if last is not None else -1,
         last[1] if last is not None else None,
@@ -291,14 +338,11 @@ def view_of(seen: Observation, index: dict[str, int]) -> View:
         -1 if seen.last_player is None else seen.last_player,
         seen.passes,
         mates,
-        index[seen.starter] if seen.starter is not None else -1,
+        piles,
+        sight,
+        sizes,
         seen.declared,
         seen.reaction,
-        [
-            [[index[card] for card in pile] if pile is not None else [] for pile in zone.cards]
-            for zone in seen.zones
-        ],
-        [[-1 if size is None else size for size in zone.sizes] for zone in seen.zones],
     )
 
 
@@ -529,10 +573,10 @@ class Vector:
         layout = self.layout
         cards = layout.cards
         player = view.player
-        for z in range(len(view.zone_sizes)):
+        for z in range(view.zones - DECLARED):
             sizes_at, shown_at, from_observer, slots = layout.zones[z]
-            sizes = view.zone_sizes[z]
-            piles = view.zone_cards[z]
+            sizes = view.sizes(DECLARED + z)
+            piles = view.cards(DECLARED + z)
             count = len(sizes)
             for k in range(min(slots, count)):
                 p = (player + k) % count if from_observer else k

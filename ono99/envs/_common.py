@@ -32,9 +32,34 @@ __all__ = [
     "Seeds",
     "action_index",
     "cut_short",
+    "learning_seats",
     "make_variant",
     "seated",
 ]
+
+
+def learning_seats(given: Sequence[int] | None, players: int, name: str) -> tuple[int, ...]:
+    """The learning seats ``given`` (by default all), checked: at least one, in order, each once.
+
+    The one reading of the learning seats of the parallel PettingZoo
+    environment (``learners``) and the self-play batch (``seats``).
+
+    Raises:
+        ValueError: If they are not whole numbers from 0 to ``players - 1``
+            in increasing order, at least one (``name`` says whose).
+    """
+    asked: list[object] = list(range(players)) if given is None else list(given)
+    seats = [s for s in asked if isinstance(s, int) and not isinstance(s, bool)]
+    if (
+        not seats
+        or seats != asked
+        or sorted(set(seats)) != seats
+        or not 0 <= seats[0] <= seats[-1] < players
+    ):
+        raise ValueError(
+            f"{name}: expected seats from 0 to {players - 1} in order, at least one, got {given!r}"
+        )
+    return tuple(seats)
 
 
 def make_variant(variant: VariantLike, house_rules: Sequence[PathName] | PathName = ()) -> Variant:

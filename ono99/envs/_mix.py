@@ -15,7 +15,7 @@ from gymnasium.vector.utils import batch_space
 
 from ono99._errors import ArgumentError
 
-from ._selfplay import actions_of, seed_arg
+from ._batch import actions_of, seed_arg
 
 if TYPE_CHECKING:
     from collections.abc import Sequence

@@ -64,11 +64,11 @@ from typing import TYPE_CHECKING, Any, SupportsFloat
 import gymnasium
 import numpy as np
 from gymnasium import spaces as gym_spaces
-from gymnasium.vector.utils import batch_space
 
 from ono99.engine import Game, Vector, engine_of, play_checked, play_quick, seat_done, won
 
 from ._actions import action_table
+from ._batch import AUTORESET, Batch, autoreset_arg, seed_arg
 from ._common import Opponent, Opponents, Seeds, action_index, cut_short, make_variant, seated
 from ._encoding import observation_encoder
 from ._kernel import (
@@ -79,18 +79,9 @@ from ._kernel import (
     step_batch,
 )
 from ._mix import Ono99MixVectorEnv
-from ._policy import BatchedPlayer, PolicyPlayer, play_batched
+from ._policy import BatchedPlayer, PolicyPlayer
 from ._render import table_image, table_text
-from ._selfplay import (
-    AUTORESET,
-    SAME_STEP,
-    Ono99SelfPlayVectorEnv,
-    actions_of,
-    autoreset_arg,
-    batch_seeds,
-    final_observations,
-    seed_arg,
-)
+from ._selfplay import Ono99SelfPlayVectorEnv
 from ._universal import Widen, universal_of
 
 if TYPE_CHECKING:
@@ -420,6 +411,11 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
         info = {"action_mask": mask, "seed": game.seed, "seat": self._seat}
         return wide.vectors(self._array[None])[0], info
 
+    def _require_agent(self) -> Agent:
+        if self._agent is None:
+            raise RuntimeError("reset() the environment before using it")
+        return self._agent
+
     def _require_game(self) -> Game:
         if self.game is None:
             raise RuntimeError("reset() the environment before using it")
@@ -429,7 +425,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
 # Gymnasium 1.1 names the autoreset modes; 1.0 knows only this one, "next step".
 
 
-class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
+class Ono99VectorEnv(Batch):
     """Many games at once, the agent at one seat of each: a batched :class:`Ono99Env`.
 
     It gives what :class:`gymnasium.vector.SyncVectorEnv` over ``num_envs``
@@ -481,9 +477,6 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     ((8, 110), (8, 14), MultiDiscrete([14 14 14 14 14 14 14 14]))
     """
 
-    # "rows": a batch of the library's, which Ono99MixVectorEnv joins.
-    metadata = {"autoreset_mode": AUTORESET, "rows": "ono99"}  # noqa: RUF012 - as VectorEnv declares it
-
     def __init__(
         self,
         num_envs: int = 1,
@@ -499,8 +492,7 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         autoreset_mode: Any = AUTORESET,
         spaces: str = "variant",
     ) -> None:
-        self.metadata = {"autoreset_mode": autoreset_arg(autoreset_mode), "rows": "ono99"}
-        self._same_step = self.metadata["autoreset_mode"] is SAME_STEP
+        mode = autoreset_arg(autoreset_mode)
         given: object = num_envs  # typed int, but a caller may pass anything
         if isinstance(given, bool) or not isinstance(given, int) or given < 1:
             raise ValueError(f"num_envs must be a whole number, 1 or more, not {num_envs!r}")
@@ -519,21 +511,13 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
             for _ in range(num_envs)
         ]
         first = self.envs[0]
-        self._wide = first._wide
         self.universal = first.universal
-        self.num_envs = num_envs
         self.variant = loaded
         self.players = players
         self.seat = first.seat
         self.render_mode = render_mode
-        self.single_observation_space = first.observation_space
-        self.single_action_space = first.action_space
-        self.observation_space = batch_space(first.observation_space, num_envs)
-        self.action_space = batch_space(first.action_space, num_envs)
+        self._start(num_envs, 1, first._wide, mode)
         self._bind()
-        self._agents: list[Agent] = []  # made at the first reset
-        self._ended = [False] * num_envs
-        self._truncated = [False] * num_envs
 
     def _bind(self) -> None:
         """Make the batch's arrays, each game writing into its rows."""
@@ -542,139 +526,7 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
         self._masks = np.zeros((self.num_envs, len(first.table)), np.int8)
         for env, observation, mask in zip(self.envs, self._observations, self._masks, strict=True):
             env._bind(observation, mask)
-
-    def reset(
-        self,
-        *,
-        seed: int | Sequence[int | None] | None = None,
-        options: dict[str, Any] | None = None,  # noqa: ARG002 - Gymnasium's signature
-    ) -> tuple[NDArray[np.float32], dict[str, Any]]:
-        """Deal a new game in each (``seed + i`` for game ``i``, or each its next seed).
-
-        Raises:
-            ArgumentError: If ``seed`` is neither a whole number, ``None``,
-                nor a list of one of those for each game (nothing is dealt).
-        """
-        n = self.num_envs
-        seeds = batch_seeds(seed, n)
-        agents = []
-        for i, env in enumerate(self.envs):
-            env._deal(seeds[i], stop=True)
-            agent = env._agent
-            assert agent is not None  # noqa: S101 - made with the game
-            agents.append(agent)
-        self._ask_batched([i for i, env in enumerate(self.envs) if env._waiting >= 0])
-        for agent in agents:
-            agent.show()
-        self._agents = agents
-        self._ended = [False] * n
-        self._truncated = [False] * n
-        return self._wide.vectors(self._observations), self._info()
-
-    def step(
-        self, actions: Any
-    ) -> tuple[
-        NDArray[np.float32],
-        NDArray[np.float64],
-        NDArray[np.bool_],
-        NDArray[np.bool_],
-        dict[str, Any],
-    ]:
-        """Play one action in each game (a game that ended is dealt afresh instead).
-
-        Raises:
-            ArgumentError: If ``actions`` are not one whole number for each
-                game (nothing is played).
-        """
-        if not self._agents:
-            raise RuntimeError("reset() the environment before using it")
-        chosen = self._actions(actions)
-        native = self._wide.natives(chosen)
-        n = self.num_envs
-        rewards = [0.0] * n
-        ended, truncated = self._ended, self._truncated
-        illegal: list[str | None] = [None] * n
-        # The kernel steps every game it can alone; the rest are dealt, refused or
-        # played on here.
-        left = step_batch(self._agents, native, rewards, ended, truncated)
-        waiting: list[int] = []  # games where a batched opponent is to move
-        for i, what in left:
-            env = self.envs[i]
-            game = env.game
-            assert game is not None  # noqa: S101 - every game was dealt at reset
-            if what == DEAL:
-                env._deal(None, stop=True)
-            elif what == ILLEGAL:
-                illegal[i] = env._why_illegal(game, int(chosen[i]))
-                env._waiting = -1
-            else:  # the agent moved: the others play on to its next turn
-                env._waiting = env._play_others(game, what, stop=True)
-            if env._waiting >= 0:
-                waiting.append(i)
-        self._ask_batched(waiting)
-        for i, what in left:
-            env, agent = self.envs[i], self._agents[i]
-            game = env.game
-            assert game is not None  # noqa: S101 - every game was dealt at reset
-            if what != DEAL:
-                if illegal[i] is not None:
-                    ended[i], rewards[i] = True, -1.0
-                elif seat_done(engine_of(game), env._seat):
-                    if cut_short(game):
-                        truncated[i] = True
-                    else:
-                        ended[i] = True
-                        rewards[i] = 1.0 if env._seat in game.winners else -1.0
-            agent.show()
-        done, cut = np.array(ended), np.array(truncated)
-        final = None
-        if self._same_step and (done.any() or cut.any()):
-            final = self._deal_ended(np.flatnonzero(done | cut).tolist())
-        info = self._info()
-        if final is not None:
-            info["final_obs"], info["_final_obs"] = final
-        if any(reason is not None for reason in illegal):
-            info["illegal"] = np.array(illegal, dtype=object)
-            info["_illegal"] = np.array([reason is not None for reason in illegal])
-        return self._wide.vectors(self._observations), np.array(rewards), done, cut, info
-
-    def _deal_ended(self, rows: list[int]) -> tuple[NDArray[np.object_], NDArray[np.bool_]]:
-        """Deal the games of ``rows`` afresh now (they ended): their last observations."""
-        final = final_observations(self._wide.vectors(self._observations), rows)
-        for i in rows:
-            self.envs[i]._deal(None, stop=True)
-            self._ended[i] = self._truncated[i] = False
-        self._ask_batched([i for i in rows if self.envs[i]._waiting >= 0])
-        for i in rows:
-            self._agents[i].show()
-        return final
-
-    def _ask_batched(self, waiting: list[int]) -> None:
-        """Play the games ``waiting`` on to the agent's turn, asking batched opponents together.
-
-        In each game of ``waiting`` a batched opponent is to move (its
-        ``_waiting`` seat); each such opponent is asked once for all the
-        games where it is to move, then those games play on, until none
-        waits.
-        """
-        while waiting:
-            asked = []
-            for i in waiting:
-                env = self.envs[i]
-                player = env._seated[env._waiting]
-                assert isinstance(player, BatchedPlayer)  # noqa: S101 - what _waiting holds
-                assert env.game is not None  # noqa: S101 - it waits in a game
-                asked.append((env.game, env._waiting, player))
-            play_batched(asked)
-            for i in waiting:
-                env = self.envs[i]
-                assert env.game is not None  # noqa: S101 - it waited in a game
-                env._waiting = env._play_others(env.game, stop=True)
-            waiting = [i for i in waiting if self.envs[i]._waiting >= 0]
-
-    def _actions(self, actions: Any) -> list[int]:
-        """``actions`` as one action index for each game, checked before anything is played."""
-        return actions_of(actions, self.num_envs, self._wide.actions)
+        self._agents: list[Agent] = []  # the games' agents in the kernel, once dealt
 
     def __getstate__(self) -> dict[str, Any]:
         # The games' kernel objects write into the batch's rows: they are made again.
@@ -682,32 +534,76 @@ class Ono99VectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
 
     def __setstate__(self, state: dict[str, Any]) -> None:
         self.__dict__.update(state)
-        started = any(env.game is not None for env in self.envs)
         self._bind()
-        self._agents = []
         for env in self.envs:
             if env.game is not None:
                 env._follow(env.game)
                 assert env._agent is not None  # noqa: S101 - made by _follow
                 env._agent.show()
-                self._agents.append(env._agent)
-        if not started:
-            self._agents = []
 
-    def _info(self) -> dict[str, Any]:
-        everywhere = np.ones(self.num_envs, np.bool_)
-        return {
-            "action_mask": self._wide.masks(self._masks),
-            "_action_mask": everywhere,
-            "seed": np.array([env.game.seed for env in self.envs if env.game is not None]),
-            "_seed": everywhere.copy(),
-            "seat": (
-                np.array([env._seat for env in self.envs])
-                if self.seat == "random"
-                else np.full(self.num_envs, self.seat)
-            ),
-            "_seat": everywhere.copy(),
-        }
+    # ------------------------------------------- what the batch core asks of it
+
+    def _deal(self, i: int, seed: int | None) -> None:
+        self.envs[i]._deal(seed, stop=True)
+
+    def _move(
+        self,
+        given: list[int],
+        chosen: list[int],
+        rewards: list[float],
+        illegal: list[str | None],
+    ) -> list[tuple[int, bool]]:
+        """Play one action in each game: the kernel steps every game it can alone."""
+        if not self._agents:
+            self._agents = [env._require_agent() for env in self.envs]
+        left = step_batch(self._agents, chosen, rewards, self._ended, self._truncated)
+        # The rest are dealt, refused or played on here.
+        for i, what in left:
+            env = self.envs[i]
+            if what == DEAL:
+                env._deal(None, stop=True)
+            elif what == ILLEGAL:
+                illegal[i] = env._why_illegal(env._require_game(), given[i])
+                env._waiting = -1
+            else:  # the agent moved: the others play on to its next turn
+                env._waiting = env._play_others(env._require_game(), what, stop=True)
+        return [(i, what == DEAL) for i, what in left]
+
+    def _settle(self, i: int, rewards: list[float], illegal: list[str | None]) -> None:
+        env = self.envs[i]
+        game = env._require_game()
+        if illegal[i] is not None:
+            self._ended[i], rewards[i] = True, -1.0
+        elif seat_done(engine_of(game), env._seat):
+            if cut_short(game):
+                self._truncated[i] = True
+            else:
+                self._ended[i] = True
+                rewards[i] = 1.0 if env._seat in game.winners else -1.0
+
+    def _show(self, i: int) -> None:
+        self.envs[i]._require_agent().show()
+
+    def _waiter(self, i: int) -> tuple[Game, int, BatchedPlayer] | None:
+        env = self.envs[i]
+        seat = env._waiting
+        if seat < 0:
+            return None
+        player = env._seated[seat]
+        assert isinstance(player, BatchedPlayer)  # noqa: S101 - what _waiting holds
+        return env._require_game(), seat, player
+
+    def _play_on(self, i: int) -> None:
+        env = self.envs[i]
+        env._waiting = env._play_others(env._require_game(), stop=True)
+
+    def _dealt_seeds(self) -> list[int]:
+        return [env._require_game().seed for env in self.envs]
+
+    def _seats(self) -> NDArray[np.int64]:
+        if self.seat == "random":
+            return np.array([env._seat for env in self.envs], np.int64)
+        return np.full(self.num_envs, self.seat, np.int64)
 
 
 def _make_vec(num_envs: int = 1, **kwargs: Any) -> gymnasium.vector.VectorEnv[Any, Any, Any]:

@@ -64,6 +64,7 @@ from ._common import (
     Seeds,
     action_index,
     cut_short,
+    learning_seats,
     make_variant,
 )
 from ._encoding import observation_encoder
@@ -489,20 +490,9 @@ class Ono99ParallelEnv(ParallelEnv):  # type: ignore[misc]
         self.variant = make_variant(variant, house_rules)
         Game(self.variant, players, 0)  # checks the player count now, not at reset
         self.render_mode = _render_mode(render_mode, self.metadata)
-        given: list[object] = list(range(players)) if learners is None else list(learners)
-        seats = [s for s in given if isinstance(s, int) and not isinstance(s, bool)]
-        if (
-            not seats
-            or seats != given
-            or sorted(set(seats)) != seats
-            or not 0 <= seats[0] <= seats[-1] < players
-        ):
-            raise ValueError(
-                f"learners: expected seats from 0 to {players - 1} in order, at least one, "
-                f"got {learners!r}"
-            )
+        seats = learning_seats(learners, players, "learners")
         self.players = players
-        self.learners = tuple(seats)
+        self.learners = seats
         self.table = action_table(self.variant, announce=announce)
         self.encoder = observation_encoder(self.variant, players, max_players)
         self._opponents = Opponents(

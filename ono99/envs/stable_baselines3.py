@@ -50,7 +50,7 @@ from stable_baselines3.common.vec_env import VecEnv
 from ono99._args import shown
 from ono99._errors import ArgumentError
 
-from ._selfplay import SAME_STEP
+from ._batch import SAME_STEP
 from .gymnasium import ENV_ID, Ono99MixVectorEnv, Ono99SelfPlayVectorEnv, Ono99VectorEnv
 
 if TYPE_CHECKING:

@@ -451,3 +451,44 @@ def test_a_profile_shows_its_figures_with_their_intervals(page: Page) -> None:
     assert first[0] == "seat 0 wins"
     assert " to " in first[1]
     assert "20 games of 2 players" in (page.text_content("#profile-results p") or "")
+
+
+def test_a_house_rule_is_profiled_beside_the_variant_it_is_for(page: Page) -> None:
+    """Issue 50: the designer's case. In house-rule mode, Profile plays the variant
+    chosen without and with the house rule on one seed, as ``ono99 analyse VARIANT
+    --house-rule FILE`` does, and shows the figures side by side: each with both
+    values, its difference and that difference's 95% interval."""
+    page.check("input[name='file-kind'][value='house-rule']")
+    page.fill("#file", readme_house_rule())
+    page.select_option("#base", "ono99-1980")
+    page.wait_for_function(
+        "document.querySelector('#findings .ono99-pg-ok')?.textContent.includes('ono99-1980')"
+    )
+    assert page.is_hidden("#start-row")
+    page.fill("#profile-games", "20")
+    page.fill("#profile-players", "2")
+    page.fill("#profile-seed", "3")
+    page.click("#profile")
+    page.wait_for_selector("#profile-side-by-side", timeout=READY_MS)
+    results = page.text_content("#profile-results") or ""
+    assert "only a house rule" not in results
+    assert "Side by side: ono99-1980 without and with the house rule, on the same seed" in results
+    assert "20 games of 2 players" in results
+    heads = page.locator("#profile-side-by-side th").all_text_contents()
+    assert heads == ["figure", "without", "with", "difference (95% interval)"]
+    rows = {
+        cells[0]: cells[1:]
+        for cells in (
+            row.locator("td").all_text_contents()
+            for row in page.locator("#profile-side-by-side tbody tr").all()
+        )
+    }
+    for figure in ("seat 0 wins", "seat 1 wins", "importance of Minus Ten", "rounds a game"):
+        without, with_rule, difference = rows[figure]
+        assert without and with_rule
+        assert " to " in difference, (figure, difference)
+    assert "comebacks" not in rows
+    assert page.locator("#profile-summary th").all_text_contents()[:2] == [
+        "Seat win shares",
+        "Largest seat advantage",
+    ]

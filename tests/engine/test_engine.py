@@ -21,7 +21,7 @@ from ono99.engine._compiled import LEGAL_MEMO_SIZE
 from ono99.engine._engine import ENGINE_FIELDS, Engine
 from ono99.engine._game import engine_of
 from ono99.engine._moves import unsaid
-from ono99.engine._round import ROUND_FIELDS, Round
+from ono99.engine._round import RECORDS, ROUND_FIELDS, Round
 from ono99.engine._table import Table
 from ono99.testing import games
 
@@ -352,8 +352,9 @@ def test_a_copy_keeps_every_field() -> None:
         (engine.r, fresh.r, ROUND_FIELDS),
     ):
         for name in fields:
-            if name == "zones":  # the declared zones' piles: lists of lists of cards
-                setattr(owner, name, [[[0]]])
+            if name == "piles":  # the zone table, a declared zone's included
+                shapes = [*owner.piles, [[]]]  # type: ignore[union-attr]
+                setattr(owner, name, [[[z] for _ in zone] for z, zone in enumerate(shapes)])
             elif name not in MADE_WITH:
                 setattr(owner, name, _other_than(getattr(start, name), getattr(owner, name)))
     clone = engine.copy()
@@ -366,7 +367,10 @@ def test_a_copy_keeps_every_field() -> None:
             assert kept == value, name
             if isinstance(value, list):
                 assert kept is not value, name
-    assert all(a is not b for a, b in zip(clone.r.hands, engine.r.hands, strict=True))
+    for z, (piles, kept_piles) in enumerate(zip(engine.r.piles, clone.r.piles, strict=True)):
+        if z not in RECORDS:  # written at the deal only: shared
+            assert all(a is not b for a, b in zip(piles, kept_piles, strict=True)), z
+    engine.r.link()
     assert clone.r.zones[0][0] is not engine.r.zones[0][0]
     assert clone.r is not engine.r
     assert clone.rng is not engine.rng

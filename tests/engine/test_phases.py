@@ -19,6 +19,7 @@ from stacking import FILLER, stacked
 import ono99
 from ono99 import Decline, Play, Redraw, VariantError
 from ono99.engine import compile_variant, engine_of
+from ono99.testing import snapshot
 
 if TYPE_CHECKING:
     from pathlib import Path
@@ -97,12 +98,14 @@ def test_a_sent_back_reaction_stays_open_until_it_is_answered_as_often_as_it_may
 def test_the_interrupt_is_kept_by_a_copy_a_pickle_and_a_rebuilt_position() -> None:
     """The phase in progress is part of the game's state: a copy, a pickled game and
     ``Game.from_position`` with the reaction open are in the reaction phase, over the
-    play, with the same legal moves."""
+    play, with the same legal moves; the game's state as data names both phases."""
     game = drinks([["king", "2", "3", "5"], ["6", "7", "8", "9"], ["king", "2", "3", "4"]])
     game.play(Play("king", target=2))
     for other in (game.copy(), pickle.loads(pickle.dumps(game))):  # noqa: S301 - our own
         assert phase_of(other).name == "react"
         assert other.legal_moves() == game.legal_moves()
+    state = snapshot(game)
+    assert (state["phase"], state["paused"]) == ("react", ["play"])
     e = engine_of(game)
     ids = e.rules.ids
     rebuilt = ono99.Game.from_position(
@@ -221,6 +224,66 @@ def test_a_phase_of_ones_own_plugs_in_with_no_engine_edit() -> None:
     assert len(with_burn.r.draw) == len(plain.r.draw) - 1
     assert with_burn.r.out_of_play == [plain.r.draw[-1]]
     assert with_burn.r.hands == plain.r.hands
+
+
+@ono99.phase_type
+@frozen
+class Discard(ono99.Phase):
+    """ "Before the play each player in turn lays one card of their hand aside" (a test's
+    throw-away phase with moves of its own: a move is a ``Play`` of the card laid aside)."""
+
+    name = "test_discard"
+    moves = True
+
+    def legal(self, game: Any) -> tuple[Play, ...]:
+        """Each kind of card the seat to move holds."""
+        ids = game.rules.ids
+        legal = game.legal = tuple(Play(ids[k]) for k in sorted(set(game.r.hands[game.current])))
+        return legal
+
+    def why_illegal(self, game: Any, move: object) -> str | None:
+        """A card of the hand, named alone."""
+        if move in self.legal(game):
+            return None
+        return f"player {game.current} lays a card of their hand aside, not {move!r}"
+
+    def apply(self, game: Any, move: Any) -> None:
+        """The card leaves the hand, out of play; the next seat lays one aside."""
+        r = game.r
+        index = game.rules.by_id[move.card].index
+        r.hands[game.current].remove(index)
+        r.out_of_play.append(index)
+        game.current = game.next_seat(game.current, r.in_round)
+
+    def moved(self, game: Any, going_on: bool) -> None:
+        """Once every seat has laid a card aside, the phase is over: the play begins."""
+        if going_on and len(game.r.out_of_play) == game.r.players_in_round:
+            game.end_phase()
+
+
+def test_a_phase_with_moves_of_its_own_waits_for_them_then_ends() -> None:
+    """A phase with moves is where the round waits: its legal moves and reasons are its
+    own, the end of each move is the engine's, and once it says it is over the play
+    begins, with the seat that led it to move."""
+    discard = ono99.loads_variant(
+        'extends = "ono99-2022"\nid = "discard"\nname = "Discard"\n\n[round]\n'
+        'phases = ["deal", "test_discard", "play", "settle"]\n'
+    )
+    game = ono99.Game(discard, players=3, seed=5)
+    assert phase_of(game).name == "test_discard"
+    leader = game.current_player
+    assert game.why_illegal(Redraw()) == (
+        f"player {leader} lays a card of their hand aside, not Redraw()"
+    )
+    for _ in range(3):
+        assert phase_of(game).name == "test_discard"
+        game.play(game.legal_moves()[0])
+    assert phase_of(game).name == "play" and game.current_player == leader
+    size = discard.deal.hand_size
+    assert [len(hand) for hand in engine_of(game).r.hands] == [size - 1] * 3
+    assert len(engine_of(game).r.out_of_play) == 3
+    ono99.play_out(game, [ono99.RandomPlayer(1)] * 3)
+    assert game.winner is not None
 
 
 def test_a_phase_needs_a_name_of_its_own() -> None:
