@@ -26,7 +26,14 @@ from attrs import frozen
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["Phase", "default_phases", "phase_order_problem", "phase_type", "phase_types"]
+__all__ = [
+    "Phase",
+    "default_phases",
+    "lays_away",
+    "phase_order_problem",
+    "phase_type",
+    "phase_types",
+]
 
 
 @frozen
@@ -147,6 +154,21 @@ def default_phases(starter: bool, show: str, put_aside: bool = False) -> tuple[s
         *(("show",) if show == "at_round_end" else ()),
         "settle",
     )
+
+
+def lays_away(variant: Any) -> bool:
+    """Whether a round of ``variant`` (a :class:`~ono99.Variant`) has the put-aside phase.
+
+    The phases it lists, or, listing none, the settings that call for it:
+    cards laid away from each hand (``deal.put_aside``) or given from the
+    stock (``deal.from_stock``) at some number of players.
+    """
+    listed = variant.round.phases
+    if listed:
+        return "put_aside" in listed
+    deal = variant.deal
+    counts = range(variant.players.min, variant.players.max + 1)
+    return any(deal.put_aside_for(n) or deal.from_stock_for(n) for n in counts)
 
 
 def phase_order_problem(names: Sequence[str], starter: bool, show: str) -> str | None:

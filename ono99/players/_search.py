@@ -20,6 +20,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ono99._args import is_int, shown
+from ono99._errors import ArgumentError
 from ono99.engine import (
     ROUND_NOT_OVER,
     Game,
@@ -239,7 +240,18 @@ class SearchPlayer:
 
 
 def _position(observation: Observation, traits: Traits, rng: random.Random) -> Engine:
-    """A game consistent with ``observation``, the unseen cards dealt at random."""
+    """A game consistent with ``observation``, the unseen cards dealt at random.
+
+    Raises:
+        ArgumentError: If the observation's moves lay cards away (the put-aside
+            phase), which a rebuilt position, starting in the play, does not take.
+    """
+    if lays_away(observation):
+        raise ArgumentError(
+            "observation",
+            "a position is rebuilt in the play, and the put-aside phase's moves "
+            "(the crib) are not taken there yet",
+        )
     unseen = Counter(traits.deck(len(observation.hand_sizes)))
     unseen.subtract(observation.hand)
     unseen.subtract(observation.discard_pile)
