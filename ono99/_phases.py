@@ -26,7 +26,14 @@ from attrs import frozen
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
-__all__ = ["Phase", "default_phases", "phase_order_problem", "phase_type", "phase_types"]
+__all__ = [
+    "Phase",
+    "default_phases",
+    "lays_away",
+    "phase_order_problem",
+    "phase_type",
+    "phase_types",
+]
 
 
 @frozen
@@ -131,20 +138,37 @@ def phase_types() -> dict[str, type[Phase]]:
     return dict(_PHASES)
 
 
-def default_phases(starter: bool, show: str) -> tuple[str, ...]:
+def default_phases(starter: bool, show: str, put_aside: bool = False) -> tuple[str, ...]:
     """The phases of a round that lists none, as ``deal.starter`` and ``deal.show`` say.
 
-    The deal; the starter turned up, if any; the show at the deal; the play;
-    the show at the round's end; settling the round.
+    The deal; the cards laid away into the crib, if any (``deal.put_aside``);
+    the starter turned up, if any; the show at the deal; the play; the show
+    at the round's end; settling the round.
     """
     return (
         "deal",
+        *(("put_aside",) if put_aside else ()),
         *(("turn_up",) if starter else ()),
         *(("show",) if show == "at_deal" else ()),
         "play",
         *(("show",) if show == "at_round_end" else ()),
         "settle",
     )
+
+
+def lays_away(variant: Any) -> bool:
+    """Whether a round of ``variant`` (a :class:`~ono99.Variant`) has the put-aside phase.
+
+    The phases it lists, or, listing none, the settings that call for it:
+    cards laid away from each hand (``deal.put_aside``) or given from the
+    stock (``deal.from_stock``) at some number of players.
+    """
+    listed = variant.round.phases
+    if listed:
+        return "put_aside" in listed
+    deal = variant.deal
+    counts = range(variant.players.min, variant.players.max + 1)
+    return any(deal.put_aside_for(n) or deal.from_stock_for(n) for n in counts)
 
 
 def phase_order_problem(names: Sequence[str], starter: bool, show: str) -> str | None:

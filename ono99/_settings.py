@@ -16,6 +16,7 @@ __all__ = [
     "NONE",
     "NONE_MEANS",
     "Deal",
+    "DealScore",
     "Deck",
     "ForcedPlay",
     "Match",
@@ -196,6 +197,21 @@ class Deal:
             once the play is over, before the round is scored (Cribbage's
             show). Each hand is the cards its player was dealt, shown in turn
             from the player after the dealer round to the dealer.
+        put_aside: Cards each player lays away from the hand once the hands
+            are dealt, into the zone ``put_aside_to`` (Cribbage's crib: "Each
+            player looks at their six cards and 'lays away' two of them face
+            down", Bicycle Cards, Cribbage), chosen by the player, before the
+            starter is turned up. What is left is the hand played and shown.
+        put_aside_by_players: Other numbers for more players ("Each player
+            puts one card into the crib", Bicycle Cards, Three-Hand Cribbage).
+        from_stock: Cards dealt from the stock into the zone ``put_aside_to``
+            before the players lay theirs away ("Five cards are dealt to each
+            player ... plus one card to the crib", Bicycle Cards, Three-Hand
+            Cribbage).
+        from_stock_by_players: Other numbers for more players.
+        put_aside_to: The declared zone the cards laid away go to
+            (``[zones.<name>]``); its owner scores it at the show, after the
+            hands.
 
     >>> import ono99
     >>> ono99.load_variant("ono99-1980").deal
@@ -208,6 +224,19 @@ class Deal:
     refill: bool = True
     starter: bool = False
     show: Literal["none", "at_deal", "at_round_end"] = "none"
+    put_aside: int = 0
+    put_aside_by_players: tuple[PlayerStep, ...] = ()
+    from_stock: int = 0
+    from_stock_by_players: tuple[PlayerStep, ...] = ()
+    put_aside_to: str = "crib"
+
+    def put_aside_for(self, players: int) -> int:
+        """Cards each player lays away in a game of ``players`` players."""
+        return by_players(self.put_aside, self.put_aside_by_players, players)
+
+    def from_stock_for(self, players: int) -> int:
+        """Cards dealt from the stock to the crib in a game of ``players`` players."""
+        return by_players(self.from_stock, self.from_stock_by_players, players)
 
 
 @frozen
@@ -436,6 +465,40 @@ class Tokens:
 
 
 @frozen
+class DealScore:
+    """Points given to a seat at a deal, once the cards are dealt, before the starter.
+
+    "The non-dealer at the commencement of the game in five-card cribbage
+    scores 3 points, called taking three for last, but in six and eight-card
+    cribbage this is not done" (Hoyle's Games, "Cribbage"); "the losing player
+    pegs three holes to compensate him for the disadvantage that his opponent
+    has in getting the first crib" (Bicycle Cards, Five-Card Cribbage)::
+
+        [match.points]
+        at_deal = [{ seat = "left_of_dealer", points = 3, deals = "first" }]
+
+    The points are scored as any others are: partners share them, and where
+    the first to the target wins at once (``reached = "at_once"``) they can
+    win the game.
+
+    Attributes:
+        seat: Whose they are: ``"left_of_dealer"`` (the non-dealer of a
+            two-player game), ``"dealer"``, or ``"each"`` player in the deal.
+        points: How many (0 or more).
+        deals: ``"first"``: at the game's first deal only ("at the
+            commencement of the game"); ``"every"``: at every deal.
+
+    >>> from ono99 import DealScore
+    >>> DealScore(points=3)
+    DealScore(seat='left_of_dealer', points=3, deals='first')
+    """
+
+    seat: Literal["left_of_dealer", "dealer", "each"] = "left_of_dealer"
+    points: int = 0
+    deals: Literal["first", "every"] = "first"
+
+
+@frozen
 class Points:
     """Points scoring: the lowest score wins, or the first to a target.
 
@@ -460,6 +523,8 @@ class Points:
             moment a score reaches it, in the middle of a round ("As soon as
             someone reaches or passes 121 points, that player wins", pagat.com,
             Six Card Cribbage): the round stops there.
+        at_deal: Points given to seats as a deal starts (see
+            :class:`DealScore`): "three for last" in five-card Cribbage.
 
     >>> import ono99
     >>> variant = ono99.load_variant("ono99-1980")
@@ -475,6 +540,7 @@ class Points:
     survivor: int = 0
     negative: bool = False
     reached: Literal["round_end", "at_once"] = "round_end"
+    at_deal: tuple[DealScore, ...] = ()
 
 
 @frozen

@@ -54,6 +54,8 @@ __all__ = [
     "Event",
     "GameWon",
     "HandsSwapped",
+    "LaidAway",
+    "LaidAwayUnseen",
     "LaidDown",
     "OutOfRound",
     "Passed",
@@ -121,6 +123,42 @@ class StarterTurned:
     type: ClassVar[str] = "starter_turned"
     automatic: ClassVar[bool] = True
     card: str
+
+
+@frozen(repr=False)
+class LaidAway:
+    """Cards were laid away into a zone (the crib) once the hands were dealt.
+
+    "Each player looks at their six cards and 'lays away' two of them face
+    down" (Bicycle Cards, Cribbage): seen only by the player who laid them
+    (a :class:`LaidAwayUnseen` for the others).
+
+    Attributes:
+        player: Who laid them away, or ``None`` for cards dealt from the
+            stock ("plus one card to the crib", Three-Hand Cribbage).
+        cards: The cards' ids.
+        zone: The zone they went to.
+        automatic: ``True`` for the stock's cards, which no move chose.
+    """
+
+    type: ClassVar[str] = "laid_away"
+    player: int | None
+    cards: tuple[str, ...]
+    zone: str
+    automatic: bool = _AUTOMATIC
+
+    __repr__ = _repr
+
+
+@frozen
+class LaidAwayUnseen:
+    """Cards were laid away into a zone, face down (a player's view of :class:`LaidAway`)."""
+
+    type: ClassVar[str] = "laid_away_unseen"
+    automatic: ClassVar[bool] = True
+    player: int | None
+    cards: int
+    zone: str
 
 
 @frozen
@@ -621,6 +659,8 @@ Event = (
     RoundStarted
     | Dealt
     | StarterTurned
+    | LaidAway
+    | LaidAwayUnseen
     | Played
     | Redrew
     | Drew
@@ -662,6 +702,8 @@ EVENT_TYPES: dict[str, type[Event]] = {
         RoundStarted,
         Dealt,
         StarterTurned,
+        LaidAway,
+        LaidAwayUnseen,
         Played,
         Redrew,
         Drew,
@@ -726,6 +768,8 @@ def seen_by(events: Iterable[Event], player: int) -> tuple[Event, ...]:
             seen.append(DealtUnseen(event.player, len(event.cards)))
         elif type(event) is Drew and event.player != player:
             seen.append(DrewUnseen(event.player, automatic=event.automatic))
+        elif type(event) is LaidAway and event.player != player:
+            seen.append(LaidAwayUnseen(event.player, len(event.cards), event.zone))
         elif type(event) is CardGiven and player not in (event.player, event.to):
             seen.append(CardGivenUnseen(event.player, event.to, automatic=event.automatic))
         else:

@@ -43,11 +43,13 @@ class FakeTable:
     count_cards: tuple[CardInfo, ...] = ()
     playing: bool = True
     rng: random.Random = attrs.field(factory=lambda: random.Random(0), eq=False)
-    # The show: the dealer, the starter, and the hand shown (showing: its seat, or -1).
+    # The show: the dealer, the starter, and the hand shown (showing: its seat, or -1),
+    # or the declared zone shown for that seat (shown_zone: the crib).
     dealer: int = 0
     starter: CardInfo | None = None
     showing: int = -1
     shown: tuple[CardInfo, ...] = ()
+    shown_zone: str = ""
     # What the card before was declared to be, and what the play being made declares.
     declared: Declaration | None = None
     declaring: Declaration | None = None

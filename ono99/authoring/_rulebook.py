@@ -19,7 +19,7 @@ from ono99.loading import toml_value, unstructure_variant, variant_arg, vet_rule
 from ono99.rules import ask, is_text
 
 if TYPE_CHECKING:
-    from ono99._variant import Card
+    from ono99._variant import Card, DealScore
 
 __all__ = ["card_rules", "relevant_settings", "rulebook"]
 
@@ -130,6 +130,8 @@ def relevant_settings(variant: Variant) -> dict[str, Any]:
         and not (path == "deal.show" and not any(t.on_show for t in variant.triggers))
         and not (path == "match.tokens.out_at_zero" and variant.match.tokens.play_on_at_zero)
         and not (path == "match.points.reached" and variant.match.points.at_target != "win")
+        # Where cards are laid away matters only when some are.
+        and not (path == "deal.put_aside_to" and not _lays_away(variant))
         # A team's size matters only at the player counts played in teams.
         and not (path == "players.teams.size" and not variant.players.teams.at)
         and not (path == "reshuffle.keep_top_card" and not variant.reshuffle.enabled)
@@ -320,6 +322,7 @@ class _Writer:
         else:
             dealer = "The last seat deals the first round, so seat 0 leads it"
         out.append(f"{dealer}; the deal passes to the left each round.")
+        out += _put_aside_words(v)
         if v.deal.starter:
             out.append(
                 "Once the hands are dealt, the top card of the stock is turned up: the "
@@ -340,8 +343,13 @@ class _Writer:
             out.append(
                 f"{when}, each hand is shown and scored"
                 + (" with the starter" if v.deal.starter else "")
-                + ", from the player left of the dealer round to the dealer (the rules "
-                "for the show are below)."
+                + ", from the player left of the dealer round to the dealer"
+                + (
+                    f", then the {v.deal.put_aside_to}, for the dealer"
+                    if _lays_away(v) and any(z.name == v.deal.put_aside_to for z in v.zones)
+                    else ""
+                )
+                + " (the rules for the show are below)."
             )
         if v.round.phases:  # listed by the file: its own phases among them, maybe
             out.append(
@@ -602,6 +610,7 @@ class _Writer:
             out.append(self._bust_points())
         if points.survivor:
             out.append(f"The winner or last player standing of a round scores {points.survivor}.")
+        out += [_deal_score_words(given) for given in points.at_deal if given.points]
         if points.negative:
             out.append("A score may go below zero.")
         if points.at_target == "win" and points.reached == "at_once":
@@ -720,3 +729,52 @@ def _cell(text: str) -> str:
     if re.match(r"^([-+*]|\d+[.)])(\s|$)", text):
         return "\\" + text
     return text
+
+
+def _deal_score_words(given: DealScore) -> str:
+    """A score given at a deal (``match.points.at_deal``), in words: "three for last"."""
+    whose = {
+        "left_of_dealer": "the player left of the dealer",
+        "dealer": "the dealer",
+        "each": "each player",
+    }[given.seat]
+    when = "the first deal of the game" if given.deals == "first" else "every deal"
+    return (
+        f"At {when}, once the cards are dealt, {whose} scores {given.points} "
+        f"point{'' if given.points == 1 else 's'}."
+    )
+
+
+def _lays_away(v: Variant) -> bool:
+    """Whether cards go to a zone at the deal, at any player count the variant allows."""
+    counts = range(v.players.min, v.players.max + 1)
+    deal = v.deal
+    return any(deal.put_aside_for(n) or deal.from_stock_for(n) for n in counts)
+
+
+def _put_aside_words(v: Variant) -> list[str]:
+    """The cards laid away into a zone at the deal (``deal.put_aside``), in words."""
+    if not _lays_away(v):
+        return []
+    deal = v.deal
+    zone = deal.put_aside_to
+
+    def cards(n: int) -> str:
+        return "1 card" if n == 1 else f"{n} cards"
+
+    def words(laid: int, stock: int) -> str:
+        given = f"the stock gives the {zone} {cards(stock)}, then " if stock else ""
+        what = f"each player lays {cards(laid)} away into the {zone}" if laid else "nobody does"
+        return f"once the hands are dealt, {given}{what}"
+
+    counts = range(v.players.min, v.players.max + 1)
+    each = {n: (deal.put_aside_for(n), deal.from_stock_for(n)) for n in counts}
+    if len(set(each.values())) == 1:
+        out = [_sentence(words(*each[v.players.min]))]
+    else:
+        out = [f"With {n} players, {words(*ways)}." for n, ways in each.items()]
+    out.append(
+        "Each chooses the cards (several at once), face down, in turn from the player "
+        f"to play first; the {zone} is scored at the show with the starter."
+    )
+    return out

@@ -17,6 +17,8 @@ from typing import TYPE_CHECKING, TextIO
 import attrs
 
 from ono99 import events as ev
+from ono99._errors import ArgumentError
+from ono99._phases import lays_away
 from ono99._text import escape
 from ono99._variant import card_name
 from ono99.engine import (
@@ -69,9 +71,19 @@ def play_in_terminal(
         pause: Wait for Enter after each round but the last.
         read: Reads a line after showing a prompt (``input``).
         out: Where to write (standard output).
+
+    Raises:
+        ArgumentError: If a round of ``variant`` lays cards away into the crib
+            (the put-aside phase), which the terminal does not take yet.
     """
     if not 0 <= seat < players:
         raise ValueError(f"--seat must be from 0 to {players - 1}, not {seat}")
+    if lays_away(variant):
+        raise ArgumentError(
+            "variant",
+            f"{variant.id} lays cards away into the crib at the deal, and play at the "
+            "terminal does not take put-aside moves yet",
+        )
     game = Game(variant, players, seed)
     bots: dict[int, Player] = {
         s: make_player(opponent, player_seed(game.seed, 0, s)) for s in range(players) if s != seat

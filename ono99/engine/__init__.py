@@ -43,6 +43,7 @@ from __future__ import annotations
 
 from . import _engine
 from . import _phases as _phases  # registers the engine's phases, by name, for variant files
+from . import _put_aside as _put_aside  # registers the put-aside phase (the crib)
 from ._chance import choice
 from ._compiled import CompiledCard, CompiledVariant, compile_variant
 from ._engine import Engine
@@ -58,7 +59,7 @@ from ._game import (
     seat_of,
 )
 from ._layout import Layout
-from ._moves import Decline, Move, Play, Redraw, unsaid
+from ._moves import Decline, Move, Play, PutAside, Redraw, unsaid
 from ._narrate import describe_event, second_person
 from ._observation import Observation, SeenZone
 from ._protocols import Player, QuickPlayer
@@ -96,6 +97,7 @@ __all__ = [
     "Observation",
     "Play",
     "Player",
+    "PutAside",
     "QuickPlayer",
     "Redraw",
     "SeatVectors",

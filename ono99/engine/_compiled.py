@@ -235,11 +235,7 @@ class CompiledVariant:
             guard_trigger(t, f"triggers[{i}]") for i, t in enumerate(variant.triggers)
         )
         self.any_triggers = bool(triggers)
-        self.play_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.after_play)
-        self.loss_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_loss)
-        self.end_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_round_end)
-        self.count_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_count_end)
-        self.show_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_show)
+        self._moments(triggers)
         # Per play trigger, whether it is asked with the table (fires_on).
         self.play_reads: tuple[bool, ...] = tuple(t.reads_table for t in self.play_triggers)
 
@@ -247,6 +243,15 @@ class CompiledVariant:
         self.max_rounds = variant.round.max_rounds
         self.max_game_plays = variant.round.max_game_plays
         self.guarded = _guarded(self.cards, triggers)
+
+    def _moments(self, triggers: tuple[Trigger, ...]) -> None:
+        """The triggers by the moment each is asked at, in the file's order."""
+        self.play_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.after_play)
+        self.loss_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_loss)
+        self.end_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_round_end)
+        self.count_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_count_end)
+        self.show_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_show)
+        self.turn_up_triggers: tuple[Trigger, ...] = tuple(t for t in triggers if t.on_turn_up)
 
     def _settings(self, variant: Variant) -> None:
         """The settings the engine reads at each move, read once."""
@@ -277,6 +282,8 @@ class CompiledVariant:
         self.refill = variant.deal.refill
         self.reshuffles = variant.reshuffle.enabled
         self.negative_scores = variant.match.points.negative
+        # The points seats are given as a deal starts (match.points.at_deal).
+        self.deal_scores = points.at_deal if match.scoring == "points" else ()
         # Whether hands may run out (no refill, or a stock that is not renewed).
         self.can_run_out = not self.refill or not self.reshuffles
         self.laid_down_discarded = variant.no_safe_play.laid_down == "discard_pile"
@@ -296,9 +303,19 @@ class CompiledVariant:
         # settings call for); the play, the phase with moves; and the
         # interrupt phase a reaction out of turn opens over it.
         known = phase_types()
-        names = variant.round.phases or default_phases(self.starter, show)
+        deal = variant.deal
+        # How many cards each seat lays away, and the stock gives, into the crib, by players.
+        counts = range(variant.players.min, variant.players.max + 1)
+        self.put_aside = {n: deal.put_aside_for(n) for n in counts}
+        self.from_stock = {n: deal.from_stock_for(n) for n in counts}
+        lays = any(self.put_aside.values()) or any(self.from_stock.values())
+        # Whether cards are laid away at the deal: a quick player is then given an
+        # observation in that phase (the crib's owner, the hand), not only the moves.
+        self.lays_away = lays
+        self.crib = next((i for i, z in enumerate(self.zones) if z.name == deal.put_aside_to), -1)
+        names = variant.round.phases or default_phases(self.starter, show, lays)
         self.phases: tuple[Phase, ...] = tuple(known[name]() for name in names)
-        self.play_phase = next(phase for phase in self.phases if phase.moves)
+        self.play_phase = next(phase for phase in self.phases if phase.name == "play")
         self.react_phase = known["react"]()
 
     def __reduce__(self) -> tuple[Callable[[Variant], CompiledVariant], tuple[Variant]]:

@@ -12,11 +12,12 @@ from ono99 import events as ev
 
 from ._chance import shuffle
 from ._round import HAND, PILE, STOCK, Round, move_card
+from ._table import Table
 
 if TYPE_CHECKING:
     from ._engine import Engine
 
-__all__ = ["deal_round", "draw", "redraw", "refill", "reshuffle", "to_top"]
+__all__ = ["deal_round", "draw", "given", "redraw", "refill", "reshuffle", "to_top", "turned_up"]
 
 
 def deal_round(game: Engine, order: list[int] | None = None, *, first: bool = False) -> None:
@@ -67,6 +68,49 @@ def deal_round(game: Engine, order: list[int] | None = None, *, first: bool = Fa
     if rules.show_at_deal or rules.show_at_end:
         for seat, hand in enumerate(r.hands):
             r.dealt[seat][:] = hand  # a record of the hands as dealt, for the show
+    if rules.deal_scores:
+        given(game)  # a target reached wins as the play would begin (see PlayPhase)
+
+
+def given(game: Engine) -> None:
+    """Score the points seats are given at a deal, once dealt (``match.points.at_deal``).
+
+    "The non-dealer at the commencement of the game in five-card cribbage
+    scores 3 points, called taking three for last" (Hoyle's Games).
+    """
+    r = game.r
+    table = Table(game, automatic=True)
+    n = game.n
+    left = game.next_seat(game.dealer, r.in_round)
+    for score in game.rules.deal_scores:
+        if score.deals == "first" and game.round != 1:
+            continue
+        if score.seat == "dealer":
+            seats = [game.dealer]
+        elif score.seat == "left_of_dealer":
+            seats = [left]
+        else:  # each, from the dealer's left round to the dealer
+            seats = [(left + i) % n for i in range(n) if r.in_round[(left + i) % n]]
+        for seat in seats:
+            table.change_score(seat, score.points)
+            if r.reached >= 0:
+                return
+
+
+def turned_up(game: Engine) -> None:
+    """Fire the triggers of the turn-up for the dealer, in order, as the starter says.
+
+    "If the starter is a jack ... the dealer pegs (scores) 2 points at once"
+    (Bicycle Cards, Cribbage): before the play and before any show.
+    """
+    if game.r.reached >= 0:
+        return  # the game is won already: it ends as the play would begin
+    table = Table(game, reading=True)
+    for trigger in game.rules.turn_up_triggers:
+        if trigger.fires_on(table):
+            game.fire(trigger, game.dealer, True)
+            if game.r.reached >= 0:
+                return
 
 
 def refill(game: Engine, player: int, automatic: bool = False) -> None:

@@ -26,7 +26,7 @@ from ._phases import PlayPhase
 from ._play import apply_outcomes, play_move
 from ._react import open_reaction
 from ._round import Checkpoint, Round
-from ._scoring import count_over, end_phase, end_round, out_of_cards, run_phases
+from ._scoring import count_over, end_phase, end_round, laying, out_of_cards, run_phases
 from ._table import Table
 from ._view import observation
 
@@ -418,12 +418,13 @@ class Engine:
         # A quick player decides from the legal moves and the total: no observation.
         picks = [getattr(player, "pick", None) for player in players]
         reads = self.rules.reads_table
+        lays = self.rules.lays_away  # the put-aside phase asks for an observation
         for _ in range(max_moves):
             if self.winner is not None:
                 break
             seat = self.current
             pick = picks[seat]
-            if pick is None or (reads and self.told_totals()):
+            if pick is None or (reads and self.told_totals()) or (lays and laying(self)):
                 move = players[seat].choose(self.observation(seat))
             else:
                 move = pick(self.legal or self.legal_moves(), self.r.total, variant)

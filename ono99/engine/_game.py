@@ -13,7 +13,7 @@ from ono99.loading import fingerprint, variant_arg
 
 from ._compiled import compile_variant
 from ._engine import Engine
-from ._moves import Decline, Move, Play, Redraw
+from ._moves import Decline, Move, Play, PutAside, Redraw
 from ._position import deck_order, place
 from ._record import GameRecord, check_record
 
@@ -481,7 +481,11 @@ class Game:
             reason = game.why_illegal(move)
             if reason is not None:
                 given: object = move  # typed a Move, but a hand-built record may hold anything
-                what = given if isinstance(given, Play | Redraw | Decline) else shown(given)
+                what = (
+                    given
+                    if isinstance(given, Play | Redraw | Decline | PutAside)
+                    else shown(given)
+                )
                 raise ReplayError(f"move {number} ({what}) is illegal: {reason}")
             game.play(move)
         return game

@@ -6,7 +6,17 @@ from typing import ClassVar
 
 from attrs import field, frozen
 
-__all__ = ["NO_MOVES", "Decline", "Move", "Play", "Redraw", "as_move", "chosen", "unsaid"]
+__all__ = [
+    "NO_MOVES",
+    "Decline",
+    "Move",
+    "Play",
+    "PutAside",
+    "Redraw",
+    "as_move",
+    "chosen",
+    "unsaid",
+]
 
 
 @frozen(repr=False)
@@ -106,7 +116,37 @@ class Decline:
         return "decline (take it)"
 
 
-Move = Play | Redraw | Decline
+@frozen
+class PutAside:
+    """Lay cards away from the hand into the crib, several at once, once the hands are dealt.
+
+    "Each player looks at their six cards and 'lays away' two of them face
+    down to reduce the hand to four. The four cards laid away together
+    constitute 'the crib'" (Bicycle Cards, Cribbage). Legal only in the
+    put-aside phase (``deal.put_aside``), for the seat whose turn it is:
+    ``cards`` are that many of its cards (``deal.put_aside`` of them), as
+    many of one kind as the hand holds. The legal moves list each choice
+    once, its cards in the hand's order.
+
+    Attributes:
+        cards: The ids of the cards laid away.
+
+    >>> from ono99 import PutAside
+    >>> print(PutAside(("5_of_hearts", "king_of_clubs")))
+    put 5_of_hearts, king_of_clubs aside
+    """
+
+    type: ClassVar[str] = "put_aside"
+    cards: tuple[str, ...]
+
+    def __str__(self) -> str:
+        given: object = self.cards  # typed a tuple of ids, but a caller may pass anything
+        if isinstance(given, tuple | list):
+            return f"put {', '.join(str(card) for card in given)} aside"
+        return f"put {given!r} aside"
+
+
+Move = Play | Redraw | Decline | PutAside
 """Any move."""
 
 NO_MOVES: tuple[Move, ...] = ()
@@ -136,6 +176,8 @@ def as_move(move: object) -> object:
         return Redraw()
     if isinstance(move, Decline):
         return Decline()
+    if isinstance(move, PutAside) and type(move) is not PutAside:
+        return PutAside(move.cards)
     return move
 
 

@@ -92,6 +92,15 @@ def _line(event: Event, variant: Variant, *, hidden: bool) -> str | None:  # noq
             return f"Round {number}: player {dealer} deals, player {leader} leads"
         case ev.StarterTurned(card=card):
             return f"The starter is turned up: {card_name(variant, card)}"
+        case ev.LaidAway(player=player, cards=cards, zone=zone):
+            if hidden:
+                return None
+            names = ", ".join(card_name(variant, c) for c in cards)
+            who = "The stock gives" if player is None else f"Player {player} lays away"
+            return f"{who} {names} to the {zone}"
+        case ev.LaidAwayUnseen(player=player, cards=count, zone=zone):
+            who = "The stock gives" if player is None else f"Player {player} lays away"
+            return f"{who} {count} card{'' if count == 1 else 's'} to the {zone}, face down"
         case ev.Dealt(player=player, cards=cards):
             if hidden:
                 return None

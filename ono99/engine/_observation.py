@@ -10,7 +10,7 @@ from ono99._variant import Variant
 from ono99.rules import Declaration, Reaction
 
 from ._compiled import card_index, compile_variant
-from ._moves import Decline, Move, Play, Redraw
+from ._moves import Decline, Move, Play, PutAside, Redraw
 
 __all__ = ["Observation", "SeenZone"]
 
@@ -108,6 +108,8 @@ class Observation:
             (:class:`SeenZone`), in the variant's order: its cards, its size, or
             neither, as the zone's visibility says. Empty for a variant that
             declares none.
+        dealer: The seat that dealt the round (whose is the crib), or -1 if
+            not told.
     """
 
     player: int
@@ -141,6 +143,8 @@ class Observation:
     declared: Declaration | None = None
     reaction: Reaction | None = None
     zones: tuple[SeenZone, ...] = ()
+    # Told, not compared: a position rebuilt without its dealer sees the same game.
+    dealer: int = field(default=-1, eq=False)
 
     @property
     def is_my_turn(self) -> bool:
@@ -181,10 +185,10 @@ class Observation:
         (0, [('10', 10), ('minus_ten', 0), ('play_2', 0)])
         """
         if not isinstance(move, Play):
-            if isinstance(move, Redraw | Decline):
+            if isinstance(move, Redraw | Decline | PutAside):
                 return self.total
             raise ArgumentError(
-                "move", f"expected a move (Play, Redraw or Decline), got {shown(move)}"
+                "move", f"expected a move (Play, Redraw, Decline or PutAside), got {shown(move)}"
             )
         rules = compile_variant(self.variant)
         index = card_index(rules, move.card)

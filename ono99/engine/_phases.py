@@ -19,7 +19,7 @@ from attrs import frozen
 from ono99 import events as ev
 from ono99._phases import Phase, phase_type
 
-from ._deal import deal_round, to_top
+from ._deal import deal_round, to_top, turned_up
 from ._legality import play_moves, why_not_played
 from ._play import play_move
 from ._react import react, reaction_moves, why_not_reaction
@@ -60,7 +60,10 @@ class TurnUp(Phase):
     """The starter: "the top card of the deck is turned up" (Noddy; ``deal.starter``).
 
     "This card is used by both players for scoring their hands": everybody
-    sees it, it is nobody's, and it is out of play until the round ends.
+    sees it, it is nobody's, and it is out of play until the round ends. The
+    triggers of the turn-up (``on_turn_up``) score as it is turned: "If the
+    starter is a jack ... the dealer pegs (scores) 2 points at once" (Bicycle
+    Cards, Cribbage).
     """
 
     name: ClassVar[str] = "turn_up"
@@ -75,6 +78,8 @@ class TurnUp(Phase):
             starter = move_card(r, STOCK, 0, OUT_OF_PLAY, 0)
             r.piles[STARTER][0].append(starter)  # a record: it lies out of play
             game.emit(ev.StarterTurned(game.rules.ids[starter]))
+            if game.rules.turn_up_triggers:
+                turned_up(game)  # his heels: at once (a target reached wins as the play begins)
 
 
 @phase_type

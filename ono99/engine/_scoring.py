@@ -24,6 +24,7 @@ __all__ = [
     "eliminate",
     "end_phase",
     "end_round",
+    "laying",
     "one_side",
     "out_of_cards",
     "pass_turn",
@@ -31,6 +32,7 @@ __all__ = [
     "score_round",
     "settle_round",
     "show_hands",
+    "show_one",
     "take_tokens",
     "win_at_once",
 ]
@@ -64,6 +66,12 @@ def end_phase(game: Engine) -> None:
     phase = game.r.phase
     phase.end(game)
     run_phases(game, game.rules.phases.index(phase) + 1)
+
+
+def laying(game: Engine) -> bool:
+    """Whether the round waits in a phase of moves before the play (cards laid away)."""
+    phase = game.r.phase
+    return phase is not game.rules.play_phase and not phase.interrupt
 
 
 def run_phases(game: Engine, start: int) -> None:
@@ -137,26 +145,40 @@ def show_hands(game: Engine) -> None:
 
     In turn from the player after the dealer round to the dealer, each
     trigger that scores at the show fires for the hand as many times as it
-    says (at most ``MAX_SHOW_SCORES``). Where the first to a target wins at
-    once, the show stops with the hand that reached it.
+    says (at most ``MAX_SHOW_SCORES``); then the crib (``deal.put_aside_to``),
+    for the dealer: "the non-dealer first, then the dealer, to count and take
+    for his hand and crib" (Hoyle's Games, "Cribbage"). Where the first to a
+    target wins at once, the show stops with the hand that reached it.
     """
     r = game.r
+    if r.reached >= 0:
+        return  # won before the show (at the deal or the turn-up): it ends as the play begins
     r.shown = True  # a zone seen at the show shows its cards from now on
     n = game.n
     seat = game.dealer
     for _ in range(n):
         seat = (seat + 1) % n
-        if not r.in_round[seat] or seat >= len(r.dealt):
-            continue
-        for trigger in game.rules.show_triggers:
-            table = Table(game, "", True, True)
-            table.showing = seat
-            times = min(trigger.times_on(table), MAX_SHOW_SCORES)
-            for _ in range(times):
-                game.fire(trigger, seat, True)
-            r.losing = ()  # no round is lost at the show: none is being played
-            if r.reached >= 0:
-                return
+        if r.in_round[seat] and seat < len(r.dealt) and show_one(game, seat, ""):
+            return
+    crib = game.rules.crib
+    if crib >= 0 and r.in_round[game.dealer]:
+        show_one(game, game.dealer, game.rules.zones[crib].name)
+
+
+def show_one(game: Engine, seat: int, zone: str) -> bool:
+    """Score ``seat``'s hand (or its ``zone``) at the show; whether a target was reached."""
+    r = game.r
+    for trigger in game.rules.show_triggers:
+        table = Table(game, "", True, True)
+        table.showing = seat
+        table.shown_zone = zone
+        times = min(trigger.times_on(table), MAX_SHOW_SCORES)
+        for _ in range(times):
+            game.fire(trigger, seat, True)
+        r.losing = ()  # no round is lost at the show: none is being played
+        if r.reached >= 0:
+            return True
+    return False
 
 
 def win_at_once(game: Engine, seat: int, survivor: int | None = -1) -> None:

@@ -14,7 +14,7 @@ from ono99._errors import ArgumentError, ReplayError
 from ono99._limits import MAX_DEPTH
 from ono99.loading import too_deep
 
-from ._moves import Decline, Move, Play, Redraw
+from ._moves import Decline, Move, Play, PutAside, Redraw
 from ._record import GameRecord
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
 __all__ = ["from_data", "to_data"]
 
-_MOVES: dict[str, type[Move]] = {cls.type: cls for cls in (Play, Redraw, Decline)}
+_MOVES: dict[str, type[Move]] = {cls.type: cls for cls in (Play, Redraw, Decline, PutAside)}
 _KINDS: dict[str, type[Any]] = {**_MOVES, **ev.EVENT_TYPES, "game_record": GameRecord}
 
 _converter = cattrs.Converter(forbid_extra_keys=True)
@@ -66,7 +66,7 @@ _converter.register_structure_hook_func(_is_tuple, _structure_tuple)
 
 def _structure_move(value: Any, _: Any) -> Move:
     result = _from_data(value)
-    if not isinstance(result, Play | Redraw | Decline):
+    if not isinstance(result, Play | Redraw | Decline | PutAside):
         raise ReplayError(f"expected a move, got {shown(value)}")
     return result
 

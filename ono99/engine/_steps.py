@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from ._scoring import laying
+
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -110,12 +112,13 @@ def play_quick(engine: Engine, seat: int, picks: list[Any], variant: Variant) ->
         IllegalMoveError: If a player picks an illegal move (the game is unchanged).
     """
     reads = engine.rules.reads_table
+    lays = engine.rules.lays_away  # the put-aside phase asks for an observation
     while engine.winner is None and engine.in_game[seat]:
         current = engine.current
         if current == seat:
             return -1
         pick = picks[current]
-        if pick is None or (reads and engine.told_totals()):
+        if pick is None or (reads and engine.told_totals()) or (lays and laying(engine)):
             return current
         engine.play_checked(pick(legal_now(engine), engine.r.total, variant))
     return -1
@@ -133,10 +136,11 @@ def play_decided(engine: Engine, picks: list[Any], variant: Variant) -> int:
         IllegalMoveError: If a player picks an illegal move (the game is unchanged).
     """
     reads = engine.rules.reads_table
+    lays = engine.rules.lays_away  # the put-aside phase asks for an observation
     while engine.winner is None:
         current = engine.current
         pick = picks[current]
-        if pick is None or (reads and engine.told_totals()):
+        if pick is None or (reads and engine.told_totals()) or (lays and laying(engine)):
             return current
         engine.play_checked(pick(legal_now(engine), engine.r.total, variant))
     return -1

@@ -58,7 +58,7 @@ class Table:
             latest of the count); -1 otherwise.
     """
 
-    __slots__ = ("acting", "asking", "automatic", "game", "r", "reading", "showing")
+    __slots__ = ("acting", "asking", "automatic", "game", "r", "reading", "showing", "shown_zone")
 
     def __init__(
         self,
@@ -74,6 +74,7 @@ class Table:
         self.automatic = automatic
         self.reading = reading
         self.showing = -1  # at the show, the seat whose hand is shown
+        self.shown_zone = ""  # at the show, the declared zone shown for that seat, if one is
         self.asking = asking
 
     def changing(self) -> Round:
@@ -339,12 +340,29 @@ class Table:
 
     @property
     def shown(self) -> tuple[Any, ...]:
-        """At the show, the cards the seat shown was dealt; empty otherwise."""
+        """At the show, the cards the seat shown was dealt, or the zone shown; empty otherwise."""
         seat = self.showing
         if seat < 0:
             return ()
         cards = self.game.rules.cards
+        if self.shown_zone:
+            return tuple(cards[k] for k in self.zone_cards(self.shown_zone, seat))
         return tuple(cards[k] for k in self.r.dealt[seat])
+
+    def zone_cards(self, name: str, seat: int) -> list[int]:
+        """The cards of the declared zone ``name`` that ``seat`` owns (its one pile if shared)."""
+        game = self.game
+        zones = game.rules.zones
+        at = next((i for i, zone in enumerate(zones) if zone.name == name), -1)
+        if at < 0 or at >= len(self.r.zones):
+            return []
+        piles = self.r.zones[at]
+        pile = 0
+        if len(piles) > 1:
+            teams = game.teams
+            team = next((i for i, mates in enumerate(teams) if seat in mates), -1)
+            pile = team if zones[at].owner == "team" and team >= 0 else seat
+        return piles[pile] if pile < len(piles) else []
 
     @property
     def rng(self) -> random.Random:

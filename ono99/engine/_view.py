@@ -250,6 +250,7 @@ def observation(engine: Engine, seat: int) -> Observation:
         variant=engine.variant,
         table_totals=engine.told_totals() if mine else (),
         zones=_seen_zones(engine, view) if view.zones > DECLARED else (),
+        dealer=engine.dealer,
     )
 
 

@@ -52,6 +52,12 @@ MINIMUMS: dict[str, int] = {
     "deck.copies_by_players.more_than": 1,
     "deck.copies_by_players.value": 1,
     "deal.hand_size": 1,
+    "deal.put_aside": 0,
+    "deal.put_aside_by_players.more_than": 1,
+    "deal.put_aside_by_players.value": 0,
+    "deal.from_stock": 0,
+    "deal.from_stock_by_players.more_than": 1,
+    "deal.from_stock_by_players.value": 0,
     "cards.<id>.count": 0,
     "cards.<id>.points": 0,
     "match.tokens.count": 1,
@@ -61,6 +67,7 @@ MINIMUMS: dict[str, int] = {
     "match.points.bust": 0,
     "match.points.missing_card": 0,
     "match.points.survivor": 0,
+    "match.points.at_deal.points": 0,
     "match.tokens.lost": 0,
     "round.max_plays": 1,
     "round.max_rounds": 1,
@@ -237,6 +244,46 @@ def _check_phases(variant: Variant) -> list[Problem]:
     return [Problem("round.phases", problem, ("deal.starter", "deal.show"))]
 
 
+def _check_put_aside(variant: Variant) -> list[Problem]:
+    """The cards laid away into a zone at the deal: how many, from what, and where to."""
+    deal = variant.deal
+    out = _at_least("deal.put_aside", deal.put_aside) + _at_least(
+        "deal.from_stock", deal.from_stock
+    )
+    out += _check_steps("deal.put_aside_by_players", deal.put_aside_by_players)
+    out += _check_steps("deal.from_stock_by_players", deal.from_stock_by_players)
+    if out:
+        return out
+    counts = range(variant.players.min, variant.players.max + 1)
+    laid = {n: deal.put_aside_for(n) for n in counts}
+    stock = {n: deal.from_stock_for(n) for n in counts}
+    if not any(laid.values()) and not any(stock.values()):
+        return []
+    names = [zone.name for zone in variant.zones]
+    if deal.put_aside_to not in names:
+        known = ", ".join(names) or "none"
+        return [
+            Problem(
+                "deal.put_aside_to",
+                f"expected a zone the file declares ([zones.<name>]; declared: {known}), "
+                f"got {shown(deal.put_aside_to)}",
+                ("zones",),
+            )
+        ]
+    for n, count in laid.items():
+        if count >= deal.hand_size:
+            out.append(
+                Problem(
+                    "deal.put_aside",
+                    f"expected fewer than deal.hand_size ({deal.hand_size}) cards laid away "
+                    f"with {n} players, got {count}: a hand must keep a card to play",
+                    ("deal.hand_size", "deal.put_aside_by_players"),
+                )
+            )
+            break
+    return out
+
+
 def _forget(key: int, _gone: object) -> None:
     """Drop a variant that is gone from those found sound."""
     _SOUND.pop(key, None)
@@ -262,7 +309,7 @@ def _problems_of(variant: Variant) -> list[Problem]:
             )
         )
     out += _at_most("players.max", players.max, MAX_PLAYERS, "the most players at one table")
-    out += _check_teams(players.min, players.max, players.teams)
+    out += _check_teams(players.min, players.max, players.teams) + _check_put_aside(variant)
     out += _at_least("deck.copies", variant.deck.copies)
     out += _check_steps("deck.copies_by_players", variant.deck.copies_by_players)
     hand = variant.deal.hand_size
@@ -328,7 +375,7 @@ def _problems_of(variant: Variant) -> list[Problem]:
         "match.points.target", points.target, MAX_POINTS_TARGET, "the highest points target"
     )
     out += _at_least("match.points.bust", points.bust)
-    out += _check_reached(points)
+    out += _check_reached(points) + _check_deal_scores(points)
     out += _at_least("match.points.missing_card", points.missing_card)
     out += _check_triggers(variant)
     out += _at_least("round.max_plays", variant.round.max_plays)
@@ -337,6 +384,16 @@ def _problems_of(variant: Variant) -> list[Problem]:
     out += _at_least("match.tokens.lost", variant.match.tokens.lost)
     out += _at_least("match.points.survivor", points.survivor)
     out += _check_game_ends(variant)
+    return out
+
+
+def _check_deal_scores(points: Points) -> list[Problem]:
+    """The points given as a deal starts (``match.points.at_deal``): 0 up to the highest target."""
+    out: list[Problem] = []
+    for i, given in enumerate(points.at_deal):
+        at = f"match.points.at_deal[{i}].points"
+        out += _at_least(at, given.points, "match.points.at_deal.points")
+        out += _at_most(at, given.points, MAX_POINTS_TARGET, "the highest points target")
     return out
 
 

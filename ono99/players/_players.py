@@ -3,13 +3,14 @@
 from __future__ import annotations
 
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, ClassVar
 
 from ono99._args import shown, whole
 from ono99._errors import ArgumentError, IllegalMoveError
 from ono99.engine import Game, choice, play_to_end
 
 from ._policies import Traits, cautious_move, reckless_move, told_of, traits_of
+from ._put_aside import lays_away, put_aside_move
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
@@ -65,11 +66,16 @@ class RandomPlayer:
 class _RankingPlayer:
     """A deterministic quick player that takes the legal move its strategy ranks first."""
 
+    # Whether it lays cards away into the crib by the heuristic (put_aside_move).
+    lays_away_well: ClassVar[bool] = False
+
     def __init__(self) -> None:
         self._cache: list[Traits] = []
 
     def choose(self, observation: Observation) -> Move:
         """The strategy's choice among the legal moves (by the totals the observation tells)."""
+        if self.lays_away_well and lays_away(observation):
+            return put_aside_move(observation)  # the crib: the cards whose keeping scores most
         traits = traits_of(self._cache, observation.variant)
         return self._best(traits, observation.legal_moves, observation.total, told_of(observation))
 
@@ -123,6 +129,7 @@ class CautiousPlayer(_RankingPlayer):
     """
 
     _best = staticmethod(cautious_move)
+    lays_away_well: ClassVar[bool] = True
 
 
 class RecklessPlayer(_RankingPlayer):

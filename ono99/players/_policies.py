@@ -20,6 +20,8 @@ from typing import TYPE_CHECKING
 
 from ono99.engine import Decline, Move, Play, Redraw, choice, compile_variant
 
+from ._put_aside import lays_away, put_aside_move
+
 if TYPE_CHECKING:
     import random
     from collections.abc import Mapping, Sequence
@@ -317,6 +319,8 @@ class RankingSeat:
 
     def choose(self, observation: Observation) -> Move:
         """The strategy's choice among the legal moves (by the totals the observation tells)."""
+        if self.cautious and lays_away(observation):
+            return put_aside_move(observation)  # the crib: the cards whose keeping scores most
         legal, total, told = observation.legal_moves, observation.total, told_of(observation)
         if self.cautious:
             return cautious_move(self.traits, legal, total, told)

@@ -20,6 +20,7 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ono99._args import is_int, shown
+from ono99._errors import ArgumentError
 from ono99.engine import (
     ROUND_NOT_OVER,
     Game,
@@ -30,6 +31,7 @@ from ono99.engine import (
 )
 
 from ._policies import Traits, careful_move, ranked_move, told_of, traits_of
+from ._put_aside import lays_away, put_aside_move
 
 if TYPE_CHECKING:
     from ono99.engine import Engine, Move, Observation
@@ -172,7 +174,13 @@ class SearchPlayer:
         return f"SearchPlayer(seed={self.seed!r}, iterations={self.iterations})"
 
     def choose(self, observation: Observation) -> Move:
-        """The move the search rates best among ``observation.legal_moves``."""
+        """The move the search rates best among ``observation.legal_moves``.
+
+        Cards laid away into the crib are the heuristic's choice
+        (:func:`~ono99.players._put_aside.put_aside_move`), not a search's.
+        """
+        if lays_away(observation):
+            return put_aside_move(observation)
         legal = observation.legal_moves
         traits = traits_of(self._cache, observation.variant)
         total = observation.total
@@ -232,7 +240,18 @@ class SearchPlayer:
 
 
 def _position(observation: Observation, traits: Traits, rng: random.Random) -> Engine:
-    """A game consistent with ``observation``, the unseen cards dealt at random."""
+    """A game consistent with ``observation``, the unseen cards dealt at random.
+
+    Raises:
+        ArgumentError: If the observation's moves lay cards away (the put-aside
+            phase), which a rebuilt position, starting in the play, does not take.
+    """
+    if lays_away(observation):
+        raise ArgumentError(
+            "observation",
+            "a position is rebuilt in the play, and the put-aside phase's moves "
+            "(the crib) are not taken there yet",
+        )
     unseen = Counter(traits.deck(len(observation.hand_sizes)))
     unseen.subtract(observation.hand)
     unseen.subtract(observation.discard_pile)

@@ -158,7 +158,15 @@ from ._sequences import (
     RepeatPrevious,
     Run,
 )
-from ._show import HandFifteens, HandFlush, HandKnave, HandPairs, HandRuns, StarterIs
+from ._show import (
+    HandFifteens,
+    HandFlush,
+    HandKnave,
+    HandPairs,
+    HandRuns,
+    StarterIs,
+    TurnedUp,
+)
 from ._table import CardInfo, Stacking, StackOn, Table
 from ._triggers import (
     ChangePoints,
@@ -244,6 +252,7 @@ __all__ = [
     "TotalMultipleOf",
     "TotalOdd",
     "Trigger",
+    "TurnedUp",
     "When",
     "WinRound",
     "condition_types",

@@ -391,6 +391,11 @@ class Trigger(Protocol):
     - ``on_show`` (optional, ``False``): asked at the show (``show.when``),
       once for each hand, the player being the seat shown; it fires as many
       times as :meth:`times_on` says (:attr:`Table.shown`, :attr:`Table.starter`).
+    - ``on_turn_up`` (optional, ``False``): fires when the starter is turned
+      up (``deal.starter``), at once, before the play and the show ("If the
+      starter is a jack ... the dealer pegs (scores) 2 points at once",
+      Bicycle Cards, Cribbage); the player is the dealer. Asked by
+      :meth:`fires_on` (:attr:`Table.starter`).
     - ``reads_table`` (optional, ``False``; *follows* from writing
       :meth:`fires_on`): the engine asks :meth:`fires_on` with the table (the
       cards played since the count started, what the move said) rather than
@@ -414,6 +419,7 @@ class Trigger(Protocol):
     on_round_end: ClassVar[bool]
     on_count_end: ClassVar[bool]
     on_show: ClassVar[bool]
+    on_turn_up: ClassVar[bool]
     reads_table: ClassVar[bool]
     reads_announcement: ClassVar[bool]
 

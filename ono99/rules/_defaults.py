@@ -315,6 +315,7 @@ class BaseTrigger:
     on_round_end: ClassVar[bool] = False
     on_count_end: ClassVar[bool] = False
     on_show: ClassVar[bool] = False
+    on_turn_up: ClassVar[bool] = False
     reads_table: ClassVar[bool] = False
     reads_announcement: ClassVar[bool] = False
     outcomes: tuple[Outcome, ...]  # a field of each trigger class

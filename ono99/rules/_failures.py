@@ -287,6 +287,7 @@ _DECLARATIONS: dict[str, tuple[Callable[[Any], bool], str]] = {
             "on_round_end",
             "on_count_end",
             "on_show",
+            "on_turn_up",
             "reads_table",
             "reads_announcement",
             "reads_card",

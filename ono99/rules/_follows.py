@@ -88,7 +88,7 @@ _TO_STATE: Mapping[str, str] = {
     "declares": 'declares = "suit", "colour" or "rank" (what a move playing the card names)',
 }
 
-MOMENTS = ("after_play", "on_loss", "on_round_end", "on_count_end", "on_show")
+MOMENTS = ("after_play", "on_loss", "on_round_end", "on_count_end", "on_show", "on_turn_up")
 """A trigger's moments: when the engine asks it (at least one is true of every trigger)."""
 
 _UNSTATED: Any = object()
@@ -236,16 +236,17 @@ def _moments(
     if asks and not on and said["after_play"] is _UNSTATED:
         values["after_play"] = True
         on.add("after_play")
-    elif asks and not on & {"after_play", "on_count_end", "on_show"}:
+    elif asks and not on & {"after_play", "on_count_end", "on_show", "on_turn_up"}:
         faults.append(
             "it writes fires() or fires_on(), which are asked only after a play "
-            "(after_play), when the count ends (on_count_end) or at the show "
-            "(on_show), and states none of them"
+            "(after_play), when the count ends (on_count_end), at the show "
+            "(on_show) or at the turn-up (on_turn_up), and states none of them"
         )
     if not asks and not on and isinstance(getattr(cls, "type", None), str):
         faults.append(
-            "it states no moment (after_play, on_loss, on_round_end, on_count_end or "
-            "on_show) and writes no fires() or fires_on(), so it would never fire"
+            "it states no moment (after_play, on_loss, on_round_end, on_count_end, "
+            "on_show or on_turn_up) and writes no fires() or fires_on(), so it would "
+            "never fire"
         )
 
 
@@ -327,7 +328,9 @@ def unasked(cls: type, kind: str) -> list[str]:
             continue  # missing (the members' check), a placeholder, or from the settings
         asked = bool(value)
         if kind == "trigger" and method == "fires_on":
-            asked = asked or any(said(m) is True for m in ("on_count_end", "on_show"))
+            asked = asked or any(
+                said(m) is True for m in ("on_count_end", "on_show", "on_turn_up")
+            )
         if asked:
             continue
         instead = f"let {method}() only return (a placeholder)"
@@ -339,7 +342,7 @@ def unasked(cls: type, kind: str) -> list[str]:
         faults.append(_never_asked(declaration, method, value, instead))
     if kind == "trigger" and all(said(m) in (False, _UNSTATED) for m in MOMENTS):
         faults.append(
-            "it states no moment true (after_play, on_loss, on_round_end, on_count_end or "
-            "on_show), so it would never fire"
+            "it states no moment true (after_play, on_loss, on_round_end, on_count_end, "
+            "on_show or on_turn_up), so it would never fire"
         )
     return faults

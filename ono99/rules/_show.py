@@ -21,7 +21,7 @@ turned-up card); in Noddy, "if a Knave (Jack) is turned up, the dealer gets
 from __future__ import annotations
 
 from collections import Counter
-from typing import TYPE_CHECKING, ClassVar
+from typing import TYPE_CHECKING, ClassVar, Literal
 
 from attrs import field, frozen
 
@@ -34,7 +34,15 @@ from ._registry import shipped
 if TYPE_CHECKING:
     from ._table import CardInfo, Table
 
-__all__ = ["HandFifteens", "HandFlush", "HandKnave", "HandPairs", "HandRuns", "StarterIs"]
+__all__ = [
+    "HandFifteens",
+    "HandFlush",
+    "HandKnave",
+    "HandPairs",
+    "HandRuns",
+    "StarterIs",
+    "TurnedUp",
+]
 
 
 def _with_starter(table: Table) -> tuple[CardInfo, ...]:
@@ -199,9 +207,28 @@ class HandFlush(_ShowTrigger):
     cards, all of one suit; the starter adds one when it is of that suit too
     (unless ``with_starter`` is false).
 
+    The crib (a declared zone shown at the show, :attr:`Table.shown_zone
+    <ono99.rules.Table.shown_zone>`) is where the books differ. "In crib, no
+    flush is reckoned unless the start is of the same suit as the cards in
+    crib" (Encyclopaedia Britannica, 11th ed.; "To have a flush in the crib,
+    all five cards must be in the same suit", Bicycle Cards, Five-Card
+    Cribbage): ``crib = "with_starter"``. Hoyle allows "four in crib" as a
+    flush, as a hand's, then adds that "among professed gamesters it is not
+    customary to allow flushes in crib, unless all the cards, including that
+    turned up, are of the same suit": ``crib = "as_hand"``, the default (a
+    zone shown is counted as a hand is, unless the file says otherwise).
+
+    >>> from ono99.rules import ChangePoints, HandFlush
+    >>> one = ChangePoints(who="player", by=1)
+    >>> HandFlush(outcomes=(one,), length=4, crib="with_starter").describe()[-69:]
+    'in a crib, only with a starter of its suit): the player gains 1 point'
+
     Attributes:
         length: The fewest cards of one suit, all the hand's, that make a flush.
         with_starter: Whether a starter of the flush's suit scores with it.
+        crib: How a flush in a declared zone shown (the crib) counts:
+            ``"with_starter"``, only when the starter is of its suit too, and
+            then every card of it and the starter; ``"as_hand"``, as a hand's.
         outcomes: What each card of the flush scores, in order.
     """
 
@@ -209,15 +236,23 @@ class HandFlush(_ShowTrigger):
     outcomes: tuple[Outcome, ...] = field(kw_only=True)
     length: int = 3
     with_starter: bool = True
+    crib: Literal["with_starter", "as_hand"] = "as_hand"
 
     def times_on(self, table: Table) -> int:
-        """The cards of the flush: the hand's, and the starter's when of its suit."""
+        """The cards of the flush: the hand's, and the starter's when of its suit.
+
+        In the crib (``crib = "with_starter"``), nothing unless the starter
+        is of the flush's suit.
+        """
         shown = table.shown
         suits = {card.suit for card in shown}
         if len(shown) < self.length or len(suits) != 1 or "" in suits:
             return 0
         starter = table.starter
-        extra = self.with_starter and starter is not None and starter.suit in suits
+        matched = starter is not None and starter.suit in suits
+        if self.crib == "with_starter" and table.shown_zone:
+            return len(shown) + 1 if matched else 0
+        extra = self.with_starter and matched
         return len(shown) + (1 if extra else 0)
 
     def problems(self) -> list[tuple[str, str]]:
@@ -226,9 +261,12 @@ class HandFlush(_ShowTrigger):
 
     def describe(self) -> str:
         """The trigger in words."""
+        crib = (
+            "; in a crib, only with a starter of its suit" if self.crib == "with_starter" else ""
+        )
         return (
             f"for each card of a hand of {self.length} or more cards all of one suit "
-            f"(the starter too, if of that suit): {self.outcome_words()}"
+            f"(the starter too, if of that suit{crib}): {self.outcome_words()}"
         )
 
 
@@ -272,7 +310,8 @@ class StarterIs(CardTest, _ShowTrigger):
     "the dealer turns up and lays on the crib the uppermost card, for which,
     if a knave, he makes 2 points" (Hoyle's Games, "Five-Card Cribbage"). Asked
     at the show with the dealer's hand, and only then: it scores nothing when
-    the starter is turned up, nor in a variant without ``deal.show``.
+    the starter is turned up, nor in a variant without ``deal.show``. For a
+    score at the turn-up itself, see :class:`TurnedUp`.
     """
 
     type = "starter_is"
@@ -289,3 +328,46 @@ class StarterIs(CardTest, _ShowTrigger):
         """The trigger in words."""
         card = card_words(self.rank, self.suit, self.colour)
         return f"when the starter is a {card}, for the dealer: {self.outcome_words()}"
+
+
+@shipped
+@frozen
+class TurnedUp(CardTest, BaseTrigger):
+    """Scores for the dealer at once when the starter turned up is of these ranks or suits.
+
+    Rule: "If the starter is a jack, it is called 'His Heels,' and the dealer
+    pegs (scores) 2 points at once" (Bicycle Cards, Cribbage); "the game ends
+    immediately either player reaches the final hole even if this is during
+    the play or when the dealer pegs 'two for his heels'" (Six Card Cribbage,
+    members.shaw.ca). Asked once, as the starter is turned up (``deal.starter``),
+    before the play and before any show; the player is the dealer. Where the
+    first to the target wins at once, the dealer can win the game with it.
+
+    The books differ on when: Noddy's "if a Knave (Jack) is turned up, the
+    dealer gets 2 points" says not, and :class:`StarterIs` scores it at the
+    show, with the dealer's hand.
+
+    >>> from ono99.rules import ChangePoints, TurnedUp
+    >>> heels = TurnedUp(rank=("jack",), outcomes=(ChangePoints(who="player", by=2),))
+    >>> heels.on_turn_up, heels.on_show
+    (True, False)
+    >>> print(heels.describe())
+    when the starter turned up is a jack, for the dealer, at once: the player gains 2 points
+    """
+
+    type = "turned_up"
+    outcomes: tuple[Outcome, ...] = field(kw_only=True)
+    on_turn_up: ClassVar[bool] = True
+
+    def fires_on(self, table: Table) -> bool:
+        """Whether the starter is such a card."""
+        starter = table.starter
+        return starter is not None and matches(starter, self)
+
+    def describe(self) -> str:
+        """The trigger in words."""
+        card = card_words(self.rank, self.suit, self.colour)
+        return (
+            f"when the starter turned up is a {card}, for the dealer, at once: "
+            f"{self.outcome_words()}"
+        )

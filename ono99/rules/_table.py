@@ -235,7 +235,19 @@ class Table(Protocol):
     def shown(self) -> tuple[CardInfo, ...]:
         """The hand shown at the show, as its seat was dealt it (without the starter).
 
-        Empty at any other moment.
+        When a declared zone is shown (:attr:`shown_zone`, the crib), its
+        cards. Empty at any other moment.
+        """
+        ...
+
+    @property
+    def shown_zone(self) -> str:
+        """At the show, the declared zone shown (``"crib"``), or ``""`` for a hand.
+
+        A zone shown is counted for :attr:`showing`, its owner, after the
+        hands ("the dealer ... then takes what is in crib", Encyclopaedia
+        Britannica, 11th ed.); a rule that counts a zone otherwise than a
+        hand (a flush in the crib) reads this.
         """
         ...
 

@@ -44,6 +44,18 @@ class CardEvents(LogModel):
         self._draw -= 1
         self._out += 1  # out of play, face up, until the round ends
 
+    def _on_laid_away(self, event: ev.LaidAway) -> None:
+        # Into a declared zone (the crib): from a hand, or dealt from the stock.
+        if event.player is None:
+            self._draw -= len(event.cards)
+            self.expect(
+                self._draw >= 0, "cards conserved", "the crib was dealt more than the stock"
+            )
+        else:
+            self._actor(event.player, "lays cards away")
+            self._take(event.player, event.cards)
+        self._zoned += len(event.cards)
+
     def _on_played(self, event: ev.Played) -> None:
         self._actor(event.player, f"plays {event.card}")
         self._take(event.player, [event.card])

@@ -21,6 +21,7 @@ from ono99.engine import (
     Move,
     Observation,
     Play,
+    PutAside,
     Redraw,
     from_data,
     redealt_unseen,
@@ -66,6 +67,7 @@ _OBSERVATION_FIELDS = frozenset(
         "declared",
         "reaction",
         "zones",  # each declared zone as its visibility lets this player see it
+        "dealer",  # who dealt the round: public
         "out_of_play",
         "winner",
         "legal_moves",
@@ -296,6 +298,12 @@ class GameChecker(CardEvents, TurnEvents, RoundEvents):
                         "player log",
                         f"player {player} sees {seen!r} for {event!r}",
                     )
+            elif isinstance(event, ev.LaidAway) and event.player != player:
+                self.expect(
+                    seen == ev.LaidAwayUnseen(event.player, len(event.cards), event.zone),
+                    "player log",
+                    f"player {player} sees {seen!r} for {event!r}",
+                )
             elif isinstance(event, ev.CardGiven) and player not in (event.player, event.to):
                 self.expect(
                     seen == ev.CardGivenUnseen(event.player, event.to, automatic=event.automatic),
@@ -311,7 +319,7 @@ class GameChecker(CardEvents, TurnEvents, RoundEvents):
         ids = [card.id for card in self.variant.cards]
         changed: list[ev.Event] = []
         for event in full:
-            if isinstance(event, ev.Dealt) and event.player != player:
+            if isinstance(event, ev.Dealt | ev.LaidAway) and event.player != player:
                 cards = tuple(rng.choice(ids) for _ in event.cards)
                 changed.append(attrs.evolve(event, cards=cards))
             elif (isinstance(event, ev.Drew) and event.player != player) or (
@@ -359,14 +367,18 @@ def candidate_moves(game: Game) -> list[Move]:
     """Moves to test legality with.
 
     A play of every card of the variant, a redraw, a play of an unknown card,
-    and every legal move with one of its fields changed (other than the card,
-    and what it says of the total, which makes no move illegal).
+    cards laid away (none, an unknown card, each card alone), and every legal
+    move with one of its fields changed (other than the card, the cards laid
+    away, and what it says of the total, which makes no move illegal).
     """
     out: list[Move] = [Play(card.id) for card in game.variant.cards]
-    out += [Redraw(), Decline(), Play("no such card")]
+    out += [Redraw(), Decline(), Play("no such card"), PutAside(()), PutAside(("no such card",))]
+    out += [PutAside((card.id,)) for card in game.variant.cards]
     for move in game.legal_moves():
+        if isinstance(move, PutAside) and len(move.cards) > 1:
+            out.append(PutAside(move.cards[:1] * len(move.cards)))  # one card twice
         for field in attrs.fields(type(move)):
-            if field.name in ("card", "say"):
+            if field.name in ("card", "say", "cards"):
                 continue
             for value in (None, -1, 0, 1, 11, 99, 10**6):
                 try:

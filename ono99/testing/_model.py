@@ -13,7 +13,7 @@ from collections import Counter
 from typing import TYPE_CHECKING, Any
 
 from ono99 import events as ev
-from ono99.engine import compile_variant
+from ono99.engine import compile_variant, game_state
 from ono99.rules import DeclaredCard, each_effect
 
 from ._invariants import InvariantError
@@ -48,6 +48,9 @@ class LogModel:
     _declared_before: Declaration | None
     # Whether a score reached a target that wins at once this round.
     _reached = False
+    _dealer: int  # the round's dealer (set when each round starts)
+    _given_due: list[tuple[int, int]]  # the points the deal's start still gives
+    _zoned = 0  # the cards in the zones a variant declares (the crib), this round
 
     def __init__(self, game: Game, where: str | None = None) -> None:
         self.game = game
@@ -100,7 +103,11 @@ class LogModel:
         self._play_texts = {self._describe(t) for t in self.rules.play_triggers}
         self._end_texts = [self._describe(t) for t in self.rules.end_triggers]
         self._count_texts = {self._describe(t) for t in self.rules.count_triggers}
-        self._show_texts = {self._describe(t) for t in self.rules.show_triggers}
+        # The show's triggers, and the turn-up's (for the round's dealer: _dealer).
+        self._show_texts, self._turn_up_texts = (
+            {self._describe(t) for t in self.rules.show_triggers},
+            {self._describe(t) for t in self.rules.turn_up_triggers},
+        )
         # The count (see total.restart): the cards played in it, the card whose
         # effects the last play applied and its amount (what a repeat does
         # again), what the last play said, players who passed in a row, and
@@ -307,6 +314,19 @@ class LogModel:
         held = Counter(c for hand in hands for c in hand)
         everything = held + Counter(game.draw_pile) + Counter(game.discard_pile)
         everything += Counter(game.out_of_play)
+        if self.variant.zones:
+            zoned = [
+                c
+                for piles in game_state(game, logs=False)["zones"].values()
+                for p in piles
+                for c in p
+            ]
+            everything += Counter(zoned)
+            self.expect(
+                len(zoned) == self._zoned,
+                "event log",
+                lambda: f"{len(zoned)} cards in the zones; the events give {self._zoned}",
+            )
         deck = Counter(rules.cards[k].id for k in self._deck)
         self.expect(
             everything == deck,

@@ -29,6 +29,9 @@ class RoundEvents(LogModel):
         self._in_round = self._in_game[:]
         self._direction = 1
         self._round_plays = 0
+        self._zoned = 0
+        self._dealer = event.dealer
+        self._given_due = self._deal_given(event.dealer)
         self._deflected = None
         self._new_count()
         self._reshuffles = 0
@@ -134,6 +137,13 @@ class RoundEvents(LogModel):
         self._triggered = True
         if event.text in self._show_texts and self._show_now():
             return  # the show scores a hand (as often as it says), before or after the play
+        if event.text in self._turn_up_texts and self._round_plays == 0:
+            self.expect(
+                event.player == self._dealer,
+                "triggers fire",
+                f"{event!r} fired at the turn-up for player {event.player}, not the dealer",
+            )
+            return  # the turn-up scores for the dealer, before the round's first play
         fired = (event.text, event.player)
         due = self._due
         while due and due[0][2] and due[0][:2] != fired:
@@ -200,8 +210,29 @@ class RoundEvents(LogModel):
         team = next((t for t in self.game.teams if seat in t), ())
         return event.player != seat and event.player in team and event.change == points
 
+    def _deal_given(self, dealer: int) -> list[tuple[int, int]]:
+        """The points a deal's start gives (``match.points.at_deal``), partners' shares too.
+
+        As ``(seat, points)``, in order: each score's seats from the dealer's
+        left round to the dealer.
+        """
+        n, in_round = self._n, self._in_round
+        order = [(dealer + i) % n for i in range(1, n + 1) if in_round[(dealer + i) % n]]
+        due: list[tuple[int, int]] = []
+        for score in self.rules.deal_scores:
+            if (score.deals == "first" and self._rounds != 1) or not score.points:
+                continue
+            seats = {"dealer": [dealer], "left_of_dealer": order[:1]}.get(score.seat, order)
+            for seat in seats:
+                team = next((t for t in self.game.teams if seat in t), (seat,))
+                due += [(mate, score.points) for mate in team]
+        return due
+
     def _on_score_changed(self, event: ev.ScoreChanged) -> None:
-        if not self._partners_share(event):
+        due = self._given_due
+        if due and due[0] == (event.player, event.change):
+            due.pop(0)  # given at the deal, before the starter and the first play
+        elif not self._partners_share(event):
             self._effect_event(event.player, outcome=True)
         before = self._scores[event.player]
         self.expect(

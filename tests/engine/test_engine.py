@@ -16,6 +16,7 @@ from hypothesis import given
 
 import ono99
 from ono99 import Play, events
+from ono99.engine import game_state
 from ono99.engine._compiled import LEGAL_MEMO_SIZE
 from ono99.engine._engine import ENGINE_FIELDS, Engine
 from ono99.engine._game import engine_of
@@ -56,6 +57,9 @@ def conserved(game: ono99.Game) -> Counter[str]:
     cards.update(game.draw_pile)
     cards.update(game.discard_pile)
     cards.update(game.out_of_play)
+    for piles in game_state(game, logs=False)["zones"].values():  # the crib, laid away
+        for pile in piles:
+            cards.update(pile)
     return cards
 
 
@@ -87,7 +91,8 @@ def test_every_player_count_plays_to_one_winner(variant_id: str) -> None:
 
 @pytest.mark.parametrize("variant_id", SHIPPED)
 def test_cards_are_conserved_after_every_move(variant_id: str) -> None:
-    """Hands, draw pile, discard pile and cards out of play always make up the deck,
+    """Hands, draw pile, discard pile, cards out of play and the zones a variant declares
+    (the crib) always make up the deck,
     kind by kind, through reshuffles and new rounds; hands never exceed their size."""
     variant = ono99.load_variant(variant_id)
     deck = full_deck(variant)

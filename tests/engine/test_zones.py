@@ -176,6 +176,29 @@ def test_a_rebuilt_position_holds_the_zones_its_seat_sees(variant: ono99.Variant
         assert position.r.zones[1][1] == [variant.cards.index(variant.card("9"))]
 
 
+def test_the_show_reads_a_declared_zone_for_its_owner(variant: ono99.Variant) -> None:
+    """At the show the table hands a rule the zone shown (``shown_zone``) for the seat
+    that owns it: "the dealer ... then takes what is in crib" (Encyclopaedia Britannica,
+    11th ed.) reads the dealer's crib, a seat's own zone its pile, and a hand its cards
+    as dealt when no zone is shown."""
+    from ono99.engine._table import Table  # noqa: PLC0415 - the engine's own table, for one test
+
+    game = _placed(variant)
+    engine = engine_of(game)
+    dealt = (("2", "3"), ("4", "5"), ("6",))  # the hands as the show keeps them
+    engine.r.dealt[:] = [[engine.rules.index[c] for c in hand] for hand in dealt]
+    table = Table(engine, reading=True)
+    table.showing = 2
+    table.shown_zone = "crib"
+    assert [card.id for card in table.shown] == ["7", "8"]
+    table.showing, table.shown_zone = 1, "tableau"
+    assert [card.id for card in table.shown] == ["9"]
+    table.shown_zone = ""
+    assert [card.id for card in table.shown] == ["4", "5"]
+    table.shown_zone = "no such zone"
+    assert table.shown == ()
+
+
 def test_every_zone_is_an_entry_of_the_one_zone_table(variant: ono99.Variant) -> None:
     """The zones of every variant and the declared ones are one table: the round's named
     piles are the table's own lists, and each card lies in one zone (the records aside)

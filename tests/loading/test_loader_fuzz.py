@@ -594,8 +594,10 @@ _SHOW_TRIGGERS: st.SearchStrategy[dict[str, Any]] = st.sampled_from(
         {"type": "hand_fifteens"},
         {"type": "hand_runs", "length": 3},
         {"type": "hand_flush", "length": 3},
+        {"type": "hand_flush", "length": 4, "crib": "with_starter"},
         {"type": "hand_knave"},
         {"type": "starter_is", "rank": ["jack"]},
+        {"type": "turned_up", "rank": ["jack"]},
     ]
 )
 

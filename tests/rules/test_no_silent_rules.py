@@ -237,6 +237,7 @@ def test_a_trigger_of_no_base_is_asked_fires_on_at_the_count_s_end() -> None:
         on_round_end: ClassVar[bool] = False
         on_count_end: ClassVar[bool] = True
         on_show: ClassVar[bool] = False
+        on_turn_up: ClassVar[bool] = False
         reads_table: ClassVar[bool] = False
         reads_announcement: ClassVar[bool] = False
         outcomes: tuple[Any, ...] = ()

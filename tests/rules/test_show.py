@@ -151,6 +151,40 @@ def test_a_hand_flush_needs_every_card_of_the_hand_of_one_suit() -> None:
     assert HandFlush(outcomes=POINT, length=2).times_on(showing(plain, plain)) == 0
 
 
+def test_a_flush_in_the_crib_needs_the_starter_of_its_suit() -> None:
+    """Britannica (11th ed.): "In crib, no flush is reckoned unless the start is of the same
+    suit as the cards in crib" (``crib = "with_starter"``): four hearts in the crib score
+    nothing with a club turned up, and five with a heart; in a hand, four with either.
+    Hoyle's "four in crib" (``crib = "as_hand"``, the default) counts the crib as a hand."""
+    hearts = (
+        card("2", "hearts"),
+        card("7", "hearts"),
+        card("9", "hearts"),
+        card("king", "hearts"),
+    )
+    strict = HandFlush(outcomes=POINT, length=4, crib="with_starter")
+
+    def crib(starter: FakeCard) -> FakeTable:
+        return FakeTable(shown=hearts, starter=starter, showing=1, dealer=1, shown_zone="crib")
+
+    assert strict.times_on(crib(card("4", "clubs"))) == 0
+    assert strict.times_on(crib(card("4", "hearts"))) == 5
+    assert strict.times_on(showing(*hearts, starter=card("4", "clubs"))) == 4
+    assert strict.times_on(showing(*hearts, starter=card("4", "hearts"))) == 5
+    loose = HandFlush(outcomes=POINT, length=4)
+    assert loose.crib == "as_hand"
+    assert loose.times_on(crib(card("4", "clubs"))) == 4
+    assert loose.times_on(crib(card("4", "hearts"))) == 5
+    # A crib of mixed suits is no flush, whatever the starter.
+    mixed = FakeTable(
+        shown=(*hearts[:3], card("king", "spades")),
+        starter=card("4", "hearts"),
+        showing=1,
+        shown_zone="crib",
+    )
+    assert strict.times_on(mixed) == 0
+
+
 def test_no_knave_or_starter_scores_without_a_starter() -> None:
     """Hoyle's knave "of the same suit as turned up" and Noddy's turned-up knave need a
     turned-up card, with a suit; the knave's rank may be another (``rank``)."""
@@ -200,6 +234,10 @@ def test_the_shows_problems_and_words() -> None:
     assert HandFlush(outcomes=POINT, length=4).describe() == (
         "for each card of a hand of 4 or more cards all of one suit (the starter too, if "
         f"of that suit): {gains}"
+    )
+    assert HandFlush(outcomes=POINT, length=4, crib="with_starter").describe() == (
+        "for each card of a hand of 4 or more cards all of one suit (the starter too, if "
+        f"of that suit; in a crib, only with a starter of its suit): {gains}"
     )
     assert HandKnave(outcomes=POINT, rank="king").describe() == (
         f"when a hand holds the king of the starter's suit: {gains}"
