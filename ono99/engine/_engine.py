@@ -34,6 +34,7 @@ if TYPE_CHECKING:
     import random
     from collections.abc import Callable, Sequence
 
+    from ono99._phases import Phase
     from ono99._variant import Variant
     from ono99.rules import Trigger
 
@@ -96,7 +97,7 @@ class Engine:
     # ``undo``: while a move of a guarded variant is played, the state to go
     # back to should a rule object fail (see play); never copied or pickled.
     # ``teams`` and ``mates``: the partnerships, fixed by the variant and the count.
-    __slots__ = (*ENGINE_FIELDS, "mates", "teams", "undo")
+    __slots__ = (*ENGINE_FIELDS, "mates", "own_play", "teams", "undo")
 
     def __init__(
         self,
@@ -143,6 +144,12 @@ class Engine:
         # shuffled. None: the pile is shuffled, and drawn from the top.
         self.pick: Callable[[list[int]], int] | None = None
         self.undo: Checkpoint | None = None
+        # The engine's own play phase, whose compiled functions the engine calls
+        # directly (a call through a phase object, which the build does not
+        # compile, costs more than the move); None where a variant's play is
+        # another class. Compared by identity: no lookup of a class at each move.
+        play = rules.play_phase
+        self.own_play: Phase | None = play if type(play) is PlayPhase else None
 
     def begin(self, order: list[int] | None) -> None:
         """Choose the first dealer and deal the first round (in ``order``, if given)."""
@@ -365,9 +372,8 @@ class Engine:
         rules = self.rules
         phase = self.r.phase
         # The engine's own play phase is a shell over compiled functions:
-        # they are called directly, as a call through an object the build
-        # does not compile costs more than the move (see _phases).
-        own_play = type(phase) is PlayPhase
+        # they are called directly (see own_play).
+        own_play = phase is self.own_play
         if own_play:
             play_move(self, move)
         else:
@@ -537,7 +543,7 @@ class Engine:
             self.legal = NO_MOVES
             return NO_MOVES
         phase = self.r.phase
-        if type(phase) is PlayPhase:  # the engine's own play: its compiled function
+        if phase is self.own_play:  # the engine's own play: its compiled function
             return play_moves(self)
         return phase.legal(self)
 
