@@ -22,7 +22,7 @@ back when a rule object fails. Compiled with the engine.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Final
 
 from ono99._phases import Phase
 
@@ -51,13 +51,13 @@ __all__ = [
 
 # Where each zone of every variant is in the zone table (ono99.BUILT_IN_ZONES's
 # order); the zones a variant declares follow from DECLARED on.
-STOCK = 0  # the draw pile, its top card last
-PILE = 1  # the discard pile, its top card last
-HAND = 2  # a pile a seat
-STARTER = 3  # the card turned up at the deal, or none
-OUT_OF_PLAY = 4
-DEALT = 5  # the hands as dealt, a pile a seat where there is a show (else none)
-DECLARED = 6
+STOCK: Final = 0  # the draw pile, its top card last
+PILE: Final = 1  # the discard pile, its top card last
+HAND: Final = 2  # a pile a seat
+STARTER: Final = 3  # the card turned up at the deal, or none
+OUT_OF_PLAY: Final = 4
+DEALT: Final = 5  # the hands as dealt, a pile a seat where there is a show (else none)
+DECLARED: Final = 6
 # The zones that record where cards lie in another zone too: the starter lies
 # out of play, the hands as dealt are the hands. Written at the deal only, and
 # shared by a round and its copies; the other zones hold each card once.
