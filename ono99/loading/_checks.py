@@ -254,7 +254,8 @@ def _check_put_aside(variant: Variant) -> list[Problem]:
     out += _check_steps("deal.from_stock_by_players", deal.from_stock_by_players)
     if out:
         return out
-    counts = range(variant.players.min, variant.players.max + 1)
+    # Each count a table may seat (a players.max beyond the bound is told once, there).
+    counts = range(variant.players.min, min(variant.players.max, MAX_PLAYERS) + 1)
     laid = {n: deal.put_aside_for(n) for n in counts}
     stock = {n: deal.from_stock_for(n) for n in counts}
     if not any(laid.values()) and not any(stock.values()):

@@ -209,14 +209,14 @@ def test_ignoring_the_floor_breaks_floor(monkeypatch: pytest.MonkeyPatch) -> Non
 
 @patchable_engine
 def test_a_lost_card_breaks_cards_conserved(monkeypatch: pytest.MonkeyPatch) -> None:
-    real = _play.play_a_card  # what a move's play calls (as _engine.play_a_card)
+    real = _play.play_a_card  # what a move's play calls (_play.play_move)
 
     def lose_a_card(game: _engine.Engine, *args: Any, **settings: Any) -> None:
         real(game, *args, **settings)
         if len(game.moves) == 3:
             game.r.discard.pop()
 
-    monkeypatch.setattr(_engine, "play_a_card", lose_a_card)
+    monkeypatch.setattr(_play, "play_a_card", lose_a_card)
     with pytest.raises(InvariantError, match="'cards conserved' broken"):
         check_invariants("ono99-2022", games=1, deep=False)
 
