@@ -23,6 +23,8 @@ from typing import TYPE_CHECKING, Any, ClassVar
 
 from attrs import frozen
 
+from ono99._limits import MAX_PLAYERS
+
 if TYPE_CHECKING:
     from collections.abc import Sequence
 
@@ -167,7 +169,8 @@ def lays_away(variant: Any) -> bool:
     if listed:
         return "put_aside" in listed
     deal = variant.deal
-    counts = range(variant.players.min, variant.players.max + 1)
+    # Each count a table may seat (a players.max beyond the bound is refused at load).
+    counts = range(variant.players.min, min(variant.players.max, MAX_PLAYERS) + 1)
     return any(deal.put_aside_for(n) or deal.from_stock_for(n) for n in counts)
 
 

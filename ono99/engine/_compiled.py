@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, TypeVar
 from ono99 import events as ev
 from ono99._errors import VariantError
 from ono99._limits import MAX_TOTAL
-from ono99._phases import Phase, default_phases, phase_types
+from ono99._phases import Phase, default_phases, lays_away, phase_types
 from ono99._zones import BUILT_IN_ZONES, Zone
 from ono99.loading import check_variant
 
@@ -308,12 +308,11 @@ class CompiledVariant:
         counts = range(variant.players.min, variant.players.max + 1)
         self.put_aside = {n: deal.put_aside_for(n) for n in counts}
         self.from_stock = {n: deal.from_stock_for(n) for n in counts}
-        lays = any(self.put_aside.values()) or any(self.from_stock.values())
+        self.crib = next((i for i, z in enumerate(self.zones) if z.name == deal.put_aside_to), -1)
+        names = variant.round.phases or default_phases(self.starter, show, lays_away(variant))
         # Whether cards are laid away at the deal: a quick player is then given an
         # observation in that phase (the crib's owner, the hand), not only the moves.
-        self.lays_away = lays
-        self.crib = next((i for i, z in enumerate(self.zones) if z.name == deal.put_aside_to), -1)
-        names = variant.round.phases or default_phases(self.starter, show, lays)
+        self.lays_away = "put_aside" in names
         self.phases: tuple[Phase, ...] = tuple(known[name]() for name in names)
         self.play_phase = next(phase for phase in self.phases if phase.name == "play")
         self.react_phase = known["react"]()

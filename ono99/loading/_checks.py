@@ -23,7 +23,7 @@ from ono99._limits import (
     MAX_TOTAL,
     MAX_TRIGGERS,
 )
-from ono99._phases import phase_order_problem
+from ono99._phases import lays_away, phase_order_problem
 from ono99._zones import BUILT_IN_ZONES
 from ono99.rules import ask, each_effect, is_pairs, vet
 
@@ -254,12 +254,11 @@ def _check_put_aside(variant: Variant) -> list[Problem]:
     out += _check_steps("deal.from_stock_by_players", deal.from_stock_by_players)
     if out:
         return out
+    if not lays_away(variant):
+        return []
     # Each count a table may seat (a players.max beyond the bound is told once, there).
     counts = range(variant.players.min, min(variant.players.max, MAX_PLAYERS) + 1)
     laid = {n: deal.put_aside_for(n) for n in counts}
-    stock = {n: deal.from_stock_for(n) for n in counts}
-    if not any(laid.values()) and not any(stock.values()):
-        return []
     names = [zone.name for zone in variant.zones]
     if deal.put_aside_to not in names:
         known = ", ".join(names) or "none"
