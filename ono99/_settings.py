@@ -524,7 +524,7 @@ class Points:
             someone reaches or passes 121 points, that player wins", pagat.com,
             Six Card Cribbage): the round stops there.
         at_deal: Points given to seats as a deal starts (see
-            :class:`DealScore`): "three for last" in five-card Cribbage.
+            :class:`~ono99.DealScore`): "three for last" in five-card Cribbage.
 
     >>> import ono99
     >>> variant = ono99.load_variant("ono99-1980")

@@ -117,7 +117,7 @@ def test_an_alias_is_named_not_spelled_out() -> None:
     play = games.split("play(move)¶ Play a move", 1)[1].split("record()¶", 1)[0]
     assert "Return type: tuple[Event, …]" in play
     assert "RoundStarted | Dealt" not in games
-    assert "type ono99.Move¶ Play | Redraw | Decline: any move" in games
+    assert "type ono99.Move¶ Play | Redraw | Decline | PutAside: any move" in games
     simulation, _ = read_page(_site() / "reference" / "api" / "simulation.html")
     assert "type ono99.Strategy¶ str | PlayerFactory | Callable[[], Player]: what" in simulation
 

@@ -176,8 +176,10 @@ class SearchPlayer:
     def choose(self, observation: Observation) -> Move:
         """The move the search rates best among ``observation.legal_moves``.
 
-        Cards laid away into the crib are the heuristic's choice
-        (:func:`~ono99.players._put_aside.put_aside_move`), not a search's.
+        Cards laid away into the crib are chosen as
+        :class:`~ono99.CautiousPlayer` chooses them (the cards kept
+        whose hand, and crib, score most on average over every starter, with
+        the crib's owner in mind), not by a search.
         """
         if lays_away(observation):
             return put_aside_move(observation)
