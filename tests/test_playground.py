@@ -577,3 +577,26 @@ def test_cards_are_chosen_and_laid_away_into_the_crib(page: Playground) -> None:
     assert ask(page, "lay_away", cards=[0, 1]) == {
         "error": "bad request: no cards are laid away now: choose one of the moves"
     }
+
+
+def test_the_crib_is_told_at_the_show_as_ono99_play_tells_it(page: Playground) -> None:
+    """Hoyle's Games: the dealer counts "his hand and crib" after the non-dealer. Once
+    the play is over, the crib's owner, cards and score are told before the round's end,
+    as the show's own triggers score them (``ono99.engine.crib_shown``)."""
+    answer = ask(
+        page, "new_game", text=CRIBBAGE, house_rules=[], players=2, opponent="cautious", seed=3
+    )
+    told: list[str] = []
+    while not answer["over"] and not any(line.startswith("Round 2") for line in told):
+        answer = ask(page, "lay_away", cards=[0, 1]) if "laying" in answer else answer
+        if "laying" not in answer and not answer["over"]:
+            answer = ask(page, "move", index=0)
+        told += [line["text"] for line in answer["lines"]]
+    crib = [line for line in told if line.startswith("Player 1's crib: ")]
+    assert len(crib) == 1
+    assert re.fullmatch(
+        r"Player 1's crib: (.+, ){3}.+\. It scores \d+ of the points above\.", crib[0]
+    )
+    assert told.index(crib[0]) < next(
+        i for i, t in enumerate(told) if t.startswith("Round 1 ends")
+    )

@@ -7,8 +7,9 @@ The page sends a request as JSON, ``{"call": NAME, "args": {...}}``, to
 objects of them, which the page puts into the document as text only
 (``textContent``), so nothing from a file is ever read as HTML.
 
-Only the public API of ono99 is used here (and :func:`ono99.engine.second_person`,
-which ``ono99 play`` speaks to the person with). The calls:
+Only the public API of ono99 is used here (and the engine face's
+``second_person`` and ``crib_shown``, with which ``ono99 play`` speaks to the
+person and tells the crib at the show). The calls:
 
 ``check``
     The findings of :func:`ono99.check_file` on the edited file, each as
@@ -56,7 +57,9 @@ from typing import TYPE_CHECKING, Any
 
 import ono99
 from ono99 import events
-from ono99.engine import second_person  # what ono99 play tells the person, as "you"
+
+# As ono99 play tells them: a line to the person ("you"), the crib at the show.
+from ono99.engine import crib_shown, second_person
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -576,13 +579,25 @@ class _Table:
         self.game = game
         self.bots = bots
         self.choices: tuple[ono99.Move, ...] = ()
+        self.before: ono99.Game | None = None  # before the move told: its crib, for the show
 
     def told(self, happened: Sequence[events.Event]) -> list[dict[str, str]]:
         """The events as player 0 is told them by ``ono99 play``."""
         lines = []
-        for event in happened:
+        for at, event in enumerate(happened):
             if isinstance(event, events.GameWon):
                 continue  # said once, at the end
+            if isinstance(event, events.RoundEnded) and self.before is not None:
+                # Not where the round was cut short by a target reached at once.
+                cut = at + 1 < len(happened) and isinstance(happened[at + 1], events.GameWon)
+                shown = None if cut else crib_shown(self.before)
+                if shown is not None:
+                    owner, cards, points = shown
+                    whose = "Your" if owner == 0 else f"Player {owner}'s"
+                    names = ", ".join(self.game.variant.card(card).name for card in cards)
+                    zone = self.game.variant.deal.put_aside_to
+                    text = f"{whose} {zone}: {names}. It scores {points} of the points above."
+                    lines.append(_line(text, "you" if owner == 0 else ""))
             text = ono99.describe_event(event, self.game.variant, seat=0)
             if text is not None:
                 lines.append(_line(text, _kind(event, text)))
@@ -604,21 +619,26 @@ class _Table:
         reason = game.why_illegal(move)
         if reason is not None:
             return {"error": f"Not that: {second_person(reason, 0)}."}
-        return self.advance(self.told(game.play(move)))
+        return self.advance(self.told(self._play(move)))
 
     def play(self, index: int) -> dict[str, Any]:
         if self.game.is_over:
             raise _BadRequestError("the game is over: start another")
         if not 0 <= index < len(self.choices):
             raise _BadRequestError(f"no move {index}: choose one of the {len(self.choices)}")
-        return self.advance(self.told(self.game.play(self.choices[index])))
+        return self.advance(self.told(self._play(self.choices[index])))
+
+    def _play(self, move: ono99.Move) -> tuple[events.Event, ...]:
+        """Play ``move``, keeping the game as it was where a crib may be shown."""
+        self.before = self.game.copy() if _lays_away(self.game) else None
+        return self.game.play(move)
 
     def advance(self, lines: list[dict[str, str]]) -> dict[str, Any]:
         """Let the bots play until it is player 0's turn or the game is over."""
         game = self.game
         while not game.is_over and game.current_player != 0:
             seat = game.current_player
-            lines += self.told(game.play(self.bots[seat].choose(game.observation(seat))))
+            lines += self.told(self._play(self.bots[seat].choose(game.observation(seat))))
         answer: dict[str, Any] = {"lines": lines, "moves": len(game.moves), "over": game.is_over}
         if game.is_over:
             self.choices = ()
