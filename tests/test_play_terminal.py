@@ -8,6 +8,7 @@ import signal
 import subprocess
 import sys
 import tempfile
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import pytest
@@ -18,7 +19,6 @@ import pexpect  # only once the test run knows it is installed
 
 if TYPE_CHECKING:
     from collections.abc import Iterator
-    from pathlib import Path
 
 PROMPT = "Your move: "
 ROUND_PAUSE = r"Press Enter for the next round"
@@ -144,6 +144,31 @@ def test_the_person_is_spoken_to_as_you() -> None:
     greeting, rest = text.split("\n", 1)
     assert "you are player 0" in greeting
     assert "layer 0" not in rest
+
+
+def test_cards_are_laid_away_into_the_crib() -> None:
+    """Cribbage: "'lays away' two of them face down" (Bicycle Cards). The prompt numbers
+    the hand; a wrong count is refused in words and asked again; two numbers lay those
+    cards away, the opponent's are told only by their count, and the play follows."""
+    crib = Path(__file__).resolve().parent / "variants" / "files" / "cribbage.toml"
+    child = spawn(str(crib), "--players", "2", "--seed", "3")
+    child.expect(r"Round 1: lay 2 cards away\. The crib is player 1's\.")
+    child.expect(r"Your hand: 1\) ")
+    child.expect(PROMPT)
+    child.sendline("3")
+    child.expect(r"Not that: you lay 2 cards away into the crib, not 1\. Try again\.")
+    child.expect(PROMPT)
+    child.sendline("1 2")
+    child.expect("You lay away ")
+    child.expect("Player 1 lays away 2 cards to the crib, face down")
+    child.expect("The starter is turned up")
+    child.expect(r"  a\) ")
+    child.expect(PROMPT)
+    child.sendline("quit")
+    child.expect("Bye.")
+    child.expect(pexpect.EOF)
+    child.close()
+    assert child.exitstatus == 0
 
 
 def test_plain_text_when_not_a_terminal() -> None:

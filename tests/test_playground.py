@@ -535,3 +535,68 @@ def test_partners_are_named_and_win_together(page: Playground) -> None:
         assert answer["result"] == "You and your partner, player 2, win the game!"
     else:
         assert answer["result"] == "Player 1 and player 3 win the game. Better luck next time."
+
+
+CRIBBAGE = (Path(__file__).parent / "variants" / "files" / "cribbage.toml").read_text("utf-8")
+
+
+def test_cards_are_chosen_and_laid_away_into_the_crib(page: Playground) -> None:
+    """Cribbage: "Each player looks at their six cards and 'lays away' two of them face
+    down" (Bicycle Cards). The page is given the hand's cards to choose from and how many,
+    not each way of choosing; a wrong count is refused in the game's words and nothing
+    is played; two cards are laid away, the opponent's are only counted, and the play
+    follows with its moves to click."""
+    answer = ask(
+        page, "new_game", text=CRIBBAGE, house_rules=[], players=2, opponent="cautious", seed=3
+    )
+    assert answer["status"][0] == "Round 1: lay 2 cards away. The crib is player 1's."
+    assert {"text": "The crib is player 1's.", "kind": ""} in answer["lines"]
+    laying = answer["laying"]
+    table = page._table
+    assert table is not None
+    hand = table.game.hand(0)
+    assert laying == {
+        "count": 2,
+        "zone": "crib",
+        "cards": [table.game.variant.card(card).name for card in hand],
+    }
+    assert answer["choices"] == []
+    refused = ask(page, "lay_away", cards=[0])
+    assert refused == {"error": "Not that: you lay 2 cards away into the crib, not 1."}
+    assert not table.game.moves
+    assert ask(page, "lay_away", cards=[0, 0])["error"].startswith("bad request: cards must")
+    assert ask(page, "lay_away", cards=[0, 6])["error"].startswith("bad request: cards must")
+    answer = ask(page, "lay_away", cards=[0, 1])
+    told = [line["text"] for line in answer["lines"]]
+    names = ", ".join(table.game.variant.card(card).name for card in hand[:2])
+    assert told[0] == f"You lay away {names} to the crib"
+    assert told[1] == "Player 1 lays away 2 cards to the crib, face down"
+    assert table.game.moves[0] == ono99.PutAside(hand[:2])
+    assert "laying" not in answer
+    assert answer["choices"] and answer["status"][0].endswith("Your turn.")
+    assert ask(page, "lay_away", cards=[0, 1]) == {
+        "error": "bad request: no cards are laid away now: choose one of the moves"
+    }
+
+
+def test_the_crib_is_told_at_the_show_as_ono99_play_tells_it(page: Playground) -> None:
+    """Hoyle's Games: the dealer counts "his hand and crib" after the non-dealer. Once
+    the play is over, the crib's owner, cards and score are told before the round's end,
+    as the show's own triggers score them (``ono99.engine.crib_shown``)."""
+    answer = ask(
+        page, "new_game", text=CRIBBAGE, house_rules=[], players=2, opponent="cautious", seed=3
+    )
+    told: list[str] = []
+    while not answer["over"] and not any(line.startswith("Round 2") for line in told):
+        answer = ask(page, "lay_away", cards=[0, 1]) if "laying" in answer else answer
+        if "laying" not in answer and not answer["over"]:
+            answer = ask(page, "move", index=0)
+        told += [line["text"] for line in answer["lines"]]
+    crib = [line for line in told if line.startswith("Player 1's crib: ")]
+    assert len(crib) == 1
+    assert re.fullmatch(
+        r"Player 1's crib: (.+, ){3}.+\. It scores \d+ of the points above\.", crib[0]
+    )
+    assert told.index(crib[0]) < next(
+        i for i, t in enumerate(told) if t.startswith("Round 1 ends")
+    )

@@ -371,3 +371,23 @@ def test_what_a_lost_round_adds_reads_as_it_plays(settings: str, said: str) -> N
     played" read as if that player added something: each case says what it adds."""
     text = f'extends = "ono99-1980-points"\nid = "p"\n[match.points]\n{settings}\n'
     assert said in " ".join(rulebook(ono99.loads_variant(text)).split())
+
+
+def test_the_crib_is_laid_away_before_the_starter_is_turned_up() -> None:
+    """Bicycle Cards, Cribbage: "Each player looks at their six cards and 'lays away' two
+    of them face down ... After the crib is laid away, the non-dealer cuts the pack. The
+    dealer turns up the top card": the rulebook says so in that order, what the hands
+    keep, and whose the crib is when it is scored."""
+    crib = Path(__file__).parent / "variants" / "files" / "cribbage.toml"
+    text = " ".join(rulebook(ono99.load_variant(crib)).split())
+    laid = text.index("Once the hands are dealt, each player lays 2 cards away into the crib.")
+    turned = text.index("Once the cards are laid away, the top card of the stock is turned up")
+    assert laid < turned
+    assert (
+        "lays them face down together, in turn from the player to play first; the cards "
+        "kept are the hand played and shown, and the crib is scored at the show, with the "
+        "starter, for its owner." in text
+    )
+    assert "a zone, the crib: the dealer's; its size is seen until the show" in text
+    noddy = " ".join(rulebook(ono99.load_variant("noddy")).split())
+    assert "Once the hands are dealt, the top card of the stock is turned up" in noddy

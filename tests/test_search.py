@@ -275,6 +275,8 @@ def _every_variant_and_house_rule() -> list[tuple[str, tuple[str, ...]]]:
     for variant in ono99.list_variants():
         cases.append((variant, ()))
         cases += [(variant, (rule,)) for rule in ono99.list_house_rules(fits=variant)]
+    # The six-card cribbage file, until crib variants ship: the put-aside phase, the crib.
+    cases.append((str(ROOT / "tests" / "variants" / "files" / "cribbage.toml"), ()))
     return cases
 
 
@@ -285,11 +287,12 @@ def test_the_rebuilt_position_has_the_observations_legal_moves_in_any_variant() 
     alone (``Game.from_position``, the unseen cards dealt at random): what the
     rules read to list the moves must be in it, in random games of every
     shipped variant and house rule (a suit declared, a reaction open, the
-    starter turned up, partners). A position that differed would make the
+    starter turned up, partners; cards laid away into a crib, and the play
+    after with the crib face down). A position that differed would make the
     player fall back to the careful move without a word.
     """
     rng = random.Random(5)
-    checked = {"declared": 0, "reaction": 0, "starter": 0, "teams": 0}
+    checked = {"declared": 0, "reaction": 0, "starter": 0, "teams": 0, "laying": 0, "crib": 0}
     for variant_id, house in _every_variant_and_house_rule():
         variant = ono99.load_variant(variant_id, house_rules=list(house))
         cache: list[Traits] = []
@@ -301,10 +304,45 @@ def test_the_rebuilt_position_has_the_observations_legal_moves_in_any_variant() 
                 seen = game.observation(game.current_player)
                 position = _position(seen, traits_of(cache, variant), rng)
                 assert position.legal_moves() == seen.legal_moves, (variant_id, house, seen)
-                for key in checked:
+                laying = isinstance(seen.legal_moves[0], ono99.PutAside)
+                crib = any(size for zone in seen.zones for size in zone.sizes) and not laying
+                for key in ("declared", "reaction", "starter", "teams"):
                     checked[key] += bool(getattr(seen, key))
+                checked["laying"] += laying
+                checked["crib"] += bool(crib)
                 game.play(rng.choice(seen.legal_moves))
     assert all(checked.values()), checked  # every kind of state was met
+
+
+def test_a_crib_round_is_rebuilt_from_the_zone_table() -> None:
+    """Cribbage: "Each player looks at their six cards and 'lays away' two of them face
+    down ... The four cards laid away together constitute 'the crib'. The crib belongs
+    to the dealer" (Bicycle Cards). A position rebuilt while cards are laid away is in
+    that phase, the crib holding as many cards, face down, as the seat sees; the
+    rebuilt game lays away, turns the starter up and plays on, the crib the dealer's.
+    The search player lays away by its stated heuristic, not by a search."""
+    variant = ono99.load_variant(ROOT / "tests" / "variants" / "files" / "cribbage.toml")
+    traits = traits_of([], variant)
+    rng = random.Random(1)
+    game = ono99.Game(variant, 2, seed=3)
+    game.play(game.legal_moves()[0])  # the non-dealer lays away; the dealer's turn
+    seen = game.observation(1)
+    position = _position(seen, traits, rng)
+    assert position.legal_moves() == seen.legal_moves
+    assert position.dealer == seen.dealer == 1
+    (crib,) = position.r.zones[0]
+    assert len(crib) == 2 and not set(crib) & {position.rules.index[c] for c in seen.hand}
+    assert [len(hand) for hand in position.r.hands] == [4, 6]
+    position.play(seen.legal_moves[0])
+    assert position.r.starter >= 0 and len(position.r.zones[0][0]) == 4
+    assert all(type(move) is ono99.Play for move in position.legal_moves())
+    game.play(seen.legal_moves[0])
+    seen = game.observation(game.current_player)
+    position = _position(seen, traits, rng)  # in the play: the crib face down, 4 cards
+    assert position.legal_moves() == seen.legal_moves
+    assert len(position.r.zones[0][0]) == 4 and position.dealer == 1
+    laying = ono99.Game(variant, 2, seed=3).observation(0)
+    assert ono99.make_player("search", 1).choose(laying) in laying.legal_moves
 
 
 def test_a_round_that_need_not_end_stops_the_search() -> None:

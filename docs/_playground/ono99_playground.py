@@ -7,7 +7,9 @@ The page sends a request as JSON, ``{"call": NAME, "args": {...}}``, to
 objects of them, which the page puts into the document as text only
 (``textContent``), so nothing from a file is ever read as HTML.
 
-Only the public API of ono99 is used here. The calls:
+Only the public API of ono99 is used here (and the engine face's
+``second_person`` and ``crib_shown``, with which ``ono99 play`` speaks to the
+person and tells the crib at the show). The calls:
 
 ``check``
     The findings of :func:`ono99.check_file` on the edited file, each as
@@ -17,9 +19,11 @@ Only the public API of ono99 is used here. The calls:
     The file's rulebook (:func:`ono99.rulebook`), as titled blocks of text,
     with the house rules that fit the file and the number of players it
     allows.
-``new_game`` and ``move``
+``new_game``, ``move`` and ``lay_away``
     A game against the built-in players, told turn by turn as ``ono99 play``
-    tells it (:func:`ono99.describe_event`), with the legal moves to click.
+    tells it (:func:`ono99.describe_event`), with the legal moves to click;
+    where cards are laid away into a crib, the hand's cards to choose, then
+    confirm (``lay_away``, the cards by their places in the hand).
 ``simulate``
     :func:`ono99.simulate` between chosen strategies: wins by seat and by
     strategy, and the report ``ono99 simulate`` prints.
@@ -53,6 +57,9 @@ from typing import TYPE_CHECKING, Any
 
 import ono99
 from ono99 import events
+
+# As ono99 play tells them: a line to the person ("you"), the crib at the show.
+from ono99.engine import crib_shown, second_person
 
 if TYPE_CHECKING:
     from collections.abc import Callable, Sequence
@@ -159,6 +166,8 @@ class Playground:
             )
         if call == "move":
             return self.move(args.number("index"))
+        if call == "lay_away":
+            return self.lay_away(args.numbers("cards"))
         if call == "simulate":
             return self.simulate(
                 args.text("text"),
@@ -366,6 +375,21 @@ class Playground:
             raise _BadRequestError("no game is being played: start one")
         return self._table.play(index)
 
+    def lay_away(self, cards: Sequence[int]) -> dict[str, Any]:
+        """Lay the hand's cards at places ``cards`` (from 0) away into the crib, then play on.
+
+        "Each player looks at their six cards and 'lays away' two of them face
+        down" (Bicycle Cards, Cribbage): one :class:`ono99.PutAside` of the
+        cards chosen. A wrong count, or no put-aside asked for now, answers
+        ``{"error": ...}`` with the game's own reason, and nothing is played.
+
+        Returns:
+            The game as :meth:`move` returns it.
+        """
+        if self._table is None:
+            raise _BadRequestError("no game is being played: start one")
+        return self._table.lay_away(cards)
+
     # ------------------------------------------------------------- simulation
 
     def simulate(
@@ -555,31 +579,66 @@ class _Table:
         self.game = game
         self.bots = bots
         self.choices: tuple[ono99.Move, ...] = ()
+        self.before: ono99.Game | None = None  # before the move told: its crib, for the show
 
     def told(self, happened: Sequence[events.Event]) -> list[dict[str, str]]:
         """The events as player 0 is told them by ``ono99 play``."""
         lines = []
-        for event in happened:
+        for at, event in enumerate(happened):
             if isinstance(event, events.GameWon):
                 continue  # said once, at the end
+            if isinstance(event, events.RoundEnded) and self.before is not None:
+                # Not where the round was cut short by a target reached at once.
+                cut = at + 1 < len(happened) and isinstance(happened[at + 1], events.GameWon)
+                shown = None if cut else crib_shown(self.before)
+                if shown is not None:
+                    owner, cards, points = shown
+                    whose = "Your" if owner == 0 else f"Player {owner}'s"
+                    names = ", ".join(self.game.variant.card(card).name for card in cards)
+                    zone = self.game.variant.deal.put_aside_to
+                    text = f"{whose} {zone}: {names}. It scores {points} of the points above."
+                    lines.append(_line(text, "you" if owner == 0 else ""))
             text = ono99.describe_event(event, self.game.variant, seat=0)
             if text is not None:
                 lines.append(_line(text, _kind(event, text)))
+            if isinstance(event, events.RoundStarted) and _lays_away(self.game):
+                lines.append(_line(_crib_owner(self.game, event.dealer) + "."))
         return lines
+
+    def lay_away(self, places: Sequence[int]) -> dict[str, Any]:
+        game = self.game
+        hand = game.hand(0)
+        if game.is_over:
+            raise _BadRequestError("the game is over: start another")
+        if self.choices:  # the moves listed are plays: nothing is laid away now
+            raise _BadRequestError("no cards are laid away now: choose one of the moves")
+        if len(set(places)) != len(places) or not all(0 <= p < len(hand) for p in places):
+            last = len(hand) - 1
+            raise _BadRequestError(f"cards must be different places in the hand, 0 to {last}")
+        move = ono99.PutAside(tuple(hand[p] for p in places))
+        reason = game.why_illegal(move)
+        if reason is not None:
+            return {"error": f"Not that: {second_person(reason, 0)}."}
+        return self.advance(self.told(self._play(move)))
 
     def play(self, index: int) -> dict[str, Any]:
         if self.game.is_over:
             raise _BadRequestError("the game is over: start another")
         if not 0 <= index < len(self.choices):
             raise _BadRequestError(f"no move {index}: choose one of the {len(self.choices)}")
-        return self.advance(self.told(self.game.play(self.choices[index])))
+        return self.advance(self.told(self._play(self.choices[index])))
+
+    def _play(self, move: ono99.Move) -> tuple[events.Event, ...]:
+        """Play ``move``, keeping the game as it was where a crib may be shown."""
+        self.before = self.game.copy() if _lays_away(self.game) else None
+        return self.game.play(move)
 
     def advance(self, lines: list[dict[str, str]]) -> dict[str, Any]:
         """Let the bots play until it is player 0's turn or the game is over."""
         game = self.game
         while not game.is_over and game.current_player != 0:
             seat = game.current_player
-            lines += self.told(game.play(self.bots[seat].choose(game.observation(seat))))
+            lines += self.told(self._play(self.bots[seat].choose(game.observation(seat))))
         answer: dict[str, Any] = {"lines": lines, "moves": len(game.moves), "over": game.is_over}
         if game.is_over:
             self.choices = ()
@@ -589,6 +648,14 @@ class _Table:
         self.choices = game.legal_moves()
         answer["status"] = self.status()
         answer["hand"] = ", ".join(self.game.variant.card(c).name for c in game.hand(0))
+        if isinstance(self.choices[0], ono99.PutAside):
+            # The hand's cards to choose from, then a confirm: not each way to choose.
+            answer["laying"] = {
+                "count": len(self.choices[0].cards),
+                "zone": game.variant.deal.put_aside_to,
+                "cards": [game.variant.card(c).name for c in game.hand(0)],
+            }
+            self.choices = ()
         answer["choices"] = [self.choice(move) for move in self.choices]
         return answer
 
@@ -597,6 +664,11 @@ class _Table:
         game = self.game
         way = "clockwise" if game.direction == 1 else "counter-clockwise"
         lines = [f"Round {game.round}, total {game.total}, play goes {way}. Your turn."]
+        legal = game.legal_moves()
+        if legal and isinstance(legal[0], ono99.PutAside):
+            count = len(legal[0].cards)
+            cards = "a card" if count == 1 else f"{count} cards"
+            lines[0] = f"Round {game.round}: lay {cards} away. {_crib_owner(game, game.dealer)}."
         if game.plays_owed > 1:
             lines.append(f"You must make {game.plays_owed} more plays this turn.")
         reaction = game.reaction
@@ -662,6 +734,18 @@ class _Table:
             self.game.total,
         )
         return f"{what} (total {after})"
+
+
+def _lays_away(game: ono99.Game) -> bool:
+    """Whether cards are laid away into a crib at this table's deals."""
+    deal = game.variant.deal
+    return bool(deal.put_aside_for(game.players) or deal.from_stock_for(game.players))
+
+
+def _crib_owner(game: ono99.Game, owner: int) -> str:
+    """Whose the crib is, said to player 0, as ``ono99 play`` says it."""
+    whose = "yours" if owner == 0 else f"player {owner}'s"
+    return f"The {game.variant.deal.put_aside_to} is {whose}"
 
 
 def _result(game: ono99.Game) -> str:
@@ -964,6 +1048,14 @@ class _Args:
         value = self.data.get(name, [])
         if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
             raise _BadRequestError(f"{name} must be a list of strings")
+        return value
+
+    def numbers(self, name: str) -> list[int]:
+        value = self.data.get(name, [])
+        if not isinstance(value, list) or not all(
+            isinstance(v, int) and not isinstance(v, bool) for v in value
+        ):
+            raise _BadRequestError(f"{name} must be a list of whole numbers")
         return value
 
     def kind(self) -> str:

@@ -440,6 +440,39 @@ async function move(index) {
   }
 }
 
+// Cards laid away into the crib: the hand's cards are chosen (pressed), then
+// confirmed as one move; the game says why a wrong choice is no move.
+async function layAway(cards) {
+  gameBusy(true);
+  try {
+    showGame(await python.call("lay_away", { cards }));
+  } catch (error) {
+    showFailure($("game-result"), error);
+  } finally {
+    gameBusy(false);
+  }
+}
+
+function showLaying(laying, moves) {
+  const chosen = new Set();
+  const confirm = el("button", `Lay ${laying.count === 1 ? "it" : "them"} away`);
+  confirm.type = "button";
+  confirm.id = "lay-away";
+  laying.cards.forEach((name, place) => {
+    const card = el("button", name, "ono99-pg-card");
+    card.type = "button";
+    card.setAttribute("aria-pressed", "false");
+    card.addEventListener("click", () => {
+      if (chosen.has(place)) chosen.delete(place);
+      else chosen.add(place);
+      card.setAttribute("aria-pressed", String(chosen.has(place)));
+    });
+    moves.append(card);
+  });
+  confirm.addEventListener("click", () => layAway([...chosen].sort((a, b) => a - b)));
+  moves.append(confirm);
+}
+
 function showGame(answer) {
   const game = $("game");
   if (answer.error) {
@@ -457,6 +490,7 @@ function showGame(answer) {
   $("game-hand").textContent = answer.over ? "" : `Your hand: ${answer.hand}.`;
   const moves = $("moves");
   moves.replaceChildren();
+  if (answer.laying) showLaying(answer.laying, moves);
   (answer.choices || []).forEach((choice, index) => {
     const button = el("button", choice);
     button.type = "button";

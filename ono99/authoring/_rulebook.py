@@ -324,12 +324,13 @@ class _Writer:
         out.append(f"{dealer}; the deal passes to the left each round.")
         out += _put_aside_words(v)
         if v.deal.starter:
+            when = "the cards are laid away" if _lays_away(v) else "the hands are dealt"
             out.append(
-                "Once the hands are dealt, the top card of the stock is turned up: the "
+                f"Once {when}, the top card of the stock is turned up: the "
                 "starter, which every player sees and nobody plays."
             )
         out += [
-            _sentence(f"Beside the stock, the pile and the hands, a zone {zone.describe()}")
+            _sentence(f"Beside the stock, the pile and the hands, a zone, the {zone.describe()}")
             + " It starts each round empty."
             for zone in v.zones
         ]
@@ -773,8 +774,10 @@ def _put_aside_words(v: Variant) -> list[str]:
         out = [_sentence(words(*each[v.players.min]))]
     else:
         out = [f"With {n} players, {words(*ways)}." for n, ways in each.items()]
+    starter = ", with the starter" if deal.starter else ""
     out.append(
-        "Each chooses the cards (several at once), face down, in turn from the player "
-        f"to play first; the {zone} is scored at the show with the starter."
+        "Each chooses them from the hand and lays them face down together, in turn from "
+        "the player to play first; the cards kept are the hand played and shown, and the "
+        f"{zone} is scored at the show{starter}, for its owner."
     )
     return out

@@ -403,7 +403,8 @@ def add_game_commands(
         help="play a game in the terminal against built-in players",
         description=(
             "Play a game against built-in players. On your turn, type the letter of a move "
-            "from the list (or a card's name); 'help' explains, 'quit' leaves."
+            "from the list (or a card's name); to lay cards away into a crib, their numbers "
+            "in your hand or their names; 'help' explains, 'quit' leaves."
         ),
         epilog=examples(
             "ono99 play",

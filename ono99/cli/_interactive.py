@@ -6,18 +6,21 @@ is ever out of reach. A card that leaves a choice (plus or minus 10, say) is
 asked about in words. What happens is told from the person's side ("You play
 7"), in colour and wrapped to the terminal by ``rich``, and as plain text when
 the output is not a terminal. The hand is shown in the variant's order of
-cards, as the moves are listed.
+cards, as the moves are listed. Where the variant lays cards away into the
+crib, the person names the cards to lay away by their numbers in the hand as
+shown, or by their names; the others' laid-away cards are told only by their
+number, and the crib's owner and, at the show, its cards and score are told.
 """
 
 from __future__ import annotations
 
 import sys
+from collections import Counter
 from typing import TYPE_CHECKING, TextIO
 
 import attrs
 
 from ono99 import events as ev
-from ono99._errors import ArgumentError
 from ono99._phases import lays_away
 from ono99._text import escape
 from ono99._variant import card_name
@@ -26,8 +29,10 @@ from ono99.engine import (
     Game,
     Move,
     Play,
+    PutAside,
     Redraw,
     compile_variant,
+    crib_shown,
     describe_event,
     second_person,
 )
@@ -71,19 +76,9 @@ def play_in_terminal(
         pause: Wait for Enter after each round but the last.
         read: Reads a line after showing a prompt (``input``).
         out: Where to write (standard output).
-
-    Raises:
-        ArgumentError: If a round of ``variant`` lays cards away into the crib
-            (the put-aside phase), which the terminal does not take yet.
     """
     if not 0 <= seat < players:
         raise ValueError(f"--seat must be from 0 to {players - 1}, not {seat}")
-    if lays_away(variant):
-        raise ArgumentError(
-            "variant",
-            f"{variant.id} lays cards away into the crib at the deal, and play at the "
-            "terminal does not take put-aside moves yet",
-        )
     game = Game(variant, players, seed)
     bots: dict[int, Player] = {
         s: make_player(opponent, player_seed(game.seed, 0, s)) for s in range(players) if s != seat
@@ -100,10 +95,14 @@ def play_in_terminal(
     say(f"{variant.name}, seed {game.seed}: you are player {seat} of {players}.", "bold")
     say(f"Against you: {others}.")
     say("On your turn, type the letter of a move (or a card's name).")
+    if say.crib:
+        say(f"To lay cards away into the {say.crib}, type their numbers or names.")
     say("'help' explains, 'quit' leaves.")
     say.events(game.events)
     try:
         while not game.is_over:
+            if say.crib:
+                say.before = game.copy()  # the crib as it lies before the show, to tell it
             if game.current_player == seat:
                 move = _ask(game, seat, read, say)
                 if move is None:
@@ -151,6 +150,10 @@ class _Printer:
         self.seat = seat
         self.console = _console(out)
         self.between_rounds = between_rounds
+        # The zone cards are laid away into ("" where none are), and the game as
+        # it was before the move being told, whose crib the show scores.
+        self.crib = game.variant.deal.put_aside_to if lays_away(game.variant) else ""
+        self.before: Game | None = None
 
     def __call__(self, text: str, style: str = "") -> None:
         from rich.text import Text  # noqa: PLC0415 - rich loads with the command line only
@@ -161,27 +164,49 @@ class _Printer:
 
     def events(self, happened: Sequence[ev.Event]) -> None:
         variant = self.game.variant
-        for event in happened:
-            mine = getattr(event, "player", None) == self.seat
-            if isinstance(event, ev.Dealt | ev.Drew) and not mine:
-                continue
+        for at, event in enumerate(happened):
             if isinstance(event, ev.GameWon):
                 continue  # said once, at the end
-            line = describe_event(event, variant)
+            if isinstance(event, ev.RoundEnded) and self.crib:
+                # Not where the round was cut short by a target reached at once.
+                cut = at + 1 < len(happened) and isinstance(happened[at + 1], ev.GameWon)
+                if not cut:
+                    self._crib_shown()
+            # As the person sees it: the others' deals, draws and laid-away cards unseen.
+            line = describe_event(event, variant, seat=self.seat)
             if line is None:
                 continue
-            line = second_person(line, self.seat)
             if isinstance(event, ev.RoundStarted):
                 if event.round > 1 and self.between_rounds and not self.between_rounds():
                     raise _LeaveError
                 self("")
                 self(line, "bold cyan")
+                if self.crib:
+                    self(_crib_owner(self.crib, event.dealer, self.seat) + ".", "cyan")
             elif isinstance(event, ev.Busted | ev.Stuck | ev.LaidDown | ev.Eliminated):
                 self(line, "red")
             elif isinstance(event, ev.RoundEnded):
                 self(line, "bold")
             else:
                 self(line, "green" if line.startswith("You ") else "")
+
+    def _crib_shown(self) -> None:
+        """Tell the crib the show scored: its owner's, its cards, its points."""
+        shown = crib_shown(self.before) if self.before is not None else None
+        if shown is None:
+            return
+        owner, cards, points = shown
+        variant = self.game.variant
+        names = ", ".join(card_name(variant, card) for card in cards)
+        whose = "Your" if owner == self.seat else f"Player {owner}'s"
+        line = f"{whose} {self.crib}: {names}. It scores {points} of the points above."
+        self(line, "green" if owner == self.seat else "")
+
+
+def _crib_owner(crib: str, owner: int, seat: int) -> str:
+    """Whose the crib is, in words: "The crib is yours", "The crib is player 1's"."""
+    whose = "yours" if owner == seat else f"player {owner}'s"
+    return f"The {crib} is {whose}"
 
 
 def _console(out: TextIO) -> Console:
@@ -218,6 +243,18 @@ def _describe(game: Game, move: Move) -> str:
     return f"{what}  (total {game.observation(game.current_player).total_after(move)})"
 
 
+def _laying(game: Game) -> int:
+    """How many cards the person lays away now (0: the move is no put-aside)."""
+    legal = game.legal_moves()
+    return len(legal[0].cards) if legal and isinstance(legal[0], PutAside) else 0
+
+
+def _hand(game: Game, seat: int) -> list[str]:
+    """The person's hand (card ids) in the variant's order of cards, as shown."""
+    order = {card.id: index for index, card in enumerate(game.variant.cards)}
+    return sorted(game.hand(seat), key=order.__getitem__)
+
+
 def _status(game: Game, seat: int) -> list[tuple[str, str]]:
     variant = game.variant
     way = "clockwise" if game.direction == 1 else "counter-clockwise"
@@ -225,6 +262,11 @@ def _status(game: Game, seat: int) -> list[tuple[str, str]]:
         ("", ""),
         (f"Round {game.round}, total {game.total}, play goes {way}. Your turn.", "bold"),
     ]
+    laying = _laying(game)
+    if laying:
+        crib = _crib_owner(variant.deal.put_aside_to, game.dealer, seat)
+        cards = "a card" if laying == 1 else f"{laying} cards"
+        lines[1] = (f"Round {game.round}: lay {cards} away. {crib}.", "bold")
     owed = game.plays_owed
     if owed > 1:
         lines.append((f"You must make {owed} more plays this turn.", "yellow"))
@@ -255,8 +297,21 @@ def _status(game: Game, seat: int) -> list[tuple[str, str]]:
         lines.append((second_person("Scores: " + scores, seat), ""))
     if game.starter is not None:
         lines.append((f"The starter: {card_name(variant, game.starter)}.", ""))
-    order = {card.id: index for index, card in enumerate(variant.cards)}
-    hand = ", ".join(card_name(variant, c) for c in sorted(game.hand(seat), key=order.__getitem__))
+    if laying:
+        hand = "  ".join(
+            f"{number}) {card_name(variant, card)}"
+            for number, card in enumerate(_hand(game, seat), start=1)
+        )
+        lines.append((f"Your hand: {hand}", "bold"))
+        lines.append(
+            (
+                f"Name the {'card' if laying == 1 else f'{laying} cards'} to lay away: "
+                "by number (1 4) or by name, names parted by commas.",
+                "",
+            )
+        )
+        return lines
+    hand = ", ".join(card_name(variant, c) for c in _hand(game, seat))
     lines.append((f"Your hand: {hand}.", "bold"))
     lines.append(("You may:", ""))
     for number, move in enumerate(game.legal_moves()):
@@ -284,8 +339,50 @@ def _redraw_name(variant: Variant) -> str:
     return card_name(variant, variant.redraw.card) if variant.redraw is not None else "redraw"
 
 
+def _parse_laid_away(game: Game, seat: int, text: str) -> Move | str:
+    """The :class:`~ono99.PutAside` ``text`` names, or why it names none.
+
+    Cards are named by their numbers in the hand as shown (``1 4``), or by
+    their names or ids, several names parted by commas (``5 of hearts, king of
+    clubs``). A wrong count or a card not held gets the game's own reason.
+    """
+    hand = _hand(game, seat)
+    variant = game.variant
+    chosen: list[str] = []
+    numbers: list[int] = []
+    for part in text.split(","):
+        words = part.split()
+        if not words:
+            continue
+        if all(word.isdecimal() for word in words):
+            for word in words:
+                number = int(word)
+                if not 1 <= number <= len(hand):
+                    return f"choose numbers from 1 to {len(hand)}, not {word}"
+                if number in numbers:
+                    return f"card {number} is named twice"
+                numbers.append(number)
+                chosen.append(hand[number - 1])
+            continue
+        name = " ".join(words).lower()
+        found = [c for c in variant.cards if name in (c.id.lower(), c.name.lower())]
+        if not found:
+            return f"{' '.join(words)!r} is not a card of this game"
+        chosen.append(found[0].id)
+    if not chosen:
+        return "name the cards to lay away"
+    reason = game.why_illegal(PutAside(tuple(chosen)))
+    if reason is not None:
+        return second_person(reason, seat)
+    wanted = Counter(chosen)
+    legal = [m for m in game.legal_moves() if isinstance(m, PutAside)]
+    return next((m for m in legal if Counter(m.cards) == wanted), PutAside(tuple(chosen)))
+
+
 def _parse(game: Game, seat: int, text: str) -> Move | list[Play] | str:
     """The move ``text`` names, the moves to choose from, or why it names none."""
+    if _laying(game):
+        return _parse_laid_away(game, seat, text)
     legal = game.legal_moves()
     word = text.strip().lower()
     number = _number(word) if len(word) <= 2 else None
@@ -338,6 +435,15 @@ def _ask(
             continue
         if word in _QUIT:
             return None
+        if word in _HELP and _laying(game):
+            say(
+                "Name the cards to lay away: by their numbers in your hand as shown "
+                "(such as 1 4), or by their names, parted by commas (such as "
+                f"{_example(game, seat)}). They go face down into the "
+                f"{game.variant.deal.put_aside_to}; 'quit' leaves the game.",
+                "",
+            )
+            continue
         if word in _HELP:
             say(
                 "Type the letter of a move from the list (or a card's name, such as 7 or "
@@ -359,6 +465,11 @@ def _ask(
         chosen = parsed if not isinstance(parsed, list) else _which(game, parsed, read, say)
         if chosen is not None:
             return _announced(game, chosen, read, say)
+
+
+def _example(game: Game, seat: int) -> str:
+    """Two of the person's cards by name, parted by a comma: how to name cards to lay away."""
+    return ", ".join(card_name(game.variant, card) for card in _hand(game, seat)[:2])
 
 
 def _announced(

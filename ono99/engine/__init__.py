@@ -33,7 +33,8 @@ them the fast core, what mypyc compiles, through a small named API:
   :func:`view_of` (an observation as a view);
 - the compiled rules (:func:`compile_variant`, ``CompiledCard``,
   ``CompiledVariant``), the engine's random choice (:func:`choice`), a game's
-  state as data (:func:`game_state`), and whether the engine runs compiled
+  state as data (:func:`game_state`), the crib as its owner would show it
+  (:func:`crib_shown`, for a narrator), and whether the engine runs compiled
   (``COMPILED``).
 
 Nothing above the engine reads its round or writes its fields.
@@ -63,6 +64,7 @@ from ._moves import Decline, Move, Play, PutAside, Redraw, unsaid
 from ._narrate import describe_event, second_person
 from ._observation import Observation, SeenZone
 from ._protocols import Player, QuickPlayer
+from ._put_aside import crib_shown
 from ._record import GameRecord
 from ._serial import from_data, to_data
 from ._state import game_state
@@ -107,6 +109,7 @@ __all__ = [
     "choice",
     "compile_variant",
     "copy_drawing",
+    "crib_shown",
     "cut_short",
     "deal",
     "describe_event",

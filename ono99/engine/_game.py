@@ -587,6 +587,13 @@ class Game:
                 cards, cards missing from or added to the deck, or seats and
                 settings out of range.
 
+        Where the variant lays cards away into a crib (``deal.put_aside``), a
+        position in which nothing is played yet, no starter is turned up and
+        the player to move holds more cards than a hand keeps is in the
+        put-aside phase: its moves are :class:`~ono99.PutAside`, and the
+        cards laid away so far are the crib's, given in ``zones``. Any other
+        position is in the play.
+
         A game set up this way cannot be recorded for replay: :meth:`record`
         refuses it.
 

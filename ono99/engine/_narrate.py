@@ -26,6 +26,8 @@ _VERBS = {
     "scores": "score",
     "wins": "win",
     "holds": "hold",
+    "gains": "gain",
+    "lays": "lay",
     "deals": "deal",
     "leads": "lead",
     "aims": "aim",
@@ -36,6 +38,7 @@ _LATER_VERBS = (
     (" and loses ", " and lose "),
     (" lays down ", " lay down "),
     (" and is out", " and are out"),
+    (" and passes", " and pass"),
 )
 
 

@@ -450,7 +450,7 @@ def place(
         return _per_seat(values, where, default, problems)
 
     r = Round(rules.stacking, rules.stack_on, rules.empty_zones(players))
-    r.phase = rules.play_phase  # a position is in the play
+    r.phase = rules.play_phase  # a position is in the play, or cards are being laid away
     given = {HAND: hands, STOCK: draw_pile, PILE: discard_pile, OUT_OF_PLAY: out_of_play}
     _place_zones(e, r, given, zones, problems)
     if not problems:
@@ -506,6 +506,8 @@ def place(
     r.forced = plays_owed + r.plays_made
     r.forced_by = forced_by  # read only while plays are owed
     r.answering = r.forced > 1 and not turn
+    if _laying_away(rules, r, current_player, starter=starter, discard_pile=discard_pile):
+        r.phase = next(phase for phase in rules.phases if phase.name == "put_aside")
     if r.reaction is not None:
         # Once the reaction closes, the turn passes from the player who aimed it.
         aimer = r.reaction.by
@@ -521,6 +523,28 @@ def place(
         current=current_player,
         dealer=dealer if dealer is not None else e.next_seat(current_player, r.in_round, -1),
     )
+
+
+def _laying_away(
+    rules: CompiledVariant,
+    r: Round,
+    current: int,
+    *,
+    starter: str | None,
+    discard_pile: Sequence[str],
+) -> bool:
+    """Whether a checked position is in the put-aside phase: cards are still laid away.
+
+    So where the variant lays cards away (``deal.put_aside``), nothing is
+    played yet (no count, no discard pile), no starter is turned up ("After the
+    crib is laid away, the non-dealer cuts the pack", Bicycle Cards) and the
+    player to move holds more cards than a hand keeps: the zone table says
+    where the round is, with no setting of its own.
+    """
+    laying = rules.put_aside.get(len(r.hands), 0)
+    if not rules.lays_away or not laying or starter is not None or discard_pile or r.history:
+        return False
+    return len(r.hands[current]) > rules.hand_size - laying
 
 
 def _set_position(

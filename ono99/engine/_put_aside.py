@@ -23,13 +23,16 @@ from ono99._args import shown
 from ono99._phases import Phase, phase_type
 
 from ._deal import to_top
+from ._game import engine_of
 from ._moves import Decline, Move, Play, PutAside, Redraw
 from ._round import DECLARED, HAND, OUT_OF_PLAY, STOCK, move_card
+from ._scoring import show_one
 
 if TYPE_CHECKING:
     from ._engine import Engine
+    from ._game import Game
 
-__all__ = ["PutAsidePhase"]
+__all__ = ["PutAsidePhase", "crib_shown"]
 
 
 @phase_type
@@ -151,3 +154,34 @@ def _crib(game: Engine) -> tuple[int, int]:
     if len(piles) == 1:
         return DECLARED + at, 0
     return (DECLARED + at, game.dealer) if game.dealer < len(piles) else (-1, 0)
+
+
+def crib_shown(game: Game) -> tuple[int, tuple[str, ...], int] | None:
+    """The crib as its owner would show it now: whose it is, its cards, and what they score.
+
+    "the non-dealer first, then the dealer, to count and take for his hand
+    and crib" (Hoyle's Games, "Cribbage"): the crib's cards are scored with
+    the starter by the show's own triggers, on a copy of ``game`` (which is
+    left as it was). For a narrator that tells the crib apart from its
+    owner's hand, which the show's events do not: asked before the move that
+    ends the play, it gives what the show will score for the crib (unless the
+    game is won before the crib is counted).
+
+    Returns:
+        The crib's owner (the dealer), its card ids and their points; ``None``
+        where the variant lays no cards away or the crib is empty.
+    """
+    engine = engine_of(game)
+    zone, pile = _crib(engine)
+    if zone < DECLARED:
+        return None
+    cards = engine.r.piles[zone][pile]
+    if not cards:
+        return None
+    ids = engine.rules.ids
+    copy = engine.copy(log=False, round_only=True)
+    copy.r.shown = True
+    owner = copy.dealer
+    before = copy.scores[owner]
+    show_one(copy, owner, _zone(engine))
+    return owner, tuple(ids[k] for k in cards), copy.scores[owner] - before

@@ -20,7 +20,6 @@ from collections import Counter
 from typing import TYPE_CHECKING
 
 from ono99._args import is_int, shown
-from ono99._errors import ArgumentError
 from ono99.engine import (
     ROUND_NOT_OVER,
     Game,
@@ -244,16 +243,14 @@ class SearchPlayer:
 def _position(observation: Observation, traits: Traits, rng: random.Random) -> Engine:
     """A game consistent with ``observation``, the unseen cards dealt at random.
 
-    Raises:
-        ArgumentError: If the observation's moves lay cards away (the put-aside
-            phase), which a rebuilt position, starting in the play, does not take.
+    Every zone of the table is rebuilt as the seat sees it: what it sees of a
+    zone as it is, the cards it does not see (the others' hands, the crib's
+    cards face down, the stock) dealt at random from the unseen cards, each
+    pile of the size it sees. A crib round is rebuilt so in each of its
+    phases: while cards are laid away (:meth:`~ono99.Game.from_position` tells
+    the put-aside phase from the hands), and in the play after it, the round's
+    dealer, whose the crib is, as the observation says.
     """
-    if lays_away(observation):
-        raise ArgumentError(
-            "observation",
-            "a position is rebuilt in the play, and the put-aside phase's moves "
-            "(the crib) are not taken there yet",
-        )
     unseen = Counter(traits.deck(len(observation.hand_sizes)))
     unseen.subtract(observation.hand)
     unseen.subtract(observation.discard_pile)
@@ -309,6 +306,7 @@ def _position(observation: Observation, traits: Traits, rng: random.Random) -> E
         declared=observation.declared,
         reaction=observation.reaction,
         zones={name: piles if len(piles) != 1 else piles[0] for name, piles in zones.items()},
+        dealer=observation.dealer if observation.dealer >= 0 else None,
         seed=rng.getrandbits(32),
     )
     return engine_of(game)

@@ -35,6 +35,7 @@ if TYPE_CHECKING:
 ROOT = Path(__file__).resolve().parents[2]
 SITE = Path(os.environ.get("ONO99_PLAYGROUND_SITE") or ROOT / "docs" / "_build" / "html")
 SHIPPED = ROOT / "variants" / "ono99-2022.toml"
+CRIBBAGE = ROOT / "tests" / "variants" / "files" / "cribbage.toml"
 
 READY_MS = 5 * 60_000  # Pyodide loads in seconds; a busy machine may take much longer.
 STEP_MS = 2 * 60_000  # Any one answer of the page's Python.
@@ -251,6 +252,45 @@ def test_a_game_is_played_to_its_end_by_clicking(page: Page) -> None:
     result = page.text_content("#game-result") or ""
     assert result in ("You win the game!", "Player 1 wins the game. Better luck next time.")
     assert page.locator("#moves button").count() == 0
+
+
+def test_cards_are_chosen_then_laid_away_into_the_crib(page: Page) -> None:
+    """Cribbage: "Each player looks at their six cards and 'lays away' two of them face
+    down" (Bicycle Cards). The hand's cards are clicked, then confirmed: one card is
+    refused in the game's words and nothing is played; a second card lays both away, the
+    opponent's are only counted, and the play's moves follow."""
+    page.fill("#file", CRIBBAGE.read_text("utf-8"))
+    page.wait_for_function(
+        "document.getElementById('rulebook').textContent.includes('away into the crib')"
+    )
+    page.fill("#game-players", "2")
+    page.fill("#game-seed", "3")
+    page.click("#new-game")
+    page.wait_for_selector("#lay-away")
+    game = page.locator("#game")
+    status = page.text_content("#game-status") or ""
+    assert "Round 1: lay 2 cards away. The crib is player 1's." in status
+    cards = page.locator("#moves .ono99-pg-card")
+    assert cards.count() == 6
+    cards.nth(0).click()
+    assert cards.nth(0).get_attribute("aria-pressed") == "true"
+    page.click("#lay-away")
+    page.wait_for_function("document.getElementById('game-result').textContent !== ''")
+    result = page.text_content("#game-result")
+    assert result == "Not that: you lay 2 cards away into the crib, not 1."
+    assert game.get_attribute("data-moves") == "0"
+    cards.nth(2).click()
+    page.click("#lay-away")
+    page.wait_for_function(
+        "document.getElementById('game').dataset.busy === 'false'"
+        " && document.getElementById('game').dataset.moves !== '0'"
+    )
+    log = page.locator("#game-log p").all_text_contents()
+    assert any(line.startswith("You lay away ") for line in log)
+    assert "Player 1 lays away 2 cards to the crib, face down" in log
+    assert page.locator("#lay-away").count() == 0
+    assert page.locator("#moves button").count() > 0  # the play's moves
+    assert (page.text_content("#game-result") or "") == ""
 
 
 def test_a_simulation_of_100_games_shows_wins_that_add_up_to_100(page: Page) -> None:
