@@ -18,6 +18,7 @@ from ono99.rules import (
     HandPairs,
     HandRuns,
     StarterIs,
+    TurnedUp,
 )
 
 POINT = (ChangePoints("player", 1),)
@@ -259,4 +260,18 @@ def test_the_words_of_a_starter_of_a_suit() -> None:
     may name a suit instead."""
     assert StarterIs(outcomes=POINT, suit=("hearts",)).describe() == (
         "when the starter is a card of hearts, for the dealer: the player gains 1 point"
+    )
+
+
+def test_the_words_of_a_card_turned_up_name_its_suit_and_colour() -> None:
+    """ "If the starter is a jack, it is called 'His Heels,' and the dealer pegs (scores)
+    2 points at once" (Bicycle Cards, Cribbage): a house rule may name the suit or the
+    colour of the card turned up instead, and its words say which."""
+    assert TurnedUp(outcomes=POINT, suit=("spades",)).describe() == (
+        "when the starter turned up is a card of spades, for the dealer, at once: "
+        "the player gains 1 point"
+    )
+    assert TurnedUp(outcomes=POINT, rank=("jack",), colour=("red",)).describe() == (
+        "when the starter turned up is a red jack, for the dealer, at once: "
+        "the player gains 1 point"
     )
