@@ -115,6 +115,7 @@ SLOW_TESTS = frozenset(
         "test_simulate_and_demo_end",
         "test_every_shipped_file_is_clean",
         "test_every_player_plays_every_shipped_variant_and_house_rule",
+        "test_cautious_beats_random_at_each_cribbage",
         "test_training_example_beats_the_random_player",
         "test_pettingzoo_api_and_seed_tests",
         # OpenSpiel's own checks, game after game, of every variant and house rule.
