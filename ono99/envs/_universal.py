@@ -14,7 +14,7 @@ from ono99._errors import ArgumentError
 from ono99.engine import Decline, Move, Play, Redraw
 from ono99.loading import list_house_rules, list_variants, load_variant
 
-from ._actions import ANNOUNCE, action_table
+from ._actions import ANNOUNCE, LayAway, action_table
 from ._encoding import observation_encoder
 
 if TYPE_CHECKING:
@@ -22,7 +22,7 @@ if TYPE_CHECKING:
 
     from ono99._variant import Variant
 
-    from ._actions import ActionTable
+    from ._actions import Action, ActionTable
     from ._encoding import ObservationEncoder
 
 __all__ = [
@@ -91,8 +91,10 @@ def _key(name: str) -> tuple[str, str]:
     return group, key.removesuffix("]")
 
 
-def _move_data(move: Move) -> dict[str, Any]:
+def _move_data(move: Action) -> dict[str, Any]:
     """A move as the layout file writes it."""
+    if isinstance(move, LayAway):
+        return {"type": "lay_away", "places": list(move.places)}
     if not isinstance(move, Play):
         return {"type": move.type}
     data: dict[str, Any] = {"card": move.card}
@@ -102,9 +104,11 @@ def _move_data(move: Move) -> dict[str, Any]:
     return data
 
 
-def _data_move(data: dict[str, Any]) -> Move:
+def _data_move(data: dict[str, Any]) -> Action:
     """A move the layout file wrote."""
     kind = data.get("type", "play")
+    if kind == "lay_away":
+        return LayAway(tuple(data["places"]))
     if kind == "redraw":
         return Redraw()
     if kind == "decline":
@@ -265,8 +269,8 @@ class UniversalSpaces:
         if announce == "choose":
             self.silent = len(moves)
             moves += plays
-        self.moves: tuple[Move, ...] = tuple(moves)
-        self._action: dict[Move, int] = {move: i for i, move in enumerate(base)}
+        self.moves: tuple[Action, ...] = tuple(moves)
+        self._action: dict[Action, int] = {move: i for i, move in enumerate(base)}
         slots = layout["slots"]
         self.names: tuple[str, ...] = tuple(name for name, _, _ in slots)
         self.low: NDArray[np.float32] = np.array([low for _, low, _ in slots], np.float32)
@@ -438,6 +442,6 @@ class Widen:
         chosen: list[int] = self._native[actions].tolist()
         return chosen
 
-    def move(self, action: int) -> Move:
+    def move(self, action: int) -> Action:
         """The move of the space's ``action``."""
         return self._moves[action]
