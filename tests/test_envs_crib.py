@@ -43,7 +43,9 @@ from ono99.envs import (  # noqa: E402
     estimate_best_response,
     move_to_action,
     observation_encoder,
+    universal_spaces,
 )
+from ono99.envs._universal import _move_data, shipped_layout  # noqa: E402
 from ono99.envs.gymnasium import (  # noqa: E402
     Ono99Env,
     Ono99SelfPlayVectorEnv,
@@ -321,3 +323,26 @@ def test_the_vector_shows_the_crib_by_its_size_until_the_show() -> None:
                 checked += 1
             game.play(rng.choice(game.legal_moves()))
     assert checked > 12
+
+
+def test_the_universal_spaces_v1_refuse_a_crib_and_the_next_version_only_adds() -> None:
+    """v1 (frozen) holds no crib slot nor way of laying away: a crib variant is refused in
+    words. Invariant of the next version: the layout of the shipped variants with the crib
+    files' shapes keeps every slot, card and action of v1 where v1 has it, and adds the
+    crib's slots and the 5 + 15 ways of laying away after them."""
+    with pytest.raises(ono99.ArgumentError, match="no slot 'crib"):
+        Ono99Env(CRIBBAGE, 2, spaces="universal-v1")
+    v1 = universal_spaces(version="v1")
+    crib_files = [ono99.load_variant(path) for path, _ in CRIBS]
+    layout = shipped_layout(crib_files)
+    names = [name for name, _, _ in layout["slots"]]
+    assert names[: len(v1)] == list(v1.names)
+    assert layout["cards"] == list(v1.cards)
+    moves = layout["moves"]
+    assert moves[: v1.actions] == [_move_data(m) for m in v1.moves]
+    added = names[len(v1) :]
+    assert added == ["crib.size", *(f"crib[{card.id}]" for card in crib_files[0].cards)]
+    ways = moves[v1.actions :]
+    assert ways == [
+        {"type": "lay_away", "places": list(p)} for p in _colex(1, 6)[:5] + _colex(2, 6)
+    ]

@@ -18,6 +18,8 @@ from ._actions import ANNOUNCE, LayAway, action_table
 from ._encoding import observation_encoder
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from numpy.typing import NDArray
 
     from ono99._variant import Variant
@@ -116,7 +118,7 @@ def _data_move(data: dict[str, Any]) -> Action:
     return Play(**data)
 
 
-def shipped_layout() -> dict[str, Any]:
+def shipped_layout(also: Sequence[Variant] = ()) -> dict[str, Any]:
     """The layout the shipped variants and house rules make now, as a layout file holds it.
 
     What a new version of the universal spaces is made from, when a shipped
@@ -124,15 +126,27 @@ def shipped_layout() -> dict[str, Any]:
     written to ``layouts/universal-vN.json`` beside this module, and ``vN``
     added to ``VERSIONS``. The cards, moves and slots are in the order
     :class:`UniversalSpaces` documents; each slot's bounds are the widest of
-    the variants', 0 included.
+    the variants', 0 included. A way of laying cards away
+    (:class:`~ono99.envs.LayAway`) is written ``{"type": "lay_away",
+    "places": [...]}``, after the decline, each number of cards' ways
+    together, fewest cards first, in the order they first appear.
+
+    Args:
+        also: Variants to hold besides the shipped ones, after them (the
+            shapes of variants about to ship).
     """
-    variants = _shipped()
+    variants = [*_shipped(), *also]
     max_players = max(variant.players.max for variant in variants)
     cards: dict[str, list[Move]] = {}
+    laying: dict[int, list[LayAway]] = {}
     redraw = decline = False
     for variant in variants:
         for move in action_table(variant).moves:
-            if isinstance(move, Redraw):
+            if isinstance(move, LayAway):
+                ways = laying.setdefault(len(move.places), [])
+                if move not in ways:
+                    ways.append(move)
+            elif isinstance(move, Redraw):
                 redraw = True
             elif isinstance(move, Decline):
                 decline = True
@@ -141,7 +155,9 @@ def shipped_layout() -> dict[str, Any]:
                 if move not in known:
                     known.append(move)
     plays = [move for moves in cards.values() for move in moves]
-    moves: list[Move] = [*plays, *[Redraw()][:redraw], *[Decline()][:decline]]
+    moves: list[Action] = [*plays, *[Redraw()][:redraw], *[Decline()][:decline]]
+    for count in sorted(laying):
+        moves += laying[count]
     # The slots: each group's keys, cards in the order above, seats in theirs.
     groups: dict[str, list[str]] = {}
     low: dict[str, float] = {}
