@@ -45,7 +45,7 @@ from ono99.envs import (  # noqa: E402
     observation_encoder,
     universal_spaces,
 )
-from ono99.envs._universal import _move_data, shipped_layout  # noqa: E402
+from ono99.envs._universal import _move_data, next_layout  # noqa: E402
 from ono99.envs.gymnasium import (  # noqa: E402
     Ono99Env,
     Ono99SelfPlayVectorEnv,
@@ -334,7 +334,7 @@ def test_the_universal_spaces_v1_refuse_a_crib_and_the_next_version_only_adds() 
         Ono99Env(CRIBBAGE, 2, spaces="universal-v1")
     v1 = universal_spaces(version="v1")
     crib_files = [ono99.load_variant(path) for path, _ in CRIBS]
-    layout = shipped_layout(crib_files)
+    layout = next_layout(crib_files)
     names = [name for name, _, _ in layout["slots"]]
     assert names[: len(v1)] == list(v1.names)
     assert layout["cards"] == list(v1.cards)
@@ -342,7 +342,12 @@ def test_the_universal_spaces_v1_refuse_a_crib_and_the_next_version_only_adds() 
     assert moves[: v1.actions] == [_move_data(m) for m in v1.moves]
     added = names[len(v1) :]
     assert added == ["crib.size", *(f"crib[{card.id}]" for card in crib_files[0].cards)]
-    ways = moves[v1.actions :]
-    assert ways == [
-        {"type": "lay_away", "places": list(p)} for p in _colex(1, 6)[:5] + _colex(2, 6)
-    ]
+    ways = _colex(1, 6)[:5] + _colex(2, 6)
+    assert moves[v1.actions :] == [{"type": "lay_away", "places": list(p)} for p in ways]
+    low = dict(zip(v1.names, v1.low.tolist(), strict=True))
+    high = dict(zip(v1.names, v1.high.tolist(), strict=True))
+    for name, least, most in layout["slots"][: len(v1)]:
+        assert least <= low[name] and most >= high[name]
+    assert next_layout()["slots"][: len(v1)] == [
+        [name, low[name], high[name]] for name in v1.names
+    ]  # the shipped variants alone widen no bound of v1

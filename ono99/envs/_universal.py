@@ -33,6 +33,7 @@ __all__ = [
     "VERSIONS",
     "UniversalSpaces",
     "Widen",
+    "next_layout",
     "shipped_layout",
     "spaces_arg",
     "universal_of",
@@ -183,6 +184,37 @@ def shipped_layout(also: Sequence[Variant] = ()) -> dict[str, Any]:
         "moves": [_move_data(move) for move in moves],
         "slots": [[name, low[name], high[name]] for name in names],
     }
+
+
+def next_layout(also: Sequence[Variant] = ()) -> dict[str, Any]:
+    """The layout of the next version: the latest one's, then what the shipped variants add.
+
+    Every card, action and slot of the latest version keeps its place (a
+    slot's bounds widen where a variant's are wider); the cards, actions
+    and slots the shipped variants and house rules (and ``also``) bring
+    that it lacks follow, in the order :func:`shipped_layout` gives them.
+    So a policy's indices of the latest version mean the same in the next.
+    Written to ``layouts/universal-vN.json`` and ``vN`` added to
+    ``VERSIONS`` (with the Gymnasium id ``ono99/Ono99-vN``).
+
+    Args:
+        also: Variants to hold besides the shipped ones (the shapes of
+            variants about to ship).
+    """
+    latest = _layout(LATEST)
+    built = shipped_layout(also)
+    cards = list(latest["cards"])
+    cards += [card for card in built["cards"] if card not in cards]
+    moves = list(latest["moves"])
+    moves += [move for move in built["moves"] if move not in moves]
+    bounds = {name: (low, high) for name, low, high in built["slots"]}
+    slots = []
+    for name, low, high in latest["slots"]:
+        least, most = bounds.pop(name, (low, high))
+        slots.append([name, min(low, least), max(high, most)])
+    slots += [[name, low, high] for name, (low, high) in bounds.items()]
+    players = max(latest["max_players"], built["max_players"])
+    return {"max_players": players, "cards": cards, "moves": moves, "slots": slots}
 
 
 @functools.lru_cache(maxsize=len(VERSIONS))
