@@ -437,17 +437,18 @@ def action_to_move(
     *,
     announce: str = "true_total",
     hand: Sequence[str] | None = None,
-) -> Action:
+) -> Move:
     """The move of action ``action`` in ``variant``.
 
     A silent play (``announce="choose"``) is the plain move, saying nothing.
-    A way of laying cards away is its :class:`LayAway` (the places of the
-    cards in the sorted hand), or, given the ``hand`` it lays them away
-    from, the :class:`~ono99.PutAside` of those cards.
+    A way of laying cards away (:class:`LayAway`: places in the sorted hand)
+    is the :class:`~ono99.PutAside` of the cards at its places in ``hand``,
+    the hand it lays them away from.
 
     Raises:
         Ono99Error: If there is no such action (also an :class:`IndexError`).
-        ArgumentError: If ``hand`` holds fewer cards than the action lays away.
+        ArgumentError: If the action lays cards away and ``hand`` is not
+            given, or holds fewer cards than it lays away.
 
     >>> from ono99.envs import action_to_move
     >>> action_to_move("ninety-nine", 0), action_to_move("ninety-nine", 1)
@@ -460,7 +461,9 @@ def action_to_move(
             f"no action {action!r}: the actions of this variant are 0 to {len(moves) - 1}"
         )
     chosen = moves[given]
-    if hand is not None and isinstance(chosen, LayAway):
+    if isinstance(chosen, LayAway):
+        if hand is None:
+            raise ArgumentError("hand", f"action {action} will {chosen}: give the hand")
         try:
             return chosen.move(hand, action_table(variant, announce=announce).order)
         except (KeyError, ValueError) as error:
