@@ -243,7 +243,8 @@ def test_illegal_moves_raise_and_change_nothing(variant_id: str) -> None:
         if game.is_over:
             break
         legal = set(game.legal_moves())
-        candidates = [Play(c.id) for c in variant.cards] + [ono99.Redraw(), "pass", None]
+        candidates: list[ono99.Move | str | None] = [Play(c.id) for c in variant.cards]
+        candidates += [ono99.Redraw(), "pass", None]
         candidates += [ono99.PutAside((variant.cards[0].id,)), ono99.PutAside(())]
         for move in candidates:
             if move in legal:
