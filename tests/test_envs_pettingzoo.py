@@ -359,7 +359,8 @@ def test_parallel_form_refuses_actions_outside_the_space_of_any_agent(
 def test_parallel_form_passes_pettingzoo_parallel_seed_test(variant: str) -> None:
     """PettingZoo's own ``parallel_seed_test``, on every shipped variant: random actions of
     the space (illegal ones among them) play the same game from the same seed."""
-    players = min(3, ono99.load_variant(variant).players.max)
+    seats = ono99.load_variant(variant).players
+    players = min(max(3, seats.min), seats.max)
     parallel_seed_test(lambda: parallel_env(variant, players, seed=5), num_cycles=100)
 
 

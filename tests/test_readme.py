@@ -61,6 +61,7 @@ def test_the_readme_has_the_blocks_these_tests_run() -> None:
 
 
 NUMBERS = {
+    "four": 4,
     "three": 3,
     "twelve": 12,
     "eleven": 11,
@@ -80,19 +81,22 @@ def test_the_counts_in_the_prose_are_those_of_the_shipped_files() -> None:
     flat = " ".join(_text().split())
     said = re.search(
         r"ships both editions, (\w+) optional rule sets of the 1980 edition, (\w+) rule sets "
-        r'of the adding game "99" \(and 98\), cribbage\'s pegging play, its ancestor Noddy, '
+        r'of the adding game "99" \(and 98\), (\w+) of Cribbage \(six-card, five-card, '
+        r"three-hand and four-hand\), its pegging play alone, its ancestor Noddy, "
         r"and (\w+) house rules",
         flat,
     )
     assert said is not None, "the README no longer says what it ships in these words"
-    options, adding, house = (NUMBERS[word] for word in said.groups())
+    options, adding, cribbage, house = (NUMBERS[word] for word in said.groups())
     variants = ono99.list_variants()
     assert options == len([v for v in variants if v.startswith("ono99-1980-")])
     nineties = [v for v in variants if v.startswith(("ninety-", "ninety-nine"))]
     assert adding == len(nineties)
     assert house == len(ono99.list_house_rules())
+    cribs = [v for v in variants if v.startswith("cribbage") and v != "cribbage-pegging"]
+    assert cribbage == len(cribs)
     editions = {"ono99-1980", "ono99-2022", "cribbage-pegging", "noddy"}
-    assert len(variants) == options + adding + len(editions)
+    assert len(variants) == options + adding + cribbage + len(editions)
 
 
 # ------------------------------------------------------ the house rule

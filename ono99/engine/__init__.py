@@ -18,9 +18,10 @@ them the fast core, what mypyc compiles, through a small named API:
   :func:`engine_of`, :func:`seat_of`;
 - moves: :func:`play_checked` (check and play), :func:`play_to_end` (players
   play the game out in the engine's loop), :func:`legal_now` (the legal moves
-  as the engine keeps them), ``Engine.play`` (a move taken from those,
-  unchecked), ``Engine.copy`` and :func:`redealt` / :func:`redealt_unseen` (the
-  unseen cards dealt again);
+  as the engine keeps them), :func:`hand_now` (the cards of the player to
+  move, which the put-aside move's actions are counted in), ``Engine.play``
+  (a move taken from those, unchecked), ``Engine.copy`` and :func:`redealt` /
+  :func:`redealt_unseen` (the unseen cards dealt again);
 - loops that play many moves: :func:`play_quick`, :func:`play_decided`,
   :func:`play_round`, and the facts they ask after a move (:func:`total`,
   :func:`seat_done`, :func:`cut_short`, :func:`players_in`,
@@ -71,6 +72,7 @@ from ._state import game_state
 from ._steps import (
     ROUND_NOT_OVER,
     cut_short,
+    hand_now,
     legal_now,
     losers,
     play_decided,
@@ -116,6 +118,7 @@ __all__ = [
     "engine_of",
     "from_data",
     "game_state",
+    "hand_now",
     "legal_now",
     "losers",
     "play_checked",

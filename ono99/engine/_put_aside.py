@@ -73,11 +73,19 @@ class PutAsidePhase(Phase):
             game.end_phase()
 
     def legal(self, game: Engine) -> tuple[Move, ...]:
-        """Each way of laying ``deal.put_aside`` of the hand's cards away, once each."""
+        """Each way of laying ``deal.put_aside`` of the hand's cards away, once each.
+
+        A way is the cards laid away whatever their order: of a hand holding
+        two copies of a card, laying away either copy with another card is
+        one way, listed once (its cards in the hand's order, the first copy).
+        """
         ids = game.rules.ids
         hand = [ids[k] for k in game.r.hands[game.current]]
-        ways = combinations(range(len(hand)), _laying(game))
-        return tuple(dict.fromkeys(PutAside(tuple(hand[i] for i in way)) for way in ways))
+        ways: dict[tuple[str, ...], PutAside] = {}
+        for places in combinations(range(len(hand)), _laying(game)):
+            cards = tuple(hand[i] for i in places)
+            ways.setdefault(tuple(sorted(cards)), PutAside(cards))
+        return tuple(ways.values())
 
     def why_illegal(self, game: Engine, move: object) -> str | None:
         """Why ``move`` is no way of laying cards away now, in words; ``None`` if it is one."""

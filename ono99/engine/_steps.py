@@ -28,6 +28,7 @@ if TYPE_CHECKING:
 __all__ = [
     "ROUND_NOT_OVER",
     "cut_short",
+    "hand_now",
     "legal_now",
     "losers",
     "play_decided",
@@ -48,6 +49,12 @@ def legal_now(engine: Engine) -> tuple[Move, ...]:
     if moves is None:
         moves = engine.legal_moves()
     return moves
+
+
+def hand_now(engine: Engine) -> list[str]:
+    """The cards of the player to move (card ids, in the order they were received)."""
+    cards = engine.rules.cards
+    return [cards[k].id for k in engine.r.hands[engine.current]]
 
 
 def total(engine: Engine) -> int:

@@ -37,6 +37,7 @@ from __future__ import annotations
 from ._actions import (
     ActionError,
     ActionTable,
+    LayAway,
     MoveError,
     action_count,
     action_table,
@@ -56,6 +57,7 @@ __all__ = [
     "BatchPolicy",
     "BestResponseEstimate",
     "Feature",
+    "LayAway",
     "MoveError",
     "ObservationEncoder",
     "Policy",

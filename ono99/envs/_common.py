@@ -11,7 +11,6 @@ import numpy as np
 
 from ono99._args import shown
 from ono99._errors import ArgumentError
-from ono99._phases import lays_away
 from ono99._variant import Variant
 from ono99.engine import cut_short as _cut_short
 from ono99.engine import engine_of
@@ -35,7 +34,6 @@ __all__ = [
     "cut_short",
     "learning_seats",
     "make_variant",
-    "refuse_put_aside",
     "seated",
 ]
 
@@ -72,29 +70,11 @@ def make_variant(variant: VariantLike, house_rules: Sequence[PathName] | PathNam
         ValueError: If house rules come with a variant that is already loaded.
     """
     if not isinstance(variant, Variant):
-        return refuse_put_aside(load_variant(variant, house_rules))
+        return load_variant(variant, house_rules)
     if house_rules:
         raise ValueError(
             "house_rules: give the variant by id or path to lay house rules over it "
             "(or load it with them: ono99.load_variant(id, house_rules))"
-        )
-    return refuse_put_aside(variant)
-
-
-def refuse_put_aside(variant: Variant) -> Variant:
-    """``variant``, unless its rounds have the put-aside phase (the crib).
-
-    The environments' action spaces hold a card each (and the redraw, the
-    decline), not the several cards laid away at once.
-
-    Raises:
-        ArgumentError: If a round of ``variant`` has the put-aside phase.
-    """
-    if lays_away(variant):
-        raise ArgumentError(
-            "variant",
-            f"{variant.id} lays cards away into the crib at the deal, and the environments "
-            "do not take put-aside moves yet",
         )
     return variant
 

@@ -19,12 +19,16 @@ so it compiles and runs without them.
 
 from __future__ import annotations
 
+from math import comb
 from typing import TYPE_CHECKING, Any
 
 from ono99.engine import (
+    Decline,
     Play,
+    PutAside,
     Redraw,
     cut_short,
+    hand_now,
     legal_now,
     play_decided,
     play_quick,
@@ -35,6 +39,8 @@ from ono99.engine import (
 )
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from ono99._variant import Variant
     from ono99.engine import Engine, Move, SeatVectors, Vector
 
@@ -56,6 +62,7 @@ __all__ = [
     "Turns",
     "act",
     "chances",
+    "choice_rank",
     "step_batch",
 ]
 
@@ -69,6 +76,18 @@ def chances(counts: list[int], size: int) -> list[tuple[int, float]]:
     (An OpenSpiel chance node's outcomes: a drawn card's, compiled.)
     """
     return [(kind, n / size) for kind, n in enumerate(counts) if n]
+
+
+def choice_rank(positions: tuple[int, ...] | list[int]) -> int:
+    """Where the choice of the hand's cards at ``positions`` (increasing) comes among its size's.
+
+    The choices of ``k`` places of a hand are ranked in colexicographic order
+    (the combinatorial number system): ``(0, 1), (0, 2), (1, 2), (0, 3), ...``,
+    the rank of ``p_1 < ... < p_k`` being ``C(p_1, 1) + ... + C(p_k, k)``. So
+    the choices within the first ``h`` places come first, whatever the hand's
+    size: the 10 choices of 2 of 5 cards are the first 10 of the 15 of 2 of 6.
+    """
+    return sum(comb(p, i + 1) for i, p in enumerate(positions))
 
 
 class Actions:
@@ -93,6 +112,11 @@ class Actions:
         decline: The action of :class:`~ono99.Decline` (-1 for none).
         plays: How many actions play cards with their choices (those a
             silent twin is made for); all of them when not given.
+        laying: For each number of cards laid away at once
+            (:class:`~ono99.PutAside`), where its choices' actions start.
+        order: Each card id's place in the variant's order (the order the
+            hand is sorted in to number the choices).
+        hand_size: The most cards a hand holds when it lays cards away.
     """
 
     def __init__(
@@ -108,6 +132,9 @@ class Actions:
         plain: dict[str, int] | None = None,
         decline: int = -1,
         plays: int | None = None,
+        laying: dict[int, int] | None = None,
+        order: dict[str, int] | None = None,
+        hand_size: int = 0,
     ) -> None:
         self.first = first
         self.amounts = amounts
@@ -119,12 +146,19 @@ class Actions:
         self.plain = {**self.repeats, **(plain or {})}
         self.decline = decline
         self.plays = plays
+        self.laying = laying or {}
+        self.order = order or {}
+        self.hand_size = hand_size
         # What known() worked out, by the id of each tuple of legal moves (each entry
         # holds its tuple, so no other tuple can have that id).
         self.worked: dict[int, Known] = {}
 
-    def known(self, legal: tuple[Move, ...]) -> Known:
+    def known(self, legal: tuple[Move, ...], engine: Engine | None = None) -> Known:
         """The actions of ``legal``, a tuple of legal moves the engine handed out, worked out once.
+
+        Ways of laying cards away (:class:`~ono99.PutAside`) are counted in
+        the hand of ``engine``'s player to move (:meth:`laid`); ``engine``
+        must be given for them.
 
         The engine hands out the same tuple for the same kinds of card
         playable, so each is worked out once and kept while it is (up to
@@ -136,7 +170,12 @@ class Actions:
         if found is None or found[0] is not legal:
             if len(self.worked) >= _KNOWN:
                 self.worked.clear()
-            actions = self.of(legal)
+            if legal and type(legal[0]) is PutAside:
+                if engine is None:
+                    raise ValueError("the ways of laying cards away need the game's hand")
+                actions = self.laid(legal, hand_now(engine))
+            else:
+                actions = self.of(legal)
             moves = self.silent_moves(legal)
             mapping = dict(zip(actions, moves, strict=True))
             found = (legal, actions, moves, sorted(actions), mapping)
@@ -146,7 +185,10 @@ class Actions:
     def action(self, move: Move) -> int:
         """The action of ``move`` (a move of the variant)."""
         if not isinstance(move, Play):
-            return self.redraw if type(move) is Redraw else self.decline
+            kind = type(move)
+            if kind is Redraw:
+                return self.redraw
+            return self.decline if kind is Decline else -1  # a PutAside: laid()
         card = move.card
         action = self.first[card]
         amounts = self.amounts[card]
@@ -168,6 +210,43 @@ class Actions:
                 pair = amounts.index(move.amount) * self.targets[card] + (target or 0)
                 action += pair * len(named) + named.index(move.declare or "")
         return action
+
+    def laid(self, moves: tuple[Move, ...], hand: Sequence[str]) -> list[int]:
+        """The action of each of ``moves``, ways of laying cards of ``hand`` away.
+
+        The hand is sorted in the variant's order of cards (:attr:`order`,
+        stable); a way is the places of its cards in the sorted hand, each
+        copy of a kind the first free place of that kind (so that a way is
+        one action, however the hand's copies were dealt), ranked by
+        :func:`choice_rank` after the actions of the ways of fewer cards.
+
+        Raises:
+            ValueError: If a move's cards are not in ``hand``, or the hand
+                is longer than the table's hands.
+        """
+        order = self.order
+        ranked = sorted(hand, key=order.__getitem__)
+        if len(ranked) > self.hand_size:
+            raise ValueError(
+                f"a hand of {len(ranked)} cards lays cards away; the actions count "
+                f"{self.hand_size}"
+            )
+        first: dict[str, int] = {}
+        for i in range(len(ranked)):
+            first.setdefault(ranked[i], i)
+        actions = []
+        for move in moves:
+            cards = move.cards if isinstance(move, PutAside) else ()
+            taken: dict[str, int] = {}
+            places = []
+            for card in sorted(cards, key=order.__getitem__):
+                copy = taken.get(card, 0)
+                taken[card] = copy + 1
+                if card not in first or first[card] + copy >= len(ranked):
+                    raise ValueError(f"the hand holds no {card} to lay away")
+                places.append(first[card] + copy)
+            actions.append(self.laying[len(places)] + choice_rank(places))
+        return actions
 
     def of(self, moves: tuple[Move, ...]) -> list[int]:
         """The action of each of ``moves`` (moves of the variant, as the engine lists them).
@@ -202,6 +281,8 @@ class Actions:
     def legal(self, engine: Engine) -> list[int]:
         """The current player's legal actions, in the engine's order of its moves."""
         moves = legal_now(engine)
+        if moves and type(moves[0]) is PutAside:
+            return self.known(moves, engine)[1]
         if self.silent >= 0:
             return self.of(moves)
         return [self.action(move) for move in moves]
@@ -266,7 +347,7 @@ class Followed:
         """The legal actions of the player to move (do not change the list)."""
         legal = legal_now(self.engine)
         if legal is not self.legal:
-            known = self.actions.known(legal)
+            known = self.actions.known(legal, self.engine)
             self.legal, self.legal_actions, self.moves = known[0], known[1], known[2]
         return self.legal_actions
 
@@ -449,6 +530,12 @@ def act(
     for move in moves:
         if actions.action(move) == action:
             engine.play_checked(move)
+            return play_quick(engine, seat, picks, variant)
+    if moves and type(moves[0]) is PutAside:  # ways of laying cards away
+        known = actions.known(moves, engine)
+        chosen = known[4].get(action)
+        if chosen is not None:
+            engine.play_checked(chosen)
             return play_quick(engine, seat, picks, variant)
     return ILLEGAL
 

@@ -125,7 +125,7 @@ class PolicyPlayer:
 
     def choose(self, observation: Observation) -> Move:
         """The move of the action the policy picks from ``observation``."""
-        legal = self.table.actions_of(observation.legal_moves)
+        legal = self.table.actions_of(observation.legal_moves, observation.hand)
         mask = np.zeros(len(self.table), np.int8)
         mask[list(legal)] = 1
         return self._move(self.encoder.encode(observation), mask, legal)

@@ -127,7 +127,7 @@ class Seats:
         index = action_index(action, count)
         move = self.rows.move(index)
         if move is None:
-            reason = game.why_illegal(self.table.moves[index]) if 0 <= index < count else None
+            reason = self.table.why_illegal(game, index) if 0 <= index < count else None
             raise IllegalMoveError(
                 f"action {index} is not legal: "
                 + (reason or f"there is no such action (the actions are 0 to {count - 1})"),

@@ -14,15 +14,17 @@ from ono99._errors import ArgumentError
 from ono99.engine import Decline, Move, Play, Redraw
 from ono99.loading import list_house_rules, list_variants, load_variant
 
-from ._actions import ANNOUNCE, action_table
+from ._actions import ANNOUNCE, LayAway, action_table
 from ._encoding import observation_encoder
 
 if TYPE_CHECKING:
+    from collections.abc import Sequence
+
     from numpy.typing import NDArray
 
     from ono99._variant import Variant
 
-    from ._actions import ActionTable
+    from ._actions import Action, ActionTable
     from ._encoding import ObservationEncoder
 
 __all__ = [
@@ -31,6 +33,7 @@ __all__ = [
     "VERSIONS",
     "UniversalSpaces",
     "Widen",
+    "next_layout",
     "shipped_layout",
     "spaces_arg",
     "universal_of",
@@ -91,8 +94,10 @@ def _key(name: str) -> tuple[str, str]:
     return group, key.removesuffix("]")
 
 
-def _move_data(move: Move) -> dict[str, Any]:
+def _move_data(move: Action) -> dict[str, Any]:
     """A move as the layout file writes it."""
+    if isinstance(move, LayAway):
+        return {"type": "lay_away", "places": list(move.places)}
     if not isinstance(move, Play):
         return {"type": move.type}
     data: dict[str, Any] = {"card": move.card}
@@ -102,9 +107,11 @@ def _move_data(move: Move) -> dict[str, Any]:
     return data
 
 
-def _data_move(data: dict[str, Any]) -> Move:
+def _data_move(data: dict[str, Any]) -> Action:
     """A move the layout file wrote."""
     kind = data.get("type", "play")
+    if kind == "lay_away":
+        return LayAway(tuple(data["places"]))
     if kind == "redraw":
         return Redraw()
     if kind == "decline":
@@ -112,7 +119,7 @@ def _data_move(data: dict[str, Any]) -> Move:
     return Play(**data)
 
 
-def shipped_layout() -> dict[str, Any]:
+def shipped_layout(also: Sequence[Variant] = ()) -> dict[str, Any]:
     """The layout the shipped variants and house rules make now, as a layout file holds it.
 
     What a new version of the universal spaces is made from, when a shipped
@@ -120,15 +127,27 @@ def shipped_layout() -> dict[str, Any]:
     written to ``layouts/universal-vN.json`` beside this module, and ``vN``
     added to ``VERSIONS``. The cards, moves and slots are in the order
     :class:`UniversalSpaces` documents; each slot's bounds are the widest of
-    the variants', 0 included.
+    the variants', 0 included. A way of laying cards away
+    (:class:`~ono99.envs.LayAway`) is written ``{"type": "lay_away",
+    "places": [...]}``, after the decline, each number of cards' ways
+    together, fewest cards first, in the order they first appear.
+
+    Args:
+        also: Variants to hold besides the shipped ones, after them (the
+            shapes of variants about to ship).
     """
-    variants = _shipped()
+    variants = [*_shipped(), *also]
     max_players = max(variant.players.max for variant in variants)
     cards: dict[str, list[Move]] = {}
+    laying: dict[int, list[LayAway]] = {}
     redraw = decline = False
     for variant in variants:
         for move in action_table(variant).moves:
-            if isinstance(move, Redraw):
+            if isinstance(move, LayAway):
+                ways = laying.setdefault(len(move.places), [])
+                if move not in ways:
+                    ways.append(move)
+            elif isinstance(move, Redraw):
                 redraw = True
             elif isinstance(move, Decline):
                 decline = True
@@ -137,7 +156,9 @@ def shipped_layout() -> dict[str, Any]:
                 if move not in known:
                     known.append(move)
     plays = [move for moves in cards.values() for move in moves]
-    moves: list[Move] = [*plays, *[Redraw()][:redraw], *[Decline()][:decline]]
+    moves: list[Action] = [*plays, *[Redraw()][:redraw], *[Decline()][:decline]]
+    for count in sorted(laying):
+        moves += laying[count]
     # The slots: each group's keys, cards in the order above, seats in theirs.
     groups: dict[str, list[str]] = {}
     low: dict[str, float] = {}
@@ -163,6 +184,37 @@ def shipped_layout() -> dict[str, Any]:
         "moves": [_move_data(move) for move in moves],
         "slots": [[name, low[name], high[name]] for name in names],
     }
+
+
+def next_layout(also: Sequence[Variant] = ()) -> dict[str, Any]:
+    """The layout of the next version: the latest one's, then what the shipped variants add.
+
+    Every card, action and slot of the latest version keeps its place (a
+    slot's bounds widen where a variant's are wider); the cards, actions
+    and slots the shipped variants and house rules (and ``also``) bring
+    that it lacks follow, in the order :func:`shipped_layout` gives them.
+    So a policy's indices of the latest version mean the same in the next.
+    Written to ``layouts/universal-vN.json`` and ``vN`` added to
+    ``VERSIONS`` (with the Gymnasium id ``ono99/Ono99-vN``).
+
+    Args:
+        also: Variants to hold besides the shipped ones (the shapes of
+            variants about to ship).
+    """
+    latest = _layout(LATEST)
+    built = shipped_layout(also)
+    cards = list(latest["cards"])
+    cards += [card for card in built["cards"] if card not in cards]
+    moves = list(latest["moves"])
+    moves += [move for move in built["moves"] if move not in moves]
+    bounds = {name: (low, high) for name, low, high in built["slots"]}
+    slots = []
+    for name, low, high in latest["slots"]:
+        least, most = bounds.pop(name, (low, high))
+        slots.append([name, min(low, least), max(high, most)])
+    slots += [[name, low, high] for name, (low, high) in bounds.items()]
+    players = max(latest["max_players"], built["max_players"])
+    return {"max_players": players, "cards": cards, "moves": moves, "slots": slots}
 
 
 @functools.lru_cache(maxsize=len(VERSIONS))
@@ -265,8 +317,8 @@ class UniversalSpaces:
         if announce == "choose":
             self.silent = len(moves)
             moves += plays
-        self.moves: tuple[Move, ...] = tuple(moves)
-        self._action: dict[Move, int] = {move: i for i, move in enumerate(base)}
+        self.moves: tuple[Action, ...] = tuple(moves)
+        self._action: dict[Action, int] = {move: i for i, move in enumerate(base)}
         slots = layout["slots"]
         self.names: tuple[str, ...] = tuple(name for name, _, _ in slots)
         self.low: NDArray[np.float32] = np.array([low for _, low, _ in slots], np.float32)
@@ -438,6 +490,6 @@ class Widen:
         chosen: list[int] = self._native[actions].tolist()
         return chosen
 
-    def move(self, action: int) -> Move:
+    def move(self, action: int) -> Action:
         """The move of the space's ``action``."""
         return self._moves[action]

@@ -370,7 +370,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
             return f"action {index}, {wide.move(index)!r}, is no move of {self.variant.id}"
         index = native
         reason = (
-            game.why_illegal(self.table.moves[index])
+            self.table.why_illegal(game, index)
             if 0 <= index < len(self.table)
             else f"there is no action {index} (the actions are 0 to {len(self.table) - 1})"
         )

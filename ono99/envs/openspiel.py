@@ -730,7 +730,7 @@ class PlayerBot(pyspiel.Bot):  # type: ignore[misc]
             raise IllegalMoveError(
                 f"{self.player!r} chose {move}, which is not legal here", move=move
             )
-        return self._table.action_of(move)
+        return self._table.action_of(move, observation.hand)
 
 
 pyspiel.register_game(_GAME_TYPE, Ono99Game)

@@ -57,7 +57,7 @@ from ono99._args import shown
 from ono99._errors import ArgumentError, IllegalMoveError
 from ono99.engine import Game, SeatVectors, engine_of, players_in
 
-from ._actions import action_table, action_to_move
+from ._actions import action_table
 from ._common import (
     Opponent,
     Opponents,
@@ -317,7 +317,10 @@ class raw_env(AECEnv):  # type: ignore[misc]  # noqa: N801 - PettingZoo's name f
         engine = engine_of(game)
         if after == ILLEGAL:
             # Not a legal action: say why, and leave the game as it was.
-            move = action_to_move(self.variant, index, announce=self.table.announce)
+            try:
+                move = self.table.move_of(index, game)
+            except ValueError as error:  # a way of laying away more cards than the hand holds
+                raise IllegalMoveError(f"action {index} is not legal: {error}", index) from None
             game.play(move)  # an action not legal now: IllegalMoveError, with the reason
             after = -1 if engine.winner is not None else players_in(engine)
         self._cumulative_rewards[agent] = 0.0

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import copy
 import gc
+import itertools
 import json
 import pickle
 import random
@@ -16,6 +17,7 @@ from hypothesis import given
 
 import ono99
 from ono99 import Play, events
+from ono99._phases import lays_away
 from ono99.engine import game_state
 from ono99.engine._compiled import LEGAL_MEMO_SIZE
 from ono99.engine._engine import ENGINE_FIELDS, Engine
@@ -159,10 +161,16 @@ def test_seed_is_recorded_when_not_given() -> None:
     assert again.events == game.events
 
 
+def three_or_nearest(variant: ono99.Variant) -> int:
+    """Three players, or the count nearest three that ``variant`` seats."""
+    return min(max(3, variant.players.min), variant.players.max)
+
+
 @pytest.mark.parametrize("variant_id", SHIPPED)
 def test_saved_game_replays_to_the_same_state(variant_id: str) -> None:
     """A record saved as JSON and replayed gives the same state, move by move."""
-    game = ono99.Game(variant_id, 3, seed=99)
+    variant = ono99.load_variant(variant_id)
+    game = ono99.Game(variant, three_or_nearest(variant), seed=99)
     player = ono99.RandomPlayer(3)
     for _ in range(60):
         if game.is_over:
@@ -229,13 +237,15 @@ def test_illegal_moves_raise_and_change_nothing(variant_id: str) -> None:
     """An illegal move raises IllegalMoveError with a reason, and the game is left
     exactly as it was."""
     variant = ono99.load_variant(variant_id)
-    game = ono99.Game(variant, 3, seed=7)
+    game = ono99.Game(variant, three_or_nearest(variant), seed=7)
     player = ono99.RandomPlayer(7)
     for _ in range(40):
         if game.is_over:
             break
         legal = set(game.legal_moves())
-        candidates = [Play(c.id) for c in variant.cards] + [ono99.Redraw(), "pass", None]
+        candidates: list[ono99.Move | str | None] = [Play(c.id) for c in variant.cards]
+        candidates += [ono99.Redraw(), "pass", None]
+        candidates += [ono99.PutAside((variant.cards[0].id,)), ono99.PutAside(())]
         for move in candidates:
             if move in legal:
                 continue
@@ -521,9 +531,17 @@ def test_the_last_round_kept_is_the_one_logged(variant_id: str) -> None:
 def _candidates(engine: Engine) -> list[ono99.Move]:
     """Every move the current player could name: each card held, for every amount it
     may say, every seat it may name and everything it may declare (or none), a redraw
-    and a decline."""
+    and a decline; where the round lays cards away, every choice of the cards held."""
     rules = engine.rules
     found: list[ono99.Move] = [ono99.Redraw(), ono99.Decline()]
+    if lays_away(engine.variant):
+        # Every choice of the hand's cards, of every size, in the hand's order.
+        held = [rules.cards[index].id for index in engine.r.hands[engine.current]]
+        found += [
+            ono99.PutAside(chosen)
+            for size in range(1, len(held) + 1)
+            for chosen in itertools.combinations(held, size)
+        ]
     seats: list[int | None] = [None, *range(engine.n)]
     for index in sorted(set(engine.r.hands[engine.current])):
         card = rules.cards[index]

@@ -45,14 +45,17 @@ def phase_of(game: ono99.Game) -> ono99.Phase:
 
 @pytest.mark.parametrize("variant", ono99.list_variants())
 def test_each_shipped_variant_plays_the_phases_its_settings_call_for(variant: str) -> None:
-    """No shipped file lists its phases: each round is the deal, the starter turned up where
-    ``deal.starter`` says, the show where ``deal.show`` puts it (and a trigger scores it),
-    the play and settling the round."""
+    """No shipped file lists its phases: each round is the deal, the cards laid away where
+    ``deal.put_aside`` or ``deal.from_stock`` fill the crib, the starter turned up where
+    ``deal.starter`` says, the show where ``deal.show`` puts it (and a trigger scores
+    it), the play and settling the round."""
     played = ono99.load_variant(variant)
     assert played.round.phases == ()
     deal = played.deal
     shows = deal.show != "none" and any(t.on_show for t in played.triggers)
+    crib = deal.put_aside or deal.put_aside_by_players or deal.from_stock
     expected = ["deal"]
+    expected += ["put_aside"] if crib or deal.from_stock_by_players else []
     expected += ["turn_up"] if deal.starter else []
     expected += ["show"] if shows and deal.show == "at_deal" else []
     expected += ["play"]

@@ -38,7 +38,11 @@ ALL = _all_combinations()
 
 def test_the_shipped_files() -> None:
     assert ono99.list_variants() == [
+        "cribbage",
+        "cribbage-five-card",
+        "cribbage-four-hand",
         "cribbage-pegging",
+        "cribbage-three-hand",
         "ninety-eight",
         "ninety-nine",
         "ninety-nine-bradwilson",

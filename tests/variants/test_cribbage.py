@@ -67,6 +67,28 @@ def test_each_player_lays_two_of_six_away_first(cribbage: ono99.Variant) -> None
     assert game.current_player == 0  # "Nondealer begins the play" (HOY)
 
 
+def test_a_way_of_laying_away_is_listed_once_whatever_copies_the_hand_holds(
+    tmp_path: Path,
+) -> None:
+    """BIC: each player "'lays away' two of them": which two cards, not which copy. In a
+    deck of ranks alone, a hand with two 3s lays away "a 3 and a king" one way, listed
+    once: of its 15 pairs of places, the two 3s, a 3 with each of the 4 others and the 6
+    pairs of the others are 11 ways."""
+    path = tmp_path / "ranks.toml"
+    path.write_text(
+        'extends = "cribbage-pegging"\nid = "ranks"\n[players]\nmin = 2\nmax = 2\n'
+        '[deal]\nhand_size = 6\nput_aside = 2\n[zones.crib]\nowner = "dealer"\n'
+    )
+    hands = [["4", "3", "2", "king", "6", "3"], ["ace", "5", "7", "8", "9", "10"]]
+    game = ono99.Game(ono99.load_variant(path), players=2, seed=1, deck=stacked(hands, ["jack"]))
+    legal = game.legal_moves()
+    assert len(legal) == 11
+    ways = [tuple(sorted(m.cards)) for m in legal if isinstance(m, ono99.PutAside)]
+    assert len(set(ways)) == 11
+    assert ono99.PutAside(("3", "king")) in legal  # the first 3, in the hand's order
+    assert game.is_legal(ono99.PutAside(("king", "3")))  # either order is the same way
+
+
 def test_a_wrong_lay_away_is_refused_in_words(cribbage: ono99.Variant) -> None:
     """An illegal move says why, in words, and leaves the game as it was."""
     game = deal(cribbage)
