@@ -522,6 +522,13 @@ class DealScore:
         [match.points]
         at_deal = [{ seat = "left_of_dealer", points = 3, deals = "first" }]
 
+    A score a seat starts each deal with, a handicap, is the same setting at
+    every deal (the dealer here, with 2 points before the first card is
+    played)::
+
+        [match.points]
+        at_deal = [{ seat = "dealer", points = 2, deals = "every" }]
+
     The points are scored as any others are: partners share them, and where
     the first to the target wins at once (``reached = "at_once"``) they can
     win the game.
