@@ -613,62 +613,37 @@ def _check_cards(variant: Variant) -> list[Problem]:
 
 def _check_busts_below(variant: Variant) -> list[Problem]:
     """A total that busts below its floor (``total.below_floor = "busts"``) has a floor."""
-    total = variant.total
-    if total.below_floor != "busts" or total.floor is not None:
+    if variant.total.below_floor != "busts" or variant.total.floor is not None:
         return []
-    return [
-        Problem(
-            "total.below_floor",
-            'expected a floor to bust below: "busts" needs total.floor (the total '
-            'counts down to it), got floor = "none"',
-            ("total.floor",),
-        )
-    ]
+    why = 'expected a floor to bust below: "busts" needs total.floor, got floor = "none"'
+    return [Problem("total.below_floor", why, ("total.floor",))]
 
 
 def _check_extra(variant: Variant) -> list[Problem]:
-    """The cards dealt on top of the deal (``deal.extra``): known cards the deck holds enough of.
-
-    Each is taken from the deck, one set for every player: the deck of each
-    player count the table may seat must hold them all.
-    """
+    """Cards dealt on top of the deal (``deal.extra``): known, and enough in every deck."""
     out: list[Problem] = []
     ids = [card.id for card in variant.cards]
     wanted: dict[str, int] = {}
     for i, extra in enumerate(variant.deal.extra):
         at = f"deal.extra[{i}]"
         if extra.card not in ids:
-            out.append(
-                Problem(
-                    f"{at}.card",
-                    f"no card {shown(extra.card)} in [cards]{suggest(extra.card, ids)}",
-                    ("cards",),
-                )
-            )
+            why = f"no card {shown(extra.card)} in [cards]{suggest(extra.card, ids)}"
+            out.append(Problem(f"{at}.card", why, ("cards",)))
             continue
         low = _at_least(f"{at}.count", extra.count, "deal.extra.count")
-        out += low + _at_most(
-            f"{at}.count", extra.count, MAX_HAND_SIZE, "the most cards a hand is dealt"
-        )
-        if not low:
-            wanted[extra.card] = wanted.get(extra.card, 0) + extra.count
-    if out:
-        return out
-    for card_id, each in wanted.items():
-        card = variant.card(card_id)
+        out += low + _at_most(f"{at}.count", extra.count, MAX_HAND_SIZE, "the most in a hand")
+        wanted[extra.card] = wanted.get(extra.card, 0) + max(extra.count, 0)
+    for card_id, each in wanted.items() if not out else ():
+        key = f"cards.{key_name(card_id)}.count"
         for count in _deck_player_counts(variant):
-            held = card.count * variant.deck.copies_for(count)
+            held = variant.card(card_id).count * variant.deck.copies_for(count)
             if held < each * count:
-                where = "players.max" if count == variant.players.max else "deck.copies_by_players"
-                return [
-                    Problem(
-                        "deal.extra",
-                        f"the deck holds {held} of {shown(card_id)}, too few to deal {each} "
-                        f"to each of {count} players ({where}): expected at least "
-                        f"{each * count} (raise cards.{key_name(card_id)}.count or deck.copies)",
-                        (f"cards.{key_name(card_id)}.count", "deck.copies", "players.max"),
-                    )
-                ]
+                why = (
+                    f"the deck holds {held} of {shown(card_id)}, too few to deal {each} to each "
+                    f"of {count} players: expected at least {each * count} (raise {key} or "
+                    "deck.copies)"
+                )
+                return [Problem("deal.extra", why, (key, "deck.copies", "players.max"))]
     return out
 
 
