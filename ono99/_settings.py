@@ -18,6 +18,7 @@ __all__ = [
     "Deal",
     "DealScore",
     "Deck",
+    "ExtraCard",
     "ForcedPlay",
     "Match",
     "NoSafePlay",
@@ -171,6 +172,36 @@ class Deck:
 
 
 @frozen
+class ExtraCard:
+    """A card dealt to every hand on top of the deal, taken from the deck.
+
+    Some rule sets give each player a card of its own besides the hand, a
+    Joker that is a life: each hand is dealt ``count`` cards of the kind
+    ``card`` before the hands are dealt, so the deal proper never deals
+    them; the deck must hold enough of them for every player::
+
+        [deal]
+        hand_size = 3
+        extra = [{ card = "joker", count = 1 }]
+
+    The hand is then kept at ``hand_size`` and these together by drawing
+    after each play: a player who plays one draws a card for it, as for any
+    other.
+
+    Attributes:
+        card: The id of the card (``[cards.<id>]``).
+        count: How many of them each hand is dealt (1 or more).
+
+    >>> from ono99 import ExtraCard
+    >>> ExtraCard("joker")
+    ExtraCard(card='joker', count=1)
+    """
+
+    card: str
+    count: int = 1
+
+
+@frozen
 class Deal:
     """Dealing and who leads.
 
@@ -212,6 +243,8 @@ class Deal:
         put_aside_to: The declared zone the cards laid away go to
             (``[zones.<name>]``); its owner scores it at the show, after the
             hands.
+        extra: Cards dealt to every hand on top of the ``hand_size`` cards
+            (see :class:`~ono99.ExtraCard`), such as a Joker each.
 
     >>> import ono99
     >>> ono99.load_variant("ono99-1980").deal
@@ -229,6 +262,11 @@ class Deal:
     from_stock: int = 0
     from_stock_by_players: tuple[PlayerStep, ...] = ()
     put_aside_to: str = "crib"
+    extra: tuple[ExtraCard, ...] = ()
+
+    def kept(self) -> int:
+        """The cards a hand is dealt and kept at by drawing: ``hand_size`` and the ``extra``."""
+        return self.hand_size + sum(extra.count for extra in self.extra)
 
     def put_aside_for(self, players: int) -> int:
         """Cards each player lays away in a game of ``players`` players."""
@@ -249,9 +287,16 @@ class Total:
         floor: The total never goes below this (it is raised to it), or
             ``None`` for no floor (negative totals allowed).
         below_floor: What a play that would take the total below the floor
-            is: ``"raised"`` (played, the total raised to the floor) or
+            is: ``"raised"`` (played, the total raised to the floor),
             ``"illegal"`` (not a legal move: "a card may not take the total
-            below 0").
+            below 0") or ``"busts"``: the mirror of ``bust``, for a total
+            that counts down (``start = 100``, cards that subtract): such a
+            play is not a safe one, and a player who has no other busts as
+            at the bust limit (``no_safe_play``), the rules playing, with
+            ``"play_lowest"``, the card that busts by least, the highest
+            total below the floor. The total is held at the floor; the
+            ``reach_bust`` trigger fires only at ``bust``, so what a bust
+            costs is said by the ``player_loses`` trigger. Needs a ``floor``.
         restart: ``"never"``, or ``"when_all_pass"``: once every player in
             the round has passed in a row (``no_safe_play.action = "pass"``),
             the count starts again at ``start``, led by the player after the
@@ -266,7 +311,7 @@ class Total:
     start: int = 0
     bust: int = 99
     floor: int | None = field(default=None, metadata={NONE_MEANS: "no floor"})
-    below_floor: Literal["raised", "illegal"] = "raised"
+    below_floor: Literal["raised", "illegal", "busts"] = "raised"
     restart: Literal["never", "when_all_pass"] = "never"
 
 
@@ -476,6 +521,13 @@ class DealScore:
 
         [match.points]
         at_deal = [{ seat = "left_of_dealer", points = 3, deals = "first" }]
+
+    A score a seat starts each deal with, a handicap, is the same setting at
+    every deal (the dealer here, with 2 points before the first card is
+    played)::
+
+        [match.points]
+        at_deal = [{ seat = "dealer", points = 2, deals = "every" }]
 
     The points are scored as any others are: partners share them, and where
     the first to the target wins at once (``reached = "at_once"``) they can

@@ -84,6 +84,9 @@ _WRONG_KEY = re.compile(r"cards\.(?P<card>.+)\.effects\[(?P<index>\d+)\]\.(?P<ke
 def _made_sound(data: dict[str, Any], wrong: list[str]) -> dict[str, Any]:
     """``data`` with each aim key and range the generator drew wrong set to a sound value.
 
+    So too a card dealt on top of the deal none at a time, and a floor that busts
+    with no floor.
+
     Most aims drawn have a key wrong (or an outcome by 0), and a file with one is
     refused; its sound twin is played (the card that aims also answers it), so that
     aims are played often.
@@ -95,6 +98,12 @@ def _made_sound(data: dict[str, Any], wrong: list[str]) -> dict[str, Any]:
                 if outcome.get("by") == 0:
                     outcome["by"] = 1
     for path in wrong:
+        if path == "deal.extra[0].count":  # none dealt on top of the deal: one each
+            data["deal"]["extra"][0]["count"] = 1
+            continue
+        if path == "total.below_floor":  # a floor to bust below: at the start
+            data["total"]["floor"] = data["total"]["start"]
+            continue
         found = _WRONG_KEY.fullmatch(path)
         assert found is not None, path
         card = found["card"]

@@ -308,11 +308,18 @@ class _Writer:
                 f"{per_deck} cards: {step.value * per_deck} cards."
             )
         hand = v.deal.hand_size
+        kept = v.deal.kept()
         after = (
-            f"draws back up to {hand} after each play"
+            f"draws back up to {kept} after each play"
             if v.deal.refill
             else "draws none after a play: hands run out"
         )
+        if v.deal.extra:
+            extra = " and ".join(f"{e.count} \u00d7 {v.card(e.card).name}" for e in v.deal.extra)
+            out.append(
+                f"On top of the deal, each player is given {extra} from the deck, taken "
+                "out before the hands are dealt: part of the hand, played as any other card."
+            )
         out.append(
             f"Each player is dealt {_plural(hand, 'card')}, one at a time, starting left "
             f"of the dealer, and {after}."
@@ -378,6 +385,11 @@ class _Writer:
             out.append("The total may go below zero: there is no floor.")
         elif t.below_floor == "illegal":
             out.append(f"A card may not take the total below {t.floor}.")
+        elif t.below_floor == "busts":
+            out.append(
+                f"The total counts down to {t.floor}: a card may not take it below "
+                f"{t.floor} either, which busts as {t.bust} does ({t.floor} is safe)."
+            )
         else:
             out.append(
                 f"The total never goes below {t.floor}: a card that would take it lower "
@@ -587,7 +599,7 @@ class _Writer:
         points = match.points
         best = "the highest" if points.at_target == "win" else "the lowest"
         missing = (
-            f", plus {points.missing_card} for each card the hand is short of {v.deal.hand_size}"
+            f", plus {points.missing_card} for each card the hand is short of {v.deal.kept()}"
             if points.missing_card
             else ""
         )
@@ -599,7 +611,7 @@ class _Writer:
         else:
             short = (
                 f"; each player still in the game scores {points.missing_card} for each card "
-                f"the hand is short of {v.deal.hand_size}"
+                f"the hand is short of {v.deal.kept()}"
                 if points.missing_card
                 else ""
             )

@@ -239,7 +239,7 @@ def cannot_happen(variant: Variant) -> list[tuple[str, str]]:
         short = [
             n
             for n in range(players.min, players.max + 1)
-            if variant.deck_size_for(n) <= n * deal.hand_size
+            if variant.deck_size_for(n) <= n * deal.kept()
         ]
         if short:
             counts = ", ".join(map(str, short))
@@ -247,7 +247,7 @@ def cannot_happen(variant: Variant) -> list[tuple[str, str]]:
                 (
                     "deal.starter",
                     f"no starter can be turned at {counts} player{'s' if short != [1] else ''}: "
-                    f"the hands ({deal.hand_size} cards each, deal.hand_size) use the whole "
+                    f"the hands ({deal.kept()} cards each, deal.hand_size) use the whole "
                     "deck up, so nothing that reads the starter ever scores",
                 )
             )
@@ -609,7 +609,7 @@ def _spare_cards(variant: Variant) -> bool:
     the discard pile at a reshuffle), every player holds a card on every turn.
     """
     spare = 2 if variant.reshuffle.keep_top_card else 1
-    hand = variant.deal.hand_size
+    hand = variant.deal.kept()
     return any(
         variant.deck_size_for(players) >= players * hand + spare
         for players in range(variant.players.min, variant.players.max + 1)
@@ -646,6 +646,9 @@ def _round_never_ends(analysis: _Analysis) -> list[tuple[str, str]]:
         for i, t in enumerate(variant.triggers)
         if t.after_play and any(o.ends_round or o.wins_round for o in t.outcomes)
     ]
+    # Where a play below the floor is illegal (or busts), it is no safe play:
+    # the totals are asked as the cards make them, before the floor.
+    below = total.floor if total.below_floor != "raised" else None
     made: list[tuple[int, list[int]]] = []
     for at in reachable:
         for kind in playing:
@@ -653,14 +656,14 @@ def _round_never_ends(analysis: _Analysis) -> list[tuple[str, str]]:
                 return []
             if not all(allowed is True for allowed in _allows_at(kind.card, at)):
                 return []
-            totals = analysis.totals(kind, at, total.floor)
-            if min(totals) >= total.bust:
+            totals = analysis.totals(kind, at, None if below is not None else total.floor)
+            if all(new >= total.bust or (below is not None and new < below) for new in totals):
                 return []
             if ending:
                 made.append((at, totals))
     for at, totals in made:
         for new in totals:
-            if new >= total.bust:
+            if new >= total.bust or (below is not None and new < below):
                 continue
             if not analysis.budget.spend(len(ending)):
                 return []

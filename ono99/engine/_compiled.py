@@ -176,7 +176,11 @@ class CompiledVariant:
         self._one_deck = one
         self._decks: dict[int, tuple[int, ...]] = {}
         self.deck = one * variant.deck.copies
-        self.hand_size = variant.deal.hand_size
+        # The hand size kept by drawing; the deal deals ``dealt_size`` cards to
+        # each hand after the ``extra`` cards (card index, count), taken first.
+        self.hand_size = variant.deal.kept()
+        self.dealt_size = variant.deal.hand_size
+        self.extra = tuple((self.index[e.card], e.count) for e in variant.deal.extra)
         self.start = variant.total.start
         self.bust = variant.total.bust
         self.floor = variant.total.floor
@@ -196,8 +200,11 @@ class CompiledVariant:
         # moves: its one move is legal exactly when total < below; NEVER for a card
         # that can never be played. None sends the card to the full check (other
         # conditions, choices, effects that do not add a fixed amount).
-        # Whether a play below the floor is illegal rather than raised to it.
-        self.floor_illegal = variant.total.below_floor == "illegal"
+        # Whether a play below the floor is illegal rather than raised to it; and
+        # whether it busts (a total that counts down): the rules' play of a player
+        # with no safe play is then the one that busts by least.
+        self.floor_illegal = variant.total.below_floor != "raised"
+        self.floor_busts = variant.total.below_floor == "busts"
         # Whether a rule judges what a move says the total is: the legal moves
         # then say it, and are listed card by card (the total decides each).
         self.announces = any(t.reads_announcement for t in variant.triggers)

@@ -17,7 +17,17 @@ from ._table import Table
 if TYPE_CHECKING:
     from ._engine import Engine
 
-__all__ = ["deal_round", "draw", "given", "redraw", "refill", "reshuffle", "to_top", "turned_up"]
+__all__ = [
+    "deal_round",
+    "draw",
+    "extra_cards",
+    "given",
+    "redraw",
+    "refill",
+    "reshuffle",
+    "to_top",
+    "turned_up",
+]
 
 
 def deal_round(game: Engine, order: list[int] | None = None, *, first: bool = False) -> None:
@@ -52,8 +62,10 @@ def deal_round(game: Engine, order: list[int] | None = None, *, first: bool = Fa
     # One card at a time round the table, from the top of the stock: the i-th
     # seat gets every k-th card.
     k = len(seats)
-    dealt = min(len(order), k * rules.hand_size)
     r.draw[:] = order if pick is not None else order[::-1]  # the top card last
+    if rules.extra:
+        extra_cards(game, seats)
+    dealt = min(len(r.draw), k * rules.dealt_size)
     for i in range(dealt):
         seat = seats[i % k]
         if pick is not None:
@@ -70,6 +82,21 @@ def deal_round(game: Engine, order: list[int] | None = None, *, first: bool = Fa
             r.dealt[seat][:] = hand  # a record of the hands as dealt, for the show
     if rules.deal_scores:
         given(game)  # a target reached wins as the play would begin (see PlayPhase)
+
+
+def extra_cards(game: Engine, seats: list[int]) -> None:
+    """Give each seat the cards it is dealt on top of the deal (``deal.extra``).
+
+    Taken from the stock before the hands are dealt, so that the deal proper
+    never deals them (the cards of a kind are alike: which of them is taken
+    is no chance), seat by seat from the dealer's left; the load check makes
+    sure the deck holds enough.
+    """
+    r = game.r
+    for card, count in game.rules.extra:
+        for seat in seats:
+            for _ in range(count):
+                move_card(r, STOCK, 0, HAND, seat, card)
 
 
 def given(game: Engine) -> None:

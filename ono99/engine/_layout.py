@@ -83,10 +83,10 @@ class Layout:
         )
         self.total_low = floor if floor is not None else min(start, 0) - (bust - min(start, 0))
         self.total_high = max(bust, reach)
-        self.owed_high = max(2, 2 * variant.deal.hand_size)
+        self.owed_high = max(2, 2 * variant.deal.kept())
         self.tokens_high = max(variant.match.tokens.count_for(p) for p in counts)
         points = variant.match.points
-        hand = variant.deal.hand_size
+        hand = variant.deal.kept()
         card_points = [card.points for card in rules.cards] or [0]
         gains = [hand * max(card_points), points.bust, points.survivor, hand * points.missing_card]
         # A round's points (rules may add more: as much again as the target).

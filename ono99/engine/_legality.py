@@ -209,6 +209,8 @@ def why_bust(game: Engine, card: CompiledCard, amount: int | None) -> str | None
         raw = card.total_after(total, amount)
     new = rules.floored(raw)
     if rules.floor_illegal and rules.floor is not None and raw < rules.floor:
+        if rules.floor_busts:
+            return f"{what} would take the total to {raw}; below {rules.floor} it busts"
         return f"{what} would take the total to {raw}; it may not go below {rules.floor}"
     return f"{what} would take the total to {new}; it must stay below {rules.bust}"
 

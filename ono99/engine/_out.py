@@ -17,9 +17,10 @@ from ._round import HAND, OUT_OF_PLAY, PILE, move_card
 from ._scoring import end_round, pass_turn, win_at_once
 
 if TYPE_CHECKING:
+    from ._compiled import CompiledCard
     from ._engine import Engine
 
-__all__ = ["lose", "no_safe_play", "settled"]
+__all__ = ["least_bust", "lose", "no_safe_play", "settled"]
 
 
 def no_safe_play(game: Engine) -> None:
@@ -48,15 +49,18 @@ def no_safe_play(game: Engine) -> None:
         ]
         if playable:
             before = r.total
-            # The lowest total any card (for any amount it offers) gives.
-            _, card, amount = min(
-                (
-                    (game.total_said(c, r.total, a), c, a)  # a repeat's, what it repeats
-                    for c in playable
-                    for a in c.amounts
-                ),
-                key=lambda option: option[0],
-            )
+            if rules.floor_busts:
+                card, amount = least_bust(game, playable)
+            else:
+                # The lowest total any card (for any amount it offers) gives.
+                _, card, amount = min(
+                    (
+                        (game.total_said(c, r.total, a), c, a)  # a repeat's, what it repeats
+                        for c in playable
+                        for a in c.amounts
+                    ),
+                    key=lambda option: option[0],
+                )
             play_a_card(game, card, amount, automatic=True)
             if game.logging:
                 game.emit(ev.Busted(player, r.total))
@@ -65,6 +69,33 @@ def no_safe_play(game: Engine) -> None:
             r.stuck.append(player)
             game.emit(ev.Stuck(player))
     lose(game, player, undo_to)
+
+
+def least_bust(game: Engine, playable: list[CompiledCard]) -> tuple[CompiledCard, int | None]:
+    """The play of ``playable`` that busts by least, where the floor busts too.
+
+    Counting down to a floor that busts (``total.below_floor = "busts"``), a
+    player with no safe play busts with the play that goes least far beyond
+    the safe totals: the highest total below the floor, or the lowest at or
+    over the bust limit; the first such card, for its first such amount, on
+    a tie. Each total is the card's own, before the floor holds it.
+    """
+    rules = game.rules
+    total = game.r.total
+    high, low = rules.bust - 1, rules.floor
+    best: tuple[int, CompiledCard, int | None] | None = None
+    for card in playable:
+        for amount in card.amounts:
+            acting, acting_amount = game.acting_card(card, amount)
+            if acting.reads_table:
+                raw = game.total_read(card, acting, total, acting_amount)
+            else:
+                raw = acting.total_after(total, acting_amount)
+            beyond = raw - high if raw > high else (low - raw if low is not None else 0)
+            if best is None or beyond < best[0]:
+                best = (beyond, card, amount)
+    assert best is not None  # noqa: S101 - playable is never empty here
+    return best[1], best[2]
 
 
 def settled(game: Engine) -> bool:

@@ -58,6 +58,7 @@ MINIMUMS: dict[str, int] = {
     "deal.from_stock": 0,
     "deal.from_stock_by_players.more_than": 1,
     "deal.from_stock_by_players.value": 0,
+    "deal.extra.count": 1,
     "cards.<id>.count": 0,
     "cards.<id>.points": 0,
     "match.tokens.count": 1,
@@ -315,7 +316,13 @@ def _problems_of(variant: Variant) -> list[Problem]:
     hand = variant.deal.hand_size
     out += _at_least("deal.hand_size", hand)
     out += _at_most("deal.hand_size", hand, MAX_HAND_SIZE, "the most cards a hand is dealt")
-    out += _check_cards(variant) + _check_zones(variant) + _check_phases(variant)
+    out += (
+        _check_cards(variant)
+        + _check_zones(variant)
+        + _check_phases(variant)
+        + _check_extra(variant)
+        + _check_busts_below(variant)
+    )
     total = variant.total
     out += _within("total.bust", total.bust)
     out += _within("total.start", total.start)
@@ -584,7 +591,8 @@ def _check_cards(variant: Variant) -> list[Problem]:
                             )
                         )
         out += _check_choices(card, faulty)
-    players, hand = variant.players, variant.deal.hand_size
+    players, hand = variant.players, variant.deal.kept()
+    dealt = "deal.hand_size" if not variant.deal.extra else "deal.hand_size and deal.extra"
     for count in _deck_player_counts(variant):
         need = max(count, 2) * max(hand, 1)
         size = variant.deck_size_for(count)
@@ -593,13 +601,49 @@ def _check_cards(variant: Variant) -> list[Problem]:
                 Problem(
                     "cards",
                     f"the deck holds {size} cards, too few to deal {hand} "
-                    f"(deal.hand_size) to each of {count} players "
+                    f"({dealt}) to each of {count} players "
                     f"({'players.max' if count == players.max else 'deck.copies_by_players'}): "
                     f"expected at least {need} (raise card counts or deck.copies)",
                     ("players.max", "deal.hand_size", "deck.copies", "deck.copies_by_players"),
                 )
             )
             break
+    return out
+
+
+def _check_busts_below(variant: Variant) -> list[Problem]:
+    """A total that busts below its floor (``total.below_floor = "busts"``) has a floor."""
+    if variant.total.below_floor != "busts" or variant.total.floor is not None:
+        return []
+    why = 'expected a floor to bust below: "busts" needs total.floor, got floor = "none"'
+    return [Problem("total.below_floor", why, ("total.floor",))]
+
+
+def _check_extra(variant: Variant) -> list[Problem]:
+    """Cards dealt on top of the deal (``deal.extra``): known, and enough in every deck."""
+    out: list[Problem] = []
+    ids = [card.id for card in variant.cards]
+    wanted: dict[str, int] = {}
+    for i, extra in enumerate(variant.deal.extra):
+        at = f"deal.extra[{i}]"
+        if extra.card not in ids:
+            why = f"no card {shown(extra.card)} in [cards]{suggest(extra.card, ids)}"
+            out.append(Problem(f"{at}.card", why, ("cards",)))
+            continue
+        low = _at_least(f"{at}.count", extra.count, "deal.extra.count")
+        out += low + _at_most(f"{at}.count", extra.count, MAX_HAND_SIZE, "the most in a hand")
+        wanted[extra.card] = wanted.get(extra.card, 0) + max(extra.count, 0)
+    for card_id, each in wanted.items() if not out else ():
+        key = f"cards.{key_name(card_id)}.count"
+        for count in _deck_player_counts(variant):
+            held = variant.card(card_id).count * variant.deck.copies_for(count)
+            if held < each * count:
+                why = (
+                    f"the deck holds {held} of {shown(card_id)}, too few to deal {each} to each "
+                    f"of {count} players: expected at least {each * count} (raise {key} or "
+                    "deck.copies)"
+                )
+                return [Problem("deal.extra", why, (key, "deck.copies", "players.max"))]
     return out
 
 

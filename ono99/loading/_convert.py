@@ -21,7 +21,16 @@ from cattrs.preconf.tomllib import make_converter
 
 from ono99._errors import PluginError
 from ono99._limits import MAX_RANGE
-from ono99._variant import NONE, NONE_MEANS, Card, DealScore, PlayerStep, StandardDeck, Variant
+from ono99._variant import (
+    NONE,
+    NONE_MEANS,
+    Card,
+    DealScore,
+    ExtraCard,
+    PlayerStep,
+    StandardDeck,
+    Variant,
+)
 from ono99._zones import Zone
 from ono99.rules import (
     KINDS,
@@ -368,6 +377,13 @@ _register_exact(
         lambda t: converter.structure(t, DealScore),
     ),
 )
+_register_exact(
+    tuple[ExtraCard, ...],
+    lambda v, _: _structure_items(
+        _array(v, 'tables such as { card = "joker", count = 1 }'),
+        lambda t: converter.structure(t, ExtraCard),
+    ),
+)
 
 
 def _named_tables(
@@ -559,7 +575,7 @@ def _prepare() -> None:
     :func:`~ono99.load_variant` as quick as the later ones.
     """
     shipped = [cls for kind in _SHIPPED_OF.values() for cls in kind.values()]
-    for cls in (Variant, PlayerStep, DealScore, *shipped):
+    for cls in (Variant, PlayerStep, DealScore, ExtraCard, *shipped):
         converter.get_structure_hook(cls)
 
 

@@ -335,6 +335,9 @@ class ReachBust(BaseTrigger):
     Rule: "Going over 99: the player loses 2 tokens and the round ends"
     (qcsalon.net, "Ninety-nine"). Such a play is always the card a player
     with no safe play must play (``no_safe_play.action = "play_lowest"``).
+    Only the bust limit fires it: where the total counts down to a floor
+    that busts (``total.below_floor = "busts"``), ``player_loses`` says what
+    a bust costs.
 
     Attributes:
         outcomes: What happens then, in order.

@@ -18,6 +18,7 @@ from ono99._variant import (
     Card,
     Deal,
     Deck,
+    ExtraCard,
     ForcedPlay,
     Match,
     NoSafePlay,
@@ -260,6 +261,7 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
         # player count gives, so some always circulate.
         raiser = attrs.evolve(raiser, count=high * hand_size // fewest + 1)
     cards[0] = raiser
+    extra = draw(_extra(cards, copies_by_players, copies, hand_size, high, playable))
     start = draw(st.integers(-10, 30))
     rise = raiser.effects[0].total_after(0)
     if playable:
@@ -313,12 +315,18 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
             refill=draw(st.booleans()),
             starter=draw(st.booleans()),
             show=draw(_choices(Deal, "show")),
+            extra=extra,
         ),
         total=Total(
             start=start,
             bust=bust,
             floor=floor,
-            below_floor=draw(_choices(Total, "below_floor")),
+            # A floor to bust below only where there is one.
+            below_floor=draw(
+                _choices(Total, "below_floor")
+                if floor is not None
+                else st.sampled_from(["raised", "illegal"])
+            ),
             restart=draw(_choices(Total, "restart")),
         ),
         forced_play=ForcedPlay(
@@ -356,6 +364,35 @@ def _variants(draw: st.DrawFn, playable: bool) -> Variant:
         ),
         triggers=tuple(draw(st.lists(triggers(bust=bust, floor=floor), max_size=3))),
     )
+
+
+@st.composite
+def _extra(  # noqa: PLR0917 - what the deck's make-up gives
+    draw: st.DrawFn,
+    cards: list[Card],
+    steps: tuple[PlayerStep, ...],
+    copies: int,
+    hand_size: int,
+    high: int,
+    playable: bool,
+) -> tuple[ExtraCard, ...]:
+    """Sometimes a card dealt to every hand on top of the deal (``deal.extra``).
+
+    One of a kind the deck holds enough of for ``high`` players, however many
+    decks the player count gives, where the deck deals the larger hands; not
+    the raising card (``cards[0]``), and, where games must end, only while
+    more raising cards than the larger hands can hold are left to circulate.
+    """
+    fewest = min([copies, *(step.value for step in steps)])
+    kept = hand_size + 1
+    if sum(card.count for card in cards) * fewest < high * kept:
+        return ()
+    if playable and cards[0].count * fewest <= high * kept:
+        return ()
+    fits = [card for card in cards[1:] if card.count * fewest >= high]
+    if not fits or not draw(st.booleans()):
+        return ()
+    return (ExtraCard(card=draw(st.sampled_from(fits)).id, count=1),)
 
 
 def _reached(at_target: str) -> st.SearchStrategy[Any]:

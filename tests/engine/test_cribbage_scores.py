@@ -172,6 +172,22 @@ def test_a_deal_s_points_go_to_the_seats_and_deals_the_file_names(
     assert given(second_deal(game)) == expected
 
 
+def test_a_seat_starts_a_deal_with_the_score_the_file_gives() -> None:
+    """A score a seat starts a deal with ("the losing player pegs three holes to compensate
+    him for the disadvantage that his opponent has in getting the first crib", Bicycle
+    Cards, Five-Card Cribbage) is ``match.points.at_deal``: the seat sees it in its score
+    at its first decision of the deal, before any card is played, at every deal the file
+    names."""
+    text = 'at_deal = [{ seat = "dealer", points = 5, deals = "every" }]'
+    game = deal(with_points(text), LOW, HIGH, starter="queen_of_hearts")
+    assert game.moves == ()
+    assert game.observation(game.current_player).scores == (0, 5)  # seat 1 deals first
+    second = second_deal(game)
+    # The deal passes to the left: seat 0 deals the second, and has 5 more before its
+    # first card is played.
+    assert given(second) == [[(1, 5)], [(0, 5)]]
+
+
 def test_a_deal_s_points_are_checked_at_their_key_path() -> None:
     """A bad value is reported where the file wrote it."""
     negative = r"match\.points\.at_deal\[0\]\.points: expected 0 or more, got -1"

@@ -24,6 +24,7 @@ from hypothesis import event, example, given
 from hypothesis import strategies as st
 
 import ono99
+from ono99._variant import NONE
 from ono99.loading._checks import check_variant
 from ono99.loading._convert import unstructure_variant
 from ono99.loading._loader import _build, _resolve_data, loads_variant, variants_dir
@@ -609,7 +610,8 @@ def new_keys(draw: st.DrawFn) -> tuple[dict[str, Any], list[str]]:
     Aims on the cards (one or two, with their answers, outcomes, ``answered``
     and ``max_answers`` in range or not), a declaration and a card that must
     follow it, amounts to choose written as a range (:func:`int_range`), a team
-    layout, the starter and the show with the triggers that score it. Returns
+    layout, the starter and the show with the triggers that score it, a card dealt
+    to every hand on top of the deal, a floor that busts. Returns
     the data and the key paths a refusal must name one of (none when every aim
     and range drawn is sound: the rest may still be refused, at their key paths).
     """
@@ -645,6 +647,19 @@ def new_keys(draw: st.DrawFn) -> tuple[dict[str, Any], list[str]]:
     deal = data["deal"]
     deal["starter"] = draw(st.booleans())
     deal["show"] = draw(st.sampled_from(["none", "at_deal", "at_round_end"]))
+    if draw(st.booleans()):
+        # A card dealt to every hand on top of the deal: none is refused at its count,
+        # too many for the deck at deal.extra.
+        count = draw(st.integers(0, 2))
+        deal["extra"] = [{"card": draw(st.sampled_from(ids)), "count": count}]
+        if count == 0:
+            wrong.append("deal.extra[0].count")
+    total = data["total"]
+    if draw(st.booleans()):
+        # A total that busts below its floor: refused where there is no floor.
+        total["below_floor"] = "busts"
+        if total.get("floor", NONE) in {None, NONE}:
+            wrong.append("total.below_floor")
     data["triggers"] = [
         *data.get("triggers", []),
         *(

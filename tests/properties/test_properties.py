@@ -161,12 +161,13 @@ def test_cards_are_conserved_kind_by_kind(seq: MoveSequence) -> None:
 def test_hands_never_exceed_the_hand_size_and_are_full_while_cards_remain(
     seq: MoveSequence,
 ) -> None:
-    """No hand holds more than the hand size (unless some card's effect changes hands, such as
+    """No hand holds more than the hand size kept (``deal.hand_size`` and the cards of
+    ``deal.extra``; unless some card's effect changes hands, such as
     one that makes a player draw); the player who just played holds a full hand unless no card
     was left to draw (draw pile empty, nothing to reshuffle), or the variant does not refill
     hands (``deal.refill = false``: then nobody draws but by a card's effect, or for the
     cards traded in a redraw)."""
-    size = seq.variant.deal.hand_size
+    size = seq.variant.deal.kept()
     keep = seq.variant.reshuffle.keep_top_card
     grows = any(e.changes_hands for card in seq.variant.cards for e in card.effects)
     game = seq.new_game()

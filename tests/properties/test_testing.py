@@ -348,7 +348,7 @@ def test_playable_variants_keep_raising_cards_circulating(variant: ono99.Variant
     first = variant.cards[0]
     assert first.effects[0].total_after(0) > 0
     assert first.count * 2 >= sum(c.count for c in variant.cards)
-    assert first.count * variant.deck.copies > variant.players.max * variant.deal.hand_size
+    assert first.count * variant.deck.copies > variant.players.max * variant.deal.kept()
     assert variant.total.floor is not None
     assert variant.total.bust - variant.total.floor <= 3 * first.effects[0].total_after(0)
 
