@@ -11,13 +11,23 @@ from typing import TYPE_CHECKING
 from ono99 import events as ev
 
 from ._chance import shuffle
-from ._round import HAND, PILE, STOCK, Round, move_card
+from ._round import HAND, OUT_OF_PLAY, PILE, STARTER, STOCK, Round, move_card
 from ._table import Table
 
 if TYPE_CHECKING:
     from ._engine import Engine
 
-__all__ = ["deal_round", "draw", "given", "redraw", "refill", "reshuffle", "to_top", "turned_up"]
+__all__ = [
+    "deal_round",
+    "draw",
+    "given",
+    "redraw",
+    "refill",
+    "reshuffle",
+    "to_top",
+    "turn_up",
+    "turned_up",
+]
 
 
 def deal_round(game: Engine, order: list[int] | None = None, *, first: bool = False) -> None:
@@ -53,12 +63,18 @@ def deal_round(game: Engine, order: list[int] | None = None, *, first: bool = Fa
     # seat gets every k-th card.
     k = len(seats)
     dealt = min(len(order), k * rules.hand_size)
-    r.draw[:] = order if pick is not None else order[::-1]  # the top card last
-    for i in range(dealt):
-        seat = seats[i % k]
-        if pick is not None:
+    if pick is None:
+        # move_card(r, STOCK, 0, HAND, seat) for each card, inline: the stock is
+        # the order, its top card first, so the i-th seat's hand is every k-th card
+        # from the i-th, and the rest stays, the top card last.
+        r.draw[:] = order[dealt:][::-1]
+        for i, seat in enumerate(seats):
+            r.hands[seat].extend(order[i:dealt:k])
+    else:
+        r.draw[:] = order  # in no order: each card is picked as it is dealt
+        for i in range(dealt):
             to_top(game, r.draw)
-        move_card(r, STOCK, 0, HAND, seat)
+            move_card(r, STOCK, 0, HAND, seats[i % k])
     if game.logging:
         name = rules.ids.__getitem__
         for seat in seats:
@@ -97,6 +113,19 @@ def given(game: Engine) -> None:
                 return
 
 
+def turn_up(game: Engine) -> None:
+    """Turn the starter up from the stock (the turn-up phase's work), and fire its triggers."""
+    r = game.r
+    if r.draw:
+        if game.pick is not None:
+            to_top(game, r.draw)
+        starter = move_card(r, STOCK, 0, OUT_OF_PLAY, 0)
+        r.piles[STARTER][0].append(starter)  # a record: it lies out of play
+        game.emit(ev.StarterTurned(game.rules.ids[starter]))
+        if game.rules.turn_up_triggers:
+            turned_up(game)  # his heels: at once (a target reached wins as the play begins)
+
+
 def turned_up(game: Engine) -> None:
     """Fire the triggers of the turn-up for the dealer, in order, as the starter says.
 
@@ -131,6 +160,7 @@ def draw(game: Engine, player: int, count: int, automatic: bool = False) -> int:
     ``automatic`` when the play before it was (the events say so).
     """
     r = game.r
+    hand = r.hands[player]
     drew = game.drew[player]
     events = game.events
     logging = game.logging
@@ -140,7 +170,9 @@ def draw(game: Engine, player: int, count: int, automatic: bool = False) -> int:
             return done
         if game.pick is not None:
             to_top(game, r.draw)
-        index = move_card(r, STOCK, 0, HAND, player)
+        # move_card(r, STOCK, 0, HAND, player), inline: every draw
+        index = r.draw.pop()
+        hand.append(index)
         if not logging:
             continue
         if automatic:

@@ -12,7 +12,6 @@ from ono99.rules import Declaration
 
 from ._deal import draw, redraw
 from ._moves import Play
-from ._round import HAND, PILE, STOCK, move_card
 from ._table import Table
 
 if TYPE_CHECKING:
@@ -88,7 +87,9 @@ def play_a_card(
             else rules.total_after(card, before, amount)
         )
     index = played.index
-    move_card(r, HAND, player, PILE, 0, index)
+    # move_card(r, HAND, player, PILE, 0, index), inline: every play moves its card
+    r.hands[player].remove(index)
+    r.discard.append(index)
     r.total = total
     r.ends_turn = False
     note_play(game, played, card, amount, target, say, declare=declare)
@@ -164,7 +165,9 @@ def refill_after(game: Engine, player: int, automatic: bool) -> None:
     hand = r.hands[player]  # an effect may have swapped it for another
     missing = game.rules.hand_size - len(hand)
     if missing == 1 and r.draw and not game.logging and game.pick is None:
-        move_card(r, STOCK, 0, HAND, player)  # what draw_cards does for one card, no event
+        # What draw_cards does for one card, no event: move_card(r, STOCK, 0, HAND,
+        # player), inline.
+        hand.append(r.draw.pop())
     elif missing > 0:
         draw(game, player, missing, automatic)
 
