@@ -29,6 +29,7 @@ __all__ = [
     "play_fired",
     "play_move",
     "played_event",
+    "played_with",
     "refill_after",
 ]
 
@@ -249,14 +250,25 @@ def played_event(  # noqa: PLR0917 - the engine, then the play's facts in the or
         return ev.Played(
             player, card.id, total, amount=amount, target=target, say=say, automatic=True
         )
-    if amount is None and target is None and say is None and declare is None:
+    if say is None and declare is None:
         shared = game.played[player][card.index]
         if not 0 <= total < len(shared):
-            return ev.Played(player, card.id, total)
-        event = shared[total]
-        if event is None:
-            event = shared[total] = ev.Played(player, card.id, total)
-        return event
+            return ev.Played(player, card.id, total, amount=amount, target=target)
+        if amount is None and target is None:
+            event = shared[total]
+            if event is None:
+                event = shared[total] = ev.Played(player, card.id, total)
+            return event
+        # A move with a choice, at a shared total: made once for each choice too
+        # (an amount of the card's few, a seat), as making it costs more than the move.
+        return game.rules.shared(played_with, player, card.id, total, amount, target)
     return ev.Played(
         player, card.id, total, amount=amount, target=target, say=say, declare=declare
     )
+
+
+def played_with(
+    player: int, card: str, total: int, amount: int | None, target: int | None
+) -> ev.Played:
+    """``Played(player, card, total, amount=amount, target=target)``: what a choice shares."""
+    return ev.Played(player, card, total, amount=amount, target=target)
