@@ -63,15 +63,17 @@ def deal_round(game: Engine, order: list[int] | None = None, *, first: bool = Fa
     # seat gets every k-th card.
     k = len(seats)
     dealt = min(len(order), k * rules.hand_size)
+    r.draw[:] = order if pick is not None else order[::-1]  # the top card last
     if pick is None:
-        # move_card(r, STOCK, 0, HAND, seat) for each card, inline: the stock is
-        # the order, its top card first, so the i-th seat's hand is every k-th card
-        # from the i-th, and the rest stays, the top card last.
-        r.draw[:] = order[dealt:][::-1]
+        # move_card(r, STOCK, 0, HAND, seat) for each card, inline: the top
+        # cards dealt, the top one first, taken off the stock at once.
+        stock = r.draw
+        rest = len(stock) - dealt
+        top = stock[rest:][::-1]
+        del stock[rest:]
         for i, seat in enumerate(seats):
-            r.hands[seat].extend(order[i:dealt:k])
+            r.hands[seat].extend(top[i::k])
     else:
-        r.draw[:] = order  # in no order: each card is picked as it is dealt
         for i in range(dealt):
             to_top(game, r.draw)
             move_card(r, STOCK, 0, HAND, seats[i % k])
