@@ -67,12 +67,15 @@ def end_phase(game: Engine) -> None:
     """The phase in progress is over: it ends, and the phases after it begin."""
     phase = game.r.phase
     phase.end(game)
-    # Its place in the list, found by identity: list.index would ask each
-    # phase before it for equality, through the attrs class's own __eq__.
+    # Its place in the list, found by identity: index() would ask each phase
+    # before it for equality, through the attrs class's own __eq__. A round
+    # read back from a pickle holds equal phases, not the rules' own: by equality.
     phases = game.rules.phases
     at = 0
-    while phases[at] is not phase:
+    while at < len(phases) and phases[at] is not phase:
         at += 1
+    if at == len(phases):
+        at = phases.index(phase)
     run_phases(game, at + 1)
 
 
