@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ono99 import events as ev
 
 from ._chance import shuffle
-from ._round import HAND, PILE, STOCK, Round, move_card
+from ._round import HAND, OUT_OF_PLAY, PILE, STARTER, STOCK, Round, move_card
 from ._table import Table
 
 if TYPE_CHECKING:
@@ -26,6 +26,7 @@ __all__ = [
     "refill",
     "reshuffle",
     "to_top",
+    "turn_up",
     "turned_up",
 ]
 
@@ -66,11 +67,19 @@ def deal_round(game: Engine, order: list[int] | None = None, *, first: bool = Fa
     if rules.extra:
         extra_cards(game, seats)
     dealt = min(len(r.draw), k * rules.dealt_size)
-    for i in range(dealt):
-        seat = seats[i % k]
-        if pick is not None:
+    if pick is None:
+        # move_card(r, STOCK, 0, HAND, seat) for each card, inline: the top
+        # cards dealt, the top one first, taken off the stock at once.
+        stock = r.draw
+        rest = len(stock) - dealt
+        top = stock[rest:][::-1]
+        del stock[rest:]
+        for i, seat in enumerate(seats):
+            r.hands[seat].extend(top[i::k])
+    else:
+        for i in range(dealt):
             to_top(game, r.draw)
-        move_card(r, STOCK, 0, HAND, seat)
+            move_card(r, STOCK, 0, HAND, seats[i % k])
     if game.logging:
         name = rules.ids.__getitem__
         for seat in seats:
@@ -124,6 +133,19 @@ def given(game: Engine) -> None:
                 return
 
 
+def turn_up(game: Engine) -> None:
+    """Turn the starter up from the stock (the turn-up phase's work), and fire its triggers."""
+    r = game.r
+    if r.draw:
+        if game.pick is not None:
+            to_top(game, r.draw)
+        starter = move_card(r, STOCK, 0, OUT_OF_PLAY, 0)
+        r.piles[STARTER][0].append(starter)  # a record: it lies out of play
+        game.emit(ev.StarterTurned(game.rules.ids[starter]))
+        if game.rules.turn_up_triggers:
+            turned_up(game)  # his heels: at once (a target reached wins as the play begins)
+
+
 def turned_up(game: Engine) -> None:
     """Fire the triggers of the turn-up for the dealer, in order, as the starter says.
 
@@ -158,6 +180,7 @@ def draw(game: Engine, player: int, count: int, automatic: bool = False) -> int:
     ``automatic`` when the play before it was (the events say so).
     """
     r = game.r
+    hand = r.hands[player]
     drew = game.drew[player]
     events = game.events
     logging = game.logging
@@ -167,7 +190,9 @@ def draw(game: Engine, player: int, count: int, automatic: bool = False) -> int:
             return done
         if game.pick is not None:
             to_top(game, r.draw)
-        index = move_card(r, STOCK, 0, HAND, player)
+        # move_card(r, STOCK, 0, HAND, player), inline: every draw
+        index = r.draw.pop()
+        hand.append(index)
         if not logging:
             continue
         if automatic:

@@ -16,15 +16,13 @@ from typing import TYPE_CHECKING, ClassVar
 
 from attrs import frozen
 
-from ono99 import events as ev
 from ono99._phases import Phase, phase_type
 
-from ._deal import deal_round, to_top, turned_up
+from ._deal import deal_round, turn_up
 from ._legality import play_moves, why_not_played
 from ._play import play_move
 from ._react import react, reaction_moves, why_not_reaction
-from ._round import OUT_OF_PLAY, STARTER, STOCK, move_card
-from ._scoring import settle_round, show_hands, win_at_once
+from ._scoring import begin_play, end_play, settle_round, show_hands
 
 if TYPE_CHECKING:
     from ._engine import Engine
@@ -49,9 +47,9 @@ class Deal(Phase):
     after: ClassVar[frozenset[str]] = frozenset()
     before: ClassVar[frozenset[str]] = frozenset({"turn_up", "show", "play", "settle"})
 
-    def begin(self, game: Engine) -> None:
-        """Shuffle and deal (see ``_deal.deal_round``)."""
-        deal_round(game)
+    # Its work: the compiled function itself, called with the engine alone (a
+    # method here would run uncompiled at each round).
+    begin = staticmethod(deal_round)
 
 
 @phase_type
@@ -69,17 +67,7 @@ class TurnUp(Phase):
     name: ClassVar[str] = "turn_up"
     before: ClassVar[frozenset[str]] = frozenset({"show", "play", "settle"})
 
-    def begin(self, game: Engine) -> None:
-        """Turn the starter up from the stock."""
-        r = game.r
-        if r.draw:
-            if game.pick is not None:
-                to_top(game, r.draw)
-            starter = move_card(r, STOCK, 0, OUT_OF_PLAY, 0)
-            r.piles[STARTER][0].append(starter)  # a record: it lies out of play
-            game.emit(ev.StarterTurned(game.rules.ids[starter]))
-            if game.rules.turn_up_triggers:
-                turned_up(game)  # his heels: at once (a target reached wins as the play begins)
+    begin = staticmethod(turn_up)  # see _deal
 
 
 @phase_type
@@ -96,9 +84,7 @@ class Show(Phase):
     name: ClassVar[str] = "show"
     after: ClassVar[frozenset[str]] = frozenset({"deal", "turn_up"})
 
-    def begin(self, game: Engine) -> None:
-        """Score each hand (see ``_scoring.show_hands``)."""
-        show_hands(game)
+    begin = staticmethod(show_hands)  # see _scoring
 
 
 @phase_type
@@ -118,32 +104,17 @@ class PlayPhase(Phase):
     moves: ClassVar[bool] = True
     required: ClassVar[bool] = True
 
-    def begin(self, game: Engine) -> None:
-        """The seat to move plays first, unless the show before already won the game."""
-        r = game.r
-        if r.reached >= 0:
-            win_at_once(game, r.reached)
-
-    # The play's moves, its reasons and its part of a move: the compiled
-    # functions themselves, called with the engine alone (no method between).
+    # Its begin, its moves, its reasons, its part of a move and its end: the
+    # compiled functions themselves, called with the engine alone (no method between).
+    begin = staticmethod(begin_play)  # see _scoring
     legal = staticmethod(play_moves)  # see _legality
     why_illegal = staticmethod(why_not_played)
     apply = staticmethod(play_move)  # see _play
+    end = staticmethod(end_play)  # see _scoring
 
     def moved(self, game: Engine, going_on: bool) -> None:
         """Pass the turn once it is over; open the reaction the card aimed, if any."""
         game.after_play(going_on)
-
-    def end(self, game: Engine) -> None:
-        """The play is over: who lost and who survived it; the round's end triggers fire."""
-        r = game.r
-        survivor = r.in_round.index(True) if r.players_in_round == 1 else None
-        if r.round_winner >= 0:
-            survivor = r.round_winner
-        game.last_losers = tuple(r.losers)
-        game.last_survivor = survivor
-        for trigger in game.rules.end_triggers:
-            game.fire(trigger, -1 if survivor is None else survivor, True)
 
 
 @phase_type
@@ -163,9 +134,7 @@ class Settle(Phase):
     after: ClassVar[frozenset[str]] = frozenset({"deal", "turn_up", "show", "play"})
     before: ClassVar[frozenset[str]] = frozenset()
 
-    def begin(self, game: Engine) -> None:
-        """Score the round; end the game or deal the next (see ``_scoring.settle_round``)."""
-        settle_round(game)
+    begin = staticmethod(settle_round)  # see _scoring
 
 
 @phase_type

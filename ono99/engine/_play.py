@@ -12,7 +12,6 @@ from ono99.rules import Declaration
 
 from ._deal import draw, redraw
 from ._moves import Play
-from ._round import HAND, PILE, STOCK, move_card
 from ._table import Table
 
 if TYPE_CHECKING:
@@ -30,6 +29,7 @@ __all__ = [
     "play_fired",
     "play_move",
     "played_event",
+    "played_with",
     "refill_after",
 ]
 
@@ -88,7 +88,9 @@ def play_a_card(
             else rules.total_after(card, before, amount)
         )
     index = played.index
-    move_card(r, HAND, player, PILE, 0, index)
+    # move_card(r, HAND, player, PILE, 0, index), inline: every play moves its card
+    r.hands[player].remove(index)
+    r.discard.append(index)
     r.total = total
     r.ends_turn = False
     note_play(game, played, card, amount, target, say, declare=declare)
@@ -164,7 +166,9 @@ def refill_after(game: Engine, player: int, automatic: bool) -> None:
     hand = r.hands[player]  # an effect may have swapped it for another
     missing = game.rules.hand_size - len(hand)
     if missing == 1 and r.draw and not game.logging and game.pick is None:
-        move_card(r, STOCK, 0, HAND, player)  # what draw_cards does for one card, no event
+        # What draw_cards does for one card, no event: move_card(r, STOCK, 0, HAND,
+        # player), inline.
+        hand.append(r.draw.pop())
     elif missing > 0:
         draw(game, player, missing, automatic)
 
@@ -246,14 +250,25 @@ def played_event(  # noqa: PLR0917 - the engine, then the play's facts in the or
         return ev.Played(
             player, card.id, total, amount=amount, target=target, say=say, automatic=True
         )
-    if amount is None and target is None and say is None and declare is None:
+    if say is None and declare is None:
         shared = game.played[player][card.index]
         if not 0 <= total < len(shared):
-            return ev.Played(player, card.id, total)
-        event = shared[total]
-        if event is None:
-            event = shared[total] = ev.Played(player, card.id, total)
-        return event
+            return ev.Played(player, card.id, total, amount=amount, target=target)
+        if amount is None and target is None:
+            event = shared[total]
+            if event is None:
+                event = shared[total] = ev.Played(player, card.id, total)
+            return event
+        # A move with a choice, at a shared total: made once for each choice too
+        # (an amount of the card's few, a seat), as making it costs more than the move.
+        return game.rules.shared(played_with, player, card.id, total, amount, target)
     return ev.Played(
         player, card.id, total, amount=amount, target=target, say=say, declare=declare
     )
+
+
+def played_with(
+    player: int, card: str, total: int, amount: int | None, target: int | None
+) -> ev.Played:
+    """``Played(player, card, total, amount=amount, target=target)``: what a choice shares."""
+    return ev.Played(player, card, total, amount=amount, target=target)

@@ -19,10 +19,12 @@ if TYPE_CHECKING:
     from ._engine import Engine
 
 __all__ = [
+    "begin_play",
     "best_placed",
     "count_over",
     "eliminate",
     "end_phase",
+    "end_play",
     "end_round",
     "laying",
     "one_side",
@@ -65,7 +67,35 @@ def end_phase(game: Engine) -> None:
     """The phase in progress is over: it ends, and the phases after it begin."""
     phase = game.r.phase
     phase.end(game)
-    run_phases(game, game.rules.phases.index(phase) + 1)
+    # Its place in the list, found by identity: index() would ask each phase
+    # before it for equality, through the attrs class's own __eq__. A round
+    # read back from a pickle holds equal phases, not the rules' own: by equality.
+    phases = game.rules.phases
+    at = 0
+    while at < len(phases) and phases[at] is not phase:
+        at += 1
+    if at == len(phases):
+        at = phases.index(phase)
+    run_phases(game, at + 1)
+
+
+def begin_play(game: Engine) -> None:
+    """The play begins: the seat to move plays first, unless the show before won the game."""
+    r = game.r
+    if r.reached >= 0:
+        win_at_once(game, r.reached)
+
+
+def end_play(game: Engine) -> None:
+    """The play is over: who lost and who survived it; the round's end triggers fire."""
+    r = game.r
+    survivor = r.in_round.index(True) if r.players_in_round == 1 else None
+    if r.round_winner >= 0:
+        survivor = r.round_winner
+    game.last_losers = tuple(r.losers)
+    game.last_survivor = survivor
+    for trigger in game.rules.end_triggers:
+        game.fire(trigger, -1 if survivor is None else survivor, True)
 
 
 def laying(game: Engine) -> bool:

@@ -100,10 +100,19 @@ class Traits:
         return deck
 
 
+# The traits last built, shared by every player of the process: they are all
+# derived from the (frozen) variant, and building them costs as much as some
+# thousands of moves, where a simulation makes its players for each chunk of
+# games and a game of quick players makes one for each seat.
+_SHARED: list[Traits] = []
+
+
 def traits_of(cache: list[Traits], variant: Variant) -> Traits:
     """The traits of ``variant``, kept in a one-slot ``cache`` (a player meets one variant)."""
     if not cache or cache[0].variant is not variant:
-        cache[:] = [Traits(variant)]
+        if not _SHARED or _SHARED[0].variant is not variant:
+            _SHARED[:] = [Traits(variant)]
+        cache[:] = _SHARED
     return cache[0]
 
 
@@ -310,7 +319,7 @@ class RankingSeat:
     __slots__ = ("cautious", "traits")
 
     def __init__(self, variant: Variant, *, cautious: bool) -> None:
-        self.traits = Traits(variant)
+        self.traits = traits_of([], variant)
         self.cautious = cautious
 
     def seat(self, _rng: random.Random, _index: int, _seat: int) -> RankingSeat:
