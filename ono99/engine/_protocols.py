@@ -54,7 +54,9 @@ class QuickPlayer(Player, Protocol):
     Where the total a move makes depends on the table (a card whose effect
     reads the card before it, say: :attr:`~ono99.Observation.table_totals`),
     the legal moves and the total do not tell it, and the engine asks
-    ``choose(observation)`` instead.
+    ``choose(observation)`` instead; so it does while cards are laid away
+    into a crib (:class:`~ono99.PutAside`: whose the crib is, and the cards
+    seen, are the observation's).
     The shipped random, cautious and reckless players are quick players.
 
     >>> import ono99

@@ -57,6 +57,7 @@ class LayAway:
     Attributes:
         places: The places in the sorted hand, increasing.
 
+    >>> from ono99.envs import LayAway
     >>> order = {"ace": 0, "2": 1, "5": 4, "7": 6, "king": 12}
     >>> LayAway((0, 3)).move(["king", "2", "ace", "7", "5"], order)  # sorted: ace 2 5 7 king
     PutAside(cards=('ace', '7'))

@@ -149,11 +149,16 @@ games_in_play = move_sequences(max_moves=250, drawn=50)
 
 @given(games_in_play)
 def test_cards_are_conserved_kind_by_kind(seq: MoveSequence) -> None:
-    """Hands + draw pile + discard pile + cards out of play equal the deck, kind by kind."""
+    """Hands + draw pile + discard pile + cards out of play (the starter among them) + the
+    cards of every zone the variant declares (the crib) equal the deck, kind by kind."""
     deck = deck_of(seq.variant, seq.players)
+    declared = bool(seq.variant.zones)
     for game in each_state(seq):
         found = Counter(c for p in range(game.players) for c in game.hand(p))
         found += Counter(game.draw_pile) + Counter(game.discard_pile) + Counter(game.out_of_play)
+        if declared:
+            zones = cast("dict[str, list[list[str]]]", snapshot(game)["zones"])
+            found += Counter(c for piles in zones.values() for pile in piles for c in pile)
         assert found == deck
 
 
@@ -620,7 +625,9 @@ def test_a_quick_player_picks_what_it_would_choose(
 ) -> None:
     """A shipped quick player's ``pick`` gives the move its ``choose`` gives for the same
     position, so a game played out through ``pick`` is move for move the game played
-    through observations."""
+    through observations. While cards are laid away into a crib the engine asks every
+    player's ``choose`` (the legal moves do not say whose the crib is), so both games
+    ask it there."""
     players = variant.players.min
 
     def seats() -> list[ono99.Player]:
@@ -635,9 +642,13 @@ def test_a_quick_player_picks_what_it_would_choose(
         if quick.is_over:
             break
         observation = slow.observation(slow.current_player)
-        picked = made[quick.current_player].pick(  # type: ignore[attr-defined]
-            quick.legal_moves(), quick.total, variant
-        )
+        legal = quick.legal_moves()
+        if isinstance(legal[0], ono99.PutAside):  # the engine asks for an observation then
+            picked = made[quick.current_player].choose(quick.observation(quick.current_player))
+        else:
+            picked = made[quick.current_player].pick(  # type: ignore[attr-defined]
+                legal, quick.total, variant
+            )
         chosen = twins[slow.current_player].choose(observation)
         assert picked == chosen
         quick.play(picked)
