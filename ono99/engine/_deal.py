@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 from ono99 import events as ev
 
 from ._chance import shuffle
-from ._round import HAND, OUT_OF_PLAY, PILE, STARTER, STOCK, Round, move_card
+from ._round import DEALT, HAND, OUT_OF_PLAY, PILE, STARTER, STOCK, Round, move_card
 from ._table import Table
 
 if TYPE_CHECKING:
@@ -87,8 +87,7 @@ def deal_round(game: Engine, order: list[int] | None = None, *, first: bool = Fa
     game.current = leader
     game.legal = None
     if rules.show_at_deal or rules.show_at_end:
-        for seat, hand in enumerate(r.hands):
-            r.dealt[seat][:] = hand  # a record of the hands as dealt, for the show
+        r.set_record(DEALT, [hand[:] for hand in r.hands])  # the hands as dealt, for the show
     if rules.deal_scores:
         given(game)  # a target reached wins as the play would begin (see PlayPhase)
 
@@ -140,7 +139,7 @@ def turn_up(game: Engine) -> None:
         if game.pick is not None:
             to_top(game, r.draw)
         starter = move_card(r, STOCK, 0, OUT_OF_PLAY, 0)
-        r.piles[STARTER][0].append(starter)  # a record: it lies out of play
+        r.set_record(STARTER, [[starter]])  # a record: it lies out of play
         game.emit(ev.StarterTurned(game.rules.ids[starter]))
         if game.rules.turn_up_triggers:
             turned_up(game)  # his heels: at once (a target reached wins as the play begins)

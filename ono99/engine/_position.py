@@ -356,7 +356,7 @@ def _open_problems(
         elif index not in r.out_of_play:
             problems.append(f"starter: {starter} lies out of play, and out_of_play lacks it")
         else:
-            r.piles[STARTER][0][:] = [index]
+            r.set_record(STARTER, [[index]])
     if declared is not None:
         words = _declarable(rules)
         if not isinstance(declared, Declaration):

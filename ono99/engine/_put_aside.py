@@ -25,7 +25,7 @@ from ono99._phases import Phase, phase_type
 from ._deal import to_top
 from ._game import engine_of
 from ._moves import Decline, Move, Play, PutAside, Redraw
-from ._round import DECLARED, HAND, OUT_OF_PLAY, STOCK, move_card
+from ._round import DEALT, DECLARED, HAND, OUT_OF_PLAY, STOCK, move_card
 from ._scoring import show_one
 
 if TYPE_CHECKING:
@@ -138,9 +138,8 @@ class PutAsidePhase(Phase):
         """Every hand is laid away: the hands kept are the ones shown."""
         rules = game.rules
         if rules.show_at_deal or rules.show_at_end:
-            r = game.r
-            for seat, hand in enumerate(r.hands):
-                r.dealt[seat][:] = hand  # the hands kept, for the show
+            r = game.r  # the hands kept, for the show: a record, replaced
+            r.set_record(DEALT, [hand[:] for hand in r.hands])
 
 
 def _laying(game: Engine) -> int:

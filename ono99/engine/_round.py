@@ -59,8 +59,9 @@ OUT_OF_PLAY: Final = 4
 DEALT: Final = 5  # the hands as dealt, a pile a seat where there is a show (else none)
 DECLARED: Final = 6
 # The zones that record where cards lie in another zone too: the starter lies
-# out of play, the hands as dealt are the hands. Written at the deal only, and
-# shared by a round and its copies; the other zones hold each card once.
+# out of play, the hands as dealt are the hands (or those kept, once laid away).
+# Shared by a round and its copies, so replaced (Round.set_record), never
+# written in place; the other zones hold each card once.
 RECORDS = (STARTER, DEALT)
 
 # The round's state, one attribute each (what Round.copy copies).
@@ -237,6 +238,17 @@ class Round:
         self.dealt = piles[DEALT]
         self.zones = piles[DECLARED:]
 
+    def set_record(self, zone: int, piles: list[list[int]]) -> None:
+        """Replace a record zone's piles (``STARTER`` or ``DEALT``) with ``piles``.
+
+        A copy shares the records with its original (see :meth:`copy`), so a
+        record is never written in place: it is replaced, here, and the name
+        that stands for it linked again.
+        """
+        self.piles[zone] = piles
+        if zone == DEALT:
+            self.dealt = piles
+
     @property
     def starter(self) -> int:
         """The card turned up at the deal (``deal.starter``), -1 for none: the starter zone's."""
@@ -252,7 +264,8 @@ class Round:
         several times as much.
         """
         # The zones of every variant by their shape (a pile, or a pile a seat),
-        # the records shared; then each declared zone's piles.
+        # the records shared (replaced, never written in place: set_record);
+        # then each declared zone's piles.
         piles = self.piles
         table = [
             [piles[STOCK][0][:]],

@@ -228,6 +228,23 @@ def test_a_copy_and_a_pickle_copy_every_zone_of_the_table(variant: ono99.Variant
         assert kept.hands is kept.piles[HAND] and kept.zones[1] is kept.piles[DECLARED + 1]
 
 
+def test_a_copy_played_on_leaves_the_records_of_its_original_as_they_were() -> None:
+    """The records a round shares with its copies (the starter, the hands kept for the show)
+    are replaced, never written in place: a copy that lays the last cards away and turns the
+    starter up leaves its original waiting for those cards, with no starter and the hands as
+    dealt. (Found by the state machine: a replay after a copy's move differed.)"""
+    game = ono99.Game(ono99.load_variant("cribbage"), 2, seed=0)
+    game.play(game.legal_moves()[0])  # the first seat lays two cards away
+    before = snapshot(game)
+    dealt = [list(hand) for hand in engine_of(game).r.dealt]
+    copy = game.copy()
+    copy.play(copy.legal_moves()[-1])  # the second seat: the starter is turned up
+    assert copy.starter is not None
+    assert game.starter is None
+    assert engine_of(game).r.dealt == dealt and all(len(hand) == 6 for hand in dealt)
+    assert snapshot(game) == before
+
+
 def test_the_cards_a_seat_cannot_see_in_a_declared_zone_are_dealt_again(
     variant: ono99.Variant,
 ) -> None:
