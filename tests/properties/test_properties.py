@@ -354,14 +354,18 @@ def test_tokens_never_increase_and_scores_never_decrease(seq: MoveSequence) -> N
     trigger's outcome changes them and says so (``TokensChanged``, ``ScoreChanged``, right
     after a ``TriggerFired``, or after the ``Declined`` of a player who took what a
     reaction aimed), or a partner shares what a round scored its mate's hand (an
-    automatic ``ScoreChanged`` by the same points, right after the mate's ``Scored``);
-    tokens and scores never go below 0 (a score may, where ``match.points.negative`` says
-    so), and the events account for them exactly."""
+    automatic ``ScoreChanged`` by the same points, right after the mate's ``Scored``), or
+    the deal gives points (``match.points.at_deal``: automatic ``ScoreChanged`` events right
+    after the hands are dealt, seat by seat from the dealer's left, each partner's share
+    after its mate's); tokens and scores never go below 0 (a score may, where
+    ``match.points.negative`` says so), and the events account for them exactly."""
     n = seq.players
     tokens = [seq.variant.match.tokens.count_for(n)] * n
     scores = [0] * n
     seen = 0
     team_of = {seat: team for team in seq.new_game().teams for seat in team}
+    out: set[int] = set()
+    given: list[tuple[int, int]] = []  # what the deal just dealt still gives: (seat, points)
     for game in each_state(seq):
         fresh = game.events[seen:]
         seen = len(game.events)
@@ -370,6 +374,19 @@ def test_tokens_never_increase_and_scores_never_decrease(seq: MoveSequence) -> N
         for event in fresh:
             if isinstance(event, ev.TriggerFired | ev.Declined):
                 triggered = True
+            if isinstance(event, ev.RoundStarted):
+                given = _given_at_deal(seq, event, out, team_of)
+            if isinstance(event, ev.Eliminated):
+                out.add(event.player)
+            at_deal = (
+                isinstance(event, ev.ScoreChanged)
+                and event.automatic
+                and given[:1] == [(event.player, event.change)]
+            )
+            if at_deal:
+                given.pop(0)
+            elif not isinstance(event, ev.RoundStarted | ev.Dealt):
+                given = []  # the deal's points come right after the hands, or not at all
             shared = (
                 isinstance(event, ev.ScoreChanged)
                 and scored is not None
@@ -387,7 +404,9 @@ def test_tokens_never_increase_and_scores_never_decrease(seq: MoveSequence) -> N
                 scores[event.player] = event.score
                 scored = event
             elif isinstance(event, ev.TokensChanged | ev.ScoreChanged):
-                assert triggered or shared, "tokens or a score changed with no trigger fired"
+                assert triggered or shared or at_deal, (
+                    "tokens or a score changed, no trigger fired"
+                )
                 if isinstance(event, ev.TokensChanged):
                     assert event.tokens == tokens[event.player] + event.change >= 0
                     tokens[event.player] = event.tokens
@@ -403,6 +422,27 @@ def test_tokens_never_increase_and_scores_never_decrease(seq: MoveSequence) -> N
                 scored = None  # a partner's share follows its mate's Scored at once
         assert list(game.tokens) == tokens
         assert list(game.scores) == scores
+
+
+def _given_at_deal(
+    seq: MoveSequence, started: ev.RoundStarted, out: set[int], team_of: dict[int, tuple[int, ...]]
+) -> list[tuple[int, int]]:
+    """The points a deal gives (``match.points.at_deal``), in the order the table gives them.
+
+    Each score's seats from the dealer's left round to the dealer, players out of the game
+    left out; a seat's partners follow it with the same points (partners share their points).
+    """
+    n, dealer = seq.players, started.dealer
+    order = [(dealer + i) % n for i in range(1, n + 1) if (dealer + i) % n not in out]
+    due: list[tuple[int, int]] = []
+    for score in seq.variant.match.points.at_deal:
+        if (score.deals == "first" and started.round != 1) or not score.points:
+            continue
+        seats = {"dealer": [dealer], "left_of_dealer": order[:1]}.get(score.seat, order)
+        for seat in seats:
+            mates = [mate for mate in team_of.get(seat, ()) if mate != seat]
+            due += [(mate, score.points) for mate in [seat, *mates]]
+    return due
 
 
 MAX_MOVES = 20_000
