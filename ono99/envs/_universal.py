@@ -89,7 +89,13 @@ def _shipped() -> list[Variant]:
 
 
 def _key(name: str) -> tuple[str, str]:
-    """A slot's name as its group and its key: ``hand[ace]`` is ``("hand", "ace")``."""
+    """A slot's name as its group and its key: ``hand[ace]`` is ``("hand", "ace")``.
+
+    A name that does not end in a key is a group of its own
+    (``laid_away[+0].size``, a pile's size).
+    """
+    if not name.endswith("]"):
+        return name, ""
     group, _, key = name.partition("[")
     return group, key.removesuffix("]")
 
