@@ -215,10 +215,7 @@ def check_variant(variant: Variant) -> list[Problem]:
 
 
 def _check_zones(variant: Variant) -> list[Problem]:
-    """A declared zone is named by a bare key that no zone of every variant takes.
-
-    Nor the record of the cards laid away (``laid_away``), which the engine adds.
-    """
+    """A declared zone is named by a bare key no zone of every variant (or laid_away) takes."""
     taken = [zone.name for zone in BUILT_IN_ZONES] + [LAID_AWAY]
     out = []
     for zone in variant.zones:
@@ -232,7 +229,7 @@ def _check_zones(variant: Variant) -> list[Problem]:
                 )
             )
         elif zone.name in taken:
-            which = "a variant that lays cards away" if zone.name == LAID_AWAY else "every variant"
+            which = "a variant laying cards away" if zone.name == LAID_AWAY else "every variant"
             out.append(Problem(key, f"{which} has a zone {zone.name}: name yours otherwise"))
     return out
 

@@ -220,3 +220,11 @@ def test_the_observation_vector_shows_the_observers_own_cards_laid_away() -> Non
         assert (
             vector[names.index("laid_away[+0].size" if who == seat else "laid_away[+1].size")] == 2
         )
+
+
+def test_a_zone_a_file_declares_may_not_take_the_records_name() -> None:
+    """The engine adds the record ``laid_away`` to a variant that lays cards away: a file
+    that declares a zone of that name is refused, saying why."""
+    text = 'extends = "ninety-nine"\nid = "x"\n[zones.laid_away]\nowner = "seat"\n'
+    with pytest.raises(ono99.VariantError, match=r"zones\.laid_away: a variant laying cards"):
+        ono99.loads_variant(text)
