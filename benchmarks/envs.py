@@ -80,7 +80,7 @@ import numpy as np
 import pyspiel
 
 import ono99
-import ono99.envs.gymnasium  # registers ono99/Ono99-v1
+import ono99.envs.gymnasium  # registers ono99/Ono99-v2
 import ono99.envs.openspiel  # registers python_ono99
 from ono99.cli import version
 from ono99.envs.pettingzoo import raw_env
@@ -145,7 +145,7 @@ def reference_plays(games: int) -> tuple[int, float]:
 
 def gymnasium_steps(games: int) -> tuple[int, int, float]:
     env = gymnasium.make(
-        "ono99/Ono99-v1", variant=VARIANT, players=PLAYERS, opponents="random"
+        "ono99/Ono99-v2", variant=VARIANT, players=PLAYERS, opponents="random"
     ).unwrapped
     rng = random.Random(1)
     steps = moves = 0
@@ -164,7 +164,7 @@ def gymnasium_steps(games: int) -> tuple[int, int, float]:
 def vector_steps(games: int) -> tuple[int, float]:
     """Steps of the batched Gymnasium environment: each game's step counts as one."""
     envs = gymnasium.make_vec(
-        "ono99/Ono99-v1", num_envs=BATCH, variant=VARIANT, players=PLAYERS, opponents="random"
+        "ono99/Ono99-v2", num_envs=BATCH, variant=VARIANT, players=PLAYERS, opponents="random"
     )
     rng = np.random.default_rng(1)
     steps = 0
@@ -185,7 +185,7 @@ def vector_steps(games: int) -> tuple[int, float]:
 def selfplay_decisions(games: int) -> tuple[int, float]:
     """Decisions of the self-play batch, every seat learning: one a game each step."""
     envs = gymnasium.make_vec(
-        "ono99/Ono99-v1",
+        "ono99/Ono99-v2",
         num_envs=BATCH,
         variant=VARIANT,
         players=PLAYERS,

@@ -46,7 +46,7 @@ import torch
 from sb3_contrib import MaskablePPO
 from stable_baselines3.common.env_util import make_vec_env
 
-import ono99.envs.gymnasium  # noqa: F401 - registers ono99/Ono99-v1
+import ono99.envs.gymnasium  # noqa: F401 - registers ono99/Ono99-v2
 from ono99.cli import version
 from ono99.envs import batched
 from ono99.envs.stable_baselines3 import vec_env
@@ -87,7 +87,7 @@ def per_batch(model: MaskablePPO) -> batched:
 def batch_steps(opponent: Any, rounds: int) -> float:
     """Steps a CPU-second of the batch alone, the agent's actions random legal ones."""
     envs = gymnasium.make_vec(
-        "ono99/Ono99-v1",
+        "ono99/Ono99-v2",
         num_envs=BATCH,
         variant=VARIANT,
         players=PLAYERS,
@@ -137,7 +137,7 @@ def main() -> None:
     rate = max(
         learning_steps(
             make_vec_env(
-                "ono99/Ono99-v1", n_envs=8, seed=1, env_kwargs={**kwargs, "opponents": one}
+                "ono99/Ono99-v2", n_envs=8, seed=1, env_kwargs={**kwargs, "opponents": one}
             ),
             256,
             steps,

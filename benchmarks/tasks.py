@@ -16,7 +16,7 @@ The baselines are the shipped random, cautious and search players, and with
 learners trained on the task at the budget given, each from ``--seed``:
 
 - MaskablePPO (sb3-contrib), the how-to's network, trained for ``--steps``
-  steps against the task's opponent through ``ono99/Ono99-v1``;
+  steps against the task's opponent through ``ono99/Ono99-v2``;
 - NFSP (OpenSpiel's PyTorch one), trained by self-play for
   ``--nfsp-games`` games on ``python_ono99`` (two-player tasks only).
 
@@ -90,13 +90,13 @@ def maskable_ppo(task: str, steps: int, seed: int) -> ono99.Player:
     from sb3_contrib import MaskablePPO  # noqa: PLC0415
     from stable_baselines3.common.env_util import make_vec_env  # noqa: PLC0415
 
-    import ono99.envs.gymnasium  # noqa: F401, PLC0415 - registers ono99/Ono99-v1
+    import ono99.envs.gymnasium  # noqa: F401, PLC0415 - registers ono99/Ono99-v2
     from ono99.envs import PolicyPlayer  # noqa: PLC0415
 
     variant, players, opponent, _ = TASKS[task]
     torch.set_num_threads(1)
     envs = make_vec_env(
-        "ono99/Ono99-v1",
+        "ono99/Ono99-v2",
         n_envs=8,
         seed=seed,
         env_kwargs={"variant": variant, "players": players, "opponents": opponent},

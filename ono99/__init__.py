@@ -48,7 +48,7 @@ from ._variant import (
     Variant,
     VariantLike,
 )
-from ._zones import BUILT_IN_ZONES, Zone
+from ._zones import BUILT_IN_ZONES, LAID_AWAY, RecordZone, Zone
 from .analysis import (
     AvoidingPlayer,
     CardImportance,
@@ -121,6 +121,7 @@ __version__ = "0.1.0"
 
 __all__ = [
     "BUILT_IN_ZONES",
+    "LAID_AWAY",
     "ArgumentError",
     "AvoidingPlayer",
     "Card",
@@ -169,6 +170,7 @@ __all__ = [
     "RandomPlayer",
     "RankRules",
     "RecklessPlayer",
+    "RecordZone",
     "Redraw",
     "RedrawRule",
     "ReplayError",

@@ -14,7 +14,16 @@ from typing import Literal, TypeAlias
 
 from attrs import frozen
 
-__all__ = ["BUILT_IN_ZONES", "OWNERS", "VISIBILITIES", "Owner", "Visibility", "Zone"]
+__all__ = [
+    "BUILT_IN_ZONES",
+    "LAID_AWAY",
+    "OWNERS",
+    "VISIBILITIES",
+    "Owner",
+    "RecordZone",
+    "Visibility",
+    "Zone",
+]
 
 Owner: TypeAlias = Literal["nobody", "seat", "dealer", "team"]
 """Who a zone belongs to: nobody; each seat (a zone a seat, as the hands); the
@@ -68,6 +77,15 @@ class Zone:
     name: str
     owner: Owner = "nobody"
     visibility: Visibility = "size"
+
+    @property
+    def records(self) -> str:
+        """The zone whose cards this one records, or ``""`` (a zone of cards of its own).
+
+        A record's cards lie in the zone it records too, where they are
+        counted: see :class:`RecordZone`.
+        """
+        return ""
 
     @property
     def per_owner(self) -> bool:
@@ -147,6 +165,47 @@ class Zone:
             "show": "its size is seen until the show, which shows its cards",
         }[self.visibility]
         return f"{self.name}: {whose}; {seen}"
+
+
+@frozen
+class RecordZone(Zone):
+    """A zone that records which of another zone's cards each of its owners put there.
+
+    Its cards lie in the zone it records too (:attr:`of`), and are counted
+    there alone: no card is in a record alone. So what a seat knows of a pile
+    it does not see, because it put the cards there, is a zone of the table
+    like any other: seen as its visibility says, kept in a copy and a game's
+    state, placed by :meth:`ono99.Game.from_position` (``zones=``), and left
+    as it is when the cards a seat cannot see are dealt again.
+
+    The engine makes one for a variant that lays cards away
+    (``deal.put_aside``): :data:`LAID_AWAY`, a pile for each seat that only
+    its owner sees, recording the cards it laid away into the crib this round
+    ("each player looks at their six cards and 'lays away' two of them face
+    down", Bicycle Cards, Cribbage: face down to the others, known to the one
+    who laid them away).
+
+    Attributes:
+        of: The name of the zone recorded (one pile: the crib).
+
+    >>> from ono99 import RecordZone
+    >>> zone = RecordZone("laid_away", owner="seat", visibility="owner", of="crib")
+    >>> zone.records, zone.seen_by(1, 1, 0, ()), zone.seen_by(0, 1, 0, ())
+    ('crib', 2, 1)
+    """
+
+    of: str = ""
+
+    @property
+    def records(self) -> str:
+        """The zone whose cards this one records (:attr:`of`)."""
+        return self.of
+
+
+LAID_AWAY = "laid_away"
+"""The name of the record of the cards each seat laid away this round (a
+:class:`RecordZone` the engine adds to a variant that lays cards away); no
+zone a variant declares takes it."""
 
 
 BUILT_IN_ZONES: tuple[Zone, ...] = (

@@ -76,49 +76,11 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             item.add_marker(pytest.mark.slow)
         if _is_property(item):
             item.add_marker(pytest.mark.property)
-        pending = _crib_pending(item)
-        if pending is not None:
-            item.add_marker(pytest.mark.skip(reason=pending))
 
     def quick_first(item: pytest.Item) -> tuple[bool, bool]:
         return _is_property(item), item.path.name not in QUICK_FILES
 
     items.sort(key=quick_first)
-
-
-CRIB_PENDING = frozenset(
-    {"cribbage", "cribbage-five-card", "cribbage-three-hand", "cribbage-four-hand"}
-)
-"""The shipped games with a crib."""
-
-CRIB_PENDING_TESTS = {
-    # The universal spaces' latest version is made before the crib games shipped: the
-    # next version, which holds their ways of laying cards away, is made with them.
-    "test_every_shipped_variant_and_house_rule_has_the_same_spaces_with_the_option": "the "
-    "latest universal version holds no crib game yet",
-    "test_the_latest_version_holds_every_shipped_variant_as_built_now": "the latest "
-    "universal version holds no crib game yet",
-    "test_the_universal_spaces_v1_refuse_a_crib_and_the_next_version_only_adds": "the next "
-    "universal version it expects was worked out before the crib games shipped",
-}
-"""The environments' tests that do not take the shipped crib games yet, and why."""
-
-
-def _crib_pending(item: pytest.Item) -> str | None:
-    """Why ``item`` is skipped until the environments' tests take the shipped crib games,
-    or None: the one place such tests are skipped. A test parametrized by variant is
-    skipped for the crib games alone (with a house rule too, ``id+rule``); one that goes
-    over every shipped variant inside, whole."""
-    name = getattr(item, "originalname", None) or item.name
-    reason = CRIB_PENDING_TESTS.get(name)
-    if reason is None:
-        return None
-    callspec = getattr(item, "callspec", None)
-    if callspec is not None:
-        named = [value for value in callspec.params.values() if isinstance(value, str)]
-        if not any(value.split("+")[0] in CRIB_PENDING for value in named):
-            return None
-    return f"until the environments' tests take the shipped crib games: {reason}"
 
 
 def _is_slow(item: pytest.Item) -> bool:

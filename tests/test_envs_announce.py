@@ -108,9 +108,9 @@ def test_each_legal_play_is_offered_announcing_and_silent_and_silence_costs_a_to
 
 def test_the_gymnasium_environment_plays_a_silent_action() -> None:
     gymnasium = pytest.importorskip("gymnasium", reason="the rl extra is not installed")
-    registered = pytest.importorskip("ono99.envs.gymnasium")  # registers ono99/Ono99-v1
+    registered = pytest.importorskip("ono99.envs.gymnasium")  # registers ono99/Ono99-v2
     env = gymnasium.make(
-        "ono99/Ono99-v1",
+        "ono99/Ono99-v2",
         variant="ninety-nine",
         house_rules=["announce-the-total"],
         players=2,
@@ -137,9 +137,9 @@ def test_a_batch_of_games_takes_silent_actions(seats: int | list[int]) -> None:
     """The batched environments (one seat, and self-play) have the same 28 actions and
     play a silent one: every game's mask offers some."""
     gymnasium = pytest.importorskip("gymnasium", reason="the rl extra is not installed")
-    pytest.importorskip("ono99.envs.gymnasium")  # registers ono99/Ono99-v1
+    pytest.importorskip("ono99.envs.gymnasium")  # registers ono99/Ono99-v2
     batch = gymnasium.make_vec(
-        "ono99/Ono99-v1",
+        "ono99/Ono99-v2",
         num_envs=4,
         variant="ninety-nine",
         house_rules=["announce-the-total"],

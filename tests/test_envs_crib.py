@@ -45,7 +45,7 @@ from ono99.envs import (  # noqa: E402
     observation_encoder,
     universal_spaces,
 )
-from ono99.envs._universal import _move_data, next_layout  # noqa: E402
+from ono99.envs._universal import _move_data  # noqa: E402
 from ono99.envs.gymnasium import (  # noqa: E402
     Ono99Env,
     Ono99SelfPlayVectorEnv,
@@ -199,10 +199,43 @@ def test_pettingzoo_api_seed_and_parallel_tests_pass_with_a_crib(
 
 
 @pytest.mark.filterwarnings("ignore:.*Not able to test alternative render modes")
+@pytest.mark.parametrize("spaces", ["variant", "universal"])
 @pytest.mark.parametrize(("variant", "players"), CRIBS, ids=CRIB_IDS)
-def test_gymnasium_check_env_passes_with_a_crib(variant: str, players: int) -> None:
-    """Gymnasium's env checker, the other seats played by cautious players."""
-    check_env(Ono99Env(variant, players, opponents="cautious"), skip_render_check=True)
+def test_gymnasium_check_env_passes_with_a_crib(variant: str, players: int, spaces: str) -> None:
+    """Gymnasium's env checker, the other seats played by cautious players, in the
+    variant's own spaces and in the universal ones (v2 holds the crib games)."""
+    check_env(
+        Ono99Env(variant, players, opponents="cautious", spaces=spaces), skip_render_check=True
+    )
+
+
+@pytest.mark.parametrize(("variant", "players"), CRIBS, ids=CRIB_IDS)
+def test_the_self_play_batch_plays_crib_games_in_the_universal_spaces(
+    variant: str, players: int
+) -> None:
+    """Invariant: in the universal spaces, a self-play batch of a crib game masks exactly
+    the legal moves (laying away included) of each row's game, and plays games to the end."""
+    spaces = universal_spaces()
+    batch = Ono99SelfPlayVectorEnv(
+        2 * players,
+        variant=variant,
+        players=players,
+        seats=list(range(players)),
+        spaces="universal",
+    )
+    observations, info = batch.reset(seed=3)
+    assert observations.shape[1] == len(spaces)
+    rng = np.random.default_rng(4)
+    ended = laid = 0
+    for _ in range(400):
+        mask = info["action_mask"]
+        assert mask.shape[1] == spaces.actions
+        for row in np.flatnonzero(mask.any(axis=1)):
+            laid += any(isinstance(spaces.moves[a], LayAway) for a in np.flatnonzero(mask[row]))
+        actions = (rng.random(mask.shape) * mask).argmax(axis=1)
+        _, _, done, _, info = batch.step(actions)
+        ended += int(done.sum())
+    assert laid and ended
 
 
 @pytest.mark.parametrize(("variant", "players"), CRIBS, ids=CRIB_IDS)
@@ -323,29 +356,35 @@ def test_the_vector_shows_the_crib_by_its_size_until_the_show() -> None:
     assert checked > 12
 
 
-def test_the_universal_spaces_v1_refuse_a_crib_and_the_next_version_only_adds() -> None:
+def test_the_universal_spaces_v1_refuse_a_crib_and_v2_only_adds() -> None:
     """v1 (frozen) holds no crib slot nor way of laying away: a crib variant is refused in
-    words. Invariant of the next version: the layout of the shipped variants with the crib
-    files' shapes keeps every slot, card and action of v1 where v1 has it, and adds the
-    crib's slots and the 5 + 15 ways of laying away after them."""
-    with pytest.raises(ono99.ArgumentError, match="no slot 'crib"):
+    words, naming v2. Invariant of v2 (``next_layout`` of v1 and the crib games): every
+    slot, card and action of v1 keeps its index (and its bounds, but the plays owed's,
+    which the six-card hand widens), and the crib's slots, the
+    record of the cards each seat laid away (each seat's count, the observer's cards) and
+    the 5 + 15 ways of laying away come after them."""
+    with pytest.raises(ono99.ArgumentError, match=r"no slot 'crib.*version v2 holds it"):
         Ono99Env(CRIBBAGE, 2, spaces="universal-v1")
     v1 = universal_spaces(version="v1")
-    crib_files = [ono99.load_variant(path) for path, _ in CRIBS]
-    layout = next_layout(crib_files)
-    names = [name for name, _, _ in layout["slots"]]
-    assert names[: len(v1)] == list(v1.names)
-    assert layout["cards"] == list(v1.cards)
-    moves = layout["moves"]
-    assert moves[: v1.actions] == [_move_data(m) for m in v1.moves]
-    added = names[len(v1) :]
-    assert added == ["crib.size", *(f"crib[{card.id}]" for card in crib_files[0].cards)]
+    v2 = universal_spaces(version="v2")
+    crib_file = ono99.load_variant(CRIBBAGE)
+    assert v2.names[: len(v1)] == v1.names
+    assert v2.cards == v1.cards
+    assert v2.moves[: v1.actions] == v1.moves
+    assert np.array_equal(v2.low[: len(v1)], v1.low)
+    wider = [name for name, a, b in zip(v1.names, v1.high, v2.high, strict=False) if a != b]
+    assert wider == ["plays_owed"]  # the six-card hand's bound: 2 x 6, was 2 x 5
+    assert (v2.high[: len(v1)] >= v1.high).all()
+    seats = range(v2.max_players)
+    cards = [card.id for card in crib_file.cards]
+    assert list(v2.names[len(v1) :]) == [
+        "crib.size",
+        *(f"crib[{card}]" for card in cards),
+        *(f"laid_away[+{k}].size" for k in seats),
+        *(f"laid_away[+0][{card}]" for card in cards),
+    ]
     ways = _colex(1, 6)[:5] + _colex(2, 6)
-    assert moves[v1.actions :] == [{"type": "lay_away", "places": list(p)} for p in ways]
-    low = dict(zip(v1.names, v1.low.tolist(), strict=True))
-    high = dict(zip(v1.names, v1.high.tolist(), strict=True))
-    for name, least, most in layout["slots"][: len(v1)]:
-        assert least <= low[name] and most >= high[name]
-    assert next_layout()["slots"][: len(v1)] == [
-        [name, low[name], high[name]] for name in v1.names
-    ]  # the shipped variants alone widen no bound of v1
+    assert [_move_data(m) for m in v2.moves[v1.actions :]] == [
+        {"type": "lay_away", "places": list(p)} for p in ways
+    ]
+    assert universal_spaces() is v2  # the latest, which the crib games play in

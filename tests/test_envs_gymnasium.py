@@ -21,7 +21,7 @@ from envcases import CASES, IDS, ROOT  # noqa: E402
 from gymnasium.utils.env_checker import check_env  # noqa: E402
 
 from ono99.envs import batched  # noqa: E402
-from ono99.envs.gymnasium import (  # noqa: E402 - and registers ono99/Ono99-v1
+from ono99.envs.gymnasium import (  # noqa: E402 - and registers ono99/Ono99-v2
     Ono99Env,
     Ono99SelfPlayVectorEnv,
     Ono99VectorEnv,
@@ -33,7 +33,7 @@ from ono99.envs.gymnasium import (  # noqa: E402 - and registers ono99/Ono99-v1
 @pytest.mark.parametrize(("variant", "house", "players"), CASES, ids=IDS)
 def test_gymnasium_check_env(variant: str, house: tuple[str, ...], players: int) -> None:
     env = gymnasium.make(
-        "ono99/Ono99-v1",
+        "ono99/Ono99-v2",
         variant=variant,
         players=players,
         house_rules=house,
@@ -46,7 +46,7 @@ def test_gymnasium_check_env(variant: str, house: tuple[str, ...], players: int)
 
 def test_gymnasium_seeds_reproduce_episodes_and_rewards_are_final() -> None:
     def episode(seed: int) -> tuple[list[list[float]], float]:
-        env = gymnasium.make("ono99/Ono99-v1", variant="ono99-1980", players=3, opponents="random")
+        env = gymnasium.make("ono99/Ono99-v2", variant="ono99-1980", players=3, opponents="random")
         observation, info = env.reset(seed=seed)
         seen, total, done = [observation.tolist()], 0.0, False
         while not done:
@@ -65,7 +65,7 @@ def test_gymnasium_seeds_reproduce_episodes_and_rewards_are_final() -> None:
 
 
 def test_gymnasium_illegal_action_ends_the_episode_with_a_reason() -> None:
-    env = gymnasium.make("ono99/Ono99-v1", variant="ono99-2022", players=2).unwrapped
+    env = gymnasium.make("ono99/Ono99-v2", variant="ono99-2022", players=2).unwrapped
     _, info = env.reset(seed=1)
     illegal = int(np.flatnonzero(~info["action_mask"])[0])
     _, reward, terminated, _, info = env.step(illegal)
@@ -79,7 +79,7 @@ def test_gymnasium_refuses_a_value_outside_the_space_as_every_environment_does(
 ) -> None:
     """``step(99)`` as ``step(1.5)``: no action of the space is an ArgumentError, the game
     unchanged and the episode going on (``99`` was scored as an illegal move)."""
-    env = gymnasium.make("ono99/Ono99-v1", variant="ono99-2022", players=2).unwrapped
+    env = gymnasium.make("ono99/Ono99-v2", variant="ono99-2022", players=2).unwrapped
     _, info = env.reset(seed=1)
     game = env.game
     assert game is not None
@@ -179,9 +179,9 @@ def test_vector_env_steps_as_sync_vector_env_of_the_env(
         # One opponent decides from observations, as a player object may.
         "opponents": [LastLegal(), *["random"] * (players - 2)],
     }
-    fast = gymnasium.make_vec("ono99/Ono99-v1", num_envs=5, **kwargs)
+    fast = gymnasium.make_vec("ono99/Ono99-v2", num_envs=5, **kwargs)
     assert isinstance(fast, Ono99VectorEnv)
-    slow = gymnasium.make_vec("ono99/Ono99-v1", num_envs=5, vectorization_mode="sync", **kwargs)
+    slow = gymnasium.make_vec("ono99/Ono99-v2", num_envs=5, vectorization_mode="sync", **kwargs)
     assert fast.observation_space == slow.observation_space
     assert fast.action_space == slow.action_space
     # (Gymnasium 1.0 names no autoreset mode: "next step" is its only one.)
@@ -230,10 +230,10 @@ def test_vector_env_resetting_in_the_same_step_steps_as_sync_vector_env(
         "seat": "random",
     }
     mode = gymnasium.vector.AutoresetMode.SAME_STEP
-    fast = gymnasium.make_vec("ono99/Ono99-v1", num_envs=4, autoreset_mode=mode, **kwargs)
+    fast = gymnasium.make_vec("ono99/Ono99-v2", num_envs=4, autoreset_mode=mode, **kwargs)
     assert fast.metadata["autoreset_mode"] is mode
     slow = gymnasium.make_vec(
-        "ono99/Ono99-v1",
+        "ono99/Ono99-v2",
         num_envs=4,
         vectorization_mode="sync",
         vector_kwargs={"autoreset_mode": mode},
@@ -290,7 +290,7 @@ def test_vector_env_refuses_bad_arguments() -> None:
 def test_gymnasium_mask_is_int8_for_action_space_sample_and_bool_for_action_masks() -> None:
     """Gymnasium's ``Discrete.sample(mask)`` wants an ``int8`` mask (as PettingZoo's
     classic games give); action-masking algorithms call ``action_masks()`` for ``bool``."""
-    env = gymnasium.make("ono99/Ono99-v1", variant="ono99-2022", players=3)
+    env = gymnasium.make("ono99/Ono99-v2", variant="ono99-2022", players=3)
     _, info = env.reset(seed=4)
     assert info["action_mask"].dtype == np.int8
     env.action_space.seed(1)
@@ -301,7 +301,7 @@ def test_gymnasium_mask_is_int8_for_action_space_sample_and_bool_for_action_mask
         _, _, done, truncated, info = env.step(action)
         assert not truncated
     assert env.unwrapped.action_masks().dtype == np.bool_
-    envs = gymnasium.make_vec("ono99/Ono99-v1", num_envs=3, variant="ono99-2022")
+    envs = gymnasium.make_vec("ono99/Ono99-v2", num_envs=3, variant="ono99-2022")
     assert envs.reset(seed=1)[1]["action_mask"].dtype == np.int8
 
 
@@ -453,7 +453,7 @@ def test_gymnasium_env_round_trips_through_pickle_and_deepcopy(seat: int | str) 
     rewards and masks for the same actions, through later games (its seeds and its
     opponents' own random state come along)."""
     env = gymnasium.make(
-        "ono99/Ono99-v1",
+        "ono99/Ono99-v2",
         variant="ono99-2022",
         players=3,
         opponents=["cautious", "random"],
@@ -489,7 +489,7 @@ def test_gymnasium_draws_the_table_for_rgb_array() -> None:
     """``render_mode="rgb_array"`` gives a picture of one size all episode long, what
     RecordVideo and Stable-Baselines3's ``make_vec_env`` (which asks for it) need."""
     env = gymnasium.make(
-        "ono99/Ono99-v1", variant="ono99-2022", players=4, render_mode="rgb_array"
+        "ono99/Ono99-v2", variant="ono99-2022", players=4, render_mode="rgb_array"
     )
     _, info = env.reset(seed=1)
     first = env.render()
@@ -525,7 +525,7 @@ def test_self_play_batch_steps_as_the_parallel_form_of_each_game(
     parallel_env = pytest.importorskip("ono99.envs.pettingzoo").parallel_env
     k, games = len(seats), 3
     batch = gymnasium.make_vec(
-        "ono99/Ono99-v1",
+        "ono99/Ono99-v2",
         num_envs=k * games,
         variant=variant,
         players=players,
@@ -596,7 +596,7 @@ def test_self_play_batch_refuses_bad_input_and_plays_nothing() -> None:
         else:
             assert (one == two).all()
     with pytest.raises(ValueError, match="multiple of the 2 learning seats, not 3"):
-        gymnasium.make_vec("ono99/Ono99-v1", num_envs=3, seat=[0, 1])
+        gymnasium.make_vec("ono99/Ono99-v2", num_envs=3, seat=[0, 1])
     with pytest.raises(ValueError, match="seats: expected seats from 0 to 1"):
         Ono99SelfPlayVectorEnv(2, seats=[1, 0])
     for make in (Ono99SelfPlayVectorEnv, Ono99VectorEnv):
@@ -683,13 +683,13 @@ def test_a_batched_opponent_plays_the_games_a_policy_plays_asked_once_for_many(
         "autoreset_mode": mode,
     }
     fast = gymnasium.make_vec(
-        "ono99/Ono99-v1",
+        "ono99/Ono99-v2",
         num_envs=6,
         opponents=[batched(batch_policy), *["random"] * (players - 2)],
         **kwargs,
     )
     slow = gymnasium.make_vec(
-        "ono99/Ono99-v1",
+        "ono99/Ono99-v2",
         num_envs=6,
         opponents=[LastLegalPolicy(), *["random"] * (players - 2)],
         **kwargs,
@@ -732,11 +732,11 @@ def test_a_batched_opponent_that_answers_wrongly_is_told_so() -> None:
     with pytest.raises(ono99.ArgumentError, match="policy: expected a callable"):
         batched(3)  # type: ignore[arg-type]
     two = batched(lambda obs, masks, seeds: [0, 0])
-    envs = gymnasium.make_vec("ono99/Ono99-v1", num_envs=3, opponents=two, seat=1)
+    envs = gymnasium.make_vec("ono99/Ono99-v2", num_envs=3, opponents=two, seat=1)
     with pytest.raises(ono99.IllegalMoveError, match="not one action for each of the 3 games"):
         envs.reset(seed=1)
     wrong = batched(lambda obs, masks, seeds: (1 - masks).argmax(axis=1))
-    envs = gymnasium.make_vec("ono99/Ono99-v1", num_envs=3, opponents=wrong, seat=1)
+    envs = gymnasium.make_vec("ono99/Ono99-v2", num_envs=3, opponents=wrong, seat=1)
     with pytest.raises(ono99.IllegalMoveError, match="which is not legal"):
         envs.reset(seed=1)
 
@@ -753,10 +753,10 @@ def test_the_self_play_batch_asks_a_batched_opponent_once_for_many_games(mode: s
         "autoreset_mode": mode,
     }
     fast = gymnasium.make_vec(
-        "ono99/Ono99-v1", num_envs=8, opponents=[batched(batch_policy), "random"], **kwargs
+        "ono99/Ono99-v2", num_envs=8, opponents=[batched(batch_policy), "random"], **kwargs
     )
     slow = gymnasium.make_vec(
-        "ono99/Ono99-v1", num_envs=8, opponents=[LastLegalPolicy(), "random"], **kwargs
+        "ono99/Ono99-v2", num_envs=8, opponents=[LastLegalPolicy(), "random"], **kwargs
     )
     rng = np.random.default_rng(6)
     (one, info), (two, _) = fast.reset(seed=2), slow.reset(seed=2)

@@ -20,7 +20,7 @@ from children import HANG_GUARD  # noqa: E402
 from envcases import ROOT  # noqa: E402
 from stable_baselines3.common.vec_env import VecEnv, VecMonitor  # noqa: E402
 
-import ono99.envs.gymnasium  # noqa: E402 - registers ono99/Ono99-v1
+import ono99.envs.gymnasium  # noqa: E402 - registers ono99/Ono99-v2
 from ono99.envs.stable_baselines3 import Ono99VecEnv, vec_env  # noqa: E402
 
 MIX = ("ono99-2022", "ono99-1980", "ninety-nine", "ninety-nine-taiwan")  # train_mix.py's
@@ -38,7 +38,7 @@ def test_the_vec_env_gives_the_batchs_steps_resetting_in_the_same_step(seat: Any
     envs = vec_env(6, variant="ono99-2022", players=2, seat=seat, opponents="cautious")
     assert isinstance(envs, VecEnv)
     batch = gymnasium.make_vec(
-        "ono99/Ono99-v1",
+        "ono99/Ono99-v2",
         num_envs=6,
         variant="ono99-2022",
         players=2,
@@ -78,9 +78,9 @@ def test_the_vec_env_gives_the_batchs_steps_resetting_in_the_same_step(seat: Any
 
 def test_the_vec_env_refuses_what_it_cannot_adapt() -> None:
     with pytest.raises(ono99.ArgumentError, match="SAME_STEP"):
-        Ono99VecEnv(gymnasium.make_vec("ono99/Ono99-v1", num_envs=2))
+        Ono99VecEnv(gymnasium.make_vec("ono99/Ono99-v2", num_envs=2))
     with pytest.raises(ono99.ArgumentError, match="batch: expected a batch"):
-        Ono99VecEnv(gymnasium.make("ono99/Ono99-v1"))
+        Ono99VecEnv(gymnasium.make("ono99/Ono99-v2"))
     with pytest.raises(ono99.ArgumentError, match="autoreset_mode"):
         vec_env(2, autoreset_mode="next-step")
     envs = vec_env(2)

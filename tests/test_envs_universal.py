@@ -13,8 +13,8 @@ np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed"
 gymnasium = pytest.importorskip("gymnasium", reason="the rl extra (gymnasium) is not installed")
 
 from ono99.engine import unsaid  # noqa: E402
-from ono99.envs import observation_encoder, universal_spaces  # noqa: E402
-from ono99.envs._universal import shipped_layout  # noqa: E402
+from ono99.envs import LayAway, observation_encoder, universal_spaces  # noqa: E402
+from ono99.envs._universal import _data_move, next_layout, shipped_layout  # noqa: E402
 from ono99.envs.gymnasium import Ono99Env, Ono99MixVectorEnv  # noqa: E402 - registers it
 
 
@@ -55,13 +55,18 @@ def test_every_shipped_variant_and_house_rule_has_the_same_spaces_with_the_optio
 
 
 def test_the_action_table_is_in_its_documented_order() -> None:
-    """Cards in the order they first appear, each card's moves together, then the redraw and
-    a reaction's Decline, last."""
+    """Cards in the order they first appear, each card's moves together, then the redraw, a
+    reaction's Decline, and the ways of laying cards away, fewest cards first, last."""
     spaces = universal_spaces()
     cards = [m.card for m in spaces.moves if isinstance(m, ono99.Play)]
     assert list(dict.fromkeys(cards)) == list(spaces.cards)
     assert cards == sorted(cards, key=spaces.cards.index)  # each card's moves together
-    assert spaces.moves[-2:] == (ono99.Redraw(), ono99.Decline())
+    plays = len(cards)
+    assert spaces.moves[plays : plays + 2] == (ono99.Redraw(), ono99.Decline())
+    ways = spaces.moves[plays + 2 :]
+    assert ways and all(isinstance(way, LayAway) for way in ways)
+    counts = [len(way.places) for way in ways if isinstance(way, LayAway)]
+    assert counts == sorted(counts)
     assert len(set(spaces.moves)) == len(spaces.moves)
     assert spaces.cards[:2] == ("ace", "2")  # cribbage-pegging's, the first variant listed
 
@@ -143,8 +148,8 @@ def test_a_policy_trained_on_the_universal_spaces_plays_as_an_opponent() -> None
 
 def test_the_batch_in_the_universal_spaces_steps_as_sync_vector_env() -> None:
     kwargs: dict[str, Any] = {"variant": "ninety-nine-taiwan", "players": 3, "spaces": "universal"}
-    fast = gymnasium.make_vec("ono99/Ono99-v1", num_envs=4, **kwargs)
-    slow = gymnasium.make_vec("ono99/Ono99-v1", num_envs=4, vectorization_mode="sync", **kwargs)
+    fast = gymnasium.make_vec("ono99/Ono99-v2", num_envs=4, **kwargs)
+    slow = gymnasium.make_vec("ono99/Ono99-v2", num_envs=4, vectorization_mode="sync", **kwargs)
     assert fast.single_observation_space == slow.single_observation_space
     rng = np.random.default_rng(2)
     (one, info), (two, _) = fast.reset(seed=1), slow.reset(seed=1)
@@ -170,7 +175,7 @@ MIXED: list[tuple[str, int, int, dict[str, Any]]] = [
 def _batches(mode: str) -> list[Any]:
     return [
         gymnasium.make_vec(
-            "ono99/Ono99-v1",
+            "ono99/Ono99-v2",
             num_envs=num_envs,
             variant=variant,
             players=players,
@@ -222,13 +227,13 @@ def test_a_mix_of_batches_steps_as_each_batch_alone(mode: str) -> None:
 
 
 def test_a_mix_takes_only_batches_of_the_same_spaces() -> None:
-    plain = gymnasium.make_vec("ono99/Ono99-v1", num_envs=2)
+    plain = gymnasium.make_vec("ono99/Ono99-v2", num_envs=2)
     with pytest.raises(ono99.ArgumentError, match="the same spaces"):
         Ono99MixVectorEnv([plain, _batches("next-step")[0]])
-    other = gymnasium.make_vec("ono99/Ono99-v1", num_envs=2, players=3)
+    other = gymnasium.make_vec("ono99/Ono99-v2", num_envs=2, players=3)
     with pytest.raises(ono99.ArgumentError, match="the same spaces"):
         Ono99MixVectorEnv([plain, other])
-    league = Ono99MixVectorEnv([plain, gymnasium.make_vec("ono99/Ono99-v1", opponents="cautious")])
+    league = Ono99MixVectorEnv([plain, gymnasium.make_vec("ono99/Ono99-v2", opponents="cautious")])
     assert league.num_envs == 3 and league.single_action_space == plain.single_action_space
     with pytest.raises(ono99.ArgumentError, match="batches"):
         Ono99MixVectorEnv([])
@@ -239,7 +244,7 @@ def test_a_mix_takes_only_batches_of_the_same_spaces() -> None:
 
 def test_the_self_play_batch_in_the_universal_spaces_refuses_a_move_its_variant_lacks() -> None:
     spaces = universal_spaces()
-    batch = gymnasium.make_vec("ono99/Ono99-v1", num_envs=2, seat=[0, 1], spaces="universal")
+    batch = gymnasium.make_vec("ono99/Ono99-v2", num_envs=2, seat=[0, 1], spaces="universal")
     _, info = batch.reset(seed=1)
     actions = info["action_mask"].argmax(axis=1)
     row = int(np.flatnonzero(info["action_mask"].any(axis=1))[0])
@@ -262,10 +267,14 @@ PINNED = {
     ("ono99/Ono99-v1", "universal", "ono99-2022", 2): ((685,), 193),
     ("ono99/Ono99-v0", "universal", "ninety-nine-taiwan", 5): ((308,), 45),
     ("ono99/Ono99-v1", "universal", "noddy", 2): ((685,), 193),
+    ("ono99/Ono99-v2", "variant", "ono99-2022", 2): ((124,), 16),
+    ("ono99/Ono99-v2", "universal", "ono99-2022", 2): ((803,), 213),
+    ("ono99/Ono99-v2", "universal", "cribbage", 2): ((803,), 213),
+    ("ono99/Ono99-v2", "universal", "cribbage-four-hand", 4): ((803,), 213),
 }
 
 
-@pytest.mark.filterwarnings("ignore:.*ono99/Ono99-v0 is out of date:DeprecationWarning")
+@pytest.mark.filterwarnings("ignore:.*ono99/Ono99-v[01] is out of date:DeprecationWarning")
 @pytest.mark.parametrize(("key", "shapes"), PINNED.items(), ids=str)
 def test_each_environment_id_keeps_its_spaces(
     key: tuple[str, str, str, int], shapes: tuple[tuple[int, ...], int]
@@ -283,48 +292,72 @@ def test_each_environment_id_keeps_its_spaces(
 
 
 def test_the_versions_of_the_universal_spaces_are_pinned() -> None:
-    """Each version's size, and v0 inside v1: every slot and action of v0 is in v1 under the
-    same name, with the same bounds, so nothing a v0 policy read has changed meaning."""
-    v0, v1 = universal_spaces(version="v0"), universal_spaces(version="v1")
+    """Each version's size, and each inside the next: every slot and action of v0 is in
+    v1, and of v1 in v2, under the same name, with the same bounds (but v2's plays owed,
+    whose upper bound the six-card hand widens), so nothing a policy of an earlier version
+    read has changed meaning."""
+    v0, v1, v2 = (universal_spaces(version=v) for v in ("v0", "v1", "v2"))
     assert (len(v0), v0.actions, v0.max_players) == (308, 45, 13)
     assert (len(v1), v1.actions, v1.max_players) == (685, 193, 13)
+    assert (len(v2), v2.actions, v2.max_players) == (803, 213, 13)
     assert universal_spaces("choose", "v0").actions == 89
     assert universal_spaces("choose", "v1").actions == 384
-    assert universal_spaces() is v1  # the latest
-    wide = dict(zip(v1.names, zip(v1.low.tolist(), v1.high.tolist(), strict=True), strict=True))
-    for name, low, high in zip(v0.names, v0.low.tolist(), v0.high.tolist(), strict=True):
-        assert wide[name] == (low, high)
-    assert set(v0.moves) <= set(v1.moves)
+    assert universal_spaces("choose", "v2").actions == 404
+    assert universal_spaces() is v2  # the latest
+    for old, new in ((v0, v1), (v1, v2)):
+        wide = dict(
+            zip(new.names, zip(new.low.tolist(), new.high.tolist(), strict=True), strict=True)
+        )
+        for name, low, high in zip(old.names, old.low.tolist(), old.high.tolist(), strict=True):
+            if (old, new, name) == (v1, v2, "plays_owed"):
+                assert wide[name] == (low, 12.0) and high == 10.0
+            else:
+                assert wide[name] == (low, high)
+        assert set(old.moves) <= set(new.moves)
+    assert v2.names[: len(v1)] == v1.names and v2.moves[: v1.actions] == v1.moves
     assert pickle.loads(pickle.dumps(v0)) is v0  # noqa: S301 - our own bytes
 
 
 def test_the_latest_version_holds_every_shipped_variant_as_built_now() -> None:
-    """The layout the shipped variants make now is the latest version's: a shipped variant
-    that brings a card, a move or a slot makes this fail, and a new version is written
-    (``shipped_layout()`` to ``layouts/universal-vN.json``) rather than the latest changed."""
+    """The latest version holds every card, move and slot the shipped variants make now,
+    within its bounds: a shipped variant that brings one makes this fail, and a new version
+    is written (``layout_text(next_layout())`` to ``layouts/universal-vN.json``) rather than
+    the latest changed. By containment: a version keeps its order when later variant ids
+    sort among the earlier ones (``cribbage`` before ``cribbage-pegging``)."""
     spaces = universal_spaces()
     layout = shipped_layout()
-    assert [name for name, _, _ in layout["slots"]] == list(spaces.names)
-    assert layout["cards"] == list(spaces.cards)
-    assert len(layout["moves"]) == spaces.actions
+    at = {name: i for i, name in enumerate(spaces.names)}
+    for name, low, high in layout["slots"]:
+        assert name in at, name
+        assert spaces.low[at[name]] <= low and high <= spaces.high[at[name]], name
+    assert set(layout["cards"]) <= set(spaces.cards)
+    moves = {_data_move(data) for data in layout["moves"]}
+    assert moves <= set(spaces.moves)
+    assert next_layout()["slots"] == [
+        [name, float(low), float(high)]
+        for name, low, high in zip(
+            spaces.names, spaces.low.tolist(), spaces.high.tolist(), strict=True
+        )
+    ]  # nothing to add: the next version would be the latest
 
 
-@pytest.mark.filterwarnings("ignore:.*ono99/Ono99-v0 is out of date:DeprecationWarning")
+@pytest.mark.filterwarnings("ignore:.*ono99/Ono99-v[01] is out of date:DeprecationWarning")
 def test_the_earlier_version_refuses_a_variant_it_lacks_naming_the_later_one() -> None:
     with pytest.raises(ono99.ArgumentError, match="version v1 holds it"):
         gymnasium.make("ono99/Ono99-v0", variant="noddy", players=2, spaces="universal")
     with pytest.raises(ono99.ArgumentError, match="version v1 holds it"):
         Ono99Env("ninety-nine", 2, house_rules="crazy-eights", spaces="universal-v0")
-    with pytest.raises(ono99.ArgumentError, match="version: must be one of v0, v1"):
+    with pytest.raises(ono99.ArgumentError, match="version: must be one of v0, v1, v2"):
         universal_spaces(version="v9")
 
 
-def test_the_earlier_id_is_out_of_date_and_says_so() -> None:
-    with pytest.warns(DeprecationWarning, match="upgrading to version `v1`"):
-        gymnasium.make("ono99/Ono99-v0", variant="ninety-nine", players=2)
+@pytest.mark.parametrize("earlier", ["ono99/Ono99-v0", "ono99/Ono99-v1"])
+def test_the_earlier_id_is_out_of_date_and_says_so(earlier: str) -> None:
+    with pytest.warns(DeprecationWarning, match="upgrading to version `v2`"):
+        gymnasium.make(earlier, variant="ninety-nine", players=2)
 
 
-@pytest.mark.filterwarnings("ignore:.*ono99/Ono99-v0 is out of date:DeprecationWarning")
+@pytest.mark.filterwarnings("ignore:.*ono99/Ono99-v[01] is out of date:DeprecationWarning")
 def test_a_game_shows_the_same_values_in_both_versions() -> None:
     """Invariant: a variant both versions hold shows, slot for slot by name, the same vector
     and the same legal moves in v0 as in v1."""

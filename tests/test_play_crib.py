@@ -61,6 +61,9 @@ def test_the_person_lays_cards_away_by_number(cribbage: ono99.Variant) -> None:
     assert sorted(laid.group(1).split(", ")) == sorted([first, second])
     assert "Player 1 lays away 2 cards to the crib, face down" in text
     assert "The starter is turned up" in text
+    # Face down, but known to the person: the observation's laid_away, at each turn after.
+    known = re.search(r"You laid away into the crib: (.*)\.\n", text)
+    assert known is not None and sorted(known.group(1).split(", ")) == sorted([first, second])
 
 
 def test_a_wrong_lay_away_is_said_in_words_and_asked_again(cribbage: ono99.Variant) -> None:

@@ -29,7 +29,7 @@ import gymnasium
 import numpy as np
 
 import ono99
-import ono99.envs.gymnasium  # registers ono99/Ono99-v1
+import ono99.envs.gymnasium  # registers ono99/Ono99-v2
 from ono99.envs import action_table, observation_encoder
 
 VARIANT = "ono99-2022"
@@ -83,7 +83,7 @@ class TabularAgent:
 def train(agent: TabularAgent, episodes: int, seed: int) -> None:
     """Play ``episodes`` games against the random player, exploring less and less."""
     rng = random.Random(seed)
-    env = gymnasium.make("ono99/Ono99-v1", variant=VARIANT, players=PLAYERS, opponents="random")
+    env = gymnasium.make("ono99/Ono99-v2", variant=VARIANT, players=PLAYERS, opponents="random")
     for episode in range(episodes):
         explore = max(0.02, 0.3 * (1 - episode / episodes))
         vector, info = env.reset(seed=seed + episode, options=None)

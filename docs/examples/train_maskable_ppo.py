@@ -37,7 +37,7 @@ from sb3_contrib import MaskablePPO
 from stable_baselines3.common.env_util import make_vec_env
 
 import ono99
-import ono99.envs.gymnasium  # registers ono99/Ono99-v1
+import ono99.envs.gymnasium  # registers ono99/Ono99-v2
 from ono99.envs import PolicyPlayer
 
 if TYPE_CHECKING:
@@ -50,7 +50,7 @@ PLAYERS = 2
 def train(steps: int, seed: int) -> MaskablePPO:
     """MaskablePPO trained for ``steps`` steps against the cautious player."""
     envs = make_vec_env(
-        "ono99/Ono99-v1",
+        "ono99/Ono99-v2",
         n_envs=8,
         seed=seed,
         env_kwargs={
@@ -108,7 +108,7 @@ def evaluate(model: MaskablePPO, opponent: str, games: int) -> ono99.WinRate:
 def against_itself(model: MaskablePPO) -> float:
     """One game with the trained policy as the opponent: the agent's reward."""
     env = gymnasium.make(
-        "ono99/Ono99-v1", variant=VARIANT, players=PLAYERS, opponents=as_policy(model)
+        "ono99/Ono99-v2", variant=VARIANT, players=PLAYERS, opponents=as_policy(model)
     )
     observation, info = env.reset(seed=7)
     done = truncated = False

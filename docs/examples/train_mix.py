@@ -35,7 +35,7 @@ import torch
 from sb3_contrib import MaskablePPO
 
 import ono99
-import ono99.envs.gymnasium  # registers ono99/Ono99-v1
+import ono99.envs.gymnasium  # registers ono99/Ono99-v2
 from ono99.envs import PolicyPlayer
 from ono99.envs.gymnasium import Ono99MixVectorEnv
 from ono99.envs.stable_baselines3 import Ono99VecEnv
@@ -53,7 +53,7 @@ def train(steps: int, seed: int) -> MaskablePPO:
     """MaskablePPO trained for ``steps`` steps on the mix, against the cautious player."""
     batches = [
         gymnasium.make_vec(
-            "ono99/Ono99-v1",
+            "ono99/Ono99-v2",
             num_envs=GAMES,
             variant=variant,
             players=PLAYERS,

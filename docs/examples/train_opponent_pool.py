@@ -43,7 +43,7 @@ from sb3_contrib import MaskablePPO
 from stable_baselines3.common.callbacks import BaseCallback
 
 import ono99
-import ono99.envs.gymnasium  # registers ono99/Ono99-v1
+import ono99.envs.gymnasium  # registers ono99/Ono99-v2
 from ono99.envs import PolicyPlayer, batched
 from ono99.envs.gymnasium import Ono99MixVectorEnv
 from ono99.envs.stable_baselines3 import Ono99VecEnv
@@ -111,7 +111,7 @@ def train(steps: int, every: int, seed: int) -> tuple[MaskablePPO, OpponentPool]
     pool = OpponentPool(seed)
     halves = [
         gymnasium.make_vec(
-            "ono99/Ono99-v1",
+            "ono99/Ono99-v2",
             num_envs=GAMES,
             variant=VARIANT,
             players=PLAYERS,

@@ -313,6 +313,11 @@ def _status(game: Game, seat: int) -> list[tuple[str, str]]:
         return lines
     hand = ", ".join(card_name(variant, c) for c in _hand(game, seat))
     lines.append((f"Your hand: {hand}.", "bold"))
+    laid = game.observation(seat).laid_away  # face down, but the person knows them
+    if laid:
+        crib = variant.deal.put_aside_to
+        names = ", ".join(card_name(variant, c) for c in laid)
+        lines.append((f"You laid away into the {crib}: {names}.", ""))
     lines.append(("You may:", ""))
     for number, move in enumerate(game.legal_moves()):
         lines.append((f"  {_letter(number)}) {_describe(game, move)}", ""))

@@ -14,11 +14,12 @@ from ono99 import events as ev
 from ono99._errors import VariantError
 from ono99._limits import MAX_TOTAL
 from ono99._phases import Phase, default_phases, lays_away, phase_types
-from ono99._zones import BUILT_IN_ZONES, Zone
+from ono99._zones import BUILT_IN_ZONES, LAID_AWAY, RecordZone, Zone
 from ono99.loading import check_variant
 
 from ._guard import guard_condition, guard_effect, guard_trigger, guarded
 from ._moves import Play
+from ._round import DECLARED, RECORDS
 
 if TYPE_CHECKING:
     from collections.abc import Callable
@@ -298,8 +299,9 @@ class CompiledVariant:
         self.first_loss_ends_round = variant.round.end == "first_loss"
         self.keep_top_card = variant.reshuffle.keep_top_card
         self.starter = variant.deal.starter
-        # The zones the variant declares (after those of every variant: table),
-        # and what each seat sees of the table's piles, worked out once (sight).
+        # The zones the variant declares (after those of every variant: table;
+        # the record of the cards laid away follows them, below), and what
+        # each seat sees of the table's piles, worked out once (sight).
         self.zones = variant.zones
         self._sight: dict[int, tuple[list[int], list[list[int]]]] = {}
         # When the hands are shown and scored (none without a trigger that scores them).
@@ -320,6 +322,17 @@ class CompiledVariant:
         # Whether cards are laid away at the deal: a quick player is then given an
         # observation in that phase (the crib's owner, the hand), not only the moves.
         self.lays_away = "put_aside" in names
+        # The record of the cards each seat laid away this round, after the
+        # declared zones: a seat knows its own (RecordZone); -1 without a crib.
+        self.laid_away = -1
+        if self.lays_away and self.crib >= 0:
+            self.laid_away = len(self.zones)
+            record = RecordZone(LAID_AWAY, "seat", "owner", of=deal.put_aside_to)
+            self.zones = (*self.zones, record)
+        # The zones whose cards lie in another zone too (counted there alone).
+        self.records: tuple[int, ...] = RECORDS + tuple(
+            DECLARED + z for z, zone in enumerate(self.zones) if zone.records
+        )
         self.phases: tuple[Phase, ...] = tuple(known[name]() for name in names)
         self.play_phase = next(phase for phase in self.phases if phase.name == "play")
         self.react_phase = known["react"]()

@@ -28,7 +28,7 @@ from ._react import open_reaction
 from ._round import Checkpoint, Round
 from ._scoring import count_over, end_phase, end_round, laying, out_of_cards, run_phases
 from ._table import Table
-from ._view import observation
+from ._view import join_records, observation, unseen_zones
 
 if TYPE_CHECKING:
     import random
@@ -210,19 +210,18 @@ class Engine:
             The places holding cards the seat cannot see, each with its size:
             the other seats' hands (a place a seat), then the piles of the
             declared zones whose cards it does not see (place ``n + j``: the
-            ``j``-th pile of the declared zones, in the table's order); and
-            those cards, theirs in that order, then the draw pile's.
+            ``j``-th pile of the declared zones, in the table's order; of a
+            crib, the cards the seat laid away are not among them, which it
+            knows: ``_view.unseen_zones``); and those cards, theirs in that
+            order, then the draw pile's.
         """
         r = self.r
         seats = [(s, len(hand)) for s, hand in enumerate(r.hands) if s != seat and hand]
         cards = [k for s, _ in seats for k in r.hands[s]]
-        place = self.n
-        for zone, piles in zip(self.rules.zones, r.zones, strict=True):
-            for owner, pile in enumerate(piles):
-                if pile and zone.seen_by(owner, seat, self.dealer, self.teams, r.shown) < 2:
-                    seats.append((place, len(pile)))
-                    cards += pile
-                place += 1
+        if r.zones:  # the declared zones' (what a record keeps for the seat kept)
+            places, hidden = unseen_zones(self, seat)
+            seats += places
+            cards += hidden
         return seats, cards + r.draw
 
     def redealt(
@@ -262,6 +261,8 @@ class Engine:
             if seat == new.current:
                 new.legal = None  # the listed moves were of the hand it held
         r.draw[:] = cards[at:]
+        if new.rules.laid_away >= 0:
+            join_records(new, seats)  # a crib dealt again holds the cards laid away
         return new
 
     def __reduce__(self) -> tuple[Callable[..., Engine], tuple[object, ...]]:

@@ -575,7 +575,8 @@ class Game:
             zones: The cards of the zones the variant declares
                 (:class:`~ono99.Zone`), by name: for a zone of one pile, its
                 cards (card ids); for a zone a seat or team, one such list
-                for each. A zone not named is empty.
+                for each. A zone not named is empty (``"laid_away"``, the
+                cards each seat laid away into the crib, is inferred or refused).
             seed: The seed of later shuffles (``None``: a random seed).
 
         Returns:

@@ -41,7 +41,9 @@ class Layout:
     variant declares (:class:`ono99.Zone`), in its order, for each of its
     piles (``NAME``, or ``NAME[+k]`` for a zone a seat, ``NAME[k]`` for a zone
     a team), ``NAME.size`` unless nobody sees it, and ``NAME[card]`` where a
-    seat may see its cards (all 0 where this one may not).
+    seat may see its cards (all 0 where this one may not; of a zone a seat
+    that only its owner sees, such as the record of the cards each seat laid
+    away, ``laid_away``, the observer's own pile's alone, ``NAME[+0][card]``).
     :class:`~ono99.envs.ObservationEncoder` documents what each holds, and
     the bounds.
 
@@ -166,12 +168,14 @@ class Layout:
             if rules.reacts
             else -1
         )
-        # Each declared zone's groups: where its sizes and its cards start (-1:
-        # none), whether its piles are the seats' from the observer on, and how
-        # many piles have slots. What a seat sees of them is its own.
-        self.zones: list[tuple[int, int, bool, int]] = []
+        # Each declared zone's groups (and the record of the cards laid away):
+        # where its sizes and its cards start (-1: none), whether its piles are
+        # the seats' from the observer on, how many piles have size slots, and
+        # how many card slots (a zone a seat only its owner sees: its own
+        # alone). What a seat sees of them is its own.
+        self.zones: list[tuple[int, int, bool, int, int]] = []
         zone_slots: list[int] = []
-        for zone in variant.zones:
+        for zone in rules.zones:
             piles = seats if zone.per_owner else 1
             labels = (
                 [f"{zone.name}[{s}]" for s in seat_names]
@@ -186,17 +190,18 @@ class Layout:
                 if zone.visibility != "nobody"
                 else -1
             )
+            seen = 1 if zone.owner == "seat" and zone.visibility == "owner" else piles
             shown = (
                 group(
-                    [f"{label}[{i}]" for label in labels for i in ids],
-                    [0] * (piles * cards),
-                    per_card * piles,
+                    [f"{label}[{i}]" for label in labels[:seen] for i in ids],
+                    [0] * (seen * cards),
+                    per_card * seen,
                 )
                 if zone.visibility in {"everyone", "owner", "show"}
                 else -1
             )
             zone_slots.extend(range(at, len(names)))
-            self.zones.append((sizes, shown, zone.owner == "seat", piles))
+            self.zones.append((sizes, shown, zone.owner == "seat", piles, seen))
         self.names: tuple[str, ...] = tuple(names)
         # The slots only the observer's own view fills (its hand, the plays it
         # owes, its partners, the declared zones): the rest are alike for every

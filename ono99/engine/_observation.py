@@ -7,6 +7,7 @@ from attrs import field, frozen
 from ono99._args import shown
 from ono99._errors import ArgumentError
 from ono99._variant import Variant
+from ono99._zones import LAID_AWAY
 from ono99.rules import Declaration, Reaction
 
 from ._compiled import card_index, compile_variant
@@ -106,7 +107,10 @@ class Observation:
             what the next card may have to follow.
         zones: What the player sees of each zone the variant declares
             (:class:`SeenZone`), in the variant's order: its cards, its size, or
-            neither, as the zone's visibility says. Empty for a variant that
+            neither, as the zone's visibility says; for a variant that lays
+            cards away, then the record of the cards each seat laid away this
+            round (``laid_away``: the player's own pile its cards, the others'
+            their sizes; see :attr:`laid_away`). Empty for a variant that
             declares none.
         dealer: The seat that dealt the round (whose is the crib), or -1 if
             not told.
@@ -145,6 +149,31 @@ class Observation:
     zones: tuple[SeenZone, ...] = ()
     # Told, not compared: a position rebuilt without its dealer sees the same game.
     dealer: int = field(default=-1, eq=False)
+
+    @property
+    def laid_away(self) -> tuple[str, ...]:
+        """The cards the player laid away this round (into the crib), empty for none.
+
+        "Each player looks at their six cards and 'lays away' two of them
+        face down" (Bicycle Cards, Cribbage): face down to the others, known
+        to the player, the dealer too (his own two of the crib). Read from
+        :attr:`zones` (the record :data:`ono99.LAID_AWAY`, the player's pile);
+        the crib itself is seen as its visibility says (its size until the
+        show).
+
+        >>> import ono99
+        >>> game = ono99.Game("cribbage", 2, seed=1)
+        >>> game.current_player, game.observation(0).laid_away
+        (0, ())
+        >>> move = game.legal_moves()[0]
+        >>> _ = game.play(move)
+        >>> game.observation(0).laid_away == move.cards, game.observation(1).laid_away
+        (True, ())
+        """
+        for zone in self.zones:
+            if zone.name == LAID_AWAY:
+                return zone.cards[self.player] or ()
+        return ()
 
     @property
     def is_my_turn(self) -> bool:

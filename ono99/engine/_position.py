@@ -80,7 +80,7 @@ def _per_seat(
 
 def _missing_cards(rules: CompiledVariant, deck: tuple[int, ...], r: Round) -> list[str]:
     """A problem for each kind of card the position holds more or fewer of than the deck."""
-    cards = placed(r)
+    cards = placed(r, rules.records)
     if sorted(cards) == sorted(deck):
         return []
     problems = []
@@ -329,6 +329,54 @@ def _place_zones(
                 piles[k][:] = _card_indices(rules, pile, f"{where}[{k}]", problems)
 
 
+def _laid_away_problems(
+    rules: CompiledVariant, r: Round, zones: Mapping[str, Sequence[Any]] | None
+) -> list[str]:
+    """What is wrong with the record of the cards each seat laid away; inferred where it can be.
+
+    Each seat's cards laid away (``zones={"laid_away": [...]}``, a list a
+    seat: :data:`ono99.LAID_AWAY`) lie in the crib, which holds them all. Not
+    given, the record is inferred where the table tells it: nothing laid away
+    yet (the crib holds the stock's cards alone), or, where the stock gives
+    the crib none, one seat alone has laid away (the hands tell) and the crib
+    is its cards. Otherwise nobody can tell whose the crib's cards are.
+    """
+    if rules.laid_away < 0:
+        return []
+    name = rules.zones[rules.laid_away].name
+    crib = rules.zones[rules.crib].name
+    records = r.zones[rules.laid_away]
+    held = [card for pile in r.zones[rules.crib] for card in pile]
+    table: object = zones  # typed a mapping, but a caller may pass anything
+    if not isinstance(table, Mapping) or name not in table:
+        players = len(r.hands)
+        given = rules.from_stock.get(players, 0)
+        if len(held) <= given:
+            return []  # nothing laid away yet
+        keep = rules.hand_size - rules.put_aside.get(players, 0)
+        done = [s for s in range(players) if r.in_round[s] and len(r.hands[s]) <= keep]
+        if not given and len(done) == 1 and len(held) == rules.put_aside.get(players, 0):
+            records[done[0]][:] = held  # one seat alone has laid away: the crib is its
+            return []
+        return [
+            f"zones.{name}: the {crib} holds {len(held)} cards, and whose they are cannot be "
+            f"told: give the cards each seat laid away (zones={{{name!r}: [...]}}, a list "
+            "of card ids a seat)"
+        ]
+    left = held[:]
+    problems = []
+    for seat, pile in enumerate(records):
+        for card in pile:
+            if card in left:
+                left.remove(card)
+            else:
+                problems.append(
+                    f"zones.{name}[{seat}]: {rules.ids[card]} is laid away, and the {crib} "
+                    "holds no such card (the cards laid away lie in it)"
+                )
+    return problems
+
+
 def _open_problems(
     rules: CompiledVariant,
     r: Round,
@@ -457,6 +505,8 @@ def place(
         problems += _missing_cards(rules, e.full_deck, r)
     seats_in_game = flags(in_game, "in_game", [True] * players)
     r.in_round = flags(in_round, "in_round", seats_in_game[:])
+    if not problems:
+        problems += _laid_away_problems(rules, r, zones)
     seat_tokens = flags(tokens, "tokens", e.tokens)
     seat_scores = flags(scores, "scores", [0] * players)
     problems += _position_problems(

@@ -5,8 +5,10 @@ to reduce the hand to four. The four cards laid away together constitute 'the
 crib'" (Bicycle Cards, Cribbage). The variant says how many each hand lays
 away (``deal.put_aside``), how many the stock gives (``deal.from_stock``) and
 into which declared zone (``deal.put_aside_to``); the move is
-:class:`~ono99.PutAside`, several cards at once. Its owner scores the zone at
-the show, after the hands (``_scoring.show_hands``).
+:class:`~ono99.PutAside`, several cards at once. Its owner scores the zone
+at the show, after the hands (``_scoring.show_hands``). Each seat's cards
+laid away are recorded too, in the zone :data:`ono99.LAID_AWAY` (a
+:class:`~ono99.RecordZone`): face down to the others, known to the seat.
 
 Not compiled, as the engine's other phases (``_phases``).
 """
@@ -118,9 +120,11 @@ class PutAsidePhase(Phase):
         zone, pile = _crib(game)
         if zone < 0:  # no crib to lay into (the loader requires one): out of play
             zone, pile = OUT_OF_PLAY, 0
-        index = game.rules.index
-        for card in move.cards:
-            move_card(r, HAND, seat, zone, pile, index[card])
+        rules = game.rules
+        index = rules.index
+        laid = [move_card(r, HAND, seat, zone, pile, index[card]) for card in move.cards]
+        if rules.laid_away >= 0:  # the seat knows what it laid away (a record: RecordZone)
+            r.zones[rules.laid_away][seat].extend(laid)
         game.emit(ev.LaidAway(seat, tuple(move.cards), _zone(game)))
 
     def moved(self, game: Engine, going_on: bool) -> None:

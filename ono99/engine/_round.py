@@ -379,11 +379,16 @@ def move_card(  # noqa: PLR0917 - positional: the hot path calls it for every ca
     return card
 
 
-def placed(r: Round) -> list[int]:
-    """Every card the round's zones hold, each once (the records left out), in table order."""
+def placed(r: Round, records: tuple[int, ...] = RECORDS) -> list[int]:
+    """Every card the round's zones hold, each once, in table order.
+
+    The records are left out (``records``: their places in the table, the
+    zones of every variant's and any declared ``RecordZone``'s:
+    ``CompiledVariant.records``), whose cards lie in another zone too.
+    """
     cards: list[int] = []
     for z, zone in enumerate(r.piles):
-        if z in RECORDS:
+        if z in records:
             continue
         for pile in zone:
             cards.extend(pile)

@@ -45,11 +45,14 @@ def game_state(game: Game, *, logs: bool = True) -> dict[str, Any]:
     out["random_state"] = engine.rng.getstate()
     # Every zone of the table by its name: the zones of every variant under
     # the names the Game properties give them, a zone of one pile as its list
-    # (the stock top card first, as draw_pile), the declared zones in "zones".
+    # (the stock top card first, as draw_pile), the declared zones in "zones",
+    # a record of them (laid_away, whose cards lie in the crib) under its name.
     declared: dict[str, Any] = {}
     for z, (zone, piles) in enumerate(zip(engine.rules.table, r.piles, strict=True)):
         cards = [[ids[k] for k in (pile[::-1] if z == STOCK else pile)] for pile in piles]
-        if z >= DECLARED:
+        if zone.records:
+            out[zone.name] = cards
+        elif z >= DECLARED:
             declared[zone.name] = cards
         elif z == STARTER:
             out["starter"] = r.starter

@@ -40,7 +40,16 @@ if TYPE_CHECKING:
     from ._engine import Engine
     from ._layout import Layout
 
-__all__ = ["SeatVectors", "Vector", "View", "observation", "see", "view_of"]
+__all__ = [
+    "SeatVectors",
+    "Vector",
+    "View",
+    "join_records",
+    "observation",
+    "see",
+    "unseen_zones",
+    "view_of",
+]
 
 
 class View:
@@ -272,6 +281,71 @@ def _seen_zones(engine: Engine, view: View) -> tuple[SeenZone, ...]:
             )
         )
     return tuple(out)
+
+
+def unseen_zones(engine: Engine, seat: int) -> tuple[list[tuple[int, int]], list[int]]:
+    """The piles of the declared zones ``seat`` does not see, and their cards (``Engine.unseen``).
+
+    Each pile is a place ``n + j`` (the ``j``-th pile of the declared zones,
+    in the table's order) with the number of its cards to deal again. A
+    record (:class:`ono99.RecordZone`: the cards each seat laid away) keeps
+    in the pile it records, where that is unseen, the cards the seat sees
+    in it: its own laid away are known, and never dealt again; the others'
+    records are dealt again, and so is the rest of the pile (the stock's
+    cards), a place even when empty, which :func:`join_records` fills again.
+    """
+    r = engine.r
+    rules = engine.rules
+    zones = rules.zones
+    dealer, teams, shown = engine.dealer, engine.teams, r.shown
+    firsts = [engine.n]  # the place of each declared zone's first pile
+    for piles in r.zones:
+        firsts.append(firsts[-1] + len(piles))
+    of = {zone.name: z for z, zone in enumerate(zones)}
+    records = {of[zone.records]: z for z, zone in enumerate(zones) if zone.records}
+    seats: list[tuple[int, int]] = []
+    cards: list[int] = []
+    for z, (zone, piles) in enumerate(zip(zones, r.zones, strict=True)):
+        if zone.records:
+            continue  # with the pile it records
+        record = records.get(z, -1)
+        for owner, pile in enumerate(piles):
+            if not pile or zone.seen_by(owner, seat, dealer, teams, shown) == 2:
+                continue
+            if record < 0 or len(piles) != 1:
+                seats.append((firsts[z] + owner, len(pile)))
+                cards += pile
+                continue
+            free = pile[:]  # the cards of the pile no record holds, and each record's unseen
+            for k, laid in enumerate(r.zones[record]):
+                for card in laid:
+                    free.remove(card)
+                if laid and zones[record].seen_by(k, seat, dealer, teams, shown) < 2:
+                    seats.append((firsts[record] + k, len(laid)))
+                    cards += laid
+            seats.append((firsts[z], len(free)))
+            cards += free
+    return seats, cards
+
+
+def join_records(engine: Engine, seats: list[tuple[int, int]]) -> None:
+    """Put back in each pile dealt again the cards its records hold (after ``Engine.redealt``).
+
+    A pile a record records is dealt only the cards no record holds
+    (:func:`unseen_zones`): the records' cards, the seat's own and the
+    others' as dealt again, join them.
+    """
+    r = engine.r
+    zones = engine.rules.zones
+    dealt = {place for place, _ in seats}
+    first = engine.n
+    for zone, piles in zip(zones, r.zones, strict=True):
+        if first in dealt and len(piles) == 1:
+            for z, record in enumerate(zones):
+                if record.records == zone.name:
+                    for laid in r.zones[z]:
+                        piles[0].extend(laid)
+        first += len(piles)
 
 
 def view_of(seen: Observation, index: dict[str, int]) -> View:
@@ -574,7 +648,7 @@ class Vector:
         cards = layout.cards
         player = view.player
         for z in range(view.zones - DECLARED):
-            sizes_at, shown_at, from_observer, slots = layout.zones[z]
+            sizes_at, shown_at, from_observer, slots, seen = layout.zones[z]
             sizes = view.sizes(DECLARED + z)
             piles = view.cards(DECLARED + z)
             count = len(sizes)
@@ -582,7 +656,7 @@ class Vector:
                 p = (player + k) % count if from_observer else k
                 if sizes_at >= 0:
                     self.put(sizes_at + k, max(sizes[p], 0))
-                if shown_at >= 0:
+                if shown_at >= 0 and k < seen:
                     self.put_counts(shown_at + k * cards, piles[p])
 
     def show_rules(self, view: View, player: int) -> None:

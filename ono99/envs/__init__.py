@@ -10,7 +10,7 @@ modules, each importing its ecosystem's library only when imported itself:
 - :mod:`ono99.envs.pettingzoo`: a PettingZoo AEC environment, and a
   parallel one for self-play that SuperSuit can vectorise;
 - :mod:`ono99.envs.gymnasium`: a single-agent Gymnasium environment,
-  ``ono99/Ono99-v1``, the other seats played by built-in players;
+  ``ono99/Ono99-v2``, the other seats played by built-in players;
 - :mod:`ono99.envs.openspiel`: the OpenSpiel game ``python_ono99``.
 
 All of them play the one engine through :class:`ono99.Game`, and take

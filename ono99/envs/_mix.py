@@ -54,13 +54,13 @@ class Ono99MixVectorEnv(gymnasium.vector.VectorEnv[Any, Any, Any]):
     >>> import ono99.envs.gymnasium
     >>> from ono99.envs.gymnasium import Ono99MixVectorEnv
     >>> mix = Ono99MixVectorEnv([
-    ...     gymnasium.make_vec("ono99/Ono99-v1", num_envs=2, variant=variant, players=players,
+    ...     gymnasium.make_vec("ono99/Ono99-v2", num_envs=2, variant=variant, players=players,
     ...                        spaces="universal")
     ...     for variant, players in [("ono99-2022", 2), ("ninety-nine", 4), ("ono99-1980", 3)]
     ... ])
     >>> observations, info = mix.reset(seed=1)
     >>> observations.shape, info["action_mask"].shape
-    ((6, 685), (6, 193))
+    ((6, 803), (6, 213))
     """
 
     def __init__(self, batches: Sequence[gymnasium.vector.VectorEnv[Any, Any, Any]]) -> None:

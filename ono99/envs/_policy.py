@@ -62,8 +62,9 @@ class PolicyPlayer:
         spaces: ``"variant"``: the variant's own vectors and actions;
             ``"universal"``: those of :class:`~ono99.envs.UniversalSpaces`,
             for a policy trained on a mix of variants (``max_players`` is
-            then theirs), the latest version; ``"universal-v0"`` or
-            ``"universal-v1"``: that version, the one it was trained on.
+            then theirs), the latest version; ``"universal-v0"``,
+            ``"universal-v1"`` or ``"universal-v2"``: that version, the one
+            it was trained on.
 
     Raises:
         IllegalMoveError: From :meth:`choose`, if the policy returns an
@@ -213,7 +214,7 @@ class batched:  # noqa: N801 - read as a function: opponents=batched(policy)
     >>> from ono99.envs import batched
     >>> def first_legal(observations, masks, seeds):
     ...     return masks.argmax(axis=1)
-    >>> envs = gymnasium.make_vec("ono99/Ono99-v1", num_envs=4, opponents=batched(first_legal))
+    >>> envs = gymnasium.make_vec("ono99/Ono99-v2", num_envs=4, opponents=batched(first_legal))
     >>> observations, info = envs.reset(seed=1)
     """
 

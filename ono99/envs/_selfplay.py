@@ -62,7 +62,7 @@ class Ono99SelfPlayVectorEnv(Batch):
     for :class:`~ono99.envs.gymnasium.Ono99VectorEnv`). ``reset(seed=s)``
     seeds game ``i`` with ``s + i``.
 
-    ``gymnasium.make_vec("ono99/Ono99-v1", num_envs=64, seat=[0, 1, 2, 3],
+    ``gymnasium.make_vec("ono99/Ono99-v2", num_envs=64, seat=[0, 1, 2, 3],
     players=4)`` makes one (16 games of 4 rows): a list of seats as
     ``seat``.
 
@@ -89,7 +89,7 @@ class Ono99SelfPlayVectorEnv(Batch):
 
     >>> import gymnasium
     >>> import ono99.envs.gymnasium
-    >>> envs = gymnasium.make_vec("ono99/Ono99-v1", num_envs=8, seat=[0, 1], players=2)
+    >>> envs = gymnasium.make_vec("ono99/Ono99-v2", num_envs=8, seat=[0, 1], players=2)
     >>> observations, infos = envs.reset(seed=1)
     >>> observations.shape, int(infos["action_mask"].any(axis=1).sum())  # a seat in each game
     ((8, 124), 4)

@@ -40,7 +40,7 @@ __all__ = [
     "universal_spaces",
 ]
 
-VERSIONS = ("v0", "v1")
+VERSIONS = ("v0", "v1", "v2")
 """The versions of the universal spaces, oldest first; each one's layout never changes."""
 LATEST = VERSIONS[-1]
 """The version ``spaces="universal"`` means where no version is named."""
@@ -89,7 +89,13 @@ def _shipped() -> list[Variant]:
 
 
 def _key(name: str) -> tuple[str, str]:
-    """A slot's name as its group and its key: ``hand[ace]`` is ``("hand", "ace")``."""
+    """A slot's name as its group and its key: ``hand[ace]`` is ``("hand", "ace")``.
+
+    A name that does not end in a key is a group of its own
+    (``laid_away[+0].size``, a pile's size).
+    """
+    if not name.endswith("]"):
+        return name, ""
     group, _, key = name.partition("[")
     return group, key.removesuffix("]")
 
@@ -217,6 +223,37 @@ def next_layout(also: Sequence[Variant] = ()) -> dict[str, Any]:
     return {"max_players": players, "cards": cards, "moves": moves, "slots": slots}
 
 
+def layout_text(layout: dict[str, Any]) -> str:
+    """A layout as its file ``layouts/universal-vN.json`` holds it: JSON, a line an entry.
+
+    The cards on one line, then each move and each slot on its own::
+
+        text = layout_text(next_layout())  # written to layouts/universal-vN.json
+
+    >>> import json
+    >>> from ono99.envs._universal import _layout, layout_text
+    >>> text = layout_text(_layout("v1"))
+    >>> json.loads(text) == _layout("v1"), text.splitlines()[4]
+    (True, '    {"card": "ace"},')
+    """
+
+    def line(value: Any) -> str:
+        return json.dumps(value, ensure_ascii=False)
+
+    moves = ",\n".join(f"    {line(move)}" for move in layout["moves"])
+    slots = ",\n".join(
+        f"    {line([name, float(low), float(high)])}" for name, low, high in layout["slots"]
+    )
+    return (
+        "{\n"
+        f'  "max_players": {layout["max_players"]},\n'
+        f'  "cards": {line(layout["cards"])},\n'
+        f'  "moves": [\n{moves}\n  ],\n'
+        f'  "slots": [\n{slots}\n  ]\n'
+        "}\n"
+    )
+
+
 @functools.lru_cache(maxsize=len(VERSIONS))
 def _layout(version: str) -> dict[str, Any]:
     """The layout file of ``version``, read from the package."""
@@ -235,10 +272,10 @@ class UniversalSpaces:
     version's layout is fixed once made and never changes, so a policy
     trained on it goes on reading the same vectors; when a shipped variant
     brings a card, a move or a slot the latest version lacks, a new version
-    is made (the Gymnasium environment ``ono99/Ono99-v1`` shows ``v1``,
-    ``ono99/Ono99-v0`` the earlier ``v0``). Each was made from the
-    variants shipped when it was, each alone and with each house rule that
-    can be laid over it:
+    is made (the Gymnasium environment ``ono99/Ono99-v2`` shows ``v2``,
+    ``ono99/Ono99-v1`` and ``ono99/Ono99-v0`` the earlier ``v1`` and
+    ``v0``). Each was made from the variants shipped when it was, each alone
+    and with each house rule that can be laid over it:
 
     - ``v0``: 308 slots and 45 actions (89 with ``announce="choose"``), for
       up to 13 seats.
@@ -250,6 +287,17 @@ class UniversalSpaces:
       reaction's :class:`~ono99.Decline`, and the slots of the starter, the
       declared suit and an open reaction. Every slot and action of ``v0``
       is in ``v1`` under the same name, with the same bounds.
+    - ``v2``: 803 slots and 213 actions (404 with ``announce="choose"``),
+      for up to 13 seats: what the crib games (``cribbage``,
+      ``cribbage-five-card``, ``cribbage-three-hand``,
+      ``cribbage-four-hand``) brought: the crib's slots (``crib.size``,
+      ``crib[card]``), the record of the cards each seat laid away
+      (``laid_away[+k].size``, and the observer's own cards,
+      ``laid_away[+0][card]``), and the 20 ways of laying cards away
+      (:class:`~ono99.envs.LayAway`: 5 of one card, 15 of two). Every slot
+      and action of ``v1`` is in ``v2`` at the same index, with the same
+      bounds but one, widened: ``plays_owed`` up to 12, the six-card hand's
+      (:func:`next_layout` made it).
 
     A variant with a card, a move or a slot the version lacks (a newer
     shipped one, or a file of your own) is refused, naming the version that
@@ -280,8 +328,8 @@ class UniversalSpaces:
     Args:
         announce: ``"true_total"`` or ``"choose"``, as for
             :class:`~ono99.envs.ActionTable`.
-        version: One of ``VERSIONS`` (``"v0"``, ``"v1"``); the latest
-            by default.
+        version: One of ``VERSIONS`` (``"v0"``, ``"v1"``, ``"v2"``); the
+            latest by default.
 
     Raises:
         ArgumentError: If ``announce`` or ``version`` is none of those.
@@ -422,7 +470,7 @@ def universal_spaces(announce: str = "true_total", version: str = LATEST) -> Uni
     >>> from ono99.envs import universal_spaces
     >>> spaces = universal_spaces()
     >>> spaces.version, spaces.max_players, spaces.actions, spaces.moves[:3]
-    ('v1', 13, 193, (Play(card='ace'), Play(card='ace', amount=1), Play(card='ace', amount=11)))
+    ('v2', 13, 213, (Play(card='ace'), Play(card='ace', amount=1), Play(card='ace', amount=11)))
     >>> len(universal_spaces(version="v0")), universal_spaces(version="v0").actions
     (308, 45)
     """

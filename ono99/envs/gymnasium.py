@@ -1,23 +1,26 @@
-"""A single-agent Gymnasium environment for any variant: ``ono99/Ono99-v1``.
+"""A single-agent Gymnasium environment for any variant: ``ono99/Ono99-v2``.
 
 Importing this module registers the environment, so either of these works::
 
     import gymnasium
     import ono99.envs.gymnasium
 
-    env = gymnasium.make("ono99/Ono99-v1", variant="ono99-2022", players=2)
-    env = gymnasium.make("ono99.envs.gymnasium:ono99/Ono99-v1", players=2)  # imports it
+    env = gymnasium.make("ono99/Ono99-v2", variant="ono99-2022", players=2)
+    env = gymnasium.make("ono99.envs.gymnasium:ono99/Ono99-v2", players=2)  # imports it
 
-**Versions.** An id's spaces never change. ``ono99/Ono99-v1`` (the latest)
-and ``ono99/Ono99-v0`` differ only in the universal spaces
-(``spaces="universal"``, :class:`~ono99.envs.UniversalSpaces`): version
-``v1``'s under ``Ono99-v1`` (685 slots, 193 actions), version ``v0``'s
-under ``Ono99-v0`` (308 slots, 45 actions: the layout the variants shipped
-before ``noddy`` made, rebuilt exactly; a variant with cards or moves it
-lacks is refused, naming ``v1``). Gymnasium warns that ``Ono99-v0`` is out
-of date (a ``DeprecationWarning``). ``spaces="universal-v0"`` or
-``"universal-v1"`` names a version under any id; the variant's own spaces
-(``spaces="variant"``) are the same under both.
+**Versions.** An id's spaces never change. ``ono99/Ono99-v2`` (the latest),
+``ono99/Ono99-v1`` and ``ono99/Ono99-v0`` differ only in the universal
+spaces (``spaces="universal"``, :class:`~ono99.envs.UniversalSpaces`):
+version ``v2``'s under ``Ono99-v2`` (803 slots, 213 actions: ``v1``'s, then
+the crib games'), ``v1``'s under ``Ono99-v1`` (685 slots, 193 actions: a
+crib game is refused, naming ``v2``), version ``v0``'s under ``Ono99-v0``
+(308 slots, 45 actions: the layout the variants shipped before ``noddy``
+made, rebuilt exactly; a variant with cards or moves it lacks is refused,
+naming the version that holds it). Gymnasium warns that ``Ono99-v0`` and
+``Ono99-v1`` are out of date (a ``DeprecationWarning``).
+``spaces="universal-v0"``, ``"universal-v1"`` or ``"universal-v2"`` names
+a version under any id; the variant's own spaces (``spaces="variant"``)
+are the same under every id.
 
 The agent plays one seat (the same each game, or ``seat="random"``: a seat
 drawn for each game); the others are played by built-in players
@@ -99,8 +102,9 @@ __all__ = [
     "Ono99VectorEnv",
 ]
 
-ENV_ID = "ono99/Ono99-v1"
-"""The latest id the environment is registered under (``ono99/Ono99-v0`` is the earlier)."""
+ENV_ID = "ono99/Ono99-v2"
+"""The latest id the environment is registered under (``ono99/Ono99-v0`` and
+``ono99/Ono99-v1`` are the earlier)."""
 
 _KERNEL = ("_vector", "_mask_writer", "_agent", "_picks")  # rebuilt, not pickled
 
@@ -145,9 +149,9 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
             house rule shares (:class:`~ono99.envs.UniversalSpaces`), so
             that one agent trains on a mix of them (``max_players`` is then
             theirs; a policy given as an opponent reads them too): the
-            environment id's version of them (``ono99/Ono99-v1``'s ``v1``),
-            or the latest made directly; ``"universal-v0"`` or
-            ``"universal-v1"``: that version.
+            environment id's version of them (``ono99/Ono99-v2``'s ``v2``),
+            or the latest made directly; ``"universal-v0"``,
+            ``"universal-v1"`` or ``"universal-v2"``: that version.
 
     Raises:
         VariantError: If the variant or a house rule cannot be loaded, or
@@ -158,7 +162,7 @@ class Ono99Env(gymnasium.Env[Any, np.int64]):
 
     >>> import gymnasium
     >>> import ono99.envs.gymnasium
-    >>> env = gymnasium.make("ono99/Ono99-v1", variant="ninety-nine", players=2)
+    >>> env = gymnasium.make("ono99/Ono99-v2", variant="ninety-nine", players=2)
     >>> observation, info = env.reset(seed=1)
     >>> observation.shape, env.action_space, int(info["action_mask"].sum()) > 0
     ((110,), Discrete(14), True)
@@ -438,7 +442,7 @@ class Ono99VectorEnv(Batch):
     (Gymnasium's "next step" autoreset). It pickles and copies, as
     :class:`Ono99Env` does.
 
-    ``gymnasium.make_vec("ono99/Ono99-v1", num_envs=64, ...)`` makes one,
+    ``gymnasium.make_vec("ono99/Ono99-v2", num_envs=64, ...)`` makes one,
     with :class:`Ono99Env`'s arguments.
 
     Args:
@@ -471,7 +475,7 @@ class Ono99VectorEnv(Batch):
 
     >>> import gymnasium
     >>> import ono99.envs.gymnasium
-    >>> envs = gymnasium.make_vec("ono99/Ono99-v1", num_envs=8, variant="ninety-nine", players=2)
+    >>> envs = gymnasium.make_vec("ono99/Ono99-v2", num_envs=8, variant="ninety-nine", players=2)
     >>> observations, infos = envs.reset(seed=1)
     >>> observations.shape, infos["action_mask"].shape, envs.action_space
     ((8, 110), (8, 14), MultiDiscrete([14 14 14 14 14 14 14 14]))
@@ -641,10 +645,20 @@ def _make_vec_v1(num_envs: int = 1, **kwargs: Any) -> gymnasium.vector.VectorEnv
     return _make_vec(num_envs, **_at("v1", kwargs))
 
 
+def _make_v2(**kwargs: Any) -> Ono99Env:
+    """``ono99/Ono99-v2``'s entry point: its universal spaces are version ``v2``'s."""
+    return Ono99Env(**_at("v2", kwargs))
+
+
+def _make_vec_v2(num_envs: int = 1, **kwargs: Any) -> gymnasium.vector.VectorEnv[Any, Any, Any]:
+    """``ono99/Ono99-v2``'s ``make_vec`` entry point."""
+    return _make_vec(num_envs, **_at("v2", kwargs))
+
+
 # Documented and pickled as this module's, where users find it.
 Ono99SelfPlayVectorEnv.__module__ = __name__
 
-for _version in ("v0", "v1"):
+for _version in ("v0", "v1", "v2"):
     if f"ono99/Ono99-{_version}" not in gymnasium.registry:
         gymnasium.register(
             id=f"ono99/Ono99-{_version}",

@@ -67,7 +67,7 @@ def vec_env(num_envs: int = 8, **kwargs: Any) -> Ono99VecEnv:
             seats of games (a multiple of their number).
         **kwargs: :class:`~ono99.envs.gymnasium.Ono99Env`'s arguments
             (``variant``, ``players``, ``opponents``, ``seat``...), as
-            ``gymnasium.make_vec("ono99/Ono99-v1", ...)`` takes them.
+            ``gymnasium.make_vec("ono99/Ono99-v2", ...)`` takes them.
 
     Raises:
         VariantError: If the variant or a house rule cannot be loaded.

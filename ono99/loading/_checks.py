@@ -24,7 +24,7 @@ from ono99._limits import (
     MAX_TRIGGERS,
 )
 from ono99._phases import lays_away, phase_order_problem
-from ono99._zones import BUILT_IN_ZONES
+from ono99._zones import BUILT_IN_ZONES, LAID_AWAY
 from ono99.rules import ask, each_effect, is_pairs, vet
 
 from ._problems import BARE_KEY, Problem, card_id_problem, key_name, suggest
@@ -215,8 +215,8 @@ def check_variant(variant: Variant) -> list[Problem]:
 
 
 def _check_zones(variant: Variant) -> list[Problem]:
-    """A declared zone is named by a bare key that no zone of every variant takes."""
-    taken = [zone.name for zone in BUILT_IN_ZONES]
+    """A declared zone is named by a bare key no zone of every variant (or laid_away) takes."""
+    taken = [zone.name for zone in BUILT_IN_ZONES] + [LAID_AWAY]
     out = []
     for zone in variant.zones:
         key = f"zones.{key_name(zone.name)}"
@@ -229,7 +229,8 @@ def _check_zones(variant: Variant) -> list[Problem]:
                 )
             )
         elif zone.name in taken:
-            out.append(Problem(key, f"every variant has a zone {zone.name}: name yours otherwise"))
+            which = "a variant laying cards away" if zone.name == LAID_AWAY else "every variant"
+            out.append(Problem(key, f"{which} has a zone {zone.name}: name yours otherwise"))
     return out
 
 

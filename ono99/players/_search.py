@@ -23,6 +23,8 @@ from ono99._args import is_int, shown
 from ono99.engine import (
     ROUND_NOT_OVER,
     Game,
+    SeenZone,
+    compile_variant,
     engine_of,
     losers,
     play_round,
@@ -251,13 +253,22 @@ def _position(observation: Observation, traits: Traits, rng: random.Random) -> E
     the put-aside phase from the hands), and in the play after it, the round's
     dealer, whose the crib is, as the observation says.
     """
+    # A record's cards (the cards each seat laid away) lie in the zone it
+    # records (the crib): counted there, the seat's own kept there when that
+    # is face down, the others' taken from it.
+    zones_of = compile_variant(observation.variant).zones
+    of = {zone.name: zone.records for zone in zones_of if zone.records}  # record: zone recorded
+    record_of = {recorded: name for name, recorded in of.items()}
+    seen = {zone.name: zone for zone in observation.zones}
     unseen = Counter(traits.deck(len(observation.hand_sizes)))
     unseen.subtract(observation.hand)
     unseen.subtract(observation.discard_pile)
     unseen.subtract(observation.out_of_play)
     for zone in observation.zones:
-        for pile in zone.cards:
-            unseen.subtract(pile or ())
+        if zone.name not in of:
+            known = _known(zone, seen.get(record_of.get(zone.name, "")))
+            for pile in zone.cards:
+                unseen.subtract(pile or known)
     cards = list(unseen.elements())
     me = observation.player
     hands: list[tuple[str, ...]] = []
@@ -272,13 +283,17 @@ def _position(observation: Observation, traits: Traits, rng: random.Random) -> E
     # random (empty where not even their size is seen).
     zones: dict[str, list[list[str]]] = {}
     for zone in observation.zones:
+        if zone.name in of:
+            zones[zone.name] = _record(zone, zones.get(of[zone.name], [[]]))
+            continue
+        kept = list(_known(zone, seen.get(record_of.get(zone.name, ""))))
         piles = []
         for pile, seen_size in zip(zone.cards, zone.sizes, strict=True):
             if pile is not None:
                 piles.append(list(pile))
             else:
-                hidden = seen_size or 0
-                piles.append(cards[at : at + hidden])
+                hidden = (seen_size or 0) - len(kept)
+                piles.append(kept + cards[at : at + hidden])
                 at += hidden
         zones[zone.name] = piles
     game = Game.from_position(
@@ -310,6 +325,33 @@ def _position(observation: Observation, traits: Traits, rng: random.Random) -> E
         seed=rng.getrandbits(32),
     )
     return engine_of(game)
+
+
+def _known(zone: SeenZone, record: SeenZone | None) -> tuple[str, ...]:
+    """The cards the seat knows lie in ``zone``'s one pile, face down: those its record shows."""
+    if record is None or len(zone.cards) != 1 or zone.cards[0] is not None:
+        return ()
+    return tuple(card for pile in record.cards for card in pile or ())
+
+
+def _record(record: SeenZone, recorded: list[list[str]]) -> list[list[str]]:
+    """A record's piles (the cards each seat laid away), as rebuilt.
+
+    Those seen as they are; the others taken in turn from the cards of the
+    pile it records (``recorded``) that no seen pile holds.
+    """
+    pool = Counter(recorded[0] if len(recorded) == 1 else ())
+    for pile in record.cards:
+        pool.subtract(pile or ())
+    rest = list(pool.elements())
+    piles = []
+    for pile, size in zip(record.cards, record.sizes, strict=True):
+        if pile is not None:
+            piles.append(list(pile))
+        else:
+            piles.append(rest[: size or 0])
+            del rest[: size or 0]
+    return piles
 
 
 def _mean_error(values: list[float]) -> tuple[float, float]:

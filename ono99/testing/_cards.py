@@ -54,6 +54,7 @@ class CardEvents(LogModel):
         else:
             self._actor(event.player, "lays cards away")
             self._take(event.player, event.cards)
+            self._laid[event.player].extend(event.cards)
         self._zoned += len(event.cards)
 
     def _on_played(self, event: ev.Played) -> None:

@@ -257,6 +257,27 @@ class GameChecker(CardEvents, TurnEvents, RoundEvents):
             "observation",
             lambda: f"last_play is {obs.last_play!r}, the events say {acted!r}",
         )
+        # The cards the player laid away this round, as the events told: its
+        # own, and no other seat's ("lays away two of them face down", Bicycle).
+        laid = tuple(self._laid[player]) if self._laid else obs.laid_away  # no deal seen
+        self.expect(
+            obs.laid_away == laid,
+            "observation",
+            lambda: f"laid_away is {obs.laid_away!r}, the player laid away {laid!r}",
+        )
+        records = {zone.name for zone in self.rules.zones if zone.records}
+        others = [
+            (zone.name, k)
+            for zone in obs.zones
+            if zone.name in records
+            for k, pile in enumerate(zone.cards)
+            if k != player and pile is not None
+        ]
+        self.expect(
+            not others,
+            "observation",
+            lambda: f"player {player} sees what other seats laid away: {others}",
+        )
         mine = game.current_player == player and not game.is_over
         self.expect(
             obs.legal_moves == (game.legal_moves() if mine else ()),

@@ -51,6 +51,8 @@ class LogModel:
     _dealer: int  # the round's dealer (set when each round starts)
     _given_due: list[tuple[int, int]]  # the points the deal's start still gives
     _zoned = 0  # the cards in the zones a variant declares (the crib), this round
+    # The cards each seat laid away this round, as the events told (none before a deal is seen).
+    _laid: tuple[list[str], ...] = ()
 
     def __init__(self, game: Game, where: str | None = None) -> None:
         self.game = game

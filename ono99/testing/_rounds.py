@@ -30,6 +30,7 @@ class RoundEvents(LogModel):
         self._direction = 1
         self._round_plays = 0
         self._zoned = 0
+        self._laid = tuple([] for _ in range(self._n))
         self._dealer = event.dealer
         self._given_due = self._deal_given(event.dealer)
         self._deflected = None
