@@ -325,6 +325,8 @@ class CompiledVariant:
         # Whether some phase of the round has its players decide from an
         # observation (Phase.needs_observation): asked at each move only then.
         self.observing = any(p.needs_observation for p in (*self.phases, self.react_phase))
+        # Whether any decision may need one (Engine.needs_observation asks which).
+        self.may_observe = self.observing or self.reads_table
 
     def __reduce__(self) -> tuple[Callable[[Variant], CompiledVariant], tuple[Variant]]:
         # The variant is all it takes: read back, these are its (cached) compiled rules.

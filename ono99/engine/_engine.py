@@ -422,12 +422,13 @@ class Engine:
         variant = self.variant
         # A quick player decides from the legal moves and the total: no observation.
         picks = [getattr(player, "pick", None) for player in players]
+        observe = self.rules.may_observe
         for _ in range(max_moves):
             if self.winner is not None:
                 break
             seat = self.current
             pick = picks[seat]
-            if pick is None or self.needs_observation():
+            if pick is None or (observe and self.needs_observation()):
                 move = players[seat].choose(self.observation(seat))
             else:
                 move = pick(self.legal or self.legal_moves(), self.r.total, variant)

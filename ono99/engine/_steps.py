@@ -116,12 +116,13 @@ def play_quick(engine: Engine, seat: int, picks: list[Any], variant: Variant) ->
     Raises:
         IllegalMoveError: If a player picks an illegal move (the game is unchanged).
     """
+    observe = engine.rules.may_observe  # else needs_observation is never true
     while engine.winner is None and engine.in_game[seat]:
         current = engine.current
         if current == seat:
             return -1
         pick = picks[current]
-        if pick is None or engine.needs_observation():
+        if pick is None or (observe and engine.needs_observation()):
             return current
         engine.play_checked(pick(legal_now(engine), engine.r.total, variant))
     return -1
@@ -138,10 +139,11 @@ def play_decided(engine: Engine, picks: list[Any], variant: Variant) -> int:
     Raises:
         IllegalMoveError: If a player picks an illegal move (the game is unchanged).
     """
+    observe = engine.rules.may_observe  # else needs_observation is never true
     while engine.winner is None:
         current = engine.current
         pick = picks[current]
-        if pick is None or engine.needs_observation():
+        if pick is None or (observe and engine.needs_observation()):
             return current
         engine.play_checked(pick(legal_now(engine), engine.r.total, variant))
     return -1
