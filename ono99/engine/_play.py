@@ -271,8 +271,9 @@ def played_with(
     return new_played(player, card, total, amount, target)
 
 
-# How new_played makes an event: the object, then each field, as attrs' own
-# __init__ does (a frozen class is set through object.__setattr__).
+# How new_played makes an event: the object, then each field through
+# object.__setattr__ bound to it, as attrs' own __init__ does (a frozen class
+# refuses its own __setattr__).
 _NEW: Final[Any] = object.__new__
 _SET: Final[Any] = object.__setattr__
 _PLAYED: Final = ev.Played
@@ -298,13 +299,14 @@ def new_played(  # noqa: PLR0917 - the event's fields, in its order
     ways of making it to the same fields.
     """
     event = _NEW(_PLAYED)
-    _SET(event, "player", player)
-    _SET(event, "card", card)
-    _SET(event, "total", total)
-    _SET(event, "amount", amount)
-    _SET(event, "target", target)
-    _SET(event, "say", say)
-    _SET(event, "declare", declare)
-    _SET(event, "automatic", automatic)
-    event_: ev.Played = event
-    return event_
+    put = _SET.__get__(event)  # bound once, as attrs does: each call is then the cheaper
+    put("player", player)
+    put("card", card)
+    put("total", total)
+    put("amount", amount)
+    put("target", target)
+    put("say", say)
+    put("declare", declare)
+    put("automatic", automatic)
+    made: ev.Played = event
+    return made
