@@ -73,10 +73,11 @@ def main() -> None:
         compare(*args.compare)
         return
     figures: dict[str, dict[str, float]] = {}
-    engine = "compiled" if ono99.engine.COMPILED else "pure-Python"
-    print(
-        f"ono99 {ono99.__version__} ({engine} engine), {args.games} games, best of {args.repeat}"
-    )
+    # Older versions do not say which engine they run (no ono99.engine.COMPILED).
+    compiled = getattr(ono99.engine, "COMPILED", None)
+    engine = "engine not stated" if compiled is None else "compiled" if compiled else "pure-Python"
+    engine += " engine" if compiled is not None else ""
+    print(f"ono99 {ono99.__version__} ({engine}), {args.games} games, best of {args.repeat}")
     for variant in args.variants or ono99.list_variants():
         players = players_for(variant, args.players)
         ms, plays = measure(variant, players, args.games, args.repeat)

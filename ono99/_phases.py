@@ -79,6 +79,11 @@ class Phase:
         moves: Whether the round waits in it for moves (the play does).
         interrupt: Whether it is opened over the phase in progress by a card,
             rather than listed (a reaction out of turn).
+        needs_observation: Whether a player decides its moves in it from an
+            observation: one that picks from the legal moves and the total
+            alone (a quick player) is handed the observation instead, as
+            where the moves are ways of laying cards away, whose worth those
+            do not tell.
         required: Whether every round has it (the deal, the play, settling).
         after: The phases that, when listed, come before it.
         before: The phases that, when listed, come after it.
@@ -87,6 +92,7 @@ class Phase:
     name: ClassVar[str] = ""
     moves: ClassVar[bool] = False
     interrupt: ClassVar[bool] = False
+    needs_observation: ClassVar[bool] = False
     required: ClassVar[bool] = False
     after: ClassVar[frozenset[str]] = frozenset({"deal"})
     before: ClassVar[frozenset[str]] = frozenset({"settle"})

@@ -319,8 +319,7 @@ class CompiledVariant:
         self.from_stock = {n: deal.from_stock_for(n) for n in counts}
         self.crib = next((i for i, z in enumerate(self.zones) if z.name == deal.put_aside_to), -1)
         names = variant.round.phases or default_phases(self.starter, show, lays_away(variant))
-        # Whether cards are laid away at the deal: a quick player is then given an
-        # observation in that phase (the crib's owner, the hand), not only the moves.
+        # Whether cards are laid away at the deal.
         self.lays_away = "put_aside" in names
         # The record of the cards each seat laid away this round, after the
         # declared zones: a seat knows its own (RecordZone); -1 without a crib.
@@ -336,6 +335,11 @@ class CompiledVariant:
         self.phases: tuple[Phase, ...] = tuple(known[name]() for name in names)
         self.play_phase = next(phase for phase in self.phases if phase.name == "play")
         self.react_phase = known["react"]()
+        # Whether some phase of the round has its players decide from an
+        # observation (Phase.needs_observation): asked at each move only then.
+        self.observing = any(p.needs_observation for p in (*self.phases, self.react_phase))
+        # Whether any decision may need one (Engine.needs_observation asks which).
+        self.may_observe = self.observing or self.reads_table
 
     def __reduce__(self) -> tuple[Callable[[Variant], CompiledVariant], tuple[Variant]]:
         # The variant is all it takes: read back, these are its (cached) compiled rules.

@@ -26,7 +26,7 @@ from ._phases import PlayPhase
 from ._play import apply_outcomes, play_move
 from ._react import open_reaction
 from ._round import Checkpoint, Round
-from ._scoring import count_over, end_phase, end_round, laying, out_of_cards, run_phases
+from ._scoring import count_over, end_phase, end_round, out_of_cards, run_phases
 from ._table import Table
 from ._view import join_records, observation, unseen_zones
 
@@ -411,9 +411,8 @@ class Engine:
         """Let ``players`` (one per seat) move, for at most ``max_moves`` moves.
 
         A quick player picks from the legal moves and the total; any other is
-        given its :meth:`observation`, as a quick player is where a move's
-        total depends on the table (:meth:`told_totals`), which the legal
-        moves and the total do not tell.
+        given its :meth:`observation`, as a quick player is where the move
+        due needs one (:meth:`needs_observation`).
 
         Returns:
             The winner, or ``None`` if the game has not ended.
@@ -424,14 +423,13 @@ class Engine:
         variant = self.variant
         # A quick player decides from the legal moves and the total: no observation.
         picks = [getattr(player, "pick", None) for player in players]
-        reads = self.rules.reads_table
-        lays = self.rules.lays_away  # the put-aside phase asks for an observation
+        observe = self.rules.may_observe
         for _ in range(max_moves):
             if self.winner is not None:
                 break
             seat = self.current
             pick = picks[seat]
-            if pick is None or (reads and self.told_totals()) or (lays and laying(self)):
+            if pick is None or (observe and self.needs_observation()):
                 move = players[seat].choose(self.observation(seat))
             else:
                 move = pick(self.legal or self.legal_moves(), self.r.total, variant)
@@ -441,6 +439,20 @@ class Engine:
     def observation(self, seat: int) -> Observation:
         """All that ``seat`` may know, and nothing else (see :meth:`ono99.Game.observation`)."""
         return observation(self, seat)
+
+    def needs_observation(self) -> bool:
+        """Whether the player to move decides from an observation, not the legal moves and total.
+
+        So where the phase in progress says it does
+        (:attr:`ono99.Phase.needs_observation`: laying cards away), and in
+        the play where a move's total depends on the table
+        (:meth:`told_totals`), which the legal moves and the total do not
+        tell. The one place the loops that play quick players ask it.
+        """
+        rules = self.rules
+        if rules.observing and self.r.phase.needs_observation:
+            return True
+        return rules.reads_table and bool(self.told_totals())
 
     # ----------------------------------------------------------------- checks
     #

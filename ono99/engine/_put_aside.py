@@ -54,6 +54,7 @@ class PutAsidePhase(Phase):
 
     name: ClassVar[str] = "put_aside"
     moves: ClassVar[bool] = True
+    needs_observation: ClassVar[bool] = True  # what to lay away: the crib's owner, the hand
     after: ClassVar[frozenset[str]] = frozenset({"deal"})
     before: ClassVar[frozenset[str]] = frozenset({"turn_up", "show", "play", "settle"})
 

@@ -26,7 +26,6 @@ __all__ = [
     "end_phase",
     "end_play",
     "end_round",
-    "laying",
     "one_side",
     "out_of_cards",
     "pass_turn",
@@ -96,12 +95,6 @@ def end_play(game: Engine) -> None:
     game.last_survivor = survivor
     for trigger in game.rules.end_triggers:
         game.fire(trigger, -1 if survivor is None else survivor, True)
-
-
-def laying(game: Engine) -> bool:
-    """Whether the round waits in a phase of moves before the play (cards laid away)."""
-    phase = game.r.phase
-    return phase is not game.rules.play_phase and not phase.interrupt
 
 
 def run_phases(game: Engine, start: int) -> None:

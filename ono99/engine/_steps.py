@@ -15,8 +15,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from ._scoring import laying
-
 if TYPE_CHECKING:
     from collections.abc import Callable
 
@@ -107,9 +105,9 @@ def play_quick(engine: Engine, seat: int, picks: list[Any], variant: Variant) ->
 
     ``picks`` holds each seat's ``pick`` method (``None`` for ``seat`` and
     for players that decide from an observation). A quick player is handed
-    back as one that needs an observation where a move's total depends on
-    the table (``Engine.told_totals``), which its legal moves and the total
-    do not tell.
+    back as one that needs an observation where the move due needs one
+    (``Engine.needs_observation``: laying cards away, or a move whose total
+    depends on the table).
 
     Returns:
         The seat to move whose player needs an observation, or -1: ``seat``
@@ -118,14 +116,13 @@ def play_quick(engine: Engine, seat: int, picks: list[Any], variant: Variant) ->
     Raises:
         IllegalMoveError: If a player picks an illegal move (the game is unchanged).
     """
-    reads = engine.rules.reads_table
-    lays = engine.rules.lays_away  # the put-aside phase asks for an observation
+    observe = engine.rules.may_observe  # else needs_observation is never true
     while engine.winner is None and engine.in_game[seat]:
         current = engine.current
         if current == seat:
             return -1
         pick = picks[current]
-        if pick is None or (reads and engine.told_totals()) or (lays and laying(engine)):
+        if pick is None or (observe and engine.needs_observation()):
             return current
         engine.play_checked(pick(legal_now(engine), engine.r.total, variant))
     return -1
@@ -136,18 +133,17 @@ def play_decided(engine: Engine, picks: list[Any], variant: Variant) -> int:
 
     Returns:
         That seat (an agent's, or a player's that decides from an
-        observation, as a quick player does where a move's total depends on
-        the table: see :func:`play_quick`), or -1 once the game is over.
+        observation, as a quick player does where the move due needs one:
+        see :func:`play_quick`), or -1 once the game is over.
 
     Raises:
         IllegalMoveError: If a player picks an illegal move (the game is unchanged).
     """
-    reads = engine.rules.reads_table
-    lays = engine.rules.lays_away  # the put-aside phase asks for an observation
+    observe = engine.rules.may_observe  # else needs_observation is never true
     while engine.winner is None:
         current = engine.current
         pick = picks[current]
-        if pick is None or (reads and engine.told_totals()) or (lays and laying(engine)):
+        if pick is None or (observe and engine.needs_observation()):
             return current
         engine.play_checked(pick(legal_now(engine), engine.r.total, variant))
     return -1

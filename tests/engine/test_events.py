@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import inspect
 import json
 
 import attrs
@@ -124,3 +125,33 @@ def test_a_named_player_is_told_without_saying_what_for() -> None:
     played = events.Played(0, "pick", 10, target=2)
     told = ono99.describe_event(played, variant)
     assert told == "Player 0 plays Pick, naming player 2: total 10"
+
+
+PLAYED_MADE = [
+    {},
+    {"amount": 11},
+    {"target": 2},
+    {"say": 19},
+    {"declare": "hearts"},
+    {"automatic": True},
+    {"amount": 1, "target": 0, "say": 9, "declare": "red", "automatic": True},
+]
+
+
+@pytest.mark.parametrize("fields", PLAYED_MADE, ids=repr)
+def test_the_engine_makes_played_events_as_the_class_does(fields: dict[str, object]) -> None:
+    """The engine makes its ``Played`` events field by field (``new_played``, faster than
+    the class's interpreted ``__init__``): each is equal to the class's own, with the same
+    repr, hash and data, and as frozen; its arguments are the class's fields, in order, so
+    a field added to the class fails here until the engine sets it too."""
+    from ono99.engine._play import new_played  # noqa: PLC0415 - the engine's own helper
+
+    names = [field.name for field in attrs.fields(events.Played)]
+    assert list(inspect.signature(new_played).parameters) == names
+    made = new_played(1, "8", 19, **fields)  # type: ignore[arg-type]
+    expected = events.Played(1, "8", 19, **fields)  # type: ignore[arg-type]
+    assert type(made) is events.Played
+    assert made == expected and hash(made) == hash(expected) and repr(made) == repr(expected)
+    assert ono99.to_data(made) == ono99.to_data(expected)
+    with pytest.raises(attrs.exceptions.FrozenInstanceError):
+        made.total = 0  # type: ignore[misc]

@@ -289,6 +289,64 @@ def test_a_phase_with_moves_of_its_own_waits_for_them_then_ends() -> None:
     assert game.winner is not None
 
 
+@ono99.phase_type
+@frozen
+class DiscardSeen(Discard):
+    """ "Before the play each player in turn lays one card of their hand aside", chosen
+    from what the player sees (a test's throw-away phase that needs an observation)."""
+
+    name = "test_discard_seen"
+    needs_observation = True
+
+
+class Noting(ono99.RandomPlayer):
+    """A quick random player that notes, for each decision, the phase and how it was asked."""
+
+    def __init__(self, seed: int, game: ono99.Game, asked: list[tuple[str, str]]) -> None:
+        super().__init__(seed)
+        self.game = game
+        self.asked = asked
+        self.choosing = False
+
+    def pick(self, legal_moves: Any, total: int, variant: Any) -> Any:
+        """Note a pick from the legal moves and the total (not one ``choose`` makes), then pick."""
+        if not self.choosing:
+            self.asked.append((phase_of(self.game).name, "pick"))
+        return super().pick(legal_moves, total, variant)
+
+    def choose(self, observation: ono99.Observation) -> Any:
+        """Note a choice from an observation, then choose."""
+        self.asked.append((phase_of(self.game).name, "choose"))
+        self.choosing = True
+        try:
+            return super().choose(observation)
+        finally:
+            self.choosing = False
+
+
+@pytest.mark.parametrize(
+    ("phase", "asked"), [("test_discard", "pick"), ("test_discard_seen", "choose")]
+)
+def test_a_phase_says_whether_its_moves_are_chosen_from_an_observation(
+    phase: str, asked: str
+) -> None:
+    """A quick player (one that picks from the legal moves and the total) is handed an
+    observation in a phase that declares it needs one (``needs_observation``, as laying
+    cards into a crib does), and picks as usual in one that does not (the neutral
+    default) and in the play."""
+    variant = ono99.loads_variant(
+        f'extends = "ono99-2022"\nid = "laid"\nname = "Laid"\n\n[round]\n'
+        f'phases = ["deal", "{phase}", "play", "settle"]\n'
+    )
+    game = ono99.Game(variant, players=3, seed=5)
+    noted: list[tuple[str, str]] = []
+    ono99.play_out(game, [Noting(seat, game, noted) for seat in range(3)])
+    assert game.winner is not None
+    assert {how for name, how in noted if name == phase} == {asked}
+    assert len([name for name, _ in noted if name == phase]) >= 3
+    assert {how for name, how in noted if name == "play"} == {"pick"}
+
+
 def test_a_phase_needs_a_name_of_its_own() -> None:
     """Registering a class with no name, or a name taken, is refused in words."""
 
