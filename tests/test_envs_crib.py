@@ -19,6 +19,7 @@ from typing import Any
 import pytest
 
 import ono99
+from ono99.testing import snapshot
 
 np = pytest.importorskip("numpy", reason="the rl extra (numpy) is not installed")
 pytest.importorskip("gymnasium", reason="the rl extra (gymnasium) is not installed")
@@ -256,6 +257,34 @@ def test_openspiel_names_each_way_of_laying_away_apart() -> None:
     assert len(legal) == 15
     names = {state.action_to_string(state.current_player(), a) for a in legal}
     assert len(names) == 15
+
+
+def test_openspiel_resampled_states_deal_the_crib_anew_but_what_the_seat_laid_away() -> None:
+    """The determinisation of OpenSpiel's IS-MCTS bot: in the play, the non-dealer does not
+    know the two cards the dealer laid away (Bicycle: each player "lays away two cards face
+    down"), so a resampled state deals them anew with the unseen cards; its own two stay in
+    the crib, and its information state and observation do not change."""
+    game = pyspiel.load_game("python_ono99", {"variant": CRIBBAGE, "players": 2})
+    state = game.new_initial_state()
+    rng = random.Random(3)
+    while state.is_chance_node() or isinstance(state.game.legal_moves()[0], ono99.PutAside):
+        if state.is_chance_node():
+            state.apply_action(rng.choice(state.chance_outcomes())[0])
+        else:
+            state.apply_action(rng.choice(state.legal_actions()))
+    real = state.game
+    me = 1 - real.dealer
+    mine = real.observation(me).laid_away
+    crib = sorted(snapshot(real)["zones"]["crib"][0])
+    moved = False
+    for k in range(20):
+        world = state.resample_from_infostate(me, random.Random(k).random)
+        assert world.information_state_string(me) == state.information_state_string(me)
+        assert world.observation_string(me) == state.observation_string(me)
+        again = sorted(snapshot(world.game)["zones"]["crib"][0])
+        assert len(again) == len(crib) and Counter(mine) <= Counter(again)
+        moved |= again != crib
+    assert moved
 
 
 def test_the_vector_environments_play_crib_games_to_the_end() -> None:

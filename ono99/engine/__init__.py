@@ -21,7 +21,8 @@ them the fast core, what mypyc compiles, through a small named API:
   as the engine keeps them), :func:`hand_now` (the cards of the player to
   move, which the put-aside move's actions are counted in), ``Engine.play``
   (a move taken from those, unchecked), ``Engine.copy`` and :func:`redealt` /
-  :func:`redealt_unseen` (the unseen cards dealt again);
+  :func:`redealt_unseen` (the unseen cards dealt again; :func:`unseen_now`
+  says where they lie);
 - loops that play many moves: :func:`play_quick`, :func:`play_decided`,
   :func:`play_round`, and the facts they ask after a move (:func:`total`,
   :func:`seat_done`, :func:`cut_short`, :func:`players_in`,
@@ -83,6 +84,7 @@ from ._steps import (
     seat_done,
     total,
     turn_starts,
+    unseen_now,
     won,
 )
 from ._view import SeatVectors, Vector, View, see, view_of
@@ -138,6 +140,7 @@ __all__ = [
     "total",
     "turn_starts",
     "unsaid",
+    "unseen_now",
     "view_of",
     "won",
 ]

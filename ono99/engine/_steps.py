@@ -37,6 +37,7 @@ __all__ = [
     "seat_done",
     "total",
     "turn_starts",
+    "unseen_now",
     "won",
 ]
 
@@ -53,6 +54,19 @@ def hand_now(engine: Engine) -> list[str]:
     """The cards of the player to move (card ids, in the order they were received)."""
     cards = engine.rules.cards
     return [cards[k].id for k in engine.r.hands[engine.current]]
+
+
+def unseen_now(engine: Engine, seat: int) -> tuple[list[tuple[int, int]], list[str]]:
+    """Where the cards ``seat`` cannot see lie, and those cards (ids), for :func:`redealt`.
+
+    The places are the other seats' hands (place ``s`` for seat ``s``, each
+    with its size) and the piles of the declared zones the seat does not
+    see (a crib less the cards it laid away: places from ``players`` on);
+    the cards are theirs in that order, then the draw pile's.
+    """
+    places, cards = engine.unseen(seat)
+    ids = engine.rules.ids
+    return places, [ids[k] for k in cards]
 
 
 def total(engine: Engine) -> int:

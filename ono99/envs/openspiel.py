@@ -114,7 +114,15 @@ import pyspiel
 
 from ono99._args import shown
 from ono99._errors import ArgumentError, IllegalMoveError
-from ono99.engine import Game, copy_drawing, deal, play_checked, redealt
+from ono99.engine import (
+    Game,
+    copy_drawing,
+    deal,
+    engine_of,
+    play_checked,
+    redealt,
+    unseen_now,
+)
 from ono99.envs._kernel import chances
 from ono99.envs._spiel_chance import (
     DRAWS,
@@ -461,8 +469,9 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
         The determinisation OpenSpiel's IS-MCTS bot searches: the player's own
         hand and everything public (the total, the turn, the piles, who is in,
         tokens and scores) stay as they are; every card the player has not
-        seen is dealt at random to the other hands (each keeping its size)
-        and the stock. A card the player knows another holds stays with it:
+        seen is dealt at random to the other hands, the piles of a zone it
+        does not see (a crib: the cards it laid away there stay) and the
+        stock, each keeping its size. A card the player knows another holds stays with it:
         a card the player gave them (until it is played, discarded or laid
         down), and what such a holder passes on in a swap of hands. (A card
         given between two other players is unseen: what the player knew of
@@ -484,17 +493,15 @@ class Ono99State(pyspiel.State):  # type: ignore[misc]
         rng = random.Random(int(probability_sampler() * (1 << 53)))
         players = game.players
         known = known_cards(game.player_log(player_id), player_id, players)
-        hands = [game.hand(seat) for seat in range(players)]
-        # The cards the player cannot see: the other hands and the stock.
-        pool = Counter(
-            card for seat in range(players) if seat != player_id for card in hands[seat]
-        )
-        pool.update(game.draw_pile)
-        seats = [(seat, len(hands[seat])) for seat in range(players) if seat != player_id]
+        # The cards the player cannot see, and where: the other hands, the
+        # piles of a zone it does not see (a crib, less what it laid away),
+        # and the stock.
+        seats, hidden = unseen_now(engine_of(game), player_id)
+        pool = Counter(hidden)
         kept: list[list[str]] = []
         for seat, size in seats:
             keep: list[str] = []
-            for card in known[seat]:
+            for card in known[seat] if seat < players else ():
                 if len(keep) < size and pool[card] > 0:
                     keep.append(card)
                     pool[card] -= 1
