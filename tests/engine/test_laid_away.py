@@ -16,12 +16,10 @@ import random
 from collections import Counter
 from typing import Any
 
-import numpy as np
 import pytest
 
 import ono99
 from ono99.engine._game import engine_of
-from ono99.envs import observation_encoder
 from ono99.players._policies import traits_of
 from ono99.players._search import _position
 from ono99.testing import GameChecker, snapshot
@@ -205,6 +203,9 @@ def test_the_observation_vector_shows_the_observers_own_cards_laid_away() -> Non
     """The variant's vector has the record's slots (each seat's count, the observer's
     cards); the observer's cards laid away are lit there, and no slot holds another
     seat's cards."""
+    np = pytest.importorskip("numpy", reason="the observation vector needs the rl extra")
+    from ono99.envs import observation_encoder  # noqa: PLC0415 - only with the rl extra
+
     game = ono99.Game("cribbage", 2, seed=3)
     encoder = observation_encoder("cribbage", 2)
     names = encoder.names
