@@ -297,7 +297,7 @@ class UniversalSpaces:
       (:class:`~ono99.envs.LayAway`: 5 of one card, 15 of two). Every slot
       and action of ``v1`` is in ``v2`` at the same index, with the same
       bounds but one, widened: ``plays_owed`` up to 12, the six-card hand's
-      (:func:`next_layout` made it).
+      (``next_layout`` made it).
 
     A variant with a card, a move or a slot the version lacks (a newer
     shipped one, or a file of your own) is refused, naming the version that
